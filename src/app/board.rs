@@ -1,0 +1,158 @@
+//! The board widget: draws a position and reports the move a click asks for.
+
+use egui::{Color32, Pos2, Rect, Sense, Stroke, Vec2};
+
+use crate::game::{AnyPosition, Move, POLE_HEIGHT, POLE_XY, POLES, Player, Variant};
+
+const FIRST: Color32 = Color32::from_rgb(30, 30, 30);
+const SECOND: Color32 = Color32::from_rgb(235, 235, 235);
+
+fn stone_colour(p: Player) -> Color32 {
+    match p {
+        Player::First => FIRST,
+        Player::Second => SECOND,
+    }
+}
+
+/// Draws the board; returns the move of a click on it, if any.
+pub fn show(ui: &mut egui::Ui, pos: &AnyPosition) -> Option<Move> {
+    match pos.variant() {
+        Variant::Grid(r) => grid(ui, pos, r.width as usize, r.height as usize),
+        Variant::Connect3d => connect3d(ui, pos),
+    }
+}
+
+fn grid(ui: &mut egui::Ui, pos: &AnyPosition, w: usize, h: usize) -> Option<Move> {
+    let avail = ui.available_size();
+    let cell = ((avail.x - 40.0) / w as f32)
+        .min((avail.y - 40.0) / h as f32)
+        .clamp(8.0, 80.0);
+    let size = Vec2::new(cell * w as f32 + 40.0, cell * h as f32 + 40.0);
+    let (response, painter) = ui.allocate_painter(size, Sense::click());
+    let response = response.on_hover_text("click a cell to play");
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "board"));
+    let origin = response.rect.min + Vec2::new(28.0, 8.0);
+    let rect_of = |x: usize, y: usize| {
+        Rect::from_min_size(
+            origin + Vec2::new(x as f32 * cell, (h - 1 - y) as f32 * cell),
+            Vec2::splat(cell),
+        )
+    };
+    let board = Rect::from_min_size(origin, Vec2::new(cell * w as f32, cell * h as f32));
+    painter.rect_filled(board, 4.0, Color32::from_rgb(205, 170, 110));
+    let text = ui.visuals().text_color();
+    let font = egui::FontId::proportional((cell * 0.35).clamp(9.0, 16.0));
+    let winning = pos.winning_cells();
+    for x in 0..w {
+        painter.text(
+            rect_of(x, 0).center_bottom() + Vec2::new(0.0, 4.0),
+            egui::Align2::CENTER_TOP,
+            crate::game::column_name(x),
+            font.clone(),
+            text,
+        );
+        for y in 0..h {
+            let r = rect_of(x, y);
+            painter.rect_stroke(
+                r,
+                0.0,
+                Stroke::new(1.0, Color32::from_black_alpha(90)),
+                egui::StrokeKind::Inside,
+            );
+            if let Some(p) = pos.grid_stone(x, y) {
+                painter.circle_filled(r.center(), cell * 0.4, stone_colour(p));
+                if winning.contains(&(x, y)) {
+                    painter.circle_stroke(
+                        r.center(),
+                        cell * 0.42,
+                        Stroke::new(3.0, Color32::from_rgb(220, 40, 40)),
+                    );
+                }
+            }
+        }
+    }
+    for y in 0..h {
+        painter.text(
+            rect_of(0, y).left_center() - Vec2::new(6.0, 0.0),
+            egui::Align2::RIGHT_CENTER,
+            (y + 1).to_string(),
+            font.clone(),
+            text,
+        );
+    }
+    if let Some((x, y)) = pos.last_cell() {
+        painter.circle_filled(
+            rect_of(x, y).center(),
+            cell * 0.1,
+            Color32::from_rgb(220, 40, 40),
+        );
+    }
+    let click = response
+        .interact_pointer_pos()
+        .filter(|_| response.clicked())?;
+    if !board.contains(click) {
+        return None;
+    }
+    let x = ((click.x - origin.x) / cell) as usize;
+    let y = h - 1 - ((click.y - origin.y) / cell) as usize;
+    if pos.variant().has_gravity() {
+        let col = x;
+        pos.legal_moves().into_iter().find(|m| m.index() == col)
+    } else {
+        pos.move_to(x, y)
+    }
+}
+
+/// The six levels side by side; a click on any level's pole drops a stone on that pole.
+fn connect3d(ui: &mut egui::Ui, pos: &AnyPosition) -> Option<Move> {
+    let AnyPosition::Connect3d(c) = pos else {
+        return None;
+    };
+    let avail = ui.available_size();
+    let cell = ((avail.x - 20.0) / (6.0 * 6.5))
+        .min((avail.y - 60.0) / 6.0)
+        .clamp(6.0, 40.0);
+    let level_w = cell * 6.5;
+    let size = Vec2::new(level_w * 6.0 + 10.0, cell * 6.0 + 50.0);
+    let (response, painter) = ui.allocate_painter(size, Sense::click());
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "board"));
+    let origin = response.rect.min + Vec2::new(5.0, 22.0);
+    let text = ui.visuals().text_color();
+    let mut hit = None;
+    let click = response
+        .interact_pointer_pos()
+        .filter(|_| response.clicked());
+    for z in 0..POLE_HEIGHT {
+        let base = origin + Vec2::new(z as f32 * level_w, 0.0);
+        painter.text(
+            base - Vec2::new(0.0, 4.0),
+            egui::Align2::LEFT_BOTTOM,
+            format!("level {}", z + 1),
+            egui::FontId::proportional(12.0),
+            text,
+        );
+        for (pole, &(x, y)) in POLE_XY.iter().enumerate().take(POLES) {
+            let r = Rect::from_min_size(
+                base + Vec2::new(x as f32 * cell, y as f32 * cell),
+                Vec2::splat(cell),
+            );
+            painter.rect_filled(r.shrink(1.0), 2.0, Color32::from_rgb(205, 170, 110));
+            if let Some(p) = c.stone_at(pole, z) {
+                painter.circle_filled(r.center(), cell * 0.38, stone_colour(p));
+            }
+            if click.is_some_and(|p: Pos2| r.contains(p)) {
+                hit = Some(Move(pole as u16));
+            }
+        }
+    }
+    let [a, b] = pos.points();
+    let pts = format!("points: first {a}, second {b}");
+    painter.text(
+        origin + Vec2::new(0.0, cell * 6.0 + 8.0),
+        egui::Align2::LEFT_TOP,
+        pts,
+        egui::FontId::proportional(14.0),
+        text,
+    );
+    hit.filter(|m| pos.legal_moves().contains(m))
+}

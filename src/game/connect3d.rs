@@ -1,0 +1,436 @@
+//! 3D Connect-4 with line scoring (`../shared/rules/connect3d.md`): 24 poles of a rounded
+//! 6 x 6 shape, 6 stones a pole, 64 moves, the k-th line made scores floor(100 / k).
+
+use rand::Rng;
+
+use super::slots::Slots;
+use super::zobrist::ZOBRIST;
+use super::{Bits, GameError, Move, Player, Position, Status, Variant, Wide};
+
+pub const POLES: usize = 24;
+pub const POLE_HEIGHT: usize = 6;
+/// Every game lasts exactly this many moves.
+pub const GAME_LENGTH: usize = 64;
+
+/// (x, y) on the 6 x 6 grid of each pole, in the original program's numbering (pole 1 first):
+/// rows top to bottom (y = 0 at the top), columns left to right.
+pub const POLE_XY: [(u8, u8); POLES] = [
+    (2, 0),
+    (3, 0),
+    (1, 1),
+    (2, 1),
+    (3, 1),
+    (4, 1),
+    (0, 2),
+    (1, 2),
+    (2, 2),
+    (3, 2),
+    (4, 2),
+    (5, 2),
+    (0, 3),
+    (1, 3),
+    (2, 3),
+    (3, 3),
+    (4, 3),
+    (5, 3),
+    (1, 4),
+    (2, 4),
+    (3, 4),
+    (4, 4),
+    (2, 5),
+    (3, 5),
+];
+
+/// The 13 line directions as bit steps in the 8 x 8 x 8 padded layout
+/// (bit = (x + 1) + 8 (y + 1) + 64 (z + 1)): 3 axes, 6 plane diagonals, 4 space diagonals.
+const DIRS: [usize; 13] = {
+    const fn step(dx: i32, dy: i32, dz: i32) -> usize {
+        (dx + 8 * dy + 64 * dz) as usize
+    }
+    [
+        step(1, 0, 0),
+        step(0, 1, 0),
+        step(0, 0, 1),
+        step(1, 1, 0),
+        step(1, -1, 0),
+        step(1, 0, 1),
+        step(1, 0, -1),
+        step(0, 1, 1),
+        step(0, 1, -1),
+        step(1, 1, 1),
+        step(1, 1, -1),
+        step(1, -1, 1),
+        step(1, -1, -1),
+    ]
+};
+
+#[inline(always)]
+const fn bit_of(x: usize, y: usize, z: usize) -> usize {
+    (x + 1) + 8 * (y + 1) + 64 * (z + 1)
+}
+
+/// Zobrist bit of each (symmetry, pole, level): the 8 symmetries of the square map the
+/// rounded shape onto itself; levels stay.
+static SYM_BITS: [[[u16; POLE_HEIGHT]; POLES]; 8] = {
+    let mut t = [[[0u16; POLE_HEIGHT]; POLES]; 8];
+    let mut s = 0;
+    while s < 8 {
+        let mut p = 0;
+        while p < POLES {
+            let (x, y) = (POLE_XY[p].0 as usize, POLE_XY[p].1 as usize);
+            let (tx, ty) = match s {
+                0 => (x, y),
+                1 => (5 - x, y),
+                2 => (x, 5 - y),
+                3 => (5 - x, 5 - y),
+                4 => (y, x),
+                5 => (5 - y, 5 - x),
+                6 => (y, 5 - x),
+                _ => (5 - y, x),
+            };
+            let mut z = 0;
+            while z < POLE_HEIGHT {
+                t[s][p][z] = bit_of(tx, ty, z) as u16;
+                z += 1;
+            }
+            p += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
+/// Points of the `k`-th line of the game (1-based).
+#[inline(always)]
+pub fn line_points(k: u32) -> u32 {
+    100 / k
+}
+
+/// A 3D Connect-4 position.
+///
+/// ```
+/// use mnklab::game::{Connect3d, Position};
+/// let mut p = Connect3d::new();
+/// // First player stacks four on pole 9, the second plays elsewhere.
+/// p.play_sequence("9 1 9 2 9 3 9").unwrap();
+/// assert_eq!(p.points(), [100, 0]);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Connect3d {
+    stones: [Wide; 2],
+    heights: [u8; POLES],
+    open: Slots,
+    history: Vec<Move>,
+    /// Lines made by each move of the history (to undo the scores).
+    made: Vec<u8>,
+    lines: u32,
+    points: [u32; 2],
+    hashes: [u64; 8],
+    status: Status,
+}
+
+impl Default for Connect3d {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Connect3d {
+    pub fn new() -> Connect3d {
+        Connect3d {
+            stones: [Wide::default(); 2],
+            heights: [0; POLES],
+            open: Slots::full(POLES),
+            history: Vec::with_capacity(GAME_LENGTH),
+            made: Vec::with_capacity(GAME_LENGTH),
+            lines: 0,
+            points: [0; 2],
+            hashes: [0; 8],
+            status: Status::Ongoing,
+        }
+    }
+
+    /// Lines of four made so far by both players.
+    pub fn lines_made(&self) -> u32 {
+        self.lines
+    }
+
+    /// Stones on a pole (0-based).
+    pub fn pole_height(&self, pole: usize) -> usize {
+        self.heights[pole] as usize
+    }
+
+    /// The stone at level `z` (0 = bottom) of a pole.
+    pub fn stone_at(&self, pole: usize, z: usize) -> Option<Player> {
+        let (x, y) = POLE_XY[pole];
+        let b = bit_of(x as usize, y as usize, z);
+        if self.stones[0].get(b) {
+            Some(Player::First)
+        } else if self.stones[1].get(b) {
+            Some(Player::Second)
+        } else {
+            None
+        }
+    }
+
+    /// How many new windows of four the stone on `bit` completes for its owner.
+    #[inline(always)]
+    fn new_lines(own: &Wide, bit: usize) -> u32 {
+        let mut total = 0;
+        for &d in &DIRS {
+            let mut run = 0u32;
+            let mut q = bit + d;
+            while run < 3 && own.get(q) {
+                run += 1;
+                q += d;
+            }
+            let mut q = bit - d;
+            let mut back = 0;
+            while back < 3 && own.get(q) {
+                back += 1;
+                q -= d;
+            }
+            total += (run + back).saturating_sub(2);
+        }
+        total
+    }
+
+    /// Lines counted the slow way: every window of four in the grid (for tests).
+    pub fn scan_lines(&self, p: Player) -> u32 {
+        let own = &self.stones[p.index()];
+        let mut n = 0;
+        for z in 0..POLE_HEIGHT {
+            for y in 0..6 {
+                for x in 0..6 {
+                    for &d in &DIRS {
+                        let b = bit_of(x, y, z);
+                        if (0..4).all(|i| own.get(b + i * d)) {
+                            n += 1;
+                        }
+                    }
+                }
+            }
+        }
+        n
+    }
+
+    #[inline]
+    fn points_key(&self) -> u64 {
+        let d = self.points[0] as i64 - self.points[1] as i64;
+        (d as u64)
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .rotate_left(17)
+    }
+
+    fn end_status(&self) -> Status {
+        use std::cmp::Ordering::*;
+        match self.points[0].cmp(&self.points[1]) {
+            Greater => Status::Win(Player::First),
+            Less => Status::Win(Player::Second),
+            Equal => Status::Draw,
+        }
+    }
+}
+
+impl Position for Connect3d {
+    /// The stones and the points: the points depend on the order lines were made.
+    type Key = ([Wide; 2], [u32; 2]);
+
+    fn variant(&self) -> &Variant {
+        &Variant::Connect3d
+    }
+
+    #[inline]
+    fn side_to_move(&self) -> Player {
+        Player::to_move_after(self.history.len())
+    }
+
+    #[inline]
+    fn ply(&self) -> usize {
+        self.history.len()
+    }
+
+    #[inline]
+    fn status(&self) -> Status {
+        self.status
+    }
+
+    fn points(&self) -> [u32; 2] {
+        self.points
+    }
+
+    fn num_actions(&self) -> usize {
+        POLES
+    }
+
+    fn max_game_length(&self) -> usize {
+        GAME_LENGTH
+    }
+
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        out.clear();
+        if !self.status.is_over() {
+            out.extend(
+                (0..POLES)
+                    .filter(|&p| (self.heights[p] as usize) < POLE_HEIGHT)
+                    .map(|p| Move(p as u16)),
+            );
+        }
+    }
+
+    fn num_legal_moves(&self) -> usize {
+        if self.status.is_over() {
+            0
+        } else {
+            self.open.len()
+        }
+    }
+
+    fn is_legal(&self, m: Move) -> bool {
+        !self.status.is_over()
+            && m.index() < POLES
+            && (self.heights[m.index()] as usize) < POLE_HEIGHT
+    }
+
+    #[inline]
+    fn play(&mut self, m: Move) {
+        debug_assert!(self.is_legal(m), "illegal move {m:?}");
+        let pole = m.index();
+        let p = self.history.len() & 1;
+        let z = self.heights[pole] as usize;
+        self.heights[pole] += 1;
+        if z + 1 == POLE_HEIGHT {
+            self.open.remove(m.0);
+        }
+        let (x, y) = POLE_XY[pole];
+        let bit = bit_of(x as usize, y as usize, z);
+        self.stones[p].set(bit);
+        for s in 0..8 {
+            self.hashes[s] ^= ZOBRIST[p][SYM_BITS[s][pole][z] as usize];
+        }
+        let made = Self::new_lines(&self.stones[p], bit);
+        for _ in 0..made {
+            self.lines += 1;
+            self.points[p] += line_points(self.lines);
+        }
+        self.made.push(made as u8);
+        self.history.push(m);
+        if self.history.len() == GAME_LENGTH {
+            self.status = self.end_status();
+        }
+    }
+
+    #[inline]
+    fn undo(&mut self) {
+        let m = self.history.pop().expect("undo with no move played");
+        let made = self.made.pop().unwrap();
+        let pole = m.index();
+        let p = self.history.len() & 1;
+        for _ in 0..made {
+            self.points[p] -= line_points(self.lines);
+            self.lines -= 1;
+        }
+        if self.heights[pole] as usize == POLE_HEIGHT {
+            self.open.restore(m.0);
+        }
+        self.heights[pole] -= 1;
+        let z = self.heights[pole] as usize;
+        let (x, y) = POLE_XY[pole];
+        self.stones[p].clear(bit_of(x as usize, y as usize, z));
+        for s in 0..8 {
+            self.hashes[s] ^= ZOBRIST[p][SYM_BITS[s][pole][z] as usize];
+        }
+        self.status = Status::Ongoing;
+    }
+
+    fn history(&self) -> &[Move] {
+        &self.history
+    }
+
+    #[inline]
+    fn random_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Move {
+        Move(self.open.get(crate::rng::below(rng, self.open.len())))
+    }
+
+    /// Includes the point difference: equal stones reached in another order can differ in
+    /// points, and so in value.
+    #[inline]
+    fn hash(&self) -> u64 {
+        self.hashes[0] ^ self.points_key()
+    }
+
+    #[inline]
+    fn canonical_hash(&self) -> u64 {
+        *self.hashes.iter().min().unwrap() ^ self.points_key()
+    }
+
+    fn key(&self) -> Self::Key {
+        (self.stones, self.points)
+    }
+
+    fn scan_status(&self) -> Status {
+        if self.history.len() == GAME_LENGTH {
+            self.end_status()
+        } else {
+            Status::Ongoing
+        }
+    }
+
+    fn parse_move(&self, token: &str) -> Result<Move, GameError> {
+        let n = match token.trim().parse::<usize>() {
+            Ok(n) if (1..=POLES).contains(&n) => n,
+            _ => {
+                return Err(GameError::BadMove {
+                    token: token.to_string(),
+                    reason: "connect3d moves are pole numbers 1..24".into(),
+                });
+            }
+        };
+        if self.status.is_over() {
+            return Err(GameError::GameOver {
+                mv: token.to_string(),
+            });
+        }
+        if self.heights[n - 1] as usize == POLE_HEIGHT {
+            return Err(GameError::IllegalMove {
+                mv: token.to_string(),
+                reason: format!("pole {n} is full"),
+            });
+        }
+        Ok(Move((n - 1) as u16))
+    }
+
+    fn format_move(&self, m: Move) -> String {
+        (m.index() + 1).to_string()
+    }
+
+    fn render(&self) -> String {
+        let mut s = String::new();
+        for z in 0..POLE_HEIGHT {
+            s.push_str(&format!("level {}       ", z + 1));
+        }
+        s.push('\n');
+        for y in 0..6 {
+            for z in 0..POLE_HEIGHT {
+                for x in 0..6 {
+                    let c = match POLE_XY
+                        .iter()
+                        .position(|&(px, py)| (px as usize, py as usize) == (x, y))
+                    {
+                        None => ' ',
+                        Some(pole) => self.stone_at(pole, z).map_or('.', Player::symbol),
+                    };
+                    s.push(c);
+                    s.push(' ');
+                }
+                s.push_str("  ");
+            }
+            s.push('\n');
+        }
+        s.push_str(&format!(
+            "points: first {} second {} ({} lines)\n",
+            self.points[0], self.points[1], self.lines
+        ));
+        s
+    }
+}

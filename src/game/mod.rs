@@ -1,0 +1,32 @@
+//! The rules of the games: bitboards, moves, win detection, hashing, notation.
+//!
+//! No search and no UI live here. Search code is generic over [`Position`]; the concrete
+//! position types are [`Grid`] (m,n,k and Connect-X boards, with or without gravity) and
+//! [`Connect3d`]. [`AnyPosition`] holds whichever one a [`Variant`] asks for, and the
+//! [`with_position!`](crate::with_position) macro hands the concrete type to generic code so
+//! that hot loops are monomorphised (no dynamic dispatch per move).
+
+mod any;
+mod bits;
+mod connect3d;
+mod count;
+mod error;
+mod geometry;
+mod grid;
+mod notation;
+mod position;
+mod setup;
+mod slots;
+mod variant;
+mod zobrist;
+
+pub use any::AnyPosition;
+pub use bits::{Bits, Wide};
+pub use connect3d::{Connect3d, POLE_HEIGHT, POLE_XY, POLES};
+pub use count::{LevelCount, count_games, count_positions};
+pub use error::{GameError, SetupError};
+pub use grid::Grid;
+pub use notation::{cell_name, column_name, split_move_tokens};
+pub use position::{Move, Player, Position, Status};
+pub use setup::Setup;
+pub use variant::{GridRules, MAX_SIDE, Variant};

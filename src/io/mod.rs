@@ -1,0 +1,71 @@
+//! Files: RON formats, versioned, read with errors that name the file and the problem, and
+//! written atomically so a crash never leaves half a file.
+
+mod atomic;
+mod position_file;
+
+pub use atomic::write_atomic;
+pub use position_file::{POSITION_VERSION, PositionFile, load_position, save_position};
+
+use std::path::PathBuf;
+
+use thiserror::Error;
+
+use crate::game::GameError;
+
+#[derive(Debug, Error)]
+pub enum FileError {
+    #[error("cannot read {path}: {source}")]
+    Read {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("cannot write {path}: {source}")]
+    Write {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{path}: not a valid {what} file: {message}")]
+    Parse {
+        path: PathBuf,
+        what: &'static str,
+        message: String,
+    },
+    #[error(
+        "{path}: {what} file version {found} is newer than this mnklab reads (up to {supported})"
+    )]
+    Version {
+        path: PathBuf,
+        what: &'static str,
+        found: u32,
+        supported: u32,
+    },
+    #[error("{path}: {source}")]
+    Game { path: PathBuf, source: GameError },
+}
+
+/// Parses RON text into `T`, with the line and column of the first problem in the message.
+pub fn parse_ron<T: serde::de::DeserializeOwned>(
+    text: &str,
+    path: &std::path::Path,
+    what: &'static str,
+) -> Result<T, FileError> {
+    ron::from_str(text).map_err(|e| FileError::Parse {
+        path: path.to_path_buf(),
+        what,
+        message: e.to_string(),
+    })
+}
+
+/// Pretty RON for files people read and edit.
+pub fn to_ron<T: serde::Serialize>(value: &T) -> String {
+    let config = ron::ser::PrettyConfig::default().struct_names(false);
+    ron::ser::to_string_pretty(value, config).expect("RON serialisation of plain data cannot fail")
+}
+
+pub(crate) fn read_text(path: &std::path::Path) -> Result<String, FileError> {
+    std::fs::read_to_string(path).map_err(|source| FileError::Read {
+        path: path.to_path_buf(),
+        source,
+    })
+}

@@ -1,0 +1,103 @@
+//! The position file: a variant plus a move list, or plus a set-up (stone grid and side to
+//! move) and the moves played after it.
+//!
+//! ```ron
+//! (
+//!     version: 1,
+//!     variant: "connect:7,6,4",
+//!     moves: ["d", "d", "e"],
+//! )
+//! ```
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use super::{FileError, parse_ron, read_text, to_ron, write_atomic};
+use crate::game::{AnyPosition, GameError, Setup, Variant};
+
+/// The newest position file version this build reads and writes.
+pub const POSITION_VERSION: u32 = 1;
+
+fn default_version() -> u32 {
+    POSITION_VERSION
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PositionFile {
+    #[serde(default = "default_version")]
+    pub version: u32,
+    pub variant: Variant,
+    /// Stones to start from instead of the empty board.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub setup: Option<Setup>,
+    /// Moves played from the start (or from the set-up), in notation (`h8`, `d`, `12`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub moves: Vec<String>,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub comment: String,
+}
+
+impl PositionFile {
+    /// Builds the position, checking every rule; errors name the move or cell at fault.
+    pub fn to_position(&self) -> Result<AnyPosition, GameError> {
+        let mut pos = match &self.setup {
+            Some(setup) => AnyPosition::from_setup(self.variant, setup)?,
+            None => AnyPosition::new(self.variant),
+        };
+        for (i, token) in self.moves.iter().enumerate() {
+            if pos.status().is_over() {
+                return Err(GameError::GameOver {
+                    mv: format!("{token} (move {})", i + 1),
+                });
+            }
+            let m = pos.parse_move(token)?;
+            pos.try_play(m)?;
+        }
+        Ok(pos)
+    }
+
+    /// The file for a position: its set-up (if it started from one) and its moves.
+    pub fn from_position(pos: &AnyPosition, setup: Option<&Setup>) -> PositionFile {
+        PositionFile {
+            version: POSITION_VERSION,
+            variant: pos.variant(),
+            setup: setup.cloned(),
+            moves: pos.history().iter().map(|&m| pos.format_move(m)).collect(),
+            comment: String::new(),
+        }
+    }
+
+    pub fn to_ron(&self) -> String {
+        to_ron(self)
+    }
+
+    /// Parses and validates position-file text (`path` is only used in messages).
+    pub fn parse(text: &str, path: &Path) -> Result<(PositionFile, AnyPosition), FileError> {
+        let file: PositionFile = parse_ron(text, path, "position")?;
+        if file.version > POSITION_VERSION {
+            return Err(FileError::Version {
+                path: path.into(),
+                what: "position",
+                found: file.version,
+                supported: POSITION_VERSION,
+            });
+        }
+        let pos = file.to_position().map_err(|source| FileError::Game {
+            path: path.into(),
+            source,
+        })?;
+        Ok((file, pos))
+    }
+}
+
+/// Reads and validates a position file.
+pub fn load_position(path: &Path) -> Result<(PositionFile, AnyPosition), FileError> {
+    PositionFile::parse(&read_text(path)?, path)
+}
+
+/// Writes a position file atomically.
+pub fn save_position(path: &Path, file: &PositionFile) -> Result<(), FileError> {
+    write_atomic(path, file.to_ron().as_bytes())
+}

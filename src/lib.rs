@@ -1,0 +1,15 @@
+//! mnklab: a workbench for studying k-in-a-row games with search algorithms.
+//!
+//! The library is the product; the `mnklab` binary (CLI and GUI) is a thin client.
+//! - [`game`]: rules only (bitboards, moves, win detection, hashing, notation).
+//! - [`search`]: agents and playouts, generic over [`game::Position`].
+//! - [`io`]: files (RON), versioned, with clear errors.
+//! - [`bench`]: the measurements behind `mnklab bench`.
+//! - [`app`]: the egui workbench.
+
+pub mod app;
+pub mod bench;
+pub mod game;
+pub mod io;
+pub mod rng;
+pub mod search;

@@ -45,7 +45,8 @@ impl Workbench {
         egui::Panel::top("toolbar").show(ui, |ui| {
             ui.horizontal(|ui| {
                 let label = ui.label("Game");
-                ui.add(egui::TextEdit::singleline(&mut self.variant_text).desired_width(140.0)).labelled_by(label.id);
+                ui.add(egui::TextEdit::singleline(&mut self.variant_text).desired_width(140.0))
+                    .labelled_by(label.id);
                 if ui.button("New game").clicked() {
                     self.new_game();
                 }

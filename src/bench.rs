@@ -4,7 +4,7 @@ use std::time::{Duration, Instant};
 
 use crate::game::{AnyPosition, Position, Variant};
 use crate::rng::seeded;
-use crate::search::playout::random_playout;
+use crate::search::playout::random_playout_on_copy;
 use crate::with_position;
 
 /// What a playout benchmark measured.
@@ -33,15 +33,16 @@ pub fn playouts(variant: Variant, seconds: f64, seed: u64) -> PlayoutReport {
     with_position!(pos, p => playouts_on(p, seconds, seed))
 }
 
-fn playouts_on<P: Position>(mut pos: P, seconds: f64, seed: u64) -> PlayoutReport {
+fn playouts_on<P: Position>(pos: P, seconds: f64, seed: u64) -> PlayoutReport {
     let mut rng = seeded(seed);
     let budget = Duration::from_secs_f64(seconds.max(0.0));
     let start = Instant::now();
     let (mut playouts, mut moves, mut outcomes) = (0u64, 0u64, [0u64; 3]);
+    let mut scratch = pos.clone();
     loop {
         // Check the clock once per batch so timing stays off the hot path.
         for _ in 0..256 {
-            let r = random_playout(&mut pos, &mut rng);
+            let r = random_playout_on_copy(&pos, &mut scratch, &mut rng);
             outcomes[r.status.winner().map_or(2, |p| p.index())] += 1;
             moves += r.length as u64;
             playouts += 1;

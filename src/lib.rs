@@ -9,6 +9,7 @@
 
 pub mod app;
 pub mod bench;
+pub mod eval;
 pub mod game;
 pub mod io;
 pub mod rng;

@@ -6,6 +6,9 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand};
 use mnklab::game::{AnyPosition, LevelCount, Status, Variant, count_games, count_positions};
 use mnklab::io::load_position;
+use mnklab::search::{
+    FnSink, Progress, SearchControl, SearchLimits, SearchResult, build_agent, load_agent,
+};
 use mnklab::with_position;
 
 #[derive(Parser)]
@@ -37,6 +40,19 @@ enum Command {
         #[arg(long)]
         detail: bool,
     },
+    /// Search a position with an agent, printing its progress, then its move.
+    Analyse {
+        #[command(flatten)]
+        position: PositionArgs,
+        /// A preset (alam-ab, lim-mcts, ...) or an agent file (.ron).
+        #[arg(long)]
+        agent: String,
+        #[command(flatten)]
+        limits: LimitArgs,
+        /// Seed of the agent's random choices (default: the agent file's).
+        #[arg(long)]
+        seed: Option<u64>,
+    },
     /// Measure speed.
     #[command(subcommand)]
     Bench(BenchCommand),
@@ -55,6 +71,44 @@ enum BenchCommand {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// An agent searching the start position for S seconds.
+    Search {
+        #[arg(long, value_parser = parse_variant)]
+        game: Variant,
+        #[arg(long)]
+        agent: String,
+        #[arg(long, default_value_t = 5.0, value_parser = parse_seconds)]
+        seconds: f64,
+    },
+}
+
+/// Per-move limits given on the command line; any of them replaces the agent file's limits.
+#[derive(Args)]
+struct LimitArgs {
+    /// Seconds of search.
+    #[arg(long, value_parser = parse_seconds)]
+    time: Option<f64>,
+    /// MCTS iterations.
+    #[arg(long)]
+    iterations: Option<u64>,
+    /// Alpha-beta depth in plies.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=200))]
+    depth: Option<u32>,
+    /// Nodes.
+    #[arg(long)]
+    nodes: Option<u64>,
+}
+
+impl LimitArgs {
+    fn or(&self, file: SearchLimits) -> SearchLimits {
+        let given = SearchLimits {
+            depth: self.depth,
+            nodes: self.nodes,
+            iterations: self.iterations,
+            time: self.time,
+        };
+        if given.is_unlimited() { file } else { given }
+    }
 }
 
 #[derive(Args)]
@@ -159,6 +213,60 @@ fn run(cli: Cli) -> Result<(), String> {
             }
             Ok(())
         }
+        Some(Command::Analyse {
+            position,
+            agent,
+            limits,
+            seed,
+        }) => {
+            let pos = position.position()?;
+            if pos.status().is_over() {
+                return Err("the game is over: there is nothing to analyse".into());
+            }
+            let file = load_agent(&agent)?;
+            let limits = limits.or(file.limits);
+            let seed = seed.unwrap_or(file.seed);
+            let result = with_position!(&pos, p => {
+                let mut a = build_agent(&file.agent, seed);
+                let mut sink = FnSink(|e: &Progress| println!("{}", progress_line(&pos, e)));
+                a.search(p, &limits, &SearchControl::new(), &mut sink)
+            });
+            let best = result
+                .best
+                .map_or("none".to_string(), |m| pos.format_move(m));
+            println!("bestmove {best} score {}", result.score);
+            Ok(())
+        }
+        Some(Command::Bench(BenchCommand::Search {
+            game,
+            agent,
+            seconds,
+        })) => {
+            let file = load_agent(&agent)?;
+            let pos = AnyPosition::new(game);
+            let limits = SearchLimits::time(seconds);
+            let r: SearchResult = with_position!(&pos, p => {
+                let mut a = build_agent(&file.agent, file.seed);
+                a.search(p, &limits, &SearchControl::new(), &mut mnklab::search::NullSink)
+            });
+            println!("game {game} agent {} ({})", file.name, file.agent.kind());
+            println!(
+                "nodes {} iterations {} depth {} in {:.3} s",
+                r.stats.nodes, r.stats.iterations, r.stats.depth, r.stats.elapsed
+            );
+            if r.stats.iterations > 0 {
+                println!(
+                    "iterations_per_second {:.0}",
+                    r.stats.iterations as f64 / r.stats.elapsed
+                );
+            } else {
+                println!(
+                    "nodes_per_second {:.0}",
+                    r.stats.nodes as f64 / r.stats.elapsed
+                );
+            }
+            Ok(())
+        }
         Some(Command::Bench(BenchCommand::Playouts {
             game,
             seconds,
@@ -183,4 +291,24 @@ fn run(cli: Cli) -> Result<(), String> {
             Ok(())
         }
     }
+}
+
+/// One progress report as a line: depth or iterations, nodes, speed, time, best move, score, PV.
+fn progress_line(pos: &AnyPosition, p: &Progress) -> String {
+    let mv = |m| pos.format_move(m);
+    let pv: Vec<String> = p.pv.iter().map(|&m| mv(m)).collect();
+    let work = if p.iterations > 0 {
+        format!("iterations {}", p.iterations)
+    } else {
+        format!("depth {}", p.depth)
+    };
+    format!(
+        "info {work} nodes {} nps {:.0} time {:.3} best {} score {} pv {}",
+        p.nodes,
+        p.nodes_per_second,
+        p.elapsed,
+        p.best.map_or("-".to_string(), mv),
+        p.score,
+        pv.join(" ")
+    )
 }

@@ -7,7 +7,10 @@
 //! `(x + 1) * (height + 1) + y + 1`. Win detection walks from the last stone until it meets a
 //! cell that is not its own, so the padding ends every walk without bounds checks.
 
+use std::sync::Arc;
+
 use super::GridRules;
+use super::windows::WindowTable;
 
 #[derive(Debug)]
 pub struct GridGeometry {
@@ -26,6 +29,8 @@ pub struct GridGeometry {
     pub nsym: usize,
     /// `sym[s * cells + cell]`: the padded bit of the image of `cell` under symmetry `s`.
     pub sym: Vec<u16>,
+    /// Line windows and neighbours, for heuristics (cells numbered `x * height + y`).
+    pub windows: Arc<WindowTable>,
 }
 
 impl GridGeometry {
@@ -79,6 +84,12 @@ impl GridGeometry {
             dirs: [1, stride, stride + 1, stride - 1],
             nsym: maps.len(),
             sym,
+            windows: Arc::new(WindowTable::grid(
+                width,
+                height,
+                rules.k as usize,
+                |x, y| x * height + y,
+            )),
         }
     }
 

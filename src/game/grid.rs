@@ -19,7 +19,7 @@ use super::{Bits, GameError, GridRules, Move, Player, Position, SetupError, Stat
 /// p.play_sequence("4455667").unwrap();
 /// assert_eq!(p.status(), Status::Win(Player::First));
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Grid<B: Bits, const GRAVITY: bool> {
     geo: Arc<GridGeometry>,
     variant: Variant,
@@ -31,8 +31,41 @@ pub struct Grid<B: Bits, const GRAVITY: bool> {
     history: Vec<Move>,
     /// Zobrist hash of the position under each symmetry; `hashes[0]` is the plain hash.
     hashes: [u64; 8],
+    /// How many of `hashes` are kept up to date: all symmetries, or 0 while hashing is off.
+    hash_count: usize,
     ply: usize,
     status: Status,
+}
+
+impl<B: Bits, const GRAVITY: bool> Clone for Grid<B, GRAVITY> {
+    fn clone(&self) -> Self {
+        Grid {
+            geo: self.geo.clone(),
+            variant: self.variant,
+            stones: self.stones,
+            heights: self.heights,
+            open: self.open.clone(),
+            history: self.history.clone(),
+            hashes: self.hashes,
+            hash_count: self.hash_count,
+            ply: self.ply,
+            status: self.status,
+        }
+    }
+
+    /// Reuses the buffers: copying a position into a scratch one allocates nothing.
+    fn clone_from(&mut self, source: &Self) {
+        self.geo.clone_from(&source.geo);
+        self.variant = source.variant;
+        self.stones = source.stones;
+        self.heights = source.heights;
+        self.open.clone_from(&source.open);
+        self.history.clone_from(&source.history);
+        self.hashes = source.hashes;
+        self.hash_count = source.hash_count;
+        self.ply = source.ply;
+        self.status = source.status;
+    }
 }
 
 impl<B: Bits, const GRAVITY: bool> Grid<B, GRAVITY> {
@@ -56,6 +89,7 @@ impl<B: Bits, const GRAVITY: bool> Grid<B, GRAVITY> {
             open,
             history: Vec::with_capacity(geo.cells),
             hashes: [0; 8],
+            hash_count: geo.nsym,
             ply: 0,
             status: Status::Ongoing,
             geo,
@@ -205,7 +239,7 @@ impl<B: Bits, const GRAVITY: bool> Grid<B, GRAVITY> {
     #[inline(always)]
     fn toggle_hashes(&mut self, p: usize, cell: usize) {
         let geo = &*self.geo;
-        for s in 0..geo.nsym {
+        for s in 0..self.hash_count {
             self.hashes[s] ^= ZOBRIST[p][geo.sym[s * geo.cells + cell] as usize];
         }
     }
@@ -510,6 +544,20 @@ impl<B: Bits, const GRAVITY: bool> Position for Grid<B, GRAVITY> {
         self.stones
     }
 
+    fn set_hashing(&mut self, on: bool) {
+        if on && self.hash_count == 0 {
+            self.hash_count = self.geo.nsym;
+            self.hashes = [0; 8];
+            for cell in 0..self.geo.cells {
+                if let Some(p) = self.stone_on(cell) {
+                    self.toggle_hashes(p.index(), cell);
+                }
+            }
+        } else if !on {
+            self.hash_count = 0;
+        }
+    }
+
     fn scan_status(&self) -> Status {
         if !self.lines_of(Player::First).is_empty() {
             Status::Win(Player::First)
@@ -577,6 +625,45 @@ impl<B: Bits, const GRAVITY: bool> Position for Grid<B, GRAVITY> {
             column_name(m.index())
         } else {
             cell_name(m.index() / self.geo.height, m.index() % self.geo.height)
+        }
+    }
+
+    #[inline]
+    fn windows(&self) -> &Arc<super::WindowTable> {
+        &self.geo.windows
+    }
+
+    #[inline]
+    fn move_cell(&self, m: Move) -> usize {
+        if GRAVITY {
+            m.index() * self.geo.height + self.heights[m.index()] as usize
+        } else {
+            m.index()
+        }
+    }
+
+    #[inline]
+    fn cell_move(&self, cell: usize) -> Option<Move> {
+        if self.status.is_over() || self.stone_on(cell).is_some() {
+            return None;
+        }
+        if GRAVITY {
+            let (x, y) = (cell / self.geo.height, cell % self.geo.height);
+            (self.heights[x] as usize == y).then_some(Move(x as u16))
+        } else {
+            Some(Move(cell as u16))
+        }
+    }
+
+    #[inline]
+    fn stone_on(&self, cell: usize) -> Option<Player> {
+        let b = self.geo.bit_of[cell] as usize;
+        if self.stones[0].get(b) {
+            Some(Player::First)
+        } else if self.stones[1].get(b) {
+            Some(Player::Second)
+        } else {
+            None
         }
     }
 

@@ -18,6 +18,7 @@ mod position;
 mod setup;
 mod slots;
 mod variant;
+mod windows;
 mod zobrist;
 
 pub use any::AnyPosition;
@@ -30,3 +31,4 @@ pub use notation::{cell_name, column_name, split_move_tokens};
 pub use position::{Move, Player, Position, Status};
 pub use setup::Setup;
 pub use variant::{GridRules, MAX_SIDE, Variant};
+pub use windows::WindowTable;

@@ -2,11 +2,12 @@
 
 use std::fmt;
 use std::hash::Hash;
+use std::sync::Arc;
 
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
-use super::{GameError, Variant};
+use super::{GameError, Variant, WindowTable};
 
 /// One of the two players. `First` moves first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -131,6 +132,9 @@ pub trait Position: Clone + Send + Sync + fmt::Debug + 'static {
     /// Hash shared by all positions equal under the board's symmetries.
     fn canonical_hash(&self) -> u64;
     fn key(&self) -> Self::Key;
+    /// Switches the upkeep of the hashes off (for scratch copies in playouts, which never ask
+    /// for a hash) or back on (recomputing them from the stones).
+    fn set_hashing(&mut self, on: bool);
     /// The status computed by scanning the whole board (slow; for validation and tests).
     fn scan_status(&self) -> Status;
     /// The move that would play `token` (notation like `h8`, `d` or `4`, or a pole number).
@@ -139,6 +143,16 @@ pub trait Position: Clone + Send + Sync + fmt::Debug + 'static {
     fn format_move(&self, m: Move) -> String;
     /// The board as text, first row at the top.
     fn render(&self) -> String;
+
+    /// Line windows and neighbours of the board. Cells are numbered densely: `x * height + y`
+    /// on grids, `pole * 6 + level` in connect3d.
+    fn windows(&self) -> &Arc<WindowTable>;
+    /// The cell a legal move puts its stone on now.
+    fn move_cell(&self, m: Move) -> usize;
+    /// The stone on a cell.
+    fn stone_on(&self, cell: usize) -> Option<Player>;
+    /// The move that puts a stone on `cell` now, if that is legal.
+    fn cell_move(&self, cell: usize) -> Option<Move>;
 
     /// The side that moved last (the side not to move).
     #[inline]

@@ -5,11 +5,24 @@
 //! by [`Slots::restore`], which puts every element back where it was, so the order (and thus
 //! every seeded random choice) depends only on the moves played.
 
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Slots {
     items: Vec<u16>,
     /// Where each value sits in `items` (kept after removal so `restore` knows where it was).
     at: Vec<u16>,
+}
+
+impl Clone for Slots {
+    fn clone(&self) -> Self {
+        Slots {
+            items: self.items.clone(),
+            at: self.at.clone(),
+        }
+    }
+    fn clone_from(&mut self, source: &Self) {
+        self.items.clone_from(&source.items);
+        self.at.clone_from(&source.at);
+    }
 }
 
 impl Slots {

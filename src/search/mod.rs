@@ -1,3 +1,25 @@
-//! Agents and the pieces they share. Generic over [`crate::game::Position`]; never draws.
+//! Agents and what they share: limits and budgets, progress events, tree snapshots, the
+//! transposition table. Generic over [`crate::game::Position`]; never draws and never prints.
 
+mod agent;
+pub mod alphabeta;
+mod config;
+pub mod limits;
+pub mod mcts;
 pub mod playout;
+pub mod progress;
+pub mod random;
+pub mod score;
+pub mod tree;
+pub mod tt;
+
+pub use agent::{Agent, SearchResult, SearchStats};
+pub use alphabeta::{AlphaBeta, AlphaBetaConfig, MoveOrdering};
+pub use config::{AGENT_VERSION, AgentConfig, AgentFile, PRESETS, build_agent, load_agent, preset};
+pub use limits::{BudgetStrategy, BudgetUnit, GameBudget, SearchLimits};
+pub use mcts::{FinalMove, Mcts, MctsConfig};
+pub use progress::{
+    FnSink, NullSink, Progress, ProgressSink, RootMove, SearchControl, SearchEvent,
+};
+pub use score::Score;
+pub use tree::TreeSnapshot;

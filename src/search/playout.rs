@@ -34,3 +34,25 @@ pub fn random_playout<P: Position, R: Rng + ?Sized>(pos: &mut P, rng: &mut R) ->
     }
     result
 }
+
+/// Copies `pos` into `scratch` (reusing its buffers), switches hashing off there and plays
+/// uniformly random moves to the end: no undo, so about twice as fast as [`random_playout`].
+#[inline]
+pub fn random_playout_on_copy<P: Position, R: Rng + ?Sized>(
+    pos: &P,
+    scratch: &mut P,
+    rng: &mut R,
+) -> PlayoutResult {
+    scratch.clone_from(pos);
+    scratch.set_hashing(false);
+    let start = scratch.ply();
+    while !scratch.is_over() {
+        let m = scratch.random_move(rng);
+        scratch.play(m);
+    }
+    PlayoutResult {
+        status: scratch.status(),
+        points: scratch.points(),
+        length: scratch.ply() - start,
+    }
+}

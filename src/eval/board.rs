@@ -1,0 +1,216 @@
+//! [`EvalBoard`]: per-window stone counts kept up to date as a search plays and undoes moves,
+//! so window heuristics evaluate in O(1) and threats are found without scanning the board.
+
+use std::sync::Arc;
+
+use crate::game::{Move, Player, Position, WindowTable};
+
+/// A set of window ids with O(1) insert and remove.
+#[derive(Clone, Debug)]
+struct IdSet {
+    items: Vec<u32>,
+    at: Vec<u32>,
+}
+
+const ABSENT: u32 = u32::MAX;
+
+impl IdSet {
+    fn new(n: usize) -> IdSet {
+        IdSet {
+            items: Vec::new(),
+            at: vec![ABSENT; n],
+        }
+    }
+    #[inline]
+    fn insert(&mut self, w: u32) {
+        if self.at[w as usize] == ABSENT {
+            self.at[w as usize] = self.items.len() as u32;
+            self.items.push(w);
+        }
+    }
+    #[inline]
+    fn remove(&mut self, w: u32) {
+        let i = self.at[w as usize];
+        if i != ABSENT {
+            let last = self.items.pop().unwrap();
+            if (i as usize) < self.items.len() {
+                self.items[i as usize] = last;
+                self.at[last as usize] = i;
+            }
+            self.at[w as usize] = ABSENT;
+        }
+    }
+}
+
+#[inline(always)]
+fn update_hot(hot: &mut [IdSet; 2], k: usize, w: u32, c: [u8; 2]) {
+    let k1 = k as u8 - 1;
+    for p in 0..2 {
+        if c[p] == k1 && c[1 - p] == 0 {
+            hot[p].insert(w);
+        } else {
+            hot[p].remove(w);
+        }
+    }
+}
+
+/// Window counts of a position and the running sum of a per-window value table.
+#[derive(Clone, Debug)]
+pub struct EvalBoard {
+    table: Arc<WindowTable>,
+    counts: Vec<[u8; 2]>,
+    /// `phi[a * (k + 1) + b]`: value of a window with `a` first-player and `b` second-player
+    /// stones, from the first player's view.
+    phi: Vec<i32>,
+    sum: i64,
+    /// Windows one stone short of a line for each player, with none of the other's stones.
+    hot: [IdSet; 2],
+}
+
+impl EvalBoard {
+    /// Counts the windows of `pos`; `phi(k, a, b)` values a window (first player's view).
+    pub fn new<P: Position>(pos: &P, phi: impl Fn(usize, usize, usize) -> i32) -> EvalBoard {
+        let table = pos.windows().clone();
+        let k = table.k;
+        let mut phi_table = vec![0; (k + 1) * (k + 1)];
+        for a in 0..=k {
+            for b in 0..=k - a {
+                phi_table[a * (k + 1) + b] = phi(k, a, b);
+            }
+        }
+        let n = table.len();
+        let mut board = EvalBoard {
+            counts: vec![[0, 0]; n],
+            phi: phi_table,
+            sum: 0,
+            hot: [IdSet::new(n), IdSet::new(n)],
+            table,
+        };
+        for w in 0..n {
+            let mut c = [0u8; 2];
+            for &cell in board.table.cells_of(w) {
+                if let Some(p) = pos.stone_on(cell as usize) {
+                    c[p.index()] += 1;
+                }
+            }
+            board.counts[w] = c;
+            board.sum += board.phi_of(c) as i64;
+            board.update_hot(w as u32, c);
+        }
+        board
+    }
+
+    #[inline(always)]
+    fn phi_of(&self, c: [u8; 2]) -> i32 {
+        self.phi[c[0] as usize * (self.table.k + 1) + c[1] as usize]
+    }
+
+    #[inline(always)]
+    fn update_hot(&mut self, w: u32, c: [u8; 2]) {
+        update_hot(&mut self.hot, self.table.k, w, c);
+    }
+
+    /// A stone of `p` was put on `cell`.
+    #[inline]
+    pub fn play(&mut self, cell: usize, p: Player) {
+        self.change(cell, p.index(), 1);
+    }
+
+    /// The stone of `p` on `cell` was taken back.
+    #[inline]
+    pub fn undo(&mut self, cell: usize, p: Player) {
+        self.change(cell, p.index(), u8::MAX);
+    }
+
+    #[inline(always)]
+    fn change(&mut self, cell: usize, p: usize, delta: u8) {
+        let EvalBoard {
+            table,
+            counts,
+            phi,
+            sum,
+            hot,
+        } = self;
+        let k = table.k;
+        for &w in table.windows_through(cell) {
+            let mut c = counts[w as usize];
+            *sum -= phi[c[0] as usize * (k + 1) + c[1] as usize] as i64;
+            c[p] = c[p].wrapping_add(delta);
+            counts[w as usize] = c;
+            *sum += phi[c[0] as usize * (k + 1) + c[1] as usize] as i64;
+            update_hot(hot, k, w, c);
+        }
+    }
+
+    pub fn table(&self) -> &WindowTable {
+        &self.table
+    }
+
+    /// Stones of each player in window `w`.
+    #[inline]
+    pub fn counts(&self, w: usize) -> [u8; 2] {
+        self.counts[w]
+    }
+
+    /// The sum of the window values from `p`'s view.
+    #[inline]
+    pub fn window_sum(&self, p: Player) -> i64 {
+        if p == Player::First {
+            self.sum
+        } else {
+            -self.sum
+        }
+    }
+
+    /// The value table entry for a window with `own` stones of `p` and `other` of the opponent,
+    /// from `p`'s view.
+    #[inline]
+    pub fn phi_for(&self, p: Player, own: u8, other: u8) -> i32 {
+        match p {
+            Player::First => self.phi_of([own, other]),
+            Player::Second => -self.phi_of([other, own]),
+        }
+    }
+
+    /// Does `p` have a window one stone short of a line?
+    #[inline]
+    pub fn has_threat_window(&self, p: Player) -> bool {
+        !self.hot[p.index()].items.is_empty()
+    }
+
+    /// Moves that complete a window for `p` and are playable now, deduplicated, in no particular
+    /// order. Under the exactly-K rule a candidate may still make an overline: callers that need
+    /// certainty play it and look at the status.
+    pub fn threat_moves<P: Position>(&self, pos: &P, p: Player, out: &mut Vec<Move>) {
+        out.clear();
+        for &w in &self.hot[p.index()].items {
+            for &cell in self.table.cells_of(w as usize) {
+                if pos.stone_on(cell as usize).is_none() {
+                    if let Some(m) = pos.cell_move(cell as usize)
+                        && !out.contains(&m)
+                    {
+                        out.push(m);
+                    }
+                    break;
+                }
+            }
+        }
+    }
+
+    /// Distinct empty cells (playable now or later) that would complete a line for `p`.
+    pub fn threat_cells<P: Position>(&self, pos: &P, p: Player) -> usize {
+        let mut cells: Vec<u16> = Vec::new();
+        for &w in &self.hot[p.index()].items {
+            if let Some(&c) = self
+                .table
+                .cells_of(w as usize)
+                .iter()
+                .find(|&&c| pos.stone_on(c as usize).is_none())
+                && !cells.contains(&c)
+            {
+                cells.push(c);
+            }
+        }
+        cells.len()
+    }
+}

@@ -1,0 +1,193 @@
+//! Heuristics: static evaluation and move scoring, one file each behind [`Heuristic`].
+//!
+//! Values are integers from the side to move's view, in "milli-windows": a window one stone
+//! short of a line is worth about a thousand. Proven results are outside this range (see
+//! `search::score`). [`HeuristicConfig`] is the serialisable choice of heuristic that agent
+//! configs hold.
+
+mod board;
+mod flecart;
+mod kang;
+mod lim;
+mod neighbours;
+mod pattern;
+
+pub use board::EvalBoard;
+pub use flecart::Flecart;
+pub use kang::Kang;
+pub use lim::Lim;
+pub use neighbours::{Neighbours, stones_around};
+pub use pattern::Pattern;
+
+use serde::{Deserialize, Serialize};
+
+use crate::game::{Move, Player, Position};
+
+/// Value of a window that is already a line: far above any sum of open windows.
+pub const LINE: i32 = 10_000_000;
+
+/// A static evaluation and move scorer.
+pub trait Heuristic {
+    /// The value of a window holding `first` and `second` stones (first player's view), summed
+    /// incrementally by [`EvalBoard`]. Heuristics that do not sum windows return 0.
+    fn window_value(&self, _k: usize, _first: usize, _second: usize) -> i32 {
+        0
+    }
+
+    /// Evaluation of an unfinished position from the side to move's view. `board` matches `pos`.
+    fn evaluate<P: Position>(&self, pos: &P, board: &EvalBoard) -> i32;
+
+    /// How promising a legal move is for the side to move (higher is better), for move ordering,
+    /// branching caps and MCTS expansion. By default: what the move adds to the mover's windows
+    /// plus what it takes from the opponent's.
+    fn move_score<P: Position>(&self, pos: &P, board: &EvalBoard, m: Move) -> i32 {
+        window_move_score(pos, board, m)
+    }
+}
+
+/// The change a move makes to the window sum for the mover, plus the change the opponent
+/// would make by playing there (so blocking scores as well as building).
+pub fn window_move_score<P: Position>(pos: &P, board: &EvalBoard, m: Move) -> i32 {
+    let cell = pos.move_cell(m);
+    let me = pos.side_to_move();
+    let you = me.other();
+    let mut score = 0i64;
+    for &w in board.table().windows_through(cell) {
+        let c = board.counts(w as usize);
+        let (own, opp) = (c[me.index()], c[you.index()]);
+        score += (board.phi_for(me, own + 1, opp) - board.phi_for(me, own, opp)) as i64;
+        score += (board.phi_for(you, opp + 1, own) - board.phi_for(you, opp, own)) as i64;
+    }
+    score.clamp(i32::MIN as i64 / 2, i32::MAX as i64 / 2) as i32
+}
+
+/// Which heuristic an agent uses, with its parameters.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum HeuristicConfig {
+    /// No evaluation: unfinished positions are worth 0 (win/draw/loss only).
+    None,
+    /// Alam et al.: stones next to each other (ordering: stones around the cell).
+    Neighbours,
+    /// Lim: 1/K per own stone in every window still open, plus `bonus` when one stone is missing.
+    Lim { bonus: f64 },
+    /// Flecart: sliding windows weighted `base`^stones, with an end-game step (a threat to win
+    /// next move) and a double-threat step (two threats the opponent cannot both block).
+    Flecart { base: f64 },
+    /// Kang et al.'s Connect-4 feature table (runs with open ends, centre columns), generalised to K.
+    Kang,
+    /// Weighted windows: `weights[i]` is the value of an open window missing i + 1 stones;
+    /// the opponent's windows count `defence` times as much (negative).
+    Pattern { weights: Vec<f64>, defence: f64 },
+}
+
+impl Default for HeuristicConfig {
+    fn default() -> Self {
+        HeuristicConfig::Lim { bonus: 1.0 }
+    }
+}
+
+impl HeuristicConfig {
+    pub fn name(&self) -> &'static str {
+        match self {
+            HeuristicConfig::None => "none",
+            HeuristicConfig::Neighbours => "neighbours",
+            HeuristicConfig::Lim { .. } => "lim",
+            HeuristicConfig::Flecart { .. } => "flecart",
+            HeuristicConfig::Kang => "kang",
+            HeuristicConfig::Pattern { .. } => "pattern",
+        }
+    }
+
+    /// Checks parameters; the message names the field.
+    pub fn validate(&self) -> Result<(), String> {
+        match self {
+            HeuristicConfig::Lim { bonus } if !bonus.is_finite() || *bonus < 0.0 => Err(format!(
+                "heuristic Lim: bonus must be a number >= 0, not {bonus}"
+            )),
+            HeuristicConfig::Flecart { base }
+                if !base.is_finite() || *base < 1.0 || *base > 1000.0 =>
+            {
+                Err(format!(
+                    "heuristic Flecart: base must be between 1 and 1000, not {base}"
+                ))
+            }
+            HeuristicConfig::Pattern { weights, defence } => {
+                if weights.iter().any(|w| !w.is_finite() || w.abs() > 1e6) {
+                    return Err(
+                        "heuristic Pattern: weights must be numbers within +-1000000".into(),
+                    );
+                }
+                if !defence.is_finite() || defence.abs() > 100.0 {
+                    return Err(format!(
+                        "heuristic Pattern: defence must be within +-100, not {defence}"
+                    ));
+                }
+                Ok(())
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Builds the incremental window board this heuristic evaluates from.
+    pub fn board<P: Position>(&self, pos: &P) -> EvalBoard {
+        EvalBoard::new(pos, |k, a, b| self.window_value(k, a, b))
+    }
+
+    /// Evaluation of a position from scratch (side to move's view), e.g. at the end of a rollout.
+    pub fn evaluate_fresh<P: Position>(&self, pos: &P) -> i32 {
+        self.evaluate(pos, &self.board(pos))
+    }
+}
+
+/// Points already scored (connect3d) count for the side that has them.
+fn points_term<P: Position>(pos: &P) -> i32 {
+    let [a, b] = pos.points();
+    let diff = a as i32 - b as i32;
+    let v = diff * 1000;
+    if pos.side_to_move() == Player::First {
+        v
+    } else {
+        -v
+    }
+}
+
+impl Heuristic for HeuristicConfig {
+    fn window_value(&self, k: usize, first: usize, second: usize) -> i32 {
+        match self {
+            HeuristicConfig::None | HeuristicConfig::Neighbours | HeuristicConfig::Kang => 0,
+            HeuristicConfig::Lim { bonus } => Lim { bonus: *bonus }.window_value(k, first, second),
+            HeuristicConfig::Flecart { base } => {
+                Flecart { base: *base }.window_value(k, first, second)
+            }
+            HeuristicConfig::Pattern { weights, defence } => Pattern {
+                weights: weights.clone(),
+                defence: *defence,
+            }
+            .window_value(k, first, second),
+        }
+    }
+
+    fn evaluate<P: Position>(&self, pos: &P, board: &EvalBoard) -> i32 {
+        let base = match self {
+            HeuristicConfig::None => 0,
+            HeuristicConfig::Neighbours => Neighbours.evaluate(pos, board),
+            HeuristicConfig::Lim { bonus } => Lim { bonus: *bonus }.evaluate(pos, board),
+            HeuristicConfig::Flecart { base } => Flecart { base: *base }.evaluate(pos, board),
+            HeuristicConfig::Kang => Kang.evaluate(pos, board),
+            HeuristicConfig::Pattern { .. } => board
+                .window_sum(pos.side_to_move())
+                .clamp(-(LINE as i64), LINE as i64)
+                as i32,
+        };
+        base.saturating_add(points_term(pos))
+    }
+
+    fn move_score<P: Position>(&self, pos: &P, board: &EvalBoard, m: Move) -> i32 {
+        match self {
+            HeuristicConfig::None => 0,
+            HeuristicConfig::Neighbours => Neighbours.move_score(pos, board, m),
+            HeuristicConfig::Kang => Kang.move_score(pos, board, m),
+            _ => window_move_score(pos, board, m),
+        }
+    }
+}

@@ -1,0 +1,722 @@
+//! The alpha-beta family: plain minimax, alpha-beta, iterative deepening with time control,
+//! transposition table, move ordering (none, neighbours, heuristic, TT move + killers +
+//! history), a branching cap with optional timer calibration, immediate win and forced-block
+//! detection, and scores that prefer faster wins. Every option is a field of
+//! [`AlphaBetaConfig`].
+
+use serde::{Deserialize, Serialize};
+
+use super::progress::{Clock, RootMove};
+use super::score::{INF, WIN, WIN_BOUND};
+use super::tree::{AlphaBetaStats, Bound, SnapNode, TreeSnapshot};
+use super::tt::TranspositionTable;
+use super::{
+    Agent, Progress, ProgressSink, Score, SearchControl, SearchEvent, SearchLimits, SearchResult,
+    SearchStats,
+};
+use crate::eval::{EvalBoard, Heuristic, HeuristicConfig, stones_around};
+use crate::game::{Move, Position, Status, Variant};
+
+/// How moves are ordered before they are searched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum MoveOrdering {
+    /// As generated (increasing move id).
+    None,
+    /// Most stones around the cell first (Alam et al.).
+    Neighbours,
+    /// By the heuristic's move score.
+    Heuristic,
+    /// Transposition-table move, then killer moves, then history, then the heuristic.
+    Full,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct AlphaBetaConfig {
+    /// false: plain minimax, every node searched (for node-count comparisons).
+    pub pruning: bool,
+    /// Search depth 1, 2, ... until a limit; otherwise one search at the depth limit.
+    pub iterative_deepening: bool,
+    /// Transposition table size in MiB (0: none).
+    pub tt_mb: u32,
+    pub ordering: MoveOrdering,
+    /// Keep only the q best moves by heuristic at each node.
+    pub branching_cap: Option<u32>,
+    /// Flecart's timer calibration: with a time limit, after each iteration predict the next
+    /// one's time from the measured growth and shrink the cap (down to 2) so it fits.
+    pub calibrate_cap: bool,
+    pub heuristic: HeuristicConfig,
+    /// Take an immediate win, block the opponent's only immediate win, and see that two
+    /// immediate wins of the opponent cannot both be blocked.
+    pub tactics: bool,
+    /// Sooner wins (and later losses) score higher; off, a win is a win whenever it comes.
+    pub prefer_faster_wins: bool,
+    /// Free placement: consider only cells within this many steps of a stone.
+    pub radius: Option<u32>,
+    /// Depth (plies from the root) of the tree recorded for the explorer.
+    pub record_depth: u32,
+}
+
+impl Default for AlphaBetaConfig {
+    fn default() -> Self {
+        AlphaBetaConfig {
+            pruning: true,
+            iterative_deepening: true,
+            tt_mb: 64,
+            ordering: MoveOrdering::Full,
+            branching_cap: None,
+            calibrate_cap: false,
+            heuristic: HeuristicConfig::default(),
+            tactics: true,
+            prefer_faster_wins: true,
+            radius: None,
+            record_depth: 2,
+        }
+    }
+}
+
+impl AlphaBetaConfig {
+    pub fn validate(&self) -> Result<(), String> {
+        self.heuristic.validate()?;
+        if self.branching_cap == Some(0) {
+            return Err("alpha-beta: branching_cap must be at least 1".into());
+        }
+        if self.tt_mb > 65_536 {
+            return Err(format!(
+                "alpha-beta: tt_mb {} is more than 64 GiB",
+                self.tt_mb
+            ));
+        }
+        if self.record_depth > 8 {
+            return Err("alpha-beta: record_depth must be at most 8".into());
+        }
+        Ok(())
+    }
+}
+
+/// The alpha-beta agent: its configuration and what it keeps between searches.
+pub struct AlphaBeta {
+    pub config: AlphaBetaConfig,
+    tt: Option<TranspositionTable>,
+    history: Vec<i32>,
+    last_tree: Option<TreeSnapshot>,
+}
+
+const MAX_RECORDED: usize = 200_000;
+
+impl AlphaBeta {
+    pub fn new(config: AlphaBetaConfig) -> AlphaBeta {
+        let tt = (config.tt_mb > 0 && config.pruning)
+            .then(|| TranspositionTable::new(config.tt_mb as usize));
+        AlphaBeta {
+            config,
+            tt,
+            history: Vec::new(),
+            last_tree: None,
+        }
+    }
+}
+
+struct Searcher<'a, P: Position> {
+    cfg: &'a AlphaBetaConfig,
+    pos: P,
+    board: EvalBoard,
+    tt: Option<&'a mut TranspositionTable>,
+    history: &'a mut Vec<i32>,
+    killers: Vec<[Option<Move>; 2]>,
+    buffers: Vec<Vec<(Move, i32)>>,
+    pv: Vec<Vec<Move>>,
+    nodes: u64,
+    tt_hits: u64,
+    clock: Clock,
+    control: &'a SearchControl,
+    sink: &'a mut dyn ProgressSink,
+    aborted: bool,
+    cap: Option<usize>,
+    /// Tactics that read the opponent's threats are sound only without the exactly-K rule.
+    opponent_tactics: bool,
+    tactics: bool,
+    /// Best move and value of the last completed iteration, for reports during the next.
+    completed: Option<(Move, i32, Vec<Move>, u32)>,
+    root_moves: Vec<RootMove>,
+    // Tree recording for the explorer.
+    record_depth: u32,
+    tree: Vec<SnapNode>,
+    path: Vec<u32>,
+    last_tree: Option<TreeSnapshot>,
+    scratch: Vec<Move>,
+}
+
+impl<'a, P: Position> Searcher<'a, P> {
+    #[inline]
+    fn win_value(&self, ply: u32) -> i32 {
+        if self.cfg.prefer_faster_wins {
+            WIN - ply as i32
+        } else {
+            WIN_BOUND + 50_000
+        }
+    }
+
+    fn check_limits(&mut self) {
+        if self.control.is_stopped()
+            || self.clock.out_of_time()
+            || self.clock.limits.nodes.is_some_and(|n| self.nodes >= n)
+        {
+            self.aborted = true;
+        }
+        if let Some(depth) = self.control.take_snapshot_request() {
+            let tree = self
+                .last_tree
+                .clone()
+                .unwrap_or_else(|| self.partial_tree());
+            let _ = depth;
+            self.sink.event(SearchEvent::Snapshot(tree));
+        }
+        if self.clock.report_due() {
+            let p = self.progress(false);
+            self.sink.event(SearchEvent::Progress(p));
+        }
+    }
+
+    fn progress(&self, finished: bool) -> Progress {
+        let (best, value, pv, depth) = match &self.completed {
+            Some((m, v, pv, d)) => (Some(*m), Some(*v), pv.clone(), *d),
+            None => (None, None, Vec::new(), 0),
+        };
+        Progress {
+            depth,
+            iterations: 0,
+            nodes: self.nodes,
+            nodes_per_second: self.clock.rate(self.nodes),
+            elapsed: self.clock.elapsed(),
+            best,
+            score: value.map_or(Score::Unknown, |v| {
+                Score::from_value(v, self.cfg.prefer_faster_wins)
+            }),
+            pv,
+            root: self.root_moves.clone(),
+            finished,
+        }
+    }
+
+    fn partial_tree(&self) -> TreeSnapshot {
+        TreeSnapshot {
+            nodes: self.tree.clone(),
+        }
+    }
+
+    /// Moves of the current node into `buffers[ply]`, filtered, scored and sorted.
+    fn generate(&mut self, ply: usize, tt_move: Option<Move>) {
+        let mut buf = std::mem::take(&mut self.buffers[ply]);
+        buf.clear();
+        self.pos.legal_moves(&mut self.scratch);
+        let near = self
+            .cfg
+            .radius
+            .filter(|_| !self.pos.variant().has_gravity())
+            .map(|r| self.near_cells(r));
+        for &m in &self.scratch {
+            if let Some(near) = &near
+                && !near[self.pos.move_cell(m)]
+            {
+                continue;
+            }
+            buf.push((m, 0));
+        }
+        let cfg = self.cfg;
+        let needs_heuristic = cfg.branching_cap.is_some()
+            || matches!(cfg.ordering, MoveOrdering::Heuristic | MoveOrdering::Full);
+        for entry in buf.iter_mut() {
+            let m = entry.0;
+            let mut s = 0i64;
+            match cfg.ordering {
+                MoveOrdering::None => {}
+                MoveOrdering::Neighbours => {
+                    s = stones_around(&self.pos, self.pos.move_cell(m)) as i64
+                }
+                MoveOrdering::Heuristic => {}
+                MoveOrdering::Full => {
+                    if Some(m) == tt_move {
+                        s += 1 << 40;
+                    } else if self.killers.get(ply).is_some_and(|k| k[0] == Some(m)) {
+                        s += 1 << 36;
+                    } else if self.killers.get(ply).is_some_and(|k| k[1] == Some(m)) {
+                        s += 1 << 35;
+                    }
+                    let side = self.pos.side_to_move().index();
+                    s += (self.history.get(m.index() * 2 + side).copied().unwrap_or(0) as i64) << 8;
+                }
+            }
+            if needs_heuristic {
+                s += cfg.heuristic.move_score(&self.pos, &self.board, m) as i64;
+            }
+            entry.1 = s.clamp(i32::MIN as i64, i32::MAX as i64) as i32;
+        }
+        if cfg.ordering != MoveOrdering::None || cfg.branching_cap.is_some() {
+            // Stable: equal scores keep the generation order, so runs are reproducible.
+            buf.sort_by_key(|e| std::cmp::Reverse(e.1));
+        }
+        if let Some(q) = self.cap
+            && buf.len() > q
+        {
+            buf.truncate(q);
+        }
+        if near.is_some() && buf.is_empty() {
+            // Empty board: the most central cell.
+            let t = self.pos.windows().clone();
+            let best = self
+                .scratch
+                .iter()
+                .copied()
+                .max_by_key(|&m| t.centrality[self.pos.move_cell(m)]);
+            buf.extend(best.map(|m| (m, 0)));
+        }
+        self.buffers[ply] = buf;
+    }
+
+    fn near_cells(&self, r: u32) -> Vec<bool> {
+        let t = self.pos.windows().clone();
+        let mut near: Vec<bool> = (0..t.cells)
+            .map(|c| self.pos.stone_on(c).is_some())
+            .collect();
+        for _ in 0..r {
+            let prev = near.clone();
+            for (c, _) in prev.iter().enumerate().filter(|(_, on)| **on) {
+                for &n in t.neighbours(c) {
+                    near[n as usize] = true;
+                }
+            }
+        }
+        near
+    }
+
+    fn record_enter(&mut self, ply: u32, mv: Option<Move>, order: u32) -> Option<u32> {
+        if ply > self.record_depth || self.tree.len() >= MAX_RECORDED {
+            return None;
+        }
+        let id = self.tree.len() as u32;
+        self.tree.push(SnapNode {
+            mv,
+            order,
+            children: Vec::new(),
+            mcts: None,
+            alphabeta: None,
+            hidden_children: 0,
+        });
+        if let Some(&parent) = self.path.last() {
+            self.tree[parent as usize].children.push(id);
+        }
+        self.path.push(id);
+        Some(id)
+    }
+
+    fn record_exit(&mut self, id: Option<u32>, stats: AlphaBetaStats) {
+        if let Some(id) = id {
+            self.tree[id as usize].alphabeta = Some(stats);
+            self.path.pop();
+        }
+    }
+
+    fn negamax(
+        &mut self,
+        depth: u32,
+        ply: u32,
+        mut alpha: i32,
+        beta: i32,
+        mv: Option<Move>,
+        order: u32,
+    ) -> i32 {
+        self.nodes += 1;
+        if self.nodes & 255 == 0 {
+            self.check_limits();
+        }
+        if self.aborted {
+            return 0;
+        }
+        let rec = self.record_enter(ply, mv, order);
+        let (alpha0, beta0) = (alpha, beta);
+        let mut stats = AlphaBetaStats {
+            value: 0,
+            bound: Bound::Exact,
+            alpha,
+            beta,
+            depth,
+            cutoff: false,
+            tt_hit: false,
+        };
+        let v = self.node(depth, ply, &mut alpha, beta, &mut stats);
+        stats.value = v;
+        stats.bound = if v <= alpha0 {
+            Bound::Upper
+        } else if v >= beta0 {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.record_exit(rec, stats);
+        v
+    }
+
+    fn node(
+        &mut self,
+        depth: u32,
+        ply: u32,
+        alpha: &mut i32,
+        beta: i32,
+        stats: &mut AlphaBetaStats,
+    ) -> i32 {
+        let p = ply as usize;
+        if self.pv.len() <= p + 1 {
+            self.pv.resize(p + 2, Vec::new());
+            self.buffers.resize(p + 2, Vec::new());
+            self.killers.resize(p + 2, [None, None]);
+        }
+        self.pv[p].clear();
+        match self.pos.status() {
+            Status::Win(_) => return -self.win_value(ply),
+            Status::Draw => return 0,
+            Status::Ongoing => {}
+        }
+        if depth == 0 {
+            let v = self.cfg.heuristic.evaluate(&self.pos, &self.board);
+            return v.clamp(-WIN_BOUND + 1, WIN_BOUND - 1);
+        }
+        let pruning = self.cfg.pruning;
+        let hash = self.pos.hash();
+        let mut tt_move = None;
+        if let Some(tt) = self.tt.as_deref()
+            && let Some(hit) = tt.probe(hash, ply)
+        {
+            self.tt_hits += 1;
+            stats.tt_hit = true;
+            tt_move = hit.mv.filter(|&m| self.pos.is_legal(m));
+            if ply > 0 && hit.depth >= depth {
+                let usable = match hit.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => hit.value >= beta,
+                    Bound::Upper => hit.value <= *alpha,
+                };
+                if usable {
+                    if let Some(m) = tt_move {
+                        self.pv[p].push(m);
+                    }
+                    return hit.value;
+                }
+            }
+        }
+        let me = self.pos.side_to_move();
+        let mut forced: Option<Move> = None;
+        if self.tactics {
+            // An immediate win ends the search of this node.
+            if self.board.has_threat_window(me) {
+                let mut wins = std::mem::take(&mut self.scratch);
+                self.board.threat_moves(&self.pos, me, &mut wins);
+                for &m in &wins {
+                    self.pos.play(m);
+                    let won = self.pos.status() == Status::Win(me);
+                    self.pos.undo();
+                    if won {
+                        self.pv[p].clear();
+                        self.pv[p].push(m);
+                        self.scratch = wins;
+                        return self.win_value(ply + 1);
+                    }
+                }
+                self.scratch = wins;
+            }
+            if self.opponent_tactics && self.board.has_threat_window(me.other()) {
+                let mut threats = std::mem::take(&mut self.scratch);
+                self.board.threat_moves(&self.pos, me.other(), &mut threats);
+                let n = threats.len();
+                let first = threats.first().copied();
+                self.scratch = threats;
+                if n >= 2 {
+                    // Two winning cells: one can be blocked, the other wins next move.
+                    return -self.win_value(ply + 2);
+                }
+                forced = first;
+            }
+        }
+        if let Some(m) = forced {
+            self.buffers[p].clear();
+            self.buffers[p].push((m, 0));
+        } else {
+            self.generate(p, tt_move);
+        }
+        let moves = std::mem::take(&mut self.buffers[p]);
+        let mut best = -INF;
+        let mut best_move = None;
+        for (i, &(m, _)) in moves.iter().enumerate() {
+            let cell = self.pos.move_cell(m);
+            self.pos.play(m);
+            self.board.play(cell, me);
+            let (a, b) = if pruning {
+                (-beta, -*alpha)
+            } else {
+                (-INF, INF)
+            };
+            let score = -self.negamax(depth - 1, ply + 1, a, b, Some(m), i as u32);
+            self.board.undo(cell, me);
+            self.pos.undo();
+            if self.aborted {
+                self.buffers[p] = moves;
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(m);
+                let (head, tail) = self.pv.split_at_mut(p + 1);
+                head[p].clear();
+                head[p].push(m);
+                head[p].extend_from_slice(&tail[0]);
+                if score > *alpha {
+                    *alpha = score;
+                }
+            }
+            if pruning && *alpha >= beta {
+                stats.cutoff = i + 1 < moves.len();
+                if self.cfg.ordering == MoveOrdering::Full {
+                    let k = &mut self.killers[p];
+                    if k[0] != Some(m) {
+                        k[1] = k[0];
+                        k[0] = Some(m);
+                    }
+                    let slot = m.index() * 2 + me.index();
+                    if let Some(h) = self.history.get_mut(slot) {
+                        *h = (*h + (depth * depth) as i32).min(1 << 20);
+                    }
+                }
+                break;
+            }
+        }
+        self.buffers[p] = moves;
+        if let Some(tt) = self.tt.as_deref_mut() {
+            let bound = if best <= stats.alpha {
+                Bound::Upper
+            } else if best >= beta {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            tt.store(hash, ply, best, bound, depth, best_move);
+        }
+        best
+    }
+}
+
+impl<P: Position> Agent<P> for AlphaBeta {
+    fn search(
+        &mut self,
+        pos: &P,
+        limits: &SearchLimits,
+        control: &SearchControl,
+        sink: &mut dyn ProgressSink,
+    ) -> SearchResult {
+        let clock = Clock::new(limits);
+        let remaining = (pos.max_game_length() - pos.ply()) as u32;
+        if pos.is_over() {
+            return SearchResult::default();
+        }
+        // No depth limit: deepen until another limit or the stop flag (or the end of the game).
+        let max_depth = limits
+            .depth
+            .unwrap_or(remaining.max(1))
+            .min(remaining.max(1));
+        if let Some(tt) = self.tt.as_mut() {
+            tt.new_search();
+        }
+        let n = pos.num_actions() * 2;
+        if self.history.len() != n {
+            self.history = vec![0; n];
+        }
+        for h in self.history.iter_mut() {
+            *h /= 8;
+        }
+        let cfg = &self.config;
+        let three_d = matches!(pos.variant(), Variant::Connect3d);
+        let exact = pos.variant().grid().is_some_and(|r| r.exact);
+        let mut s = Searcher {
+            cfg,
+            pos: pos.clone(),
+            board: cfg.heuristic.board(pos),
+            tt: self.tt.as_mut(),
+            history: &mut self.history,
+            killers: Vec::new(),
+            buffers: Vec::new(),
+            pv: Vec::new(),
+            nodes: 0,
+            tt_hits: 0,
+            clock,
+            control,
+            sink,
+            aborted: false,
+            cap: cfg.branching_cap.map(|q| q as usize),
+            opponent_tactics: cfg.tactics && !three_d && !exact,
+            tactics: cfg.tactics && !three_d,
+            completed: None,
+            root_moves: Vec::new(),
+            record_depth: cfg.record_depth,
+            tree: Vec::new(),
+            path: Vec::new(),
+            last_tree: None,
+            scratch: Vec::new(),
+        };
+        let first_depth = if cfg.iterative_deepening {
+            1
+        } else {
+            max_depth
+        };
+        let mut last_nodes = 0u64;
+        let mut proven = false;
+        for depth in first_depth..=max_depth {
+            s.tree.clear();
+            s.path.clear();
+            let before = s.nodes;
+            let started = s.clock.elapsed();
+            let v = s.negamax(depth, 0, -INF, INF, None, 0);
+            if s.aborted {
+                break;
+            }
+            let pv = s.pv[0].clone();
+            let Some(&best) = pv.first() else { break };
+            // Root statistics from the recorded tree (values of the root's children).
+            s.root_moves = root_moves_from(&s.tree, cfg.prefer_faster_wins);
+            s.completed = Some((best, v, pv, depth));
+            s.last_tree = Some(s.partial_tree());
+            let p = s.progress(false);
+            s.sink.event(SearchEvent::Progress(p));
+            let exhaustive =
+                depth >= remaining && cfg.branching_cap.is_none() && cfg.radius.is_none();
+            if v.abs() >= WIN_BOUND || exhaustive {
+                proven = exhaustive || v.abs() >= WIN_BOUND;
+                break;
+            }
+            // Timer calibration: predict the next iteration from this one's growth.
+            let spent = s.nodes - before;
+            if let (Some(t), true) = (
+                limits.time,
+                cfg.calibrate_cap && cfg.branching_cap.is_some(),
+            ) {
+                let growth = if last_nodes > 0 {
+                    spent as f64 / last_nodes as f64
+                } else {
+                    4.0
+                };
+                let this_time = s.clock.elapsed() - started;
+                let left = t - s.clock.elapsed();
+                if this_time * growth > left
+                    && let Some(q) = s.cap
+                {
+                    s.cap = Some((q * 2 / 3).max(2));
+                }
+            }
+            last_nodes = spent.max(1);
+        }
+        let (best, value, pv, depth) = match s.completed.clone() {
+            Some(c) => c,
+            None => {
+                // Stopped before depth 1 finished: any legal move.
+                let mut moves = Vec::new();
+                pos.legal_moves(&mut moves);
+                (moves[0], 0, vec![moves[0]], 0)
+            }
+        };
+        let score = if proven && value == 0 {
+            Score::Draw
+        } else {
+            Score::from_value(value, cfg.prefer_faster_wins)
+        };
+        let mut result = SearchResult {
+            best: Some(best),
+            score,
+            pv,
+            stats: SearchStats {
+                nodes: s.nodes,
+                iterations: 0,
+                depth,
+                elapsed: s.clock.elapsed(),
+                memory: s.tt.as_ref().map_or(0, |t| t.memory()),
+                tt_hits: s.tt_hits,
+            },
+            root: s.root_moves.clone(),
+        };
+        let mut last = s.progress(true);
+        last.score = result.score;
+        s.sink.event(SearchEvent::Progress(last));
+        self.last_tree = s.last_tree.take();
+        result.stats.memory += self
+            .last_tree
+            .as_ref()
+            .map_or(0, |t| (t.nodes.len() * 96) as u64);
+        result
+    }
+
+    fn snapshot(&self, depth: u32, top: usize) -> Option<TreeSnapshot> {
+        self.last_tree
+            .as_ref()
+            .map(|t| prune_snapshot(t, depth, top))
+    }
+
+    fn new_game(&mut self) {
+        if let Some(tt) = self.tt.as_mut() {
+            tt.clear();
+        }
+        self.history.clear();
+        self.last_tree = None;
+    }
+}
+
+fn root_moves_from(tree: &[SnapNode], distances: bool) -> Vec<RootMove> {
+    let Some(root) = tree.first() else {
+        return Vec::new();
+    };
+    root.children
+        .iter()
+        .filter_map(|&c| {
+            let n = &tree[c as usize];
+            let ab = n.alphabeta.as_ref()?;
+            let v = -ab.value;
+            Some(RootMove {
+                mv: n.mv?,
+                visits: 0,
+                value: v as f64,
+                score: Score::from_value(v, distances),
+            })
+        })
+        .collect()
+}
+
+/// A copy of `tree` cut to `depth` plies and the first `top` children searched at each node.
+pub fn prune_snapshot(tree: &TreeSnapshot, depth: u32, top: usize) -> TreeSnapshot {
+    let mut out = TreeSnapshot::default();
+    if tree.nodes.is_empty() {
+        return out;
+    }
+    fn copy(tree: &TreeSnapshot, out: &mut TreeSnapshot, id: usize, depth: u32, top: usize) -> u32 {
+        let n = &tree.nodes[id];
+        let new_id = out.nodes.len() as u32;
+        out.nodes.push(SnapNode {
+            children: Vec::new(),
+            hidden_children: 0,
+            ..n.clone()
+        });
+        if depth > 0 {
+            let mut kids: Vec<u32> = n.children.clone();
+            kids.sort_by_key(|&c| tree.nodes[c as usize].order);
+            let hidden = kids.len().saturating_sub(top) as u32 + n.hidden_children;
+            kids.truncate(top);
+            let ids: Vec<u32> = kids
+                .iter()
+                .map(|&c| copy(tree, out, c as usize, depth - 1, top))
+                .collect();
+            out.nodes[new_id as usize].children = ids;
+            out.nodes[new_id as usize].hidden_children = hidden;
+        } else {
+            out.nodes[new_id as usize].hidden_children =
+                n.children.len() as u32 + n.hidden_children;
+        }
+        new_id
+    }
+    copy(tree, &mut out, 0, depth, top);
+    out
+}

@@ -1,0 +1,167 @@
+//! Agent configurations as files: a serde enum of every agent, saved and loaded as RON, and
+//! the seed papers' presets shipped in `saves/agents/` (and built into the binary).
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use super::{
+    Agent, AlphaBeta, AlphaBetaConfig, GameBudget, Mcts, MctsConfig, SearchLimits,
+    random::RandomAgent,
+};
+use crate::game::Position;
+use crate::io::{FileError, parse_ron, read_text, to_ron, write_atomic};
+
+/// The newest agent file version this build reads and writes.
+pub const AGENT_VERSION: u32 = 1;
+
+/// Every kind of agent with all its options.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum AgentConfig {
+    /// A uniformly random legal move.
+    Random,
+    AlphaBeta(AlphaBetaConfig),
+    Mcts(MctsConfig),
+}
+
+impl AgentConfig {
+    pub fn validate(&self) -> Result<(), String> {
+        match self {
+            AgentConfig::Random => Ok(()),
+            AgentConfig::AlphaBeta(c) => c.validate(),
+            AgentConfig::Mcts(c) => c.validate(),
+        }
+    }
+
+    pub fn kind(&self) -> &'static str {
+        match self {
+            AgentConfig::Random => "random",
+            AgentConfig::AlphaBeta(_) => "alpha-beta",
+            AgentConfig::Mcts(_) => "mcts",
+        }
+    }
+}
+
+fn default_version() -> u32 {
+    AGENT_VERSION
+}
+
+/// An agent file: the configuration, its default per-move limits, an optional per-game budget,
+/// and where it comes from.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AgentFile {
+    #[serde(default = "default_version")]
+    pub version: u32,
+    pub name: String,
+    /// The paper it follows and any deliberate deviation.
+    #[serde(default)]
+    pub description: String,
+    pub agent: AgentConfig,
+    #[serde(default)]
+    pub limits: SearchLimits,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game_budget: Option<GameBudget>,
+    /// Seed of the agent's random choices.
+    #[serde(default)]
+    pub seed: u64,
+}
+
+impl AgentFile {
+    pub fn to_ron(&self) -> String {
+        to_ron(self)
+    }
+
+    /// Parses and validates agent-file text (`path` is only used in messages).
+    pub fn parse(text: &str, path: &Path) -> Result<AgentFile, FileError> {
+        let file: AgentFile = parse_ron(text, path, "agent")?;
+        if file.version > AGENT_VERSION {
+            return Err(FileError::Version {
+                path: path.into(),
+                what: "agent",
+                found: file.version,
+                supported: AGENT_VERSION,
+            });
+        }
+        file.agent
+            .validate()
+            .and(file.limits.validate())
+            .map_err(|message| FileError::Parse {
+                path: path.into(),
+                what: "agent",
+                message,
+            })?;
+        Ok(file)
+    }
+
+    pub fn save(&self, path: &Path) -> Result<(), FileError> {
+        write_atomic(path, self.to_ron().as_bytes())
+    }
+}
+
+/// The presets, by name, with their file text (the same files as in `saves/agents/`).
+pub const PRESETS: &[(&str, &str)] = &[
+    ("random", include_str!("../../saves/agents/random.ron")),
+    ("alam-ab", include_str!("../../saves/agents/alam-ab.ron")),
+    (
+        "alam-mcts",
+        include_str!("../../saves/agents/alam-mcts.ron"),
+    ),
+    (
+        "lim-minimax",
+        include_str!("../../saves/agents/lim-minimax.ron"),
+    ),
+    ("lim-mcts", include_str!("../../saves/agents/lim-mcts.ron")),
+    ("flecart", include_str!("../../saves/agents/flecart.ron")),
+    (
+        "jeng-mcts",
+        include_str!("../../saves/agents/jeng-mcts.ron"),
+    ),
+    (
+        "connectx-minimax",
+        include_str!("../../saves/agents/connectx-minimax.ron"),
+    ),
+    (
+        "connectx-mcts",
+        include_str!("../../saves/agents/connectx-mcts.ron"),
+    ),
+    (
+        "strong-ab",
+        include_str!("../../saves/agents/strong-ab.ron"),
+    ),
+];
+
+/// A preset by name.
+pub fn preset(name: &str) -> Option<AgentFile> {
+    PRESETS.iter().find(|(n, _)| *n == name).map(|(n, text)| {
+        AgentFile::parse(text, Path::new(&format!("preset {n}")))
+            .unwrap_or_else(|e| panic!("shipped preset {n} is broken: {e}"))
+    })
+}
+
+/// A preset name or the path of an agent file.
+pub fn load_agent(name_or_path: &str) -> Result<AgentFile, String> {
+    if let Some(p) = preset(name_or_path) {
+        return Ok(p);
+    }
+    let path = Path::new(name_or_path);
+    if path.extension().is_some_and(|e| e == "ron") || path.exists() {
+        let text = read_text(path).map_err(|e| e.to_string())?;
+        return AgentFile::parse(&text, path).map_err(|e| e.to_string());
+    }
+    let names: Vec<&str> = PRESETS.iter().map(|(n, _)| *n).collect();
+    Err(format!(
+        "unknown agent '{name_or_path}': give a preset ({}) or a .ron file",
+        names.join(", ")
+    ))
+}
+
+/// The agent a configuration describes, for positions of type `P`. `seed` overrides the
+/// configuration's own seed when given (MCTS and random).
+pub fn build_agent<P: Position>(config: &AgentConfig, seed: u64) -> Box<dyn Agent<P>> {
+    match config {
+        AgentConfig::Random => Box::new(RandomAgent::new(seed)),
+        AgentConfig::AlphaBeta(c) => Box::new(AlphaBeta::new(c.clone())),
+        AgentConfig::Mcts(c) => Box::new(Mcts::<P>::new(MctsConfig { seed, ..c.clone() })),
+    }
+}

@@ -1,0 +1,200 @@
+//! How much a search may spend: per-move limits, and per-game budgets split over the moves
+//! by the strategies of the Connect-X study.
+
+use serde::{Deserialize, Serialize};
+
+/// Per-move limits; a search stops at the first one reached. None set means "until stopped".
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SearchLimits {
+    /// Alpha-beta depth in plies.
+    pub depth: Option<u32>,
+    /// Alpha-beta nodes (or MCTS nodes created).
+    pub nodes: Option<u64>,
+    /// MCTS iterations.
+    pub iterations: Option<u64>,
+    /// Wall time in seconds.
+    pub time: Option<f64>,
+}
+
+impl SearchLimits {
+    pub fn depth(d: u32) -> Self {
+        SearchLimits {
+            depth: Some(d),
+            ..Default::default()
+        }
+    }
+    pub fn iterations(n: u64) -> Self {
+        SearchLimits {
+            iterations: Some(n),
+            ..Default::default()
+        }
+    }
+    pub fn nodes(n: u64) -> Self {
+        SearchLimits {
+            nodes: Some(n),
+            ..Default::default()
+        }
+    }
+    pub fn time(seconds: f64) -> Self {
+        SearchLimits {
+            time: Some(seconds),
+            ..Default::default()
+        }
+    }
+    pub fn is_unlimited(&self) -> bool {
+        self.depth.is_none()
+            && self.nodes.is_none()
+            && self.iterations.is_none()
+            && self.time.is_none()
+    }
+    /// Limits with every time budget multiplied by `x` (quick runs of long experiments).
+    pub fn scaled(&self, x: f64) -> Self {
+        SearchLimits {
+            time: self.time.map(|t| t * x),
+            ..*self
+        }
+    }
+    pub fn validate(&self) -> Result<(), String> {
+        if let Some(t) = self.time
+            && (!t.is_finite() || t < 0.0)
+        {
+            return Err(format!(
+                "limits.time must be a number of seconds >= 0, not {t}"
+            ));
+        }
+        if self.depth == Some(0) {
+            return Err("limits.depth must be at least 1".into());
+        }
+        Ok(())
+    }
+}
+
+/// How a per-game budget is split over a player's moves (Connect-X study).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum BudgetStrategy {
+    /// budget / max_moves on every move.
+    Thrifty,
+    /// budget / (max_moves / 2) on each of the first max_moves / 2 moves, then nothing.
+    Greedy,
+    /// Move i gets a share proportional to 0.9^i, normalised to the budget; the rounding rest
+    /// goes to the last move.
+    Optimistic,
+}
+
+/// What the per-game budget counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum BudgetUnit {
+    Iterations,
+    Nodes,
+    /// Milliseconds.
+    Millis,
+    /// Alpha-beta depth is not divisible; `Depth` spends the same depth on every move.
+    Depth,
+}
+
+/// A budget for a whole game.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameBudget {
+    pub total: u64,
+    pub unit: BudgetUnit,
+    pub strategy: BudgetStrategy,
+    /// Lose the game when the budget is gone before it ends (otherwise play on with the
+    /// smallest search: one iteration or depth 1).
+    #[serde(default)]
+    pub forfeit: bool,
+}
+
+impl GameBudget {
+    /// The shares of every move `0..max_moves` (the player's own moves). They sum to `total`.
+    pub fn shares(&self, max_moves: usize) -> Vec<u64> {
+        let n = max_moves.max(1);
+        let total = self.total;
+        match self.strategy {
+            BudgetStrategy::Thrifty => vec![total / n as u64; n],
+            BudgetStrategy::Greedy => {
+                let half = (n / 2).max(1);
+                (0..n)
+                    .map(|i| if i < half { total / half as u64 } else { 0 })
+                    .collect()
+            }
+            BudgetStrategy::Optimistic => {
+                let weights: Vec<f64> = (0..n).map(|i| 0.9f64.powi(i as i32)).collect();
+                let sum: f64 = weights.iter().sum();
+                let mut shares: Vec<u64> = weights
+                    .iter()
+                    .map(|w| (total as f64 * w / sum).floor() as u64)
+                    .collect();
+                let given: u64 = shares.iter().sum();
+                *shares.last_mut().unwrap() += total - given;
+                shares
+            }
+        }
+    }
+
+    /// The per-move limits of the player's move number `i` (0-based) out of `max_moves`, or
+    /// None when the budget is gone and `forfeit` is set.
+    pub fn limits_for_move(&self, i: usize, max_moves: usize) -> Option<SearchLimits> {
+        let share = self.shares(max_moves).get(i).copied().unwrap_or(0);
+        if share == 0 && self.forfeit && self.unit != BudgetUnit::Depth {
+            return None;
+        }
+        Some(match self.unit {
+            BudgetUnit::Iterations => SearchLimits::iterations(share.max(1)),
+            BudgetUnit::Nodes => SearchLimits::nodes(share.max(1)),
+            BudgetUnit::Millis => SearchLimits::time(share.max(1) as f64 / 1000.0),
+            BudgetUnit::Depth => SearchLimits::depth(self.total.clamp(1, 1000) as u32),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn budget(total: u64, strategy: BudgetStrategy) -> GameBudget {
+        GameBudget {
+            total,
+            unit: BudgetUnit::Iterations,
+            strategy,
+            forfeit: false,
+        }
+    }
+
+    #[test]
+    fn thrifty_spends_evenly() {
+        // Connect-4: 42 cells, max_moves = 21.
+        let s = budget(2100, BudgetStrategy::Thrifty).shares(21);
+        assert_eq!(s, vec![100; 21]);
+    }
+
+    #[test]
+    fn greedy_spends_the_first_half() {
+        let s = budget(1000, BudgetStrategy::Greedy).shares(21);
+        assert_eq!(&s[..10], &[100; 10]);
+        assert!(s[10..].iter().all(|&x| x == 0));
+    }
+
+    #[test]
+    fn optimistic_decays_by_nine_tenths_and_sums_to_the_budget() {
+        let s = budget(10_000, BudgetStrategy::Optimistic).shares(21);
+        assert_eq!(s.iter().sum::<u64>(), 10_000);
+        // 0.9^0 / sum(0.9^i, i < 21) of 10,000 = 1,124.4...
+        let sum: f64 = (0..21).map(|i| 0.9f64.powi(i)).sum();
+        assert_eq!(s[0], (10_000.0 / sum).floor() as u64);
+        assert!(s[1] < s[0] && s[2] < s[1]);
+        assert!((s[5] as f64 / s[4] as f64 - 0.9).abs() < 0.01);
+    }
+
+    #[test]
+    fn forfeit_when_the_budget_is_gone() {
+        let mut b = budget(1000, BudgetStrategy::Greedy);
+        assert_eq!(b.limits_for_move(15, 21), Some(SearchLimits::iterations(1)));
+        b.forfeit = true;
+        assert_eq!(b.limits_for_move(15, 21), None);
+        assert_eq!(
+            b.limits_for_move(0, 21),
+            Some(SearchLimits::iterations(100))
+        );
+    }
+}

@@ -1,0 +1,938 @@
+//! The MCTS family: UCT/UCB1 with an exploration constant; expansion random or by the neighbour
+//! heuristic (Alam et al., with their heuristic/random mix); rollouts random to the end, a few
+//! random plies then a heuristic mapped into [0, 1] (Lim, with a logistic scaling), or
+//! heuristic-biased; rewards 1 / 0.5 / 0 or the score margin (connect3d); final move max child,
+//! robust child or max-robust; tree reuse between moves; an arena of nodes (indices, not
+//! pointers) with a memory cap; MCTS-Solver and RAVE as options.
+
+use serde::{Deserialize, Serialize};
+
+use super::playout::random_playout_on_copy;
+use super::progress::{Clock, RootMove};
+use super::tree::{MctsStats, Proven, SnapNode, TreeSnapshot};
+use super::{
+    Agent, Progress, ProgressSink, Score, SearchControl, SearchEvent, SearchLimits, SearchResult,
+    SearchStats,
+};
+use crate::eval::{Heuristic, HeuristicConfig, stones_around};
+use crate::game::{Move, Player, Position, Status};
+use crate::rng::{GameRng, below, seeded, unit};
+
+/// Which untried move a node expands next.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Expansion {
+    /// Uniformly random.
+    Random,
+    /// The untried move with the most stones around it with probability `heuristic_share`,
+    /// otherwise a random one (Alam et al. use 0.9).
+    Neighbours { heuristic_share: f64 },
+}
+
+/// How a new node is valued.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Rollout {
+    /// Uniformly random moves to the end of the game.
+    Random,
+    /// `plies` random moves, then the heuristic, mapped into [0, 1] by a logistic curve with
+    /// `scale` (the heuristic value that maps to about 0.73). Lim's design.
+    RandomThenEval {
+        plies: u32,
+        heuristic: HeuristicConfig,
+        scale: f64,
+    },
+    /// Every move is the heuristic's best with probability 1 - `epsilon`, else random.
+    HeuristicBiased {
+        heuristic: HeuristicConfig,
+        epsilon: f64,
+    },
+}
+
+/// What a finished game is worth.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Reward {
+    /// 1 for a win, 1/2 for a draw, 0 for a loss.
+    WinDrawLoss,
+    /// connect3d: 1/2 plus the point margin over `MARGIN_SCALE`, clamped to [0, 1].
+    ScoreMargin,
+}
+
+/// Points of margin that map to a reward of 1 (or 0) with [`Reward::ScoreMargin`].
+pub const MARGIN_SCALE: f64 = 200.0;
+
+/// Which root child is played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum FinalMove {
+    /// Highest mean reward.
+    MaxChild,
+    /// Most visits.
+    RobustChild,
+    /// Highest in both; when they differ at the end of the budget, search up to 10% more
+    /// iterations for them to agree, then the most visited.
+    MaxRobust,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct MctsConfig {
+    /// c in mean + c * sqrt(ln N / n).
+    pub exploration: f64,
+    pub expansion: Expansion,
+    pub rollout: Rollout,
+    pub reward: Reward,
+    pub final_move: FinalMove,
+    /// Keep the subtree of the position reached when the next search starts from it.
+    pub tree_reuse: bool,
+    /// Node arena limit in MiB; when full, the tree stops growing and iterations go on.
+    pub memory_mb: u32,
+    /// MCTS-Solver: proven wins and losses propagate up the tree.
+    pub solver: bool,
+    /// RAVE with this equivalence parameter k (beta = sqrt(k / (3n + k))); None: off.
+    pub rave: Option<f64>,
+    /// Seed of the agent's random choices (recorded with results).
+    pub seed: u64,
+}
+
+impl Default for MctsConfig {
+    fn default() -> Self {
+        MctsConfig {
+            exploration: std::f64::consts::SQRT_2,
+            expansion: Expansion::Random,
+            rollout: Rollout::Random,
+            reward: Reward::WinDrawLoss,
+            final_move: FinalMove::RobustChild,
+            tree_reuse: false,
+            memory_mb: 512,
+            solver: false,
+            rave: None,
+            seed: 1,
+        }
+    }
+}
+
+impl MctsConfig {
+    pub fn validate(&self) -> Result<(), String> {
+        if !self.exploration.is_finite() || self.exploration < 0.0 {
+            return Err(format!(
+                "mcts: exploration must be a number >= 0, not {}",
+                self.exploration
+            ));
+        }
+        if let Expansion::Neighbours { heuristic_share } = self.expansion
+            && !(0.0..=1.0).contains(&heuristic_share)
+        {
+            return Err(format!(
+                "mcts: expansion heuristic_share must be between 0 and 1, not {heuristic_share}"
+            ));
+        }
+        match &self.rollout {
+            Rollout::RandomThenEval {
+                heuristic, scale, ..
+            } => {
+                heuristic.validate()?;
+                if !scale.is_finite() || *scale <= 0.0 {
+                    return Err(format!("mcts: rollout scale must be > 0, not {scale}"));
+                }
+            }
+            Rollout::HeuristicBiased { heuristic, epsilon } => {
+                heuristic.validate()?;
+                if !(0.0..=1.0).contains(epsilon) {
+                    return Err(format!(
+                        "mcts: rollout epsilon must be between 0 and 1, not {epsilon}"
+                    ));
+                }
+            }
+            Rollout::Random => {}
+        }
+        if let Some(k) = self.rave
+            && (!k.is_finite() || k <= 0.0)
+        {
+            return Err(format!("mcts: rave must be a positive number, not {k}"));
+        }
+        if self.memory_mb == 0 {
+            return Err("mcts: memory_mb must be at least 1".into());
+        }
+        Ok(())
+    }
+}
+
+const NONE: u32 = u32::MAX;
+
+/// One tree node, 20 bytes. The children of a node are contiguous in the arena, created
+/// together when it is first expanded (shuffled for random expansion); the first `tried` of
+/// them have been visited, the rest are untried moves.
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    first_child: u32,
+    visits: u32,
+    /// Sum of rewards for the player who moved into this node.
+    value: f32,
+    mv: Move,
+    num_children: u16,
+    tried: u16,
+    /// Expansion prior (stones around the cell) of this move at its parent.
+    prior: u8,
+    proven: Option<Proven>,
+}
+
+impl Node {
+    fn new(mv: Move, prior: u8) -> Node {
+        Node {
+            first_child: NONE,
+            visits: 0,
+            value: 0.0,
+            mv,
+            num_children: 0,
+            tried: 0,
+            prior,
+            proven: None,
+        }
+    }
+}
+
+/// The MCTS agent: configuration, the node arena, the generator, and a scratch position that
+/// rollouts are played on.
+pub struct Mcts<P: Position> {
+    pub config: MctsConfig,
+    scratch: Option<P>,
+    nodes: Vec<Node>,
+    /// RAVE (all-moves-as-first) visits and reward sums, parallel to `nodes` when RAVE is on.
+    rave: Vec<(u32, f32)>,
+    rng: GameRng,
+    /// Moves from the start of the game to the tree's root (for tree reuse).
+    root_history: Vec<Move>,
+    root_ply: usize,
+    max_nodes: usize,
+    /// Node indices from the root to the current leaf.
+    path: Vec<u32>,
+}
+
+/// Logistic map of a heuristic value into (0, 1).
+pub fn squash(v: f64, scale: f64) -> f64 {
+    1.0 / (1.0 + (-v / scale).exp())
+}
+
+impl<P: Position> Mcts<P> {
+    pub fn new(config: MctsConfig) -> Mcts<P> {
+        let per_node = std::mem::size_of::<Node>() + if config.rave.is_some() { 8 } else { 0 };
+        let max_nodes = (config.memory_mb as usize * 1024 * 1024 / per_node).max(16);
+        let rng = seeded(config.seed);
+        Mcts {
+            config,
+            scratch: None,
+            nodes: Vec::new(),
+            rave: Vec::new(),
+            rng,
+            root_history: Vec::new(),
+            root_ply: usize::MAX,
+            max_nodes,
+            path: Vec::new(),
+        }
+    }
+
+    fn new_root(&mut self) {
+        self.nodes.clear();
+        self.rave.clear();
+        self.nodes.push(Node::new(Move(u16::MAX), 0));
+        if self.config.rave.is_some() {
+            self.rave.push((0, 0.0));
+        }
+    }
+
+    /// Keeps the subtree of `pos` if `pos` follows the old root by moves the tree holds.
+    fn reuse_or_reset(&mut self, pos: &P) {
+        let h = pos.history();
+        let reusable = self.config.tree_reuse
+            && !self.nodes.is_empty()
+            && h.len() >= self.root_history.len()
+            && h[..self.root_history.len()] == self.root_history[..]
+            && pos.ply() - h.len() == self.root_ply - self.root_history.len();
+        if reusable {
+            let mut at = Some(0usize);
+            for &m in &h[self.root_history.len()..] {
+                at = at.and_then(|n| self.tried_children(n).find(|&c| self.nodes[c].mv == m));
+            }
+            if let Some(at) = at {
+                self.extract_subtree(at);
+                self.root_history = h.to_vec();
+                self.root_ply = pos.ply();
+                return;
+            }
+        }
+        self.new_root();
+        self.root_history = h.to_vec();
+        self.root_ply = pos.ply();
+    }
+
+    /// Rebuilds the arena with `root` as node 0 (breadth first, children stay contiguous).
+    fn extract_subtree(&mut self, root: usize) {
+        let old = std::mem::take(&mut self.nodes);
+        let old_rave = std::mem::take(&mut self.rave);
+        let rave = !old_rave.is_empty();
+        let mut r = old[root];
+        r.mv = Move(u16::MAX);
+        self.nodes.push(r);
+        if rave {
+            self.rave.push(old_rave[root]);
+        }
+        let mut queue = vec![(root, 0usize)];
+        let mut qi = 0;
+        while qi < queue.len() {
+            let (o, n) = queue[qi];
+            qi += 1;
+            let on = old[o];
+            if on.first_child == NONE {
+                continue;
+            }
+            let first = self.nodes.len();
+            for i in 0..on.num_children as usize {
+                let c = on.first_child as usize + i;
+                self.nodes.push(old[c]);
+                if rave {
+                    self.rave.push(old_rave[c]);
+                }
+                queue.push((c, first + i));
+            }
+            self.nodes[n].first_child = first as u32;
+        }
+    }
+
+    /// All children (tried first, then untried).
+    #[inline]
+    fn children(&self, n: usize) -> std::ops::Range<usize> {
+        let node = &self.nodes[n];
+        if node.first_child == NONE {
+            0..0
+        } else {
+            node.first_child as usize..node.first_child as usize + node.num_children as usize
+        }
+    }
+
+    /// The children visited so far.
+    #[inline]
+    fn tried_children(&self, n: usize) -> std::ops::Range<usize> {
+        let node = &self.nodes[n];
+        if node.first_child == NONE {
+            0..0
+        } else {
+            node.first_child as usize..node.first_child as usize + node.tried as usize
+        }
+    }
+
+    /// Reward in [0, 1] of a finished game for `p`.
+    fn terminal_reward(&self, pos: &P, p: Player) -> f64 {
+        match self.config.reward {
+            Reward::WinDrawLoss => match pos.status() {
+                Status::Win(w) if w == p => 1.0,
+                Status::Win(_) => 0.0,
+                _ => 0.5,
+            },
+            Reward::ScoreMargin => {
+                let [a, b] = pos.points();
+                let margin = (a as f64 - b as f64) * if p == Player::First { 1.0 } else { -1.0 };
+                if pos.variant().grid().is_some() {
+                    // Line games have no points: fall back to the result.
+                    return match pos.status() {
+                        Status::Win(w) if w == p => 1.0,
+                        Status::Win(_) => 0.0,
+                        _ => 0.5,
+                    };
+                }
+                (0.5 + 0.5 * margin / MARGIN_SCALE).clamp(0.0, 1.0)
+            }
+        }
+    }
+
+    /// Values the position at the end of the tree walk for the first player, playing moves on
+    /// `pos` (taken back before returning) and recording them for RAVE.
+    fn rollout(&mut self, pos: &mut P, played: &mut Vec<(Move, Player)>) -> f64 {
+        let start = played.len();
+        let reward_first;
+        match &self.config.rollout {
+            Rollout::Random if self.config.rave.is_none() => {
+                let scratch = self.scratch.get_or_insert_with(|| pos.clone());
+                let r = random_playout_on_copy(pos, scratch, &mut self.rng);
+                let status = r.status;
+                let points = r.points;
+                reward_first = self.reward_of(pos, status, points);
+                return reward_first;
+            }
+            Rollout::Random => {
+                while !pos.is_over() {
+                    let m = pos.random_move(&mut self.rng);
+                    played.push((m, pos.side_to_move()));
+                    pos.play(m);
+                }
+                reward_first = self.terminal_reward(pos, Player::First);
+            }
+            Rollout::RandomThenEval {
+                plies,
+                heuristic,
+                scale,
+            } => {
+                let mut n = 0;
+                while !pos.is_over() && n < *plies {
+                    let m = pos.random_move(&mut self.rng);
+                    played.push((m, pos.side_to_move()));
+                    pos.play(m);
+                    n += 1;
+                }
+                reward_first = if pos.is_over() {
+                    self.terminal_reward(pos, Player::First)
+                } else {
+                    let v = heuristic.evaluate_fresh(pos) as f64;
+                    let mine = squash(v, *scale);
+                    if pos.side_to_move() == Player::First {
+                        mine
+                    } else {
+                        1.0 - mine
+                    }
+                };
+            }
+            Rollout::HeuristicBiased { heuristic, epsilon } => {
+                let heuristic = heuristic.clone();
+                let epsilon = *epsilon;
+                let mut board = heuristic.board(pos);
+                let mut moves = Vec::new();
+                while !pos.is_over() {
+                    let m = if unit(&mut self.rng) < epsilon {
+                        pos.random_move(&mut self.rng)
+                    } else {
+                        pos.legal_moves(&mut moves);
+                        let mut best = moves[0];
+                        let mut best_score = i32::MIN;
+                        for &m in &moves {
+                            // Random tie-breaks keep rollouts varied.
+                            let s = heuristic.move_score(pos, &board, m).saturating_mul(8)
+                                + below(&mut self.rng, 8) as i32;
+                            if s > best_score {
+                                best_score = s;
+                                best = m;
+                            }
+                        }
+                        best
+                    };
+                    let p = pos.side_to_move();
+                    board.play(pos.move_cell(m), p);
+                    played.push((m, p));
+                    pos.play(m);
+                }
+                reward_first = self.terminal_reward(pos, Player::First);
+            }
+        }
+        for _ in start..played.len() {
+            pos.undo();
+        }
+        reward_first
+    }
+
+    fn reward_of(&self, pos: &P, status: Status, points: [u32; 2]) -> f64 {
+        match self.config.reward {
+            Reward::ScoreMargin if pos.variant().grid().is_none() => {
+                (0.5 + 0.5 * (points[0] as f64 - points[1] as f64) / MARGIN_SCALE).clamp(0.0, 1.0)
+            }
+            _ => match status {
+                Status::Win(Player::First) => 1.0,
+                Status::Win(Player::Second) => 0.0,
+                _ => 0.5,
+            },
+        }
+    }
+
+    /// Creates the children of node `n` (at position `pos`), shuffled for random expansion.
+    fn expand(&mut self, n: usize, pos: &P, moves: &mut Vec<Move>) -> bool {
+        pos.legal_moves(moves);
+        if moves.is_empty() || self.nodes.len() + moves.len() > self.max_nodes {
+            return false;
+        }
+        let first = self.nodes.len() as u32;
+        let neighbours = matches!(self.config.expansion, Expansion::Neighbours { .. });
+        if !neighbours {
+            for i in (1..moves.len()).rev() {
+                let j = below(&mut self.rng, i + 1);
+                moves.swap(i, j);
+            }
+        }
+        for &m in moves.iter() {
+            let prior = if neighbours {
+                stones_around(pos, pos.move_cell(m)).min(255) as u8
+            } else {
+                0
+            };
+            self.nodes.push(Node::new(m, prior));
+            if self.config.rave.is_some() {
+                self.rave.push((0, 0.0));
+            }
+        }
+        self.nodes[n].first_child = first;
+        self.nodes[n].num_children = moves.len() as u16;
+        true
+    }
+
+    /// Moves an untried child of `n`, chosen by the expansion policy, to the end of the tried
+    /// ones and returns it; None when every child has been tried.
+    fn untried_child(&mut self, n: usize) -> Option<usize> {
+        let node = self.nodes[n];
+        if node.first_child == NONE || node.tried == node.num_children {
+            return None;
+        }
+        let start = (node.first_child + node.tried as u32) as usize;
+        let end = (node.first_child + node.num_children as u32) as usize;
+        let pick = match self.config.expansion {
+            // Children were shuffled when created: the next one is a uniformly random untried move.
+            Expansion::Random => start,
+            Expansion::Neighbours { heuristic_share } => {
+                if unit(&mut self.rng) < heuristic_share {
+                    // Most stones around; ties broken uniformly (reservoir sampling).
+                    let mut best = start;
+                    let mut ties = 0;
+                    for c in start..end {
+                        let (p, b) = (self.nodes[c].prior, self.nodes[best].prior);
+                        if p > b {
+                            best = c;
+                            ties = 1;
+                        } else if p == b {
+                            ties += 1;
+                            if below(&mut self.rng, ties) == 0 {
+                                best = c;
+                            }
+                        }
+                    }
+                    best
+                } else {
+                    start + below(&mut self.rng, end - start)
+                }
+            }
+        };
+        // Untried children have no children of their own, so swapping them is safe.
+        self.nodes.swap(start, pick);
+        if !self.rave.is_empty() {
+            self.rave.swap(start, pick);
+        }
+        self.nodes[n].tried += 1;
+        Some(start)
+    }
+
+    /// The UCT (or RAVE-blended) choice among the tried children of `n`.
+    fn select_child(&self, n: usize) -> Option<usize> {
+        let parent = &self.nodes[n];
+        let c_ln = self.config.exploration * (parent.visits.max(1) as f64).ln().sqrt();
+        let solver = self.config.solver;
+        let all_lost = solver
+            && self
+                .tried_children(n)
+                .all(|ch| self.nodes[ch].proven == Some(Proven::Loss));
+        let mut best = None;
+        let mut best_v = f64::NEG_INFINITY;
+        for ch in self.tried_children(n) {
+            let node = &self.nodes[ch];
+            if solver && !all_lost && node.proven == Some(Proven::Loss) {
+                continue;
+            }
+            let visits = node.visits.max(1) as f64;
+            let mean = node.value as f64 / visits;
+            let q = match self.config.rave {
+                Some(k) if self.rave[ch].0 > 0 => {
+                    let beta = (k / (3.0 * visits + k)).sqrt();
+                    (1.0 - beta) * mean + beta * self.rave[ch].1 as f64 / self.rave[ch].0 as f64
+                }
+                _ => mean,
+            };
+            let v = q + c_ln / visits.sqrt();
+            if v > best_v {
+                best_v = v;
+                best = Some(ch);
+            }
+        }
+        best
+    }
+
+    /// MCTS-Solver: settles node `n` from its children if they prove it.
+    fn prove(&mut self, n: usize) {
+        let range = self.children(n);
+        if range.is_empty() {
+            return;
+        }
+        let mut all_lost = true;
+        let mut all_proven = true;
+        for ch in range {
+            match self.nodes[ch].proven {
+                // A child that wins for the player choosing it: the node is lost for whoever moved into it.
+                Some(Proven::Win) => {
+                    self.nodes[n].proven = Some(Proven::Loss);
+                    return;
+                }
+                Some(Proven::Loss) => {}
+                Some(Proven::Draw) => all_lost = false,
+                None => {
+                    all_lost = false;
+                    all_proven = false;
+                }
+            }
+        }
+        if all_lost {
+            self.nodes[n].proven = Some(Proven::Win);
+        } else if all_proven {
+            self.nodes[n].proven = Some(Proven::Draw);
+        }
+    }
+
+    fn mean(&self, n: usize) -> f64 {
+        let node = &self.nodes[n];
+        if node.visits == 0 {
+            0.0
+        } else {
+            node.value as f64 / node.visits as f64
+        }
+    }
+
+    fn best_by_visits(&self) -> Option<usize> {
+        self.children(0)
+            .filter(|&c| self.nodes[c].visits > 0)
+            .max_by(|&a, &b| {
+                (self.nodes[a].visits, self.mean(a))
+                    .partial_cmp(&(self.nodes[b].visits, self.mean(b)))
+                    .unwrap()
+            })
+    }
+
+    fn best_by_mean(&self) -> Option<usize> {
+        self.children(0)
+            .filter(|&c| self.nodes[c].visits > 0)
+            .max_by(|&a, &b| {
+                (self.mean(a), self.nodes[a].visits)
+                    .partial_cmp(&(self.mean(b), self.nodes[b].visits))
+                    .unwrap()
+            })
+    }
+
+    fn chosen(&self) -> Option<usize> {
+        if self.config.solver
+            && let Some(w) = self
+                .children(0)
+                .find(|&c| self.nodes[c].proven == Some(Proven::Win))
+        {
+            return Some(w);
+        }
+        match self.config.final_move {
+            FinalMove::MaxChild => self.best_by_mean(),
+            FinalMove::RobustChild | FinalMove::MaxRobust => self.best_by_visits(),
+        }
+    }
+
+    fn pv(&self) -> Vec<Move> {
+        let mut pv = Vec::new();
+        let mut at = self.chosen();
+        while let Some(n) = at {
+            pv.push(self.nodes[n].mv);
+            at = self
+                .children(n)
+                .filter(|&c| self.nodes[c].visits > 0)
+                .max_by_key(|&c| self.nodes[c].visits);
+            if pv.len() > 64 {
+                break;
+            }
+        }
+        pv
+    }
+
+    fn score_of(&self, n: usize) -> Score {
+        match self.nodes[n].proven {
+            Some(Proven::Win) => Score::Win { plies: None },
+            Some(Proven::Loss) => Score::Loss { plies: None },
+            Some(Proven::Draw) => Score::Draw,
+            None => Score::WinRate(self.mean(n)),
+        }
+    }
+
+    fn root_moves(&self) -> Vec<RootMove> {
+        self.tried_children(0)
+            .map(|c| RootMove {
+                mv: self.nodes[c].mv,
+                visits: self.nodes[c].visits as u64,
+                value: self.mean(c),
+                score: self.score_of(c),
+            })
+            .collect()
+    }
+
+    fn depth_of_pv(&self) -> u32 {
+        self.pv().len() as u32
+    }
+
+    fn progress(&self, clock: &Clock, iterations: u64, finished: bool) -> Progress {
+        let best = self.chosen();
+        Progress {
+            depth: self.depth_of_pv(),
+            iterations,
+            nodes: self.nodes.len() as u64,
+            nodes_per_second: clock.rate(iterations),
+            elapsed: clock.elapsed(),
+            best: best.map(|b| self.nodes[b].mv),
+            score: best.map_or(Score::Unknown, |b| self.score_of(b)),
+            pv: self.pv(),
+            root: self.root_moves(),
+            finished,
+        }
+    }
+
+    /// One iteration: select, expand, roll out, back up.
+    fn iterate(&mut self, pos: &mut P, moves: &mut Vec<Move>, played: &mut Vec<(Move, Player)>) {
+        played.clear();
+        self.path.clear();
+        self.path.push(0);
+        let mut n = 0usize;
+        // Selection and expansion.
+        loop {
+            if pos.is_over() || (self.config.solver && self.nodes[n].proven.is_some()) {
+                break;
+            }
+            if self.nodes[n].first_child == NONE && !self.expand(n, pos, moves) {
+                break;
+            }
+            let next = match self.untried_child(n) {
+                Some(c) => (c, true),
+                None => match self.select_child(n) {
+                    Some(c) => (c, false),
+                    None => break,
+                },
+            };
+            let m = self.nodes[next.0].mv;
+            played.push((m, pos.side_to_move()));
+            pos.play(m);
+            n = next.0;
+            self.path.push(n as u32);
+            if next.1 {
+                break;
+            }
+        }
+        let depth = played.len();
+        // Value of the leaf for the first player.
+        let reward_first = if pos.is_over() {
+            if self.config.solver {
+                let mover = pos.side_just_moved();
+                self.nodes[n].proven = Some(match pos.status() {
+                    Status::Win(w) if w == mover => Proven::Win,
+                    Status::Win(_) => Proven::Loss,
+                    _ => Proven::Draw,
+                });
+            }
+            self.terminal_reward(pos, Player::First)
+        } else if self.config.solver && self.nodes[n].proven.is_some() && n != 0 {
+            let mover = pos.side_just_moved();
+            let r = match self.nodes[n].proven {
+                Some(Proven::Win) => 1.0,
+                Some(Proven::Loss) => 0.0,
+                _ => 0.5,
+            };
+            if mover == Player::First { r } else { 1.0 - r }
+        } else {
+            self.rollout(pos, played)
+        };
+        // Back-propagation, walking up the path and taking the tree moves back.
+        for i in (0..depth).rev() {
+            let (at, parent) = (self.path[i + 1] as usize, self.path[i] as usize);
+            let (_, mover) = played[i];
+            let r = if mover == Player::First {
+                reward_first
+            } else {
+                1.0 - reward_first
+            };
+            let node = &mut self.nodes[at];
+            node.visits += 1;
+            node.value += r as f32;
+            if self.config.rave.is_some() {
+                // AMAF: siblings whose move the same player played later in this simulation.
+                for ch in self.children(parent) {
+                    let mv = self.nodes[ch].mv;
+                    if played[i..]
+                        .iter()
+                        .step_by(2)
+                        .any(|&(m, p)| m == mv && p == mover)
+                    {
+                        self.rave[ch].0 += 1;
+                        self.rave[ch].1 += r as f32;
+                    }
+                }
+            }
+            if self.config.solver && self.nodes[at].proven.is_none() {
+                self.prove(at);
+            }
+            pos.undo();
+        }
+        self.nodes[0].visits += 1;
+        if self.config.solver {
+            self.prove(0);
+        }
+    }
+
+    fn snapshot_tree(&self, depth: u32, top: usize) -> TreeSnapshot {
+        let mut out = TreeSnapshot::default();
+        if self.nodes.is_empty() {
+            return out;
+        }
+        let c = self.config.exploration;
+        self.copy_node(&mut out, 0, None, depth, top, c, 0);
+        out
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn copy_node(
+        &self,
+        out: &mut TreeSnapshot,
+        n: usize,
+        parent: Option<usize>,
+        depth: u32,
+        top: usize,
+        c: f64,
+        order: u32,
+    ) -> u32 {
+        let node = &self.nodes[n];
+        let parent_visits = parent.map_or(node.visits, |p| self.nodes[p].visits);
+        let exploration = if node.visits > 0 {
+            c * ((parent_visits.max(1) as f64).ln() / node.visits as f64).sqrt()
+        } else {
+            f64::INFINITY
+        };
+        let id = out.nodes.len() as u32;
+        out.nodes.push(SnapNode {
+            mv: parent.map(|_| node.mv),
+            order,
+            children: Vec::new(),
+            mcts: Some(MctsStats {
+                visits: node.visits as u64,
+                mean: self.mean(n),
+                exploration,
+                proven: node.proven,
+                rave_visits: self.rave.get(n).map_or(0, |r| r.0 as u64),
+                rave_mean: self.rave.get(n).map_or(0.0, |r| {
+                    if r.0 > 0 {
+                        r.1 as f64 / r.0 as f64
+                    } else {
+                        0.0
+                    }
+                }),
+            }),
+            alphabeta: None,
+            hidden_children: 0,
+        });
+        let mut kids: Vec<usize> = self
+            .children(n)
+            .filter(|&ch| self.nodes[ch].visits > 0)
+            .collect();
+        kids.sort_by(|&a, &b| self.nodes[b].visits.cmp(&self.nodes[a].visits));
+        let total = kids.len();
+        if depth == 0 {
+            out.nodes[id as usize].hidden_children = total as u32;
+            return id;
+        }
+        kids.truncate(top);
+        let ids: Vec<u32> = kids
+            .iter()
+            .enumerate()
+            .map(|(i, &ch)| self.copy_node(out, ch, Some(n), depth - 1, top, c, i as u32))
+            .collect();
+        out.nodes[id as usize].children = ids;
+        out.nodes[id as usize].hidden_children = (total - kids.len()) as u32;
+        id
+    }
+}
+
+impl<P: Position> Agent<P> for Mcts<P> {
+    fn search(
+        &mut self,
+        pos: &P,
+        limits: &SearchLimits,
+        control: &SearchControl,
+        sink: &mut dyn ProgressSink,
+    ) -> SearchResult {
+        let mut clock = Clock::new(limits);
+        if pos.is_over() {
+            return SearchResult::default();
+        }
+        self.reuse_or_reset(pos);
+        let mut work = pos.clone();
+        let mut moves = Vec::new();
+        let mut played = Vec::new();
+        let mut iterations: u64 = 0;
+        // No limit at all: search until stopped.
+        let mut budget = limits.iterations.unwrap_or(u64::MAX);
+        loop {
+            if iterations >= budget {
+                // Max-robust: allow up to 10% more for the best-by-mean and most-visited to agree.
+                if self.config.final_move == FinalMove::MaxRobust
+                    && self.best_by_mean() != self.best_by_visits()
+                    && iterations
+                        < limits.iterations.unwrap_or(budget)
+                            + limits.iterations.unwrap_or(budget) / 10
+                {
+                    budget = iterations + 1;
+                } else {
+                    break;
+                }
+            }
+            self.iterate(&mut work, &mut moves, &mut played);
+            iterations += 1;
+            if self.config.solver && self.nodes[0].proven.is_some() {
+                break;
+            }
+            if iterations & 63 == 0 {
+                if control.is_stopped()
+                    || clock.out_of_time()
+                    || limits.nodes.is_some_and(|n| self.nodes.len() as u64 >= n)
+                {
+                    break;
+                }
+                if let Some(d) = control.take_snapshot_request() {
+                    sink.event(SearchEvent::Snapshot(self.snapshot_tree(d, 8)));
+                }
+                if clock.report_due() {
+                    sink.event(SearchEvent::Progress(
+                        self.progress(&clock, iterations, false),
+                    ));
+                }
+            }
+        }
+        let chosen = self.chosen().or_else(|| self.children(0).next());
+        let best = chosen.map(|c| self.nodes[c].mv).or_else(|| {
+            pos.legal_moves(&mut moves);
+            moves.first().copied()
+        });
+        let score = match self.nodes[0].proven {
+            // The root's proof is for the player who moved into it: the opponent of the side to move.
+            Some(Proven::Win) => Score::Loss { plies: None },
+            Some(Proven::Loss) => Score::Win { plies: None },
+            Some(Proven::Draw) => Score::Draw,
+            None => chosen.map_or(Score::Unknown, |c| self.score_of(c)),
+        };
+        let last = Progress {
+            score,
+            ..self.progress(&clock, iterations, true)
+        };
+        sink.event(SearchEvent::Progress(last));
+        SearchResult {
+            best,
+            score,
+            pv: self.pv(),
+            stats: SearchStats {
+                nodes: self.nodes.len() as u64,
+                iterations,
+                depth: self.depth_of_pv(),
+                elapsed: clock.elapsed(),
+                memory: (self.nodes.capacity() * std::mem::size_of::<Node>()) as u64,
+                tt_hits: 0,
+            },
+            root: self.root_moves(),
+        }
+    }
+
+    fn snapshot(&self, depth: u32, top: usize) -> Option<TreeSnapshot> {
+        (!self.nodes.is_empty()).then(|| self.snapshot_tree(depth, top))
+    }
+
+    fn new_game(&mut self) {
+        self.nodes.clear();
+        self.rave.clear();
+        self.root_history.clear();
+        self.root_ply = usize::MAX;
+    }
+}

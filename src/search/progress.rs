@@ -1,0 +1,166 @@
+//! What a search reports while it runs, where it sends it, and how it is stopped.
+//! The search never prints: a sink decides (a channel for the GUI, a printer for the CLI).
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::time::{Duration, Instant};
+
+use serde::{Deserialize, Serialize};
+
+use super::{Score, SearchLimits, TreeSnapshot};
+use crate::game::Move;
+
+/// Statistics of one root move.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RootMove {
+    pub mv: Move,
+    /// MCTS visits (alpha-beta: 0).
+    pub visits: u64,
+    /// MCTS mean reward for the mover in [0, 1], or the alpha-beta score as a number.
+    pub value: f64,
+    pub score: Score,
+}
+
+/// One progress report.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Progress {
+    /// Alpha-beta: the depth completed (MCTS: the deepest tree path).
+    pub depth: u32,
+    pub iterations: u64,
+    pub nodes: u64,
+    pub nodes_per_second: f64,
+    /// Seconds since the search started.
+    pub elapsed: f64,
+    pub best: Option<Move>,
+    pub score: Score,
+    pub pv: Vec<Move>,
+    pub root: Vec<RootMove>,
+    /// The last report of the search.
+    pub finished: bool,
+}
+
+/// Everything a search sends.
+#[derive(Clone, Debug)]
+pub enum SearchEvent {
+    Progress(Progress),
+    Snapshot(TreeSnapshot),
+}
+
+/// Where a search sends its events.
+pub trait ProgressSink {
+    fn event(&mut self, e: SearchEvent);
+}
+
+/// Drops every event.
+pub struct NullSink;
+
+impl ProgressSink for NullSink {
+    fn event(&mut self, _: SearchEvent) {}
+}
+
+impl ProgressSink for Vec<SearchEvent> {
+    fn event(&mut self, e: SearchEvent) {
+        self.push(e);
+    }
+}
+
+impl ProgressSink for crossbeam_channel::Sender<SearchEvent> {
+    /// A closed channel (the window went away) is not the search's problem.
+    fn event(&mut self, e: SearchEvent) {
+        let _ = self.send(e);
+    }
+}
+
+/// Calls a function with every progress report (the CLI's printer).
+pub struct FnSink<F: FnMut(&Progress)>(pub F);
+
+impl<F: FnMut(&Progress)> ProgressSink for FnSink<F> {
+    fn event(&mut self, e: SearchEvent) {
+        if let SearchEvent::Progress(p) = e {
+            (self.0)(&p)
+        }
+    }
+}
+
+/// Shared with whoever runs the search: stop it, or ask it for a tree snapshot.
+#[derive(Clone, Debug, Default)]
+pub struct SearchControl {
+    stop: Arc<AtomicBool>,
+    /// Requested snapshot depth (0: none).
+    snapshot: Arc<AtomicU32>,
+}
+
+impl SearchControl {
+    pub fn new() -> Self {
+        Self::default()
+    }
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+    pub fn is_stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+    /// Clears the stop flag for the next search.
+    pub fn reset(&self) {
+        self.stop.store(false, Ordering::Relaxed);
+    }
+    /// Ask the running search for a snapshot of its tree to `depth` plies.
+    pub fn request_snapshot(&self, depth: u32) {
+        self.snapshot.store(depth.max(1), Ordering::Relaxed);
+    }
+    pub fn take_snapshot_request(&self) -> Option<u32> {
+        match self.snapshot.swap(0, Ordering::Relaxed) {
+            0 => None,
+            d => Some(d),
+        }
+    }
+}
+
+/// Time keeping of one search: the limits, the stop flag and the report rhythm.
+pub struct Clock {
+    start: Instant,
+    deadline: Option<Instant>,
+    last_report: Instant,
+    pub limits: SearchLimits,
+}
+
+/// Reports go out at least this often (10 a second and more).
+pub const REPORT_INTERVAL: Duration = Duration::from_millis(80);
+
+impl Clock {
+    pub fn new(limits: &SearchLimits) -> Clock {
+        let start = Instant::now();
+        Clock {
+            start,
+            deadline: limits
+                .time
+                .map(|t| start + Duration::from_secs_f64(t.min(1e7))),
+            last_report: start,
+            limits: *limits,
+        }
+    }
+
+    pub fn elapsed(&self) -> f64 {
+        self.start.elapsed().as_secs_f64()
+    }
+
+    pub fn out_of_time(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// Is a report due? (Resets the rhythm when it says yes.)
+    pub fn report_due(&mut self) -> bool {
+        let now = Instant::now();
+        if now.duration_since(self.last_report) >= REPORT_INTERVAL {
+            self.last_report = now;
+            true
+        } else {
+            false
+        }
+    }
+
+    pub fn rate(&self, count: u64) -> f64 {
+        let e = self.elapsed();
+        if e > 0.0 { count as f64 / e } else { 0.0 }
+    }
+}

@@ -1,0 +1,96 @@
+//! Read-only snapshots of a search tree for the explorer: the top children of each node to a
+//! chosen depth, with the statistics of the algorithm that built it.
+
+use serde::{Deserialize, Serialize};
+
+use crate::game::Move;
+
+/// Proven result of a node for the player who moved into it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Proven {
+    Win,
+    Loss,
+    Draw,
+}
+
+/// Alpha-beta bound type of a value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Bound {
+    Exact,
+    /// The value is at least this (a cutoff: fail high).
+    Lower,
+    /// The value is at most this (fail low).
+    Upper,
+}
+
+/// Statistics of an MCTS node.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MctsStats {
+    pub visits: u64,
+    /// Mean reward for the player who moved into this node.
+    pub mean: f64,
+    /// The UCB exploration term at the parent's current visit count.
+    pub exploration: f64,
+    pub proven: Option<Proven>,
+    pub rave_visits: u64,
+    pub rave_mean: f64,
+}
+
+/// Statistics of an alpha-beta node (from its last visit).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct AlphaBetaStats {
+    /// Value for the side to move at this node.
+    pub value: i32,
+    pub bound: Bound,
+    pub alpha: i32,
+    pub beta: i32,
+    pub depth: u32,
+    /// A child refuted the node before every child was searched.
+    pub cutoff: bool,
+    pub tt_hit: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SnapNode {
+    /// The move into this node (None at the root).
+    pub mv: Option<Move>,
+    /// Position in the order the search tried the parent's children (0 first).
+    pub order: u32,
+    pub children: Vec<u32>,
+    pub mcts: Option<MctsStats>,
+    pub alphabeta: Option<AlphaBetaStats>,
+    /// Children not included (beyond the top ones or the depth).
+    pub hidden_children: u32,
+}
+
+/// Nodes in an arena; node 0 is the root.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct TreeSnapshot {
+    pub nodes: Vec<SnapNode>,
+}
+
+impl TreeSnapshot {
+    pub fn root(&self) -> Option<&SnapNode> {
+        self.nodes.first()
+    }
+
+    /// The moves from the root to node `id`.
+    pub fn path_to(&self, id: usize) -> Vec<Move> {
+        let mut parent = vec![usize::MAX; self.nodes.len()];
+        for (i, n) in self.nodes.iter().enumerate() {
+            for &c in &n.children {
+                parent[c as usize] = i;
+            }
+        }
+        let mut path = Vec::new();
+        let mut at = id;
+        while at != 0 && at < self.nodes.len() {
+            if let Some(m) = self.nodes[at].mv {
+                path.push(m);
+            }
+            at = parent[at];
+        }
+        path.reverse();
+        path
+    }
+}

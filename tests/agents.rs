@@ -4,7 +4,7 @@
 use std::time::{Duration, Instant};
 
 use mnklab::eval::HeuristicConfig;
-use mnklab::game::{AnyPosition, Move, Variant};
+use mnklab::game::{AnyPosition, Move, Position, Variant};
 use mnklab::rng::{below, seeded};
 use mnklab::search::{
     Agent, AgentConfig, AlphaBeta, AlphaBetaConfig, MctsConfig, MoveOrdering, NullSink, PRESETS,
@@ -446,6 +446,7 @@ fn stop_flag_and_report_rate() {
         control.stop();
         let result = handle.join().unwrap();
         let latency = stopped.elapsed();
+        eprintln!("{}: stopped {latency:?} after the flag", config.kind());
         assert!(
             latency < Duration::from_millis(500),
             "{} took {latency:?} to stop",
@@ -508,4 +509,175 @@ fn alphabeta_reuses_its_table_between_moves() {
         again.stats.nodes < first.stats.nodes,
         "the table should make the repeat cheaper"
     );
+}
+
+#[test]
+fn every_mcts_option_plays_a_win_in_one() {
+    use mnklab::search::FinalMove;
+    use mnklab::search::mcts::{Expansion, Reward, Rollout};
+    let base = MctsConfig::default();
+    let lim = HeuristicConfig::Lim { bonus: 1.0 };
+    let variants = vec![
+        MctsConfig {
+            rave: Some(300.0),
+            ..base.clone()
+        },
+        MctsConfig {
+            rollout: Rollout::RandomThenEval {
+                plies: 2,
+                heuristic: lim.clone(),
+                scale: 1000.0,
+            },
+            ..base.clone()
+        },
+        MctsConfig {
+            rollout: Rollout::HeuristicBiased {
+                heuristic: lim,
+                epsilon: 0.2,
+            },
+            ..base.clone()
+        },
+        MctsConfig {
+            expansion: Expansion::Neighbours {
+                heuristic_share: 0.9,
+            },
+            ..base.clone()
+        },
+        MctsConfig {
+            final_move: FinalMove::MaxChild,
+            ..base.clone()
+        },
+        MctsConfig {
+            final_move: FinalMove::MaxRobust,
+            ..base.clone()
+        },
+        MctsConfig {
+            reward: Reward::ScoreMargin,
+            ..base.clone()
+        },
+        MctsConfig {
+            memory_mb: 1,
+            ..base.clone()
+        },
+        MctsConfig {
+            solver: true,
+            rave: Some(100.0),
+            ..base
+        },
+    ];
+    for cfg in variants {
+        let p = pos("connect4", "445566");
+        let r = search(
+            &p,
+            &AgentConfig::Mcts(cfg.clone()),
+            SearchLimits::iterations(20_000),
+            5,
+        );
+        assert!(moves(&p, &["c", "g"]).contains(&r.best.unwrap()), "{cfg:?}");
+    }
+}
+
+#[test]
+fn score_margin_reward_prefers_more_points_in_connect3d() {
+    use mnklab::search::mcts::Reward;
+    // First player can complete a pole of four (100 points) at once.
+    let p = pos("connect3d", "9 1 9 2 9 3");
+    let cfg = MctsConfig {
+        reward: Reward::ScoreMargin,
+        ..MctsConfig::default()
+    };
+    let r = search(
+        &p,
+        &AgentConfig::Mcts(cfg),
+        SearchLimits::iterations(20_000),
+        2,
+    );
+    assert_eq!(p.format_move(r.best.unwrap()), "9");
+}
+
+#[test]
+fn mcts_tree_reuse_keeps_the_subtree() {
+    let cfg = MctsConfig {
+        tree_reuse: true,
+        ..MctsConfig::default()
+    };
+    let mut agent = mnklab::search::Mcts::new(cfg);
+    let mut p = AnyPosition::new(Variant::connect4());
+    let AnyPosition::Gravity(g) = &mut p else {
+        unreachable!()
+    };
+    let first = agent.search(
+        g,
+        &SearchLimits::iterations(20_000),
+        &SearchControl::new(),
+        &mut NullSink,
+    );
+    // Play the chosen move and the reply the tree liked best, then search 1,000 more.
+    g.play(first.best.unwrap());
+    g.play(first.pv[1]);
+    let second = agent.search(
+        g,
+        &SearchLimits::iterations(1_000),
+        &SearchControl::new(),
+        &mut NullSink,
+    );
+    let visits: u64 = second.root.iter().map(|r| r.visits).sum();
+    assert!(
+        visits > 1_500,
+        "the reused subtree brings its visits: {visits}"
+    );
+}
+
+#[test]
+fn agent_files_round_trip_and_errors_name_the_field() {
+    use mnklab::search::AgentFile;
+    for (name, _) in PRESETS {
+        let file = preset(name).unwrap();
+        let again = AgentFile::parse(&file.to_ron(), "t.ron".as_ref()).unwrap();
+        assert_eq!(again, file, "{name}");
+        assert!(
+            !file.description.is_empty(),
+            "{name} says which paper it follows"
+        );
+    }
+    let bad = r#"(name: "x", agent: Mcts((exploration: -1.0)))"#;
+    let err = AgentFile::parse(bad, "t.ron".as_ref())
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("exploration"), "{err}");
+    let bad = r#"(name: "x", agent: AlphaBeta((prunning: true)))"#;
+    let err = AgentFile::parse(bad, "t.ron".as_ref())
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("prunning"), "{err}");
+    let bad = r#"(name: "x", agent: AlphaBeta((heuristic: Lim(bonus: -2.0))))"#;
+    let err = AgentFile::parse(bad, "t.ron".as_ref())
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("bonus"), "{err}");
+}
+
+#[test]
+fn heuristics_see_a_stronger_side() {
+    use mnklab::eval::Heuristic;
+    // The first player has an open three in gomoku, the second scattered stones: every
+    // heuristic but None must prefer the first player's side.
+    let p = pos("gomoku", "h8 a1 h9 o15 h10 a15");
+    for h in [
+        HeuristicConfig::Neighbours,
+        HeuristicConfig::Lim { bonus: 1.0 },
+        HeuristicConfig::Flecart { base: 10.0 },
+        HeuristicConfig::Kang,
+        HeuristicConfig::Pattern {
+            weights: vec![100.0, 10.0, 1.0],
+            defence: 1.0,
+        },
+    ] {
+        let AnyPosition::Wide(g) = &p else {
+            unreachable!()
+        };
+        // The first player is to move: its view is positive.
+        let board = h.board(g);
+        assert!(h.evaluate(g, &board) > 0, "{h:?}");
+    }
 }

@@ -875,7 +875,7 @@ impl<P: Position> Agent<P> for Mcts<P> {
             if self.config.solver && self.nodes[0].proven.is_some() {
                 break;
             }
-            if iterations & 63 == 0 {
+            if iterations & 15 == 0 {
                 if control.is_stopped()
                     || clock.out_of_time()
                     || limits.nodes.is_some_and(|n| self.nodes.len() as u64 >= n)

@@ -12,10 +12,7 @@ fn playouts(c: &mut Criterion) {
         let variant: Variant = name.parse().unwrap();
         let mut pos = AnyPosition::new(variant);
         let mut rng = seeded(1);
-        group.bench_function(
-            name,
-            |b| with_position!(&mut pos, p => b.iter(|| random_playout(p, &mut rng))),
-        );
+        group.bench_function(name, |b| with_position!(&mut pos, p => b.iter(|| random_playout(p, &mut rng))));
     }
     group.finish();
 }

@@ -51,11 +51,5 @@ fn playouts_on<P: Position>(pos: P, seconds: f64, seed: u64) -> PlayoutReport {
             break;
         }
     }
-    PlayoutReport {
-        variant: *pos.variant(),
-        playouts,
-        moves,
-        elapsed: start.elapsed(),
-        outcomes,
-    }
+    PlayoutReport { variant: *pos.variant(), playouts, moves, elapsed: start.elapsed(), outcomes }
 }

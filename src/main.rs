@@ -2,13 +2,14 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
+use mnklab::game::Position;
 use mnklab::game::{AnyPosition, LevelCount, Status, Variant, count_games, count_positions};
 use mnklab::io::load_position;
-use mnklab::search::{
-    FnSink, Progress, SearchControl, SearchLimits, SearchResult, build_agent, load_agent,
-};
+use mnklab::search::solver::AnySolver;
+use mnklab::search::{FnSink, Progress, SearchControl, SearchLimits, SearchResult, build_agent, load_agent};
 use mnklab::with_position;
 
 #[derive(Parser)]
@@ -53,6 +54,24 @@ enum Command {
         #[arg(long)]
         seed: Option<u64>,
     },
+    /// The exact value of a position with perfect play, its distance and a best move.
+    Solve {
+        #[command(flatten)]
+        position: PositionArgs,
+        /// Prove only win, draw or loss (faster).
+        #[arg(long)]
+        weak: bool,
+        /// Give up after this many seconds and print the bounds proved.
+        #[arg(long, value_parser = parse_seconds)]
+        time: Option<f64>,
+        /// Table size in MiB.
+        #[arg(long, default_value_t = 256, value_parser = clap::value_parser!(u32).range(1..=65536))]
+        tt_mb: u32,
+        /// Solve every line of a file in Pons' benchmark format ("<moves> <score>"), from the
+        /// position given (usually the start), printing "<moves> <score>" for each.
+        #[arg(long)]
+        batch: Option<PathBuf>,
+    },
     /// Measure speed.
     #[command(subcommand)]
     Bench(BenchCommand),
@@ -70,6 +89,21 @@ enum BenchCommand {
         seconds: f64,
         #[arg(long, default_value_t = 1)]
         seed: u64,
+    },
+    /// The solver on every line of a Pons benchmark file, a fresh table per position.
+    Solve {
+        #[arg(long, value_parser = parse_variant, default_value = "connect4")]
+        game: Variant,
+        #[arg(long)]
+        batch: PathBuf,
+        #[arg(long)]
+        weak: bool,
+        /// Solve only the first N lines.
+        #[arg(long)]
+        limit: Option<usize>,
+        /// Table size in MiB (8 holds the largest benchmark search and stays in cache).
+        #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=65536))]
+        tt_mb: u32,
     },
     /// An agent searching the start position for S seconds.
     Search {
@@ -101,12 +135,7 @@ struct LimitArgs {
 
 impl LimitArgs {
     fn or(&self, file: SearchLimits) -> SearchLimits {
-        let given = SearchLimits {
-            depth: self.depth,
-            nodes: self.nodes,
-            iterations: self.iterations,
-            time: self.time,
-        };
+        let given = SearchLimits { depth: self.depth, nodes: self.nodes, iterations: self.iterations, time: self.time };
         if given.is_unlimited() { file } else { given }
     }
 }
@@ -132,32 +161,25 @@ impl PositionArgs {
                 if let Some(g) = self.game
                     && g != pos.variant()
                 {
-                    return Err(format!(
-                        "--game {g} does not match the file's game {}",
-                        pos.variant()
-                    ));
+                    return Err(format!("--game {g} does not match the file's game {}", pos.variant()));
                 }
                 pos
             }
             None => AnyPosition::new(self.game.expect("clap requires --game without --open")),
         };
-        pos.play_sequence(&self.moves)
-            .map_err(|e| format!("--moves: {e}"))?;
+        pos.play_sequence(&self.moves).map_err(|e| format!("--moves: {e}"))?;
         Ok(pos)
     }
 }
 
 fn parse_variant(s: &str) -> Result<Variant, String> {
-    s.parse()
-        .map_err(|e: mnklab::game::GameError| e.to_string())
+    s.parse().map_err(|e: mnklab::game::GameError| e.to_string())
 }
 
 fn parse_seconds(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
         Ok(x) if (0.0..=1e6).contains(&x) => Ok(x),
-        _ => Err(format!(
-            "'{s}' is not a number of seconds between 0 and 1000000"
-        )),
+        _ => Err(format!("'{s}' is not a number of seconds between 0 and 1000000")),
     }
 }
 
@@ -174,9 +196,7 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
-        None | Some(Command::Gui) => {
-            mnklab::app::run().map_err(|e| format!("cannot open the window: {e}"))
-        }
+        None | Some(Command::Gui) => mnklab::app::run().map_err(|e| format!("cannot open the window: {e}")),
         Some(Command::Show(args)) => {
             let pos = args.position()?;
             print!("{}", pos.render());
@@ -191,12 +211,7 @@ fn run(cli: Cli) -> Result<(), String> {
             }
             Ok(())
         }
-        Some(Command::Count {
-            position,
-            plies,
-            games,
-            detail,
-        }) => {
+        Some(Command::Count { position, plies, games, detail }) => {
             let pos = position.position()?;
             if games {
                 let n = with_position!(&pos, p => count_games(p));
@@ -213,12 +228,39 @@ fn run(cli: Cli) -> Result<(), String> {
             }
             Ok(())
         }
-        Some(Command::Analyse {
-            position,
-            agent,
-            limits,
-            seed,
-        }) => {
+        Some(Command::Solve { position, weak, time, tt_mb, batch }) => {
+            let pos = position.position()?;
+            if let Some(why) = mnklab::search::solver::unsupported(&pos.variant()) {
+                return Err(why);
+            }
+            if let Some(path) = batch {
+                let report = solve_batch(&pos, &path, weak, tt_mb, None, |line| println!("{line}"))?;
+                println!("solved {} positions, mean {:.1} us, mean {:.0} nodes", report.0, report.1, report.2);
+                return Ok(());
+            }
+            let s = with_position!(&pos, p => {
+                let mut solver = AnySolver::new(p, tt_mb as usize);
+                solver.solve(p, weak, time.map(Duration::from_secs_f64), None)
+            });
+            if s.is_solved() {
+                println!("value {} (score {}{})", s.describe(), s.lower, if weak { ", weak" } else { "" });
+                if let Some(m) = s.best {
+                    println!("bestmove {}", pos.format_move(m));
+                }
+            } else {
+                println!("time ran out after {:.3} s: the value lies between {} and {}", s.elapsed, s.lower, s.upper);
+            }
+            println!("nodes {} time {:.3} s table {} MiB", s.nodes, s.elapsed, s.memory >> 20);
+            Ok(())
+        }
+        Some(Command::Bench(BenchCommand::Solve { game, batch, weak, limit, tt_mb })) => {
+            let pos = AnyPosition::new(game);
+            let (n, mean_us, mean_nodes) = solve_batch(&pos, &batch, weak, tt_mb, limit, |_| {})?;
+            println!("{} positions of {}: mean {:.1} us, mean {:.0} nodes", n, batch.display(), mean_us, mean_nodes);
+            println!("mean_us {mean_us:.1}");
+            Ok(())
+        }
+        Some(Command::Analyse { position, agent, limits, seed }) => {
             let pos = position.position()?;
             if pos.status().is_over() {
                 return Err("the game is over: there is nothing to analyse".into());
@@ -231,17 +273,11 @@ fn run(cli: Cli) -> Result<(), String> {
                 let mut sink = FnSink(|e: &Progress| println!("{}", progress_line(&pos, e)));
                 a.search(p, &limits, &SearchControl::new(), &mut sink)
             });
-            let best = result
-                .best
-                .map_or("none".to_string(), |m| pos.format_move(m));
+            let best = result.best.map_or("none".to_string(), |m| pos.format_move(m));
             println!("bestmove {best} score {}", result.score);
             Ok(())
         }
-        Some(Command::Bench(BenchCommand::Search {
-            game,
-            agent,
-            seconds,
-        })) => {
+        Some(Command::Bench(BenchCommand::Search { game, agent, seconds })) => {
             let file = load_agent(&agent)?;
             let pos = AnyPosition::new(game);
             let limits = SearchLimits::time(seconds);
@@ -255,23 +291,13 @@ fn run(cli: Cli) -> Result<(), String> {
                 r.stats.nodes, r.stats.iterations, r.stats.depth, r.stats.elapsed
             );
             if r.stats.iterations > 0 {
-                println!(
-                    "iterations_per_second {:.0}",
-                    r.stats.iterations as f64 / r.stats.elapsed
-                );
+                println!("iterations_per_second {:.0}", r.stats.iterations as f64 / r.stats.elapsed);
             } else {
-                println!(
-                    "nodes_per_second {:.0}",
-                    r.stats.nodes as f64 / r.stats.elapsed
-                );
+                println!("nodes_per_second {:.0}", r.stats.nodes as f64 / r.stats.elapsed);
             }
             Ok(())
         }
-        Some(Command::Bench(BenchCommand::Playouts {
-            game,
-            seconds,
-            seed,
-        })) => {
+        Some(Command::Bench(BenchCommand::Playouts { game, seconds, seed })) => {
             let r = mnklab::bench::playouts(game, seconds, seed);
             let [w1, w2, d] = r.outcomes;
             println!("game {}", r.variant);
@@ -297,11 +323,7 @@ fn run(cli: Cli) -> Result<(), String> {
 fn progress_line(pos: &AnyPosition, p: &Progress) -> String {
     let mv = |m| pos.format_move(m);
     let pv: Vec<String> = p.pv.iter().map(|&m| mv(m)).collect();
-    let work = if p.iterations > 0 {
-        format!("iterations {}", p.iterations)
-    } else {
-        format!("depth {}", p.depth)
-    };
+    let work = if p.iterations > 0 { format!("iterations {}", p.iterations) } else { format!("depth {}", p.depth) };
     format!(
         "info {work} nodes {} nps {:.0} time {:.3} best {} score {} pv {}",
         p.nodes,
@@ -311,4 +333,36 @@ fn progress_line(pos: &AnyPosition, p: &Progress) -> String {
         p.score,
         pv.join(" ")
     )
+}
+
+/// Solves every line of a Pons-format file from `start`; calls `out` with "<moves> <score>"
+/// per line and returns (positions, mean microseconds, mean nodes). A fresh table each time.
+fn solve_batch(
+    start: &AnyPosition,
+    path: &std::path::Path,
+    weak: bool,
+    tt_mb: u32,
+    limit: Option<usize>,
+    mut out: impl FnMut(String),
+) -> Result<(usize, f64, f64), String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let (mut n, mut micros, mut nodes) = (0usize, 0f64, 0f64);
+    with_position!(start, p0 => {
+        let mut solver = AnySolver::new(p0, tt_mb as usize);
+        for (i, line) in text.lines().enumerate().take(limit.unwrap_or(usize::MAX)) {
+            let moves = line.split_whitespace().next().unwrap_or("");
+            if moves.is_empty() && line.trim().is_empty() {
+                continue;
+            }
+            let mut p = p0.clone();
+            p.play_sequence(moves).map_err(|e| format!("{}:{}: {e}", path.display(), i + 1))?;
+            let s = solver.solve_with(&p, weak, None, None, false);
+            n += 1;
+            micros += s.elapsed * 1e6;
+            nodes += s.nodes as f64;
+            out(format!("{moves} {}", s.lower));
+        }
+        Ok::<(), String>(())
+    })?;
+    Ok((n, micros / n.max(1) as f64, nodes / n.max(1) as f64))
 }

@@ -7,17 +7,12 @@ use mnklab::eval::HeuristicConfig;
 use mnklab::game::{AnyPosition, Move, Position, Variant};
 use mnklab::rng::{below, seeded};
 use mnklab::search::{
-    Agent, AgentConfig, AlphaBeta, AlphaBetaConfig, MctsConfig, MoveOrdering, NullSink, PRESETS,
-    Score, SearchControl, SearchEvent, SearchLimits, SearchResult, build_agent, preset,
+    Agent, AgentConfig, AlphaBeta, AlphaBetaConfig, MctsConfig, MoveOrdering, NullSink, PRESETS, Score, SearchControl,
+    SearchEvent, SearchLimits, SearchResult, build_agent, preset,
 };
 use mnklab::with_position;
 
-fn search(
-    pos: &AnyPosition,
-    config: &AgentConfig,
-    limits: SearchLimits,
-    seed: u64,
-) -> SearchResult {
+fn search(pos: &AnyPosition, config: &AgentConfig, limits: SearchLimits, seed: u64) -> SearchResult {
     with_position!(pos, p => build_agent(config, seed).search(p, &limits, &SearchControl::new(), &mut NullSink))
 }
 
@@ -40,75 +35,24 @@ fn alphabeta_configs() -> Vec<(String, AlphaBetaConfig)> {
         .collect();
     let base = AlphaBetaConfig::default();
     out.push(("default".into(), base.clone()));
-    out.push((
-        "minimax".into(),
-        AlphaBetaConfig {
-            pruning: false,
-            tt_mb: 0,
-            tactics: false,
-            ..base.clone()
-        },
-    ));
-    out.push((
-        "no-tt".into(),
-        AlphaBetaConfig {
-            tt_mb: 0,
-            ..base.clone()
-        },
-    ));
-    out.push((
-        "no-tactics".into(),
-        AlphaBetaConfig {
-            tactics: false,
-            ..base.clone()
-        },
-    ));
-    out.push((
-        "no-ordering".into(),
-        AlphaBetaConfig {
-            ordering: MoveOrdering::None,
-            ..base.clone()
-        },
-    ));
+    out.push(("minimax".into(), AlphaBetaConfig { pruning: false, tt_mb: 0, tactics: false, ..base.clone() }));
+    out.push(("no-tt".into(), AlphaBetaConfig { tt_mb: 0, ..base.clone() }));
+    out.push(("no-tactics".into(), AlphaBetaConfig { tactics: false, ..base.clone() }));
+    out.push(("no-ordering".into(), AlphaBetaConfig { ordering: MoveOrdering::None, ..base.clone() }));
     out.push((
         "neighbours".into(),
-        AlphaBetaConfig {
-            ordering: MoveOrdering::Neighbours,
-            heuristic: HeuristicConfig::Neighbours,
-            ..base.clone()
-        },
+        AlphaBetaConfig { ordering: MoveOrdering::Neighbours, heuristic: HeuristicConfig::Neighbours, ..base.clone() },
     ));
-    out.push((
-        "kang".into(),
-        AlphaBetaConfig {
-            heuristic: HeuristicConfig::Kang,
-            ..base.clone()
-        },
-    ));
+    out.push(("kang".into(), AlphaBetaConfig { heuristic: HeuristicConfig::Kang, ..base.clone() }));
     out.push((
         "pattern".into(),
         AlphaBetaConfig {
-            heuristic: HeuristicConfig::Pattern {
-                weights: vec![100.0, 10.0, 1.0],
-                defence: 1.5,
-            },
+            heuristic: HeuristicConfig::Pattern { weights: vec![100.0, 10.0, 1.0], defence: 1.5 },
             ..base.clone()
         },
     ));
-    out.push((
-        "capped".into(),
-        AlphaBetaConfig {
-            branching_cap: Some(4),
-            ..base.clone()
-        },
-    ));
-    out.push((
-        "no-id".into(),
-        AlphaBetaConfig {
-            iterative_deepening: false,
-            ..base
-        },
-    ));
+    out.push(("capped".into(), AlphaBetaConfig { branching_cap: Some(4), ..base.clone() }));
+    out.push(("no-id".into(), AlphaBetaConfig { iterative_deepening: false, ..base }));
     out
 }
 
@@ -125,19 +69,9 @@ fn tactical_cases() -> Vec<(&'static str, &'static str, Vec<&'static str>, i32)>
         ("gomoku", "h8 a1 h9 a2 h10 b5", vec!["h7", "h11"], 3),
         ("connect4", "67152117737262713366376314254", vec![], 3),
         ("connect4", "2762751722231276466633475674533", vec![], 3),
-        (
-            "connect4",
-            "233377345754465174223731671122611552",
-            vec![],
-            5,
-        ),
+        ("connect4", "233377345754465174223731671122611552", vec![], 5),
         ("connect4", "655651721435342216255374674123", vec![], 5),
-        (
-            "connect4",
-            "2252576253462244111563365343671351441",
-            vec![],
-            -4,
-        ),
+        ("connect4", "2252576253462244111563365343671351441", vec![], -4),
     ]
 }
 
@@ -168,13 +102,9 @@ fn every_alphabeta_config_finds_wins_losses_and_blocks() {
                 );
             }
             let want = if plies > 0 {
-                Score::Win {
-                    plies: Some(plies as u32),
-                }
+                Score::Win { plies: Some(plies as u32) }
             } else {
-                Score::Loss {
-                    plies: Some(-plies as u32),
-                }
+                Score::Loss { plies: Some(-plies as u32) }
             };
             let want = if cfg.prefer_faster_wins {
                 want
@@ -199,10 +129,7 @@ fn every_alphabeta_config_finds_wins_losses_and_blocks() {
 fn mcts_finds_wins_and_blocks_with_a_fair_budget() {
     let jeng = preset("jeng-mcts").unwrap().agent;
     let solver = match &jeng {
-        AgentConfig::Mcts(c) => AgentConfig::Mcts(MctsConfig {
-            solver: true,
-            ..c.clone()
-        }),
+        AgentConfig::Mcts(c) => AgentConfig::Mcts(MctsConfig { solver: true, ..c.clone() }),
         _ => unreachable!(),
     };
     for config in [jeng, solver, preset("alam-mcts").unwrap().agent] {
@@ -233,16 +160,10 @@ fn mcts_finds_wins_and_blocks_with_a_fair_budget() {
 #[test]
 fn mcts_solver_proves_a_win() {
     let p = pos("connect4", "4455");
-    let config = AgentConfig::Mcts(MctsConfig {
-        solver: true,
-        ..MctsConfig::default()
-    });
+    let config = AgentConfig::Mcts(MctsConfig { solver: true, ..MctsConfig::default() });
     let r = search(&p, &config, SearchLimits::iterations(200_000), 3);
     assert_eq!(r.score, Score::Win { plies: None });
-    assert!(
-        r.stats.iterations < 200_000,
-        "the proof ends the search early"
-    );
+    assert!(r.stats.iterations < 200_000, "the proof ends the search early");
 }
 
 /// Random small positions: alpha-beta (every ordering, with and without a table) returns plain
@@ -269,18 +190,10 @@ fn alphabeta_equals_minimax_with_fewer_nodes() {
                 continue;
             }
             for depth in 1..=4 {
-                let base = search(
-                    &p,
-                    &AgentConfig::AlphaBeta(minimax.clone()),
-                    SearchLimits::depth(depth),
-                    1,
-                );
-                for ordering in [
-                    MoveOrdering::None,
-                    MoveOrdering::Neighbours,
-                    MoveOrdering::Heuristic,
-                    MoveOrdering::Full,
-                ] {
+                let base = search(&p, &AgentConfig::AlphaBeta(minimax.clone()), SearchLimits::depth(depth), 1);
+                for ordering in
+                    [MoveOrdering::None, MoveOrdering::Neighbours, MoveOrdering::Heuristic, MoveOrdering::Full]
+                {
                     for tt_mb in [0, 4] {
                         for id in [false, true] {
                             let cfg = AlphaBetaConfig {
@@ -290,12 +203,7 @@ fn alphabeta_equals_minimax_with_fewer_nodes() {
                                 iterative_deepening: id,
                                 ..minimax.clone()
                             };
-                            let r = search(
-                                &p,
-                                &AgentConfig::AlphaBeta(cfg),
-                                SearchLimits::depth(depth),
-                                1,
-                            );
+                            let r = search(&p, &AgentConfig::AlphaBeta(cfg), SearchLimits::depth(depth), 1);
                             assert_eq!(
                                 r.score,
                                 base.score,
@@ -335,76 +243,36 @@ fn full_tree_node_counts() {
         ..AlphaBetaConfig::default()
     };
     let ttt = AnyPosition::new(Variant::tictactoe());
-    let r = search(
-        &ttt,
-        &AgentConfig::AlphaBeta(full.clone()),
-        SearchLimits::depth(9),
-        1,
-    );
+    let r = search(&ttt, &AgentConfig::AlphaBeta(full.clone()), SearchLimits::depth(9), 1);
     assert_eq!(r.stats.nodes, 549_946);
     assert_eq!(r.score, Score::Draw);
-    for (game, value, alam) in [
-        ("mnk:3,3,3", 0, (18_297, 536)),
-        ("mnk:4,4,3", 1, (1_024_394, 4_242)),
-    ] {
+    for (game, value, alam) in [("mnk:3,3,3", 0, (18_297, 536)), ("mnk:4,4,3", 1, (1_024_394, 4_242))] {
         let p = AnyPosition::new(game.parse().unwrap());
         let depth = 16;
-        let plain = AlphaBetaConfig {
-            pruning: true,
-            ..full.clone()
-        };
-        let neighbours = AlphaBetaConfig {
-            ordering: MoveOrdering::Neighbours,
-            ..plain.clone()
-        };
+        let plain = AlphaBetaConfig { pruning: true, ..full.clone() };
+        let neighbours = AlphaBetaConfig { ordering: MoveOrdering::Neighbours, ..plain.clone() };
         // Values stay win/draw/loss (the search reaches the end); Lim's heuristic only orders.
         let lim = AlphaBetaConfig {
             ordering: MoveOrdering::Heuristic,
             heuristic: HeuristicConfig::Lim { bonus: 1.0 },
             ..plain.clone()
         };
-        let [a, b, c] = [plain, neighbours, lim].map(|cfg| {
-            search(
-                &p,
-                &AgentConfig::AlphaBeta(cfg),
-                SearchLimits::depth(depth),
-                1,
-            )
-        });
+        let [a, b, c] =
+            [plain, neighbours, lim].map(|cfg| search(&p, &AgentConfig::AlphaBeta(cfg), SearchLimits::depth(depth), 1));
         eprintln!(
             "{game}: alpha-beta {} nodes, neighbour ordering {}, heuristic ordering {} (Alam et al. Table 1: {} and {})",
             a.stats.nodes, b.stats.nodes, c.stats.nodes, alam.0, alam.1
         );
-        let expect = if value == 0 {
-            Score::Draw
-        } else {
-            Score::Win { plies: None }
-        };
+        let expect = if value == 0 { Score::Draw } else { Score::Win { plies: None } };
         for r in [&a, &b, &c] {
             assert_eq!(r.score, expect, "{game}");
         }
-        assert!(
-            c.stats.nodes < a.stats.nodes / 2,
-            "{game}: heuristic ordering should save most nodes"
-        );
+        assert!(c.stats.nodes < a.stats.nodes / 2, "{game}: heuristic ordering should save most nodes");
     }
     // Plain alpha-beta in generation order visits exactly the nodes of Alam et al.'s Table 1.
     let p = AnyPosition::new(Variant::tictactoe());
-    let plain = AlphaBetaConfig {
-        pruning: true,
-        ..full
-    };
-    assert_eq!(
-        search(
-            &p,
-            &AgentConfig::AlphaBeta(plain),
-            SearchLimits::depth(9),
-            1
-        )
-        .stats
-        .nodes,
-        18_297
-    );
+    let plain = AlphaBetaConfig { pruning: true, ..full };
+    assert_eq!(search(&p, &AgentConfig::AlphaBeta(plain), SearchLimits::depth(9), 1).stats.nodes, 18_297);
 }
 
 #[test]
@@ -426,10 +294,7 @@ fn the_same_seed_gives_the_same_moves() {
 /// The stop flag ends an unlimited search promptly, and reports come 10 times a second or more.
 #[test]
 fn stop_flag_and_report_rate() {
-    for config in [
-        AgentConfig::AlphaBeta(AlphaBetaConfig::default()),
-        AgentConfig::Mcts(MctsConfig::default()),
-    ] {
+    for config in [AgentConfig::AlphaBeta(AlphaBetaConfig::default()), AgentConfig::Mcts(MctsConfig::default())] {
         let p = AnyPosition::new(Variant::gomoku());
         let control = SearchControl::new();
         let (tx, rx) = crossbeam_channel::unbounded();
@@ -447,31 +312,17 @@ fn stop_flag_and_report_rate() {
         let result = handle.join().unwrap();
         let latency = stopped.elapsed();
         eprintln!("{}: stopped {latency:?} after the flag", config.kind());
-        assert!(
-            latency < Duration::from_millis(500),
-            "{} took {latency:?} to stop",
-            config.kind()
-        );
+        assert!(latency < Duration::from_millis(500), "{} took {latency:?} to stop", config.kind());
         assert!(result.best.is_some());
-        let reports = rx
-            .try_iter()
-            .filter(|e| matches!(e, SearchEvent::Progress(_)))
-            .count();
-        assert!(
-            reports >= 9,
-            "{}: {reports} reports in a second",
-            config.kind()
-        );
+        let reports = rx.try_iter().filter(|e| matches!(e, SearchEvent::Progress(_))).count();
+        assert!(reports >= 9, "{}: {reports} reports in a second", config.kind());
     }
 }
 
 #[test]
 fn snapshots_show_the_tree() {
     let p = pos("connect4", "44");
-    for config in [
-        AgentConfig::AlphaBeta(AlphaBetaConfig::default()),
-        AgentConfig::Mcts(MctsConfig::default()),
-    ] {
+    for config in [AgentConfig::AlphaBeta(AlphaBetaConfig::default()), AgentConfig::Mcts(MctsConfig::default())] {
         let limits = if matches!(config, AgentConfig::Mcts(_)) {
             SearchLimits::iterations(5000)
         } else {
@@ -483,11 +334,7 @@ fn snapshots_show_the_tree() {
             a.snapshot(2, 3).unwrap()
         });
         let root = tree.root().unwrap();
-        assert!(
-            !root.children.is_empty() && root.children.len() <= 3,
-            "{}",
-            config.kind()
-        );
+        assert!(!root.children.is_empty() && root.children.len() <= 3, "{}", config.kind());
         for &c in &root.children {
             let child = &tree.nodes[c as usize];
             assert!(child.mv.is_some());
@@ -505,10 +352,7 @@ fn alphabeta_reuses_its_table_between_moves() {
     let first = with_position(&p, &mut a);
     let again = with_position(&p, &mut a);
     assert_eq!(first.best, again.best);
-    assert!(
-        again.stats.nodes < first.stats.nodes,
-        "the table should make the repeat cheaper"
-    );
+    assert!(again.stats.nodes < first.stats.nodes, "the table should make the repeat cheaper");
 }
 
 #[test]
@@ -518,61 +362,22 @@ fn every_mcts_option_plays_a_win_in_one() {
     let base = MctsConfig::default();
     let lim = HeuristicConfig::Lim { bonus: 1.0 };
     let variants = vec![
+        MctsConfig { rave: Some(300.0), ..base.clone() },
         MctsConfig {
-            rave: Some(300.0),
+            rollout: Rollout::RandomThenEval { plies: 2, heuristic: lim.clone(), scale: 1000.0 },
             ..base.clone()
         },
-        MctsConfig {
-            rollout: Rollout::RandomThenEval {
-                plies: 2,
-                heuristic: lim.clone(),
-                scale: 1000.0,
-            },
-            ..base.clone()
-        },
-        MctsConfig {
-            rollout: Rollout::HeuristicBiased {
-                heuristic: lim,
-                epsilon: 0.2,
-            },
-            ..base.clone()
-        },
-        MctsConfig {
-            expansion: Expansion::Neighbours {
-                heuristic_share: 0.9,
-            },
-            ..base.clone()
-        },
-        MctsConfig {
-            final_move: FinalMove::MaxChild,
-            ..base.clone()
-        },
-        MctsConfig {
-            final_move: FinalMove::MaxRobust,
-            ..base.clone()
-        },
-        MctsConfig {
-            reward: Reward::ScoreMargin,
-            ..base.clone()
-        },
-        MctsConfig {
-            memory_mb: 1,
-            ..base.clone()
-        },
-        MctsConfig {
-            solver: true,
-            rave: Some(100.0),
-            ..base
-        },
+        MctsConfig { rollout: Rollout::HeuristicBiased { heuristic: lim, epsilon: 0.2 }, ..base.clone() },
+        MctsConfig { expansion: Expansion::Neighbours { heuristic_share: 0.9 }, ..base.clone() },
+        MctsConfig { final_move: FinalMove::MaxChild, ..base.clone() },
+        MctsConfig { final_move: FinalMove::MaxRobust, ..base.clone() },
+        MctsConfig { reward: Reward::ScoreMargin, ..base.clone() },
+        MctsConfig { memory_mb: 1, ..base.clone() },
+        MctsConfig { solver: true, rave: Some(100.0), ..base },
     ];
     for cfg in variants {
         let p = pos("connect4", "445566");
-        let r = search(
-            &p,
-            &AgentConfig::Mcts(cfg.clone()),
-            SearchLimits::iterations(20_000),
-            5,
-        );
+        let r = search(&p, &AgentConfig::Mcts(cfg.clone()), SearchLimits::iterations(20_000), 5);
         assert!(moves(&p, &["c", "g"]).contains(&r.best.unwrap()), "{cfg:?}");
     }
 }
@@ -582,50 +387,24 @@ fn score_margin_reward_prefers_more_points_in_connect3d() {
     use mnklab::search::mcts::Reward;
     // First player can complete a pole of four (100 points) at once.
     let p = pos("connect3d", "9 1 9 2 9 3");
-    let cfg = MctsConfig {
-        reward: Reward::ScoreMargin,
-        ..MctsConfig::default()
-    };
-    let r = search(
-        &p,
-        &AgentConfig::Mcts(cfg),
-        SearchLimits::iterations(20_000),
-        2,
-    );
+    let cfg = MctsConfig { reward: Reward::ScoreMargin, ..MctsConfig::default() };
+    let r = search(&p, &AgentConfig::Mcts(cfg), SearchLimits::iterations(20_000), 2);
     assert_eq!(p.format_move(r.best.unwrap()), "9");
 }
 
 #[test]
 fn mcts_tree_reuse_keeps_the_subtree() {
-    let cfg = MctsConfig {
-        tree_reuse: true,
-        ..MctsConfig::default()
-    };
+    let cfg = MctsConfig { tree_reuse: true, ..MctsConfig::default() };
     let mut agent = mnklab::search::Mcts::new(cfg);
     let mut p = AnyPosition::new(Variant::connect4());
-    let AnyPosition::Gravity(g) = &mut p else {
-        unreachable!()
-    };
-    let first = agent.search(
-        g,
-        &SearchLimits::iterations(20_000),
-        &SearchControl::new(),
-        &mut NullSink,
-    );
+    let AnyPosition::Gravity(g) = &mut p else { unreachable!() };
+    let first = agent.search(g, &SearchLimits::iterations(20_000), &SearchControl::new(), &mut NullSink);
     // Play the chosen move and the reply the tree liked best, then search 1,000 more.
     g.play(first.best.unwrap());
     g.play(first.pv[1]);
-    let second = agent.search(
-        g,
-        &SearchLimits::iterations(1_000),
-        &SearchControl::new(),
-        &mut NullSink,
-    );
+    let second = agent.search(g, &SearchLimits::iterations(1_000), &SearchControl::new(), &mut NullSink);
     let visits: u64 = second.root.iter().map(|r| r.visits).sum();
-    assert!(
-        visits > 1_500,
-        "the reused subtree brings its visits: {visits}"
-    );
+    assert!(visits > 1_500, "the reused subtree brings its visits: {visits}");
 }
 
 #[test]
@@ -635,25 +414,16 @@ fn agent_files_round_trip_and_errors_name_the_field() {
         let file = preset(name).unwrap();
         let again = AgentFile::parse(&file.to_ron(), "t.ron".as_ref()).unwrap();
         assert_eq!(again, file, "{name}");
-        assert!(
-            !file.description.is_empty(),
-            "{name} says which paper it follows"
-        );
+        assert!(!file.description.is_empty(), "{name} says which paper it follows");
     }
     let bad = r#"(name: "x", agent: Mcts((exploration: -1.0)))"#;
-    let err = AgentFile::parse(bad, "t.ron".as_ref())
-        .unwrap_err()
-        .to_string();
+    let err = AgentFile::parse(bad, "t.ron".as_ref()).unwrap_err().to_string();
     assert!(err.contains("exploration"), "{err}");
     let bad = r#"(name: "x", agent: AlphaBeta((prunning: true)))"#;
-    let err = AgentFile::parse(bad, "t.ron".as_ref())
-        .unwrap_err()
-        .to_string();
+    let err = AgentFile::parse(bad, "t.ron".as_ref()).unwrap_err().to_string();
     assert!(err.contains("prunning"), "{err}");
     let bad = r#"(name: "x", agent: AlphaBeta((heuristic: Lim(bonus: -2.0))))"#;
-    let err = AgentFile::parse(bad, "t.ron".as_ref())
-        .unwrap_err()
-        .to_string();
+    let err = AgentFile::parse(bad, "t.ron".as_ref()).unwrap_err().to_string();
     assert!(err.contains("bonus"), "{err}");
 }
 
@@ -668,14 +438,9 @@ fn heuristics_see_a_stronger_side() {
         HeuristicConfig::Lim { bonus: 1.0 },
         HeuristicConfig::Flecart { base: 10.0 },
         HeuristicConfig::Kang,
-        HeuristicConfig::Pattern {
-            weights: vec![100.0, 10.0, 1.0],
-            defence: 1.0,
-        },
+        HeuristicConfig::Pattern { weights: vec![100.0, 10.0, 1.0], defence: 1.0 },
     ] {
-        let AnyPosition::Wide(g) = &p else {
-            unreachable!()
-        };
+        let AnyPosition::Wide(g) = &p else { unreachable!() };
         // The first player is to move: its view is positive.
         let board = h.board(g);
         assert!(h.evaluate(g, &board) > 0, "{h:?}");

@@ -9,10 +9,7 @@ fn load(text: &str) -> Result<AnyPosition, FileError> {
 
 fn setup_error(text: &str) -> SetupError {
     match load(text) {
-        Err(FileError::Game {
-            source: GameError::Setup(e),
-            ..
-        }) => e,
+        Err(FileError::Game { source: GameError::Setup(e), .. }) => e,
         other => panic!("expected a set-up error, got {other:?}"),
     }
 }
@@ -23,8 +20,7 @@ fn grid_setups_load() {
     assert_eq!(p.side_to_move(), Player::First);
     assert_eq!(p.grid_stone(0, 2), Some(Player::First));
     assert_eq!(p.grid_stone(2, 0), Some(Player::Second));
-    let won =
-        load(r#"(variant: "tictactoe", setup: Some((grid: ["XXX", "OO.", "..."])))"#).unwrap();
+    let won = load(r#"(variant: "tictactoe", setup: Some((grid: ["XXX", "OO.", "..."])))"#).unwrap();
     assert_eq!(won.status(), Status::Win(Player::First));
     let c4 = load(r#"(variant: "connect4", setup: Some((first: ["d1", "d2"], second: ["e1"], to_move: Some(Second))), moves: ["e"])"#).unwrap();
     assert_eq!(c4.grid_stone(4, 1), Some(Player::Second));
@@ -35,54 +31,18 @@ fn every_setup_error_names_the_problem() {
     let e = setup_error(r#"(variant: "tictactoe", setup: Some((first: ["a1"], second: ["a1"])))"#);
     assert_eq!(e, SetupError::Overlap { cell: "a1".into() });
     let e = setup_error(r#"(variant: "tictactoe", setup: Some((grid: ["XXX", "...", "..."])))"#);
-    assert_eq!(
-        e,
-        SetupError::StoneCounts {
-            first: 3,
-            second: 0
-        }
-    );
-    let e = setup_error(
-        r#"(variant: "tictactoe", setup: Some((grid: ["X..", "...", "..."], to_move: Some(First))))"#,
-    );
-    assert!(matches!(
-        e,
-        SetupError::SideToMove {
-            given: Player::First,
-            expected: Player::Second,
-            ..
-        }
-    ));
-    let e = setup_error(
-        r#"(variant: "mnk:4,4,3", setup: Some((grid: ["XXX.", "OOO.", "X...", "O..."])))"#,
-    );
+    assert_eq!(e, SetupError::StoneCounts { first: 3, second: 0 });
+    let e = setup_error(r#"(variant: "tictactoe", setup: Some((grid: ["X..", "...", "..."], to_move: Some(First))))"#);
+    assert!(matches!(e, SetupError::SideToMove { given: Player::First, expected: Player::Second, .. }));
+    let e = setup_error(r#"(variant: "mnk:4,4,3", setup: Some((grid: ["XXX.", "OOO.", "X...", "O..."])))"#);
     assert!(matches!(e, SetupError::BothLines { .. }), "{e}");
     // Two separate lines of the first player: no single last move made both.
-    let e = setup_error(
-        r#"(variant: "mnk:5,5,3", setup: Some((grid: ["XXX..", ".....", "XXX..", "OO.OO", "O...."])))"#,
-    );
-    assert!(
-        matches!(
-            e,
-            SetupError::PlayedOnAfterLine {
-                player: Player::First,
-                ..
-            }
-        ),
-        "{e}"
-    );
+    let e =
+        setup_error(r#"(variant: "mnk:5,5,3", setup: Some((grid: ["XXX..", ".....", "XXX..", "OO.OO", "O...."])))"#);
+    assert!(matches!(e, SetupError::PlayedOnAfterLine { player: Player::First, .. }), "{e}");
     // The first player has a line but the second moved after it.
     let e = setup_error(r#"(variant: "tictactoe", setup: Some((grid: ["XXX", "OO.", "O.."])))"#);
-    assert!(
-        matches!(
-            e,
-            SetupError::PlayedOnAfterLine {
-                player: Player::First,
-                ..
-            }
-        ),
-        "{e}"
-    );
+    assert!(matches!(e, SetupError::PlayedOnAfterLine { player: Player::First, .. }), "{e}");
     let e = setup_error(r#"(variant: "connect4", setup: Some((first: ["d2"], second: [])))"#);
     assert_eq!(e, SetupError::Floating { cell: "d2".into() });
     let e = setup_error(r#"(variant: "tictactoe", setup: Some((first: ["d1"])))"#);
@@ -98,15 +58,10 @@ fn every_setup_error_names_the_problem() {
 
 #[test]
 fn move_list_errors_name_the_move() {
-    let err =
-        load(r#"(variant: "connect4", moves: ["d", "d", "d", "d", "d", "d", "d"])"#).unwrap_err();
+    let err = load(r#"(variant: "connect4", moves: ["d", "d", "d", "d", "d", "d", "d"])"#).unwrap_err();
     assert!(err.to_string().contains("column d is full"), "{err}");
-    let err =
-        load(r#"(variant: "tictactoe", moves: ["a1", "b1", "a2", "b2", "a3", "c3"])"#).unwrap_err();
-    assert!(
-        err.to_string().contains("c3 (move 6) comes after the end"),
-        "{err}"
-    );
+    let err = load(r#"(variant: "tictactoe", moves: ["a1", "b1", "a2", "b2", "a3", "c3"])"#).unwrap_err();
+    assert!(err.to_string().contains("c3 (move 6) comes after the end"), "{err}");
     let err = load(r#"(variant: "mnk:40,40,5")"#).unwrap_err();
     assert!(err.to_string().contains("out of range"), "{err}");
     let err = load(r#"(variant: "mnk:5,5,9")"#).unwrap_err();
@@ -131,10 +86,7 @@ fn save_is_atomic_and_loads_back() {
     assert_eq!(back.hash(), pos.hash());
     assert_eq!(back.history(), pos.history());
     // No temporary file is left beside it.
-    let names: Vec<_> = std::fs::read_dir(path.parent().unwrap())
-        .unwrap()
-        .map(|e| e.unwrap().file_name())
-        .collect();
+    let names: Vec<_> = std::fs::read_dir(path.parent().unwrap()).unwrap().map(|e| e.unwrap().file_name()).collect();
     assert_eq!(names, vec![std::ffi::OsString::from("game.ron")]);
     std::fs::remove_dir_all(&dir).unwrap();
     let err = load_position("/nonexistent/x.ron".as_ref()).unwrap_err();

@@ -63,12 +63,7 @@ fn map_move(variant: &Variant, s: usize, m: Move) -> Move {
         Variant::Connect3d => {
             let (x, y) = mnklab::game::POLE_XY[m.index()];
             let (tx, ty) = t(x as usize, y as usize, 6, 6);
-            Move(
-                mnklab::game::POLE_XY
-                    .iter()
-                    .position(|&p| p == (tx as u8, ty as u8))
-                    .unwrap() as u16,
-            )
+            Move(mnklab::game::POLE_XY.iter().position(|&p| p == (tx as u8, ty as u8)).unwrap() as u16)
         }
     }
 }

@@ -1,8 +1,6 @@
 //! The rules engine against ground truth (`../shared/rules/`).
 
-use mnklab::game::{
-    AnyPosition, Connect3d, Player, Position, Status, Variant, count_games, count_positions,
-};
+use mnklab::game::{AnyPosition, Connect3d, Player, Position, Status, Variant, count_games, count_positions};
 use mnklab::rng::seeded;
 use mnklab::search::playout::random_playout;
 use mnklab::with_position;
@@ -27,10 +25,7 @@ fn tictactoe_counts() {
 #[test]
 fn connect4_positions_per_ply() {
     let per_ply: Vec<u64> = levels("connect4", 9).iter().map(|c| c.positions).collect();
-    assert_eq!(
-        per_ply,
-        [1, 7, 49, 238, 1120, 4263, 16422, 54859, 184275, 558186]
-    );
+    assert_eq!(per_ply, [1, 7, 49, 238, 1120, 4263, 16422, 54859, 184275, 558186]);
 }
 
 #[test]
@@ -49,21 +44,10 @@ fn wins_are_detected_in_every_direction() {
     // Gomoku, exact rule: an overline does not win, five does.
     let exact: Variant = "gomoku-exact".parse().unwrap();
     let six = "a1 a15 b1 b15 c1 c15 e1 e15 f1 f14 d1";
-    assert_eq!(
-        AnyPosition::from_moves(exact, six).unwrap().status(),
-        Status::Ongoing
-    );
-    assert_eq!(
-        AnyPosition::from_moves(Variant::gomoku(), six)
-            .unwrap()
-            .status(),
-        Status::Win(Player::First)
-    );
+    assert_eq!(AnyPosition::from_moves(exact, six).unwrap().status(), Status::Ongoing);
+    assert_eq!(AnyPosition::from_moves(Variant::gomoku(), six).unwrap().status(), Status::Win(Player::First));
     let five = "a1 a15 b1 b15 c1 c15 d1 d15 e1";
-    assert_eq!(
-        AnyPosition::from_moves(exact, five).unwrap().status(),
-        Status::Win(Player::First)
-    );
+    assert_eq!(AnyPosition::from_moves(exact, five).unwrap().status(), Status::Win(Player::First));
     // A full tic-tac-toe board without a line is a draw.
     let draw = AnyPosition::from_moves(Variant::tictactoe(), "b2 a1 c1 a3 a2 c2 b1 b3 c3").unwrap();
     assert_eq!(draw.status(), Status::Draw);
@@ -143,13 +127,7 @@ fn connect3d_random_games_last_64_moves_and_match_the_reference_statistics() {
 #[test]
 fn random_playouts_leave_the_position_unchanged() {
     let mut rng = seeded(3);
-    for game in [
-        "gomoku",
-        "connect4",
-        "connect3d",
-        "mnk:21,21,5:exact",
-        "connect:9,8,5",
-    ] {
+    for game in ["gomoku", "connect4", "connect3d", "mnk:21,21,5:exact", "connect:9,8,5"] {
         let mut pos = AnyPosition::from_moves(game.parse().unwrap(), "").unwrap();
         let before = pos.hash();
         with_position!(&mut pos, p => {

@@ -24,19 +24,14 @@ pub fn show(ui: &mut egui::Ui, pos: &AnyPosition) -> Option<Move> {
 
 fn grid(ui: &mut egui::Ui, pos: &AnyPosition, w: usize, h: usize) -> Option<Move> {
     let avail = ui.available_size();
-    let cell = ((avail.x - 40.0) / w as f32)
-        .min((avail.y - 40.0) / h as f32)
-        .clamp(8.0, 80.0);
+    let cell = ((avail.x - 40.0) / w as f32).min((avail.y - 40.0) / h as f32).clamp(8.0, 80.0);
     let size = Vec2::new(cell * w as f32 + 40.0, cell * h as f32 + 40.0);
     let (response, painter) = ui.allocate_painter(size, Sense::click());
     let response = response.on_hover_text("click a cell to play");
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "board"));
     let origin = response.rect.min + Vec2::new(28.0, 8.0);
     let rect_of = |x: usize, y: usize| {
-        Rect::from_min_size(
-            origin + Vec2::new(x as f32 * cell, (h - 1 - y) as f32 * cell),
-            Vec2::splat(cell),
-        )
+        Rect::from_min_size(origin + Vec2::new(x as f32 * cell, (h - 1 - y) as f32 * cell), Vec2::splat(cell))
     };
     let board = Rect::from_min_size(origin, Vec2::new(cell * w as f32, cell * h as f32));
     painter.rect_filled(board, 4.0, Color32::from_rgb(205, 170, 110));
@@ -53,20 +48,11 @@ fn grid(ui: &mut egui::Ui, pos: &AnyPosition, w: usize, h: usize) -> Option<Move
         );
         for y in 0..h {
             let r = rect_of(x, y);
-            painter.rect_stroke(
-                r,
-                0.0,
-                Stroke::new(1.0, Color32::from_black_alpha(90)),
-                egui::StrokeKind::Inside,
-            );
+            painter.rect_stroke(r, 0.0, Stroke::new(1.0, Color32::from_black_alpha(90)), egui::StrokeKind::Inside);
             if let Some(p) = pos.grid_stone(x, y) {
                 painter.circle_filled(r.center(), cell * 0.4, stone_colour(p));
                 if winning.contains(&(x, y)) {
-                    painter.circle_stroke(
-                        r.center(),
-                        cell * 0.42,
-                        Stroke::new(3.0, Color32::from_rgb(220, 40, 40)),
-                    );
+                    painter.circle_stroke(r.center(), cell * 0.42, Stroke::new(3.0, Color32::from_rgb(220, 40, 40)));
                 }
             }
         }
@@ -81,15 +67,9 @@ fn grid(ui: &mut egui::Ui, pos: &AnyPosition, w: usize, h: usize) -> Option<Move
         );
     }
     if let Some((x, y)) = pos.last_cell() {
-        painter.circle_filled(
-            rect_of(x, y).center(),
-            cell * 0.1,
-            Color32::from_rgb(220, 40, 40),
-        );
+        painter.circle_filled(rect_of(x, y).center(), cell * 0.1, Color32::from_rgb(220, 40, 40));
     }
-    let click = response
-        .interact_pointer_pos()
-        .filter(|_| response.clicked())?;
+    let click = response.interact_pointer_pos().filter(|_| response.clicked())?;
     if !board.contains(click) {
         return None;
     }
@@ -109,9 +89,7 @@ fn connect3d(ui: &mut egui::Ui, pos: &AnyPosition) -> Option<Move> {
         return None;
     };
     let avail = ui.available_size();
-    let cell = ((avail.x - 20.0) / (6.0 * 6.5))
-        .min((avail.y - 60.0) / 6.0)
-        .clamp(6.0, 40.0);
+    let cell = ((avail.x - 20.0) / (6.0 * 6.5)).min((avail.y - 60.0) / 6.0).clamp(6.0, 40.0);
     let level_w = cell * 6.5;
     let size = Vec2::new(level_w * 6.0 + 10.0, cell * 6.0 + 50.0);
     let (response, painter) = ui.allocate_painter(size, Sense::click());
@@ -119,9 +97,7 @@ fn connect3d(ui: &mut egui::Ui, pos: &AnyPosition) -> Option<Move> {
     let origin = response.rect.min + Vec2::new(5.0, 22.0);
     let text = ui.visuals().text_color();
     let mut hit = None;
-    let click = response
-        .interact_pointer_pos()
-        .filter(|_| response.clicked());
+    let click = response.interact_pointer_pos().filter(|_| response.clicked());
     for z in 0..POLE_HEIGHT {
         let base = origin + Vec2::new(z as f32 * level_w, 0.0);
         painter.text(
@@ -132,10 +108,7 @@ fn connect3d(ui: &mut egui::Ui, pos: &AnyPosition) -> Option<Move> {
             text,
         );
         for (pole, &(x, y)) in POLE_XY.iter().enumerate().take(POLES) {
-            let r = Rect::from_min_size(
-                base + Vec2::new(x as f32 * cell, y as f32 * cell),
-                Vec2::splat(cell),
-            );
+            let r = Rect::from_min_size(base + Vec2::new(x as f32 * cell, y as f32 * cell), Vec2::splat(cell));
             painter.rect_filled(r.shrink(1.0), 2.0, Color32::from_rgb(205, 170, 110));
             if let Some(p) = c.stone_at(pole, z) {
                 painter.circle_filled(r.center(), cell * 0.38, stone_colour(p));

@@ -23,11 +23,7 @@ impl Default for Workbench {
 
 impl Workbench {
     pub fn new(variant: Variant) -> Workbench {
-        Workbench {
-            position: AnyPosition::new(variant),
-            variant_text: variant.to_string(),
-            message: None,
-        }
+        Workbench { position: AnyPosition::new(variant), variant_text: variant.to_string(), message: None }
     }
 
     /// Starts a new game of the variant typed in the field.
@@ -45,8 +41,7 @@ impl Workbench {
         egui::Panel::top("toolbar").show(ui, |ui| {
             ui.horizontal(|ui| {
                 let label = ui.label("Game");
-                ui.add(egui::TextEdit::singleline(&mut self.variant_text).desired_width(140.0))
-                    .labelled_by(label.id);
+                ui.add(egui::TextEdit::singleline(&mut self.variant_text).desired_width(140.0)).labelled_by(label.id);
                 if ui.button("New game").clicked() {
                     self.new_game();
                 }
@@ -58,12 +53,9 @@ impl Workbench {
         egui::Panel::bottom("status").show(ui, |ui| {
             let pos = &self.position;
             let text = match pos.status() {
-                Status::Ongoing => format!(
-                    "{} — {} to move, move {}",
-                    pos.variant().label(),
-                    pos.side_to_move(),
-                    pos.ply() + 1
-                ),
+                Status::Ongoing => {
+                    format!("{} — {} to move, move {}", pos.variant().label(), pos.side_to_move(), pos.ply() + 1)
+                }
                 Status::Win(p) => format!("{} — {} player wins", pos.variant().label(), p),
                 Status::Draw => format!("{} — draw", pos.variant().label()),
             };
@@ -93,14 +85,8 @@ impl eframe::App for Workbench {
 /// Opens the workbench window.
 pub fn run() -> eframe::Result {
     let options = eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default()
-            .with_inner_size([1000.0, 720.0])
-            .with_title("mnklab"),
+        viewport: egui::ViewportBuilder::default().with_inner_size([1000.0, 720.0]).with_title("mnklab"),
         ..Default::default()
     };
-    eframe::run_native(
-        "mnklab",
-        options,
-        Box::new(|_cc| Ok(Box::new(Workbench::default()))),
-    )
+    eframe::run_native("mnklab", options, Box::new(|_cc| Ok(Box::new(Workbench::default()))))
 }

@@ -16,10 +16,7 @@ const ABSENT: u32 = u32::MAX;
 
 impl IdSet {
     fn new(n: usize) -> IdSet {
-        IdSet {
-            items: Vec::new(),
-            at: vec![ABSENT; n],
-        }
+        IdSet { items: Vec::new(), at: vec![ABSENT; n] }
     }
     #[inline]
     fn insert(&mut self, w: u32) {
@@ -65,6 +62,8 @@ pub struct EvalBoard {
     sum: i64,
     /// Windows one stone short of a line for each player, with none of the other's stones.
     hot: [IdSet; 2],
+    /// Windows with none of the other player's stones: where each player can still make a line.
+    open: [u32; 2],
 }
 
 impl EvalBoard {
@@ -84,6 +83,7 @@ impl EvalBoard {
             phi: phi_table,
             sum: 0,
             hot: [IdSet::new(n), IdSet::new(n)],
+            open: [0, 0],
             table,
         };
         for w in 0..n {
@@ -94,6 +94,8 @@ impl EvalBoard {
                 }
             }
             board.counts[w] = c;
+            board.open[0] += (c[1] == 0) as u32;
+            board.open[1] += (c[0] == 0) as u32;
             board.sum += board.phi_of(c) as i64;
             board.update_hot(w as u32, c);
         }
@@ -124,19 +126,20 @@ impl EvalBoard {
 
     #[inline(always)]
     fn change(&mut self, cell: usize, p: usize, delta: u8) {
-        let EvalBoard {
-            table,
-            counts,
-            phi,
-            sum,
-            hot,
-        } = self;
+        let EvalBoard { table, counts, phi, sum, hot, open } = self;
         let k = table.k;
         for &w in table.windows_through(cell) {
             let mut c = counts[w as usize];
+            // The window is open to the other player while it holds none of p's stones.
+            if c[p] == 0 {
+                open[1 - p] -= 1;
+            }
             *sum -= phi[c[0] as usize * (k + 1) + c[1] as usize] as i64;
             c[p] = c[p].wrapping_add(delta);
             counts[w as usize] = c;
+            if c[p] == 0 {
+                open[1 - p] += 1;
+            }
             *sum += phi[c[0] as usize * (k + 1) + c[1] as usize] as i64;
             update_hot(hot, k, w, c);
         }
@@ -155,11 +158,7 @@ impl EvalBoard {
     /// The sum of the window values from `p`'s view.
     #[inline]
     pub fn window_sum(&self, p: Player) -> i64 {
-        if p == Player::First {
-            self.sum
-        } else {
-            -self.sum
-        }
+        if p == Player::First { self.sum } else { -self.sum }
     }
 
     /// The value table entry for a window with `own` stones of `p` and `other` of the opponent,
@@ -169,6 +168,33 @@ impl EvalBoard {
         match p {
             Player::First => self.phi_of([own, other]),
             Player::Second => -self.phi_of([other, own]),
+        }
+    }
+
+    /// Windows where `p` can still make a line (none of the opponent's stones in them).
+    #[inline]
+    pub fn open_windows(&self, p: Player) -> u32 {
+        self.open[p.index()]
+    }
+
+    /// Is the cell on a window either player can still complete?
+    #[inline]
+    pub fn is_live(&self, cell: usize) -> bool {
+        self.table.windows_through(cell).iter().any(|&w| {
+            let c = self.counts[w as usize];
+            c[0] == 0 || c[1] == 0
+        })
+    }
+
+    /// Empty cells (playable now or not) where `p` would complete a window.
+    pub fn threat_cell_list<P: Position>(&self, pos: &P, p: Player, out: &mut Vec<u16>) {
+        out.clear();
+        for &w in &self.hot[p.index()].items {
+            if let Some(&c) = self.table.cells_of(w as usize).iter().find(|&&c| pos.stone_on(c as usize).is_none())
+                && !out.contains(&c)
+            {
+                out.push(c);
+            }
         }
     }
 
@@ -201,11 +227,7 @@ impl EvalBoard {
     pub fn threat_cells<P: Position>(&self, pos: &P, p: Player) -> usize {
         let mut cells: Vec<u16> = Vec::new();
         for &w in &self.hot[p.index()].items {
-            if let Some(&c) = self
-                .table
-                .cells_of(w as usize)
-                .iter()
-                .find(|&&c| pos.stone_on(c as usize).is_none())
+            if let Some(&c) = self.table.cells_of(w as usize).iter().find(|&&c| pos.stone_on(c as usize).is_none())
                 && !cells.contains(&c)
             {
                 cells.push(c);

@@ -31,9 +31,7 @@ impl Heuristic for Flecart {
 
     fn evaluate<P: Position>(&self, pos: &P, board: &EvalBoard) -> i32 {
         let me = pos.side_to_move();
-        let mut v = board
-            .window_sum(me)
-            .clamp(-(STEP as i64) / 2, STEP as i64 / 2) as i32;
+        let mut v = board.window_sum(me).clamp(-(STEP as i64) / 2, STEP as i64 / 2) as i32;
         let mut moves = Vec::new();
         // End-game step: a winning cell playable now wins on this move.
         if board.has_threat_window(me) {

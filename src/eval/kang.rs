@@ -31,15 +31,10 @@ fn features<P: Position>(pos: &P, board: &EvalBoard, p: Player) -> i64 {
                 i += 1;
             }
             let run = i - start;
-            let empty_before = (0..start)
-                .rev()
-                .take_while(|&j| pos.stone_on(line[j] as usize).is_none())
-                .count()
-                .min(k - run.min(k));
-            let empty_after = (i..line.len())
-                .take_while(|&j| pos.stone_on(line[j] as usize).is_none())
-                .count()
-                .min(k - run.min(k));
+            let empty_before =
+                (0..start).rev().take_while(|&j| pos.stone_on(line[j] as usize).is_none()).count().min(k - run.min(k));
+            let empty_after =
+                (i..line.len()).take_while(|&j| pos.stone_on(line[j] as usize).is_none()).count().min(k - run.min(k));
             if run >= k {
                 v += LINE as i64;
             } else if run + 1 == k && k > 1 {
@@ -55,11 +50,7 @@ fn features<P: Position>(pos: &P, board: &EvalBoard, p: Player) -> i64 {
     }
     // Lone stones (no own stone around), by column: 200 in the centre, 120, 70, then 40.
     for cell in 0..table.cells {
-        if pos.stone_on(cell) == Some(p)
-            && !table
-                .neighbours(cell)
-                .iter()
-                .any(|&n| pos.stone_on(n as usize) == Some(p))
+        if pos.stone_on(cell) == Some(p) && !table.neighbours(cell).iter().any(|&n| pos.stone_on(n as usize) == Some(p))
         {
             v += match table.centrality[cell] {
                 0 => 40,

@@ -101,26 +101,18 @@ impl HeuristicConfig {
     /// Checks parameters; the message names the field.
     pub fn validate(&self) -> Result<(), String> {
         match self {
-            HeuristicConfig::Lim { bonus } if !bonus.is_finite() || *bonus < 0.0 => Err(format!(
-                "heuristic Lim: bonus must be a number >= 0, not {bonus}"
-            )),
-            HeuristicConfig::Flecart { base }
-                if !base.is_finite() || *base < 1.0 || *base > 1000.0 =>
-            {
-                Err(format!(
-                    "heuristic Flecart: base must be between 1 and 1000, not {base}"
-                ))
+            HeuristicConfig::Lim { bonus } if !bonus.is_finite() || *bonus < 0.0 => {
+                Err(format!("heuristic Lim: bonus must be a number >= 0, not {bonus}"))
+            }
+            HeuristicConfig::Flecart { base } if !base.is_finite() || *base < 1.0 || *base > 1000.0 => {
+                Err(format!("heuristic Flecart: base must be between 1 and 1000, not {base}"))
             }
             HeuristicConfig::Pattern { weights, defence } => {
                 if weights.iter().any(|w| !w.is_finite() || w.abs() > 1e6) {
-                    return Err(
-                        "heuristic Pattern: weights must be numbers within +-1000000".into(),
-                    );
+                    return Err("heuristic Pattern: weights must be numbers within +-1000000".into());
                 }
                 if !defence.is_finite() || defence.abs() > 100.0 {
-                    return Err(format!(
-                        "heuristic Pattern: defence must be within +-100, not {defence}"
-                    ));
+                    return Err(format!("heuristic Pattern: defence must be within +-100, not {defence}"));
                 }
                 Ok(())
             }
@@ -144,11 +136,7 @@ fn points_term<P: Position>(pos: &P) -> i32 {
     let [a, b] = pos.points();
     let diff = a as i32 - b as i32;
     let v = diff * 1000;
-    if pos.side_to_move() == Player::First {
-        v
-    } else {
-        -v
-    }
+    if pos.side_to_move() == Player::First { v } else { -v }
 }
 
 impl Heuristic for HeuristicConfig {
@@ -156,14 +144,10 @@ impl Heuristic for HeuristicConfig {
         match self {
             HeuristicConfig::None | HeuristicConfig::Neighbours | HeuristicConfig::Kang => 0,
             HeuristicConfig::Lim { bonus } => Lim { bonus: *bonus }.window_value(k, first, second),
-            HeuristicConfig::Flecart { base } => {
-                Flecart { base: *base }.window_value(k, first, second)
+            HeuristicConfig::Flecart { base } => Flecart { base: *base }.window_value(k, first, second),
+            HeuristicConfig::Pattern { weights, defence } => {
+                Pattern { weights: weights.clone(), defence: *defence }.window_value(k, first, second)
             }
-            HeuristicConfig::Pattern { weights, defence } => Pattern {
-                weights: weights.clone(),
-                defence: *defence,
-            }
-            .window_value(k, first, second),
         }
     }
 
@@ -174,10 +158,9 @@ impl Heuristic for HeuristicConfig {
             HeuristicConfig::Lim { bonus } => Lim { bonus: *bonus }.evaluate(pos, board),
             HeuristicConfig::Flecart { base } => Flecart { base: *base }.evaluate(pos, board),
             HeuristicConfig::Kang => Kang.evaluate(pos, board),
-            HeuristicConfig::Pattern { .. } => board
-                .window_sum(pos.side_to_move())
-                .clamp(-(LINE as i64), LINE as i64)
-                as i32,
+            HeuristicConfig::Pattern { .. } => {
+                board.window_sum(pos.side_to_move()).clamp(-(LINE as i64), LINE as i64) as i32
+            }
         };
         base.saturating_add(points_term(pos))
     }

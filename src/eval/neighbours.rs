@@ -10,11 +10,7 @@ pub struct Neighbours;
 
 /// Stones of any colour on the cells around `cell`.
 pub fn stones_around<P: Position>(pos: &P, cell: usize) -> i32 {
-    pos.windows()
-        .neighbours(cell)
-        .iter()
-        .filter(|&&n| pos.stone_on(n as usize).is_some())
-        .count() as i32
+    pos.windows().neighbours(cell).iter().filter(|&&n| pos.stone_on(n as usize).is_some()).count() as i32
 }
 
 impl Heuristic for Neighbours {
@@ -27,11 +23,7 @@ impl Heuristic for Neighbours {
             let Some(p) = pos.stone_on(cell) else {
                 continue;
             };
-            let same = table
-                .neighbours(cell)
-                .iter()
-                .filter(|&&n| pos.stone_on(n as usize) == Some(p))
-                .count() as i32;
+            let same = table.neighbours(cell).iter().filter(|&&n| pos.stone_on(n as usize) == Some(p)).count() as i32;
             v += if p == me { same } else { -same };
         }
         v * 10

@@ -37,8 +37,6 @@ impl Heuristic for Pattern {
     }
 
     fn evaluate<P: Position>(&self, pos: &P, board: &EvalBoard) -> i32 {
-        board
-            .window_sum(pos.side_to_move())
-            .clamp(-(LINE as i64), LINE as i64) as i32
+        board.window_sum(pos.side_to_move()).clamp(-(LINE as i64), LINE as i64) as i32
     }
 }

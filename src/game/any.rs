@@ -1,9 +1,7 @@
 //! A position of whichever variant, for the CLI, the GUI and files. Generic code receives
 //! the concrete type through [`with_position!`](crate::with_position).
 
-use super::{
-    Bits, Connect3d, GameError, Grid, Move, Player, Position, Setup, Status, Variant, Wide,
-};
+use super::{Bits, Connect3d, GameError, Grid, Move, Player, Position, Setup, Status, Variant, Wide};
 
 #[derive(Clone, Debug)]
 pub enum AnyPosition {

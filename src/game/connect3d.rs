@@ -267,9 +267,7 @@ impl Connect3d {
     #[inline]
     fn points_key(&self) -> u64 {
         let d = self.points[0] as i64 - self.points[1] as i64;
-        (d as u64)
-            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            .rotate_left(17)
+        (d as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(17)
     }
 
     fn end_status(&self) -> Status {
@@ -320,26 +318,16 @@ impl Position for Connect3d {
     fn legal_moves(&self, out: &mut Vec<Move>) {
         out.clear();
         if !self.status.is_over() {
-            out.extend(
-                (0..POLES)
-                    .filter(|&p| (self.heights[p] as usize) < POLE_HEIGHT)
-                    .map(|p| Move(p as u16)),
-            );
+            out.extend((0..POLES).filter(|&p| (self.heights[p] as usize) < POLE_HEIGHT).map(|p| Move(p as u16)));
         }
     }
 
     fn num_legal_moves(&self) -> usize {
-        if self.status.is_over() {
-            0
-        } else {
-            self.open.len()
-        }
+        if self.status.is_over() { 0 } else { self.open.len() }
     }
 
     fn is_legal(&self, m: Move) -> bool {
-        !self.status.is_over()
-            && m.index() < POLES
-            && (self.heights[m.index()] as usize) < POLE_HEIGHT
+        !self.status.is_over() && m.index() < POLES && (self.heights[m.index()] as usize) < POLE_HEIGHT
     }
 
     #[inline]
@@ -447,11 +435,7 @@ impl Position for Connect3d {
     }
 
     fn scan_status(&self) -> Status {
-        if self.history.len() == GAME_LENGTH {
-            self.end_status()
-        } else {
-            Status::Ongoing
-        }
+        if self.history.len() == GAME_LENGTH { self.end_status() } else { Status::Ongoing }
     }
 
     fn parse_move(&self, token: &str) -> Result<Move, GameError> {
@@ -465,15 +449,10 @@ impl Position for Connect3d {
             }
         };
         if self.status.is_over() {
-            return Err(GameError::GameOver {
-                mv: token.to_string(),
-            });
+            return Err(GameError::GameOver { mv: token.to_string() });
         }
         if self.heights[n - 1] as usize == POLE_HEIGHT {
-            return Err(GameError::IllegalMove {
-                mv: token.to_string(),
-                reason: format!("pole {n} is full"),
-            });
+            return Err(GameError::IllegalMove { mv: token.to_string(), reason: format!("pole {n} is full") });
         }
         Ok(Move((n - 1) as u16))
     }
@@ -511,10 +490,7 @@ impl Position for Connect3d {
         for y in 0..6 {
             for z in 0..POLE_HEIGHT {
                 for x in 0..6 {
-                    let c = match POLE_XY
-                        .iter()
-                        .position(|&(px, py)| (px as usize, py as usize) == (x, y))
-                    {
+                    let c = match POLE_XY.iter().position(|&(px, py)| (px as usize, py as usize) == (x, y)) {
                         None => ' ',
                         Some(pole) => self.stone_at(pole, z).map_or('.', Player::symbol),
                     };
@@ -525,24 +501,17 @@ impl Position for Connect3d {
             }
             s.push('\n');
         }
-        s.push_str(&format!(
-            "points: first {} second {} ({} lines)\n",
-            self.points[0], self.points[1], self.lines
-        ));
+        s.push_str(&format!("points: first {} second {} ({} lines)\n", self.points[0], self.points[1], self.lines));
         s
     }
 }
 
 /// The windows of four of the 3D board (cells `pole * 6 + level`), built once.
 fn window_table() -> &'static std::sync::Arc<super::WindowTable> {
-    static TABLE: std::sync::OnceLock<std::sync::Arc<super::WindowTable>> =
-        std::sync::OnceLock::new();
+    static TABLE: std::sync::OnceLock<std::sync::Arc<super::WindowTable>> = std::sync::OnceLock::new();
     TABLE.get_or_init(|| {
-        let pole_at = |x: i32, y: i32| -> Option<usize> {
-            POLE_XY
-                .iter()
-                .position(|&(px, py)| (px as i32, py as i32) == (x, y))
-        };
+        let pole_at =
+            |x: i32, y: i32| -> Option<usize> { POLE_XY.iter().position(|&(px, py)| (px as i32, py as i32) == (x, y)) };
         let cell = |x: i32, y: i32, z: i32| -> Option<u16> {
             if !(0..POLE_HEIGHT as i32).contains(&z) {
                 return None;
@@ -560,11 +529,7 @@ fn window_table() -> &'static std::sync::Arc<super::WindowTable> {
             }
         }
         // The 13 line directions: one of each opposite pair.
-        let directions: Vec<_> = dirs
-            .iter()
-            .copied()
-            .filter(|&(dx, dy, dz)| (dx, dy, dz) > (0, 0, 0))
-            .collect();
+        let directions: Vec<_> = dirs.iter().copied().filter(|&(dx, dy, dz)| (dx, dy, dz) > (0, 0, 0)).collect();
         let cells = POLES * POLE_HEIGHT;
         let mut windows = Vec::new();
         let mut lines: Vec<Vec<u16>> = Vec::new();
@@ -575,16 +540,12 @@ fn window_table() -> &'static std::sync::Arc<super::WindowTable> {
             for z in 0..POLE_HEIGHT as i32 {
                 let here = pole * POLE_HEIGHT + z as usize;
                 for &(dx, dy, dz) in &directions {
-                    let w: Option<Vec<u16>> = (0..4)
-                        .map(|i| cell(x + dx * i, y + dy * i, z + dz * i))
-                        .collect();
+                    let w: Option<Vec<u16>> = (0..4).map(|i| cell(x + dx * i, y + dy * i, z + dz * i)).collect();
                     if let Some(w) = w {
                         windows.push(w);
                     }
                     if cell(x - dx, y - dy, z - dz).is_none() {
-                        let line: Vec<u16> = (0..)
-                            .map_while(|i| cell(x + dx * i, y + dy * i, z + dz * i))
-                            .collect();
+                        let line: Vec<u16> = (0..).map_while(|i| cell(x + dx * i, y + dy * i, z + dz * i)).collect();
                         if line.len() >= 4 {
                             lines.push(line);
                         }
@@ -599,8 +560,6 @@ fn window_table() -> &'static std::sync::Arc<super::WindowTable> {
                 centrality[here] = edge as u8;
             }
         }
-        std::sync::Arc::new(super::WindowTable::new(
-            4, cells, windows, lines, neighbours, centrality,
-        ))
+        std::sync::Arc::new(super::WindowTable::new(4, cells, windows, lines, neighbours, centrality))
     })
 }

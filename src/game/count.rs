@@ -20,12 +20,8 @@ pub struct LevelCount {
 /// and not extended. A depth-first walk that skips positions already seen (a position's ply
 /// is its stone count, so one set serves every level).
 pub fn count_positions<P: Position>(root: &P, max_ply: usize) -> Vec<LevelCount> {
-    let mut levels: Vec<LevelCount> = (0..=max_ply)
-        .map(|ply| LevelCount {
-            ply: root.ply() + ply,
-            ..Default::default()
-        })
-        .collect();
+    let mut levels: Vec<LevelCount> =
+        (0..=max_ply).map(|ply| LevelCount { ply: root.ply() + ply, ..Default::default() }).collect();
     let mut canonical: Vec<HashSet<u64>> = vec![HashSet::new(); max_ply + 1];
     let mut seen = HashSet::new();
     let mut pos = root.clone();

@@ -14,12 +14,7 @@ pub enum GameError {
     #[error("board {width}x{height} is out of range: width and height must be between 1 and {max}")]
     SizeOutOfRange { width: u32, height: u32, max: u32 },
     #[error("K = {k} is out of range for a {width}x{height} board: it must be between 1 and {max}")]
-    KOutOfRange {
-        k: u32,
-        width: u32,
-        height: u32,
-        max: u32,
-    },
+    KOutOfRange { k: u32, width: u32, height: u32, max: u32 },
     #[error("'{token}' is not a move: {reason}")]
     BadMove { token: String, reason: String },
     #[error("move {mv} is illegal: {reason}")]
@@ -34,11 +29,7 @@ pub enum GameError {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum SetupError {
     #[error("cell {cell} is off the {width}x{height} board")]
-    OffBoard {
-        cell: String,
-        width: usize,
-        height: usize,
-    },
+    OffBoard { cell: String, width: usize, height: usize },
     #[error("cell {cell} is listed twice for the {player} player")]
     Duplicate { cell: String, player: Player },
     #[error("overlapping stones: cell {cell} holds stones of both players")]
@@ -48,22 +39,13 @@ pub enum SetupError {
          the first must have as many as the second or one more"
     )]
     StoneCounts { first: usize, second: usize },
-    #[error(
-        "the side to move is {given}, but with {first} and {second} stones it must be {expected}"
-    )]
-    SideToMove {
-        given: Player,
-        expected: Player,
-        first: usize,
-        second: usize,
-    },
+    #[error("the side to move is {given}, but with {first} and {second} stones it must be {expected}")]
+    SideToMove { given: Player, expected: Player, first: usize, second: usize },
     #[error("floating stone at {cell}: the cell below it is empty, which gravity does not allow")]
     Floating { cell: String },
     #[error("both players have a line (first through {first}, second through {second})")]
     BothLines { first: String, second: String },
-    #[error(
-        "play continued after a line: the {player} player's line through {cell} was not made by the last move"
-    )]
+    #[error("play continued after a line: the {player} player's line through {cell} was not made by the last move")]
     PlayedOnAfterLine { player: Player, cell: String },
     #[error("the grid does not fit the board: {what}")]
     GridShape { what: String },

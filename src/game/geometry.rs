@@ -37,10 +37,7 @@ impl GridGeometry {
     pub fn new(rules: GridRules, capacity: usize) -> GridGeometry {
         let (width, height) = (rules.width as usize, rules.height as usize);
         let stride = height + 1;
-        assert!(
-            (width + 2) * stride < capacity,
-            "board {width}x{height} does not fit {capacity} bits"
-        );
+        assert!((width + 2) * stride < capacity, "board {width}x{height} does not fit {capacity} bits");
         let cells = width * height;
         let bit = |x: usize, y: usize| ((x + 1) * stride + y + 1) as u16;
         let mut bit_of = vec![0u16; cells];
@@ -84,12 +81,7 @@ impl GridGeometry {
             dirs: [1, stride, stride + 1, stride - 1],
             nsym: maps.len(),
             sym,
-            windows: Arc::new(WindowTable::grid(
-                width,
-                height,
-                rules.k as usize,
-                |x, y| x * height + y,
-            )),
+            windows: Arc::new(WindowTable::grid(width, height, rules.k as usize, |x, y| x * height + y)),
         }
     }
 

@@ -72,16 +72,9 @@ impl<B: Bits, const GRAVITY: bool> Grid<B, GRAVITY> {
     /// The empty board. Panics if the rules do not match `GRAVITY` or the board does not fit `B`
     /// (use [`super::AnyPosition`] to choose the right type).
     pub fn new(rules: GridRules) -> Self {
-        assert_eq!(
-            rules.gravity, GRAVITY,
-            "rules and board type disagree on gravity"
-        );
+        assert_eq!(rules.gravity, GRAVITY, "rules and board type disagree on gravity");
         let geo = Arc::new(GridGeometry::new(rules, B::CAPACITY));
-        let open = if GRAVITY {
-            Slots::full(geo.width)
-        } else {
-            Slots::full(geo.cells)
-        };
+        let open = if GRAVITY { Slots::full(geo.width) } else { Slots::full(geo.cells) };
         Grid {
             variant: Variant::Grid(rules),
             stones: [B::default(); 2],
@@ -162,9 +155,7 @@ impl<B: Bits, const GRAVITY: bool> Grid<B, GRAVITY> {
         if GRAVITY {
             (self.heights[x] as usize == y).then_some(Move(x as u16))
         } else {
-            self.stone_at(x, y)
-                .is_none()
-                .then_some(Move((x * self.geo.height + y) as u16))
+            self.stone_at(x, y).is_none().then_some(Move((x * self.geo.height + y) as u16))
         }
     }
 
@@ -200,11 +191,7 @@ impl<B: Bits, const GRAVITY: bool> Grid<B, GRAVITY> {
 
     #[inline(always)]
     fn is_line_length(&self, run: usize) -> bool {
-        if self.geo.rules.exact {
-            run == self.geo.k
-        } else {
-            run >= self.geo.k
-        }
+        if self.geo.rules.exact { run == self.geo.k } else { run >= self.geo.k }
     }
 
     /// Does the stone just put on `bit` make a line for `p`? Walks from it in the four
@@ -256,23 +243,14 @@ impl<B: Bits, const GRAVITY: bool> Grid<B, GRAVITY> {
         for (p, list) in [(Player::First, first), (Player::Second, second)] {
             for &(x, y) in list {
                 if x >= w || y >= h {
-                    return Err(SetupError::OffBoard {
-                        cell: cell_name(x, y),
-                        width: w,
-                        height: h,
-                    });
+                    return Err(SetupError::OffBoard { cell: cell_name(x, y), width: w, height: h });
                 }
                 match g.stone_at(x, y) {
                     Some(q) if q == p => {
-                        return Err(SetupError::Duplicate {
-                            cell: cell_name(x, y),
-                            player: p,
-                        });
+                        return Err(SetupError::Duplicate { cell: cell_name(x, y), player: p });
                     }
                     Some(_) => {
-                        return Err(SetupError::Overlap {
-                            cell: cell_name(x, y),
-                        });
+                        return Err(SetupError::Overlap { cell: cell_name(x, y) });
                     }
                     None => {}
                 }
@@ -283,21 +261,13 @@ impl<B: Bits, const GRAVITY: bool> Grid<B, GRAVITY> {
         }
         let (nf, ns) = (first.len(), second.len());
         if !(nf == ns || nf == ns + 1) {
-            return Err(SetupError::StoneCounts {
-                first: nf,
-                second: ns,
-            });
+            return Err(SetupError::StoneCounts { first: nf, second: ns });
         }
         let expected = Player::to_move_after(nf + ns);
         if let Some(given) = to_move
             && given != expected
         {
-            return Err(SetupError::SideToMove {
-                given,
-                expected,
-                first: nf,
-                second: ns,
-            });
+            return Err(SetupError::SideToMove { given, expected, first: nf, second: ns });
         }
         if GRAVITY {
             for x in 0..w {
@@ -306,16 +276,11 @@ impl<B: Bits, const GRAVITY: bool> Grid<B, GRAVITY> {
                     top += 1;
                 }
                 if let Some(y) = (top..h).find(|&y| g.stone_at(x, y).is_some()) {
-                    return Err(SetupError::Floating {
-                        cell: cell_name(x, y),
-                    });
+                    return Err(SetupError::Floating { cell: cell_name(x, y) });
                 }
                 g.heights[x] = top as u8;
             }
-            g.open = Slots::from_values(
-                w,
-                (0..w as u16).filter(|&x| (g.heights[x as usize] as usize) < h),
-            );
+            g.open = Slots::from_values(w, (0..w as u16).filter(|&x| (g.heights[x as usize] as usize) < h));
         } else {
             let empty = (0..g.geo.cells as u16).filter(|&c| {
                 let b = g.geo.bit_of[c as usize] as usize;
@@ -333,30 +298,16 @@ impl<B: Bits, const GRAVITY: bool> Grid<B, GRAVITY> {
                 });
             }
             (None, None) => {
-                g.status = if g.ply == g.geo.cells {
-                    Status::Draw
-                } else {
-                    Status::Ongoing
-                };
+                g.status = if g.ply == g.geo.cells { Status::Draw } else { Status::Ongoing };
             }
             (a, b) => {
-                let (winner, line) = if let Some(a) = a {
-                    (Player::First, a)
-                } else {
-                    (Player::Second, b.unwrap())
-                };
+                let (winner, line) = if let Some(a) = a { (Player::First, a) } else { (Player::Second, b.unwrap()) };
                 let line_cell = cell_name(line[0].0, line[0].1);
                 if expected != winner.other() {
-                    return Err(SetupError::PlayedOnAfterLine {
-                        player: winner,
-                        cell: line_cell,
-                    });
+                    return Err(SetupError::PlayedOnAfterLine { player: winner, cell: line_cell });
                 }
                 if !g.some_last_stone_made_all_lines(winner) {
-                    return Err(SetupError::PlayedOnAfterLine {
-                        player: winner,
-                        cell: line_cell,
-                    });
+                    return Err(SetupError::PlayedOnAfterLine { player: winner, cell: line_cell });
                 }
                 g.status = Status::Win(winner);
             }
@@ -372,8 +323,7 @@ impl<B: Bits, const GRAVITY: bool> Grid<B, GRAVITY> {
         let (w, h) = (self.geo.width, self.geo.height);
         for x in 0..w {
             for y in 0..h {
-                if self.stone_at(x, y) != Some(p) || (GRAVITY && y + 1 != self.heights[x] as usize)
-                {
+                if self.stone_at(x, y) != Some(p) || (GRAVITY && y + 1 != self.heights[x] as usize) {
                     continue;
                 }
                 let bit = self.geo.bit(x, y);
@@ -417,11 +367,7 @@ impl<B: Bits, const GRAVITY: bool> Position for Grid<B, GRAVITY> {
     }
 
     fn num_actions(&self) -> usize {
-        if GRAVITY {
-            self.geo.width
-        } else {
-            self.geo.cells
-        }
+        if GRAVITY { self.geo.width } else { self.geo.cells }
     }
 
     fn max_game_length(&self) -> usize {
@@ -435,11 +381,7 @@ impl<B: Bits, const GRAVITY: bool> Position for Grid<B, GRAVITY> {
         }
         if GRAVITY {
             let h = self.geo.height as u8;
-            out.extend(
-                (0..self.geo.width)
-                    .filter(|&x| self.heights[x] < h)
-                    .map(|x| Move(x as u16)),
-            );
+            out.extend((0..self.geo.width).filter(|&x| self.heights[x] < h).map(|x| Move(x as u16)));
         } else {
             out.extend(self.open.as_slice().iter().map(|&c| Move(c)));
             out.sort_unstable();
@@ -448,11 +390,7 @@ impl<B: Bits, const GRAVITY: bool> Position for Grid<B, GRAVITY> {
 
     #[inline]
     fn num_legal_moves(&self) -> usize {
-        if self.status.is_over() {
-            0
-        } else {
-            self.open.len()
-        }
+        if self.status.is_over() { 0 } else { self.open.len() }
     }
 
     fn is_legal(&self, m: Move) -> bool {
@@ -489,11 +427,7 @@ impl<B: Bits, const GRAVITY: bool> Position for Grid<B, GRAVITY> {
         self.ply += 1;
         self.history.push(m);
         if self.line_through(bit, p) {
-            self.status = Status::Win(if p == 0 {
-                Player::First
-            } else {
-                Player::Second
-            });
+            self.status = Status::Win(if p == 0 { Player::First } else { Player::Second });
         } else if self.ply == self.geo.cells {
             self.status = Status::Draw;
         }
@@ -585,10 +519,7 @@ impl<B: Bits, const GRAVITY: bool> Position for Grid<B, GRAVITY> {
                         } else {
                             format!("column {} is full", column_name(x))
                         };
-                        return Err(GameError::IllegalMove {
-                            mv: token.to_string(),
-                            reason,
-                        });
+                        return Err(GameError::IllegalMove { mv: token.to_string(), reason });
                     }
                     Move(x as u16)
                 }
@@ -602,9 +533,7 @@ impl<B: Bits, const GRAVITY: bool> Position for Grid<B, GRAVITY> {
             Move((x * h + y) as u16)
         };
         if self.status.is_over() {
-            return Err(GameError::GameOver {
-                mv: token.to_string(),
-            });
+            return Err(GameError::GameOver { mv: token.to_string() });
         }
         if !self.is_legal(m) {
             let reason = if GRAVITY {
@@ -612,10 +541,7 @@ impl<B: Bits, const GRAVITY: bool> Position for Grid<B, GRAVITY> {
             } else {
                 "the cell is taken".to_string()
             };
-            return Err(GameError::IllegalMove {
-                mv: token.to_string(),
-                reason,
-            });
+            return Err(GameError::IllegalMove { mv: token.to_string(), reason });
         }
         Ok(m)
     }
@@ -635,11 +561,7 @@ impl<B: Bits, const GRAVITY: bool> Position for Grid<B, GRAVITY> {
 
     #[inline]
     fn move_cell(&self, m: Move) -> usize {
-        if GRAVITY {
-            m.index() * self.geo.height + self.heights[m.index()] as usize
-        } else {
-            m.index()
-        }
+        if GRAVITY { m.index() * self.geo.height + self.heights[m.index()] as usize } else { m.index() }
     }
 
     #[inline]

@@ -10,32 +10,19 @@ pub fn column_name(x: usize) -> String {
 
 /// `h8` for (7, 7).
 pub fn cell_name(x: usize, y: usize) -> String {
-    if x < 26 {
-        format!("{}{}", column_name(x), y + 1)
-    } else {
-        format!("({x},{y})")
-    }
+    if x < 26 { format!("{}{}", column_name(x), y + 1) } else { format!("({x},{y})") }
 }
 
 /// Parses `h8` into (x, y) on a `width` x `height` board.
 pub fn parse_cell(token: &str, width: usize, height: usize) -> Result<(usize, usize), GameError> {
-    let bad = |reason: String| GameError::BadMove {
-        token: token.to_string(),
-        reason,
-    };
+    let bad = |reason: String| GameError::BadMove { token: token.to_string(), reason };
     let (x, y) = parse_cell_unbounded(token).map_err(|r| bad(r.to_string()))?;
     if x >= width {
         let last = column_name(width - 1);
-        return Err(bad(format!(
-            "column {} is off the board (columns a..{last})",
-            column_name(x)
-        )));
+        return Err(bad(format!("column {} is off the board (columns a..{last})", column_name(x))));
     }
     if y >= height {
-        return Err(bad(format!(
-            "row {} is off the board (rows 1..{height})",
-            y as u128 + 1
-        )));
+        return Err(bad(format!("row {} is off the board (rows 1..{height})", y as u128 + 1)));
     }
     Ok((x, y))
 }
@@ -77,18 +64,10 @@ pub fn parse_column(token: &str, width: usize) -> Option<usize> {
 /// (`dde`) or, on boards up to 9 columns, as digits in the Connect-4 benchmark style (`4453`).
 pub fn split_move_tokens(variant: &Variant, moves: &str) -> Result<Vec<String>, GameError> {
     let mut out = Vec::new();
-    for chunk in moves
-        .split(|c: char| c.is_whitespace() || c == ',' || c == ';')
-        .filter(|c| !c.is_empty())
-    {
-        let bad = |reason: &str| GameError::BadMove {
-            token: chunk.to_string(),
-            reason: reason.to_string(),
-        };
+    for chunk in moves.split(|c: char| c.is_whitespace() || c == ',' || c == ';').filter(|c| !c.is_empty()) {
+        let bad = |reason: &str| GameError::BadMove { token: chunk.to_string(), reason: reason.to_string() };
         if !chunk.chars().all(|c| c.is_ascii_alphanumeric()) {
-            return Err(bad(
-                "moves are cells like h8, columns like d or 4, or pole numbers",
-            ));
+            return Err(bad("moves are cells like h8, columns like d or 4, or pole numbers"));
         }
         let all_digits = chunk.bytes().all(|b| b.is_ascii_digit());
         match variant {
@@ -148,22 +127,13 @@ mod tests {
     #[test]
     fn tokens_split() {
         let c4 = Variant::connect4();
-        assert_eq!(
-            split_move_tokens(&c4, "4453").unwrap(),
-            ["4", "4", "5", "3"]
-        );
+        assert_eq!(split_move_tokens(&c4, "4453").unwrap(), ["4", "4", "5", "3"]);
         assert_eq!(split_move_tokens(&c4, "d, d e").unwrap(), ["d", "d", "e"]);
         assert_eq!(split_move_tokens(&c4, "dde").unwrap(), ["d", "d", "e"]);
         let g = Variant::gomoku();
-        assert_eq!(
-            split_move_tokens(&g, "h8i9 j10").unwrap(),
-            ["h8", "i9", "j10"]
-        );
+        assert_eq!(split_move_tokens(&g, "h8i9 j10").unwrap(), ["h8", "i9", "j10"]);
         assert!(split_move_tokens(&g, "h8 12").is_err());
         assert!(split_move_tokens(&g, "h8-i9").is_err());
-        assert_eq!(
-            split_move_tokens(&Variant::Connect3d, "1 24,7").unwrap(),
-            ["1", "24", "7"]
-        );
+        assert_eq!(split_move_tokens(&Variant::Connect3d, "1 24,7").unwrap(), ["1", "24", "7"]);
     }
 }

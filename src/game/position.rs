@@ -34,11 +34,7 @@ impl Player {
     /// The player to move after `ply` moves from the empty board.
     #[inline]
     pub fn to_move_after(ply: usize) -> Player {
-        if ply.is_multiple_of(2) {
-            Player::First
-        } else {
-            Player::Second
-        }
+        if ply.is_multiple_of(2) { Player::First } else { Player::Second }
     }
 
     /// The stone symbol used in text boards.
@@ -168,9 +164,7 @@ pub trait Position: Clone + Send + Sync + fmt::Debug + 'static {
     /// Checks and plays a move given as an id.
     fn try_play(&mut self, m: Move) -> Result<(), GameError> {
         if self.is_over() {
-            return Err(GameError::GameOver {
-                mv: self.format_move_safe(m),
-            });
+            return Err(GameError::GameOver { mv: self.format_move_safe(m) });
         }
         if !self.is_legal(m) {
             return Err(GameError::IllegalMove {
@@ -196,19 +190,11 @@ pub trait Position: Clone + Send + Sync + fmt::Debug + 'static {
 
     /// The moves played as a space-separated string that `play_sequence` reads back.
     fn history_string(&self) -> String {
-        self.history()
-            .iter()
-            .map(|&m| self.format_move(m))
-            .collect::<Vec<_>>()
-            .join(" ")
+        self.history().iter().map(|&m| self.format_move(m)).collect::<Vec<_>>().join(" ")
     }
 
     #[doc(hidden)]
     fn format_move_safe(&self, m: Move) -> String {
-        if m.index() < self.num_actions() {
-            self.format_move(m)
-        } else {
-            format!("#{}", m.0)
-        }
+        if m.index() < self.num_actions() { self.format_move(m) } else { format!("#{}", m.0) }
     }
 }

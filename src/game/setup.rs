@@ -39,17 +39,11 @@ impl Setup {
     pub(crate) fn stones(&self, variant: &Variant) -> Result<Stones, GameError> {
         let rules = variant.grid().ok_or(SetupError::NeedsMoveList)?;
         let (w, h) = (rules.width as usize, rules.height as usize);
-        let mut stones = Stones {
-            first: Vec::new(),
-            second: Vec::new(),
-        };
+        let mut stones = Stones { first: Vec::new(), second: Vec::new() };
         if !self.grid.is_empty() {
             if self.grid.len() != h {
                 return Err(SetupError::GridShape {
-                    what: format!(
-                        "the grid has {} rows but the board has {h}",
-                        self.grid.len()
-                    ),
+                    what: format!("the grid has {} rows but the board has {h}", self.grid.len()),
                 }
                 .into());
             }
@@ -73,23 +67,15 @@ impl Setup {
                         'O' | 'o' => stones.second.push((x, y)),
                         '.' | '-' | '_' => {}
                         other => {
-                            return Err(SetupError::GridChar {
-                                ch: other,
-                                cell: super::cell_name(x, y),
-                            }
-                            .into());
+                            return Err(SetupError::GridChar { ch: other, cell: super::cell_name(x, y) }.into());
                         }
                     }
                 }
             }
         }
-        for (list, out) in [
-            (&self.first, &mut stones.first),
-            (&self.second, &mut stones.second),
-        ] {
+        for (list, out) in [(&self.first, &mut stones.first), (&self.second, &mut stones.second)] {
             for cell in list {
-                let xy =
-                    parse_cell_unbounded(cell).map_err(|_| SetupError::BadCell(cell.clone()))?;
+                let xy = parse_cell_unbounded(cell).map_err(|_| SetupError::BadCell(cell.clone()))?;
                 out.push(xy);
             }
         }

@@ -14,10 +14,7 @@ pub struct Slots {
 
 impl Clone for Slots {
     fn clone(&self) -> Self {
-        Slots {
-            items: self.items.clone(),
-            at: self.at.clone(),
-        }
+        Slots { items: self.items.clone(), at: self.at.clone() }
     }
     fn clone_from(&mut self, source: &Self) {
         self.items.clone_from(&source.items);
@@ -28,18 +25,12 @@ impl Clone for Slots {
 impl Slots {
     /// All values `0..n` present.
     pub fn full(n: usize) -> Slots {
-        Slots {
-            items: (0..n as u16).collect(),
-            at: (0..n as u16).collect(),
-        }
+        Slots { items: (0..n as u16).collect(), at: (0..n as u16).collect() }
     }
 
     /// Only the given values present, in that order (values below `n`).
     pub fn from_values(n: usize, values: impl IntoIterator<Item = u16>) -> Slots {
-        let mut s = Slots {
-            items: Vec::with_capacity(n),
-            at: vec![0; n],
-        };
+        let mut s = Slots { items: Vec::with_capacity(n), at: vec![0; n] };
         for v in values {
             s.at[v as usize] = s.items.len() as u16;
             s.items.push(v);
@@ -100,9 +91,7 @@ mod tests {
         s.remove(5);
         s.remove(0);
         assert_eq!(s.len(), 3);
-        assert!(
-            !s.as_slice().contains(&2) && !s.as_slice().contains(&5) && !s.as_slice().contains(&0)
-        );
+        assert!(!s.as_slice().contains(&2) && !s.as_slice().contains(&5) && !s.as_slice().contains(&0));
         s.restore(0);
         s.restore(5);
         s.restore(2);

@@ -28,33 +28,16 @@ pub struct GridRules {
 
 impl GridRules {
     /// Checks the ranges and builds the rules.
-    pub fn new(
-        width: u32,
-        height: u32,
-        k: u32,
-        exact: bool,
-        gravity: bool,
-    ) -> Result<GridRules, GameError> {
+    pub fn new(width: u32, height: u32, k: u32, exact: bool, gravity: bool) -> Result<GridRules, GameError> {
         let max = MAX_SIDE as u32;
         if !(1..=max).contains(&width) || !(1..=max).contains(&height) {
             return Err(GameError::SizeOutOfRange { width, height, max });
         }
         let kmax = width.max(height);
         if !(1..=kmax).contains(&k) {
-            return Err(GameError::KOutOfRange {
-                k,
-                width,
-                height,
-                max: kmax,
-            });
+            return Err(GameError::KOutOfRange { k, width, height, max: kmax });
         }
-        Ok(GridRules {
-            width: width as u8,
-            height: height as u8,
-            k: k as u8,
-            exact,
-            gravity,
-        })
+        Ok(GridRules { width: width as u8, height: height as u8, k: k as u8, exact, gravity })
     }
 
     pub fn cells(&self) -> usize {
@@ -80,31 +63,13 @@ pub enum Variant {
 
 impl Variant {
     pub fn tictactoe() -> Variant {
-        Variant::Grid(GridRules {
-            width: 3,
-            height: 3,
-            k: 3,
-            exact: false,
-            gravity: false,
-        })
+        Variant::Grid(GridRules { width: 3, height: 3, k: 3, exact: false, gravity: false })
     }
     pub fn gomoku() -> Variant {
-        Variant::Grid(GridRules {
-            width: 15,
-            height: 15,
-            k: 5,
-            exact: false,
-            gravity: false,
-        })
+        Variant::Grid(GridRules { width: 15, height: 15, k: 5, exact: false, gravity: false })
     }
     pub fn connect4() -> Variant {
-        Variant::Grid(GridRules {
-            width: 7,
-            height: 6,
-            k: 4,
-            exact: false,
-            gravity: true,
-        })
+        Variant::Grid(GridRules { width: 7, height: 6, k: 4, exact: false, gravity: true })
     }
 
     /// The presets and general forms, for help texts and pickers.
@@ -200,9 +165,7 @@ impl FromStr for Variant {
                 Err(_) => return Err(unknown()),
             };
         }
-        Ok(Variant::Grid(GridRules::new(
-            v[0], v[1], v[2], exact, gravity,
-        )?))
+        Ok(Variant::Grid(GridRules::new(v[0], v[1], v[2], exact, gravity)?))
     }
 }
 
@@ -225,59 +188,22 @@ mod tests {
 
     #[test]
     fn spellings_round_trip() {
-        for s in [
-            "mnk:3,3,3",
-            "mnk:15,15,5:exact",
-            "connect:7,6,4",
-            "connect3d",
-            "mnk:21,21,5",
-            "connect:5,4,4",
-        ] {
+        for s in ["mnk:3,3,3", "mnk:15,15,5:exact", "connect:7,6,4", "connect3d", "mnk:21,21,5", "connect:5,4,4"] {
             assert_eq!(s.parse::<Variant>().unwrap().to_string(), s);
         }
-        assert_eq!(
-            "gomoku".parse::<Variant>().unwrap().to_string(),
-            "mnk:15,15,5"
-        );
-        assert_eq!(
-            "gomoku-exact".parse::<Variant>().unwrap().to_string(),
-            "mnk:15,15,5:exact"
-        );
-        assert_eq!(
-            "tictactoe".parse::<Variant>().unwrap().to_string(),
-            "mnk:3,3,3"
-        );
+        assert_eq!("gomoku".parse::<Variant>().unwrap().to_string(), "mnk:15,15,5");
+        assert_eq!("gomoku-exact".parse::<Variant>().unwrap().to_string(), "mnk:15,15,5:exact");
+        assert_eq!("tictactoe".parse::<Variant>().unwrap().to_string(), "mnk:3,3,3");
     }
 
     #[test]
     fn out_of_range_is_named() {
-        assert!(matches!(
-            "mnk:22,5,3".parse::<Variant>(),
-            Err(GameError::SizeOutOfRange { width: 22, .. })
-        ));
-        assert!(matches!(
-            "mnk:0,5,3".parse::<Variant>(),
-            Err(GameError::SizeOutOfRange { .. })
-        ));
-        assert!(matches!(
-            "mnk:5,5,6".parse::<Variant>(),
-            Err(GameError::KOutOfRange { k: 6, .. })
-        ));
-        assert!(matches!(
-            "mnk:5,5,0".parse::<Variant>(),
-            Err(GameError::KOutOfRange { k: 0, .. })
-        ));
-        assert!(matches!(
-            "mnk:5,5".parse::<Variant>(),
-            Err(GameError::UnknownVariant(_))
-        ));
-        assert!(matches!(
-            "chess".parse::<Variant>(),
-            Err(GameError::UnknownVariant(_))
-        ));
-        assert!(matches!(
-            "mnk:99999999999,5,3".parse::<Variant>(),
-            Err(GameError::SizeOutOfRange { .. })
-        ));
+        assert!(matches!("mnk:22,5,3".parse::<Variant>(), Err(GameError::SizeOutOfRange { width: 22, .. })));
+        assert!(matches!("mnk:0,5,3".parse::<Variant>(), Err(GameError::SizeOutOfRange { .. })));
+        assert!(matches!("mnk:5,5,6".parse::<Variant>(), Err(GameError::KOutOfRange { k: 6, .. })));
+        assert!(matches!("mnk:5,5,0".parse::<Variant>(), Err(GameError::KOutOfRange { k: 0, .. })));
+        assert!(matches!("mnk:5,5".parse::<Variant>(), Err(GameError::UnknownVariant(_))));
+        assert!(matches!("chess".parse::<Variant>(), Err(GameError::UnknownVariant(_))));
+        assert!(matches!("mnk:99999999999,5,3".parse::<Variant>(), Err(GameError::SizeOutOfRange { .. })));
     }
 }

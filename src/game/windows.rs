@@ -43,17 +43,7 @@ impl WindowTable {
         }
         let (of_cell, of_cell_start) = flatten(of);
         let (neighbours, neighbours_start) = flatten(neighbours);
-        WindowTable {
-            k,
-            cells,
-            window_cells,
-            of_cell,
-            of_cell_start,
-            neighbours,
-            neighbours_start,
-            lines,
-            centrality,
-        }
+        WindowTable { k, cells, window_cells, of_cell, of_cell_start, neighbours, neighbours_start, lines, centrality }
     }
 
     pub fn len(&self) -> usize {
@@ -76,19 +66,12 @@ impl WindowTable {
 
     #[inline]
     pub fn neighbours(&self, cell: usize) -> &[u16] {
-        &self.neighbours
-            [self.neighbours_start[cell] as usize..self.neighbours_start[cell + 1] as usize]
+        &self.neighbours[self.neighbours_start[cell] as usize..self.neighbours_start[cell + 1] as usize]
     }
 
     /// Windows of a 2D grid: `cell(x, y)` numbers the cells, `k` in a row in the 4 directions.
-    pub fn grid(
-        width: usize,
-        height: usize,
-        k: usize,
-        cell: impl Fn(usize, usize) -> usize,
-    ) -> WindowTable {
-        let inside =
-            |x: isize, y: isize| x >= 0 && y >= 0 && (x as usize) < width && (y as usize) < height;
+    pub fn grid(width: usize, height: usize, k: usize, cell: impl Fn(usize, usize) -> usize) -> WindowTable {
+        let inside = |x: isize, y: isize| x >= 0 && y >= 0 && (x as usize) < width && (y as usize) < height;
         let mut windows = Vec::new();
         let mut lines = Vec::new();
         for x in 0..width as isize {

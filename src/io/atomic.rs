@@ -8,19 +8,10 @@ use super::FileError;
 /// Writes `contents` to `path` so that readers see either the old file or the new one,
 /// never a partial write.
 pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<(), FileError> {
-    let err = |source| FileError::Write {
-        path: path.to_path_buf(),
-        source,
-    };
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
+    let err = |source| FileError::Write { path: path.to_path_buf(), source };
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
     std::fs::create_dir_all(dir).map_err(err)?;
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_else(|| "file".into());
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "file".into());
     let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
     let result = (|| {
         let mut f = std::fs::File::create(&tmp)?;

@@ -16,30 +16,13 @@ use crate::game::GameError;
 #[derive(Debug, Error)]
 pub enum FileError {
     #[error("cannot read {path}: {source}")]
-    Read {
-        path: PathBuf,
-        source: std::io::Error,
-    },
+    Read { path: PathBuf, source: std::io::Error },
     #[error("cannot write {path}: {source}")]
-    Write {
-        path: PathBuf,
-        source: std::io::Error,
-    },
+    Write { path: PathBuf, source: std::io::Error },
     #[error("{path}: not a valid {what} file: {message}")]
-    Parse {
-        path: PathBuf,
-        what: &'static str,
-        message: String,
-    },
-    #[error(
-        "{path}: {what} file version {found} is newer than this mnklab reads (up to {supported})"
-    )]
-    Version {
-        path: PathBuf,
-        what: &'static str,
-        found: u32,
-        supported: u32,
-    },
+    Parse { path: PathBuf, what: &'static str, message: String },
+    #[error("{path}: {what} file version {found} is newer than this mnklab reads (up to {supported})")]
+    Version { path: PathBuf, what: &'static str, found: u32, supported: u32 },
     #[error("{path}: {source}")]
     Game { path: PathBuf, source: GameError },
 }
@@ -50,11 +33,7 @@ pub fn parse_ron<T: serde::de::DeserializeOwned>(
     path: &std::path::Path,
     what: &'static str,
 ) -> Result<T, FileError> {
-    ron::from_str(text).map_err(|e| FileError::Parse {
-        path: path.to_path_buf(),
-        what,
-        message: e.to_string(),
-    })
+    ron::from_str(text).map_err(|e| FileError::Parse { path: path.to_path_buf(), what, message: e.to_string() })
 }
 
 /// Pretty RON for files people read and edit.
@@ -64,8 +43,5 @@ pub fn to_ron<T: serde::Serialize>(value: &T) -> String {
 }
 
 pub(crate) fn read_text(path: &std::path::Path) -> Result<String, FileError> {
-    std::fs::read_to_string(path).map_err(|source| FileError::Read {
-        path: path.to_path_buf(),
-        source,
-    })
+    std::fs::read_to_string(path).map_err(|source| FileError::Read { path: path.to_path_buf(), source })
 }

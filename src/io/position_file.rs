@@ -48,9 +48,7 @@ impl PositionFile {
         };
         for (i, token) in self.moves.iter().enumerate() {
             if pos.status().is_over() {
-                return Err(GameError::GameOver {
-                    mv: format!("{token} (move {})", i + 1),
-                });
+                return Err(GameError::GameOver { mv: format!("{token} (move {})", i + 1) });
             }
             let m = pos.parse_move(token)?;
             pos.try_play(m)?;
@@ -84,10 +82,7 @@ impl PositionFile {
                 supported: POSITION_VERSION,
             });
         }
-        let pos = file.to_position().map_err(|source| FileError::Game {
-            path: path.into(),
-            source,
-        })?;
+        let pos = file.to_position().map_err(|source| FileError::Game { path: path.into(), source })?;
         Ok((file, pos))
     }
 }

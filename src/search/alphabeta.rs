@@ -11,8 +11,7 @@ use super::score::{INF, WIN, WIN_BOUND};
 use super::tree::{AlphaBetaStats, Bound, SnapNode, TreeSnapshot};
 use super::tt::TranspositionTable;
 use super::{
-    Agent, Progress, ProgressSink, Score, SearchControl, SearchEvent, SearchLimits, SearchResult,
-    SearchStats,
+    Agent, Progress, ProgressSink, Score, SearchControl, SearchEvent, SearchLimits, SearchResult, SearchStats,
 };
 use crate::eval::{EvalBoard, Heuristic, HeuristicConfig, stones_around};
 use crate::game::{Move, Position, Status, Variant};
@@ -82,10 +81,7 @@ impl AlphaBetaConfig {
             return Err("alpha-beta: branching_cap must be at least 1".into());
         }
         if self.tt_mb > 65_536 {
-            return Err(format!(
-                "alpha-beta: tt_mb {} is more than 64 GiB",
-                self.tt_mb
-            ));
+            return Err(format!("alpha-beta: tt_mb {} is more than 64 GiB", self.tt_mb));
         }
         if self.record_depth > 8 {
             return Err("alpha-beta: record_depth must be at most 8".into());
@@ -106,14 +102,8 @@ const MAX_RECORDED: usize = 200_000;
 
 impl AlphaBeta {
     pub fn new(config: AlphaBetaConfig) -> AlphaBeta {
-        let tt = (config.tt_mb > 0 && config.pruning)
-            .then(|| TranspositionTable::new(config.tt_mb as usize));
-        AlphaBeta {
-            config,
-            tt,
-            history: Vec::new(),
-            last_tree: None,
-        }
+        let tt = (config.tt_mb > 0 && config.pruning).then(|| TranspositionTable::new(config.tt_mb as usize));
+        AlphaBeta { config, tt, history: Vec::new(), last_tree: None }
     }
 }
 
@@ -150,11 +140,7 @@ struct Searcher<'a, P: Position> {
 impl<'a, P: Position> Searcher<'a, P> {
     #[inline]
     fn win_value(&self, ply: u32) -> i32 {
-        if self.cfg.prefer_faster_wins {
-            WIN - ply as i32
-        } else {
-            WIN_BOUND + 50_000
-        }
+        if self.cfg.prefer_faster_wins { WIN - ply as i32 } else { WIN_BOUND + 50_000 }
     }
 
     fn check_limits(&mut self) {
@@ -165,10 +151,7 @@ impl<'a, P: Position> Searcher<'a, P> {
             self.aborted = true;
         }
         if let Some(depth) = self.control.take_snapshot_request() {
-            let tree = self
-                .last_tree
-                .clone()
-                .unwrap_or_else(|| self.partial_tree());
+            let tree = self.last_tree.clone().unwrap_or_else(|| self.partial_tree());
             let _ = depth;
             self.sink.event(SearchEvent::Snapshot(tree));
         }
@@ -190,9 +173,7 @@ impl<'a, P: Position> Searcher<'a, P> {
             nodes_per_second: self.clock.rate(self.nodes),
             elapsed: self.clock.elapsed(),
             best,
-            score: value.map_or(Score::Unknown, |v| {
-                Score::from_value(v, self.cfg.prefer_faster_wins)
-            }),
+            score: value.map_or(Score::Unknown, |v| Score::from_value(v, self.cfg.prefer_faster_wins)),
             pv,
             root: self.root_moves.clone(),
             finished,
@@ -200,9 +181,7 @@ impl<'a, P: Position> Searcher<'a, P> {
     }
 
     fn partial_tree(&self) -> TreeSnapshot {
-        TreeSnapshot {
-            nodes: self.tree.clone(),
-        }
+        TreeSnapshot { nodes: self.tree.clone() }
     }
 
     /// Moves of the current node into `buffers[ply]`, filtered, scored and sorted.
@@ -210,11 +189,7 @@ impl<'a, P: Position> Searcher<'a, P> {
         let mut buf = std::mem::take(&mut self.buffers[ply]);
         buf.clear();
         self.pos.legal_moves(&mut self.scratch);
-        let near = self
-            .cfg
-            .radius
-            .filter(|_| !self.pos.variant().has_gravity())
-            .map(|r| self.near_cells(r));
+        let near = self.cfg.radius.filter(|_| !self.pos.variant().has_gravity()).map(|r| self.near_cells(r));
         for &m in &self.scratch {
             if let Some(near) = &near
                 && !near[self.pos.move_cell(m)]
@@ -224,16 +199,14 @@ impl<'a, P: Position> Searcher<'a, P> {
             buf.push((m, 0));
         }
         let cfg = self.cfg;
-        let needs_heuristic = cfg.branching_cap.is_some()
-            || matches!(cfg.ordering, MoveOrdering::Heuristic | MoveOrdering::Full);
+        let needs_heuristic =
+            cfg.branching_cap.is_some() || matches!(cfg.ordering, MoveOrdering::Heuristic | MoveOrdering::Full);
         for entry in buf.iter_mut() {
             let m = entry.0;
             let mut s = 0i64;
             match cfg.ordering {
                 MoveOrdering::None => {}
-                MoveOrdering::Neighbours => {
-                    s = stones_around(&self.pos, self.pos.move_cell(m)) as i64
-                }
+                MoveOrdering::Neighbours => s = stones_around(&self.pos, self.pos.move_cell(m)) as i64,
                 MoveOrdering::Heuristic => {}
                 MoveOrdering::Full => {
                     if Some(m) == tt_move {
@@ -264,11 +237,7 @@ impl<'a, P: Position> Searcher<'a, P> {
         if near.is_some() && buf.is_empty() {
             // Empty board: the most central cell.
             let t = self.pos.windows().clone();
-            let best = self
-                .scratch
-                .iter()
-                .copied()
-                .max_by_key(|&m| t.centrality[self.pos.move_cell(m)]);
+            let best = self.scratch.iter().copied().max_by_key(|&m| t.centrality[self.pos.move_cell(m)]);
             buf.extend(best.map(|m| (m, 0)));
         }
         self.buffers[ply] = buf;
@@ -276,9 +245,7 @@ impl<'a, P: Position> Searcher<'a, P> {
 
     fn near_cells(&self, r: u32) -> Vec<bool> {
         let t = self.pos.windows().clone();
-        let mut near: Vec<bool> = (0..t.cells)
-            .map(|c| self.pos.stone_on(c).is_some())
-            .collect();
+        let mut near: Vec<bool> = (0..t.cells).map(|c| self.pos.stone_on(c).is_some()).collect();
         for _ in 0..r {
             let prev = near.clone();
             for (c, _) in prev.iter().enumerate().filter(|(_, on)| **on) {
@@ -295,14 +262,7 @@ impl<'a, P: Position> Searcher<'a, P> {
             return None;
         }
         let id = self.tree.len() as u32;
-        self.tree.push(SnapNode {
-            mv,
-            order,
-            children: Vec::new(),
-            mcts: None,
-            alphabeta: None,
-            hidden_children: 0,
-        });
+        self.tree.push(SnapNode { mv, order, children: Vec::new(), mcts: None, alphabeta: None, hidden_children: 0 });
         if let Some(&parent) = self.path.last() {
             self.tree[parent as usize].children.push(id);
         }
@@ -317,15 +277,7 @@ impl<'a, P: Position> Searcher<'a, P> {
         }
     }
 
-    fn negamax(
-        &mut self,
-        depth: u32,
-        ply: u32,
-        mut alpha: i32,
-        beta: i32,
-        mv: Option<Move>,
-        order: u32,
-    ) -> i32 {
+    fn negamax(&mut self, depth: u32, ply: u32, mut alpha: i32, beta: i32, mv: Option<Move>, order: u32) -> i32 {
         self.nodes += 1;
         if self.nodes & 255 == 0 {
             self.check_limits();
@@ -335,15 +287,8 @@ impl<'a, P: Position> Searcher<'a, P> {
         }
         let rec = self.record_enter(ply, mv, order);
         let (alpha0, beta0) = (alpha, beta);
-        let mut stats = AlphaBetaStats {
-            value: 0,
-            bound: Bound::Exact,
-            alpha,
-            beta,
-            depth,
-            cutoff: false,
-            tt_hit: false,
-        };
+        let mut stats =
+            AlphaBetaStats { value: 0, bound: Bound::Exact, alpha, beta, depth, cutoff: false, tt_hit: false };
         let v = self.node(depth, ply, &mut alpha, beta, &mut stats);
         stats.value = v;
         stats.bound = if v <= alpha0 {
@@ -357,14 +302,7 @@ impl<'a, P: Position> Searcher<'a, P> {
         v
     }
 
-    fn node(
-        &mut self,
-        depth: u32,
-        ply: u32,
-        alpha: &mut i32,
-        beta: i32,
-        stats: &mut AlphaBetaStats,
-    ) -> i32 {
+    fn node(&mut self, depth: u32, ply: u32, alpha: &mut i32, beta: i32, stats: &mut AlphaBetaStats) -> i32 {
         let p = ply as usize;
         if self.pv.len() <= p + 1 {
             self.pv.resize(p + 2, Vec::new());
@@ -450,11 +388,7 @@ impl<'a, P: Position> Searcher<'a, P> {
             let cell = self.pos.move_cell(m);
             self.pos.play(m);
             self.board.play(cell, me);
-            let (a, b) = if pruning {
-                (-beta, -*alpha)
-            } else {
-                (-INF, INF)
-            };
+            let (a, b) = if pruning { (-beta, -*alpha) } else { (-INF, INF) };
             let score = -self.negamax(depth - 1, ply + 1, a, b, Some(m), i as u32);
             self.board.undo(cell, me);
             self.pos.undo();
@@ -518,10 +452,7 @@ impl<P: Position> Agent<P> for AlphaBeta {
             return SearchResult::default();
         }
         // No depth limit: deepen until another limit or the stop flag (or the end of the game).
-        let max_depth = limits
-            .depth
-            .unwrap_or(remaining.max(1))
-            .min(remaining.max(1));
+        let max_depth = limits.depth.unwrap_or(remaining.max(1)).min(remaining.max(1));
         if let Some(tt) = self.tt.as_mut() {
             tt.new_search();
         }
@@ -561,11 +492,7 @@ impl<P: Position> Agent<P> for AlphaBeta {
             last_tree: None,
             scratch: Vec::new(),
         };
-        let first_depth = if cfg.iterative_deepening {
-            1
-        } else {
-            max_depth
-        };
+        let first_depth = if cfg.iterative_deepening { 1 } else { max_depth };
         let mut last_nodes = 0u64;
         let mut proven = false;
         for depth in first_depth..=max_depth {
@@ -585,23 +512,15 @@ impl<P: Position> Agent<P> for AlphaBeta {
             s.last_tree = Some(s.partial_tree());
             let p = s.progress(false);
             s.sink.event(SearchEvent::Progress(p));
-            let exhaustive =
-                depth >= remaining && cfg.branching_cap.is_none() && cfg.radius.is_none();
+            let exhaustive = depth >= remaining && cfg.branching_cap.is_none() && cfg.radius.is_none();
             if v.abs() >= WIN_BOUND || exhaustive {
                 proven = exhaustive || v.abs() >= WIN_BOUND;
                 break;
             }
             // Timer calibration: predict the next iteration from this one's growth.
             let spent = s.nodes - before;
-            if let (Some(t), true) = (
-                limits.time,
-                cfg.calibrate_cap && cfg.branching_cap.is_some(),
-            ) {
-                let growth = if last_nodes > 0 {
-                    spent as f64 / last_nodes as f64
-                } else {
-                    4.0
-                };
+            if let (Some(t), true) = (limits.time, cfg.calibrate_cap && cfg.branching_cap.is_some()) {
+                let growth = if last_nodes > 0 { spent as f64 / last_nodes as f64 } else { 4.0 };
                 let this_time = s.clock.elapsed() - started;
                 let left = t - s.clock.elapsed();
                 if this_time * growth > left
@@ -621,11 +540,7 @@ impl<P: Position> Agent<P> for AlphaBeta {
                 (moves[0], 0, vec![moves[0]], 0)
             }
         };
-        let score = if proven && value == 0 {
-            Score::Draw
-        } else {
-            Score::from_value(value, cfg.prefer_faster_wins)
-        };
+        let score = if proven && value == 0 { Score::Draw } else { Score::from_value(value, cfg.prefer_faster_wins) };
         let mut result = SearchResult {
             best: Some(best),
             score,
@@ -644,17 +559,12 @@ impl<P: Position> Agent<P> for AlphaBeta {
         last.score = result.score;
         s.sink.event(SearchEvent::Progress(last));
         self.last_tree = s.last_tree.take();
-        result.stats.memory += self
-            .last_tree
-            .as_ref()
-            .map_or(0, |t| (t.nodes.len() * 96) as u64);
+        result.stats.memory += self.last_tree.as_ref().map_or(0, |t| (t.nodes.len() * 96) as u64);
         result
     }
 
     fn snapshot(&self, depth: u32, top: usize) -> Option<TreeSnapshot> {
-        self.last_tree
-            .as_ref()
-            .map(|t| prune_snapshot(t, depth, top))
+        self.last_tree.as_ref().map(|t| prune_snapshot(t, depth, top))
     }
 
     fn new_game(&mut self) {
@@ -676,12 +586,7 @@ fn root_moves_from(tree: &[SnapNode], distances: bool) -> Vec<RootMove> {
             let n = &tree[c as usize];
             let ab = n.alphabeta.as_ref()?;
             let v = -ab.value;
-            Some(RootMove {
-                mv: n.mv?,
-                visits: 0,
-                value: v as f64,
-                score: Score::from_value(v, distances),
-            })
+            Some(RootMove { mv: n.mv?, visits: 0, value: v as f64, score: Score::from_value(v, distances) })
         })
         .collect()
 }
@@ -695,25 +600,17 @@ pub fn prune_snapshot(tree: &TreeSnapshot, depth: u32, top: usize) -> TreeSnapsh
     fn copy(tree: &TreeSnapshot, out: &mut TreeSnapshot, id: usize, depth: u32, top: usize) -> u32 {
         let n = &tree.nodes[id];
         let new_id = out.nodes.len() as u32;
-        out.nodes.push(SnapNode {
-            children: Vec::new(),
-            hidden_children: 0,
-            ..n.clone()
-        });
+        out.nodes.push(SnapNode { children: Vec::new(), hidden_children: 0, ..n.clone() });
         if depth > 0 {
             let mut kids: Vec<u32> = n.children.clone();
             kids.sort_by_key(|&c| tree.nodes[c as usize].order);
             let hidden = kids.len().saturating_sub(top) as u32 + n.hidden_children;
             kids.truncate(top);
-            let ids: Vec<u32> = kids
-                .iter()
-                .map(|&c| copy(tree, out, c as usize, depth - 1, top))
-                .collect();
+            let ids: Vec<u32> = kids.iter().map(|&c| copy(tree, out, c as usize, depth - 1, top)).collect();
             out.nodes[new_id as usize].children = ids;
             out.nodes[new_id as usize].hidden_children = hidden;
         } else {
-            out.nodes[new_id as usize].hidden_children =
-                n.children.len() as u32 + n.hidden_children;
+            out.nodes[new_id as usize].hidden_children = n.children.len() as u32 + n.hidden_children;
         }
         new_id
     }

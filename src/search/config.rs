@@ -5,10 +5,8 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use super::{
-    Agent, AlphaBeta, AlphaBetaConfig, GameBudget, Mcts, MctsConfig, SearchLimits,
-    random::RandomAgent,
-};
+use super::solver::{SolverAgent, SolverConfig};
+use super::{Agent, AlphaBeta, AlphaBetaConfig, GameBudget, Mcts, MctsConfig, SearchLimits, random::RandomAgent};
 use crate::game::Position;
 use crate::io::{FileError, parse_ron, read_text, to_ron, write_atomic};
 
@@ -22,6 +20,8 @@ pub enum AgentConfig {
     Random,
     AlphaBeta(AlphaBetaConfig),
     Mcts(MctsConfig),
+    /// The exact solver, falling back on alpha-beta when the proof takes too long.
+    Solver(SolverConfig),
 }
 
 impl AgentConfig {
@@ -30,6 +30,7 @@ impl AgentConfig {
             AgentConfig::Random => Ok(()),
             AgentConfig::AlphaBeta(c) => c.validate(),
             AgentConfig::Mcts(c) => c.validate(),
+            AgentConfig::Solver(c) => c.validate(),
         }
     }
 
@@ -38,6 +39,7 @@ impl AgentConfig {
             AgentConfig::Random => "random",
             AgentConfig::AlphaBeta(_) => "alpha-beta",
             AgentConfig::Mcts(_) => "mcts",
+            AgentConfig::Solver(_) => "solver",
         }
     }
 }
@@ -83,14 +85,11 @@ impl AgentFile {
                 supported: AGENT_VERSION,
             });
         }
-        file.agent
-            .validate()
-            .and(file.limits.validate())
-            .map_err(|message| FileError::Parse {
-                path: path.into(),
-                what: "agent",
-                message,
-            })?;
+        file.agent.validate().and(file.limits.validate()).map_err(|message| FileError::Parse {
+            path: path.into(),
+            what: "agent",
+            message,
+        })?;
         Ok(file)
     }
 
@@ -103,32 +102,15 @@ impl AgentFile {
 pub const PRESETS: &[(&str, &str)] = &[
     ("random", include_str!("../../saves/agents/random.ron")),
     ("alam-ab", include_str!("../../saves/agents/alam-ab.ron")),
-    (
-        "alam-mcts",
-        include_str!("../../saves/agents/alam-mcts.ron"),
-    ),
-    (
-        "lim-minimax",
-        include_str!("../../saves/agents/lim-minimax.ron"),
-    ),
+    ("alam-mcts", include_str!("../../saves/agents/alam-mcts.ron")),
+    ("lim-minimax", include_str!("../../saves/agents/lim-minimax.ron")),
     ("lim-mcts", include_str!("../../saves/agents/lim-mcts.ron")),
     ("flecart", include_str!("../../saves/agents/flecart.ron")),
-    (
-        "jeng-mcts",
-        include_str!("../../saves/agents/jeng-mcts.ron"),
-    ),
-    (
-        "connectx-minimax",
-        include_str!("../../saves/agents/connectx-minimax.ron"),
-    ),
-    (
-        "connectx-mcts",
-        include_str!("../../saves/agents/connectx-mcts.ron"),
-    ),
-    (
-        "strong-ab",
-        include_str!("../../saves/agents/strong-ab.ron"),
-    ),
+    ("jeng-mcts", include_str!("../../saves/agents/jeng-mcts.ron")),
+    ("connectx-minimax", include_str!("../../saves/agents/connectx-minimax.ron")),
+    ("connectx-mcts", include_str!("../../saves/agents/connectx-mcts.ron")),
+    ("strong-ab", include_str!("../../saves/agents/strong-ab.ron")),
+    ("solver", include_str!("../../saves/agents/solver.ron")),
 ];
 
 /// A preset by name.
@@ -150,10 +132,7 @@ pub fn load_agent(name_or_path: &str) -> Result<AgentFile, String> {
         return AgentFile::parse(&text, path).map_err(|e| e.to_string());
     }
     let names: Vec<&str> = PRESETS.iter().map(|(n, _)| *n).collect();
-    Err(format!(
-        "unknown agent '{name_or_path}': give a preset ({}) or a .ron file",
-        names.join(", ")
-    ))
+    Err(format!("unknown agent '{name_or_path}': give a preset ({}) or a .ron file", names.join(", ")))
 }
 
 /// The agent a configuration describes, for positions of type `P`. `seed` overrides the
@@ -163,5 +142,6 @@ pub fn build_agent<P: Position>(config: &AgentConfig, seed: u64) -> Box<dyn Agen
         AgentConfig::Random => Box::new(RandomAgent::new(seed)),
         AgentConfig::AlphaBeta(c) => Box::new(AlphaBeta::new(c.clone())),
         AgentConfig::Mcts(c) => Box::new(Mcts::<P>::new(MctsConfig { seed, ..c.clone() })),
+        AgentConfig::Solver(c) => Box::new(SolverAgent::<P>::new(c.clone())),
     }
 }

@@ -19,49 +19,29 @@ pub struct SearchLimits {
 
 impl SearchLimits {
     pub fn depth(d: u32) -> Self {
-        SearchLimits {
-            depth: Some(d),
-            ..Default::default()
-        }
+        SearchLimits { depth: Some(d), ..Default::default() }
     }
     pub fn iterations(n: u64) -> Self {
-        SearchLimits {
-            iterations: Some(n),
-            ..Default::default()
-        }
+        SearchLimits { iterations: Some(n), ..Default::default() }
     }
     pub fn nodes(n: u64) -> Self {
-        SearchLimits {
-            nodes: Some(n),
-            ..Default::default()
-        }
+        SearchLimits { nodes: Some(n), ..Default::default() }
     }
     pub fn time(seconds: f64) -> Self {
-        SearchLimits {
-            time: Some(seconds),
-            ..Default::default()
-        }
+        SearchLimits { time: Some(seconds), ..Default::default() }
     }
     pub fn is_unlimited(&self) -> bool {
-        self.depth.is_none()
-            && self.nodes.is_none()
-            && self.iterations.is_none()
-            && self.time.is_none()
+        self.depth.is_none() && self.nodes.is_none() && self.iterations.is_none() && self.time.is_none()
     }
     /// Limits with every time budget multiplied by `x` (quick runs of long experiments).
     pub fn scaled(&self, x: f64) -> Self {
-        SearchLimits {
-            time: self.time.map(|t| t * x),
-            ..*self
-        }
+        SearchLimits { time: self.time.map(|t| t * x), ..*self }
     }
     pub fn validate(&self) -> Result<(), String> {
         if let Some(t) = self.time
             && (!t.is_finite() || t < 0.0)
         {
-            return Err(format!(
-                "limits.time must be a number of seconds >= 0, not {t}"
-            ));
+            return Err(format!("limits.time must be a number of seconds >= 0, not {t}"));
         }
         if self.depth == Some(0) {
             return Err("limits.depth must be at least 1".into());
@@ -114,17 +94,12 @@ impl GameBudget {
             BudgetStrategy::Thrifty => vec![total / n as u64; n],
             BudgetStrategy::Greedy => {
                 let half = (n / 2).max(1);
-                (0..n)
-                    .map(|i| if i < half { total / half as u64 } else { 0 })
-                    .collect()
+                (0..n).map(|i| if i < half { total / half as u64 } else { 0 }).collect()
             }
             BudgetStrategy::Optimistic => {
                 let weights: Vec<f64> = (0..n).map(|i| 0.9f64.powi(i as i32)).collect();
                 let sum: f64 = weights.iter().sum();
-                let mut shares: Vec<u64> = weights
-                    .iter()
-                    .map(|w| (total as f64 * w / sum).floor() as u64)
-                    .collect();
+                let mut shares: Vec<u64> = weights.iter().map(|w| (total as f64 * w / sum).floor() as u64).collect();
                 let given: u64 = shares.iter().sum();
                 *shares.last_mut().unwrap() += total - given;
                 shares
@@ -153,12 +128,7 @@ mod tests {
     use super::*;
 
     fn budget(total: u64, strategy: BudgetStrategy) -> GameBudget {
-        GameBudget {
-            total,
-            unit: BudgetUnit::Iterations,
-            strategy,
-            forfeit: false,
-        }
+        GameBudget { total, unit: BudgetUnit::Iterations, strategy, forfeit: false }
     }
 
     #[test]
@@ -192,9 +162,6 @@ mod tests {
         assert_eq!(b.limits_for_move(15, 21), Some(SearchLimits::iterations(1)));
         b.forfeit = true;
         assert_eq!(b.limits_for_move(15, 21), None);
-        assert_eq!(
-            b.limits_for_move(0, 21),
-            Some(SearchLimits::iterations(100))
-        );
+        assert_eq!(b.limits_for_move(0, 21), Some(SearchLimits::iterations(100)));
     }
 }

@@ -11,8 +11,7 @@ use super::playout::random_playout_on_copy;
 use super::progress::{Clock, RootMove};
 use super::tree::{MctsStats, Proven, SnapNode, TreeSnapshot};
 use super::{
-    Agent, Progress, ProgressSink, Score, SearchControl, SearchEvent, SearchLimits, SearchResult,
-    SearchStats,
+    Agent, Progress, ProgressSink, Score, SearchControl, SearchEvent, SearchLimits, SearchResult, SearchStats,
 };
 use crate::eval::{Heuristic, HeuristicConfig, stones_around};
 use crate::game::{Move, Player, Position, Status};
@@ -35,16 +34,9 @@ pub enum Rollout {
     Random,
     /// `plies` random moves, then the heuristic, mapped into [0, 1] by a logistic curve with
     /// `scale` (the heuristic value that maps to about 0.73). Lim's design.
-    RandomThenEval {
-        plies: u32,
-        heuristic: HeuristicConfig,
-        scale: f64,
-    },
+    RandomThenEval { plies: u32, heuristic: HeuristicConfig, scale: f64 },
     /// Every move is the heuristic's best with probability 1 - `epsilon`, else random.
-    HeuristicBiased {
-        heuristic: HeuristicConfig,
-        epsilon: f64,
-    },
+    HeuristicBiased { heuristic: HeuristicConfig, epsilon: f64 },
 }
 
 /// What a finished game is worth.
@@ -112,22 +104,15 @@ impl Default for MctsConfig {
 impl MctsConfig {
     pub fn validate(&self) -> Result<(), String> {
         if !self.exploration.is_finite() || self.exploration < 0.0 {
-            return Err(format!(
-                "mcts: exploration must be a number >= 0, not {}",
-                self.exploration
-            ));
+            return Err(format!("mcts: exploration must be a number >= 0, not {}", self.exploration));
         }
         if let Expansion::Neighbours { heuristic_share } = self.expansion
             && !(0.0..=1.0).contains(&heuristic_share)
         {
-            return Err(format!(
-                "mcts: expansion heuristic_share must be between 0 and 1, not {heuristic_share}"
-            ));
+            return Err(format!("mcts: expansion heuristic_share must be between 0 and 1, not {heuristic_share}"));
         }
         match &self.rollout {
-            Rollout::RandomThenEval {
-                heuristic, scale, ..
-            } => {
+            Rollout::RandomThenEval { heuristic, scale, .. } => {
                 heuristic.validate()?;
                 if !scale.is_finite() || *scale <= 0.0 {
                     return Err(format!("mcts: rollout scale must be > 0, not {scale}"));
@@ -136,9 +121,7 @@ impl MctsConfig {
             Rollout::HeuristicBiased { heuristic, epsilon } => {
                 heuristic.validate()?;
                 if !(0.0..=1.0).contains(epsilon) {
-                    return Err(format!(
-                        "mcts: rollout epsilon must be between 0 and 1, not {epsilon}"
-                    ));
+                    return Err(format!("mcts: rollout epsilon must be between 0 and 1, not {epsilon}"));
                 }
             }
             Rollout::Random => {}
@@ -176,16 +159,7 @@ struct Node {
 
 impl Node {
     fn new(mv: Move, prior: u8) -> Node {
-        Node {
-            first_child: NONE,
-            visits: 0,
-            value: 0.0,
-            mv,
-            num_children: 0,
-            tried: 0,
-            prior,
-            proven: None,
-        }
+        Node { first_child: NONE, visits: 0, value: 0.0, mv, num_children: 0, tried: 0, prior, proven: None }
     }
 }
 
@@ -364,11 +338,7 @@ impl<P: Position> Mcts<P> {
                 }
                 reward_first = self.terminal_reward(pos, Player::First);
             }
-            Rollout::RandomThenEval {
-                plies,
-                heuristic,
-                scale,
-            } => {
+            Rollout::RandomThenEval { plies, heuristic, scale } => {
                 let mut n = 0;
                 while !pos.is_over() && n < *plies {
                     let m = pos.random_move(&mut self.rng);
@@ -381,11 +351,7 @@ impl<P: Position> Mcts<P> {
                 } else {
                     let v = heuristic.evaluate_fresh(pos) as f64;
                     let mine = squash(v, *scale);
-                    if pos.side_to_move() == Player::First {
-                        mine
-                    } else {
-                        1.0 - mine
-                    }
+                    if pos.side_to_move() == Player::First { mine } else { 1.0 - mine }
                 };
             }
             Rollout::HeuristicBiased { heuristic, epsilon } => {
@@ -402,8 +368,8 @@ impl<P: Position> Mcts<P> {
                         let mut best_score = i32::MIN;
                         for &m in &moves {
                             // Random tie-breaks keep rollouts varied.
-                            let s = heuristic.move_score(pos, &board, m).saturating_mul(8)
-                                + below(&mut self.rng, 8) as i32;
+                            let s =
+                                heuristic.move_score(pos, &board, m).saturating_mul(8) + below(&mut self.rng, 8) as i32;
                             if s > best_score {
                                 best_score = s;
                                 best = m;
@@ -453,11 +419,7 @@ impl<P: Position> Mcts<P> {
             }
         }
         for &m in moves.iter() {
-            let prior = if neighbours {
-                stones_around(pos, pos.move_cell(m)).min(255) as u8
-            } else {
-                0
-            };
+            let prior = if neighbours { stones_around(pos, pos.move_cell(m)).min(255) as u8 } else { 0 };
             self.nodes.push(Node::new(m, prior));
             if self.config.rave.is_some() {
                 self.rave.push((0, 0.0));
@@ -517,10 +479,7 @@ impl<P: Position> Mcts<P> {
         let parent = &self.nodes[n];
         let c_ln = self.config.exploration * (parent.visits.max(1) as f64).ln().sqrt();
         let solver = self.config.solver;
-        let all_lost = solver
-            && self
-                .tried_children(n)
-                .all(|ch| self.nodes[ch].proven == Some(Proven::Loss));
+        let all_lost = solver && self.tried_children(n).all(|ch| self.nodes[ch].proven == Some(Proven::Loss));
         let mut best = None;
         let mut best_v = f64::NEG_INFINITY;
         for ch in self.tried_children(n) {
@@ -578,38 +537,24 @@ impl<P: Position> Mcts<P> {
 
     fn mean(&self, n: usize) -> f64 {
         let node = &self.nodes[n];
-        if node.visits == 0 {
-            0.0
-        } else {
-            node.value as f64 / node.visits as f64
-        }
+        if node.visits == 0 { 0.0 } else { node.value as f64 / node.visits as f64 }
     }
 
     fn best_by_visits(&self) -> Option<usize> {
-        self.children(0)
-            .filter(|&c| self.nodes[c].visits > 0)
-            .max_by(|&a, &b| {
-                (self.nodes[a].visits, self.mean(a))
-                    .partial_cmp(&(self.nodes[b].visits, self.mean(b)))
-                    .unwrap()
-            })
+        self.children(0).filter(|&c| self.nodes[c].visits > 0).max_by(|&a, &b| {
+            (self.nodes[a].visits, self.mean(a)).partial_cmp(&(self.nodes[b].visits, self.mean(b))).unwrap()
+        })
     }
 
     fn best_by_mean(&self) -> Option<usize> {
-        self.children(0)
-            .filter(|&c| self.nodes[c].visits > 0)
-            .max_by(|&a, &b| {
-                (self.mean(a), self.nodes[a].visits)
-                    .partial_cmp(&(self.mean(b), self.nodes[b].visits))
-                    .unwrap()
-            })
+        self.children(0).filter(|&c| self.nodes[c].visits > 0).max_by(|&a, &b| {
+            (self.mean(a), self.nodes[a].visits).partial_cmp(&(self.mean(b), self.nodes[b].visits)).unwrap()
+        })
     }
 
     fn chosen(&self) -> Option<usize> {
         if self.config.solver
-            && let Some(w) = self
-                .children(0)
-                .find(|&c| self.nodes[c].proven == Some(Proven::Win))
+            && let Some(w) = self.children(0).find(|&c| self.nodes[c].proven == Some(Proven::Win))
         {
             return Some(w);
         }
@@ -624,10 +569,7 @@ impl<P: Position> Mcts<P> {
         let mut at = self.chosen();
         while let Some(n) = at {
             pv.push(self.nodes[n].mv);
-            at = self
-                .children(n)
-                .filter(|&c| self.nodes[c].visits > 0)
-                .max_by_key(|&c| self.nodes[c].visits);
+            at = self.children(n).filter(|&c| self.nodes[c].visits > 0).max_by_key(|&c| self.nodes[c].visits);
             if pv.len() > 64 {
                 break;
             }
@@ -732,11 +674,7 @@ impl<P: Position> Mcts<P> {
         for i in (0..depth).rev() {
             let (at, parent) = (self.path[i + 1] as usize, self.path[i] as usize);
             let (_, mover) = played[i];
-            let r = if mover == Player::First {
-                reward_first
-            } else {
-                1.0 - reward_first
-            };
+            let r = if mover == Player::First { reward_first } else { 1.0 - reward_first };
             let node = &mut self.nodes[at];
             node.visits += 1;
             node.value += r as f32;
@@ -744,11 +682,7 @@ impl<P: Position> Mcts<P> {
                 // AMAF: siblings whose move the same player played later in this simulation.
                 for ch in self.children(parent) {
                     let mv = self.nodes[ch].mv;
-                    if played[i..]
-                        .iter()
-                        .step_by(2)
-                        .any(|&(m, p)| m == mv && p == mover)
-                    {
+                    if played[i..].iter().step_by(2).any(|&(m, p)| m == mv && p == mover) {
                         self.rave[ch].0 += 1;
                         self.rave[ch].1 += r as f32;
                     }
@@ -804,21 +738,12 @@ impl<P: Position> Mcts<P> {
                 exploration,
                 proven: node.proven,
                 rave_visits: self.rave.get(n).map_or(0, |r| r.0 as u64),
-                rave_mean: self.rave.get(n).map_or(0.0, |r| {
-                    if r.0 > 0 {
-                        r.1 as f64 / r.0 as f64
-                    } else {
-                        0.0
-                    }
-                }),
+                rave_mean: self.rave.get(n).map_or(0.0, |r| if r.0 > 0 { r.1 as f64 / r.0 as f64 } else { 0.0 }),
             }),
             alphabeta: None,
             hidden_children: 0,
         });
-        let mut kids: Vec<usize> = self
-            .children(n)
-            .filter(|&ch| self.nodes[ch].visits > 0)
-            .collect();
+        let mut kids: Vec<usize> = self.children(n).filter(|&ch| self.nodes[ch].visits > 0).collect();
         kids.sort_by(|&a, &b| self.nodes[b].visits.cmp(&self.nodes[a].visits));
         let total = kids.len();
         if depth == 0 {
@@ -861,9 +786,7 @@ impl<P: Position> Agent<P> for Mcts<P> {
                 // Max-robust: allow up to 10% more for the best-by-mean and most-visited to agree.
                 if self.config.final_move == FinalMove::MaxRobust
                     && self.best_by_mean() != self.best_by_visits()
-                    && iterations
-                        < limits.iterations.unwrap_or(budget)
-                            + limits.iterations.unwrap_or(budget) / 10
+                    && iterations < limits.iterations.unwrap_or(budget) + limits.iterations.unwrap_or(budget) / 10
                 {
                     budget = iterations + 1;
                 } else {
@@ -886,9 +809,7 @@ impl<P: Position> Agent<P> for Mcts<P> {
                     sink.event(SearchEvent::Snapshot(self.snapshot_tree(d, 8)));
                 }
                 if clock.report_due() {
-                    sink.event(SearchEvent::Progress(
-                        self.progress(&clock, iterations, false),
-                    ));
+                    sink.event(SearchEvent::Progress(self.progress(&clock, iterations, false)));
                 }
             }
         }
@@ -904,10 +825,7 @@ impl<P: Position> Agent<P> for Mcts<P> {
             Some(Proven::Draw) => Score::Draw,
             None => chosen.map_or(Score::Unknown, |c| self.score_of(c)),
         };
-        let last = Progress {
-            score,
-            ..self.progress(&clock, iterations, true)
-        };
+        let last = Progress { score, ..self.progress(&clock, iterations, true) };
         sink.event(SearchEvent::Progress(last));
         SearchResult {
             best,

@@ -10,6 +10,7 @@ pub mod playout;
 pub mod progress;
 pub mod random;
 pub mod score;
+pub mod solver;
 pub mod tree;
 pub mod tt;
 
@@ -18,8 +19,6 @@ pub use alphabeta::{AlphaBeta, AlphaBetaConfig, MoveOrdering};
 pub use config::{AGENT_VERSION, AgentConfig, AgentFile, PRESETS, build_agent, load_agent, preset};
 pub use limits::{BudgetStrategy, BudgetUnit, GameBudget, SearchLimits};
 pub use mcts::{FinalMove, Mcts, MctsConfig};
-pub use progress::{
-    FnSink, NullSink, Progress, ProgressSink, RootMove, SearchControl, SearchEvent,
-};
+pub use progress::{FnSink, NullSink, Progress, ProgressSink, RootMove, SearchControl, SearchEvent};
 pub use score::Score;
 pub use tree::TreeSnapshot;

@@ -132,9 +132,7 @@ impl Clock {
         let start = Instant::now();
         Clock {
             start,
-            deadline: limits
-                .time
-                .map(|t| start + Duration::from_secs_f64(t.min(1e7))),
+            deadline: limits.time.map(|t| start + Duration::from_secs_f64(t.min(1e7))),
             last_report: start,
             limits: *limits,
         }

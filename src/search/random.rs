@@ -2,8 +2,7 @@
 
 use super::progress::Clock;
 use super::{
-    Agent, Progress, ProgressSink, Score, SearchControl, SearchEvent, SearchLimits, SearchResult,
-    SearchStats,
+    Agent, Progress, ProgressSink, Score, SearchControl, SearchEvent, SearchLimits, SearchResult, SearchStats,
 };
 use crate::game::Position;
 use crate::rng::{GameRng, seeded};
@@ -31,22 +30,14 @@ impl<P: Position> Agent<P> for RandomAgent {
             return SearchResult::default();
         }
         let m = pos.random_move(&mut self.rng);
-        let progress = Progress {
-            best: Some(m),
-            pv: vec![m],
-            elapsed: clock.elapsed(),
-            finished: true,
-            ..Default::default()
-        };
+        let progress =
+            Progress { best: Some(m), pv: vec![m], elapsed: clock.elapsed(), finished: true, ..Default::default() };
         sink.event(SearchEvent::Progress(progress));
         SearchResult {
             best: Some(m),
             score: Score::Unknown,
             pv: vec![m],
-            stats: SearchStats {
-                elapsed: clock.elapsed(),
-                ..Default::default()
-            },
+            stats: SearchStats { elapsed: clock.elapsed(), ..Default::default() },
             root: Vec::new(),
         }
     }

@@ -32,13 +32,9 @@ impl Score {
     /// From an alpha-beta value. `distances`: whether wins carry their distance.
     pub fn from_value(v: i32, distances: bool) -> Score {
         if v >= WIN_BOUND {
-            Score::Win {
-                plies: distances.then_some((WIN - v) as u32),
-            }
+            Score::Win { plies: distances.then_some((WIN - v) as u32) }
         } else if v <= -WIN_BOUND {
-            Score::Loss {
-                plies: distances.then_some((WIN + v) as u32),
-            }
+            Score::Loss { plies: distances.then_some((WIN + v) as u32) }
         } else {
             Score::Eval(v)
         }

@@ -38,16 +38,9 @@ impl TranspositionTable {
     /// A table of about `megabytes` (rounded down to a power of two entries, at least 1024).
     pub fn new(megabytes: usize) -> TranspositionTable {
         let bytes = megabytes.max(1) * 1024 * 1024;
-        let n = (bytes / std::mem::size_of::<Entry>())
-            .max(1024)
-            .next_power_of_two()
-            / 2;
+        let n = (bytes / std::mem::size_of::<Entry>()).max(1024).next_power_of_two() / 2;
         let n = n.max(1024);
-        TranspositionTable {
-            entries: vec![Entry::default(); n],
-            mask: n - 1,
-            generation: 1,
-        }
+        TranspositionTable { entries: vec![Entry::default(); n], mask: n - 1, generation: 1 }
     }
 
     pub fn memory(&self) -> u64 {
@@ -108,21 +101,12 @@ impl TranspositionTable {
     }
 
     #[inline]
-    pub fn store(
-        &mut self,
-        hash: u64,
-        ply: u32,
-        value: i32,
-        bound: Bound,
-        depth: u32,
-        mv: Option<Move>,
-    ) {
+    pub fn store(&mut self, hash: u64, ply: u32, value: i32, bound: Bound, depth: u32, mv: Option<Move>) {
         let slot = &mut self.entries[hash as usize & self.mask];
         let same = slot.check == (hash >> 32) as u32;
         let old_gen = slot.flags >> 2;
         // Keep a deeper entry of this search unless it is the same position.
-        if slot.flags & 3 != 0 && old_gen == self.generation && !same && (slot.depth as u32) > depth
-        {
+        if slot.flags & 3 != 0 && old_gen == self.generation && !same && (slot.depth as u32) > depth {
             return;
         }
         let b = match bound {

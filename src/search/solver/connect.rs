@@ -1,0 +1,413 @@
+//! The Connect-X solver on one 64-bit word per bitboard, after Pascal Pons' Connect-4 solver:
+//! negamax with alpha-beta and null windows (the value found by bisection), a transposition
+//! table of bounds keyed by the position, centre-first columns sorted by the threats a move
+//! makes, and only moves that do not hand the opponent an immediate win. Generalised from
+//! four in a row to any K (and to the exactly-K rule) and to any board whose columns fit.
+//!
+//! Layout: column x holds bits `x * (h + 1) .. x * (h + 1) + h`, the top bit of each column
+//! always empty. `current` holds the stones of the side to move, `mask` all stones.
+
+use std::time::Instant;
+
+use super::table::SolverTable;
+use crate::game::{Grid, GridRules, Move, Position};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Board {
+    pub current: u64,
+    pub mask: u64,
+    pub moves: i32,
+}
+
+#[inline(always)]
+fn shl(x: u64, n: u32) -> u64 {
+    x.checked_shl(n).unwrap_or(0)
+}
+
+#[inline(always)]
+fn shr(x: u64, n: u32) -> u64 {
+    x.checked_shr(n).unwrap_or(0)
+}
+
+pub struct ConnectSolver {
+    w: usize,
+    h: usize,
+    k: u32,
+    exact: bool,
+    cells: i32,
+    bottom: u64,
+    board: u64,
+    order: Vec<usize>,
+    pub table: SolverTable,
+    pub nodes: u64,
+    min_score: i32,
+    max_score: i32,
+    /// Fold positions with fewer stones than this with their mirror image in the table: early
+    /// on mirrored transpositions are common, later they are rare and the fold costs time.
+    pub symmetry_until: i32,
+    deadline: Option<Instant>,
+    stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    pub aborted: bool,
+    /// Move lists, one per stone count, reused so no node initialises an array.
+    buffers: Vec<Vec<(u64, u32)>>,
+}
+
+impl ConnectSolver {
+    /// Whether a board of these rules fits this solver.
+    pub fn fits(rules: &GridRules) -> bool {
+        rules.gravity && (rules.width as usize) * (rules.height as usize + 1) <= 64
+    }
+
+    pub fn new(rules: &GridRules, table_mb: usize) -> ConnectSolver {
+        assert!(Self::fits(rules));
+        let (w, h) = (rules.width as usize, rules.height as usize);
+        let bottom = (0..w).fold(0u64, |b, x| b | 1 << (x * (h + 1)));
+        let board = bottom * ((1u64 << h) - 1);
+        let order = (0..w)
+            .map(|i| (w as i64 / 2 + (1 - 2 * (i as i64 % 2)) * (i as i64 + 1) / 2) as usize)
+            .filter(|&c| c < w)
+            .collect();
+        let cells = (w * h) as i32;
+        let k = rules.k as i32;
+        ConnectSolver {
+            w,
+            h,
+            k: rules.k as u32,
+            exact: rules.exact,
+            cells,
+            bottom,
+            board,
+            order,
+            table: SolverTable::new(table_mb),
+            nodes: 0,
+            max_score: ((cells + 3 - 2 * k) / 2).max(1),
+            min_score: (-(cells + 2 - 2 * k) / 2).min(-1),
+            symmetry_until: 14,
+            deadline: None,
+            stop: None,
+            aborted: false,
+            buffers: vec![Vec::with_capacity(w); w * h + 1],
+        }
+    }
+
+    /// The bitboards of a position (side to move's stones in `current`).
+    pub fn board_of(&self, pos: &Grid<u64, true>) -> Board {
+        let me = pos.side_to_move();
+        let (mut current, mut mask) = (0u64, 0u64);
+        for x in 0..self.w {
+            for y in 0..self.h {
+                if let Some(p) = pos.stone_at(x, y) {
+                    let b = 1u64 << (x * (self.h + 1) + y);
+                    mask |= b;
+                    if p == me {
+                        current |= b;
+                    }
+                }
+            }
+        }
+        Board { current, mask, moves: pos.ply() as i32 }
+    }
+
+    #[inline(always)]
+    fn column_mask(&self, x: usize) -> u64 {
+        ((1u64 << self.h) - 1) << (x * (self.h + 1))
+    }
+
+    #[inline(always)]
+    fn possible(&self, b: &Board) -> u64 {
+        (b.mask + self.bottom) & self.board
+    }
+
+    /// Empty cells (reachable or not) where a stone of `pos` would make a line.
+    #[inline(always)]
+    fn winning(&self, pos: u64, mask: u64) -> u64 {
+        if self.k == 4 && !self.exact { self.winning4(pos, mask) } else { self.winning_k(pos, mask) }
+    }
+
+    /// Pons' formula for four in a row.
+    #[inline(always)]
+    fn winning4(&self, pos: u64, mask: u64) -> u64 {
+        let h = self.h as u32;
+        // Vertical.
+        let mut r = (pos << 1) & (pos << 2) & (pos << 3);
+        for d in [h + 1, h, h + 2] {
+            let p = (pos << d) & (pos << (2 * d));
+            r |= p & (pos << (3 * d));
+            r |= p & (pos >> d);
+            let p = (pos >> d) & (pos >> (2 * d));
+            r |= p & (pos << d);
+            r |= p & (pos >> (3 * d));
+        }
+        r & (self.board ^ mask)
+    }
+
+    fn winning_k(&self, pos: u64, mask: u64) -> u64 {
+        let k = self.k;
+        let mut r = 0u64;
+        // Vertical: only stones below.
+        let mut below = u64::MAX;
+        for i in 1..k {
+            below &= shl(pos, i);
+        }
+        if self.exact {
+            below &= !shl(pos, k);
+        }
+        r |= below;
+        for d in [self.h as u32 + 1, self.h as u32, self.h as u32 + 2] {
+            let mut before = [u64::MAX; 22];
+            let mut after = [u64::MAX; 22];
+            for i in 1..=k as usize {
+                before[i] = before[i - 1] & shl(pos, i as u32 * d);
+                after[i] = after[i - 1] & shr(pos, i as u32 * d);
+            }
+            for a in 0..k as usize {
+                let b = k as usize - 1 - a;
+                if self.exact {
+                    r |= (before[a] & !before[a + 1]) & (after[b] & !after[b + 1]);
+                } else {
+                    r |= before[a] & after[b];
+                }
+            }
+        }
+        r & (self.board ^ mask)
+    }
+
+    #[inline(always)]
+    fn can_win_next(&self, b: &Board) -> bool {
+        self.winning(b.current, b.mask) & self.possible(b) != 0
+    }
+
+    /// Moves that do not let the opponent win at once (0: every move loses).
+    #[inline(always)]
+    fn non_losing_moves(&self, b: &Board) -> u64 {
+        let mut possible = self.possible(b);
+        let opponent_win = self.winning(b.current ^ b.mask, b.mask);
+        let forced = possible & opponent_win;
+        if forced != 0 {
+            if forced & (forced - 1) != 0 {
+                return 0;
+            }
+            possible = forced;
+        }
+        // Not below a cell where the opponent would win.
+        possible & !(opponent_win >> 1)
+    }
+
+    #[inline(always)]
+    fn play(b: &Board, mv: u64) -> Board {
+        Board { current: b.current ^ b.mask, mask: b.mask | mv, moves: b.moves + 1 }
+    }
+
+    #[inline(always)]
+    fn key(&self, b: &Board) -> u64 {
+        let key = b.current + b.mask;
+        if b.moves >= self.symmetry_until {
+            return key;
+        }
+        let col = (1u64 << (self.h + 1)) - 1;
+        let mut mirror = 0u64;
+        for x in 0..self.w {
+            mirror |= ((key >> (x * (self.h + 1))) & col) << ((self.w - 1 - x) * (self.h + 1));
+        }
+        key.min(mirror)
+    }
+
+    fn check_stop(&mut self) {
+        if self.deadline.is_some_and(|d| Instant::now() >= d)
+            || self.stop.as_ref().is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed))
+        {
+            self.aborted = true;
+        }
+    }
+
+    fn negamax(&mut self, b: &Board, mut alpha: i32, mut beta: i32) -> i32 {
+        self.nodes += 1;
+        if self.nodes & 4095 == 0 {
+            self.check_stop();
+        }
+        if self.aborted {
+            return 0;
+        }
+        let next = self.non_losing_moves(b);
+        if next == 0 {
+            return -(self.cells - b.moves) / 2;
+        }
+        if b.moves >= self.cells - 2 {
+            return 0;
+        }
+        let min = -(self.cells - 2 - b.moves) / 2;
+        if alpha < min {
+            alpha = min;
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        let mut max = (self.cells - 1 - b.moves) / 2;
+        let key = self.key(b);
+        if let Some(v) = self.table.get(key) {
+            let v = v as i32;
+            if v > self.max_score - self.min_score + 1 {
+                let lower = v + 2 * self.min_score - self.max_score - 2;
+                if alpha < lower {
+                    alpha = lower;
+                    if alpha >= beta {
+                        return alpha;
+                    }
+                }
+            } else {
+                max = v + self.min_score - 1;
+            }
+        }
+        if beta > max {
+            beta = max;
+            if alpha >= beta {
+                return beta;
+            }
+        }
+        // Centre columns first, then by the number of threats the move makes.
+        let mut moves = std::mem::take(&mut self.buffers[b.moves as usize]);
+        moves.clear();
+        for i in (0..self.w).rev() {
+            let mv = next & self.column_mask(self.order[i]);
+            if mv != 0 {
+                let score = (self.winning(b.current | mv, b.mask)).count_ones();
+                // Insertion sort, stable for equal scores (the centre-first order stays).
+                let mut j = moves.len();
+                moves.push((mv, score));
+                while j > 0 && moves[j - 1].1 > score {
+                    moves[j] = moves[j - 1];
+                    j -= 1;
+                }
+                moves[j] = (mv, score);
+            }
+        }
+        // Start loading the children's table slots while the first child is searched.
+        for &(mv, _) in moves.iter() {
+            self.table.prefetch(self.key(&Self::play(b, mv)));
+        }
+        for i in (0..moves.len()).rev() {
+            let child = Self::play(b, moves[i].0);
+            let score = -self.negamax(&child, -beta, -alpha);
+            if self.aborted {
+                self.buffers[b.moves as usize] = moves;
+                return 0;
+            }
+            if score >= beta {
+                self.buffers[b.moves as usize] = moves;
+                self.table.put(key, (score + self.max_score - 2 * self.min_score + 2) as u8);
+                return score;
+            }
+            if score > alpha {
+                alpha = score;
+            }
+        }
+        self.buffers[b.moves as usize] = moves;
+        self.table.put(key, (alpha - self.min_score + 1) as u8);
+        alpha
+    }
+
+    /// The value of `b` by null-window bisection; with `weak`, only its sign (-1, 0, 1).
+    /// Returns the bounds proved: equal when solved, wider when the time ran out.
+    pub fn solve(
+        &mut self,
+        b: &Board,
+        weak: bool,
+        deadline: Option<Instant>,
+        stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    ) -> (i32, i32) {
+        self.deadline = deadline;
+        self.stop = stop;
+        self.aborted = false;
+        if self.can_win_next(b) {
+            let v = (self.cells + 1 - b.moves) / 2;
+            return if weak { (1, 1) } else { (v, v) };
+        }
+        let (mut min, mut max) = (-(self.cells - b.moves) / 2, (self.cells + 1 - b.moves) / 2);
+        if weak {
+            min = -1;
+            max = 1;
+        }
+        while min < max {
+            let mut med = min + (max - min) / 2;
+            if med <= 0 && min / 2 < med {
+                med = min / 2;
+            } else if med >= 0 && max / 2 > med {
+                med = max / 2;
+            }
+            let r = self.negamax(b, med, med + 1);
+            if self.aborted {
+                break;
+            }
+            // A weak solve proves only the sign: a fail-high may return the full value.
+            let r = if weak { r.clamp(-1, 1) } else { r };
+            if r <= med {
+                max = r;
+            } else {
+                min = r;
+            }
+        }
+        (min, max)
+    }
+
+    /// A move that keeps the value `value` (found with a null-window search per move).
+    pub fn best_move(&mut self, b: &Board, value: i32, weak: bool) -> Option<Move> {
+        let possible = self.possible(b);
+        let wins = self.winning(b.current, b.mask) & possible;
+        for &x in &self.order.clone() {
+            let mv = possible & self.column_mask(x);
+            if mv == 0 {
+                continue;
+            }
+            if mv & wins != 0 {
+                return Some(Move(x as u16));
+            }
+        }
+        let next = self.non_losing_moves(b);
+        let mut fallback = None;
+        for &x in &self.order.clone() {
+            let mv = possible & self.column_mask(x);
+            if mv == 0 {
+                continue;
+            }
+            fallback.get_or_insert(Move(x as u16));
+            if mv & next == 0 {
+                continue;
+            }
+            let child = Self::play(b, mv);
+            // Our value >= target  <=>  the child's value <= -target.
+            let target = if weak { value.signum() } else { value };
+            let r = if weak {
+                let (lo, hi) = self.solve(&child, true, self.deadline, self.stop.clone());
+                if lo == hi { -lo } else { i32::MIN }
+            } else {
+                -self.negamax(&child, -target, -target + 1)
+            };
+            if self.aborted {
+                return fallback;
+            }
+            if r >= target {
+                return Some(Move(x as u16));
+            }
+        }
+        fallback
+    }
+
+    /// Plies to the end with perfect play for a value (positive: the side to move wins).
+    pub fn plies_to_end(&self, value: i32, moves: i32) -> Option<u32> {
+        distance(self.cells, value, moves)
+    }
+}
+
+/// Plies to the end (counting the last move) of a value in Pons' convention on a board of
+/// `cells` cells with `moves` stones: a win with the move at `n` stones scores
+/// floor((cells + 1 - n) / 2).
+pub fn distance(cells: i32, value: i32, moves: i32) -> Option<u32> {
+    if value == 0 {
+        return None;
+    }
+    // The winner moves when the stone count has the winner's parity.
+    let parity = if value > 0 { moves & 1 } else { (moves + 1) & 1 };
+    let s = value.abs();
+    let n = [cells + 1 - 2 * s, cells - 2 * s].into_iter().find(|n| n & 1 == parity)?;
+    Some((n - moves + 1).max(1) as u32)
+}

@@ -1,0 +1,332 @@
+//! The solver for any board (free placement, and gravity boards too wide for one word):
+//! negamax with null windows like the Connect-X solver, over the generic position API, with
+//! - forced moves first: take a win; block the opponent's only immediate win; two immediate
+//!   wins of the opponent lose (under gravity also: never play below an opponent's winning cell);
+//! - bounds from the windows still open: a side with no window free of the other's stones
+//!   cannot win, and with none open to either side the game is a draw;
+//! - dead cells (free placement, K or more): a cell on no open window is like a pass, which
+//!   never helps in these games, so it is searched only when nothing else is left;
+//! - a table of bounds keyed by the hash that is the same for all symmetric positions;
+//! - moves ordered by the table's move, then by the threats they make and block.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use crate::eval::{EvalBoard, window_move_score};
+use crate::game::{Move, Position, Status};
+use crate::search::tree::Bound;
+use crate::search::tt::TranspositionTable;
+
+pub struct GenericSolver<P: Position> {
+    pos: P,
+    board: EvalBoard,
+    table: TranspositionTable,
+    cells: i32,
+    /// Opponent-threat shortcuts and dead cells are sound only for the K-or-more rule.
+    freestyle: bool,
+    gravity: bool,
+    pub nodes: u64,
+    deadline: Option<Instant>,
+    stop: Option<Arc<AtomicBool>>,
+    pub aborted: bool,
+    buffers: Vec<Vec<(Move, i32)>>,
+    scratch: Vec<Move>,
+    cells_scratch: Vec<u16>,
+}
+
+/// Window values used only to order moves: a window with c of one's stones is worth 8^c.
+fn ordering_phi(_k: usize, a: usize, b: usize) -> i32 {
+    match (a, b) {
+        (a, 0) => 8i32.saturating_pow(a as u32).min(1 << 24),
+        (0, b) => -(8i32.saturating_pow(b as u32).min(1 << 24)),
+        _ => 0,
+    }
+}
+
+impl<P: Position> GenericSolver<P> {
+    pub fn new(pos: &P, table_mb: usize) -> GenericSolver<P> {
+        let rules = pos.variant().grid();
+        GenericSolver {
+            pos: pos.clone(),
+            board: EvalBoard::new(pos, ordering_phi),
+            table: TranspositionTable::new(table_mb),
+            cells: pos.max_game_length() as i32,
+            freestyle: rules.is_some_and(|r| !r.exact),
+            gravity: pos.variant().has_gravity(),
+            nodes: 0,
+            deadline: None,
+            stop: None,
+            aborted: false,
+            buffers: Vec::new(),
+            scratch: Vec::new(),
+            cells_scratch: Vec::new(),
+        }
+    }
+
+    pub fn memory(&self) -> u64 {
+        self.table.memory()
+    }
+
+    fn check_stop(&mut self) {
+        if self.deadline.is_some_and(|d| Instant::now() >= d)
+            || self.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed))
+        {
+            self.aborted = true;
+        }
+    }
+
+    /// A winning move of the side to move, if it has one.
+    fn immediate_win(&mut self) -> Option<Move> {
+        let me = self.pos.side_to_move();
+        if !self.board.has_threat_window(me) {
+            return None;
+        }
+        let mut wins = std::mem::take(&mut self.scratch);
+        self.board.threat_moves(&self.pos, me, &mut wins);
+        let mut found = None;
+        for &m in &wins {
+            self.pos.play(m);
+            let won = self.pos.status() == Status::Win(me);
+            self.pos.undo();
+            if won {
+                found = Some(m);
+                break;
+            }
+        }
+        self.scratch = wins;
+        found
+    }
+
+    fn negamax(&mut self, ply: usize, mut alpha: i32, mut beta: i32) -> i32 {
+        self.nodes += 1;
+        if self.nodes & 4095 == 0 {
+            self.check_stop();
+        }
+        if self.aborted {
+            return 0;
+        }
+        let n = self.pos.ply() as i32;
+        match self.pos.status() {
+            Status::Win(_) => return -(self.cells + 2 - n) / 2,
+            Status::Draw => return 0,
+            Status::Ongoing => {}
+        }
+        if self.immediate_win().is_some() {
+            return (self.cells + 1 - n) / 2;
+        }
+        if n >= self.cells - 1 {
+            return 0;
+        }
+        let me = self.pos.side_to_move();
+        let you = me.other();
+        // The opponent's immediate wins.
+        let mut forced = None;
+        let mut below_threat: Vec<u16> = Vec::new();
+        if self.freestyle && self.board.has_threat_window(you) {
+            let mut threats = std::mem::take(&mut self.scratch);
+            self.board.threat_moves(&self.pos, you, &mut threats);
+            let count = threats.len();
+            forced = threats.first().copied();
+            self.scratch = threats;
+            if count >= 2 {
+                return -(self.cells - n) / 2;
+            }
+            if self.gravity {
+                let mut cells = std::mem::take(&mut self.cells_scratch);
+                self.board.threat_cell_list(&self.pos, you, &mut cells);
+                below_threat.extend(cells.iter().copied());
+                self.cells_scratch = cells;
+            }
+        }
+        let hash = self.pos.canonical_hash();
+        let hit = self.table.probe(hash, 0);
+        // The hash is shared with mirror images, so the stored move may not be legal here.
+        let tt_move = hit.and_then(|h| h.mv).filter(|&m| self.pos.is_legal(m));
+        // Moves, before any bound: a bound assumes a move that does not lose at once exists.
+        if self.buffers.len() <= ply {
+            self.buffers.resize(ply + 1, Vec::new());
+        }
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        moves.clear();
+        if let Some(m) = forced {
+            // Under gravity the block may open the cell above it to another winning stone.
+            let cell = self.pos.move_cell(m);
+            let h = self.pos.variant().grid().map_or(6, |r| r.height as usize);
+            if self.gravity && cell % h + 1 < h && below_threat.contains(&((cell + 1) as u16)) {
+                self.buffers[ply] = moves;
+                return -(self.cells - n) / 2;
+            }
+            moves.push((m, 0));
+        } else {
+            self.pos.legal_moves(&mut self.scratch);
+            let h = self.pos.variant().grid().map_or(6, |r| r.height as usize);
+            for i in 0..self.scratch.len() {
+                let m = self.scratch[i];
+                let cell = self.pos.move_cell(m);
+                // Under gravity, a stone right below an opponent's winning cell hands it over.
+                if self.gravity && cell % h + 1 < h && below_threat.contains(&((cell + 1) as u16)) {
+                    continue;
+                }
+                if self.freestyle && !self.gravity && !self.board.is_live(cell) {
+                    continue;
+                }
+                let mut score = window_move_score(&self.pos, &self.board, m);
+                if Some(m) == tt_move {
+                    score = i32::MAX;
+                }
+                moves.push((m, score));
+            }
+            if moves.is_empty() {
+                self.buffers[ply] = moves;
+                // Every move under gravity hands over a win; with free placement only dead
+                // cells are left, where nobody can make a line.
+                return if self.gravity { -(self.cells - n) / 2 } else { 0 };
+            }
+            moves.sort_by_key(|e| std::cmp::Reverse(e.1));
+        }
+        let mut min = if self.freestyle { -(self.cells - 2 - n) / 2 } else { -(self.cells - n) / 2 };
+        let mut max = (self.cells - 1 - n) / 2;
+        let (mine, yours) = (self.board.open_windows(me), self.board.open_windows(you));
+        if mine == 0 && yours == 0 {
+            self.buffers[ply] = moves;
+            return 0;
+        }
+        if mine == 0 {
+            max = max.min(0);
+        }
+        if yours == 0 {
+            min = min.max(0);
+        }
+        if let Some(hit) = hit {
+            match hit.bound {
+                Bound::Exact => {
+                    self.buffers[ply] = moves;
+                    return hit.value;
+                }
+                Bound::Lower => min = min.max(hit.value),
+                Bound::Upper => max = max.min(hit.value),
+            }
+        }
+        if alpha < min {
+            alpha = min;
+        }
+        if beta > max {
+            beta = max;
+        }
+        if alpha >= beta {
+            self.buffers[ply] = moves;
+            return alpha;
+        }
+        let alpha0 = alpha;
+        let mut best = i32::MIN;
+        let mut best_move = None;
+        for i in 0..moves.len() {
+            let m = moves[i].0;
+            let cell = self.pos.move_cell(m);
+            self.pos.play(m);
+            self.board.play(cell, me);
+            let score = -self.negamax(ply + 1, -beta, -alpha);
+            self.board.undo(cell, me);
+            self.pos.undo();
+            if self.aborted {
+                self.buffers[ply] = moves;
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(m);
+            }
+            if score > alpha {
+                alpha = score;
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        self.buffers[ply] = moves;
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best <= alpha0 {
+            Bound::Upper
+        } else {
+            Bound::Exact
+        };
+        self.table.store(hash, 0, best, bound, 0, best_move);
+        best
+    }
+
+    /// The value by null-window bisection (Pons' convention); with `weak`, its sign only.
+    /// Returns the bounds proved: equal when solved.
+    pub fn solve(&mut self, weak: bool, deadline: Option<Instant>, stop: Option<Arc<AtomicBool>>) -> (i32, i32) {
+        self.deadline = deadline;
+        self.stop = stop;
+        self.aborted = false;
+        let n = self.pos.ply() as i32;
+        if self.pos.is_over() {
+            return (0, 0);
+        }
+        if self.immediate_win().is_some() {
+            let v = (self.cells + 1 - n) / 2;
+            return if weak { (1, 1) } else { (v, v) };
+        }
+        let (mut min, mut max) = if weak { (-1, 1) } else { (-(self.cells - n) / 2, (self.cells + 1 - n) / 2) };
+        while min < max {
+            let mut med = min + (max - min) / 2;
+            if med <= 0 && min / 2 < med {
+                med = min / 2;
+            } else if med >= 0 && max / 2 > med {
+                med = max / 2;
+            }
+            let r = self.negamax(0, med, med + 1);
+            if self.aborted {
+                break;
+            }
+            // A weak solve proves only the sign: a fail-high may return the full value.
+            let r = if weak { r.clamp(-1, 1) } else { r };
+            if r <= med {
+                max = r;
+            } else {
+                min = r;
+            }
+        }
+        (min, max)
+    }
+
+    /// A move that keeps the proven value.
+    pub fn best_move(&mut self, value: i32, weak: bool) -> Option<Move> {
+        if let Some(m) = self.immediate_win() {
+            return Some(m);
+        }
+        let me = self.pos.side_to_move();
+        let mut moves = Vec::new();
+        self.pos.legal_moves(&mut moves);
+        moves.sort_by_key(|&m| std::cmp::Reverse(window_move_score(&self.pos, &self.board, m)));
+        let target = if weak { value.signum() } else { value };
+        for &m in &moves {
+            let cell = self.pos.move_cell(m);
+            self.pos.play(m);
+            self.board.play(cell, me);
+            // Our value >= target  <=>  the child's value <= -target.
+            let r = if weak {
+                let (lo, hi) = self.solve(true, self.deadline, self.stop.clone());
+                if lo == hi { -lo } else { i32::MIN }
+            } else {
+                -self.negamax(1, -target, -target + 1)
+            };
+            self.board.undo(cell, me);
+            self.pos.undo();
+            if self.aborted {
+                break;
+            }
+            if r >= target {
+                return Some(m);
+            }
+        }
+        moves.first().copied()
+    }
+
+    pub fn position(&self) -> &P {
+        &self.pos
+    }
+}

@@ -1,0 +1,282 @@
+//! Exact solving: the value of a position with perfect play and how far the end is.
+//!
+//! Values follow Pascal Pons' convention for the side to move: 0 a draw; a win made with the
+//! move played when `n` stones are on the board scores floor((cells + 1 - n) / 2), so sooner
+//! wins score higher; a loss is the negative of the opponent's win. Gravity boards whose
+//! columns fit one 64-bit word use the bitboard solver ([`ConnectSolver`]); every other board
+//! the generic one ([`GenericSolver`]).
+
+mod connect;
+mod generic;
+mod table;
+
+pub use connect::{ConnectSolver, distance};
+pub use generic::GenericSolver;
+pub use table::SolverTable;
+
+use std::any::Any;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use serde::{Deserialize, Serialize};
+
+use super::progress::Clock;
+use super::{
+    Agent, AlphaBeta, AlphaBetaConfig, Progress, ProgressSink, Score, SearchControl, SearchEvent, SearchLimits,
+    SearchResult, SearchStats,
+};
+use crate::game::{Grid, Move, Position, Variant};
+
+/// Solver options (the `solver` preset's agent config).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct SolverConfig {
+    /// Table size in MiB.
+    pub tt_mb: u32,
+    /// Prove only win, draw or loss (faster).
+    pub weak: bool,
+    /// As an agent, the alpha-beta search to fall back on when the proof does not finish
+    /// within the first half of the move's time.
+    pub fallback: AlphaBetaConfig,
+}
+
+impl Default for SolverConfig {
+    fn default() -> Self {
+        SolverConfig { tt_mb: 256, weak: false, fallback: AlphaBetaConfig::default() }
+    }
+}
+
+impl SolverConfig {
+    pub fn validate(&self) -> Result<(), String> {
+        if self.tt_mb == 0 || self.tt_mb > 65_536 {
+            return Err(format!("solver: tt_mb must be between 1 and 65536, not {}", self.tt_mb));
+        }
+        self.fallback.validate()
+    }
+}
+
+/// What a solve found.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Solution {
+    /// Proven bounds on the value (equal when solved; with `weak`, on its sign).
+    pub lower: i32,
+    pub upper: i32,
+    pub weak: bool,
+    /// A move keeping the value (when solved).
+    pub best: Option<Move>,
+    pub nodes: u64,
+    /// Seconds.
+    pub elapsed: f64,
+    /// Plies to the end with perfect play, counting the last move (strong solves of won games).
+    pub plies: Option<u32>,
+    pub memory: u64,
+}
+
+impl Solution {
+    pub fn is_solved(&self) -> bool {
+        self.lower == self.upper
+    }
+
+    pub fn score(&self) -> Score {
+        if !self.is_solved() {
+            return Score::Unknown;
+        }
+        match self.lower.signum() {
+            0 => Score::Draw,
+            1 => Score::Win { plies: self.plies },
+            _ => Score::Loss { plies: self.plies },
+        }
+    }
+
+    /// "win in 7 plies", "draw", "loss in 4 plies", "win", or the bounds when unsolved.
+    pub fn describe(&self) -> String {
+        if !self.is_solved() {
+            return format!("unsolved: value between {} and {}", self.lower, self.upper);
+        }
+        match (self.lower.signum(), self.plies) {
+            (0, _) => "draw".into(),
+            (1, Some(p)) => format!("win in {p} plies"),
+            (1, None) => "win".into(),
+            (_, Some(p)) => format!("loss in {p} plies"),
+            (_, None) => "loss".into(),
+        }
+    }
+}
+
+/// Why a position cannot be solved here.
+pub fn unsupported(variant: &Variant) -> Option<String> {
+    match variant {
+        Variant::Connect3d => {
+            Some("connect3d is not solvable here: 64 plies of up to 24 moves, scored by points".into())
+        }
+        Variant::Grid(_) => None,
+    }
+}
+
+/// A solver for positions of type `P`, keeping its table between calls.
+pub enum AnySolver<P: Position> {
+    Connect(ConnectSolver),
+    Generic(Option<GenericSolver<P>>, usize),
+}
+
+impl<P: Position> AnySolver<P> {
+    pub fn new(pos: &P, tt_mb: usize) -> AnySolver<P> {
+        // No bigger than the board can need: at most 3^cells positions (8 bytes an entry).
+        let cells = pos.max_game_length() as u32;
+        let needed_mb = 3f64.powi(cells as i32) * 8.0 / (1024.0 * 1024.0);
+        let tt_mb = tt_mb.min(needed_mb.ceil().max(1.0) as usize);
+        if let Some(r) = pos.variant().grid()
+            && ConnectSolver::fits(&r)
+            && (pos as &dyn Any).is::<Grid<u64, true>>()
+        {
+            return AnySolver::Connect(ConnectSolver::new(&r, tt_mb));
+        }
+        AnySolver::Generic(None, tt_mb)
+    }
+
+    /// Solves `pos` within `time` (None: no limit), from a fresh table, and finds a best move.
+    pub fn solve(&mut self, pos: &P, weak: bool, time: Option<Duration>, stop: Option<Arc<AtomicBool>>) -> Solution {
+        self.solve_with(pos, weak, time, stop, true)
+    }
+
+    /// Like [`AnySolver::solve`]; `best_move: false` skips the search for a move (benchmarks).
+    pub fn solve_with(
+        &mut self,
+        pos: &P,
+        weak: bool,
+        time: Option<Duration>,
+        stop: Option<Arc<AtomicBool>>,
+        best_move: bool,
+    ) -> Solution {
+        let start = Instant::now();
+        let deadline = time.map(|t| start + t);
+        let cells = pos.max_game_length() as i32;
+        let moves = pos.ply() as i32;
+        match self {
+            AnySolver::Connect(s) => {
+                let grid = (pos as &dyn Any).downcast_ref::<Grid<u64, true>>().expect("checked in new");
+                let b = s.board_of(grid);
+                s.table.reset();
+                s.nodes = 0;
+                let (lower, upper) = s.solve(&b, weak, deadline, stop);
+                let solved = lower == upper && !s.aborted;
+                let best = if best_move && solved && !pos.is_over() { s.best_move(&b, lower, weak) } else { None };
+                Solution {
+                    lower,
+                    upper,
+                    weak,
+                    best,
+                    nodes: s.nodes,
+                    elapsed: start.elapsed().as_secs_f64(),
+                    plies: if weak || !solved { None } else { distance(cells, lower, moves) },
+                    memory: s.table.memory(),
+                }
+            }
+            AnySolver::Generic(slot, tt_mb) => {
+                let mut g = GenericSolver::new(pos, *tt_mb);
+                let (lower, upper) = g.solve(weak, deadline, stop);
+                let solved = lower == upper && !g.aborted;
+                let best = if best_move && solved && !pos.is_over() { g.best_move(lower, weak) } else { None };
+                let solution = Solution {
+                    lower,
+                    upper,
+                    weak,
+                    best,
+                    nodes: g.nodes,
+                    elapsed: start.elapsed().as_secs_f64(),
+                    plies: if weak || !solved { None } else { distance(cells, lower, moves) },
+                    memory: g.memory(),
+                };
+                *slot = Some(g);
+                solution
+            }
+        }
+    }
+}
+
+/// The solver as an agent: perfect play when the proof finishes in half the move's time,
+/// otherwise the fallback alpha-beta's move in the rest.
+pub struct SolverAgent<P: Position> {
+    pub config: SolverConfig,
+    solver: Option<AnySolver<P>>,
+    fallback: AlphaBeta,
+}
+
+impl<P: Position> SolverAgent<P> {
+    pub fn new(config: SolverConfig) -> SolverAgent<P> {
+        let fallback = AlphaBeta::new(config.fallback.clone());
+        SolverAgent { config, solver: None, fallback }
+    }
+}
+
+impl<P: Position> Agent<P> for SolverAgent<P> {
+    fn search(
+        &mut self,
+        pos: &P,
+        limits: &SearchLimits,
+        control: &SearchControl,
+        sink: &mut dyn ProgressSink,
+    ) -> SearchResult {
+        let clock = Clock::new(limits);
+        if pos.is_over() {
+            return SearchResult::default();
+        }
+        let budget = limits.time.map(|t| Duration::from_secs_f64(t / 2.0));
+        if unsupported(pos.variant()).is_none() {
+            let tt = self.config.tt_mb as usize;
+            let solver = self.solver.get_or_insert_with(|| AnySolver::new(pos, tt));
+            let stop = Arc::new(AtomicBool::new(false));
+            // Bridge the control's stop flag to the solver's by polling in a helper thread.
+            let watcher = {
+                let (stop, control) = (stop.clone(), control.clone());
+                std::thread::spawn(move || {
+                    while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                        if control.is_stopped() {
+                            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+                        }
+                        std::thread::sleep(Duration::from_millis(5));
+                    }
+                })
+            };
+            let s = solver.solve(pos, self.config.weak, budget, Some(stop.clone()));
+            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+            let _ = watcher.join();
+            if s.is_solved()
+                && let Some(best) = s.best
+            {
+                let progress = Progress {
+                    depth: s.plies.unwrap_or(0),
+                    nodes: s.nodes,
+                    nodes_per_second: s.nodes as f64 / s.elapsed.max(1e-9),
+                    elapsed: clock.elapsed(),
+                    best: Some(best),
+                    score: s.score(),
+                    pv: vec![best],
+                    finished: true,
+                    ..Default::default()
+                };
+                sink.event(SearchEvent::Progress(progress));
+                return SearchResult {
+                    best: Some(best),
+                    score: s.score(),
+                    pv: vec![best],
+                    stats: SearchStats {
+                        nodes: s.nodes,
+                        elapsed: clock.elapsed(),
+                        memory: s.memory,
+                        ..Default::default()
+                    },
+                    root: Vec::new(),
+                };
+            }
+        }
+        let rest = SearchLimits { time: limits.time.map(|t| (t - clock.elapsed()).max(0.01)), ..*limits };
+        self.fallback.search(pos, &rest, control, sink)
+    }
+
+    fn new_game(&mut self) {
+        self.solver = None;
+        <AlphaBeta as Agent<P>>::new_game(&mut self.fallback);
+    }
+}

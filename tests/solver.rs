@@ -1,0 +1,187 @@
+//! The solver against ground truth: Pons' Connect-4 benchmark sets, known m,n,k values, and
+//! full alpha-beta searches on small boards.
+
+use std::path::Path;
+
+use mnklab::game::{AnyPosition, Grid, Move, Position, Variant};
+use mnklab::rng::{below, seeded};
+use mnklab::search::solver::{AnySolver, GenericSolver, distance};
+use mnklab::search::{
+    AgentConfig, AlphaBetaConfig, MoveOrdering, NullSink, Score, SearchControl, SearchLimits, build_agent,
+};
+use mnklab::with_position;
+
+fn data(name: &str) -> Vec<(String, i32)> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/connect4").join(name);
+    std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        .lines()
+        .map(|l| {
+            let mut it = l.split_whitespace();
+            (it.next().unwrap().to_string(), it.next().unwrap().parse().unwrap())
+        })
+        .collect()
+}
+
+fn connect4(moves: &str) -> Grid<u64, true> {
+    let mut g = Grid::<u64, true>::new(Variant::connect4().grid().unwrap());
+    g.play_sequence(moves).unwrap();
+    g
+}
+
+/// Every `step`-th line of a set, strong and weak, with one solver (a fresh table each time).
+fn check_set(name: &str, step: usize) {
+    let lines = data(name);
+    let mut solver = AnySolver::new(&connect4(""), 16);
+    for (moves, score) in lines.iter().step_by(step) {
+        let p = connect4(moves);
+        let strong = solver.solve_with(&p, false, None, None, false);
+        assert_eq!((strong.lower, strong.upper), (*score, *score), "{name}: {moves}");
+        let weak = solver.solve_with(&p, true, None, None, false);
+        assert_eq!(weak.lower, score.signum(), "{name} weak: {moves}");
+    }
+}
+
+#[test]
+fn pons_end_game_easy_all() {
+    check_set("Test_L3_R1", 1);
+}
+
+#[test]
+fn pons_middle_game_easy_all() {
+    check_set("Test_L2_R1", 1);
+}
+
+#[test]
+fn pons_middle_game_medium_sample() {
+    check_set("Test_L2_R2", 25);
+}
+
+#[test]
+fn pons_beginning_easy_sample() {
+    check_set("Test_L1_R1", 10);
+}
+
+/// The generic solver (no bitboard tricks) agrees with Pons' scores on Connect-4 too.
+#[test]
+fn generic_solver_agrees_with_pons() {
+    for (name, step) in [("Test_L3_R1", 4), ("Test_L2_R1", 8), ("Test_L1_R1", 50)] {
+        for (moves, score) in data(name).iter().step_by(step) {
+            let p = connect4(moves);
+            let mut g = GenericSolver::new(&p, 16);
+            assert_eq!(g.solve(false, None, None), (*score, *score), "{name}: {moves}");
+        }
+    }
+}
+
+fn solve(game: &str, moves: &str, weak: bool) -> mnklab::search::solver::Solution {
+    let pos = AnyPosition::from_moves(game.parse().unwrap(), moves).unwrap();
+    with_position!(&pos, p => AnySolver::new(p, 64).solve(p, weak, None, None))
+}
+
+#[test]
+fn known_mnk_values() {
+    for (game, value) in [("mnk:3,3,3", 0), ("mnk:4,3,3", 1), ("mnk:4,4,3", 1), ("mnk:4,4,4", 0), ("mnk:5,4,4", 0)] {
+        for weak in [true, false] {
+            let s = solve(game, "", weak);
+            assert!(s.is_solved(), "{game}");
+            assert_eq!(s.lower.signum(), value, "{game} weak {weak}");
+        }
+    }
+    // Gravity boards of other sizes.
+    assert_eq!(solve("connect:5,4,4", "", false).score(), Score::Draw);
+    assert_eq!(solve("connect:4,4,3", "", true).score(), Score::Win { plies: None });
+}
+
+/// On small boards the solver's value and distance equal a full alpha-beta search's.
+#[test]
+fn solver_equals_full_alphabeta_on_small_boards() {
+    let full = AlphaBetaConfig {
+        tactics: false,
+        ordering: MoveOrdering::Full,
+        heuristic: mnklab::eval::HeuristicConfig::None,
+        iterative_deepening: false,
+        ..AlphaBetaConfig::default()
+    };
+    let mut rng = seeded(5);
+    for game in ["mnk:3,3,3", "mnk:4,4,3", "mnk:4,3,3", "connect:4,4,3", "connect:5,4,3", "mnk:4,4,4"] {
+        for _ in 0..8 {
+            let mut pos = AnyPosition::new(game.parse().unwrap());
+            let opening = 2 + below(&mut rng, 5);
+            for _ in 0..opening {
+                let ms = pos.legal_moves();
+                if ms.is_empty() {
+                    break;
+                }
+                pos.try_play(ms[below(&mut rng, ms.len())]).unwrap();
+            }
+            if pos.status().is_over() {
+                continue;
+            }
+            let s = with_position!(&pos, p => AnySolver::new(p, 16).solve(p, false, None, None));
+            let depth = (pos.variant().grid().unwrap().cells() - pos.ply()) as u32;
+            let ab = with_position!(&pos, p => build_agent(&AgentConfig::AlphaBeta(full.clone()), 1)
+                .search(p, &SearchLimits::depth(depth), &SearchControl::new(), &mut NullSink));
+            assert_eq!(s.score(), ab.score, "{game} {}", pos.history_string());
+        }
+    }
+}
+
+#[test]
+fn distances_follow_the_benchmark_convention() {
+    // Test_L3_R1 lines whose winner needs 3 and 5 plies, and a loss in 4.
+    assert_eq!(distance(42, 6, 29), Some(3));
+    assert_eq!(distance(42, 1, 36), Some(5));
+    assert_eq!(distance(42, -1, 37), Some(4));
+    // A win on this move with n stones scores floor((43 - n) / 2).
+    for n in 0..42 {
+        assert_eq!(distance(42, (43 - n) / 2, n), Some(1), "n = {n}");
+    }
+    let s = solve("connect4", "67152117737262713366376314254", false);
+    assert_eq!(s.describe(), "win in 3 plies");
+}
+
+#[test]
+fn best_moves_keep_the_value() {
+    for (moves, score) in data("Test_L2_R1").iter().step_by(100) {
+        let p = connect4(moves);
+        let s = AnySolver::new(&p, 16).solve(&p, false, None, None);
+        let best = s.best.unwrap();
+        let mut child = p.clone();
+        child.play(best);
+        if child.is_over() {
+            assert!(*score > 0);
+            continue;
+        }
+        let c = AnySolver::new(&child, 16).solve(&child, false, None, None);
+        assert_eq!(-c.lower, *score, "{moves}: {}", child.format_move(best));
+    }
+}
+
+#[test]
+fn out_of_time_reports_bounds() {
+    let s = solve("mnk:5,5,4", "", false);
+    assert_eq!(s.score(), Score::Draw);
+    let pos = AnyPosition::new("mnk:6,6,4".parse().unwrap());
+    let s = with_position!(&pos, p => AnySolver::new(p, 16).solve(p, false, Some(std::time::Duration::from_millis(50)), None));
+    assert!(!s.is_solved());
+    assert!(s.lower <= s.upper);
+    assert!(s.elapsed < 5.0);
+}
+
+#[test]
+fn the_solver_agent_plays_a_perfect_move() {
+    let (moves, score) = data("Test_L3_R1")[0].clone();
+    let pos = AnyPosition::from_moves(Variant::connect4(), &moves).unwrap();
+    let agent = mnklab::search::preset("solver").unwrap().agent;
+    let r = with_position!(&pos, p => build_agent(&agent, 1).search(p, &SearchLimits::time(2.0), &SearchControl::new(), &mut NullSink));
+    let expected = if score > 0 {
+        Score::Win { plies: distance(42, score, moves.len() as i32) }
+    } else if score < 0 {
+        Score::Loss { plies: distance(42, score, moves.len() as i32) }
+    } else {
+        Score::Draw
+    };
+    assert_eq!(r.score, expected);
+    let _: Option<Move> = r.best;
+}

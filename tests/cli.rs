@@ -58,3 +58,66 @@ fn bench_playouts_ends_with_the_rate() {
     let rate: f64 = last.strip_prefix("playouts_per_second ").unwrap().parse().unwrap();
     assert!(rate > 0.0);
 }
+
+fn shared(name: &str) -> String {
+    format!("{}/../shared/data/connect4/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn solve_prints_value_distance_and_move() {
+    let o = mnklab(&["solve", "--game", "tictactoe"]);
+    assert!(o.status.success());
+    let s = stdout(&o);
+    assert!(s.starts_with("value draw (score 0)\nbestmove "), "{s}");
+    let o = mnklab(&["solve", "--game", "connect4", "--moves", "67152117737262713366376314254"]);
+    assert!(stdout(&o).starts_with("value win in 3 plies (score 6)"), "{}", stdout(&o));
+    let o = mnklab(&["solve", "--game", "mnk:4,4,3", "--weak"]);
+    assert!(stdout(&o).starts_with("value win (score 1, weak)"), "{}", stdout(&o));
+    let o = mnklab(&["solve", "--game", "mnk:7,7,5", "--time", "0.2"]);
+    assert!(stdout(&o).starts_with("time ran out after"), "{}", stdout(&o));
+    let o = mnklab(&["solve", "--game", "connect3d"]);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("connect3d is not solvable"));
+}
+
+#[test]
+fn solve_batch_reproduces_pons_format() {
+    let text = std::fs::read_to_string(shared("Test_L3_R1")).unwrap();
+    let first: String = text.lines().take(20).map(|l| format!("{l}\n")).collect();
+    let path = std::env::temp_dir().join(format!("mnklab-batch-{}.txt", std::process::id()));
+    std::fs::write(&path, &first).unwrap();
+    let o = mnklab(&["solve", "--game", "connect4", "--batch", path.to_str().unwrap()]);
+    assert!(o.status.success());
+    let s = stdout(&o);
+    let lines: Vec<&str> = s.lines().collect();
+    assert_eq!(lines.len(), 21);
+    assert_eq!(lines[..20].join("\n") + "\n", first);
+    assert!(lines[20].starts_with("solved 20 positions, mean "), "{}", lines[20]);
+    let o = mnklab(&["solve", "--game", "connect4", "--weak", "--batch", path.to_str().unwrap()]);
+    for (got, want) in stdout(&o).lines().zip(first.lines()) {
+        let sign = |l: &str| l.split_whitespace().nth(1).unwrap().parse::<i32>().unwrap().signum();
+        assert_eq!(got.split_whitespace().nth(1).unwrap().parse::<i32>().unwrap(), sign(want), "{want}");
+    }
+    let o = mnklab(&["bench", "solve", "--batch", path.to_str().unwrap()]);
+    let last = stdout(&o).lines().last().unwrap().to_string();
+    assert!(last.starts_with("mean_us "), "{last}");
+    std::fs::write(&path, "4444444 0\n").unwrap();
+    let o = mnklab(&["solve", "--game", "connect4", "--batch", path.to_str().unwrap()]);
+    assert!(String::from_utf8_lossy(&o.stderr).contains(":1: "), "the line number is named");
+    std::fs::remove_file(&path).unwrap();
+}
+
+#[test]
+fn analyse_streams_progress_and_ends_with_the_move() {
+    let o = mnklab(&["analyse", "--game", "connect4", "--moves", "4455", "--agent", "strong-ab", "--depth", "6"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let s = stdout(&o);
+    let lines: Vec<&str> = s.lines().collect();
+    assert!(lines.len() >= 2 && lines[..lines.len() - 1].iter().all(|l| l.starts_with("info ")), "{s}");
+    let last = lines.last().unwrap();
+    assert!(last == &"bestmove c score win in 3" || last == &"bestmove f score win in 3", "{last}");
+    let o = mnklab(&["analyse", "--game", "connect4", "--agent", "nonsense"]);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("unknown agent 'nonsense'"));
+    let o = mnklab(&["bench", "search", "--game", "connect4", "--agent", "jeng-mcts", "--seconds", "0.3"]);
+    assert!(stdout(&o).lines().last().unwrap().starts_with("iterations_per_second "));
+}

@@ -8,6 +8,7 @@
 //! - [`app`]: the egui workbench.
 
 pub mod app;
+pub mod arena;
 pub mod bench;
 pub mod eval;
 pub mod game;

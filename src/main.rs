@@ -5,6 +5,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand};
+use mnklab::arena::{Matchup, RunOptions, merge, read_results, run_matchup, summarize, table, write_csv};
 use mnklab::game::Position;
 use mnklab::game::{AnyPosition, LevelCount, Status, Variant, count_games, count_positions};
 use mnklab::io::load_position;
@@ -71,6 +72,37 @@ enum Command {
         /// position given (usually the start), printing "<moves> <score>" for each.
         #[arg(long)]
         batch: Option<PathBuf>,
+    },
+    /// Run a matchup file on all cores; results go to --out, a game at a time.
+    Match {
+        /// The matchup (RON).
+        file: PathBuf,
+        /// Worker threads (default: the file's, else all cores).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Output folder (default: out/<matchup name>).
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Continue the games already in the output folder.
+        #[arg(long)]
+        resume: bool,
+        /// Games per pairing and variant, instead of the file's.
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+        games: Option<u32>,
+        /// Multiply every time budget (quick runs of long experiments).
+        #[arg(long, default_value_t = 1.0, value_parser = parse_scale)]
+        scale: f64,
+        /// Run one slice of the games, I/N (0-based I), e.g. for a Slurm job array.
+        #[arg(long, value_parser = parse_shard)]
+        shard: Option<(u64, u64)>,
+    },
+    /// Join the output folders of shards into one.
+    Merge {
+        /// Output folders of the shards.
+        #[arg(required = true)]
+        dirs: Vec<PathBuf>,
+        #[arg(long)]
+        out: PathBuf,
     },
     /// Measure speed.
     #[command(subcommand)]
@@ -176,6 +208,23 @@ fn parse_variant(s: &str) -> Result<Variant, String> {
     s.parse().map_err(|e: mnklab::game::GameError| e.to_string())
 }
 
+fn parse_scale(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(x) if x > 0.0 && x <= 1e6 => Ok(x),
+        _ => Err(format!("'{s}' is not a positive factor")),
+    }
+}
+
+fn parse_shard(s: &str) -> Result<(u64, u64), String> {
+    let bad = || format!("'{s}' is not a shard: write I/N with 0 <= I < N, e.g. 3/10");
+    let (i, n) = s.split_once('/').ok_or_else(bad)?;
+    let (i, n): (u64, u64) = (i.trim().parse().map_err(|_| bad())?, n.trim().parse().map_err(|_| bad())?);
+    if n == 0 || i >= n {
+        return Err(bad());
+    }
+    Ok((i, n))
+}
+
 fn parse_seconds(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
         Ok(x) if (0.0..=1e6).contains(&x) => Ok(x),
@@ -258,6 +307,64 @@ fn run(cli: Cli) -> Result<(), String> {
             let (n, mean_us, mean_nodes) = solve_batch(&pos, &batch, weak, tt_mb, limit, |_| {})?;
             println!("{} positions of {}: mean {:.1} us, mean {:.0} nodes", n, batch.display(), mean_us, mean_nodes);
             println!("mean_us {mean_us:.1}");
+            Ok(())
+        }
+        Some(Command::Match { file, threads, out, resume, games, scale, shard }) => {
+            let matchup = Matchup::load(&file).map_err(|e| e.to_string())?;
+            let base = file.parent().map(PathBuf::from).unwrap_or_default();
+            let mut out = out.unwrap_or_else(|| PathBuf::from("out").join(&matchup.name));
+            if let Some((i, n)) = shard
+                && !out.ends_with(format!("shard-{i}-of-{n}"))
+            {
+                out = out.join(format!("shard-{i}-of-{n}"));
+            }
+            let opts = RunOptions { threads: threads.unwrap_or(0), out: out.clone(), resume, scale, games, shard };
+            let bar = indicatif::ProgressBar::new(0);
+            bar.set_style(
+                indicatif::ProgressStyle::with_template(
+                    "{bar:40} {pos}/{len} games, {elapsed} elapsed, {eta} left  {msg}",
+                )
+                .expect("valid template"),
+            );
+            let control = SearchControl::new();
+            let records = run_matchup(&matchup, &base, &opts, &control, |p| {
+                bar.set_length(p.total as u64);
+                bar.set_position(p.done as u64);
+                bar.set_message(format!("last: {} vs {} {:?}", p.game.names[0], p.game.names[1], p.game.outcome));
+            })?;
+            bar.finish_and_clear();
+            print!("{}", table(&summarize(&records)));
+            println!("{} games in {} (results.ronl, games.csv, moves.csv)", records.len(), out.display());
+            Ok(())
+        }
+        Some(Command::Merge { dirs, out }) => {
+            let mut runs = Vec::new();
+            let mut matchup_text: Option<String> = None;
+            for d in &dirs {
+                runs.push(read_results(&d.join(mnklab::arena::results::RESULTS_FILE))?);
+                if let Ok(t) = std::fs::read_to_string(d.join(mnklab::arena::results::MATCHUP_FILE)) {
+                    if matchup_text.as_ref().is_some_and(|m| m != &t) {
+                        return Err(format!("{} ran a different matchup from the other folders", d.display()));
+                    }
+                    matchup_text = Some(t);
+                }
+            }
+            let all = merge(runs)?;
+            std::fs::create_dir_all(&out).map_err(|e| format!("cannot create {}: {e}", out.display()))?;
+            let mut text = String::new();
+            for r in &all {
+                text.push_str(&ron::to_string(r).map_err(|e| e.to_string())?);
+                text.push('\n');
+            }
+            mnklab::io::write_atomic(&out.join(mnklab::arena::results::RESULTS_FILE), text.as_bytes())
+                .map_err(|e| e.to_string())?;
+            if let Some(t) = matchup_text {
+                mnklab::io::write_atomic(&out.join(mnklab::arena::results::MATCHUP_FILE), t.as_bytes())
+                    .map_err(|e| e.to_string())?;
+            }
+            write_csv(&out, &all)?;
+            print!("{}", table(&summarize(&all)));
+            println!("{} games merged into {}", all.len(), out.display());
             Ok(())
         }
         Some(Command::Analyse { position, agent, limits, seed }) => {

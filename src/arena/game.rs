@@ -1,0 +1,166 @@
+//! Playing one game of a matchup between two agents, and the record it leaves.
+
+use serde::{Deserialize, Serialize};
+
+use super::matchup::{GameSpec, Opening, ResolvedEntrant};
+use crate::game::{AnyPosition, Position, Status, Variant};
+use crate::rng::{below, seeded};
+use crate::search::{NullSink, SearchControl, build_agent};
+use crate::with_position;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Outcome {
+    FirstWins,
+    SecondWins,
+    Draw,
+}
+
+/// One searched move.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MoveRecord {
+    /// 0: the first player, 1: the second.
+    pub player: u8,
+    pub mv: String,
+    /// Seconds.
+    pub time: f64,
+    pub nodes: u64,
+    pub iterations: u64,
+    pub depth: u32,
+    /// The agent's score as a number (see `Score::as_f64`).
+    pub eval: f64,
+    /// Bytes.
+    pub memory: u64,
+}
+
+/// A finished game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameRecord {
+    pub index: u64,
+    pub variant: Variant,
+    /// Entrant indices of the first and second player.
+    pub players: [usize; 2],
+    pub names: [String; 2],
+    pub seed: u64,
+    /// Opening moves played before the agents took over.
+    pub opening: Vec<String>,
+    pub moves: Vec<MoveRecord>,
+    pub outcome: Outcome,
+    pub points: [u32; 2],
+    /// The player (0 or 1) who lost by running out of budget or by an illegal move.
+    pub forfeit: Option<u8>,
+}
+
+impl GameRecord {
+    /// The score of entrant `e` in this game (1, 1/2, 0), if it played.
+    pub fn score_of(&self, e: usize) -> Option<f64> {
+        let side = self.players.iter().position(|&p| p == e)?;
+        Some(match (self.outcome, side) {
+            (Outcome::Draw, _) => 0.5,
+            (Outcome::FirstWins, 0) | (Outcome::SecondWins, 1) => 1.0,
+            _ => 0.0,
+        })
+    }
+}
+
+/// Plays the game `spec` (None if `control` stopped it). `scale` multiplies time budgets.
+pub fn play_game(
+    spec: &GameSpec,
+    entrants: &[ResolvedEntrant],
+    opening: &Opening,
+    scale: f64,
+    control: &SearchControl,
+) -> Option<GameRecord> {
+    let mut pos = AnyPosition::new(spec.variant);
+    let mut opening_moves = Vec::new();
+    match (opening, &spec.opening) {
+        (_, Some(list)) => {
+            pos.play_sequence(list).ok()?;
+            opening_moves = pos.history().iter().map(|&m| pos.format_move(m)).collect();
+        }
+        (Opening::RandomPlies(n), None) => {
+            let mut rng = seeded(spec.seed ^ 0x0BE0_0000_0000_0001);
+            for _ in 0..*n {
+                let moves = pos.legal_moves();
+                // Stop short of a finished game: the agents should play.
+                let Some(&m) = moves.get(below(&mut rng, moves.len().max(1))) else { break };
+                let mut probe = pos.clone();
+                probe.try_play(m).ok()?;
+                if probe.status().is_over() {
+                    break;
+                }
+                opening_moves.push(pos.format_move(m));
+                pos = probe;
+            }
+        }
+        _ => {}
+    }
+    let names = [entrants[spec.players[0]].name.clone(), entrants[spec.players[1]].name.clone()];
+    let (moves, forfeit) = with_position!(&mut pos, p => play_on(p, spec, entrants, scale, control))?;
+    let outcome = match (forfeit, pos.status()) {
+        (Some(0), _) => Outcome::SecondWins,
+        (Some(_), _) => Outcome::FirstWins,
+        (None, Status::Win(w)) if w.index() == 0 => Outcome::FirstWins,
+        (None, Status::Win(_)) => Outcome::SecondWins,
+        (None, _) => Outcome::Draw,
+    };
+    Some(GameRecord {
+        index: spec.index,
+        variant: spec.variant,
+        players: spec.players,
+        names,
+        seed: spec.seed,
+        opening: opening_moves,
+        moves,
+        outcome,
+        points: pos.points(),
+        forfeit,
+    })
+}
+
+fn play_on<P: Position>(
+    pos: &mut P,
+    spec: &GameSpec,
+    entrants: &[ResolvedEntrant],
+    scale: f64,
+    control: &SearchControl,
+) -> Option<(Vec<MoveRecord>, Option<u8>)> {
+    // Each side's agent gets its own seed from the game's.
+    let mut agents = [0, 1].map(|side| {
+        let e = &entrants[spec.players[side]];
+        build_agent::<P>(&e.file.agent, spec.seed ^ (side as u64 + 1).wrapping_mul(0xA076_1D64_78BD_642F))
+    });
+    let max_moves = pos.max_game_length().div_ceil(2);
+    let mut own_moves = [0usize; 2];
+    let mut records = Vec::new();
+    while !pos.is_over() {
+        let side = pos.side_to_move().index();
+        let e = &entrants[spec.players[side]];
+        let limits = match &e.game_budget {
+            Some(b) => match b.limits_for_move(own_moves[side], max_moves) {
+                Some(l) => l,
+                None => return Some((records, Some(side as u8))),
+            },
+            None => e.limits,
+        };
+        let r = agents[side].search(pos, &limits.scaled(scale), control, &mut NullSink);
+        if control.is_stopped() {
+            return None;
+        }
+        let Some(m) = r.best.filter(|&m| pos.is_legal(m)) else {
+            return Some((records, Some(side as u8)));
+        };
+        records.push(MoveRecord {
+            player: side as u8,
+            mv: pos.format_move(m),
+            time: r.stats.elapsed,
+            nodes: r.stats.nodes,
+            iterations: r.stats.iterations,
+            depth: r.stats.depth,
+            eval: r.score.as_f64(),
+            memory: r.stats.memory,
+        });
+        pos.play(m);
+        own_moves[side] += 1;
+    }
+    Some((records, None))
+}

@@ -1,0 +1,299 @@
+//! The matchup file: which variants, which agents, how they pair up, how many games, what
+//! budgets and openings, and the seed. Expanded into a deterministic list of games.
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use crate::game::{GridRules, Variant};
+use crate::io::{FileError, parse_ron, read_text, to_ron};
+use crate::search::{AgentFile, GameBudget, SearchLimits, load_agent};
+
+pub const MATCHUP_VERSION: u32 = 1;
+
+fn default_version() -> u32 {
+    MATCHUP_VERSION
+}
+
+/// Where an entrant's agent comes from.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum AgentSource {
+    /// A preset by name (`alam-ab`, ...).
+    Preset(String),
+    /// An agent file, relative to the matchup file.
+    File(String),
+    /// The agent written out in full.
+    Inline(Box<AgentFile>),
+}
+
+/// One player of the matchup.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Entrant {
+    /// Name in tables and results (default: the agent file's name).
+    #[serde(default)]
+    pub name: Option<String>,
+    pub agent: AgentSource,
+    /// Per-move limits (default: the matchup's, else the agent file's).
+    #[serde(default)]
+    pub limits: Option<SearchLimits>,
+    /// A per-game budget split over the moves (default: the matchup's, else the file's).
+    #[serde(default)]
+    pub game_budget: Option<GameBudget>,
+}
+
+/// K for each board of a grid sweep.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum KRule {
+    /// These K values (boards where K > max(M, N) are skipped).
+    Fixed(Vec<u8>),
+    /// K = ceil(min(M, N) / 2) and that plus 1, as in Lim's study.
+    HalfMinAndNext,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Variants {
+    List(Vec<Variant>),
+    /// Every width x height (x K) combination.
+    Grid {
+        widths: Vec<u8>,
+        heights: Vec<u8>,
+        k: KRule,
+        gravity: bool,
+        exact: bool,
+    },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Pairing {
+    /// The first two agents against each other.
+    Pairwise,
+    /// The first agent against each of the others.
+    Gauntlet,
+    /// Every agent against every other.
+    RoundRobin,
+    /// Every agent of the first group against every agent of the second (indices).
+    Between(Vec<usize>, Vec<usize>),
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Opening {
+    None,
+    /// The first N plies uniformly random (from the game's seed).
+    RandomPlies(u32),
+    /// Openings as move lists; each is played with both colours.
+    List(Vec<String>),
+}
+
+/// Sequential probability ratio test: stop a pairing early once the Elo difference is shown
+/// to be below `elo0` or above `elo1`.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SprtConfig {
+    pub elo0: f64,
+    pub elo1: f64,
+    pub alpha: f64,
+    pub beta: f64,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Matchup {
+    #[serde(default = "default_version")]
+    pub version: u32,
+    pub name: String,
+    #[serde(default)]
+    pub description: String,
+    pub variants: Variants,
+    pub agents: Vec<Entrant>,
+    pub pairing: Pairing,
+    /// Games per pairing and variant; colours alternate.
+    pub games: u32,
+    /// Per-move limits for every entrant without its own.
+    #[serde(default)]
+    pub limits: Option<SearchLimits>,
+    #[serde(default)]
+    pub game_budget: Option<GameBudget>,
+    #[serde(default)]
+    pub seed: u64,
+    #[serde(default = "no_opening")]
+    pub opening: Opening,
+    /// Worker threads (0: all cores).
+    #[serde(default)]
+    pub threads: u32,
+    #[serde(default)]
+    pub sprt: Option<SprtConfig>,
+}
+
+fn no_opening() -> Opening {
+    Opening::None
+}
+
+/// One scheduled game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameSpec {
+    pub index: u64,
+    pub variant: Variant,
+    /// Entrant indices: [first player, second player].
+    pub players: [usize; 2],
+    /// The unordered pairing (lower entrant first), for statistics.
+    pub pairing: (usize, usize),
+    pub seed: u64,
+    pub opening: Option<String>,
+}
+
+/// A resolved entrant: its agent file and the budgets that apply.
+#[derive(Clone, Debug)]
+pub struct ResolvedEntrant {
+    pub name: String,
+    pub file: AgentFile,
+    pub limits: SearchLimits,
+    pub game_budget: Option<GameBudget>,
+}
+
+/// The seed of game `index`: a splitmix64 step from the base seed.
+pub fn game_seed(base: u64, index: u64) -> u64 {
+    let mut z = base ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(0x6A09_E667_F3BC_C908);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+impl Matchup {
+    /// Parses and checks a matchup file; errors name the field.
+    pub fn parse(text: &str, path: &Path) -> Result<Matchup, FileError> {
+        let m: Matchup = parse_ron(text, path, "matchup")?;
+        let bad = |message: String| FileError::Parse { path: path.into(), what: "matchup", message };
+        if m.version > MATCHUP_VERSION {
+            return Err(FileError::Version {
+                path: path.into(),
+                what: "matchup",
+                found: m.version,
+                supported: MATCHUP_VERSION,
+            });
+        }
+        if m.agents.len() < 2 {
+            return Err(bad(format!("agents: a matchup needs at least two agents, not {}", m.agents.len())));
+        }
+        if m.games == 0 {
+            return Err(bad("games: must be at least 1".into()));
+        }
+        if let Some(l) = &m.limits {
+            l.validate().map_err(|e| bad(format!("limits: {e}")))?;
+        }
+        if let Some(s) = &m.sprt
+            && !(s.alpha > 0.0 && s.alpha < 0.5 && s.beta > 0.0 && s.beta < 0.5 && s.elo0 < s.elo1)
+        {
+            return Err(bad("sprt: needs 0 < alpha, beta < 0.5 and elo0 < elo1".into()));
+        }
+        m.variant_list().map_err(|e| bad(format!("variants: {e}")))?;
+        if let Pairing::Between(left, right) = &m.pairing
+            && let Some(i) = left.iter().chain(right).find(|&&i| i >= m.agents.len())
+        {
+            return Err(bad(format!("pairing: agent index {i} is out of range (there are {} agents)", m.agents.len())));
+        }
+        Ok(m)
+    }
+
+    pub fn load(path: &Path) -> Result<Matchup, FileError> {
+        Matchup::parse(&read_text(path)?, path)
+    }
+
+    pub fn to_ron(&self) -> String {
+        to_ron(self)
+    }
+
+    /// The variants, in order.
+    pub fn variant_list(&self) -> Result<Vec<Variant>, String> {
+        match &self.variants {
+            Variants::List(v) if v.is_empty() => Err("the list is empty".into()),
+            Variants::List(v) => Ok(v.clone()),
+            Variants::Grid { widths, heights, k, gravity, exact } => {
+                let mut out = Vec::new();
+                for &w in widths {
+                    for &h in heights {
+                        let ks: Vec<u8> = match k {
+                            KRule::Fixed(ks) => ks.clone(),
+                            KRule::HalfMinAndNext => {
+                                let half = w.min(h).div_ceil(2);
+                                vec![half, half + 1]
+                            }
+                        };
+                        for k in ks {
+                            if k > w.max(h) {
+                                continue;
+                            }
+                            let r = GridRules::new(w as u32, h as u32, k as u32, *exact, *gravity)
+                                .map_err(|e| e.to_string())?;
+                            out.push(Variant::Grid(r));
+                        }
+                    }
+                }
+                if out.is_empty() { Err("the grid gives no board".into()) } else { Ok(out) }
+            }
+        }
+    }
+
+    /// The pairings as entrant index pairs.
+    pub fn pairings(&self) -> Vec<(usize, usize)> {
+        let n = self.agents.len();
+        match &self.pairing {
+            Pairing::Pairwise => vec![(0, 1)],
+            Pairing::Gauntlet => (1..n).map(|j| (0, j)).collect(),
+            Pairing::RoundRobin => (0..n).flat_map(|i| (i + 1..n).map(move |j| (i, j))).collect(),
+            Pairing::Between(left, right) => left
+                .iter()
+                .flat_map(|&i| right.iter().map(move |&j| (i.min(j), i.max(j))))
+                .filter(|(i, j)| i != j)
+                .collect(),
+        }
+    }
+
+    /// Every game of the matchup in a fixed order; game i's colours alternate with i.
+    pub fn schedule(&self) -> Vec<GameSpec> {
+        let variants = self.variant_list().unwrap_or_default();
+        let mut out = Vec::new();
+        let mut index = 0u64;
+        for variant in &variants {
+            for &(a, b) in &self.pairings() {
+                for g in 0..self.games {
+                    let players = if g % 2 == 0 { [a, b] } else { [b, a] };
+                    let opening = match &self.opening {
+                        Opening::List(list) if !list.is_empty() => Some(list[(g as usize / 2) % list.len()].clone()),
+                        _ => None,
+                    };
+                    out.push(GameSpec {
+                        index,
+                        variant: *variant,
+                        players,
+                        pairing: (a, b),
+                        seed: game_seed(self.seed, index),
+                        opening,
+                    });
+                    index += 1;
+                }
+            }
+        }
+        out
+    }
+
+    /// Loads every entrant's agent (paths relative to `base`, the matchup file's folder).
+    pub fn resolve(&self, base: &Path) -> Result<Vec<ResolvedEntrant>, String> {
+        self.agents
+            .iter()
+            .enumerate()
+            .map(|(i, e)| {
+                let file = match &e.agent {
+                    AgentSource::Preset(name) => load_agent(name),
+                    AgentSource::File(p) => load_agent(base.join(p).to_str().unwrap_or(p)),
+                    AgentSource::Inline(f) => f.agent.validate().map(|_| (**f).clone()),
+                }
+                .map_err(|err| format!("agents[{i}]: {err}"))?;
+                let limits = e.limits.or(self.limits).unwrap_or(file.limits);
+                limits.validate().map_err(|err| format!("agents[{i}].limits: {err}"))?;
+                let game_budget = e.game_budget.or(self.game_budget).or(file.game_budget);
+                let name = e.name.clone().unwrap_or_else(|| file.name.clone());
+                Ok(ResolvedEntrant { name, file, limits, game_budget })
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,179 @@
+//! Result files: `results.ronl` holds one game a line, appended as each game finishes, so a
+//! killed run loses at most the games in progress; CSV exports for pandas and R.
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::Path;
+
+use super::game::{GameRecord, Outcome};
+use crate::io::write_atomic;
+
+pub const RESULTS_FILE: &str = "results.ronl";
+pub const MATCHUP_FILE: &str = "matchup.ron";
+
+/// Reads the games of a results file. A last line cut off by a crash is ignored; any other
+/// bad line is an error naming it.
+pub fn read_results(path: &Path) -> Result<Vec<GameRecord>, String> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
+    };
+    let lines: Vec<&str> = text.lines().collect();
+    let complete = text.ends_with('\n');
+    let mut out = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        match ron::from_str::<GameRecord>(line) {
+            Ok(r) => out.push(r),
+            Err(_) if i + 1 == lines.len() && !complete => break,
+            Err(e) => return Err(format!("{}:{}: not a game record: {e}", path.display(), i + 1)),
+        }
+    }
+    Ok(out)
+}
+
+/// Appends one game and flushes it to disk before returning.
+pub struct ResultsWriter {
+    file: std::fs::File,
+}
+
+impl ResultsWriter {
+    pub fn open(path: &Path) -> Result<ResultsWriter, String> {
+        // A last line cut off by a crash holds no whole game: cut it away before appending.
+        if let Ok(bytes) = std::fs::read(path)
+            && !bytes.is_empty()
+            && !bytes.ends_with(b"\n")
+        {
+            let keep = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+            let f = std::fs::OpenOptions::new()
+                .write(true)
+                .open(path)
+                .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+            f.set_len(keep as u64).map_err(|e| format!("cannot trim {}: {e}", path.display()))?;
+        }
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+        Ok(ResultsWriter { file })
+    }
+
+    pub fn append(&mut self, r: &GameRecord) -> Result<(), String> {
+        let line = ron::to_string(r).map_err(|e| e.to_string())? + "\n";
+        self.file.write_all(line.as_bytes()).map_err(|e| format!("cannot append a result: {e}"))?;
+        self.file.sync_data().map_err(|e| format!("cannot flush a result: {e}"))
+    }
+}
+
+/// Joins games from several runs (shards), each game once; the same game with different
+/// results is an error.
+pub fn merge(runs: Vec<Vec<GameRecord>>) -> Result<Vec<GameRecord>, String> {
+    let mut by_index: BTreeMap<u64, GameRecord> = BTreeMap::new();
+    for r in runs.into_iter().flatten() {
+        if let Some(old) = by_index.get(&r.index) {
+            if old != &r
+                && (old.outcome != r.outcome || old.moves.iter().map(|m| &m.mv).ne(r.moves.iter().map(|m| &m.mv)))
+            {
+                return Err(format!("game {} appears twice with different moves", r.index));
+            }
+            continue;
+        }
+        by_index.insert(r.index, r);
+    }
+    Ok(by_index.into_values().collect())
+}
+
+fn csv_text(build: impl FnOnce(&mut csv::Writer<Vec<u8>>) -> csv::Result<()>) -> Vec<u8> {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    build(&mut w).expect("writing CSV to memory cannot fail");
+    w.into_inner().expect("in-memory CSV")
+}
+
+/// `games.csv` (one row a game) and `moves.csv` (one row a move) in `dir`.
+pub fn write_csv(dir: &Path, records: &[GameRecord]) -> Result<(), String> {
+    let games = csv_text(|w| {
+        w.write_record([
+            "index",
+            "variant",
+            "first",
+            "second",
+            "first_entrant",
+            "second_entrant",
+            "seed",
+            "outcome",
+            "winner",
+            "first_points",
+            "second_points",
+            "plies",
+            "forfeit",
+            "opening",
+            "moves",
+        ])?;
+        for r in records {
+            let winner = match r.outcome {
+                Outcome::FirstWins => r.names[0].as_str(),
+                Outcome::SecondWins => r.names[1].as_str(),
+                Outcome::Draw => "",
+            };
+            w.write_record([
+                r.index.to_string(),
+                r.variant.to_string(),
+                r.names[0].clone(),
+                r.names[1].clone(),
+                r.players[0].to_string(),
+                r.players[1].to_string(),
+                r.seed.to_string(),
+                format!("{:?}", r.outcome),
+                winner.to_string(),
+                r.points[0].to_string(),
+                r.points[1].to_string(),
+                (r.opening.len() + r.moves.len()).to_string(),
+                r.forfeit.map_or(String::new(), |f| f.to_string()),
+                r.opening.join(" "),
+                r.moves.iter().map(|m| m.mv.as_str()).collect::<Vec<_>>().join(" "),
+            ])?;
+        }
+        Ok(())
+    });
+    let moves = csv_text(|w| {
+        w.write_record([
+            "index",
+            "variant",
+            "ply",
+            "player",
+            "agent",
+            "move",
+            "time_s",
+            "nodes",
+            "iterations",
+            "depth",
+            "eval",
+            "memory_bytes",
+        ])?;
+        for r in records {
+            for (i, m) in r.moves.iter().enumerate() {
+                w.write_record([
+                    r.index.to_string(),
+                    r.variant.to_string(),
+                    (r.opening.len() + i + 1).to_string(),
+                    m.player.to_string(),
+                    r.names[m.player as usize].clone(),
+                    m.mv.clone(),
+                    format!("{:.6}", m.time),
+                    m.nodes.to_string(),
+                    m.iterations.to_string(),
+                    m.depth.to_string(),
+                    m.eval.to_string(),
+                    m.memory.to_string(),
+                ])?;
+            }
+        }
+        Ok(())
+    });
+    write_atomic(&dir.join("games.csv"), &games).map_err(|e| e.to_string())?;
+    write_atomic(&dir.join("moves.csv"), &moves).map_err(|e| e.to_string())
+}

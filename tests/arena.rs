@@ -1,0 +1,192 @@
+//! The arena: interrupted runs resume to exactly the uninterrupted results, statistics match
+//! hand-computed values, and malformed matchups are refused with the field named.
+
+use std::path::{Path, PathBuf};
+
+use mnklab::arena::stats::{elo, sprt_llr};
+use mnklab::arena::{GameRecord, Matchup, Outcome, RunOptions, read_results, run_matchup, summarize, wilson};
+use mnklab::search::SearchControl;
+
+const QUICK: &str = r#"(
+    name: "quick",
+    variants: List(["mnk:4,4,3", "connect:5,4,4"]),
+    agents: [
+        (agent: Preset("random")),
+        (name: Some("mcts-200"), agent: Preset("alam-mcts"), limits: Some((iterations: Some(200)))),
+        (name: Some("ab-3"), agent: Preset("strong-ab"), limits: Some((depth: Some(3)))),
+    ],
+    pairing: RoundRobin,
+    games: 4,
+    seed: 99,
+    opening: RandomPlies(1),
+)"#;
+
+fn temp_dir(tag: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("mnklab-arena-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    d
+}
+
+fn opts(out: &Path, threads: usize, resume: bool) -> RunOptions {
+    RunOptions { threads, out: out.to_path_buf(), resume, scale: 1.0, games: None, shard: None }
+}
+
+fn comparable(mut v: Vec<GameRecord>) -> Vec<(u64, Vec<String>, Outcome, Vec<String>)> {
+    v.sort_by_key(|r| r.index);
+    v.into_iter().map(|r| (r.index, r.names.to_vec(), r.outcome, r.moves.into_iter().map(|m| m.mv).collect())).collect()
+}
+
+#[test]
+fn resumed_and_threaded_runs_equal_one_uninterrupted_run() {
+    let m = Matchup::parse(QUICK, "quick.ron".as_ref()).unwrap();
+    let control = SearchControl::new();
+    // The reference: one thread, start to end.
+    let a = temp_dir("a");
+    let full = run_matchup(&m, Path::new("."), &opts(&a, 1, false), &control, |_| {}).unwrap();
+    assert_eq!(full.len(), 2 * 3 * 4);
+    // Two threads give the same games.
+    let b = temp_dir("b");
+    let threaded = run_matchup(&m, Path::new("."), &opts(&b, 2, false), &control, |_| {}).unwrap();
+    assert_eq!(comparable(threaded), comparable(full.clone()));
+    // Interrupted after 7 games (the last line cut off half-way, as by a kill), then resumed.
+    let c = temp_dir("c");
+    let stop = SearchControl::new();
+    let mut seen = 0;
+    let _ = run_matchup(&m, Path::new("."), &opts(&c, 2, false), &stop, |_| {
+        seen += 1;
+        if seen == 7 {
+            stop.stop();
+        }
+    });
+    let results = c.join("results.ronl");
+    let text = std::fs::read_to_string(&results).unwrap();
+    let kept = read_results(&results).unwrap().len();
+    assert!((7..24).contains(&kept), "{kept} games before the interruption");
+    let cut = text.len() - text.lines().last().unwrap().len() / 2 - 1;
+    std::fs::write(&results, &text[..cut]).unwrap();
+    assert_eq!(read_results(&results).unwrap().len(), kept - 1, "the cut line is dropped");
+    // Without --resume the folder is refused; with it the run completes.
+    assert!(run_matchup(&m, Path::new("."), &opts(&c, 2, false), &control, |_| {}).unwrap_err().contains("--resume"));
+    let resumed = run_matchup(&m, Path::new("."), &opts(&c, 2, true), &control, |_| {}).unwrap();
+    assert_eq!(comparable(resumed), comparable(full.clone()));
+    // No game was played twice: the file holds each index once.
+    let on_disk = read_results(&results).unwrap();
+    let mut idx: Vec<u64> = on_disk.iter().map(|r| r.index).collect();
+    idx.sort();
+    idx.dedup();
+    assert_eq!(idx.len(), on_disk.len());
+    // CSV files hold a row per game and per move.
+    let games_csv = std::fs::read_to_string(c.join("games.csv")).unwrap();
+    assert_eq!(games_csv.lines().count(), 1 + 24);
+    let moves_csv = std::fs::read_to_string(c.join("moves.csv")).unwrap();
+    let total_moves: usize = full.iter().map(|r| r.moves.len()).sum();
+    assert_eq!(moves_csv.lines().count(), 1 + total_moves);
+    // Resuming with a different matchup is refused.
+    let mut other = m.clone();
+    other.seed = 5;
+    assert!(
+        run_matchup(&other, Path::new("."), &opts(&c, 2, true), &control, |_| {})
+            .unwrap_err()
+            .contains("different matchup")
+    );
+    for d in [a, b, c] {
+        std::fs::remove_dir_all(d).unwrap();
+    }
+}
+
+#[test]
+fn shards_merge_into_the_whole() {
+    let m = Matchup::parse(QUICK, "quick.ron".as_ref()).unwrap();
+    let control = SearchControl::new();
+    let whole = temp_dir("whole");
+    let full = run_matchup(&m, Path::new("."), &opts(&whole, 2, false), &control, |_| {}).unwrap();
+    let mut parts = Vec::new();
+    for i in 0..3 {
+        let d = temp_dir(&format!("shard{i}"));
+        let o = RunOptions { shard: Some((i, 3)), ..opts(&d, 1, false) };
+        parts.push(run_matchup(&m, Path::new("."), &o, &control, |_| {}).unwrap());
+        std::fs::remove_dir_all(d).unwrap();
+    }
+    let merged = mnklab::arena::merge(parts).unwrap();
+    assert_eq!(comparable(merged), comparable(full));
+    std::fs::remove_dir_all(whole).unwrap();
+}
+
+#[test]
+fn statistics_match_hand_computed_values() {
+    // Wilson 95% interval of 7 successes in 10: (0.3968, 0.8922) (textbook value).
+    let (lo, hi) = wilson(0.7, 10.0, 1.959963984540054);
+    assert!((lo - 0.3968).abs() < 1e-4 && (hi - 0.8922).abs() < 1e-4, "{lo} {hi}");
+    // A 75% score is +190.8 Elo; 50% is 0.
+    assert!((elo(0.75) - 190.848).abs() < 0.01);
+    assert!(elo(0.5).abs() < 1e-9);
+    // SPRT log-likelihood ratio, by hand: W 60, D 20, L 20 (n 100), elo0 0, elo1 10:
+    // mean 0.7, var (60*0.09 + 20*0.04 + 20*0.49)/100 = 0.16, s0 0.5, s1 0.514387,
+    // LLR = 100 * 0.014387 * (1.4 - 1.014387) / (2 * 0.16) = 1.7337.
+    assert!((sprt_llr(60.0, 20.0, 20.0, 0.0, 10.0) - 1.7337).abs() < 1e-3);
+    // Summaries of made-up games: a beats b 2 wins, 1 draw, 1 loss.
+    let game = |index, players: [usize; 2], outcome| GameRecord {
+        index,
+        variant: "tictactoe".parse().unwrap(),
+        players,
+        names: [format!("p{}", players[0]), format!("p{}", players[1])],
+        seed: 0,
+        opening: vec![],
+        moves: vec![],
+        outcome,
+        points: [0, 0],
+        forfeit: None,
+    };
+    let games = vec![
+        game(0, [0, 1], Outcome::FirstWins),
+        game(1, [1, 0], Outcome::SecondWins),
+        game(2, [0, 1], Outcome::Draw),
+        game(3, [1, 0], Outcome::FirstWins),
+    ];
+    let s = &summarize(&games)[0];
+    assert_eq!((s.wins, s.draws, s.losses), (2, 1, 1));
+    assert!((s.score - 0.625).abs() < 1e-12);
+    assert_eq!((s.first_player_wins, s.second_player_wins), (2, 1));
+    assert_eq!(s.names, ["p0".to_string(), "p1".to_string()]);
+    assert!((s.elo - elo(0.625)).abs() < 1e-9);
+}
+
+#[test]
+fn malformed_matchups_name_the_field() {
+    for (text, needle) in [
+        (QUICK.replace("games: 4", "games: 0"), "games"),
+        (QUICK.replace("pairing: RoundRobin", "pairing: Everyone"), "Everyone"),
+        (QUICK.replace("\"mnk:4,4,3\"", "\"mnk:4,4,9\""), "K = 9"),
+        (QUICK.replace("seed: 99", "sed: 99"), "sed"),
+        (QUICK.replace("pairing: RoundRobin", "pairing: Between([0], [7])"), "agent index 7"),
+        (QUICK.replace("limits: Some((depth: Some(3)))", "limits: Some((depth: Some(0)))"), "depth"),
+    ] {
+        let err = Matchup::parse(&text, "m.ron".as_ref()).map(|m| m.resolve(Path::new(".")).map(|_| ()));
+        let msg = match err {
+            Err(e) => e.to_string(),
+            Ok(Err(e)) => e,
+            Ok(Ok(())) => panic!("accepted: {needle}"),
+        };
+        assert!(msg.contains(needle), "{needle}: {msg}");
+    }
+    let bad_agent = QUICK.replace("Preset(\"random\")", "Preset(\"nobody\")");
+    let m = Matchup::parse(&bad_agent, "m.ron".as_ref()).unwrap();
+    assert!(m.resolve(Path::new(".")).unwrap_err().contains("agents[0]"));
+}
+
+#[test]
+fn shipped_experiments_load() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("saves/experiments");
+    let mut n = 0;
+    for e in std::fs::read_dir(dir).unwrap() {
+        let path = e.unwrap().path();
+        let m = Matchup::load(&path).unwrap_or_else(|e| panic!("{e}"));
+        m.resolve(path.parent().unwrap()).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        assert!(!m.schedule().is_empty());
+        n += 1;
+    }
+    assert!(n >= 7);
+    // Lim's grid: 8 x 8 boards, two K each.
+    let lim = Matchup::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("saves/experiments/lim-grid-3s.ron")).unwrap();
+    assert_eq!(lim.variant_list().unwrap().len(), 128);
+}

@@ -48,6 +48,18 @@ impl Bits for u64 {
     }
 }
 
+/// The player whose stone is on `bit`, given both players' sets.
+#[inline(always)]
+pub fn owner<B: Bits>(stones: &[B; 2], bit: usize) -> Option<crate::game::Player> {
+    if stones[0].get(bit) {
+        Some(crate::game::Player::First)
+    } else if stones[1].get(bit) {
+        Some(crate::game::Player::Second)
+    } else {
+        None
+    }
+}
+
 /// A 512-bit set: boards up to 21 x 21 with their padding, and the 8 x 8 x 8 padded 3D grid.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash, Debug)]
 pub struct Wide(pub [u64; 8]);

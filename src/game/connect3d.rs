@@ -212,14 +212,7 @@ impl Connect3d {
     /// The stone at level `z` (0 = bottom) of a pole.
     pub fn stone_at(&self, pole: usize, z: usize) -> Option<Player> {
         let (x, y) = POLE_XY[pole];
-        let b = bit_of(x as usize, y as usize, z);
-        if self.stones[0].get(b) {
-            Some(Player::First)
-        } else if self.stones[1].get(b) {
-            Some(Player::Second)
-        } else {
-            None
-        }
+        super::bits::owner(&self.stones, bit_of(x as usize, y as usize, z))
     }
 
     /// How many new windows of four the stone on `bit` completes for its owner, by walking

@@ -104,14 +104,7 @@ impl<B: Bits, const GRAVITY: bool> Grid<B, GRAVITY> {
     /// The stone on (x, y), if any.
     #[inline]
     pub fn stone_at(&self, x: usize, y: usize) -> Option<Player> {
-        let b = self.geo.bit(x, y);
-        if self.stones[0].get(b) {
-            Some(Player::First)
-        } else if self.stones[1].get(b) {
-            Some(Player::Second)
-        } else {
-            None
-        }
+        super::bits::owner(&self.stones, self.geo.bit(x, y))
     }
 
     /// Stones in column `x`.
@@ -579,14 +572,7 @@ impl<B: Bits, const GRAVITY: bool> Position for Grid<B, GRAVITY> {
 
     #[inline]
     fn stone_on(&self, cell: usize) -> Option<Player> {
-        let b = self.geo.bit_of[cell] as usize;
-        if self.stones[0].get(b) {
-            Some(Player::First)
-        } else if self.stones[1].get(b) {
-            Some(Player::Second)
-        } else {
-            None
-        }
+        super::bits::owner(&self.stones, self.geo.bit_of[cell] as usize)
     }
 
     fn render(&self) -> String {

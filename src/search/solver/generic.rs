@@ -270,27 +270,11 @@ impl<P: Position> GenericSolver<P> {
             let v = (self.cells + 1 - n) / 2;
             return if weak { (1, 1) } else { (v, v) };
         }
-        let (mut min, mut max) = if weak { (-1, 1) } else { (-(self.cells - n) / 2, (self.cells + 1 - n) / 2) };
-        while min < max {
-            let mut med = min + (max - min) / 2;
-            if med <= 0 && min / 2 < med {
-                med = min / 2;
-            } else if med >= 0 && max / 2 > med {
-                med = max / 2;
-            }
-            let r = self.negamax(0, med, med + 1);
-            if self.aborted {
-                break;
-            }
-            // A weak solve proves only the sign: a fail-high may return the full value.
-            let r = if weak { r.clamp(-1, 1) } else { r };
-            if r <= med {
-                max = r;
-            } else {
-                min = r;
-            }
-        }
-        (min, max)
+        let (min, max) = if weak { (-1, 1) } else { (-(self.cells - n) / 2, (self.cells + 1 - n) / 2) };
+        super::bisect(min, max, weak, |a, c| {
+            let r = self.negamax(0, a, c);
+            (!self.aborted).then_some(r)
+        })
     }
 
     /// A move that keeps the proven value.

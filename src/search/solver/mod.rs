@@ -28,6 +28,29 @@ use super::{
 };
 use crate::game::{Grid, Move, Position, Variant};
 
+/// Finds a value in [min, max] by null-window probes (Pons' bisection, biased towards 0
+/// first): `probe(alpha, beta)` searches with that window and returns None when stopped.
+/// With `weak`, results are clamped to their sign. Returns the bounds proved.
+pub fn bisect(mut min: i32, mut max: i32, weak: bool, mut probe: impl FnMut(i32, i32) -> Option<i32>) -> (i32, i32) {
+    while min < max {
+        let mut med = min + (max - min) / 2;
+        if med <= 0 && min / 2 < med {
+            med = min / 2;
+        } else if med >= 0 && max / 2 > med {
+            med = max / 2;
+        }
+        let Some(r) = probe(med, med + 1) else { break };
+        // A weak solve proves only the sign: a fail-high may return the full value.
+        let r = if weak { r.clamp(-1, 1) } else { r };
+        if r <= med {
+            max = r;
+        } else {
+            min = r;
+        }
+    }
+    (min, max)
+}
+
 /// Solver options (the `solver` preset's agent config).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]

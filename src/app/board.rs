@@ -14,15 +14,18 @@ fn stone_colour(p: Player) -> Color32 {
     }
 }
 
-/// Draws the board; returns the move of a click on it, if any.
-pub fn show(ui: &mut egui::Ui, pos: &AnyPosition) -> Option<Move> {
+/// A candidate move drawn on the board: the move, its strength in [0, 1], a label.
+pub type Mark = (Move, f32, String);
+
+/// Draws the board with the candidate marks; returns the move of a click on it, if any.
+pub fn show(ui: &mut egui::Ui, pos: &AnyPosition, marks: &[Mark]) -> Option<Move> {
     match pos.variant() {
-        Variant::Grid(r) => grid(ui, pos, r.width as usize, r.height as usize),
+        Variant::Grid(r) => grid(ui, pos, r.width as usize, r.height as usize, marks),
         Variant::Connect3d => connect3d(ui, pos),
     }
 }
 
-fn grid(ui: &mut egui::Ui, pos: &AnyPosition, w: usize, h: usize) -> Option<Move> {
+fn grid(ui: &mut egui::Ui, pos: &AnyPosition, w: usize, h: usize, marks: &[Mark]) -> Option<Move> {
     let avail = ui.available_size();
     let cell = ((avail.x - 40.0) / w as f32).min((avail.y - 40.0) / h as f32).clamp(8.0, 80.0);
     let size = Vec2::new(cell * w as f32 + 40.0, cell * h as f32 + 40.0);
@@ -68,6 +71,23 @@ fn grid(ui: &mut egui::Ui, pos: &AnyPosition, w: usize, h: usize) -> Option<Move
     }
     if let Some((x, y)) = pos.last_cell() {
         painter.circle_filled(rect_of(x, y).center(), cell * 0.1, Color32::from_rgb(220, 40, 40));
+    }
+    // The heatmap of candidate moves: blue, stronger for better moves, with their label.
+    for (i, (m, strength, label)) in marks.iter().enumerate() {
+        let Some((x, y)) = pos.move_xy(*m) else { continue };
+        let r = rect_of(x, y).shrink(cell * 0.08);
+        let alpha = (60.0 + 180.0 * strength.clamp(0.0, 1.0)) as u8;
+        painter.rect_filled(r, cell * 0.15, Color32::from_rgba_unmultiplied(40, 110, 230, alpha));
+        if i == 0 {
+            painter.rect_stroke(
+                r,
+                cell * 0.15,
+                Stroke::new(2.0, Color32::from_rgb(20, 40, 160)),
+                egui::StrokeKind::Outside,
+            );
+        }
+        let small = egui::FontId::proportional((cell * 0.26).clamp(8.0, 14.0));
+        painter.text(r.center(), egui::Align2::CENTER_CENTER, label, small, Color32::WHITE);
     }
     let click = response.interact_pointer_pos().filter(|_| response.clicked())?;
     if !board.contains(click) {

@@ -1,18 +1,38 @@
-//! The egui workbench. State lives in [`Workbench`]; panels only draw it and turn clicks
-//! into changes. `Workbench::show` draws from a `&mut Ui`, so tests drive it with
-//! egui_kittest exactly as the window does.
+//! The egui workbench. [`Workbench`] holds the state; the panels draw it and turn clicks into
+//! changes; searches run on a worker thread (`worker`) and stream back over channels, so the
+//! UI thread only draws and sends commands. `Workbench::show` draws from a `&mut Ui`, so tests
+//! drive it with egui_kittest exactly as the window does.
 
+mod analysis;
 mod board;
+mod explorer;
+mod worker;
 
-use crate::game::{AnyPosition, Status, Variant};
+pub use analysis::Analysis;
+pub use explorer::{Explorer, SortBy};
+
+use std::path::Path;
+
+use crate::game::{AnyPosition, Move, Setup, Status, Variant};
+use crate::io::{PositionFile, load_position, save_position};
 
 /// The application state.
 pub struct Workbench {
     pub position: AnyPosition,
+    /// The set-up the game started from, if any (kept for saving).
+    pub setup: Option<Setup>,
+    /// Moves taken back, for "forward".
+    pub redo: Vec<Move>,
     /// Text of the variant field.
     pub variant_text: String,
-    /// The last error to show (bad variant, illegal move).
+    /// Text of the file path field (the typed fallback to file dialogs).
+    pub file_path: String,
+    /// The last error or notice to show (bad variant, illegal move, bad file).
     pub message: Option<String>,
+    pub analysis: Analysis,
+    pub explorer: Explorer,
+    /// A position from the tree explorer shown on the board instead of the game.
+    pub preview: Option<AnyPosition>,
 }
 
 impl Default for Workbench {
@@ -23,7 +43,25 @@ impl Default for Workbench {
 
 impl Workbench {
     pub fn new(variant: Variant) -> Workbench {
-        Workbench { position: AnyPosition::new(variant), variant_text: variant.to_string(), message: None }
+        Workbench {
+            position: AnyPosition::new(variant),
+            setup: None,
+            redo: Vec::new(),
+            variant_text: variant.to_string(),
+            file_path: "saves/positions/gomoku-opening.ron".into(),
+            message: None,
+            analysis: Analysis::default(),
+            explorer: Explorer::default(),
+            preview: None,
+        }
+    }
+
+    fn position_changed(&mut self) {
+        self.preview = None;
+        if self.analysis.running {
+            // Follow the game: analyse the new position.
+            self.analysis.start(&self.position);
+        }
     }
 
     /// Starts a new game of the variant typed in the field.
@@ -31,46 +69,183 @@ impl Workbench {
         match self.variant_text.parse::<Variant>() {
             Ok(v) => {
                 self.position = AnyPosition::new(v);
+                self.setup = None;
+                self.redo.clear();
                 self.message = None;
+                self.position_changed();
             }
             Err(e) => self.message = Some(e.to_string()),
         }
     }
 
-    pub fn show(&mut self, ui: &mut egui::Ui) {
-        egui::Panel::top("toolbar").show(ui, |ui| {
-            ui.horizontal(|ui| {
-                let label = ui.label("Game");
-                ui.add(egui::TextEdit::singleline(&mut self.variant_text).desired_width(140.0)).labelled_by(label.id);
-                if ui.button("New game").clicked() {
-                    self.new_game();
-                }
-                if ui.button("Undo").clicked() {
-                    self.position.undo();
+    /// Plays a move on the game (a new move drops the moves taken back).
+    pub fn play(&mut self, m: Move) {
+        match self.position.try_play(m) {
+            Ok(()) => {
+                self.redo.clear();
+                self.message = None;
+                self.position_changed();
+            }
+            Err(e) => self.message = Some(e.to_string()),
+        }
+    }
+
+    pub fn back(&mut self) {
+        if let Some(&m) = self.position.history().last()
+            && self.position.undo()
+        {
+            self.redo.push(m);
+            self.position_changed();
+        }
+    }
+
+    pub fn forward(&mut self) {
+        if let Some(m) = self.redo.pop() {
+            let _ = self.position.try_play(m);
+            self.position_changed();
+        }
+    }
+
+    /// Loads a position file; a bad file leaves the game as it was and says why.
+    pub fn load(&mut self, path: &Path) {
+        match load_position(path) {
+            Ok((file, pos)) => {
+                self.variant_text = pos.variant().to_string();
+                self.setup = file.setup;
+                self.position = pos;
+                self.redo.clear();
+                self.message = Some(format!("loaded {}", path.display()));
+                self.position_changed();
+            }
+            Err(e) => self.message = Some(e.to_string()),
+        }
+    }
+
+    pub fn save(&mut self, path: &Path) {
+        let file = PositionFile::from_position(&self.position, self.setup.as_ref());
+        self.message = Some(match save_position(path, &file) {
+            Ok(()) => format!("saved {}", path.display()),
+            Err(e) => e.to_string(),
+        });
+    }
+
+    fn toolbar(&mut self, ui: &mut egui::Ui) {
+        ui.horizontal(|ui| {
+            let label = ui.label("Game");
+            ui.add(egui::TextEdit::singleline(&mut self.variant_text).desired_width(130.0)).labelled_by(label.id);
+            if ui.button("New game").clicked() {
+                self.new_game();
+            }
+            ui.separator();
+            if ui.button("Back").clicked() {
+                self.back();
+            }
+            if ui.button("Forward").clicked() {
+                self.forward();
+            }
+            ui.separator();
+            let label = ui.label("File");
+            ui.add(egui::TextEdit::singleline(&mut self.file_path).desired_width(260.0)).labelled_by(label.id);
+            if ui.button("Load").clicked() {
+                let path = self.file_path.clone();
+                self.load(Path::new(&path));
+            }
+            if ui.button("Save").clicked() {
+                let path = self.file_path.clone();
+                self.save(Path::new(&path));
+            }
+            ui.separator();
+            let dark = ui.ctx().theme() == egui::Theme::Dark;
+            if ui.button(if dark { "Light theme" } else { "Dark theme" }).clicked() {
+                ui.ctx().set_theme(if dark { egui::Theme::Light } else { egui::Theme::Dark });
+            }
+        });
+    }
+
+    fn status_line(&self) -> String {
+        let pos = &self.position;
+        let points = match pos.variant() {
+            Variant::Connect3d => {
+                let [a, b] = pos.points();
+                format!(" — points {a} : {b}")
+            }
+            _ => String::new(),
+        };
+        let state = match pos.status() {
+            Status::Ongoing => format!("{} to move, move {}", pos.side_to_move(), pos.ply() + 1),
+            Status::Win(p) => format!("{p} player wins"),
+            Status::Draw => "draw".into(),
+        };
+        format!("{} — {state}{points}", pos.variant().label())
+    }
+
+    fn move_list(&mut self, ui: &mut egui::Ui) {
+        ui.heading("Moves");
+        let moves: Vec<String> = self.position.history().iter().map(|&m| self.position.format_move(m)).collect();
+        let mut jump = None;
+        egui::ScrollArea::vertical().id_salt("moves").max_height(160.0).show(ui, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                for (i, m) in moves.iter().enumerate() {
+                    if ui.small_button(format!("{}.{m}", i + 1)).clicked() {
+                        jump = Some(i + 1);
+                    }
                 }
             });
         });
+        if let Some(n) = jump {
+            while self.position.history().len() > n {
+                self.back();
+            }
+        }
+    }
+
+    pub fn show(&mut self, ui: &mut egui::Ui) {
+        self.analysis.poll();
+        if self.analysis.running {
+            ui.ctx().request_repaint_after(std::time::Duration::from_millis(50));
+        }
+        egui::Panel::top("toolbar").show(ui, |ui| self.toolbar(ui));
         egui::Panel::bottom("status").show(ui, |ui| {
-            let pos = &self.position;
-            let text = match pos.status() {
-                Status::Ongoing => {
-                    format!("{} — {} to move, move {}", pos.variant().label(), pos.side_to_move(), pos.ply() + 1)
-                }
-                Status::Win(p) => format!("{} — {} player wins", pos.variant().label(), p),
-                Status::Draw => format!("{} — draw", pos.variant().label()),
-            };
-            ui.label(text);
+            ui.label(self.status_line());
             if let Some(m) = &self.message {
-                ui.colored_label(ui.visuals().error_fg_color, m);
+                ui.label(m);
+            }
+        });
+        egui::Panel::right("analysis").resizable(true).default_size(320.0).show(ui, |ui| {
+            if self.analysis.show(ui, &self.position) {
+                let pos = self.position.clone();
+                self.analysis.start(&pos);
+            }
+            ui.separator();
+            self.move_list(ui);
+        });
+        egui::Panel::bottom("explorer").resizable(true).default_size(240.0).min_size(160.0).show(ui, |ui| {
+            let tree = self.analysis.tree.clone();
+            if let Some(path) = self.explorer.show(ui, &self.position, tree.as_ref()) {
+                let mut p = self.position.clone();
+                for m in path {
+                    if p.try_play(m).is_err() {
+                        break;
+                    }
+                }
+                self.preview = Some(p);
             }
         });
         egui::CentralPanel::default().show(ui, |ui| {
-            if let Some(m) = board::show(ui, &self.position) {
-                if let Err(e) = self.position.try_play(m) {
-                    self.message = Some(e.to_string());
-                } else {
-                    self.message = None;
-                }
+            if self.preview.is_some() {
+                ui.horizontal(|ui| {
+                    ui.label("showing a position from the search tree");
+                    if ui.button("Back to the game").clicked() {
+                        self.preview = None;
+                    }
+                });
+            }
+            let marks = if self.preview.is_none() { self.analysis.heatmap(&self.position) } else { Vec::new() };
+            let shown = self.preview.as_ref().unwrap_or(&self.position).clone();
+            if let Some(m) = board::show(ui, &shown, &marks)
+                && self.preview.is_none()
+            {
+                self.play(m);
             }
         });
     }
@@ -85,7 +260,7 @@ impl eframe::App for Workbench {
 /// Opens the workbench window.
 pub fn run() -> eframe::Result {
     let options = eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default().with_inner_size([1000.0, 720.0]).with_title("mnklab"),
+        viewport: egui::ViewportBuilder::default().with_inner_size([1200.0, 820.0]).with_title("mnklab"),
         ..Default::default()
     };
     eframe::run_native("mnklab", options, Box::new(|_cc| Ok(Box::new(Workbench::default()))))

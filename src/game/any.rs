@@ -183,6 +183,16 @@ impl AnyPosition {
         }
     }
 
+    /// The (x, y) cell a legal move would put its stone on (grid boards).
+    pub fn move_xy(&self, m: Move) -> Option<(usize, usize)> {
+        let r = self.variant().grid()?;
+        if !with_position!(self, p => p.is_legal(m)) {
+            return None;
+        }
+        let cell = with_position!(self, p => p.move_cell(m));
+        Some((cell / r.height as usize, cell % r.height as usize))
+    }
+
     /// The move putting a stone on (x, y) of a grid board, if legal now.
     pub fn move_to(&self, x: usize, y: usize) -> Option<Move> {
         match self {

@@ -586,7 +586,15 @@ fn root_moves_from(tree: &[SnapNode], distances: bool) -> Vec<RootMove> {
             let n = &tree[c as usize];
             let ab = n.alphabeta.as_ref()?;
             let v = -ab.value;
-            Some(RootMove { mv: n.mv?, visits: 0, value: v as f64, score: Score::from_value(v, distances) })
+            // The child's lower bound (a cutoff below it) is an upper bound for the root's mover.
+            let upper_bound = ab.bound == Bound::Lower;
+            Some(RootMove {
+                mv: n.mv?,
+                visits: 0,
+                value: v as f64,
+                score: Score::from_value(v, distances),
+                upper_bound,
+            })
         })
         .collect()
 }

@@ -593,6 +593,7 @@ impl<P: Position> Mcts<P> {
                 visits: self.nodes[c].visits as u64,
                 value: self.mean(c),
                 score: self.score_of(c),
+                upper_bound: false,
             })
             .collect()
     }

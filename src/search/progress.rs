@@ -19,6 +19,9 @@ pub struct RootMove {
     /// MCTS mean reward for the mover in [0, 1], or the alpha-beta score as a number.
     pub value: f64,
     pub score: Score,
+    /// Alpha-beta: the value is only an upper bound (the move was refuted, not searched exactly).
+    #[serde(default)]
+    pub upper_bound: bool,
 }
 
 /// One progress report.

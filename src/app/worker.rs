@@ -1,0 +1,82 @@
+//! The analysis worker: a thread that receives commands from the UI and streams the search's
+//! events back. The UI thread never searches; it stops a search through its shared control.
+
+use crossbeam_channel::{Receiver, Sender, unbounded};
+
+use crate::game::AnyPosition;
+use crate::search::{
+    AgentConfig, ProgressSink, SearchControl, SearchEvent, SearchLimits, SearchResult, TreeSnapshot, build_agent,
+};
+use crate::with_position;
+
+/// What the UI asks of the worker.
+pub enum Command {
+    Analyse {
+        id: u64,
+        position: Box<AnyPosition>,
+        agent: AgentConfig,
+        limits: SearchLimits,
+        seed: u64,
+        control: SearchControl,
+    },
+}
+
+/// What the worker reports, tagged with the analysis it belongs to.
+pub enum Report {
+    Event { id: u64, event: SearchEvent },
+    Finished { id: u64, result: SearchResult, tree: Option<TreeSnapshot> },
+}
+
+struct Forward {
+    id: u64,
+    tx: Sender<Report>,
+}
+
+impl ProgressSink for Forward {
+    fn event(&mut self, event: SearchEvent) {
+        let _ = self.tx.send(Report::Event { id: self.id, event });
+    }
+}
+
+/// One analysis thread with its two channels.
+pub struct Worker {
+    commands: Sender<Command>,
+    pub reports: Receiver<Report>,
+}
+
+impl Default for Worker {
+    fn default() -> Self {
+        Worker::spawn()
+    }
+}
+
+impl Worker {
+    pub fn spawn() -> Worker {
+        let (commands, inbox) = unbounded::<Command>();
+        let (outbox, reports) = unbounded::<Report>();
+        std::thread::Builder::new()
+            .name("mnklab-analysis".into())
+            .spawn(move || {
+                // Ends when the UI drops its sender.
+                for cmd in inbox {
+                    match cmd {
+                        Command::Analyse { id, position, agent, limits, seed, control } => {
+                            let mut sink = Forward { id, tx: outbox.clone() };
+                            let (result, tree) = with_position!(&*position, p => {
+                                let mut a = build_agent(&agent, seed);
+                                let r = a.search(p, &limits, &control, &mut sink);
+                                (r, a.snapshot(6, 12))
+                            });
+                            let _ = outbox.send(Report::Finished { id, result, tree });
+                        }
+                    }
+                }
+            })
+            .expect("spawn the analysis thread");
+        Worker { commands, reports }
+    }
+
+    pub fn send(&self, cmd: Command) {
+        let _ = self.commands.send(cmd);
+    }
+}

@@ -1,21 +1,19 @@
 #!/usr/bin/env bash
-# Starts the real mnklab window under Xvfb, takes a screenshot of the screen and checks that
-# the window drew a board (not a blank screen). Usage: screenshot.sh OUT.png
+# Starts the real mnklab window under Xvfb with a position and an analysis running, lets the
+# app write a PNG of itself (mnklab --screenshot), and checks that the picture shows a board
+# with stones and analysis marks. Usage: screenshot.sh OUT.png
 set -euo pipefail
 out=${1:-target/screenshot.png}
 cargo build --release --quiet
 mkdir -m700 -p /tmp/xdg-ci; export XDG_RUNTIME_DIR=/tmp/xdg-ci
 display=:97
-Xvfb $display -screen 0 1280x800x24 -nolisten tcp >/dev/null 2>&1 &
+Xvfb $display -screen 0 1400x1000x24 -nolisten tcp >/dev/null 2>&1 &
 xvfb=$!
-trap 'kill $app $xvfb 2>/dev/null || true' EXIT
+trap 'kill $xvfb 2>/dev/null || true' EXIT
 sleep 1
-DISPLAY=$display target/release/mnklab >/tmp/mnklab-window.log 2>&1 &
-app=$!
-sleep 6
-kill -0 $app || { echo "mnklab exited early:"; cat /tmp/mnklab-window.log; exit 1; }
-DISPLAY=$display import -window root "$out"
-# The board is drawn in a wood colour: count such pixels.
-wood=$(convert "$out" -fill black +opaque "rgb(205,170,110)" -fill white -opaque "rgb(205,170,110)" -format "%[fx:mean*w*h]" info:)
-echo "screenshot $out: $wood board-coloured pixels"
-awk -v n="$wood" 'BEGIN { exit !(n > 20000) }' || { echo "no board visible in the screenshot"; exit 1; }
+DISPLAY=$display timeout 120 target/release/mnklab --screenshot "$out" --open saves/positions/connect4-setup.ron --analyse --size 1200x800
+count() { convert "$out" -alpha off -fill black +opaque "$1" -fill white -opaque "$1" -format "%[fx:mean*w*h]" info:; }
+wood=$(count "rgb(205,170,110)")
+stones=$(count "rgb(30,30,30)")
+echo "screenshot $out: $(identify -format '%wx%h' "$out"), $wood board pixels, $stones black-stone pixels"
+awk -v w="$wood" -v s="$stones" 'BEGIN { exit !(w > 50000 && s > 2000) }' || { echo "the screenshot does not show the board with its stones"; exit 1; }

@@ -22,6 +22,28 @@ use mnklab::with_position;
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    /// Write a PNG of the window after it has drawn, then exit (for docs and checks).
+    #[arg(long, global = true)]
+    screenshot: Option<PathBuf>,
+    /// A position file to open in the window.
+    #[arg(long = "open", id = "open_file")]
+    open_file: Option<PathBuf>,
+    /// Window size, WxH.
+    #[arg(long, value_parser = parse_size)]
+    size: Option<[f32; 2]>,
+    /// Start analysing at once (with the screenshot: a second of analysis in the picture).
+    #[arg(long)]
+    analyse: bool,
+}
+
+fn parse_size(s: &str) -> Result<[f32; 2], String> {
+    let bad = || format!("'{s}' is not a size: write WxH, e.g. 1200x800");
+    let (w, h) = s.split_once(['x', 'X']).ok_or_else(bad)?;
+    let (w, h): (f32, f32) = (w.trim().parse().map_err(|_| bad())?, h.trim().parse().map_err(|_| bad())?);
+    if !(200.0..=8000.0).contains(&w) || !(150.0..=8000.0).contains(&h) {
+        return Err(bad());
+    }
+    Ok([w, h])
 }
 
 #[derive(Subcommand)]
@@ -245,7 +267,15 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
-        None | Some(Command::Gui) => mnklab::app::run().map_err(|e| format!("cannot open the window: {e}")),
+        None | Some(Command::Gui) => {
+            let options = mnklab::app::LaunchOptions {
+                open: cli.open_file,
+                size: cli.size,
+                analyse: cli.analyse,
+                screenshot: cli.screenshot,
+            };
+            mnklab::app::run(options).map_err(|e| format!("cannot open the window: {e}"))
+        }
         Some(Command::Show(args)) => {
             let pos = args.position()?;
             print!("{}", pos.render());

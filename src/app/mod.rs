@@ -6,6 +6,7 @@
 mod analysis;
 mod board;
 mod explorer;
+mod screenshot;
 mod worker;
 
 pub use analysis::Analysis;
@@ -115,6 +116,7 @@ impl Workbench {
                 self.position = pos;
                 self.redo.clear();
                 self.message = Some(format!("loaded {}", path.display()));
+                self.file_path = path.display().to_string();
                 self.position_changed();
             }
             Err(e) => self.message = Some(e.to_string()),
@@ -251,17 +253,60 @@ impl Workbench {
     }
 }
 
-impl eframe::App for Workbench {
+/// How to open the window.
+#[derive(Clone, Debug, Default)]
+pub struct LaunchOptions {
+    /// A position file to load at start.
+    pub open: Option<std::path::PathBuf>,
+    /// Window size in points.
+    pub size: Option<[f32; 2]>,
+    /// Start analysing the position at once.
+    pub analyse: bool,
+    /// Write a PNG of the window after it has drawn (and analysed for a second), then exit.
+    pub screenshot: Option<std::path::PathBuf>,
+}
+
+/// The window: the workbench plus an optional screenshot to take.
+struct WorkbenchApp {
+    bench: Workbench,
+    job: Option<screenshot::ScreenshotJob>,
+}
+
+impl eframe::App for WorkbenchApp {
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
-        self.show(ui);
+        self.bench.show(ui);
+        if let Some(job) = &mut self.job
+            && let Some(outcome) = job.tick(ui.ctx())
+        {
+            match outcome {
+                Ok(()) => println!("screenshot {}", job.path.display()),
+                Err(e) => eprintln!("error: cannot write the screenshot {}: {e}", job.path.display()),
+            }
+            self.job = None;
+            ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
+        }
     }
 }
 
 /// Opens the workbench window.
-pub fn run() -> eframe::Result {
-    let options = eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default().with_inner_size([1200.0, 820.0]).with_title("mnklab"),
+pub fn run(options: LaunchOptions) -> eframe::Result {
+    let mut bench = Workbench::default();
+    if let Some(path) = &options.open {
+        bench.load(path);
+    }
+    if options.analyse {
+        bench.analysis.seconds = 0.0;
+        let pos = bench.position.clone();
+        bench.analysis.start(&pos);
+    }
+    let job = options.screenshot.clone().map(|p| {
+        screenshot::ScreenshotJob::new(p, std::time::Duration::from_millis(if options.analyse { 1500 } else { 300 }))
+    });
+    let native = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_inner_size(options.size.unwrap_or([1200.0, 820.0]))
+            .with_title("mnklab"),
         ..Default::default()
     };
-    eframe::run_native("mnklab", options, Box::new(|_cc| Ok(Box::new(Workbench::default()))))
+    eframe::run_native("mnklab", native, Box::new(|_cc| Ok(Box::new(WorkbenchApp { bench, job }))))
 }

@@ -1,0 +1,59 @@
+//! `mnklab --screenshot FILE.png`: start the window, let it draw (and analyse) for a moment,
+//! write a PNG of the window and exit. For documentation and for CI checks of the real app.
+
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// A screenshot to take once the window has drawn `frames` frames and `wait` has passed.
+pub struct ScreenshotJob {
+    pub path: PathBuf,
+    pub frames: u32,
+    pub wait: Duration,
+    started: Instant,
+    requested: bool,
+    /// Set by the callback: Ok once written, Err with the reason otherwise.
+    outcome: Arc<Mutex<Option<Result<(), String>>>>,
+}
+
+impl ScreenshotJob {
+    pub fn new(path: PathBuf, wait: Duration) -> ScreenshotJob {
+        ScreenshotJob {
+            path,
+            frames: 0,
+            wait,
+            started: Instant::now(),
+            requested: false,
+            outcome: Arc::new(Mutex::new(None)),
+        }
+    }
+
+    /// Called every frame; returns the outcome once the PNG is written (or failed).
+    pub fn tick(&mut self, ctx: &egui::Context) -> Option<Result<(), String>> {
+        self.frames += 1;
+        ctx.request_repaint_after(Duration::from_millis(30));
+        if !self.requested && self.frames >= 5 && self.started.elapsed() >= self.wait {
+            self.requested = true;
+            let (path, outcome) = (self.path.clone(), self.outcome.clone());
+            ctx.send_viewport_cmd(egui::ViewportCommand::Screenshot(egui::ScreenshotCallback::new(move |image| {
+                *outcome.lock().unwrap() = Some(write_png(&path, &image));
+            })));
+        }
+        self.outcome.lock().unwrap().clone()
+    }
+}
+
+/// Writes an egui image as an 8-bit RGBA PNG (atomically).
+pub fn write_png(path: &Path, image: &egui::ColorImage) -> Result<(), String> {
+    let [w, h] = image.size;
+    let mut bytes = Vec::new();
+    {
+        let mut encoder = png::Encoder::new(&mut bytes, w as u32, h as u32);
+        encoder.set_color(png::ColorType::Rgba);
+        encoder.set_depth(png::BitDepth::Eight);
+        let mut writer = encoder.write_header().map_err(|e| e.to_string())?;
+        let rgba: Vec<u8> = image.pixels.iter().flat_map(|c| c.to_srgba_unmultiplied()).collect();
+        writer.write_image_data(&rgba).map_err(|e| e.to_string())?;
+    }
+    crate::io::write_atomic(path, &bytes).map_err(|e| e.to_string())
+}

@@ -122,6 +122,7 @@ impl Analysis {
                 })
                 .collect()
         } else {
+            let legal = pos.legal_moves();
             // Exact values first, best first; refuted moves (upper bounds) after.
             root.sort_by(|a, b| {
                 (a.upper_bound, -a.value).partial_cmp(&(b.upper_bound, -b.value)).unwrap_or(std::cmp::Ordering::Equal)
@@ -134,7 +135,7 @@ impl Analysis {
                     let label = if r.upper_bound { format!("<={}", r.score) } else { r.score.to_string() };
                     (r.mv, if r.upper_bound { 0.15 } else { 1.0 - i as f32 / n as f32 * 0.8 }, label)
                 })
-                .filter(|(m, _, _)| pos.legal_moves().contains(m))
+                .filter(|(m, _, _)| legal.contains(m))
                 .collect()
         }
     }

@@ -12,6 +12,7 @@ pub mod arena;
 pub mod bench;
 pub mod eval;
 pub mod game;
+pub mod gomocup;
 pub mod io;
 pub mod rng;
 pub mod search;

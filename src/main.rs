@@ -126,6 +126,15 @@ enum Command {
         #[arg(long)]
         out: PathBuf,
     },
+    /// Speak the Gomocup brain protocol on stdin/stdout (for Piskvork-style managers).
+    Brain {
+        /// A preset or an agent file (.ron).
+        #[arg(long, default_value = "strong-ab")]
+        agent: String,
+        /// K and the rule from an m,n,k spelling (the board size comes from START).
+        #[arg(long, value_parser = parse_variant, default_value = "gomoku")]
+        game: Variant,
+    },
     /// Measure speed.
     #[command(subcommand)]
     Bench(BenchCommand),
@@ -396,6 +405,15 @@ fn run(cli: Cli) -> Result<(), String> {
             print!("{}", table(&summarize(&all)));
             println!("{} games merged into {}", all.len(), out.display());
             Ok(())
+        }
+        Some(Command::Brain { agent, game }) => {
+            let file = load_agent(&agent)?;
+            let Some(rules) = game.grid().filter(|r| !r.gravity) else {
+                return Err(format!("--game {game}: the brain protocol plays free-placement (mnk) games"));
+            };
+            let mut brain = mnklab::gomocup::Brain::new(file, rules.k, rules.exact);
+            mnklab::gomocup::run_brain(std::io::stdin().lock(), std::io::stdout().lock(), &mut brain)
+                .map_err(|e| format!("brain: {e}"))
         }
         Some(Command::Analyse { position, agent, limits, seed }) => {
             let pos = position.position()?;

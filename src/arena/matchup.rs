@@ -6,7 +6,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use crate::game::{GridRules, Variant};
-use crate::io::{FileError, parse_ron, read_text, to_ron};
+use crate::io::{FileError, check_version, parse_ron, read_text, to_ron};
 use crate::search::{AgentFile, GameBudget, SearchLimits, load_agent};
 
 pub const MATCHUP_VERSION: u32 = 1;
@@ -163,14 +163,7 @@ impl Matchup {
     pub fn parse(text: &str, path: &Path) -> Result<Matchup, FileError> {
         let m: Matchup = parse_ron(text, path, "matchup")?;
         let bad = |message: String| FileError::Parse { path: path.into(), what: "matchup", message };
-        if m.version > MATCHUP_VERSION {
-            return Err(FileError::Version {
-                path: path.into(),
-                what: "matchup",
-                found: m.version,
-                supported: MATCHUP_VERSION,
-            });
-        }
+        check_version(path, "matchup", m.version, MATCHUP_VERSION)?;
         if m.agents.len() < 2 {
             return Err(bad(format!("agents: a matchup needs at least two agents, not {}", m.agents.len())));
         }

@@ -36,6 +36,15 @@ pub fn parse_ron<T: serde::de::DeserializeOwned>(
     ron::from_str(text).map_err(|e| FileError::Parse { path: path.to_path_buf(), what, message: e.to_string() })
 }
 
+/// Refuses a file written by a newer mnklab than this one.
+pub fn check_version(path: &std::path::Path, what: &'static str, found: u32, supported: u32) -> Result<(), FileError> {
+    if found > supported {
+        Err(FileError::Version { path: path.to_path_buf(), what, found, supported })
+    } else {
+        Ok(())
+    }
+}
+
 /// Pretty RON for files people read and edit.
 pub fn to_ron<T: serde::Serialize>(value: &T) -> String {
     let config = ron::ser::PrettyConfig::default().struct_names(false);

@@ -13,7 +13,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use super::{FileError, parse_ron, read_text, to_ron, write_atomic};
+use super::{FileError, check_version, parse_ron, read_text, to_ron, write_atomic};
 use crate::game::{AnyPosition, GameError, Setup, Variant};
 
 /// The newest position file version this build reads and writes.
@@ -74,14 +74,7 @@ impl PositionFile {
     /// Parses and validates position-file text (`path` is only used in messages).
     pub fn parse(text: &str, path: &Path) -> Result<(PositionFile, AnyPosition), FileError> {
         let file: PositionFile = parse_ron(text, path, "position")?;
-        if file.version > POSITION_VERSION {
-            return Err(FileError::Version {
-                path: path.into(),
-                what: "position",
-                found: file.version,
-                supported: POSITION_VERSION,
-            });
-        }
+        check_version(path, "position", file.version, POSITION_VERSION)?;
         let pos = file.to_position().map_err(|source| FileError::Game { path: path.into(), source })?;
         Ok((file, pos))
     }

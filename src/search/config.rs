@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::solver::{SolverAgent, SolverConfig};
 use super::{Agent, AlphaBeta, AlphaBetaConfig, GameBudget, Mcts, MctsConfig, SearchLimits, random::RandomAgent};
 use crate::game::Position;
-use crate::io::{FileError, parse_ron, read_text, to_ron, write_atomic};
+use crate::io::{FileError, check_version, parse_ron, read_text, to_ron, write_atomic};
 
 /// The newest agent file version this build reads and writes.
 pub const AGENT_VERSION: u32 = 1;
@@ -77,14 +77,7 @@ impl AgentFile {
     /// Parses and validates agent-file text (`path` is only used in messages).
     pub fn parse(text: &str, path: &Path) -> Result<AgentFile, FileError> {
         let file: AgentFile = parse_ron(text, path, "agent")?;
-        if file.version > AGENT_VERSION {
-            return Err(FileError::Version {
-                path: path.into(),
-                what: "agent",
-                found: file.version,
-                supported: AGENT_VERSION,
-            });
-        }
+        check_version(path, "agent", file.version, AGENT_VERSION)?;
         file.agent.validate().and(file.limits.validate()).map_err(|message| FileError::Parse {
             path: path.into(),
             what: "agent",

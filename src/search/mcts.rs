@@ -294,26 +294,8 @@ impl<P: Position> Mcts<P> {
 
     /// Reward in [0, 1] of a finished game for `p`.
     fn terminal_reward(&self, pos: &P, p: Player) -> f64 {
-        match self.config.reward {
-            Reward::WinDrawLoss => match pos.status() {
-                Status::Win(w) if w == p => 1.0,
-                Status::Win(_) => 0.0,
-                _ => 0.5,
-            },
-            Reward::ScoreMargin => {
-                let [a, b] = pos.points();
-                let margin = (a as f64 - b as f64) * if p == Player::First { 1.0 } else { -1.0 };
-                if pos.variant().grid().is_some() {
-                    // Line games have no points: fall back to the result.
-                    return match pos.status() {
-                        Status::Win(w) if w == p => 1.0,
-                        Status::Win(_) => 0.0,
-                        _ => 0.5,
-                    };
-                }
-                (0.5 + 0.5 * margin / MARGIN_SCALE).clamp(0.0, 1.0)
-            }
-        }
+        let first = self.reward_of(pos, pos.status(), pos.points());
+        if p == Player::First { first } else { 1.0 - first }
     }
 
     /// Values the position at the end of the tree walk for the first player, playing moves on

@@ -270,26 +270,23 @@ impl<P: Position> Mcts<P> {
         }
     }
 
+    /// The first `count` children of node `n` (empty before it is expanded).
+    #[inline]
+    fn child_range(&self, n: usize, count: u16) -> std::ops::Range<usize> {
+        let first = self.nodes[n].first_child;
+        if first == NONE { 0..0 } else { first as usize..first as usize + count as usize }
+    }
+
     /// All children (tried first, then untried).
     #[inline]
     fn children(&self, n: usize) -> std::ops::Range<usize> {
-        let node = &self.nodes[n];
-        if node.first_child == NONE {
-            0..0
-        } else {
-            node.first_child as usize..node.first_child as usize + node.num_children as usize
-        }
+        self.child_range(n, self.nodes[n].num_children)
     }
 
     /// The children visited so far.
     #[inline]
     fn tried_children(&self, n: usize) -> std::ops::Range<usize> {
-        let node = &self.nodes[n];
-        if node.first_child == NONE {
-            0..0
-        } else {
-            node.first_child as usize..node.first_child as usize + node.tried as usize
-        }
+        self.child_range(n, self.nodes[n].tried)
     }
 
     /// Reward in [0, 1] of a finished game for `p`.

@@ -14,5 +14,6 @@ pub mod eval;
 pub mod game;
 pub mod gomocup;
 pub mod io;
+pub mod plot;
 pub mod rng;
 pub mod search;

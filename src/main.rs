@@ -46,6 +46,56 @@ fn parse_size(s: &str) -> Result<[f32; 2], String> {
     Ok([w, h])
 }
 
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum TableFormat {
+    Text,
+    Markdown,
+    Latex,
+}
+
+#[derive(Args)]
+struct PlotArgs {
+    /// A run's output folder (results.ronl and matchup.ron) or its results.ronl.
+    results: PathBuf,
+    #[arg(long, value_enum)]
+    kind: mnklab::plot::PlotKind,
+    /// The horizontal field: m, n, k, board, variant, agent, opponent, pairing, colour, phase,
+    /// ply, or agent./opponent. + budget, depth, iterations, nodes, time, strategy.
+    #[arg(long)]
+    x: Option<String>,
+    /// Heatmaps: the vertical field (default n). Lines: the metric (same as --metric).
+    #[arg(long)]
+    y: Option<String>,
+    #[arg(long, value_enum)]
+    metric: Option<mnklab::plot::Metric>,
+    /// Lines: one line per value of this field (default pairing).
+    #[arg(long)]
+    series: Option<String>,
+    /// See the games from this entrant's side.
+    #[arg(long)]
+    agent: Option<String>,
+    #[arg(long)]
+    title: Option<String>,
+    #[arg(long)]
+    x_label: Option<String>,
+    #[arg(long)]
+    y_label: Option<String>,
+    /// Histograms: the number of bins (default: Freedman-Diaconis).
+    #[arg(long)]
+    bins: Option<usize>,
+    /// Width and height in inches.
+    #[arg(long, default_value_t = 6.4)]
+    width: f64,
+    #[arg(long, default_value_t = 4.0)]
+    height: f64,
+    /// PNG resolution.
+    #[arg(long, default_value_t = 150.0)]
+    dpi: f64,
+    /// FILE.svg, FILE.png or FILE.pdf; the data goes to FILE.csv.
+    #[arg(long)]
+    out: PathBuf,
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Print a position as text.
@@ -125,6 +175,18 @@ enum Command {
         dirs: Vec<PathBuf>,
         #[arg(long)]
         out: PathBuf,
+    },
+    /// Draw a figure from a run's results (SVG, PNG or PDF, with its CSV beside it).
+    Plot(PlotArgs),
+    /// Print a run's summary table as text, Markdown or LaTeX (booktabs).
+    Table {
+        /// A run's output folder or its results.ronl.
+        results: PathBuf,
+        #[arg(long, value_enum, default_value = "text")]
+        format: TableFormat,
+        /// Write to this file instead of printing.
+        #[arg(long)]
+        out: Option<PathBuf>,
     },
     /// Speak the Gomocup brain protocol on stdin/stdout (for Piskvork-style managers).
     Brain {
@@ -406,6 +468,27 @@ fn run(cli: Cli) -> Result<(), String> {
             println!("{} games merged into {}", all.len(), out.display());
             Ok(())
         }
+        Some(Command::Plot(args)) => plot(args),
+        Some(Command::Table { results, format, out }) => {
+            let run = mnklab::arena::results::load_run(&results)?;
+            let stats = summarize(&run.records);
+            let caption = run.matchup.as_ref().map_or("Results".to_string(), |m| {
+                if m.description.is_empty() { m.name.clone() } else { m.description.clone() }
+            });
+            let text = match format {
+                TableFormat::Text => table(&stats),
+                TableFormat::Markdown => mnklab::plot::tables::markdown_table(&stats),
+                TableFormat::Latex => mnklab::plot::tables::latex_table(&stats, &caption),
+            };
+            match out {
+                Some(path) => {
+                    mnklab::io::write_atomic(&path, text.as_bytes()).map_err(|e| e.to_string())?;
+                    println!("wrote {}", path.display());
+                }
+                None => print!("{text}"),
+            }
+            Ok(())
+        }
         Some(Command::Brain { agent, game }) => {
             let file = load_agent(&agent)?;
             let Some(rules) = game.grid().filter(|r| !r.gravity) else {
@@ -520,4 +603,46 @@ fn solve_batch(
         Ok::<(), String>(())
     })?;
     Ok((n, micros / n.max(1) as f64, nodes / n.max(1) as f64))
+}
+
+fn plot(args: PlotArgs) -> Result<(), String> {
+    use mnklab::plot::{ExportOptions, Field, PlotKind, PlotRequest, export_figure, figure_from_results};
+    let field = |name: &str, s: &Option<String>| -> Result<Option<Field>, String> {
+        s.as_deref().map(|v| v.parse::<Field>().map_err(|e| format!("--{name}: {e}"))).transpose()
+    };
+    let mut req = PlotRequest::new(args.kind);
+    req.x = field("x", &args.x)?;
+    req.metric = args.metric;
+    if args.kind == PlotKind::Heatmap {
+        req.y = field("y", &args.y)?;
+    } else if let Some(y) = &args.y {
+        // For the other kinds --y names the plotted metric.
+        let m = <mnklab::plot::Metric as clap::ValueEnum>::from_str(y, true).map_err(|_| {
+            format!("--y {y}: not a metric (score, win, draw, loss, first-win, length, time, nodes, memory, depth)")
+        })?;
+        req.metric = Some(m);
+    }
+    req.series = field("series", &args.series)?;
+    req.agent = args.agent;
+    req.title = args.title;
+    req.bins = args.bins;
+    let run = mnklab::arena::results::load_run(&args.results)?;
+    let mut fig = figure_from_results(&run.records, run.matchup.as_ref(), &run.dir, &req)?;
+    if let Some(l) = args.x_label {
+        fig.x_label = l;
+    }
+    if let Some(l) = args.y_label {
+        fig.y_label = l;
+    }
+    if !(args.width > 0.5 && args.width < 100.0 && args.height > 0.5 && args.height < 100.0) {
+        return Err("--width and --height are inches, between 0.5 and 100".into());
+    }
+    if !(args.dpi >= 10.0 && args.dpi <= 2400.0) {
+        return Err("--dpi must be between 10 and 2400".into());
+    }
+    let opts = ExportOptions { width_in: args.width, height_in: args.height, dpi: args.dpi };
+    for p in export_figure(&fig, &args.out, &opts)? {
+        println!("wrote {}", p.display());
+    }
+    Ok(())
 }

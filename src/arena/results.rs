@@ -177,3 +177,32 @@ pub fn write_csv(dir: &Path, records: &[GameRecord]) -> Result<(), String> {
     write_atomic(&dir.join("games.csv"), &games).map_err(|e| e.to_string())?;
     write_atomic(&dir.join("moves.csv"), &moves).map_err(|e| e.to_string())
 }
+
+/// A finished (or partial) run read back: its games and, if saved beside them, its matchup.
+pub struct Run {
+    pub records: Vec<GameRecord>,
+    pub matchup: Option<super::matchup::Matchup>,
+    /// The folder the run is in (agent files of the matchup resolve against it).
+    pub dir: std::path::PathBuf,
+}
+
+/// Reads a run from its output folder or its `results.ronl`. A missing results file is an
+/// error here (unlike resuming, where it means "nothing done yet").
+pub fn load_run(path: &Path) -> Result<Run, String> {
+    let (dir, results) = if path.is_dir() {
+        (path.to_path_buf(), path.join(RESULTS_FILE))
+    } else {
+        (path.parent().map(Path::to_path_buf).unwrap_or_default(), path.to_path_buf())
+    };
+    if !results.is_file() {
+        return Err(format!("{}: no results file (expected a run folder or a {RESULTS_FILE})", path.display()));
+    }
+    let records = read_results(&results)?;
+    let matchup_path = dir.join(MATCHUP_FILE);
+    let matchup = if matchup_path.is_file() {
+        Some(super::matchup::Matchup::load(&matchup_path).map_err(|e| e.to_string())?)
+    } else {
+        None
+    };
+    Ok(Run { records, matchup, dir })
+}

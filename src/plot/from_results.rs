@@ -1,0 +1,651 @@
+//! Figures from arena results: pick a kind, the fields for the axes and a metric; the games
+//! are grouped and aggregated here, once, for both the GUI and file export.
+//!
+//! Every game is seen from one side, the *agent*: the entrant named by `--agent`, or else the
+//! lower-numbered entrant of its pairing (as in the summary table). Its opponent is the other.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use super::{BoxStats, Figure, FigureData, LinePoint, Series, histogram};
+use crate::arena::game::{GameRecord, Outcome};
+use crate::arena::matchup::Matchup;
+use crate::arena::stats::wilson;
+use crate::game::Variant;
+use crate::search::{BudgetUnit, SearchLimits};
+
+const Z95: f64 = 1.959_963_984_540_054;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+pub enum PlotKind {
+    /// A metric against a numeric field, one line per series, with its 95% band.
+    Line,
+    /// Stacked win/draw/loss bars, one per category.
+    Bar,
+    /// Win/draw/loss pies, one per category.
+    Pie,
+    /// A metric over two fields (e.g. M x N, budget x depth).
+    Heatmap,
+    /// A per-move metric (time, nodes, memory, depth) by group, e.g. game phase.
+    Box,
+    /// A histogram of a per-game metric (default: game length).
+    Hist,
+}
+
+/// A parameter of an entrant's agent, read from the matchup file beside the results.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Param {
+    /// The per-game budget's total, else the first per-move limit set.
+    Budget,
+    Depth,
+    Iterations,
+    Nodes,
+    Time,
+    /// The per-game budget's split strategy.
+    Strategy,
+}
+
+/// What a game (or move) can be grouped by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Field {
+    /// Board columns (M).
+    M,
+    /// Board rows (N).
+    N,
+    K,
+    /// M x N.
+    Board,
+    Variant,
+    Agent,
+    Opponent,
+    /// "agent vs opponent".
+    Pairing,
+    /// Whether the agent moved first ("first" / "second").
+    Colour,
+    AgentParam(Param),
+    OpponentParam(Param),
+    /// Moves only: opening, middle game or endgame (thirds of the game's plies).
+    Phase,
+    /// Moves only: the ply number.
+    Ply,
+}
+
+impl FromStr for Field {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Field, String> {
+        let param = |p: &str| match p {
+            "budget" => Some(Param::Budget),
+            "depth" => Some(Param::Depth),
+            "iterations" => Some(Param::Iterations),
+            "nodes" => Some(Param::Nodes),
+            "time" => Some(Param::Time),
+            "strategy" => Some(Param::Strategy),
+            _ => None,
+        };
+        Ok(match s {
+            "m" | "width" => Field::M,
+            "n" | "height" => Field::N,
+            "k" => Field::K,
+            "board" => Field::Board,
+            "variant" => Field::Variant,
+            "agent" => Field::Agent,
+            "opponent" => Field::Opponent,
+            "pairing" => Field::Pairing,
+            "colour" | "color" => Field::Colour,
+            "phase" => Field::Phase,
+            "ply" => Field::Ply,
+            _ => {
+                if let Some(p) = s.strip_prefix("agent.").and_then(param) {
+                    Field::AgentParam(p)
+                } else if let Some(p) = s.strip_prefix("opponent.").and_then(param) {
+                    Field::OpponentParam(p)
+                } else {
+                    return Err(format!(
+                        "unknown field '{s}': use m, n, k, board, variant, agent, opponent, pairing, colour, phase, \
+                         ply, or agent./opponent. followed by budget, depth, iterations, nodes, time or strategy"
+                    ));
+                }
+            }
+        })
+    }
+}
+
+impl fmt::Display for Field {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        let param = |p: &Param| match p {
+            Param::Budget => "budget",
+            Param::Depth => "depth",
+            Param::Iterations => "iterations",
+            Param::Nodes => "nodes",
+            Param::Time => "time (s)",
+            Param::Strategy => "budget strategy",
+        };
+        match self {
+            Field::M => write!(f, "M (columns)"),
+            Field::N => write!(f, "N (rows)"),
+            Field::K => write!(f, "K"),
+            Field::Board => write!(f, "board"),
+            Field::Variant => write!(f, "variant"),
+            Field::Agent => write!(f, "agent"),
+            Field::Opponent => write!(f, "opponent"),
+            Field::Pairing => write!(f, "pairing"),
+            Field::Colour => write!(f, "agent's colour"),
+            Field::AgentParam(p) => write!(f, "agent {}", param(p)),
+            Field::OpponentParam(p) => write!(f, "opponent {}", param(p)),
+            Field::Phase => write!(f, "game phase"),
+            Field::Ply => write!(f, "ply"),
+        }
+    }
+}
+
+/// The number a figure shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+pub enum Metric {
+    /// The agent's score (win 1, draw 1/2), with a Wilson interval.
+    Score,
+    /// The agent's share of wins.
+    Win,
+    Draw,
+    Loss,
+    /// The share of games the first player won.
+    FirstWin,
+    /// Plies in the game.
+    Length,
+    /// Seconds per move (the agent's).
+    Time,
+    /// Nodes or iterations per move (the agent's).
+    Nodes,
+    /// Bytes of search memory per move (the agent's).
+    Memory,
+    /// Depth reached per move (the agent's).
+    Depth,
+}
+
+impl Metric {
+    fn is_rate(self) -> bool {
+        matches!(self, Metric::Score | Metric::Win | Metric::Draw | Metric::Loss | Metric::FirstWin)
+    }
+
+    fn per_move(self) -> bool {
+        matches!(self, Metric::Time | Metric::Nodes | Metric::Memory | Metric::Depth)
+    }
+
+    pub fn label(self, agent: &str) -> String {
+        match self {
+            Metric::Score => format!("score of {agent}"),
+            Metric::Win => format!("win rate of {agent}"),
+            Metric::Draw => "draw rate".into(),
+            Metric::Loss => format!("loss rate of {agent}"),
+            Metric::FirstWin => "first-player win rate".into(),
+            Metric::Length => "game length (plies)".into(),
+            Metric::Time => format!("seconds per move ({agent})"),
+            Metric::Nodes => format!("nodes per move ({agent})"),
+            Metric::Memory => format!("bytes per move ({agent})"),
+            Metric::Depth => format!("depth per move ({agent})"),
+        }
+    }
+}
+
+/// What to plot.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PlotRequest {
+    pub kind: PlotKind,
+    /// Default by kind: line `m`, bar and pie `pairing`, heatmap `m`, box `phase`.
+    pub x: Option<Field>,
+    /// Heatmaps: the vertical field (default `n`).
+    pub y: Option<Field>,
+    /// Default by kind: score, except box (time) and hist (length).
+    pub metric: Option<Metric>,
+    /// Lines: one line per value of this field (default `pairing`).
+    pub series: Option<Field>,
+    /// See every game from this entrant's side (default: the lower-numbered of each pairing).
+    pub agent: Option<String>,
+    pub title: Option<String>,
+    pub bins: Option<usize>,
+}
+
+impl PlotRequest {
+    pub fn new(kind: PlotKind) -> PlotRequest {
+        PlotRequest { kind, x: None, y: None, metric: None, series: None, agent: None, title: None, bins: None }
+    }
+}
+
+/// A field's value: numbers sort as numbers, text in order of appearance.
+#[derive(Clone, Debug, PartialEq)]
+enum Value {
+    Num(f64),
+    Text(String),
+}
+
+impl fmt::Display for Value {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            Value::Num(x) => write!(f, "{x}"),
+            Value::Text(s) => write!(f, "{s}"),
+        }
+    }
+}
+
+/// One entrant's parameters, as far as the matchup file tells them.
+#[derive(Clone, Debug, Default)]
+struct EntrantParams {
+    limits: SearchLimits,
+    budget: Option<(u64, BudgetUnit, String)>,
+}
+
+impl EntrantParams {
+    fn get(&self, p: Param) -> Option<Value> {
+        let l = &self.limits;
+        match p {
+            Param::Budget => self.budget.as_ref().map(|b| Value::Num(b.0 as f64)).or_else(|| {
+                l.iterations.or(l.nodes).map(|x| x as f64).or(l.time).or(l.depth.map(f64::from)).map(Value::Num)
+            }),
+            Param::Depth => l.depth.map(|d| Value::Num(d as f64)),
+            Param::Iterations => l.iterations.map(|d| Value::Num(d as f64)),
+            Param::Nodes => l.nodes.map(|d| Value::Num(d as f64)),
+            Param::Time => l.time.map(Value::Num),
+            Param::Strategy => self.budget.as_ref().map(|b| Value::Text(b.2.clone())),
+        }
+    }
+}
+
+fn entrant_params(matchup: Option<&Matchup>, base: &std::path::Path) -> Vec<EntrantParams> {
+    let Some(m) = matchup else { return Vec::new() };
+    let budget = |b: Option<crate::search::GameBudget>| b.map(|b| (b.total, b.unit, format!("{:?}", b.strategy)));
+    match m.resolve(base) {
+        Ok(resolved) => {
+            resolved.into_iter().map(|r| EntrantParams { limits: r.limits, budget: budget(r.game_budget) }).collect()
+        }
+        // Agent files may not sit beside a copied matchup: use what the matchup itself says.
+        Err(_) => m
+            .agents
+            .iter()
+            .map(|e| EntrantParams {
+                limits: e.limits.or(m.limits).unwrap_or_default(),
+                budget: budget(e.game_budget.or(m.game_budget)),
+            })
+            .collect(),
+    }
+}
+
+/// One game seen from the agent's side.
+struct GameView<'a> {
+    record: &'a GameRecord,
+    /// Side (0 first, 1 second) the agent played.
+    side: usize,
+}
+
+impl GameView<'_> {
+    fn agent(&self) -> usize {
+        self.record.players[self.side]
+    }
+    fn opponent(&self) -> usize {
+        self.record.players[1 - self.side]
+    }
+    fn score(&self) -> f64 {
+        match (self.record.outcome, self.side) {
+            (Outcome::Draw, _) => 0.5,
+            (Outcome::FirstWins, 0) | (Outcome::SecondWins, 1) => 1.0,
+            _ => 0.0,
+        }
+    }
+    fn plies(&self) -> usize {
+        self.record.opening.len() + self.record.moves.len()
+    }
+}
+
+struct Context<'a> {
+    params: Vec<EntrantParams>,
+    views: Vec<GameView<'a>>,
+}
+
+impl Context<'_> {
+    fn game_field(&self, g: &GameView, f: Field) -> Result<Value, String> {
+        let r = g.record;
+        let dims = match r.variant {
+            Variant::Grid(rules) => Some((rules.width as f64, rules.height as f64, rules.k as f64)),
+            Variant::Connect3d => None,
+        };
+        let need_dims = || dims.ok_or_else(|| format!("{f} is not defined for {}", r.variant));
+        let param = |e: usize, p: Param| {
+            self.params.get(e).and_then(|ep| ep.get(p)).ok_or_else(|| {
+                format!(
+                    "{f} is unknown for {}: no matchup.ron beside the results, or it does not set it",
+                    r.names[if e == g.agent() { g.side } else { 1 - g.side }]
+                )
+            })
+        };
+        Ok(match f {
+            Field::M => Value::Num(need_dims()?.0),
+            Field::N => Value::Num(need_dims()?.1),
+            Field::K => Value::Num(need_dims()?.2),
+            Field::Board => match r.variant {
+                Variant::Grid(rules) => Value::Text(format!("{}x{}", rules.width, rules.height)),
+                Variant::Connect3d => Value::Text("4x4x6".into()),
+            },
+            Field::Variant => Value::Text(r.variant.to_string()),
+            Field::Agent => Value::Text(r.names[g.side].clone()),
+            Field::Opponent => Value::Text(r.names[1 - g.side].clone()),
+            Field::Pairing => Value::Text(format!("{} vs {}", r.names[g.side], r.names[1 - g.side])),
+            Field::Colour => Value::Text(if g.side == 0 { "first" } else { "second" }.into()),
+            Field::AgentParam(p) => param(g.agent(), p)?,
+            Field::OpponentParam(p) => param(g.opponent(), p)?,
+            Field::Phase | Field::Ply => return Err(format!("{f} describes moves: use it with --kind box")),
+        })
+    }
+
+    fn game_metric(&self, g: &GameView, m: Metric) -> Option<f64> {
+        let own = || g.record.moves.iter().filter(|mv| mv.player as usize == g.side);
+        let mean = |values: Vec<f64>| {
+            if values.is_empty() { None } else { Some(values.iter().sum::<f64>() / values.len() as f64) }
+        };
+        match m {
+            Metric::Score => Some(g.score()),
+            Metric::Win => Some((g.score() == 1.0) as u8 as f64),
+            Metric::Draw => Some((g.score() == 0.5) as u8 as f64),
+            Metric::Loss => Some((g.score() == 0.0) as u8 as f64),
+            Metric::FirstWin => Some((g.record.outcome == Outcome::FirstWins) as u8 as f64),
+            Metric::Length => Some(g.plies() as f64),
+            Metric::Time => mean(own().map(|mv| mv.time).collect()),
+            Metric::Nodes => mean(own().map(|mv| mv.nodes.max(mv.iterations) as f64).collect()),
+            Metric::Memory => mean(own().map(|mv| mv.memory as f64).collect()),
+            Metric::Depth => mean(own().map(|mv| mv.depth as f64).collect()),
+        }
+    }
+}
+
+/// Groups keyed by a field value, in sorted order when every key is a number.
+fn ordered_keys(keys: Vec<Value>) -> Vec<Value> {
+    let mut unique: Vec<Value> = Vec::new();
+    for k in keys {
+        if !unique.contains(&k) {
+            unique.push(k);
+        }
+    }
+    if unique.iter().all(|k| matches!(k, Value::Num(_))) {
+        unique.sort_by(|a, b| match (a, b) {
+            (Value::Num(x), Value::Num(y)) => x.total_cmp(y),
+            _ => std::cmp::Ordering::Equal,
+        });
+    }
+    unique
+}
+
+/// Mean and 95% interval: Wilson for rates, normal for the rest.
+fn aggregate(values: &[f64], rate: bool) -> (f64, (f64, f64)) {
+    let n = values.len() as f64;
+    let mean = values.iter().sum::<f64>() / n.max(1.0);
+    if rate {
+        return (mean, wilson(mean, n, Z95));
+    }
+    let var = values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+    let half = Z95 * (var / n.max(1.0)).sqrt();
+    (mean, (mean - half, mean + half))
+}
+
+/// Builds the figure `req` asks for from game records. `matchup` (the `matchup.ron` beside
+/// the results, agent files relative to `base`) supplies the agents' parameters.
+pub fn figure_from_results(
+    records: &[GameRecord],
+    matchup: Option<&Matchup>,
+    base: &std::path::Path,
+    req: &PlotRequest,
+) -> Result<Figure, String> {
+    if records.is_empty() {
+        return Err("the results hold no finished game".into());
+    }
+    let mut sorted: Vec<&GameRecord> = records.iter().collect();
+    sorted.sort_by_key(|r| r.index);
+    let views: Vec<GameView> = sorted
+        .into_iter()
+        .filter_map(|record| {
+            let side = match &req.agent {
+                Some(name) => record.names.iter().position(|n| n == name)?,
+                None => (record.players[1] < record.players[0]) as usize,
+            };
+            Some(GameView { record, side })
+        })
+        .collect();
+    if views.is_empty() {
+        let names: Vec<&String> = records.iter().flat_map(|r| r.names.iter()).collect();
+        let mut known: Vec<&String> = Vec::new();
+        for n in names {
+            if !known.contains(&n) {
+                known.push(n);
+            }
+        }
+        return Err(format!(
+            "no game has an agent named '{}'; the agents are: {}",
+            req.agent.as_deref().unwrap_or(""),
+            known.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(", ")
+        ));
+    }
+    let ctx = Context { params: entrant_params(matchup, base), views };
+    // Name the agent in labels when every game is seen from the same entrant.
+    let first = &ctx.views[0].record.names[ctx.views[0].side];
+    let agent_label = match &req.agent {
+        Some(a) => a.clone(),
+        None if ctx.views.iter().all(|g| &g.record.names[g.side] == first) => first.clone(),
+        None => "agent".into(),
+    };
+    let metric = req.metric.unwrap_or(match req.kind {
+        PlotKind::Box => Metric::Time,
+        PlotKind::Hist => Metric::Length,
+        _ => Metric::Score,
+    });
+    let y_label = metric.label(&agent_label);
+    let default_x = match req.kind {
+        PlotKind::Line | PlotKind::Heatmap => Field::M,
+        PlotKind::Bar | PlotKind::Pie => Field::Pairing,
+        PlotKind::Box => Field::Phase,
+        PlotKind::Hist => Field::M,
+    };
+    let x = req.x.unwrap_or(default_x);
+    let name = matchup.map(|m| m.name.clone()).unwrap_or_default();
+    let title = |what: String| {
+        req.title.clone().unwrap_or_else(|| if name.is_empty() { what } else { format!("{name}: {what}") })
+    };
+    let fields = |g: &GameView, f: Field| ctx.game_field(g, f);
+
+    let figure = match req.kind {
+        PlotKind::Line => {
+            let series_field = req.series.unwrap_or(Field::Pairing);
+            let mut groups: BTreeMap<String, Vec<(f64, f64)>> = BTreeMap::new();
+            let mut order: Vec<String> = Vec::new();
+            for g in &ctx.views {
+                let Value::Num(xv) = fields(g, x)? else {
+                    return Err(format!("--x {x} is not a number; a line needs a numeric x (try --kind bar)"));
+                };
+                let s = match fields(g, series_field)? {
+                    Value::Num(v) => format!("{series_field} = {v}"),
+                    other => other.to_string(),
+                };
+                if let Some(y) = ctx.game_metric(g, metric) {
+                    if !order.contains(&s) {
+                        order.push(s.clone());
+                    }
+                    groups.entry(s).or_default().push((xv, y));
+                }
+            }
+            let series = order
+                .into_iter()
+                .map(|name| {
+                    let samples = &groups[&name];
+                    let xs = ordered_keys(samples.iter().map(|s| Value::Num(s.0)).collect());
+                    let points = xs
+                        .into_iter()
+                        .filter_map(|xv| {
+                            let Value::Num(xv) = xv else { return None };
+                            let ys: Vec<f64> = samples.iter().filter(|s| s.0 == xv).map(|s| s.1).collect();
+                            let (y, band) = aggregate(&ys, metric.is_rate());
+                            Some(LinePoint { x: xv, y, band: Some(band), n: ys.len() as u32 })
+                        })
+                        .collect();
+                    Series { name, points }
+                })
+                .collect();
+            Figure {
+                title: title(format!("{y_label} by {x}")),
+                x_label: x.to_string(),
+                y_label,
+                value_label: String::new(),
+                data: FigureData::Lines(series),
+            }
+        }
+        PlotKind::Bar | PlotKind::Pie => {
+            let mut keys = Vec::new();
+            for g in &ctx.views {
+                keys.push(fields(g, x)?);
+            }
+            let categories = ordered_keys(keys.clone());
+            let mut wdl = vec![[0.0f64; 3]; categories.len()];
+            for (g, k) in ctx.views.iter().zip(&keys) {
+                let c = categories.iter().position(|c| c == k).expect("key is a category");
+                let outcome = match g.score() {
+                    1.0 => 0,
+                    0.5 => 1,
+                    _ => 2,
+                };
+                wdl[c][outcome] += 1.0;
+            }
+            let parts = [format!("{agent_label} wins"), "draws".to_string(), "opponent wins".to_string()];
+            let names: Vec<String> = categories
+                .iter()
+                .map(|c| match (c, req.kind) {
+                    (Value::Num(v), PlotKind::Pie) => format!("{x} = {v}"),
+                    _ => c.to_string(),
+                })
+                .collect();
+            if req.kind == PlotKind::Bar {
+                Figure {
+                    title: title(format!("results by {x}")),
+                    x_label: x.to_string(),
+                    y_label: "games".into(),
+                    value_label: String::new(),
+                    data: FigureData::StackedBars {
+                        categories: names,
+                        stacks: (0..3).map(|i| (parts[i].clone(), wdl.iter().map(|c| c[i]).collect())).collect(),
+                    },
+                }
+            } else {
+                Figure {
+                    title: title(format!("results by {x}")),
+                    x_label: x.to_string(),
+                    y_label: "games".into(),
+                    value_label: String::new(),
+                    data: FigureData::Pies(
+                        names
+                            .into_iter()
+                            .zip(&wdl)
+                            .map(|(n, c)| (n, (0..3).map(|i| (parts[i].clone(), c[i])).collect()))
+                            .collect(),
+                    ),
+                }
+            }
+        }
+        PlotKind::Heatmap => {
+            let y = req.y.unwrap_or(Field::N);
+            let mut cells: Vec<(Value, Value, f64)> = Vec::new();
+            for g in &ctx.views {
+                if let Some(v) = ctx.game_metric(g, metric) {
+                    cells.push((fields(g, x)?, fields(g, y)?, v));
+                }
+            }
+            let columns = ordered_keys(cells.iter().map(|c| c.0.clone()).collect());
+            let rows = ordered_keys(cells.iter().map(|c| c.1.clone()).collect());
+            let values = rows
+                .iter()
+                .map(|rv| {
+                    columns
+                        .iter()
+                        .map(|cv| {
+                            let vs: Vec<f64> = cells.iter().filter(|c| &c.0 == cv && &c.1 == rv).map(|c| c.2).collect();
+                            (!vs.is_empty()).then(|| vs.iter().sum::<f64>() / vs.len() as f64)
+                        })
+                        .collect()
+                })
+                .collect();
+            Figure {
+                title: title(format!("{y_label} by {x} and {y}")),
+                x_label: x.to_string(),
+                y_label: y.to_string(),
+                value_label: y_label,
+                data: FigureData::Heatmap {
+                    columns: columns.iter().map(|v| v.to_string()).collect(),
+                    rows: rows.iter().map(|v| v.to_string()).collect(),
+                    values,
+                },
+            }
+        }
+        PlotKind::Box => {
+            if !metric.per_move() {
+                return Err(format!("a box plot shows a per-move metric (time, nodes, memory, depth), not {metric:?}"));
+            }
+            let mut samples: Vec<(Value, f64)> = Vec::new();
+            for g in &ctx.views {
+                let plies = g.plies().max(1);
+                for (i, mv) in g.record.moves.iter().enumerate() {
+                    if mv.player as usize != g.side {
+                        continue;
+                    }
+                    let ply = g.record.opening.len() + i + 1;
+                    let key = match x {
+                        Field::Phase => {
+                            Value::Text(["opening", "middle game", "endgame"][((ply - 1) * 3 / plies).min(2)].into())
+                        }
+                        Field::Ply => Value::Num(ply as f64),
+                        other => fields(g, other)?,
+                    };
+                    let v = match metric {
+                        Metric::Time => mv.time,
+                        Metric::Nodes => mv.nodes.max(mv.iterations) as f64,
+                        Metric::Memory => mv.memory as f64,
+                        _ => mv.depth as f64,
+                    };
+                    samples.push((key, v));
+                }
+            }
+            let keys = ordered_keys(samples.iter().map(|s| s.0.clone()).collect());
+            let keys = if x == Field::Phase {
+                ["opening", "middle game", "endgame"]
+                    .iter()
+                    .map(|p| Value::Text(p.to_string()))
+                    .filter(|p| keys.contains(p))
+                    .collect()
+            } else {
+                keys
+            };
+            let boxes = keys
+                .iter()
+                .filter_map(|k| {
+                    let vs: Vec<f64> = samples.iter().filter(|s| &s.0 == k).map(|s| s.1).collect();
+                    BoxStats::from_values(&k.to_string(), &vs)
+                })
+                .collect();
+            Figure {
+                title: title(format!("{y_label} by {x}")),
+                x_label: x.to_string(),
+                y_label,
+                value_label: String::new(),
+                data: FigureData::Boxes(boxes),
+            }
+        }
+        PlotKind::Hist => {
+            let values: Vec<f64> = ctx.views.iter().filter_map(|g| ctx.game_metric(g, metric)).collect();
+            Figure {
+                title: title(format!("{} over {} games", metric.label(&agent_label), values.len())),
+                x_label: metric.label(&agent_label),
+                y_label: "games".into(),
+                value_label: String::new(),
+                data: histogram(&values, req.bins),
+            }
+        }
+    };
+    if figure.is_empty() {
+        return Err(format!("nothing to plot: no game gives a value for {metric:?}"));
+    }
+    Ok(figure)
+}

@@ -1,0 +1,245 @@
+//! Figures: one data model drawn by the workbench's live plots (egui_plot) and written to
+//! files (SVG, PNG, PDF) by plotters, always with the CSV of the data beside it.
+//!
+//! A [`Figure`] holds the numbers already aggregated (means, intervals, bins), so what the
+//! GUI shows and what a paper gets are the same numbers; [`from_results`] builds figures from
+//! arena results, [`export`] writes them and [`tables`] writes summary tables.
+
+pub mod export;
+pub mod from_results;
+pub mod palette;
+pub mod tables;
+
+use serde::{Deserialize, Serialize};
+
+pub use export::{ExportOptions, FigureFormat, export_figure, render_pdf, render_png, render_svg};
+pub use from_results::{Field, Metric, PlotKind, PlotRequest, figure_from_results};
+
+/// One line of a line figure; `band` is the 95% interval at each point, if known.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Series {
+    pub name: String,
+    pub points: Vec<LinePoint>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LinePoint {
+    pub x: f64,
+    pub y: f64,
+    /// Lower and upper ends of the 95% interval.
+    pub band: Option<(f64, f64)>,
+    /// How many samples the point aggregates.
+    pub n: u32,
+}
+
+/// Box-plot statistics of one group (Tukey whiskers: the furthest points within 1.5 IQR).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BoxStats {
+    pub name: String,
+    pub n: u32,
+    pub min: f64,
+    pub q1: f64,
+    pub median: f64,
+    pub q3: f64,
+    pub max: f64,
+    pub whisker_low: f64,
+    pub whisker_high: f64,
+}
+
+impl BoxStats {
+    /// Quartiles by linear interpolation (R's type 7), None for no values.
+    pub fn from_values(name: &str, values: &[f64]) -> Option<BoxStats> {
+        let mut v: Vec<f64> = values.iter().copied().filter(|x| x.is_finite()).collect();
+        if v.is_empty() {
+            return None;
+        }
+        v.sort_by(f64::total_cmp);
+        let q = |p: f64| {
+            let h = (v.len() - 1) as f64 * p;
+            let (lo, hi) = (h.floor() as usize, h.ceil() as usize);
+            v[lo] + (h - lo as f64) * (v[hi] - v[lo])
+        };
+        let (q1, median, q3) = (q(0.25), q(0.5), q(0.75));
+        let iqr = q3 - q1;
+        let whisker_low = v.iter().copied().find(|&x| x >= q1 - 1.5 * iqr).unwrap_or(q1);
+        let whisker_high = v.iter().rev().copied().find(|&x| x <= q3 + 1.5 * iqr).unwrap_or(q3);
+        Some(BoxStats {
+            name: name.into(),
+            n: v.len() as u32,
+            min: v[0],
+            q1,
+            median,
+            q3,
+            max: v[v.len() - 1],
+            whisker_low,
+            whisker_high,
+        })
+    }
+}
+
+/// What a figure shows.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum FigureData {
+    /// Lines over a numeric x axis, each with an optional 95% band.
+    Lines(Vec<Series>),
+    /// Stacked bars: one bar per category, `stacks[i].1[c]` the height of part i in bar c.
+    StackedBars {
+        categories: Vec<String>,
+        stacks: Vec<(String, Vec<f64>)>,
+    },
+    /// One pie per group, each slice a (label, value) pair.
+    Pies(Vec<(String, Vec<(String, f64)>)>),
+    /// `values[row][column]`, rows along y, columns along x; None where no game was played.
+    Heatmap {
+        columns: Vec<String>,
+        rows: Vec<String>,
+        values: Vec<Vec<Option<f64>>>,
+    },
+    Boxes(Vec<BoxStats>),
+    /// Bins `[edges[i], edges[i + 1])` with their counts.
+    Histogram {
+        edges: Vec<f64>,
+        counts: Vec<u32>,
+    },
+}
+
+/// A figure: its data, title and axis labels (all editable before export).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Figure {
+    pub title: String,
+    pub x_label: String,
+    pub y_label: String,
+    /// Heatmaps: what the colour means.
+    pub value_label: String,
+    pub data: FigureData,
+}
+
+impl Figure {
+    /// The numbers behind the figure, one row per drawn value, in long form.
+    pub fn to_csv(&self) -> String {
+        let mut w = csv::Writer::from_writer(Vec::new());
+        let mut row = |fields: &[String]| {
+            // Writing to a Vec cannot fail.
+            let _ = w.write_record(fields);
+        };
+        let f = |x: f64| format!("{x}");
+        match &self.data {
+            FigureData::Lines(series) => {
+                row(&[
+                    "series".into(),
+                    self.x_label.clone(),
+                    self.y_label.clone(),
+                    "low".into(),
+                    "high".into(),
+                    "n".into(),
+                ]);
+                for s in series {
+                    for p in &s.points {
+                        let (lo, hi) = p.band.map_or((String::new(), String::new()), |(a, b)| (f(a), f(b)));
+                        row(&[s.name.clone(), f(p.x), f(p.y), lo, hi, p.n.to_string()]);
+                    }
+                }
+            }
+            FigureData::StackedBars { categories, stacks } => {
+                row(&[self.x_label.clone(), "part".into(), self.y_label.clone()]);
+                for (c, cat) in categories.iter().enumerate() {
+                    for (part, values) in stacks {
+                        row(&[cat.clone(), part.clone(), f(values[c])]);
+                    }
+                }
+            }
+            FigureData::Pies(pies) => {
+                row(&["group".into(), "slice".into(), "value".into()]);
+                for (group, slices) in pies {
+                    for (label, v) in slices {
+                        row(&[group.clone(), label.clone(), f(*v)]);
+                    }
+                }
+            }
+            FigureData::Heatmap { columns, rows, values } => {
+                row(&[self.x_label.clone(), self.y_label.clone(), self.value_label.clone()]);
+                for (r, name) in rows.iter().enumerate() {
+                    for (c, column) in columns.iter().enumerate() {
+                        if let Some(v) = values[r][c] {
+                            row(&[column.clone(), name.clone(), f(v)]);
+                        }
+                    }
+                }
+            }
+            FigureData::Boxes(boxes) => {
+                row(&[
+                    self.x_label.clone(),
+                    "n".into(),
+                    "min".into(),
+                    "q1".into(),
+                    "median".into(),
+                    "q3".into(),
+                    "max".into(),
+                    "whisker_low".into(),
+                    "whisker_high".into(),
+                ]);
+                for b in boxes {
+                    row(&[
+                        b.name.clone(),
+                        b.n.to_string(),
+                        f(b.min),
+                        f(b.q1),
+                        f(b.median),
+                        f(b.q3),
+                        f(b.max),
+                        f(b.whisker_low),
+                        f(b.whisker_high),
+                    ]);
+                }
+            }
+            FigureData::Histogram { edges, counts } => {
+                row(&["bin_low".into(), "bin_high".into(), "count".into()]);
+                for (i, c) in counts.iter().enumerate() {
+                    row(&[f(edges[i]), f(edges[i + 1]), c.to_string()]);
+                }
+            }
+        }
+        String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
+    }
+
+    /// Whether there is anything to draw.
+    pub fn is_empty(&self) -> bool {
+        match &self.data {
+            FigureData::Lines(s) => s.iter().all(|s| s.points.is_empty()),
+            FigureData::StackedBars { categories, .. } => categories.is_empty(),
+            FigureData::Pies(p) => p.is_empty(),
+            FigureData::Heatmap { values, .. } => values.iter().flatten().all(Option::is_none),
+            FigureData::Boxes(b) => b.is_empty(),
+            FigureData::Histogram { counts, .. } => counts.is_empty(),
+        }
+    }
+}
+
+/// Equal-width bins over the values (Freedman-Diaconis width, whole numbers for integer data).
+pub fn histogram(values: &[f64], bins: Option<usize>) -> FigureData {
+    let mut v: Vec<f64> = values.iter().copied().filter(|x| x.is_finite()).collect();
+    if v.is_empty() {
+        return FigureData::Histogram { edges: vec![], counts: vec![] };
+    }
+    v.sort_by(f64::total_cmp);
+    let (lo, hi) = (v[0], v[v.len() - 1]);
+    let integers = v.iter().all(|x| x.fract() == 0.0);
+    let bins = bins.unwrap_or_else(|| {
+        let stats = BoxStats::from_values("", &v).expect("non-empty");
+        let width = 2.0 * (stats.q3 - stats.q1) / (v.len() as f64).cbrt();
+        if width > 0.0 { (((hi - lo) / width).ceil() as usize).clamp(1, 60) } else { 1 }
+    });
+    let mut width = ((hi - lo) / bins as f64).max(f64::MIN_POSITIVE);
+    if integers {
+        width = width.ceil().max(1.0);
+    }
+    let start = lo;
+    let count = (((hi - start) / width).floor() as usize + 1).max(1);
+    let edges: Vec<f64> = (0..=count).map(|i| start + i as f64 * width).collect();
+    let mut counts = vec![0u32; count];
+    for x in v {
+        let i = (((x - start) / width).floor() as usize).min(count - 1);
+        counts[i] += 1;
+    }
+    FigureData::Histogram { edges, counts }
+}

@@ -1,0 +1,305 @@
+//! Figures and tables: the numbers in a figure equal hand-computed aggregates of the games,
+//! the CSV beside a figure holds exactly those numbers, SVG and PDF parse and carry the
+//! labels, a PNG has the size its DPI asks for, and tables are well-formed LaTeX/Markdown.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use mnklab::arena::{GameRecord, Matchup, RunOptions, run_matchup, summarize, wilson};
+use mnklab::plot::{
+    BoxStats, ExportOptions, Field, Figure, FigureData, Metric, PlotKind, PlotRequest, export_figure,
+    figure_from_results, histogram, render_pdf, render_png, render_svg,
+};
+use mnklab::search::SearchControl;
+
+/// Two boards, two agents with different depths, 6 games each: quick and deterministic.
+const SWEEP: &str = r#"(
+    name: "plot-test",
+    variants: List(["mnk:3,3,3", "mnk:4,4,3", "mnk:4,4,4"]),
+    agents: [
+        (name: Some("ab_2"), agent: Preset("strong-ab"), limits: Some((depth: Some(2)))),
+        (name: Some("random"), agent: Preset("random")),
+    ],
+    pairing: Pairwise,
+    games: 6,
+    seed: 5,
+)"#;
+
+fn temp_dir(tag: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("mnklab-plot-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn run(tag: &str) -> (Vec<GameRecord>, Matchup, PathBuf) {
+    let m = Matchup::parse(SWEEP, "sweep.ron".as_ref()).unwrap();
+    let out = temp_dir(tag);
+    let opts = RunOptions { threads: 2, out: out.clone(), resume: false, scale: 1.0, games: None, shard: None };
+    let records = run_matchup(&m, Path::new("."), &opts, &SearchControl::new(), |_| {}).unwrap();
+    assert_eq!(records.len(), 18);
+    (records, m, out)
+}
+
+fn score_of(r: &GameRecord, name: &str) -> f64 {
+    let side = r.names.iter().position(|n| n == name).unwrap();
+    r.score_of(r.players[side]).unwrap()
+}
+
+#[test]
+fn line_points_are_the_mean_score_with_a_wilson_band() {
+    let (records, m, dir) = run("line");
+    let mut req = PlotRequest::new(PlotKind::Line);
+    req.x = Some(Field::M);
+    req.series = Some(Field::K);
+    let fig = figure_from_results(&records, Some(&m), &dir, &req).unwrap();
+    let FigureData::Lines(series) = &fig.data else { panic!("a line figure") };
+    // K = 3 has boards 3x3 and 4x4; K = 4 only 4x4.
+    let names: Vec<&str> = series.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(names, ["K = 3", "K = 4"]);
+    for s in series {
+        let k: u8 = s.name.trim_start_matches("K = ").parse().unwrap();
+        for p in &s.points {
+            let games: Vec<&GameRecord> = records
+                .iter()
+                .filter(|r| match r.variant {
+                    mnklab::game::Variant::Grid(g) => g.width as f64 == p.x && g.k == k,
+                    _ => false,
+                })
+                .collect();
+            assert_eq!(p.n as usize, games.len());
+            let mean = games.iter().map(|r| score_of(r, "ab_2")).sum::<f64>() / games.len() as f64;
+            assert!((p.y - mean).abs() < 1e-12, "{} at x={}: {} vs {mean}", s.name, p.x, p.y);
+            let (lo, hi) = wilson(mean, games.len() as f64, 1.959963984540054);
+            assert_eq!(p.band, Some((lo, hi)));
+        }
+    }
+    assert_eq!(fig.y_label, "score of ab_2");
+}
+
+#[test]
+fn heatmap_bars_and_pies_count_the_games() {
+    let (records, m, dir) = run("heat");
+    let mut req = PlotRequest::new(PlotKind::Heatmap);
+    req.x = Some(Field::Board);
+    req.y = Some(Field::K);
+    req.metric = Some(Metric::Length);
+    let fig = figure_from_results(&records, Some(&m), &dir, &req).unwrap();
+    let FigureData::Heatmap { columns, rows, values } = &fig.data else { panic!("a heatmap") };
+    assert_eq!(columns, &["3x3", "4x4"]);
+    assert_eq!(rows, &["3", "4"]);
+    // 3x3 with K = 4 was never played.
+    assert_eq!(values[1][0], None);
+    let mean_len = |v: &str| {
+        let g: Vec<&GameRecord> = records.iter().filter(|r| r.variant.to_string() == v).collect();
+        g.iter().map(|r| (r.opening.len() + r.moves.len()) as f64).sum::<f64>() / g.len() as f64
+    };
+    assert_eq!(values[0][0], Some(mean_len("mnk:3,3,3")));
+    assert_eq!(values[0][1], Some(mean_len("mnk:4,4,3")));
+    assert_eq!(values[1][1], Some(mean_len("mnk:4,4,4")));
+
+    let mut req = PlotRequest::new(PlotKind::Bar);
+    req.x = Some(Field::Variant);
+    let fig = figure_from_results(&records, Some(&m), &dir, &req).unwrap();
+    let FigureData::StackedBars { categories, stacks } = &fig.data else { panic!("bars") };
+    let stats = summarize(&records);
+    for (c, s) in categories.iter().zip(&stats) {
+        let i = categories.iter().position(|x| x == c).unwrap();
+        assert_eq!(c, &s.variant.to_string());
+        assert_eq!([stacks[0].1[i], stacks[1].1[i], stacks[2].1[i]], [s.wins as f64, s.draws as f64, s.losses as f64]);
+    }
+    let mut req = PlotRequest::new(PlotKind::Pie);
+    req.agent = Some("random".into());
+    let fig = figure_from_results(&records, Some(&m), &dir, &req).unwrap();
+    let FigureData::Pies(pies) = &fig.data else { panic!("pies") };
+    assert_eq!(pies.len(), 1);
+    assert_eq!(pies[0].0, "random vs ab_2");
+    let total: (u32, u32, u32) = stats.iter().fold((0, 0, 0), |t, s| (t.0 + s.wins, t.1 + s.draws, t.2 + s.losses));
+    // Seen from random's side, wins and losses swap.
+    let got: Vec<f64> = pies[0].1.iter().map(|s| s.1).collect();
+    assert_eq!(got, [total.2 as f64, total.1 as f64, total.0 as f64]);
+}
+
+#[test]
+fn box_and_histogram_statistics_match_hand_values() {
+    let b = BoxStats::from_values("x", &[1.0, 2.0, 3.0, 4.0, 100.0]).unwrap();
+    assert_eq!((b.q1, b.median, b.q3), (2.0, 3.0, 4.0));
+    // 100 lies beyond q3 + 1.5 IQR = 7: the whisker stops at 4.
+    assert_eq!((b.whisker_low, b.whisker_high, b.max), (1.0, 4.0, 100.0));
+    let FigureData::Histogram { edges, counts } = histogram(&[1.0, 2.0, 2.0, 3.0, 9.0], Some(4)) else { panic!() };
+    assert_eq!(edges, [1.0, 3.0, 5.0, 7.0, 9.0, 11.0]);
+    assert_eq!(counts, [3, 1, 0, 0, 1]);
+
+    let (records, m, dir) = run("box");
+    let mut req = PlotRequest::new(PlotKind::Box);
+    req.agent = Some("ab_2".into());
+    req.metric = Some(Metric::Depth);
+    let fig = figure_from_results(&records, Some(&m), &dir, &req).unwrap();
+    let FigureData::Boxes(boxes) = &fig.data else { panic!("boxes") };
+    let moves: usize = records
+        .iter()
+        .map(|r| {
+            let side = r.names.iter().position(|n| n == "ab_2").unwrap();
+            r.moves.iter().filter(|m| m.player as usize == side).count()
+        })
+        .sum();
+    assert_eq!(boxes.iter().map(|b| b.n as usize).sum::<usize>(), moves);
+    assert_eq!(boxes[0].name, "opening");
+    // A per-game metric is refused for a box plot, naming it.
+    req.metric = Some(Metric::Score);
+    let err = figure_from_results(&records, Some(&m), &dir, &req).unwrap_err();
+    assert!(err.contains("per-move"), "{err}");
+}
+
+#[test]
+fn bad_requests_name_the_problem() {
+    let (records, m, dir) = run("bad");
+    assert!("colour".parse::<Field>().is_ok());
+    let e = "widht".parse::<Field>().unwrap_err();
+    assert!(e.contains("unknown field 'widht'"), "{e}");
+    let mut req = PlotRequest::new(PlotKind::Line);
+    req.x = Some(Field::Agent);
+    let e = figure_from_results(&records, Some(&m), &dir, &req).unwrap_err();
+    assert!(e.contains("not a number"), "{e}");
+    req.x = Some(Field::M);
+    req.agent = Some("nobody".into());
+    let e = figure_from_results(&records, Some(&m), &dir, &req).unwrap_err();
+    assert!(e.contains("'nobody'") && e.contains("ab_2"), "{e}");
+    // Agent parameters come from the matchup; without it they are unknown.
+    let mut req = PlotRequest::new(PlotKind::Bar);
+    req.x = Some(Field::AgentParam(mnklab::plot::from_results::Param::Depth));
+    let fig = figure_from_results(&records, Some(&m), &dir, &req).unwrap();
+    let FigureData::StackedBars { categories, .. } = &fig.data else { panic!() };
+    assert_eq!(categories, &["2"]);
+    let e = figure_from_results(&records, None, &dir, &req).unwrap_err();
+    assert!(e.contains("no matchup.ron"), "{e}");
+}
+
+fn sample_figure() -> Figure {
+    let (records, m, dir) = run("sample");
+    let mut req = PlotRequest::new(PlotKind::Line);
+    req.x = Some(Field::M);
+    req.series = Some(Field::K);
+    let mut fig = figure_from_results(&records, Some(&m), &dir, &req).unwrap();
+    fig.title = "Win rate by board width".into();
+    fig.x_label = "Board width M".into();
+    fig.y_label = "Score of alpha-beta".into();
+    fig
+}
+
+#[test]
+fn svg_and_pdf_parse_and_carry_the_labels() {
+    let fig = sample_figure();
+    let opts = ExportOptions::default();
+    let svg = render_svg(&fig, &opts).unwrap();
+    let tree = svg2pdf::usvg::Tree::from_str(&svg, &svg2pdf::usvg::Options::default()).expect("valid SVG");
+    assert_eq!(tree.size().width().round() as u32, (6.4f64 * 96.0).round() as u32);
+    for label in ["Win rate by board width", "Board width M", "Score of alpha-beta", "K = 3", "K = 4"] {
+        assert!(svg.contains(&format!(">{label}<")) || svg.contains(&format!(">\n{label}")), "SVG lacks {label}");
+    }
+    assert!(svg.contains("DejaVu Sans"), "the SVG names the shipped font");
+
+    let dir = temp_dir("pdf");
+    let pdf_path = dir.join("fig.pdf");
+    std::fs::write(&pdf_path, render_pdf(&fig, &opts).unwrap()).unwrap();
+    let bytes = std::fs::read(&pdf_path).unwrap();
+    assert!(bytes.starts_with(b"%PDF-"));
+    assert!(String::from_utf8_lossy(&bytes).contains("DejaVu"), "the font is embedded");
+    // pdftotext (poppler-utils, installed by .ci/run) reads the text back.
+    let out = Command::new("pdftotext").arg(&pdf_path).arg("-").output().expect("pdftotext (poppler-utils) installed");
+    assert!(out.status.success(), "pdftotext could not read the PDF");
+    // pdftotext may drop spaces inside short labels ("K=3"), so compare without them.
+    let text: String = String::from_utf8_lossy(&out.stdout).chars().filter(|c| !c.is_whitespace()).collect();
+    for label in ["Win rate by board width", "Board width M", "Score of alpha-beta", "K = 3"] {
+        let label: String = label.chars().filter(|c| !c.is_whitespace()).collect();
+        assert!(text.contains(&label), "PDF text lacks {label}: {text}");
+    }
+}
+
+#[test]
+fn png_size_follows_the_dpi() {
+    let fig = sample_figure();
+    for dpi in [72.0, 150.0, 300.0] {
+        let opts = ExportOptions { width_in: 5.0, height_in: 3.0, dpi };
+        let png = render_png(&fig, &opts).unwrap();
+        let decoder = png::Decoder::new(std::io::Cursor::new(png));
+        let reader = decoder.read_info().unwrap();
+        let info = reader.info();
+        assert_eq!((info.width, info.height), ((5.0 * dpi) as u32, (3.0 * dpi) as u32));
+        let dims = info.pixel_dims.expect("pHYs chunk");
+        assert_eq!(dims.xppu, (dpi / 0.0254).round() as u32);
+    }
+}
+
+#[test]
+fn the_csv_beside_a_figure_holds_its_data() {
+    let fig = sample_figure();
+    let dir = temp_dir("csv");
+    let written = export_figure(&fig, &dir.join("score.svg"), &ExportOptions::default()).unwrap();
+    assert_eq!(written, [dir.join("score.svg"), dir.join("score.csv")]);
+    let mut reader = csv::Reader::from_path(dir.join("score.csv")).unwrap();
+    let header: Vec<String> = reader.headers().unwrap().iter().map(String::from).collect();
+    assert_eq!(header, ["series", "Board width M", "Score of alpha-beta", "low", "high", "n"]);
+    let rows: Vec<Vec<String>> = reader.records().map(|r| r.unwrap().iter().map(String::from).collect()).collect();
+    let FigureData::Lines(series) = &fig.data else { panic!() };
+    let expected: Vec<Vec<String>> = series
+        .iter()
+        .flat_map(|s| {
+            s.points.iter().map(|p| {
+                let (lo, hi) = p.band.unwrap();
+                vec![s.name.clone(), p.x.to_string(), p.y.to_string(), lo.to_string(), hi.to_string(), p.n.to_string()]
+            })
+        })
+        .collect();
+    assert_eq!(rows, expected);
+    // Every value parses back to the figure's number exactly.
+    for (row, p) in rows.iter().zip(series.iter().flat_map(|s| &s.points)) {
+        assert_eq!(row[2].parse::<f64>().unwrap(), p.y);
+    }
+    // A bad extension is refused before anything is written.
+    let e = export_figure(&fig, &dir.join("score.jpeg"), &ExportOptions::default()).unwrap_err();
+    assert!(e.contains(".svg, .png or .pdf"), "{e}");
+    assert!(!dir.join("score.jpeg").exists());
+}
+
+#[test]
+fn tables_are_booktabs_latex_and_markdown() {
+    let (records, _, _) = run("tables");
+    let stats = summarize(&records);
+    let tex = mnklab::plot::tables::latex_table(&stats, "50% of a sweep_1");
+    assert!(tex.contains("\\toprule") && tex.contains("\\midrule") && tex.contains("\\bottomrule"));
+    // Underscores and percent signs are escaped.
+    assert!(tex.contains("ab\\_2") && tex.contains("50\\% of a sweep\\_1"));
+    assert_eq!(tex.matches(" \\\\\n").count(), 1 + stats.len());
+    let md = mnklab::plot::tables::markdown_table(&stats);
+    let lines: Vec<&str> = md.lines().collect();
+    assert_eq!(lines.len(), 2 + stats.len());
+    assert!(lines.iter().all(|l| l.starts_with('|') && l.ends_with('|') && l.matches('|').count() == 9));
+    let s = &stats[0];
+    assert!(lines[2].contains(&format!("{}-{}-{}", s.wins, s.draws, s.losses)));
+}
+
+#[test]
+fn cli_plot_and_table_write_their_files() {
+    let (_, _, dir) = run("cli");
+    let bin = env!("CARGO_BIN_EXE_mnklab");
+    let out = dir.join("fig.pdf");
+    let o = Command::new(bin)
+        .args(["plot", dir.to_str().unwrap(), "--kind", "heatmap", "--x", "board", "--y", "k", "--out"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(out.exists() && dir.join("fig.csv").exists());
+    let o = Command::new(bin)
+        .args(["plot", dir.to_str().unwrap(), "--kind", "line", "--x", "colour", "--out", "x.svg"])
+        .output()
+        .unwrap();
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("not a number"));
+    let o = Command::new(bin).args(["table", dir.to_str().unwrap(), "--format", "markdown"]).output().unwrap();
+    assert!(o.status.success());
+    assert!(String::from_utf8_lossy(&o.stdout).starts_with("| Variant |"));
+    let o = Command::new(bin).args(["plot", "/nonexistent/run", "--kind", "bar", "--out", "x.svg"]).output().unwrap();
+    assert!(String::from_utf8_lossy(&o.stderr).contains("no results file"));
+}

@@ -506,11 +506,15 @@ fn run(cli: Cli) -> Result<(), String> {
             let file = load_agent(&agent)?;
             let limits = limits.or(file.limits);
             let seed = seed.unwrap_or(file.seed);
-            let result = with_position!(&pos, p => {
+            let (result, failure) = with_position!(&pos, p => {
                 let mut a = build_agent(&file.agent, seed);
                 let mut sink = FnSink(|e: &Progress| println!("{}", progress_line(&pos, e)));
-                a.search(p, &limits, &SearchControl::new(), &mut sink)
+                let r = a.search(p, &limits, &SearchControl::new(), &mut sink);
+                (r, a.failure())
             });
+            if let (None, Some(why)) = (result.best, failure) {
+                return Err(format!("{}: {why}", file.name));
+            }
             let best = result.best.map_or("none".to_string(), |m| pos.format_move(m));
             println!("bestmove {best} score {}", result.score);
             Ok(())

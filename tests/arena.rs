@@ -136,6 +136,8 @@ fn statistics_match_hand_computed_values() {
         outcome,
         points: [0, 0],
         forfeit: None,
+        forfeit_reason: None,
+        about: [None, None],
     };
     let games = vec![
         game(0, [0, 1], Outcome::FirstWins),

@@ -48,6 +48,16 @@ pub struct GameRecord {
     pub points: [u32; 2],
     /// The player (0 or 1) who lost by running out of budget or by an illegal move.
     pub forfeit: Option<u8>,
+    /// Why that player forfeited ("budget", "illegal move", an engine's "timeout ...").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub forfeit_reason: Option<String>,
+    /// External engines' ABOUT lines, by side.
+    #[serde(default, skip_serializing_if = "no_about")]
+    pub about: [Option<String>; 2],
+}
+
+fn no_about(a: &[Option<String>; 2]) -> bool {
+    a.iter().all(Option::is_none)
 }
 
 impl GameRecord {
@@ -95,7 +105,8 @@ pub fn play_game(
         _ => {}
     }
     let names = [entrants[spec.players[0]].name.clone(), entrants[spec.players[1]].name.clone()];
-    let (moves, forfeit) = with_position!(&mut pos, p => play_on(p, spec, entrants, scale, control))?;
+    let played = with_position!(&mut pos, p => play_on(p, spec, entrants, scale, control))?;
+    let (moves, forfeit) = (played.moves, played.forfeit.as_ref().map(|f| f.0));
     let outcome = match (forfeit, pos.status()) {
         (Some(0), _) => Outcome::SecondWins,
         (Some(_), _) => Outcome::FirstWins,
@@ -114,7 +125,16 @@ pub fn play_game(
         outcome,
         points: pos.points(),
         forfeit,
+        forfeit_reason: played.forfeit.map(|f| f.1),
+        about: played.about,
     })
+}
+
+/// What the agents did: their moves, a forfeit (side and reason) and external engines' ABOUT.
+struct Played {
+    moves: Vec<MoveRecord>,
+    forfeit: Option<(u8, String)>,
+    about: [Option<String>; 2],
 }
 
 fn play_on<P: Position>(
@@ -123,7 +143,7 @@ fn play_on<P: Position>(
     entrants: &[ResolvedEntrant],
     scale: f64,
     control: &SearchControl,
-) -> Option<(Vec<MoveRecord>, Option<u8>)> {
+) -> Option<Played> {
     // Each side's agent gets its own seed from the game's.
     let mut agents = [0, 1].map(|side| {
         let e = &entrants[spec.players[side]];
@@ -132,13 +152,16 @@ fn play_on<P: Position>(
     let max_moves = pos.max_game_length().div_ceil(2);
     let mut own_moves = [0usize; 2];
     let mut records = Vec::new();
+    let done = |agents: &[Box<dyn crate::search::Agent<P>>; 2], moves, forfeit| {
+        Some(Played { moves, forfeit, about: [agents[0].about(), agents[1].about()] })
+    };
     while !pos.is_over() {
         let side = pos.side_to_move().index();
         let e = &entrants[spec.players[side]];
         let limits = match &e.game_budget {
             Some(b) => match b.limits_for_move(own_moves[side], max_moves) {
                 Some(l) => l,
-                None => return Some((records, Some(side as u8))),
+                None => return done(&agents, records, Some((side as u8, "budget".into()))),
             },
             None => e.limits,
         };
@@ -147,7 +170,11 @@ fn play_on<P: Position>(
             return None;
         }
         let Some(m) = r.best.filter(|&m| pos.is_legal(m)) else {
-            return Some((records, Some(side as u8)));
+            let reason = agents[side].failure().unwrap_or_else(|| match r.best {
+                Some(m) => format!("illegal move {}", pos.format_move_safe(m)),
+                None => "no move".into(),
+            });
+            return done(&agents, records, Some((side as u8, reason)));
         };
         records.push(MoveRecord {
             player: side as u8,
@@ -162,5 +189,5 @@ fn play_on<P: Position>(
         pos.play(m);
         own_moves[side] += 1;
     }
-    Some((records, None))
+    done(&agents, records, None)
 }

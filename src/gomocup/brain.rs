@@ -103,7 +103,7 @@ impl Brain {
                     s.tt_mb = s.tt_mb.min(mb);
                     s.fallback.tt_mb = s.fallback.tt_mb.min(mb);
                 }
-                AgentConfig::Random => {}
+                AgentConfig::Random | AgentConfig::External(_) => {}
             }
         }
         c

@@ -2,5 +2,7 @@
 //! standard input, answers on standard output, zero-based `x,y` with y counted from the top.
 
 mod brain;
+mod external;
 
 pub use brain::{Brain, run_brain};
+pub use external::{ExternalAgent, ExternalConfig, Protocol};

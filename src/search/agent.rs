@@ -48,4 +48,14 @@ pub trait Agent<P: Position>: Send {
 
     /// Forget anything kept from the previous game (trees, tables, killers).
     fn new_game(&mut self) {}
+
+    /// What an external engine says about itself (its ABOUT line).
+    fn about(&self) -> Option<String> {
+        None
+    }
+
+    /// Why the last search gave no move, when it failed (an engine's timeout or crash).
+    fn failure(&self) -> Option<String> {
+        None
+    }
 }

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::solver::{SolverAgent, SolverConfig};
 use super::{Agent, AlphaBeta, AlphaBetaConfig, GameBudget, Mcts, MctsConfig, SearchLimits, random::RandomAgent};
 use crate::game::Position;
+use crate::gomocup::{ExternalAgent, ExternalConfig};
 use crate::io::{FileError, check_version, parse_ron, read_text, to_ron, write_atomic};
 
 /// The newest agent file version this build reads and writes.
@@ -22,6 +23,8 @@ pub enum AgentConfig {
     Mcts(MctsConfig),
     /// The exact solver, falling back on alpha-beta when the proof takes too long.
     Solver(SolverConfig),
+    /// An external program (a Gomocup brain) driven over its protocol.
+    External(ExternalConfig),
 }
 
 impl AgentConfig {
@@ -31,6 +34,7 @@ impl AgentConfig {
             AgentConfig::AlphaBeta(c) => c.validate(),
             AgentConfig::Mcts(c) => c.validate(),
             AgentConfig::Solver(c) => c.validate(),
+            AgentConfig::External(c) => c.validate(),
         }
     }
 
@@ -40,6 +44,7 @@ impl AgentConfig {
             AgentConfig::AlphaBeta(_) => "alpha-beta",
             AgentConfig::Mcts(_) => "mcts",
             AgentConfig::Solver(_) => "solver",
+            AgentConfig::External(_) => "external",
         }
     }
 }
@@ -136,5 +141,6 @@ pub fn build_agent<P: Position>(config: &AgentConfig, seed: u64) -> Box<dyn Agen
         AgentConfig::AlphaBeta(c) => Box::new(AlphaBeta::new(c.clone())),
         AgentConfig::Mcts(c) => Box::new(Mcts::<P>::new(MctsConfig { seed, ..c.clone() })),
         AgentConfig::Solver(c) => Box::new(SolverAgent::<P>::new(c.clone())),
+        AgentConfig::External(c) => Box::new(ExternalAgent::new(c.clone())),
     }
 }

@@ -1,0 +1,318 @@
+//! External engines as agents: a program speaking the Gomocup brain protocol, driven the way
+//! a Piskvork-style manager drives it. It is started on first use, told the board, the turn
+//! time and the memory limit, kept in step with `TURN` (or `BOARD` when the game jumped),
+//! timed out (and killed) when it overruns the turn time plus a grace period, and restarted
+//! for the next game when it crashed or hung.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use crossbeam_channel::{Receiver, RecvTimeoutError, unbounded};
+use serde::{Deserialize, Serialize};
+
+use crate::game::{Move, Position};
+use crate::search::{Agent, ProgressSink, SearchControl, SearchLimits, SearchResult, SearchStats};
+
+/// The protocol an external program speaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Protocol {
+    /// Piskvork's brain protocol (START/TURN/BOARD/INFO/ABOUT, x,y from the top left).
+    Gomocup,
+}
+
+fn default_turn() -> f64 {
+    5.0
+}
+
+fn default_grace() -> f64 {
+    1.0
+}
+
+fn default_startup() -> f64 {
+    10.0
+}
+
+/// An external engine.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExternalConfig {
+    /// The program (a path, or a name found on PATH).
+    pub command: String,
+    #[serde(default)]
+    pub args: Vec<String>,
+    /// Working directory (default: the current one).
+    #[serde(default)]
+    pub cwd: Option<String>,
+    pub protocol: Protocol,
+    /// Turn time in seconds when the limits give none (depth or iteration limits mean
+    /// nothing to an external engine).
+    #[serde(default = "default_turn")]
+    pub default_turn: f64,
+    /// Seconds allowed beyond the turn time before the move counts as a timeout.
+    #[serde(default = "default_grace")]
+    pub grace: f64,
+    /// Seconds allowed for starting up and answering START.
+    #[serde(default = "default_startup")]
+    pub startup: f64,
+    /// Memory limit sent as `INFO max_memory` (MiB; 0: none).
+    #[serde(default)]
+    pub max_memory_mb: u64,
+}
+
+impl ExternalConfig {
+    pub fn validate(&self) -> Result<(), String> {
+        if self.command.trim().is_empty() {
+            return Err("command: empty".into());
+        }
+        for (name, v) in [("default_turn", self.default_turn), ("grace", self.grace), ("startup", self.startup)] {
+            if !(v.is_finite() && v > 0.0) {
+                return Err(format!("{name}: must be a positive number of seconds, not {v}"));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A running engine process.
+struct Engine {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    /// Board size it was started for.
+    size: (u32, u32),
+    /// Moves the engine knows (the game so far as it saw it).
+    known: Vec<Move>,
+    turn_ms: Option<u64>,
+}
+
+impl Engine {
+    fn send(&mut self, line: &str) -> Result<(), String> {
+        writeln!(self.stdin, "{line}")
+            .and_then(|_| self.stdin.flush())
+            .map_err(|e| format!("the engine's input closed: {e}"))
+    }
+
+    /// The next answer line before `deadline`, skipping MESSAGE and DEBUG lines.
+    fn answer(&mut self, deadline: Instant) -> Result<String, String> {
+        loop {
+            let wait = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(wait) {
+                Ok(line) => {
+                    let t = line.trim();
+                    let word = t.split_whitespace().next().unwrap_or("");
+                    if t.is_empty() || matches!(word, "MESSAGE" | "DEBUG" | "SUGGEST") {
+                        continue;
+                    }
+                    return Ok(t.to_string());
+                }
+                Err(RecvTimeoutError::Timeout) => return Err("timeout".into()),
+                Err(RecvTimeoutError::Disconnected) => {
+                    let status = self.child.try_wait().ok().flatten();
+                    return Err(match status {
+                        Some(s) => format!("crashed ({s})"),
+                        None => "closed its output".into(),
+                    });
+                }
+            }
+        }
+    }
+
+    fn alive(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(None))
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.send("END");
+        // A polite brain exits at END; give it a moment, then make sure.
+        let until = Instant::now() + Duration::from_millis(200);
+        while Instant::now() < until {
+            if !self.alive() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// An external engine as an [`Agent`].
+pub struct ExternalAgent {
+    config: ExternalConfig,
+    engine: Option<Engine>,
+    about: Option<String>,
+    failure: Option<String>,
+}
+
+impl ExternalAgent {
+    pub fn new(config: ExternalConfig) -> ExternalAgent {
+        ExternalAgent { config, engine: None, about: None, failure: None }
+    }
+
+    fn spawn(&mut self, size: (u32, u32), exact: bool) -> Result<(), String> {
+        self.engine = None;
+        let c = &self.config;
+        let mut cmd = Command::new(&c.command);
+        cmd.args(&c.args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::null());
+        if let Some(dir) = &c.cwd {
+            cmd.current_dir(dir);
+        }
+        let mut child = cmd.spawn().map_err(|e| format!("cannot start '{}': {e}", c.command))?;
+        let stdin = child.stdin.take().ok_or("no stdin")?;
+        let stdout = child.stdout.take().ok_or("no stdout")?;
+        let (tx, rx) = unbounded();
+        // The reader ends when the engine closes its output (exit or crash).
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut engine = Engine { child, stdin, lines: rx, size, known: Vec::new(), turn_ms: None };
+        let deadline = Instant::now() + Duration::from_secs_f64(c.startup);
+        let start =
+            if size.0 == size.1 { format!("START {}", size.0) } else { format!("RECTSTART {},{}", size.0, size.1) };
+        engine.send(&start)?;
+        let ok = engine.answer(deadline).map_err(|e| format!("no answer to {start}: {e}"))?;
+        if ok != "OK" {
+            return Err(format!("the engine refused {start}: {ok}"));
+        }
+        engine.send("INFO game_type 1")?;
+        engine.send(&format!("INFO rule {}", if exact { 1 } else { 0 }))?;
+        if c.max_memory_mb > 0 {
+            engine.send(&format!("INFO max_memory {}", c.max_memory_mb << 20))?;
+        }
+        engine.send("ABOUT")?;
+        // ABOUT is optional for old brains: an empty or refused answer is no error.
+        self.about = engine.answer(deadline).ok().filter(|a| a.contains('='));
+        self.engine = Some(engine);
+        Ok(())
+    }
+
+    /// Brings the engine to `pos` and returns its move.
+    fn ask<P: Position>(&mut self, pos: &P, turn_ms: u64) -> Result<Move, String> {
+        let rules = pos
+            .variant()
+            .grid()
+            .filter(|r| !r.gravity)
+            .ok_or_else(|| format!("the Gomocup protocol plays free-placement boards, not {}", pos.variant()))?;
+        let size = (rules.width as u32, rules.height as u32);
+        let h = rules.height as usize;
+        let alive = self.engine.as_mut().is_some_and(|e| e.alive() && e.size == size);
+        if !alive {
+            self.spawn(size, rules.exact)?;
+        }
+        let grace = self.config.grace;
+        let engine = self.engine.as_mut().expect("spawned");
+        if engine.turn_ms != Some(turn_ms) {
+            engine.send(&format!("INFO timeout_turn {turn_ms}"))?;
+            engine.turn_ms = Some(turn_ms);
+        }
+        let xy = |m: Move| (m.index() / h, h - 1 - m.index() % h);
+        let history = pos.history();
+        let known = &engine.known;
+        let command = if history.is_empty() && known.is_empty() {
+            "BEGIN".to_string()
+        } else if history.len() == known.len() + 1 && history.starts_with(known) {
+            let (x, y) = xy(history[history.len() - 1]);
+            format!("TURN {x},{y}")
+        } else {
+            // The game jumped (a new game, an opening, a take-back): send the whole board,
+            // in move order, 1 for the engine's stones and 2 for the opponent's.
+            let me = history.len() % 2;
+            let mut lines = vec!["BOARD".to_string()];
+            for (i, &m) in history.iter().enumerate() {
+                let (x, y) = xy(m);
+                lines.push(format!("{x},{y},{}", if i % 2 == me { 1 } else { 2 }));
+            }
+            lines.push("DONE".into());
+            lines.join("\n")
+        };
+        engine.send(&command)?;
+        let deadline = Instant::now() + Duration::from_millis(turn_ms) + Duration::from_secs_f64(grace);
+        let answer = match engine.answer(deadline) {
+            Ok(a) => a,
+            Err(e) => {
+                // A brain that overran is killed: its next game starts afresh.
+                self.engine = None;
+                return Err(if e == "timeout" {
+                    format!("timeout: no move within {turn_ms} ms + {grace} s")
+                } else {
+                    e
+                });
+            }
+        };
+        let parsed = {
+            let mut it = answer.split(',').map(|s| s.trim().parse::<usize>());
+            match (it.next(), it.next(), it.next()) {
+                (Some(Ok(x)), Some(Ok(y)), None) => Some((x, y)),
+                _ => None,
+            }
+        };
+        let Some((x, y)) = parsed else {
+            return Err(format!("not a move: '{answer}'"));
+        };
+        if x >= rules.width as usize || y >= h {
+            return Err(format!("illegal move {x},{y}: off the {}x{} board", rules.width, rules.height));
+        }
+        let cell = x * h + (h - 1 - y);
+        let m = pos.cell_move(cell).ok_or_else(|| format!("illegal move {x},{y}: the cell is taken"))?;
+        engine.known = history.to_vec();
+        engine.known.push(m);
+        Ok(m)
+    }
+}
+
+impl<P: Position> Agent<P> for ExternalAgent {
+    fn search(
+        &mut self,
+        pos: &P,
+        limits: &SearchLimits,
+        _control: &SearchControl,
+        _sink: &mut dyn ProgressSink,
+    ) -> SearchResult {
+        let started = Instant::now();
+        let turn_ms = (limits.time.unwrap_or(self.config.default_turn) * 1000.0).round().max(1.0) as u64;
+        self.failure = None;
+        let best = match self.ask(pos, turn_ms) {
+            Ok(m) => Some(m),
+            Err(e) => {
+                self.failure = Some(e);
+                None
+            }
+        };
+        SearchResult {
+            best,
+            pv: best.into_iter().collect(),
+            stats: SearchStats { elapsed: started.elapsed().as_secs_f64(), ..Default::default() },
+            ..Default::default()
+        }
+    }
+
+    fn new_game(&mut self) {
+        // RESTART keeps a healthy engine; a dead or confused one is started again on demand.
+        if let Some(engine) = self.engine.as_mut() {
+            let deadline = Instant::now() + Duration::from_secs_f64(self.config.startup);
+            let ok =
+                engine.alive() && engine.send("RESTART").is_ok() && engine.answer(deadline).is_ok_and(|a| a == "OK");
+            if ok {
+                engine.known.clear();
+            } else {
+                self.engine = None;
+            }
+        }
+    }
+
+    fn about(&self) -> Option<String> {
+        self.about.clone()
+    }
+
+    fn failure(&self) -> Option<String> {
+        self.failure.clone()
+    }
+}

@@ -4,8 +4,9 @@ use std::time::{Duration, Instant};
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use mnklab::app::Workbench;
+use mnklab::app::{BottomTab, LivePlot, RunState, Workbench};
 use mnklab::game::{Player, Status, Variant};
+use mnklab::search::preset;
 
 fn harness(w: Workbench) -> Harness<'static, Workbench> {
     Harness::builder()
@@ -47,19 +48,21 @@ fn clicking_the_board_drops_a_stone() {
 #[test]
 fn analysis_streams_progress_and_stops() {
     let mut w = Workbench::new(Variant::connect4());
-    w.analysis.agent = "jeng-mcts".into();
+    w.slots[0].set(preset("jeng-mcts").unwrap());
+    // No limit: it runs until stopped.
+    w.slots[0].file.limits = mnklab::search::SearchLimits::default();
     let mut h = harness(w);
     h.run();
-    h.get_by_label("Start analysis").click();
-    assert!(wait(&mut h, 10.0, |w| w.analysis.reports >= 3), "progress reports arrive");
-    assert!(h.state().analysis.running);
-    assert!(h.state().analysis.latest.as_ref().unwrap().iterations > 0);
-    h.get_by_label("Stop").click();
-    assert!(wait(&mut h, 5.0, |w| !w.analysis.running), "the analysis stops");
-    let result = h.state().analysis.result.clone().unwrap();
+    h.get_by_label("Start analysis A").click();
+    assert!(wait(&mut h, 10.0, |w| w.slots[0].analysis.reports >= 3), "progress reports arrive");
+    assert!(h.state().slots[0].analysis.running);
+    assert!(h.state().slots[0].analysis.latest.as_ref().unwrap().iterations > 0);
+    h.get_by_label("Stop A").click();
+    assert!(wait(&mut h, 5.0, |w| !w.slots[0].analysis.running), "the analysis stops");
+    let result = h.state().slots[0].analysis.result.clone().unwrap();
     assert!(result.best.is_some());
     // The heatmap has candidates to draw.
-    assert!(!h.state().analysis.heatmap(&h.state().position).is_empty());
+    assert!(!h.state().analysis().heatmap(&h.state().position).is_empty());
 }
 
 #[test]
@@ -88,17 +91,28 @@ fn loading_a_file_shows_its_position_and_a_bad_file_an_error() {
 #[test]
 fn the_explorer_expands_and_shows_a_node() {
     let mut w = Workbench::new(Variant::connect4());
-    w.analysis.agent = "jeng-mcts".into();
-    w.analysis.seconds = 0.3;
+    w.slots[0].set(preset("jeng-mcts").unwrap());
+    w.slots[0].analysis.seconds = 0.3;
     let mut h = harness(w);
     h.run();
-    h.get_by_label("Start analysis").click();
+    h.get_by_label("Start analysis A").click();
     assert!(
-        wait(&mut h, 10.0, |w| !w.analysis.running && w.analysis.tree.is_some()),
+        wait(&mut h, 10.0, |w| !w.slots[0].analysis.running && w.slots[0].analysis.tree.is_some()),
         "the search finishes with a tree"
     );
     h.run();
-    // The root is open: its children are listed; show the first one on the board.
+    // The root is open: its children are listed, each collapsed. Expanding one lists its
+    // children: one more "show" button per grandchild.
+    let shows_before = h.get_all_by_label("show").count();
+    assert!(h.query_by_label("collapse").is_some(), "the root is open");
+    h.get_all_by_label("expand").next().expect("a collapsed child").click();
+    h.run();
+    let shows_after = h.get_all_by_label("show").count();
+    assert!(shows_after > shows_before, "expanding a node lists its children ({shows_before} -> {shows_after})");
+    h.get_all_by_label("collapse").nth(1).expect("the child is open now").click();
+    h.run();
+    assert_eq!(h.get_all_by_label("show").count(), shows_before, "collapsing hides them again");
+    // Show a child's position on the board.
     h.get_all_by_label("show").next().expect("a child node with a show button").click();
     h.run();
     let preview = h.state().preview.clone().expect("a node shown on the board");
@@ -106,4 +120,263 @@ fn the_explorer_expands_and_shows_a_node() {
     h.get_by_label("Back to the game").click();
     h.run();
     assert!(h.state().preview.is_none());
+}
+
+#[test]
+fn two_agents_analyse_side_by_side_and_the_editor_validates() {
+    let mut w = Workbench::new(Variant::connect4());
+    w.slots[0].analysis.seconds = 0.5;
+    w.slots[1].analysis.seconds = 0.5;
+    let mut h = harness(w);
+    h.run();
+    h.get_by_label("Start analysis A").click();
+    h.get_by_label("Start analysis B").click();
+    assert!(
+        wait(&mut h, 15.0, |w| w.slots.iter().all(|s| !s.analysis.running && s.analysis.result.is_some())),
+        "both analyses finish"
+    );
+    // Alpha-beta (A) reports depth and nodes, MCTS (B) iterations: two different answers.
+    let a = h.state().slots[0].analysis.latest.clone().unwrap();
+    let b = h.state().slots[1].analysis.latest.clone().unwrap();
+    assert!(a.depth > 0 && a.iterations == 0);
+    assert!(b.iterations > 0);
+    // A bad edit in the RON text is refused with the reason, and the analysis will not start.
+    let slot = &mut h.state_mut().slots[0];
+    slot.ron_text = slot.ron_text.replace("tt_mb: 64", "tt_mb: -3");
+    let text = slot.ron_text.clone();
+    assert!(text.contains("tt_mb: -3"));
+    let parsed = mnklab::search::AgentFile::parse(&text, std::path::Path::new("x"));
+    assert!(parsed.is_err());
+    // Through the form: open the options and the preset menu, pick lim-minimax.
+    h.get_by_label("Options A").click();
+    h.run();
+    assert!(h.query_by_label("alpha-beta pruning").is_some(), "the alpha-beta options are shown");
+    h.get_by_label("alpha-beta pruning").click();
+    h.run();
+    match &h.state().slots[0].file.agent {
+        mnklab::search::AgentConfig::AlphaBeta(c) => assert!(!c.pruning, "the checkbox turned pruning off"),
+        other => panic!("not alpha-beta: {other:?}"),
+    }
+    assert!(h.state().slots[0].ron_text.contains("pruning: false"), "the RON text follows the form");
+    h.get_by_label("Options A").click();
+    h.run();
+    // Save and load the config as RON.
+    let dir = std::env::temp_dir().join(format!("mnklab-gui-agent-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("a.ron");
+    h.state_mut().slots[0].path = path.display().to_string();
+    h.get_by_label("Save agent A").click();
+    h.run();
+    h.state_mut().slots[1].path = path.display().to_string();
+    h.get_by_label("Load agent B").click();
+    h.run();
+    assert_eq!(
+        h.state().slots[1].file,
+        h.state().slots[0].file,
+        "{:?} {:?}",
+        h.state().slots[0].message,
+        h.state().slots[1].message
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_matchup_runs_with_live_plots_and_exports_a_figure() {
+    let dir = std::env::temp_dir().join(format!("mnklab-gui-match-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut w = Workbench::new(Variant::tictactoe());
+    w.slots[0].set(preset("strong-ab").unwrap());
+    w.slots[0].file.limits = mnklab::search::SearchLimits::depth(2);
+    w.slots[1].set(preset("random").unwrap());
+    w.tab = BottomTab::Matchup;
+    w.matchup.variants_text = "tictactoe mnk:4,4,3".into();
+    w.matchup.games = 6;
+    w.matchup.out_dir = dir.join("run").display().to_string();
+    w.matchup.exporter.path = dir.join("score.pdf").display().to_string();
+    let mut h = harness(w);
+    h.run();
+    h.get_by_label("Run matchup").click();
+    assert!(wait(&mut h, 30.0, |w| w.matchup.state == RunState::Finished), "the matchup finishes");
+    assert_eq!(h.state().matchup.records.len(), 12);
+    assert!(dir.join("run").join("results.ronl").exists(), "results are on disk");
+    // The live score plot shows the running score, ending at the overall score.
+    let fig = h.state().matchup.figure().unwrap();
+    let mnklab::plot::FigureData::Lines(series) = &fig.data else { panic!("a line plot") };
+    let records = &h.state().matchup.records;
+    let total: f64 = records.iter().map(|r| r.score_of(0).unwrap()).sum();
+    let last = series[0].points.last().unwrap();
+    assert_eq!(last.x as usize, 12);
+    assert!((last.y - total / 12.0).abs() < 1e-12);
+    // The other plots draw; the heatmap covers the two boards.
+    h.get_by_label("Nodes per move").click();
+    h.run();
+    assert_eq!(h.state().matchup.plot, LivePlot::Nodes);
+    h.get_by_label("Heatmap").click();
+    h.run();
+    let fig = h.state().matchup.figure().unwrap();
+    let mnklab::plot::FigureData::Heatmap { columns, .. } = &fig.data else { panic!("a heatmap") };
+    assert_eq!(columns, &["3", "4"]);
+    // Export the heatmap; the file and its CSV appear.
+    h.get_by_label("Export plot").click();
+    assert!(wait(&mut h, 10.0, |w| w.matchup.exporter.message.as_deref().is_some_and(|m| m.starts_with("wrote"))));
+    assert!(dir.join("score.pdf").exists() && dir.join("score.csv").exists());
+    // Running again does not touch the first run's results: it goes to a new folder. (With
+    // a time limit, so that there is time to pause it.)
+    h.state_mut().slots[0].set(preset("alam-mcts").unwrap());
+    h.state_mut().slots[0].file.limits = mnklab::search::SearchLimits::time(0.05);
+    h.run();
+    h.get_by_label("Run matchup").click();
+    assert!(wait(&mut h, 5.0, |w| w.matchup.state == RunState::Running));
+    assert!(
+        h.state().matchup.out_dir.ends_with("run-2"),
+        "{} {:?} {:?}",
+        h.state().matchup.out_dir,
+        h.state().matchup.error,
+        h.state().matchup.state
+    );
+    h.get_by_label("Pause").click();
+    assert!(wait(&mut h, 10.0, |w| w.matchup.state == RunState::Paused && !w.matchup.busy()));
+    let before = h.state().matchup.records.len();
+    assert!(before < 12, "paused part-way ({before} games)");
+    h.get_by_label("Resume").click();
+    assert!(wait(&mut h, 30.0, |w| w.matchup.state == RunState::Finished), "the resumed run finishes");
+    assert_eq!(
+        h.state().matchup.records.len(),
+        12,
+        "no game lost or played twice: {:?} {}",
+        h.state().matchup.error,
+        h.state().matchup.out_dir
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn reviewing_a_game_plots_it_and_marks_the_blunder() {
+    // Tic-tac-toe: after X takes the centre, O's edge reply a2 loses (X forces a win with
+    // c3, a3); every other move keeps the value.
+    let mut w = Workbench::new(Variant::tictactoe());
+    for m in ["b2", "a2", "c3", "a1", "a3", "b3", "c1"] {
+        let mv = w.position.parse_move(m).unwrap();
+        w.play(mv);
+    }
+    w.slots[0].set(preset("solver").unwrap());
+    w.tab = BottomTab::Review;
+    w.review.seconds = 0.5;
+    let mut h = harness(w);
+    h.run();
+    h.get_by_label("Review game").click();
+    assert!(wait(&mut h, 30.0, |w| !w.review.running && w.review.reviewed.len() == 8), "every position is reviewed");
+    // The solver's values: a draw before a2, a first-player win after it.
+    let values: Vec<Option<f64>> = h.state().review.reviewed.iter().map(|r| r.value).collect();
+    assert_eq!(values, [Some(0.0), Some(0.0), Some(1.0), Some(1.0), Some(1.0), Some(1.0), Some(1.0), Some(1.0)]);
+    let blunders = h.state().review.blunders();
+    assert_eq!(blunders.len(), 1, "{blunders:?}");
+    let worst = &blunders[0];
+    assert_eq!((worst.ply, worst.mv.as_str(), worst.loss), (2, "a2", 1.0));
+    // Clicking the mark goes to the position before that move.
+    let text = format!("{}.{} (-{:.2}, best {})", worst.ply, worst.mv, worst.loss, worst.best);
+    h.get_by_label(&text).click();
+    h.run();
+    assert_eq!(h.state().position.ply(), worst.ply - 1);
+}
+
+#[test]
+fn edit_mode_places_stones_and_shows_the_rules_complaint() {
+    let mut h = harness(Workbench::new(Variant::tictactoe()));
+    h.run();
+    h.get_by_label("Edit position").click();
+    h.run();
+    assert!(h.state().edit.is_some());
+    // The centre cell: X; clicking cycles X -> O -> empty -> X.
+    h.get_by_label("board").click();
+    h.run();
+    assert_eq!(h.state().edit.as_ref().unwrap().stone(1, 1), Some(Player::First));
+    h.get_by_label("board").click();
+    h.run();
+    assert_eq!(h.state().edit.as_ref().unwrap().stone(1, 1), Some(Player::Second));
+    h.get_by_label("board").click();
+    h.get_by_label("board").click();
+    h.run();
+    assert_eq!(h.state().edit.as_ref().unwrap().stone(1, 1), Some(Player::First));
+    // A second X with no O: two stones ahead, which no game reaches.
+    h.get_by_label("place first").click();
+    h.run();
+    h.state_mut().edit.as_mut().unwrap().click(0, 0);
+    h.run();
+    let err = h.state().edit.as_ref().unwrap().result.clone().unwrap_err();
+    assert!(err.contains("stones"), "{err}");
+    assert!(h.query_by_label(&err).is_some(), "the complaint is shown in place");
+    // Remove it again: valid, O to move; Done takes the position.
+    h.state_mut().edit.as_mut().unwrap().brush = mnklab::app::Brush::Erase;
+    h.state_mut().edit.as_mut().unwrap().click(0, 0);
+    h.run();
+    assert!(h.state().edit.as_ref().unwrap().result.is_ok());
+    h.get_by_label("Done editing").click();
+    h.run();
+    assert!(h.state().edit.is_none(), "{:?}", h.state().message);
+    assert_eq!(h.state().position.grid_stone(1, 1), Some(Player::First));
+    assert_eq!(h.state().position.side_to_move(), Player::Second);
+    assert!(h.state().setup.is_some(), "saved with its set-up");
+}
+
+#[test]
+fn a_different_move_keeps_the_old_line_as_a_variation() {
+    let mut w = Workbench::new(Variant::connect4());
+    for m in ["d", "d", "e"] {
+        let mv = w.position.parse_move(m).unwrap();
+        w.play(mv);
+    }
+    let mut h = harness(w);
+    h.run();
+    h.get_by_label("Back").click();
+    h.get_by_label("Back").click();
+    h.run();
+    // Forward with the same move is just forward.
+    let d = h.state().position.parse_move("d").unwrap();
+    h.state_mut().play(d);
+    assert!(h.state().variations.is_empty());
+    assert_eq!(h.state().redo.len(), 1);
+    // A different move: the old continuation (e) becomes a variation.
+    let c = h.state().position.parse_move("c").unwrap();
+    h.state_mut().play(c);
+    h.run();
+    assert_eq!(h.state().variations.len(), 1);
+    assert_eq!(h.state().position.history_string(), "d d c");
+    h.get_by_label("variation at 3: e").click();
+    h.run();
+    assert_eq!(h.state().position.history_string(), "d d e");
+    assert_eq!(h.state().variations.len(), 1, "the line left becomes the variation");
+    assert!(h.query_by_label("variation at 3: c").is_some());
+}
+
+#[test]
+fn unsaved_moves_are_not_dropped_without_asking() {
+    let mut h = harness(Workbench::new(Variant::connect4()));
+    h.run();
+    h.get_by_label("board").click();
+    h.run();
+    assert!(h.state().dirty);
+    h.get_by_label("New game").click();
+    h.run();
+    assert!(h.state().pending.is_some(), "asks first");
+    h.get_by_label("Cancel").click();
+    h.run();
+    assert_eq!(h.state().position.ply(), 1, "cancel keeps the game");
+    h.get_by_label("New game").click();
+    h.run();
+    h.get_by_label("Discard").click();
+    h.run();
+    assert_eq!(h.state().position.ply(), 0);
+    // Settings round-trip: recent files, agents, run folder.
+    let mut w = Workbench::new(Variant::connect4());
+    w.recent = vec!["a.ron".into()];
+    w.slots[1].set(preset("lim-mcts").unwrap());
+    w.matchup.out_dir = "results/x".into();
+    let s = w.settings(true);
+    let mut fresh = Workbench::new(Variant::tictactoe());
+    fresh.apply_settings(&s);
+    assert_eq!(fresh.recent, ["a.ron"]);
+    assert_eq!(fresh.slots[1].file, w.slots[1].file);
+    assert_eq!(fresh.matchup.out_dir, "results/x");
+    assert_eq!(fresh.position.variant(), Variant::connect4());
 }

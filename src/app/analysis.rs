@@ -4,12 +4,12 @@ use std::time::{Duration, Instant};
 
 use super::worker::{Command, Report, Worker};
 use crate::game::{AnyPosition, Move};
-use crate::search::{PRESETS, Progress, SearchControl, SearchEvent, SearchLimits, SearchResult, TreeSnapshot, preset};
+use crate::search::{AgentFile, Progress, SearchControl, SearchEvent, SearchLimits, SearchResult, TreeSnapshot};
 
+/// One agent's analysis of the current position: the limits, what arrived, and the worker
+/// thread that searches.
 pub struct Analysis {
-    /// The preset analysing.
-    pub agent: String,
-    /// Seconds per analysis; 0 runs until stopped.
+    /// Seconds per analysis; 0 runs until stopped (or until the agent's own limits).
     pub seconds: f64,
     /// How many candidate moves the heatmap shows.
     pub candidates: usize,
@@ -28,7 +28,6 @@ pub struct Analysis {
 impl Default for Analysis {
     fn default() -> Self {
         Analysis {
-            agent: "strong-ab".into(),
             seconds: 0.0,
             candidates: 5,
             running: false,
@@ -46,17 +45,15 @@ impl Default for Analysis {
 }
 
 impl Analysis {
-    /// Starts analysing `pos` (stopping any analysis still running).
-    pub fn start(&mut self, pos: &AnyPosition) {
+    /// Starts analysing `pos` with `file`'s agent (stopping any analysis still running).
+    /// The time setting replaces the file's time; its depth, node and iteration limits stay.
+    pub fn start(&mut self, pos: &AnyPosition, file: &AgentFile) {
         self.stop();
         if pos.status().is_over() {
             self.error = Some("the game is over: nothing to analyse".into());
             return;
         }
-        let Some(file) = preset(&self.agent) else {
-            self.error = Some(format!("unknown agent {}", self.agent));
-            return;
-        };
+        let file = file.clone();
         self.id += 1;
         self.control = SearchControl::new();
         self.running = true;
@@ -65,7 +62,7 @@ impl Analysis {
         self.tree = None;
         self.reports = 0;
         self.error = None;
-        let limits = if self.seconds > 0.0 { SearchLimits::time(self.seconds) } else { SearchLimits::default() };
+        let limits = SearchLimits { time: (self.seconds > 0.0).then_some(self.seconds), ..file.limits };
         self.worker.send(Command::Analyse {
             id: self.id,
             position: Box::new(pos.clone()),
@@ -140,28 +137,23 @@ impl Analysis {
         }
     }
 
-    /// The analysis panel. Returns true when the user asked to start.
-    pub fn show(&mut self, ui: &mut egui::Ui, pos: &AnyPosition) -> bool {
+    /// The analysis controls and readout of slot `id`. Returns true when the user asked to
+    /// start.
+    pub fn show(&mut self, ui: &mut egui::Ui, pos: &AnyPosition, id: &str) -> bool {
         let mut start = false;
-        ui.heading("Analysis");
-        egui::ComboBox::from_label("agent").selected_text(self.agent.clone()).show_ui(ui, |ui| {
-            for (name, _) in PRESETS {
-                ui.selectable_value(&mut self.agent, name.to_string(), *name);
-            }
-        });
         ui.horizontal(|ui| {
-            let label = ui.label("seconds (0: until stopped)");
+            let label = ui.label(format!("seconds {id} (0: until stopped)"));
             ui.add(egui::DragValue::new(&mut self.seconds).range(0.0..=3600.0).speed(0.1)).labelled_by(label.id);
         });
         ui.horizontal(|ui| {
-            if ui.add_enabled(!self.running, egui::Button::new("Start analysis")).clicked() {
+            if ui.add_enabled(!self.running, egui::Button::new(format!("Start analysis {id}"))).clicked() {
                 start = true;
             }
-            if ui.add_enabled(self.running, egui::Button::new("Stop")).clicked() {
+            if ui.add_enabled(self.running, egui::Button::new(format!("Stop {id}"))).clicked() {
                 self.stop();
             }
         });
-        ui.add(egui::Slider::new(&mut self.candidates, 1..=20).text("candidates shown"));
+        ui.add(egui::Slider::new(&mut self.candidates, 1..=20).text("candidates"));
         if let Some(e) = &self.error {
             ui.colored_label(ui.visuals().error_fg_color, e);
         }

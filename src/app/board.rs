@@ -20,12 +20,30 @@ pub type Mark = (Move, f32, String);
 /// Draws the board with the candidate marks; returns the move of a click on it, if any.
 pub fn show(ui: &mut egui::Ui, pos: &AnyPosition, marks: &[Mark]) -> Option<Move> {
     match pos.variant() {
-        Variant::Grid(r) => grid(ui, pos, r.width as usize, r.height as usize, marks),
-        Variant::Connect3d => connect3d(ui, pos),
+        Variant::Grid(r) => grid(ui, pos, r.width as usize, r.height as usize, marks, None).0,
+        Variant::Connect3d => connect3d(ui, pos, marks),
     }
 }
 
-fn grid(ui: &mut egui::Ui, pos: &AnyPosition, w: usize, h: usize, marks: &[Mark]) -> Option<Move> {
+/// Stones by cell, for drawing a board being edited (which may break the rules for now).
+pub type StoneAt<'a> = &'a dyn Fn(usize, usize) -> Option<Player>;
+
+/// Draws a grid board with the stones `stones` gives (edit mode); returns the cell clicked.
+pub fn show_edit(ui: &mut egui::Ui, pos: &AnyPosition, stones: StoneAt) -> Option<(usize, usize)> {
+    match pos.variant() {
+        Variant::Grid(r) => grid(ui, pos, r.width as usize, r.height as usize, &[], Some(stones)).1,
+        Variant::Connect3d => None,
+    }
+}
+
+fn grid(
+    ui: &mut egui::Ui,
+    pos: &AnyPosition,
+    w: usize,
+    h: usize,
+    marks: &[Mark],
+    edit: Option<StoneAt>,
+) -> (Option<Move>, Option<(usize, usize)>) {
     let avail = ui.available_size();
     let cell = ((avail.x - 40.0) / w as f32).min((avail.y - 40.0) / h as f32).clamp(8.0, 80.0);
     let size = Vec2::new(cell * w as f32 + 40.0, cell * h as f32 + 40.0);
@@ -40,7 +58,7 @@ fn grid(ui: &mut egui::Ui, pos: &AnyPosition, w: usize, h: usize, marks: &[Mark]
     painter.rect_filled(board, 4.0, Color32::from_rgb(205, 170, 110));
     let text = ui.visuals().text_color();
     let font = egui::FontId::proportional((cell * 0.35).clamp(9.0, 16.0));
-    let winning = pos.winning_cells();
+    let winning = if edit.is_some() { Vec::new() } else { pos.winning_cells() };
     for x in 0..w {
         painter.text(
             rect_of(x, 0).center_bottom() + Vec2::new(0.0, 4.0),
@@ -52,7 +70,11 @@ fn grid(ui: &mut egui::Ui, pos: &AnyPosition, w: usize, h: usize, marks: &[Mark]
         for y in 0..h {
             let r = rect_of(x, y);
             painter.rect_stroke(r, 0.0, Stroke::new(1.0, Color32::from_black_alpha(90)), egui::StrokeKind::Inside);
-            if let Some(p) = pos.grid_stone(x, y) {
+            let stone = match edit {
+                Some(f) => f(x, y),
+                None => pos.grid_stone(x, y),
+            };
+            if let Some(p) = stone {
                 painter.circle_filled(r.center(), cell * 0.4, stone_colour(p));
                 if winning.contains(&(x, y)) {
                     painter.circle_stroke(r.center(), cell * 0.42, Stroke::new(3.0, Color32::from_rgb(220, 40, 40)));
@@ -69,7 +91,7 @@ fn grid(ui: &mut egui::Ui, pos: &AnyPosition, w: usize, h: usize, marks: &[Mark]
             text,
         );
     }
-    if let Some((x, y)) = pos.last_cell() {
+    if let Some((x, y)) = pos.last_cell().filter(|_| edit.is_none()) {
         painter.circle_filled(rect_of(x, y).center(), cell * 0.1, Color32::from_rgb(220, 40, 40));
     }
     // The heatmap of candidate moves: blue, stronger for better moves, with their label.
@@ -89,22 +111,21 @@ fn grid(ui: &mut egui::Ui, pos: &AnyPosition, w: usize, h: usize, marks: &[Mark]
         let small = egui::FontId::proportional((cell * 0.26).clamp(8.0, 14.0));
         painter.text(r.center(), egui::Align2::CENTER_CENTER, label, small, Color32::WHITE);
     }
-    let click = response.interact_pointer_pos().filter(|_| response.clicked())?;
-    if !board.contains(click) {
-        return None;
-    }
-    let x = ((click.x - origin.x) / cell) as usize;
-    let y = h - 1 - ((click.y - origin.y) / cell) as usize;
-    if pos.variant().has_gravity() {
-        let col = x;
-        pos.legal_moves().into_iter().find(|m| m.index() == col)
+    let click = response.interact_pointer_pos().filter(|p| response.clicked() && board.contains(*p));
+    let Some(click) = click else { return (None, None) };
+    let x = (((click.x - origin.x) / cell) as usize).min(w - 1);
+    let y = h - 1 - (((click.y - origin.y) / cell) as usize).min(h - 1);
+    let mv = if pos.variant().has_gravity() {
+        pos.legal_moves().into_iter().find(|m| m.index() == x)
     } else {
         pos.move_to(x, y)
-    }
+    };
+    (mv, Some((x, y)))
 }
 
-/// The six levels side by side; a click on any level's pole drops a stone on that pole.
-fn connect3d(ui: &mut egui::Ui, pos: &AnyPosition) -> Option<Move> {
+/// The six levels side by side; a click on any level's pole drops a stone on that pole. The
+/// candidate marks are drawn where the stone would land.
+fn connect3d(ui: &mut egui::Ui, pos: &AnyPosition, marks: &[Mark]) -> Option<Move> {
     let AnyPosition::Connect3d(c) = pos else {
         return None;
     };
@@ -137,6 +158,26 @@ fn connect3d(ui: &mut egui::Ui, pos: &AnyPosition) -> Option<Move> {
                 hit = Some(Move(pole as u16));
             }
         }
+    }
+    for (i, (m, strength, label)) in marks.iter().enumerate() {
+        let pole = m.index();
+        let Some(&(x, y)) = POLE_XY.get(pole) else { continue };
+        let Some(z) = (0..POLE_HEIGHT).find(|&z| c.stone_at(pole, z).is_none()) else { continue };
+        let base = origin + Vec2::new(z as f32 * level_w, 0.0);
+        let r = Rect::from_min_size(base + Vec2::new(x as f32 * cell, y as f32 * cell), Vec2::splat(cell))
+            .shrink(cell * 0.06);
+        let alpha = (60.0 + 180.0 * strength.clamp(0.0, 1.0)) as u8;
+        painter.rect_filled(r, cell * 0.15, Color32::from_rgba_unmultiplied(40, 110, 230, alpha));
+        if i == 0 {
+            painter.rect_stroke(
+                r,
+                cell * 0.15,
+                Stroke::new(2.0, Color32::from_rgb(20, 40, 160)),
+                egui::StrokeKind::Outside,
+            );
+        }
+        let small = egui::FontId::proportional((cell * 0.3).clamp(7.0, 12.0));
+        painter.text(r.center(), egui::Align2::CENTER_CENTER, label, small, Color32::WHITE);
     }
     let [a, b] = pos.points();
     let pts = format!("points: first {a}, second {b}");

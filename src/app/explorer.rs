@@ -111,18 +111,27 @@ impl Explorer {
             });
             return;
         }
+        // A labelled expand/collapse button (rather than egui's bare arrow), so the toggle
+        // reads as what it does, to people and to accessibility tools alike.
         let state_id = ui.make_persistent_id(("tree-node", id));
-        egui::collapsing_header::CollapsingState::load_with_default_open(ui.ctx(), state_id, id == 0)
-            .show_header(ui, |ui| {
-                ui.label(text);
-                if id != 0 && ui.small_button("show").clicked() {
-                    *clicked = Some(id);
-                }
-            })
-            .body(|ui| {
+        let mut state = egui::collapsing_header::CollapsingState::load_with_default_open(ui.ctx(), state_id, id == 0);
+        let open = state.is_open();
+        ui.horizontal(|ui| {
+            if ui.small_button(if open { "collapse" } else { "expand" }).clicked() {
+                state.toggle(ui);
+            }
+            ui.label(text);
+            if id != 0 && ui.small_button("show").clicked() {
+                *clicked = Some(id);
+            }
+        });
+        state.store(ui.ctx());
+        if open {
+            ui.indent(state_id, |ui| {
                 for c in self.sorted_children(tree, id) {
                     self.node(ui, pos, tree, c, clicked);
                 }
             });
+        }
     }
 }

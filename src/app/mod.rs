@@ -1,21 +1,74 @@
 //! The egui workbench. [`Workbench`] holds the state; the panels draw it and turn clicks into
-//! changes; searches run on a worker thread (`worker`) and stream back over channels, so the
-//! UI thread only draws and sends commands. `Workbench::show` draws from a `&mut Ui`, so tests
-//! drive it with egui_kittest exactly as the window does.
+//! changes; searches, matchups, reviews, exports and file dialogs run on worker threads and
+//! report back over channels, so the UI thread only draws and sends commands.
+//! `Workbench::show` draws from a `&mut Ui`, so tests drive it with egui_kittest exactly as
+//! the window does.
 
+mod agents;
 mod analysis;
 mod board;
+mod edit;
 mod explorer;
+mod files;
+mod matchup;
+mod plots;
+mod review;
 mod screenshot;
 mod worker;
 
+pub use agents::AgentSlot;
 pub use analysis::Analysis;
+pub use edit::{Brush, EditAction, EditState};
 pub use explorer::{Explorer, SortBy};
+pub use matchup::{LivePlot, MatchupPanel, RunState};
+pub use review::{Blunder, Review};
 
 use std::path::Path;
 
+use serde::{Deserialize, Serialize};
+
 use crate::game::{AnyPosition, Move, Setup, Status, Variant};
 use crate::io::{PositionFile, load_position, save_position};
+use crate::search::AgentFile;
+
+/// The tabs of the bottom area.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum BottomTab {
+    Explorer,
+    Matchup,
+    Review,
+}
+
+/// A line that was left when a different move was played from an earlier position.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Variation {
+    /// The moves before the branch point.
+    pub prefix: Vec<Move>,
+    /// The moves that followed there.
+    pub line: Vec<Move>,
+}
+
+/// Something that would drop unsaved moves, held until the user confirms.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Pending {
+    NewGame,
+    Load(String),
+    /// Closing the window.
+    Close,
+}
+
+/// What is remembered between runs (with egui's own memory: panel sizes, window).
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    pub recent: Vec<String>,
+    pub file_path: String,
+    pub variant_text: String,
+    pub dark: Option<bool>,
+    pub agents: Vec<String>,
+    pub tab: Option<BottomTab>,
+    pub run_folder: String,
+}
 
 /// The application state.
 pub struct Workbench {
@@ -24,16 +77,31 @@ pub struct Workbench {
     pub setup: Option<Setup>,
     /// Moves taken back, for "forward".
     pub redo: Vec<Move>,
+    pub variations: Vec<Variation>,
     /// Text of the variant field.
     pub variant_text: String,
     /// Text of the file path field (the typed fallback to file dialogs).
     pub file_path: String,
+    pub recent: Vec<String>,
     /// The last error or notice to show (bad variant, illegal move, bad file).
     pub message: Option<String>,
-    pub analysis: Analysis,
+    /// The agents side by side (A and B), each with its analysis.
+    pub slots: Vec<AgentSlot>,
+    /// Which slot's candidates the board and the explorer show.
+    pub shown_slot: usize,
     pub explorer: Explorer,
     /// A position from the tree explorer shown on the board instead of the game.
     pub preview: Option<AnyPosition>,
+    pub edit: Option<EditState>,
+    pub tab: BottomTab,
+    pub matchup: MatchupPanel,
+    pub review: Review,
+    /// Moves played since the last load or save.
+    pub dirty: bool,
+    pub pending: Option<Pending>,
+    /// Set when the user confirmed closing: the window may close.
+    pub close_confirmed: bool,
+    dialogs: files::Dialogs,
 }
 
 impl Default for Workbench {
@@ -48,20 +116,92 @@ impl Workbench {
             position: AnyPosition::new(variant),
             setup: None,
             redo: Vec::new(),
+            variations: Vec::new(),
             variant_text: variant.to_string(),
             file_path: "saves/positions/gomoku-opening.ron".into(),
+            recent: Vec::new(),
             message: None,
-            analysis: Analysis::default(),
+            slots: vec![AgentSlot::new("A", "strong-ab"), AgentSlot::new("B", "jeng-mcts")],
+            shown_slot: 0,
             explorer: Explorer::default(),
             preview: None,
+            edit: None,
+            tab: BottomTab::Explorer,
+            matchup: MatchupPanel::default(),
+            review: Review::default(),
+            dirty: false,
+            pending: None,
+            close_confirmed: false,
+            dialogs: files::Dialogs::default(),
         }
+    }
+
+    /// The settings to remember.
+    pub fn settings(&self, dark: bool) -> Settings {
+        Settings {
+            recent: self.recent.clone(),
+            file_path: self.file_path.clone(),
+            variant_text: self.variant_text.clone(),
+            dark: Some(dark),
+            agents: self.slots.iter().map(|s| s.file.to_ron()).collect(),
+            tab: Some(self.tab),
+            run_folder: self.matchup.out_dir.clone(),
+        }
+    }
+
+    /// Restores remembered settings; anything unreadable is skipped.
+    pub fn apply_settings(&mut self, s: &Settings) {
+        self.recent = s.recent.clone();
+        if !s.file_path.is_empty() {
+            self.file_path = s.file_path.clone();
+        }
+        if let Ok(v) = s.variant_text.parse::<Variant>() {
+            self.variant_text = s.variant_text.clone();
+            self.position = AnyPosition::new(v);
+        }
+        for (slot, text) in self.slots.iter_mut().zip(&s.agents) {
+            if let Ok(f) = AgentFile::parse(text, Path::new("(settings)")) {
+                slot.set(f);
+            }
+        }
+        if let Some(t) = s.tab {
+            self.tab = t;
+        }
+        if !s.run_folder.is_empty() {
+            self.matchup.out_dir = s.run_folder.clone();
+        }
+    }
+
+    /// The analysis of the slot shown on the board.
+    pub fn analysis(&self) -> &Analysis {
+        &self.slots[self.shown_slot.min(self.slots.len() - 1)].analysis
     }
 
     fn position_changed(&mut self) {
         self.preview = None;
-        if self.analysis.running {
-            // Follow the game: analyse the new position.
-            self.analysis.start(&self.position);
+        let pos = self.position.clone();
+        for slot in &mut self.slots {
+            if slot.analysis.running {
+                // Follow the game: analyse the new position.
+                slot.start(&pos);
+            }
+        }
+    }
+
+    /// Asks before `action` drops unsaved moves; does it at once when nothing would be lost.
+    fn guarded(&mut self, action: Pending) {
+        if self.dirty {
+            self.pending = Some(action);
+        } else {
+            self.perform(action);
+        }
+    }
+
+    fn perform(&mut self, action: Pending) {
+        match action {
+            Pending::NewGame => self.new_game(),
+            Pending::Load(p) => self.load(Path::new(&p)),
+            Pending::Close => self.close_confirmed = true,
         }
     }
 
@@ -72,19 +212,38 @@ impl Workbench {
                 self.position = AnyPosition::new(v);
                 self.setup = None;
                 self.redo.clear();
+                self.variations.clear();
+                self.edit = None;
                 self.message = None;
+                self.dirty = false;
                 self.position_changed();
             }
             Err(e) => self.message = Some(e.to_string()),
         }
     }
 
-    /// Plays a move on the game (a new move drops the moves taken back).
+    /// Plays a move on the game. The same move as the one taken back goes forward; a
+    /// different one starts a new line and keeps the old one as a variation.
     pub fn play(&mut self, m: Move) {
+        let replaced = self.redo.clone();
         match self.position.try_play(m) {
             Ok(()) => {
-                self.redo.clear();
+                if replaced.last() == Some(&m) {
+                    self.redo.pop();
+                } else {
+                    if !replaced.is_empty() {
+                        let mut prefix = self.position.history().to_vec();
+                        prefix.pop();
+                        let line: Vec<Move> = replaced.into_iter().rev().collect();
+                        let v = Variation { prefix, line };
+                        if !self.variations.contains(&v) {
+                            self.variations.push(v);
+                        }
+                    }
+                    self.redo.clear();
+                }
                 self.message = None;
+                self.dirty = true;
                 self.position_changed();
             }
             Err(e) => self.message = Some(e.to_string()),
@@ -107,6 +266,55 @@ impl Workbench {
         }
     }
 
+    /// Goes to ply `n` of the game line (history followed by the moves taken back).
+    pub fn jump(&mut self, n: usize) {
+        while self.position.history().len() > n && !self.position.history().is_empty() {
+            let before = self.position.history().len();
+            self.back();
+            if self.position.history().len() == before {
+                break;
+            }
+        }
+        while self.position.history().len() < n && !self.redo.is_empty() {
+            self.forward();
+        }
+    }
+
+    /// The whole game line: the moves played and those taken back.
+    pub fn game_line(&self) -> Vec<Move> {
+        let mut line = self.position.history().to_vec();
+        line.extend(self.redo.iter().rev());
+        line
+    }
+
+    /// The start of the game (the position before its first move).
+    pub fn start_position(&self) -> AnyPosition {
+        let mut p = self.position.clone();
+        while p.undo() {}
+        p
+    }
+
+    /// Switches to a variation: the current line becomes a variation in its place.
+    pub fn enter_variation(&mut self, i: usize) {
+        let Some(v) = self.variations.get(i).cloned() else { return };
+        let current = self.game_line();
+        let mut pos = self.start_position();
+        for &m in &v.prefix {
+            if pos.try_play(m).is_err() {
+                return;
+            }
+        }
+        let branch = v.prefix.len();
+        self.variations.remove(i);
+        if current.len() > branch {
+            self.variations.push(Variation { prefix: current[..branch].to_vec(), line: current[branch..].to_vec() });
+        }
+        self.position = pos;
+        self.redo = v.line.iter().rev().copied().collect();
+        self.forward();
+        self.position_changed();
+    }
+
     /// Loads a position file; a bad file leaves the game as it was and says why.
     pub fn load(&mut self, path: &Path) {
         match load_position(path) {
@@ -115,8 +323,12 @@ impl Workbench {
                 self.setup = file.setup;
                 self.position = pos;
                 self.redo.clear();
+                self.variations.clear();
+                self.edit = None;
                 self.message = Some(format!("loaded {}", path.display()));
                 self.file_path = path.display().to_string();
+                files::remember(&mut self.recent, &self.file_path);
+                self.dirty = false;
                 self.position_changed();
             }
             Err(e) => self.message = Some(e.to_string()),
@@ -126,17 +338,56 @@ impl Workbench {
     pub fn save(&mut self, path: &Path) {
         let file = PositionFile::from_position(&self.position, self.setup.as_ref());
         self.message = Some(match save_position(path, &file) {
-            Ok(()) => format!("saved {}", path.display()),
+            Ok(()) => {
+                self.dirty = false;
+                self.file_path = path.display().to_string();
+                files::remember(&mut self.recent, &self.file_path);
+                format!("saved {}", path.display())
+            }
             Err(e) => e.to_string(),
         });
+    }
+
+    /// Starts or ends edit mode.
+    pub fn toggle_edit(&mut self) {
+        if self.edit.is_some() {
+            self.edit = None;
+            return;
+        }
+        match EditState::from_position(&self.position) {
+            Ok(e) => self.edit = Some(e),
+            Err(e) => self.message = Some(e),
+        }
+    }
+
+    /// Takes the edited position as the game's start.
+    fn finish_edit(&mut self, action: EditAction) {
+        let Some(edit) = self.edit.take() else { return };
+        if action == EditAction::Cancel {
+            return;
+        }
+        let setup = edit.setup();
+        match edit.result {
+            Ok(pos) => {
+                self.setup = Some(setup);
+                self.position = pos;
+                self.redo.clear();
+                self.variations.clear();
+                self.dirty = true;
+                self.message = Some("position set up".into());
+                self.position_changed();
+            }
+            // "Done" is only enabled for a valid position; keep editing otherwise.
+            Err(e) => self.message = Some(e),
+        }
     }
 
     fn toolbar(&mut self, ui: &mut egui::Ui) {
         ui.horizontal(|ui| {
             let label = ui.label("Game");
-            ui.add(egui::TextEdit::singleline(&mut self.variant_text).desired_width(130.0)).labelled_by(label.id);
+            ui.add(egui::TextEdit::singleline(&mut self.variant_text).desired_width(110.0)).labelled_by(label.id);
             if ui.button("New game").clicked() {
-                self.new_game();
+                self.guarded(Pending::NewGame);
             }
             ui.separator();
             if ui.button("Back").clicked() {
@@ -145,23 +396,56 @@ impl Workbench {
             if ui.button("Forward").clicked() {
                 self.forward();
             }
+            if ui.selectable_label(self.edit.is_some(), "Edit position").clicked() {
+                self.toggle_edit();
+            }
             ui.separator();
             let label = ui.label("File");
-            ui.add(egui::TextEdit::singleline(&mut self.file_path).desired_width(260.0)).labelled_by(label.id);
+            ui.add(egui::TextEdit::singleline(&mut self.file_path).desired_width(220.0)).labelled_by(label.id);
             if ui.button("Load").clicked() {
-                let path = self.file_path.clone();
-                self.load(Path::new(&path));
+                self.guarded(Pending::Load(self.file_path.clone()));
             }
             if ui.button("Save").clicked() {
                 let path = self.file_path.clone();
                 self.save(Path::new(&path));
             }
+            if ui.add_enabled(!self.dialogs.busy(), egui::Button::new("Open...")).clicked() {
+                self.dialogs.open(files::Purpose::OpenPosition, &self.file_path);
+            }
+            if ui.add_enabled(!self.dialogs.busy(), egui::Button::new("Save as...")).clicked() {
+                self.dialogs.open(files::Purpose::SavePosition, &self.file_path);
+            }
+            ui.menu_button("Recent", |ui| {
+                if self.recent.is_empty() {
+                    ui.label("no recent files");
+                }
+                for p in self.recent.clone() {
+                    if ui.button(&p).clicked() {
+                        self.file_path = p.clone();
+                        self.guarded(Pending::Load(p));
+                        ui.close();
+                    }
+                }
+            });
             ui.separator();
             let dark = ui.ctx().theme() == egui::Theme::Dark;
             if ui.button(if dark { "Light theme" } else { "Dark theme" }).clicked() {
                 ui.ctx().set_theme(if dark { egui::Theme::Light } else { egui::Theme::Dark });
             }
         });
+    }
+
+    fn poll_dialogs(&mut self) {
+        if let Some((purpose, answer)) = self.dialogs.poll() {
+            match (purpose, answer) {
+                (files::Purpose::OpenPosition, Some(p)) => self.guarded(Pending::Load(p.display().to_string())),
+                (files::Purpose::SavePosition, Some(p)) => self.save(&p),
+                (_, None) => {
+                    self.message =
+                        Some("no file chosen (or no file dialog on this system): type a path in the File field".into())
+                }
+            }
+        }
     }
 
     fn status_line(&self) -> String {
@@ -178,32 +462,182 @@ impl Workbench {
             Status::Win(p) => format!("{p} player wins"),
             Status::Draw => "draw".into(),
         };
-        format!("{} — {state}{points}", pos.variant().label())
+        let unsaved = if self.dirty { " — unsaved" } else { "" };
+        format!("{} — {state}{points}{unsaved}", pos.variant().label())
     }
 
     fn move_list(&mut self, ui: &mut egui::Ui) {
         ui.heading("Moves");
-        let moves: Vec<String> = self.position.history().iter().map(|&m| self.position.format_move(m)).collect();
+        let start = self.start_position();
+        let line = self.game_line();
+        let played = self.position.history().len();
+        let mut names = Vec::new();
+        let mut p = start.clone();
+        for &m in &line {
+            names.push(p.format_move(m));
+            let _ = p.try_play(m);
+        }
+        let blunders: Vec<usize> = self.review.blunders().iter().map(|b| b.ply).collect();
         let mut jump = None;
-        egui::ScrollArea::vertical().id_salt("moves").max_height(160.0).show(ui, |ui| {
+        egui::ScrollArea::vertical().id_salt("moves").max_height(140.0).show(ui, |ui| {
             ui.horizontal_wrapped(|ui| {
-                for (i, m) in moves.iter().enumerate() {
-                    if ui.small_button(format!("{}.{m}", i + 1)).clicked() {
+                for (i, m) in names.iter().enumerate() {
+                    let mut text = egui::RichText::new(format!("{}.{m}", i + 1));
+                    if i >= played {
+                        text = text.weak();
+                    }
+                    if blunders.contains(&(i + 1)) {
+                        text = text.color(ui.visuals().warn_fg_color).strong();
+                    }
+                    if ui.small_button(text).clicked() {
                         jump = Some(i + 1);
                     }
                 }
             });
+            let mut enter = None;
+            for (i, v) in self.variations.iter().enumerate() {
+                let mut p = start.clone();
+                for &m in &v.prefix {
+                    let _ = p.try_play(m);
+                }
+                let mut moves = Vec::new();
+                for &m in &v.line {
+                    moves.push(p.format_move(m));
+                    let _ = p.try_play(m);
+                }
+                let label = format!("variation at {}: {}", v.prefix.len() + 1, moves.join(" "));
+                if ui.small_button(label).clicked() {
+                    enter = Some(i);
+                }
+            }
+            if let Some(i) = enter {
+                self.enter_variation(i);
+            }
         });
         if let Some(n) = jump {
-            while self.position.history().len() > n {
-                self.back();
+            self.jump(n);
+        }
+    }
+
+    fn agents_panel(&mut self, ui: &mut egui::Ui) {
+        let pos = self.position.clone();
+        let mut starts = Vec::new();
+        egui::ScrollArea::vertical().id_salt("agents").max_height(ui.available_height() - 200.0).show(ui, |ui| {
+            ui.columns(self.slots.len(), |cols| {
+                for (i, (col, slot)) in cols.iter_mut().zip(self.slots.iter_mut()).enumerate() {
+                    if slot.show(col, &pos) {
+                        starts.push(i);
+                    }
+                }
+            });
+        });
+        for i in starts {
+            self.slots[i].start(&pos);
+        }
+        ui.horizontal(|ui| {
+            ui.label("board and explorer show:");
+            for i in 0..self.slots.len() {
+                let label = format!("agent {}", self.slots[i].label);
+                ui.selectable_value(&mut self.shown_slot, i, label);
+            }
+        });
+        ui.separator();
+        self.move_list(ui);
+    }
+
+    fn bottom_area(&mut self, ui: &mut egui::Ui) {
+        ui.horizontal(|ui| {
+            ui.selectable_value(&mut self.tab, BottomTab::Explorer, "Explorer");
+            ui.selectable_value(&mut self.tab, BottomTab::Matchup, "Matchup");
+            ui.selectable_value(&mut self.tab, BottomTab::Review, "Review");
+        });
+        ui.separator();
+        match self.tab {
+            BottomTab::Explorer => {
+                let tree = self.analysis().tree.clone();
+                if let Some(path) = self.explorer.show(ui, &self.position, tree.as_ref()) {
+                    let mut p = self.position.clone();
+                    for m in path {
+                        if p.try_play(m).is_err() {
+                            break;
+                        }
+                    }
+                    self.preview = Some(p);
+                }
+            }
+            // Scrolled, so that tall content (plots) never grows the panel.
+            BottomTab::Matchup => {
+                egui::ScrollArea::vertical().id_salt("matchup-tab").auto_shrink([false, false]).show(ui, |ui| {
+                    self.matchup.show(ui, &self.slots);
+                });
+            }
+            BottomTab::Review => {
+                let name = self.slots[0].file.name.clone();
+                let (jump, start) = egui::ScrollArea::vertical()
+                    .id_salt("review-tab")
+                    .auto_shrink([false, false])
+                    .show(ui, |ui| self.review.show(ui, &name))
+                    .inner;
+                if start {
+                    let (s, line) = (self.start_position(), self.game_line());
+                    if line.is_empty() {
+                        self.review.error = Some("no moves to review: play or load a game".into());
+                    } else {
+                        let file = self.slots[0].file.clone();
+                        self.review.start(&s, &line, &file);
+                    }
+                }
+                if let Some(n) = jump {
+                    self.jump(n);
+                }
             }
         }
     }
 
+    fn confirm_dialog(&mut self, ctx: &egui::Context) {
+        let Some(action) = self.pending.clone() else { return };
+        let mut decided = None;
+        egui::Window::new("Unsaved moves")
+            .collapsible(false)
+            .resizable(false)
+            .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+            .show(ctx, |ui| {
+                ui.label("The game has moves that are not saved. Discard them?");
+                ui.horizontal(|ui| {
+                    if ui.button("Save first").clicked() {
+                        let path = self.file_path.clone();
+                        self.save(Path::new(&path));
+                        if !self.dirty {
+                            decided = Some(true);
+                        } else {
+                            decided = Some(false);
+                        }
+                    }
+                    if ui.button("Discard").clicked() {
+                        decided = Some(true);
+                    }
+                    if ui.button("Cancel").clicked() {
+                        decided = Some(false);
+                    }
+                });
+            });
+        match decided {
+            Some(true) => {
+                self.pending = None;
+                self.dirty = false;
+                self.perform(action);
+            }
+            Some(false) => self.pending = None,
+            None => {}
+        }
+    }
+
     pub fn show(&mut self, ui: &mut egui::Ui) {
-        self.analysis.poll();
-        if self.analysis.running {
+        for slot in &mut self.slots {
+            slot.analysis.poll();
+        }
+        self.poll_dialogs();
+        if self.slots.iter().any(|s| s.analysis.running) || self.dialogs.busy() {
             ui.ctx().request_repaint_after(std::time::Duration::from_millis(50));
         }
         egui::Panel::top("toolbar").show(ui, |ui| self.toolbar(ui));
@@ -213,27 +647,25 @@ impl Workbench {
                 ui.label(m);
             }
         });
-        egui::Panel::right("analysis").resizable(true).default_size(320.0).show(ui, |ui| {
-            if self.analysis.show(ui, &self.position) {
-                let pos = self.position.clone();
-                self.analysis.start(&pos);
-            }
-            ui.separator();
-            self.move_list(ui);
-        });
-        egui::Panel::bottom("explorer").resizable(true).default_size(240.0).min_size(160.0).show(ui, |ui| {
-            let tree = self.analysis.tree.clone();
-            if let Some(path) = self.explorer.show(ui, &self.position, tree.as_ref()) {
-                let mut p = self.position.clone();
-                for m in path {
-                    if p.try_play(m).is_err() {
-                        break;
-                    }
-                }
-                self.preview = Some(p);
-            }
-        });
+        egui::Panel::right("agents").resizable(true).default_size(560.0).show(ui, |ui| self.agents_panel(ui));
+        egui::Panel::bottom("bottom")
+            .resizable(true)
+            .default_size(260.0)
+            .min_size(160.0)
+            .show(ui, |ui| self.bottom_area(ui));
         egui::CentralPanel::default().show(ui, |ui| {
+            if let Some(edit) = &mut self.edit {
+                let action = edit.show(ui);
+                let pos = self.position.clone();
+                let stones = |x, y| edit.stone(x, y);
+                if let Some((x, y)) = board::show_edit(ui, &pos, &stones) {
+                    edit.click(x, y);
+                }
+                if let Some(a) = action {
+                    self.finish_edit(a);
+                }
+                return;
+            }
             if self.preview.is_some() {
                 ui.horizontal(|ui| {
                     ui.label("showing a position from the search tree");
@@ -242,7 +674,7 @@ impl Workbench {
                     }
                 });
             }
-            let marks = if self.preview.is_none() { self.analysis.heatmap(&self.position) } else { Vec::new() };
+            let marks = if self.preview.is_none() { self.analysis().heatmap(&self.position) } else { Vec::new() };
             let shown = self.preview.as_ref().unwrap_or(&self.position).clone();
             if let Some(m) = board::show(ui, &shown, &marks)
                 && self.preview.is_none()
@@ -250,6 +682,8 @@ impl Workbench {
                 self.play(m);
             }
         });
+        let ctx = ui.ctx().clone();
+        self.confirm_dialog(&ctx);
     }
 }
 
@@ -270,10 +704,31 @@ pub struct LaunchOptions {
 struct WorkbenchApp {
     bench: Workbench,
     job: Option<screenshot::ScreenshotJob>,
+    dark: bool,
 }
 
+const SETTINGS_KEY: &str = "mnklab-settings";
+
 impl eframe::App for WorkbenchApp {
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        // Screenshot runs are for checks and docs: they neither read nor change the settings.
+        if self.job.is_none() {
+            eframe::set_value(storage, SETTINGS_KEY, &self.bench.settings(self.dark));
+        }
+    }
+
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        self.dark = ui.ctx().theme() == egui::Theme::Dark;
+        // Closing with unsaved moves asks first.
+        if ui.ctx().input(|i| i.viewport().close_requested()) && self.bench.dirty && !self.bench.close_confirmed {
+            ui.ctx().send_viewport_cmd(egui::ViewportCommand::CancelClose);
+            self.bench.pending = Some(Pending::Close);
+        }
+        if self.bench.close_confirmed {
+            self.bench.close_confirmed = false;
+            self.bench.dirty = false;
+            ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
+        }
         self.bench.show(ui);
         if let Some(job) = &mut self.job
             && let Some(outcome) = job.tick(ui.ctx())
@@ -290,15 +745,7 @@ impl eframe::App for WorkbenchApp {
 
 /// Opens the workbench window.
 pub fn run(options: LaunchOptions) -> eframe::Result {
-    let mut bench = Workbench::default();
-    if let Some(path) = &options.open {
-        bench.load(path);
-    }
-    if options.analyse {
-        bench.analysis.seconds = 0.0;
-        let pos = bench.position.clone();
-        bench.analysis.start(&pos);
-    }
+    let screenshot = options.screenshot.is_some();
     let job = options.screenshot.clone().map(|p| {
         screenshot::ScreenshotJob::new(p, std::time::Duration::from_millis(if options.analyse { 1500 } else { 300 }))
     });
@@ -306,7 +753,39 @@ pub fn run(options: LaunchOptions) -> eframe::Result {
         viewport: egui::ViewportBuilder::default()
             .with_inner_size(options.size.unwrap_or([1200.0, 820.0]))
             .with_title("mnklab"),
+        // A screenshot is taken with the default layout, whatever this machine remembers.
+        persist_window: !screenshot,
         ..Default::default()
     };
-    eframe::run_native("mnklab", native, Box::new(|_cc| Ok(Box::new(WorkbenchApp { bench, job }))))
+    eframe::run_native(
+        "mnklab",
+        native,
+        Box::new(move |cc| {
+            let mut bench = Workbench::default();
+            let mut dark = cc.egui_ctx.theme() == egui::Theme::Dark;
+            if !screenshot
+                && let Some(settings) = cc.storage.and_then(|s| eframe::get_value::<Settings>(s, SETTINGS_KEY))
+            {
+                bench.apply_settings(&settings);
+                if let Some(d) = settings.dark {
+                    dark = d;
+                    cc.egui_ctx.set_theme(if d { egui::Theme::Dark } else { egui::Theme::Light });
+                }
+            }
+            if screenshot {
+                // Nor the remembered panel sizes.
+                cc.egui_ctx.memory_mut(|m| *m = Default::default());
+            }
+            if let Some(path) = &options.open {
+                bench.load(path);
+            }
+            if options.analyse {
+                let pos = bench.position.clone();
+                let slot = &mut bench.slots[0];
+                slot.analysis.seconds = 0.0;
+                slot.start(&pos);
+            }
+            Ok(Box::new(WorkbenchApp { bench, job, dark }))
+        }),
+    )
 }

@@ -7,6 +7,7 @@
 
 pub mod export;
 pub mod from_results;
+pub mod live;
 pub mod palette;
 pub mod tables;
 

@@ -1,0 +1,425 @@
+//! Agent slots: an agent config editor (a form for the options researchers toggle most, and
+//! the whole config as RON text for everything, kept in step) with its own analysis. Two
+//! slots stand side by side so the same position can be analysed by two configs at once.
+
+use std::path::Path;
+
+use super::Analysis;
+use crate::eval::HeuristicConfig;
+use crate::game::AnyPosition;
+use crate::gomocup::{ExternalConfig, Protocol};
+use crate::io::read_text;
+use crate::search::mcts::{Expansion, Reward, Rollout};
+use crate::search::solver::SolverConfig;
+use crate::search::{AgentConfig, AgentFile, AlphaBetaConfig, FinalMove, MctsConfig, MoveOrdering, PRESETS, preset};
+
+/// One agent: its config being edited, where it is saved, and its analysis.
+pub struct AgentSlot {
+    /// "A", "B": the name in labels.
+    pub label: String,
+    pub file: AgentFile,
+    /// The config as RON, edited directly or regenerated from the form.
+    pub ron_text: String,
+    /// Why the RON text or the form's values are not a valid config.
+    pub error: Option<String>,
+    pub path: String,
+    pub message: Option<String>,
+    pub analysis: Analysis,
+}
+
+impl AgentSlot {
+    pub fn new(label: &str, preset_name: &str) -> AgentSlot {
+        let file = preset(preset_name).unwrap_or_else(|| preset("random").expect("the random preset ships"));
+        let ron_text = file.to_ron();
+        AgentSlot {
+            label: label.into(),
+            path: format!("saves/agents/{}-{}.ron", preset_name, label.to_lowercase()),
+            file,
+            ron_text,
+            error: None,
+            message: None,
+            analysis: Analysis::default(),
+        }
+    }
+
+    /// Replaces the config (from a preset, a file or the RON editor).
+    pub fn set(&mut self, file: AgentFile) {
+        self.file = file;
+        self.ron_text = self.file.to_ron();
+        self.error = None;
+    }
+
+    /// The form changed the config: check it and refresh the RON text.
+    fn form_changed(&mut self) {
+        self.error = self.file.agent.validate().and(self.file.limits.validate()).err();
+        self.ron_text = self.file.to_ron();
+    }
+
+    pub fn load(&mut self, path: &Path) {
+        match read_text(path)
+            .map_err(|e| e.to_string())
+            .and_then(|t| AgentFile::parse(&t, path).map_err(|e| e.to_string()))
+        {
+            Ok(f) => {
+                self.set(f);
+                self.path = path.display().to_string();
+                self.message = Some(format!("loaded {}", path.display()));
+            }
+            Err(e) => self.message = Some(e),
+        }
+    }
+
+    pub fn save(&mut self, path: &Path) {
+        if let Some(e) = &self.error {
+            self.message = Some(format!("not saved: {e}"));
+            return;
+        }
+        self.message = Some(match self.file.save(path) {
+            Ok(()) => format!("saved {}", path.display()),
+            Err(e) => e.to_string(),
+        });
+    }
+
+    /// Starts this slot's analysis of `pos` with its config (if valid).
+    pub fn start(&mut self, pos: &AnyPosition) {
+        match &self.error {
+            Some(e) => self.analysis.error = Some(format!("fix the config first: {e}")),
+            None => self.analysis.start(pos, &self.file),
+        }
+    }
+
+    /// The editor. Returns true when the user asked to start the analysis.
+    pub fn show(&mut self, ui: &mut egui::Ui, pos: &AnyPosition) -> bool {
+        let id = self.label.clone();
+        ui.heading(format!("Agent {id}: {}", self.file.name));
+        let mut chosen = None;
+        egui::ComboBox::new(format!("preset-{id}"), format!("preset {id}")).selected_text("load a preset").show_ui(
+            ui,
+            |ui| {
+                for (name, _) in PRESETS {
+                    if ui.selectable_label(false, *name).clicked() {
+                        chosen = Some(name.to_string());
+                    }
+                }
+            },
+        );
+        if let Some(name) = chosen
+            && let Some(f) = preset(&name)
+        {
+            self.set(f);
+        }
+        let mut changed = false;
+        egui::CollapsingHeader::new(format!("Options {id}")).default_open(false).show(ui, |ui| {
+            changed |= form(ui, &id, &mut self.file);
+        });
+        egui::CollapsingHeader::new(format!("RON {id}")).default_open(false).show(ui, |ui| {
+            let edit = ui.add(
+                egui::TextEdit::multiline(&mut self.ron_text)
+                    .code_editor()
+                    .desired_rows(8)
+                    .desired_width(f32::INFINITY),
+            );
+            if edit.changed() {
+                match AgentFile::parse(&self.ron_text, Path::new("(editor)")) {
+                    Ok(f) => {
+                        self.file = f;
+                        self.error = None;
+                    }
+                    Err(e) => self.error = Some(e.to_string()),
+                }
+            }
+        });
+        if changed {
+            self.form_changed();
+        }
+        if let Some(e) = &self.error {
+            ui.colored_label(ui.visuals().error_fg_color, e);
+        }
+        ui.horizontal(|ui| {
+            let label = ui.label(format!("Agent file {id}"));
+            ui.add(egui::TextEdit::singleline(&mut self.path).desired_width(150.0)).labelled_by(label.id);
+        });
+        ui.horizontal(|ui| {
+            if ui.button(format!("Load agent {id}")).clicked() {
+                let p = self.path.clone();
+                self.load(Path::new(&p));
+            }
+            if ui.button(format!("Save agent {id}")).clicked() {
+                let p = self.path.clone();
+                self.save(Path::new(&p));
+            }
+        });
+        if let Some(m) = &self.message {
+            ui.label(m);
+        }
+        ui.separator();
+        self.analysis.show(ui, pos, &id)
+    }
+}
+
+fn opt_u32(ui: &mut egui::Ui, label: &str, v: &mut Option<u32>, default: u32) -> bool {
+    let mut on = v.is_some();
+    let mut changed = false;
+    ui.horizontal(|ui| {
+        let check = ui.checkbox(&mut on, label);
+        changed |= check.changed();
+        if on {
+            let mut x = v.unwrap_or(default);
+            changed |= ui.add(egui::DragValue::new(&mut x).range(1..=1_000_000)).labelled_by(check.id).changed();
+            *v = Some(x);
+        } else {
+            *v = None;
+        }
+    });
+    changed
+}
+
+fn opt_u64(ui: &mut egui::Ui, label: &str, v: &mut Option<u64>, default: u64) -> bool {
+    let mut on = v.is_some();
+    let mut changed = false;
+    ui.horizontal(|ui| {
+        let check = ui.checkbox(&mut on, label);
+        changed |= check.changed();
+        if on {
+            let mut x = v.unwrap_or(default);
+            changed |= ui
+                .add(egui::DragValue::new(&mut x).range(1..=u64::MAX / 2).speed(10.0))
+                .labelled_by(check.id)
+                .changed();
+            *v = Some(x);
+        } else {
+            *v = None;
+        }
+    });
+    changed
+}
+
+fn opt_f64(
+    ui: &mut egui::Ui,
+    label: &str,
+    v: &mut Option<f64>,
+    default: f64,
+    range: std::ops::RangeInclusive<f64>,
+) -> bool {
+    let mut on = v.is_some();
+    let mut changed = false;
+    ui.horizontal(|ui| {
+        let check = ui.checkbox(&mut on, label);
+        changed |= check.changed();
+        if on {
+            let mut x = v.unwrap_or(default);
+            changed |= ui.add(egui::DragValue::new(&mut x).range(range).speed(0.05)).labelled_by(check.id).changed();
+            *v = Some(x);
+        } else {
+            *v = None;
+        }
+    });
+    changed
+}
+
+fn number<T: egui::emath::Numeric>(
+    ui: &mut egui::Ui,
+    label: &str,
+    v: &mut T,
+    range: std::ops::RangeInclusive<T>,
+) -> bool {
+    ui.horizontal(|ui| {
+        let l = ui.label(label);
+        ui.add(egui::DragValue::new(v).range(range).speed(0.05)).labelled_by(l.id).changed()
+    })
+    .inner
+}
+
+/// The options form for a whole agent file. Returns true if anything changed.
+fn form(ui: &mut egui::Ui, id: &str, file: &mut AgentFile) -> bool {
+    let mut changed = false;
+    ui.horizontal(|ui| {
+        let l = ui.label("name");
+        changed |= ui.add(egui::TextEdit::singleline(&mut file.name).desired_width(140.0)).labelled_by(l.id).changed();
+    });
+    let kinds = ["random", "alpha-beta", "mcts", "solver", "external"];
+    let mut kind = file.agent.kind();
+    egui::ComboBox::new(format!("kind-{id}"), "kind").selected_text(kind).show_ui(ui, |ui| {
+        for k in kinds {
+            ui.selectable_value(&mut kind, k, k);
+        }
+    });
+    if kind != file.agent.kind() {
+        file.agent = match kind {
+            "random" => AgentConfig::Random,
+            "alpha-beta" => AgentConfig::AlphaBeta(AlphaBetaConfig::default()),
+            "mcts" => AgentConfig::Mcts(MctsConfig::default()),
+            "solver" => AgentConfig::Solver(SolverConfig::default()),
+            _ => AgentConfig::External(ExternalConfig {
+                command: String::new(),
+                args: Vec::new(),
+                cwd: None,
+                protocol: Protocol::Gomocup,
+                default_turn: 5.0,
+                grace: 1.0,
+                startup: 10.0,
+                max_memory_mb: 0,
+            }),
+        };
+        changed = true;
+    }
+    ui.label("limits per move");
+    let l = &mut file.limits;
+    changed |= opt_f64(ui, "time (s)", &mut l.time, 1.0, 0.0..=3600.0);
+    changed |= opt_u32(ui, "depth", &mut l.depth, 6);
+    changed |= opt_u64(ui, "iterations", &mut l.iterations, 10_000);
+    changed |= opt_u64(ui, "nodes", &mut l.nodes, 1_000_000);
+    ui.separator();
+    match &mut file.agent {
+        AgentConfig::Random => {}
+        AgentConfig::AlphaBeta(c) => changed |= alphabeta_form(ui, id, c),
+        AgentConfig::Mcts(c) => {
+            changed |= number(ui, "exploration c", &mut c.exploration, 0.0..=10.0);
+            let mut share = match c.expansion {
+                Expansion::Random => None,
+                Expansion::Neighbours { heuristic_share } => Some(heuristic_share),
+            };
+            if opt_f64(ui, "expand near stones, share", &mut share, 0.5, 0.0..=1.0) {
+                c.expansion = share.map_or(Expansion::Random, |s| Expansion::Neighbours { heuristic_share: s });
+                changed = true;
+            }
+            let rollout = match &c.rollout {
+                Rollout::Random => "random",
+                Rollout::RandomThenEval { .. } => "random then eval",
+                Rollout::HeuristicBiased { .. } => "heuristic-biased",
+            };
+            let mut r = rollout;
+            egui::ComboBox::new(format!("rollout-{id}"), "rollout").selected_text(r).show_ui(ui, |ui| {
+                for k in ["random", "random then eval", "heuristic-biased"] {
+                    ui.selectable_value(&mut r, k, k);
+                }
+            });
+            if r != rollout {
+                c.rollout = match r {
+                    "random" => Rollout::Random,
+                    "random then eval" => {
+                        Rollout::RandomThenEval { plies: 4, heuristic: HeuristicConfig::default(), scale: 100.0 }
+                    }
+                    _ => Rollout::HeuristicBiased { heuristic: HeuristicConfig::default(), epsilon: 0.1 },
+                };
+                changed = true;
+            }
+            match &mut c.rollout {
+                Rollout::Random => {}
+                Rollout::RandomThenEval { plies, heuristic, scale } => {
+                    changed |= number(ui, "random plies", plies, 0..=400);
+                    changed |= number(ui, "eval scale", scale, 0.001..=1e6);
+                    changed |= heuristic_form(ui, &format!("{id}-rollout"), heuristic);
+                }
+                Rollout::HeuristicBiased { heuristic, epsilon } => {
+                    changed |= number(ui, "epsilon", epsilon, 0.0..=1.0);
+                    changed |= heuristic_form(ui, &format!("{id}-rollout"), heuristic);
+                }
+            }
+            egui::ComboBox::new(format!("reward-{id}"), "reward").selected_text(format!("{:?}", c.reward)).show_ui(
+                ui,
+                |ui| {
+                    for r in [Reward::WinDrawLoss, Reward::ScoreMargin] {
+                        changed |= ui.selectable_value(&mut c.reward, r, format!("{r:?}")).changed();
+                    }
+                },
+            );
+            egui::ComboBox::new(format!("final-{id}"), "final move")
+                .selected_text(format!("{:?}", c.final_move))
+                .show_ui(ui, |ui| {
+                    for f in [FinalMove::MaxChild, FinalMove::RobustChild, FinalMove::MaxRobust] {
+                        changed |= ui.selectable_value(&mut c.final_move, f, format!("{f:?}")).changed();
+                    }
+                });
+            changed |= ui.checkbox(&mut c.tree_reuse, "tree reuse").changed();
+            changed |= ui.checkbox(&mut c.solver, "MCTS-Solver").changed();
+            changed |= opt_f64(ui, "RAVE k", &mut c.rave, 300.0, 0.0..=1e9);
+            changed |= number(ui, "memory (MiB)", &mut c.memory_mb, 1..=65_536);
+            changed |= number(ui, "seed", &mut c.seed, 0..=u64::MAX);
+        }
+        AgentConfig::Solver(c) => {
+            changed |= number(ui, "table (MiB)", &mut c.tt_mb, 1..=65_536);
+            changed |= ui.checkbox(&mut c.weak, "weak (win/draw/loss only)").changed();
+            ui.label("fallback alpha-beta:");
+            changed |= alphabeta_form(ui, &format!("{id}-fallback"), &mut c.fallback);
+        }
+        AgentConfig::External(c) => {
+            ui.horizontal(|ui| {
+                let l = ui.label("command");
+                changed |=
+                    ui.add(egui::TextEdit::singleline(&mut c.command).desired_width(160.0)).labelled_by(l.id).changed();
+            });
+            let mut args = c.args.join(" ");
+            ui.horizontal(|ui| {
+                let l = ui.label("arguments");
+                if ui.add(egui::TextEdit::singleline(&mut args).desired_width(160.0)).labelled_by(l.id).changed() {
+                    c.args = args.split_whitespace().map(String::from).collect();
+                    changed = true;
+                }
+            });
+            changed |= number(ui, "grace (s)", &mut c.grace, 0.01..=600.0);
+            changed |= number(ui, "default turn (s)", &mut c.default_turn, 0.01..=3600.0);
+        }
+    }
+    changed |= number(ui, "file seed", &mut file.seed, 0..=u64::MAX);
+    changed
+}
+
+fn alphabeta_form(ui: &mut egui::Ui, id: &str, c: &mut AlphaBetaConfig) -> bool {
+    let mut changed = false;
+    changed |= ui.checkbox(&mut c.pruning, "alpha-beta pruning").changed();
+    changed |= ui.checkbox(&mut c.iterative_deepening, "iterative deepening").changed();
+    changed |= number(ui, "table (MiB, 0: none)", &mut c.tt_mb, 0..=65_536);
+    egui::ComboBox::new(format!("ordering-{id}"), "ordering").selected_text(format!("{:?}", c.ordering)).show_ui(
+        ui,
+        |ui| {
+            for o in [MoveOrdering::None, MoveOrdering::Neighbours, MoveOrdering::Heuristic, MoveOrdering::Full] {
+                changed |= ui.selectable_value(&mut c.ordering, o, format!("{o:?}")).changed();
+            }
+        },
+    );
+    changed |= opt_u32(ui, "branching cap", &mut c.branching_cap, 8);
+    changed |= ui.checkbox(&mut c.calibrate_cap, "calibrate the cap to the time").changed();
+    changed |= ui.checkbox(&mut c.tactics, "tactics (wins, forced blocks)").changed();
+    changed |= ui.checkbox(&mut c.prefer_faster_wins, "prefer faster wins").changed();
+    changed |= opt_u32(ui, "radius", &mut c.radius, 2);
+    changed |= heuristic_form(ui, id, &mut c.heuristic);
+    changed
+}
+
+fn heuristic_form(ui: &mut egui::Ui, id: &str, h: &mut HeuristicConfig) -> bool {
+    let name = |h: &HeuristicConfig| match h {
+        HeuristicConfig::None => "none",
+        HeuristicConfig::Neighbours => "neighbours",
+        HeuristicConfig::Lim { .. } => "Lim",
+        HeuristicConfig::Flecart { .. } => "Flecart",
+        HeuristicConfig::Kang => "Kang",
+        HeuristicConfig::Pattern { .. } => "pattern",
+    };
+    let current = name(h);
+    let mut pick = current;
+    egui::ComboBox::new(format!("heuristic-{id}"), "heuristic").selected_text(current).show_ui(ui, |ui| {
+        for k in ["none", "neighbours", "Lim", "Flecart", "Kang", "pattern"] {
+            ui.selectable_value(&mut pick, k, k);
+        }
+    });
+    let mut changed = false;
+    if pick != current {
+        *h = match pick {
+            "none" => HeuristicConfig::None,
+            "neighbours" => HeuristicConfig::Neighbours,
+            "Lim" => HeuristicConfig::Lim { bonus: 1.0 },
+            "Flecart" => HeuristicConfig::Flecart { base: 10.0 },
+            "Kang" => HeuristicConfig::Kang,
+            _ => HeuristicConfig::Pattern { weights: vec![0.0, 1.0, 10.0, 100.0, 1000.0], defence: 1.0 },
+        };
+        changed = true;
+    }
+    match h {
+        HeuristicConfig::Lim { bonus } => changed |= number(ui, "bonus", bonus, 0.0..=1e6),
+        HeuristicConfig::Flecart { base } => changed |= number(ui, "base", base, 1.0..=1e6),
+        HeuristicConfig::Pattern { defence, .. } => changed |= number(ui, "defence", defence, 0.0..=1e6),
+        _ => {}
+    }
+    changed
+}

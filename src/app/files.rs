@@ -1,0 +1,61 @@
+//! Native file dialogs (rfd) run off the UI thread, with the typed path field as the fallback
+//! when no dialog service answers (a headless session, a desktop without a portal); and the
+//! list of recent files.
+
+use std::path::PathBuf;
+
+use crossbeam_channel::{Receiver, unbounded};
+
+/// What a dialog was opened for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    OpenPosition,
+    SavePosition,
+}
+
+#[derive(Default)]
+pub struct Dialogs {
+    pending: Option<(Purpose, Receiver<Option<PathBuf>>)>,
+}
+
+impl Dialogs {
+    pub fn busy(&self) -> bool {
+        self.pending.is_some()
+    }
+
+    /// Opens a dialog on its own thread, starting in the folder of `near`.
+    pub fn open(&mut self, purpose: Purpose, near: &str) {
+        let (tx, rx) = unbounded();
+        let dir = PathBuf::from(near).parent().map(PathBuf::from).filter(|d| d.is_dir());
+        std::thread::spawn(move || {
+            let mut d = rfd::FileDialog::new().add_filter("RON", &["ron"]);
+            if let Some(dir) = dir {
+                d = d.set_directory(dir);
+            }
+            let picked = match purpose {
+                Purpose::OpenPosition => d.pick_file(),
+                Purpose::SavePosition => d.set_file_name("position.ron").save_file(),
+            };
+            let _ = tx.send(picked);
+        });
+        self.pending = Some((purpose, rx));
+    }
+
+    /// The dialog's answer once it came: the path, or None when cancelled or unavailable.
+    pub fn poll(&mut self) -> Option<(Purpose, Option<PathBuf>)> {
+        let (purpose, rx) = self.pending.as_ref()?;
+        let answer = rx.try_recv().ok()?;
+        let purpose = *purpose;
+        self.pending = None;
+        Some((purpose, answer))
+    }
+}
+
+/// Most recent first, without repeats, at most `MAX_RECENT`.
+pub const MAX_RECENT: usize = 8;
+
+pub fn remember(recent: &mut Vec<String>, path: &str) {
+    recent.retain(|p| p != path);
+    recent.insert(0, path.to_string());
+    recent.truncate(MAX_RECENT);
+}

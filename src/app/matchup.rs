@@ -1,0 +1,402 @@
+//! The matchup tab: build a matchup from the agent slots, run it on the arena in a
+//! background thread, and watch live plots (running score with its 95% band, time and nodes
+//! per move, a heatmap for grid sweeps). Pause stops the run and resume continues it from
+//! the results on disk (no game lost or played twice); results load back from a run folder.
+
+use std::path::{Path, PathBuf};
+
+use crossbeam_channel::{Receiver, unbounded};
+
+use super::agents::AgentSlot;
+use super::plots::{Exporter, draw_figure};
+use crate::arena::results::{RESULTS_FILE, load_run, read_results};
+use crate::arena::{
+    AgentSource, Entrant, GameRecord, KRule, Matchup, Opening, Pairing, RunOptions, Variants, run_matchup,
+};
+use crate::game::Variant;
+use crate::io::write_atomic;
+use crate::plot::live::{PerMove, cumulative_score, per_move};
+use crate::plot::{Field, Figure, Metric, PlotKind, PlotRequest, figure_from_results};
+use crate::search::SearchControl;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RunState {
+    Idle,
+    Running,
+    Paused,
+    Cancelled,
+    Finished,
+}
+
+enum Message {
+    Game { total: usize, game: Box<GameRecord> },
+    Ended(Result<usize, String>),
+}
+
+/// Which live plot is shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LivePlot {
+    Score,
+    Time,
+    Nodes,
+    Heatmap,
+}
+
+pub struct MatchupPanel {
+    /// Variants, separated by spaces (used when `grid` is off).
+    pub variants_text: String,
+    pub grid: bool,
+    pub widths_text: String,
+    pub heights_text: String,
+    /// K values for the grid; empty: Lim's rule (ceil(min/2) and that plus 1).
+    pub k_text: String,
+    pub gravity: bool,
+    pub games: u32,
+    pub seed: u64,
+    pub threads: usize,
+    pub opening_plies: u32,
+    pub out_dir: String,
+    pub records: Vec<GameRecord>,
+    pub total: usize,
+    pub state: RunState,
+    pub error: Option<String>,
+    pub plot: LivePlot,
+    pub exporter: Exporter,
+    matchup: Option<Matchup>,
+    control: SearchControl,
+    inbox: Option<Receiver<Message>>,
+    /// The run's thread has not ended yet (after a pause, games in progress still finish
+    /// stopping; a resume waits for that, so two runs never write one folder).
+    busy: bool,
+}
+
+impl Default for MatchupPanel {
+    fn default() -> Self {
+        MatchupPanel {
+            variants_text: "mnk:4,4,3 mnk:5,5,4".into(),
+            grid: false,
+            widths_text: "5 6 7".into(),
+            heights_text: "5 6 7".into(),
+            k_text: String::new(),
+            gravity: false,
+            games: 10,
+            seed: 1,
+            threads: 0,
+            opening_plies: 0,
+            out_dir: "results/workbench".into(),
+            records: Vec::new(),
+            total: 0,
+            state: RunState::Idle,
+            error: None,
+            plot: LivePlot::Score,
+            exporter: Exporter::new("results/workbench/score.svg"),
+            matchup: None,
+            control: SearchControl::new(),
+            inbox: None,
+            busy: false,
+        }
+    }
+}
+
+fn numbers(text: &str, what: &str) -> Result<Vec<u8>, String> {
+    text.split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|s| !s.is_empty())
+        .map(|s| s.parse::<u8>().map_err(|_| format!("{what}: '{s}' is not a number from 1 to 255")))
+        .collect()
+}
+
+impl MatchupPanel {
+    /// The matchup the form describes, between the agent slots' configs.
+    pub fn build(&self, slots: &[AgentSlot]) -> Result<Matchup, String> {
+        if let Some((s, e)) = slots.iter().find_map(|s| s.error.as_ref().map(|e| (s, e))) {
+            return Err(format!("agent {} is not valid: {e}", s.label));
+        }
+        let variants = if self.grid {
+            let k = numbers(&self.k_text, "K")?;
+            Variants::Grid {
+                widths: numbers(&self.widths_text, "widths")?,
+                heights: numbers(&self.heights_text, "heights")?,
+                k: if k.is_empty() { KRule::HalfMinAndNext } else { KRule::Fixed(k) },
+                gravity: self.gravity,
+                exact: false,
+            }
+        } else {
+            let list: Result<Vec<Variant>, String> = self
+                .variants_text
+                .split_whitespace()
+                .map(|v| v.parse::<Variant>().map_err(|e| format!("variants: {e}")))
+                .collect();
+            Variants::List(list?)
+        };
+        let mut names: Vec<String> = slots.iter().map(|s| s.file.name.clone()).collect();
+        if names.len() == 2 && names[0] == names[1] {
+            for (n, s) in names.iter_mut().zip(slots) {
+                *n = format!("{n} ({})", s.label);
+            }
+        }
+        let agents = slots
+            .iter()
+            .zip(names)
+            .map(|(s, name)| Entrant {
+                name: Some(name),
+                agent: AgentSource::Inline(Box::new(s.file.clone())),
+                limits: None,
+                game_budget: None,
+            })
+            .collect();
+        let m = Matchup {
+            version: crate::arena::matchup::MATCHUP_VERSION,
+            name: "workbench".into(),
+            description: "built in the workbench".into(),
+            variants,
+            agents,
+            pairing: Pairing::Pairwise,
+            games: self.games,
+            limits: None,
+            game_budget: None,
+            seed: self.seed,
+            opening: if self.opening_plies > 0 { Opening::RandomPlies(self.opening_plies) } else { Opening::None },
+            threads: self.threads as u32,
+            sprt: None,
+        };
+        // The same checks as a matchup file gets.
+        Matchup::parse(&m.to_ron(), Path::new("(workbench)")).map_err(|e| e.to_string())
+    }
+
+    /// Whether the run's thread is still going.
+    pub fn busy(&self) -> bool {
+        self.busy
+    }
+
+    /// Starts (or, with `resume`, continues) the run in the background.
+    pub fn start(&mut self, slots: &[AgentSlot], resume: bool) {
+        if self.busy {
+            self.error = Some("the previous run is still stopping".into());
+            return;
+        }
+        let m = if resume {
+            match self.matchup.clone() {
+                Some(m) => m,
+                None => return,
+            }
+        } else {
+            match self.build(slots) {
+                Ok(m) => m,
+                Err(e) => {
+                    self.error = Some(e);
+                    return;
+                }
+            }
+        };
+        let out = PathBuf::from(&self.out_dir);
+        let mut out = out;
+        let mut notice = None;
+        if !resume {
+            // A fresh run never mixes with (or overwrites) an earlier run's results: it takes
+            // the next free folder name instead.
+            if out.join(RESULTS_FILE).exists() {
+                let base = self.out_dir.trim_end_matches('/').to_string();
+                let free =
+                    (2..10_000).map(|n| PathBuf::from(format!("{base}-{n}"))).find(|p| !p.join(RESULTS_FILE).exists());
+                let Some(free) = free else {
+                    self.error = Some(format!("{} holds results: choose another folder", out.display()));
+                    return;
+                };
+                notice = Some(format!("{} holds an earlier run: this one goes to {}", out.display(), free.display()));
+                self.out_dir = free.display().to_string();
+                out = free;
+            }
+            self.records.clear();
+        } else {
+            self.records = read_results(&out.join(RESULTS_FILE)).unwrap_or_default();
+        }
+        self.total = m.schedule().len();
+        self.error = notice;
+        self.control = SearchControl::new();
+        let control = self.control.clone();
+        let (tx, rx) = unbounded();
+        let opts = RunOptions { threads: self.threads, out, resume, scale: 1.0, games: None, shard: None };
+        let run = m.clone();
+        std::thread::Builder::new()
+            .name("mnklab-matchup".into())
+            .spawn(move || {
+                let r = run_matchup(&run, Path::new("."), &opts, &control, |p| {
+                    let _ = tx.send(Message::Game { total: p.total, game: Box::new(p.game.clone()) });
+                });
+                let _ = tx.send(Message::Ended(r.map(|v| v.len())));
+            })
+            .expect("spawn the matchup thread");
+        self.matchup = Some(m);
+        self.inbox = Some(rx);
+        self.state = RunState::Running;
+        self.busy = true;
+    }
+
+    /// Stops the games in progress; resume continues from the results on disk.
+    pub fn pause(&mut self) {
+        self.control.stop();
+        self.state = RunState::Paused;
+    }
+
+    pub fn cancel(&mut self) {
+        self.control.stop();
+        self.state = RunState::Cancelled;
+    }
+
+    /// Takes in finished games.
+    pub fn poll(&mut self) {
+        let Some(rx) = &self.inbox else { return };
+        while let Ok(msg) = rx.try_recv() {
+            match msg {
+                Message::Game { total, game } => {
+                    self.total = total.max(self.total);
+                    if !self.records.iter().any(|r| r.index == game.index) {
+                        self.records.push(*game);
+                    }
+                }
+                Message::Ended(r) => {
+                    self.busy = false;
+                    if let Err(e) = r {
+                        self.error = Some(e);
+                    }
+                    if self.state == RunState::Running {
+                        self.state = RunState::Finished;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Loads a finished (or partial) run from its folder.
+    pub fn load(&mut self, dir: &Path) {
+        match load_run(dir) {
+            Ok(run) => {
+                self.total = run.matchup.as_ref().map_or(run.records.len(), |m| m.schedule().len());
+                self.records = run.records;
+                self.matchup = run.matchup;
+                self.out_dir = dir.display().to_string();
+                self.state = if self.records.len() < self.total { RunState::Paused } else { RunState::Finished };
+                self.error = None;
+            }
+            Err(e) => self.error = Some(e),
+        }
+    }
+
+    /// Saves the matchup the form describes as a RON file.
+    pub fn save_matchup(&mut self, slots: &[AgentSlot], path: &Path) {
+        self.error = match self.build(slots) {
+            Ok(m) => write_atomic(path, m.to_ron().as_bytes()).err().map(|e| e.to_string()),
+            Err(e) => Some(e),
+        };
+    }
+
+    /// The figure for the live plot chosen.
+    pub fn figure(&self) -> Option<Figure> {
+        if self.records.is_empty() {
+            return None;
+        }
+        Some(match self.plot {
+            LivePlot::Score => cumulative_score(&self.records, 0),
+            LivePlot::Time => per_move(&self.records, PerMove::Time),
+            LivePlot::Nodes => per_move(&self.records, PerMove::Nodes),
+            LivePlot::Heatmap => {
+                let mut req = PlotRequest::new(PlotKind::Heatmap);
+                req.x = Some(Field::M);
+                req.y = Some(Field::N);
+                req.metric = Some(Metric::Score);
+                figure_from_results(&self.records, self.matchup.as_ref(), Path::new("."), &req).ok()?
+            }
+        })
+    }
+
+    pub fn show(&mut self, ui: &mut egui::Ui, slots: &[AgentSlot]) {
+        self.poll();
+        if self.busy {
+            ui.ctx().request_repaint_after(std::time::Duration::from_millis(100));
+        }
+        let names: Vec<&str> = slots.iter().map(|s| s.file.name.as_str()).collect();
+        ui.label(format!("Agent A ({}) against agent B ({}), colours alternating", names[0], names[1]));
+        ui.horizontal_wrapped(|ui| {
+            ui.checkbox(&mut self.grid, "grid sweep");
+            if self.grid {
+                let l = ui.label("widths");
+                ui.add(egui::TextEdit::singleline(&mut self.widths_text).desired_width(70.0)).labelled_by(l.id);
+                let l = ui.label("heights");
+                ui.add(egui::TextEdit::singleline(&mut self.heights_text).desired_width(70.0)).labelled_by(l.id);
+                let l = ui.label("K (empty: Lim's rule)");
+                ui.add(egui::TextEdit::singleline(&mut self.k_text).desired_width(50.0)).labelled_by(l.id);
+                ui.checkbox(&mut self.gravity, "gravity");
+            } else {
+                let l = ui.label("variants");
+                ui.add(egui::TextEdit::singleline(&mut self.variants_text).desired_width(220.0)).labelled_by(l.id);
+            }
+        });
+        ui.horizontal_wrapped(|ui| {
+            let l = ui.label("games per variant");
+            ui.add(egui::DragValue::new(&mut self.games).range(1..=100_000)).labelled_by(l.id);
+            let l = ui.label("seed");
+            ui.add(egui::DragValue::new(&mut self.seed)).labelled_by(l.id);
+            let l = ui.label("random opening plies");
+            ui.add(egui::DragValue::new(&mut self.opening_plies).range(0..=20)).labelled_by(l.id);
+            let l = ui.label("threads (0: all)");
+            ui.add(egui::DragValue::new(&mut self.threads).range(0..=256)).labelled_by(l.id);
+        });
+        ui.horizontal_wrapped(|ui| {
+            let l = ui.label("Run folder");
+            ui.add(egui::TextEdit::singleline(&mut self.out_dir).desired_width(200.0)).labelled_by(l.id);
+            let running = self.state == RunState::Running;
+            if ui.add_enabled(!self.busy, egui::Button::new("Run matchup")).clicked() {
+                self.start(slots, false);
+            }
+            if ui.add_enabled(running, egui::Button::new("Pause")).clicked() {
+                self.pause();
+            }
+            if ui
+                .add_enabled(
+                    self.state == RunState::Paused && self.matchup.is_some() && !self.busy,
+                    egui::Button::new("Resume"),
+                )
+                .clicked()
+            {
+                self.start(slots, true);
+            }
+            if ui.add_enabled(running, egui::Button::new("Cancel")).clicked() {
+                self.cancel();
+            }
+            if ui.add_enabled(!self.busy, egui::Button::new("Load run")).clicked() {
+                let d = self.out_dir.clone();
+                self.load(Path::new(&d));
+            }
+            if ui.button("Save matchup").clicked() {
+                let p = Path::new(&self.out_dir).join("matchup-draft.ron");
+                self.save_matchup(slots, &p);
+                if self.error.is_none() {
+                    self.error = Some(format!("saved {}", p.display()));
+                }
+            }
+        });
+        let stopping =
+            if self.busy && self.state != RunState::Running { " (stopping the games in progress)" } else { "" };
+        ui.label(format!("{:?}{stopping}: {} of {} games", self.state, self.records.len(), self.total));
+        if let Some(e) = &self.error {
+            ui.colored_label(ui.visuals().error_fg_color, e);
+        }
+        ui.horizontal_wrapped(|ui| {
+            for (p, label) in [
+                (LivePlot::Score, "Score"),
+                (LivePlot::Time, "Time per move"),
+                (LivePlot::Nodes, "Nodes per move"),
+                (LivePlot::Heatmap, "Heatmap"),
+            ] {
+                ui.selectable_value(&mut self.plot, p, label);
+            }
+        });
+        let fig = self.figure();
+        self.exporter.show(ui, "plot", fig.as_ref());
+        if let Some(f) = &fig {
+            draw_figure(ui, "matchup", f, 240.0);
+        } else {
+            ui.label("no games yet");
+        }
+    }
+}

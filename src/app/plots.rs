@@ -1,0 +1,223 @@
+//! Drawing a [`Figure`] live with egui_plot, and the export row under every plot. The GUI
+//! draws the same figure model the files are written from, with the same colours.
+
+use std::path::PathBuf;
+
+use crossbeam_channel::{Receiver, unbounded};
+use egui::Color32;
+use egui_plot::{
+    Bar, BarChart, BoxElem, BoxPlot, BoxSpread, Legend, Line, Plot, PlotPoint, PlotPoints, Points, Polygon, Text,
+};
+
+use crate::plot::{ExportOptions, Figure, FigureData, export_figure, palette};
+
+fn colour(c: [u8; 3]) -> Color32 {
+    Color32::from_rgb(c[0], c[1], c[2])
+}
+
+/// Draws `fig`; returns the plot coordinate clicked, if any.
+pub fn draw_figure(ui: &mut egui::Ui, id: &str, fig: &Figure, height: f32) -> Option<PlotPoint> {
+    ui.label(egui::RichText::new(&fig.title).strong());
+    let categories: Vec<String> = match &fig.data {
+        FigureData::StackedBars { categories, .. } => categories.clone(),
+        FigureData::Boxes(b) => b.iter().map(|b| b.name.clone()).collect(),
+        FigureData::Heatmap { columns, .. } => columns.clone(),
+        _ => Vec::new(),
+    };
+    let rows: Vec<String> = match &fig.data {
+        FigureData::Heatmap { rows, .. } => rows.clone(),
+        _ => Vec::new(),
+    };
+    let mut plot = Plot::new(format!("plot-{id}"))
+        .height(height)
+        .legend(Legend::default())
+        .x_axis_label(fig.x_label.clone())
+        .y_axis_label(fig.y_label.clone())
+        .allow_scroll(false);
+    if !categories.is_empty() {
+        plot = plot.x_axis_formatter(move |mark, _| {
+            let i = mark.value.round();
+            if (mark.value - i).abs() < 1e-6 && i >= 0.0 {
+                categories.get(i as usize).cloned().unwrap_or_default()
+            } else {
+                String::new()
+            }
+        });
+    }
+    if !rows.is_empty() {
+        plot = plot.y_axis_formatter(move |mark, _| {
+            let i = mark.value.round();
+            if (mark.value - i).abs() < 1e-6 && i >= 0.0 {
+                rows.get(i as usize).cloned().unwrap_or_default()
+            } else {
+                String::new()
+            }
+        });
+    }
+    let data = fig.data.clone();
+    let response = plot.show(ui, move |p| {
+        match &data {
+            FigureData::Lines(series) => {
+                for (i, s) in series.iter().enumerate() {
+                    let c = colour(palette::series(i));
+                    let mut band: Vec<[f64; 2]> = s.points.iter().filter_map(|q| q.band.map(|b| [q.x, b.1])).collect();
+                    band.extend(s.points.iter().rev().filter_map(|q| q.band.map(|b| [q.x, b.0])));
+                    if band.len() >= 4 {
+                        p.polygon(
+                            Polygon::new(format!("{} 95%", s.name), PlotPoints::from(band))
+                                .fill_color(c.gamma_multiply(0.2))
+                                .stroke(egui::Stroke::NONE),
+                        );
+                    }
+                    let pts: Vec<[f64; 2]> = s.points.iter().map(|q| [q.x, q.y]).collect();
+                    p.line(Line::new(s.name.clone(), PlotPoints::from(pts.clone())).color(c).width(2.0));
+                    p.points(Points::new(s.name.clone(), PlotPoints::from(pts)).color(c).radius(2.5));
+                }
+            }
+            FigureData::StackedBars { categories, stacks } => {
+                let mut charts: Vec<BarChart> = Vec::new();
+                for (i, (part, values)) in stacks.iter().enumerate() {
+                    let c = colour(if stacks.len() == 3 { palette::OUTCOME[i] } else { palette::series(i) });
+                    let bars = (0..categories.len()).map(|k| Bar::new(k as f64, values[k]).width(0.76)).collect();
+                    let refs: Vec<&BarChart> = charts.iter().collect();
+                    let chart = BarChart::new(part.clone(), bars).color(c).stack_on(&refs);
+                    charts.push(chart);
+                }
+                for c in charts {
+                    p.bar_chart(c);
+                }
+            }
+            FigureData::Pies(pies) => {
+                // Pies as one stacked bar per group (shares), which reads as well on screen.
+                for i in 0..pies.first().map_or(0, |p| p.1.len()) {
+                    let c = colour(palette::OUTCOME.get(i).copied().unwrap_or(palette::series(i)));
+                    let bars = pies
+                        .iter()
+                        .enumerate()
+                        .map(|(k, (_, slices))| {
+                            let total: f64 = slices.iter().map(|s| s.1).sum();
+                            let below: f64 = slices[..i].iter().map(|s| s.1).sum();
+                            Bar::new(k as f64, slices[i].1 / total.max(1e-12))
+                                .base_offset(below / total.max(1e-12))
+                                .width(0.6)
+                        })
+                        .collect();
+                    p.bar_chart(BarChart::new(pies[0].1[i].0.clone(), bars).color(c));
+                }
+            }
+            FigureData::Heatmap { values, .. } => {
+                let all: Vec<f64> = values.iter().flatten().flatten().copied().collect();
+                let (mut lo, mut hi) = (
+                    all.iter().copied().fold(f64::INFINITY, f64::min),
+                    all.iter().copied().fold(f64::NEG_INFINITY, f64::max),
+                );
+                if lo >= 0.0 && hi <= 1.0 {
+                    (lo, hi) = (0.0, 1.0);
+                } else if hi <= lo {
+                    hi = lo + 1.0;
+                }
+                for (r, row) in values.iter().enumerate() {
+                    for (c, v) in row.iter().enumerate() {
+                        let Some(v) = v else { continue };
+                        let rgb = palette::viridis((v - lo) / (hi - lo));
+                        let (x, y) = (c as f64, r as f64);
+                        let cell = vec![[x - 0.5, y - 0.5], [x + 0.5, y - 0.5], [x + 0.5, y + 0.5], [x - 0.5, y + 0.5]];
+                        p.polygon(
+                            Polygon::new("cells", PlotPoints::from(cell))
+                                .fill_color(colour(rgb))
+                                .stroke(egui::Stroke::NONE),
+                        );
+                        p.text(
+                            Text::new("values", PlotPoint::new(x, y), format!("{:.2}", v))
+                                .color(colour(palette::text_on(rgb))),
+                        );
+                    }
+                }
+            }
+            FigureData::Boxes(boxes) => {
+                let elems = boxes
+                    .iter()
+                    .enumerate()
+                    .map(|(i, b)| {
+                        BoxElem::new(i as f64, BoxSpread::new(b.whisker_low, b.q1, b.median, b.q3, b.whisker_high))
+                            .name(&b.name)
+                    })
+                    .collect();
+                p.box_plot(BoxPlot::new("per move", elems).color(colour(palette::series(0))));
+            }
+            FigureData::Histogram { edges, counts } => {
+                let bars = counts
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &n)| Bar::new((edges[i] + edges[i + 1]) / 2.0, n as f64).width(edges[i + 1] - edges[i]))
+                    .collect();
+                p.bar_chart(BarChart::new("games", bars).color(colour(palette::series(0))));
+            }
+        }
+        if p.response().clicked() { p.pointer_coordinate() } else { None }
+    });
+    response.inner
+}
+
+/// The export row under a plot: a path (SVG, PNG or PDF by extension), the DPI, a button.
+/// Exports run on their own thread; the CSV goes beside the figure.
+pub struct Exporter {
+    pub path: String,
+    pub dpi: f64,
+    pub message: Option<String>,
+    pending: Option<Receiver<Result<Vec<PathBuf>, String>>>,
+}
+
+impl Exporter {
+    pub fn new(path: &str) -> Exporter {
+        Exporter { path: path.into(), dpi: 150.0, message: None, pending: None }
+    }
+
+    /// Starts writing `fig` to the path.
+    pub fn export(&mut self, fig: &Figure) {
+        let (tx, rx) = unbounded();
+        let (fig, path, dpi) = (fig.clone(), PathBuf::from(&self.path), self.dpi);
+        std::thread::spawn(move || {
+            let opts = ExportOptions { dpi, ..ExportOptions::default() };
+            let _ = tx.send(export_figure(&fig, &path, &opts));
+        });
+        self.pending = Some(rx);
+        self.message = Some("exporting...".into());
+    }
+
+    /// Collects a finished export; true while one is running.
+    pub fn poll(&mut self) -> bool {
+        if let Some(rx) = &self.pending
+            && let Ok(r) = rx.try_recv()
+        {
+            self.message = Some(match r {
+                Ok(paths) => {
+                    format!("wrote {}", paths.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", "))
+                }
+                Err(e) => e,
+            });
+            self.pending = None;
+        }
+        self.pending.is_some()
+    }
+
+    pub fn show(&mut self, ui: &mut egui::Ui, id: &str, fig: Option<&Figure>) {
+        if self.poll() {
+            ui.ctx().request_repaint_after(std::time::Duration::from_millis(50));
+        }
+        ui.horizontal_wrapped(|ui| {
+            let l = ui.label(format!("Export {id} to"));
+            ui.add(egui::TextEdit::singleline(&mut self.path).desired_width(200.0)).labelled_by(l.id);
+            let l = ui.label("dpi");
+            ui.add(egui::DragValue::new(&mut self.dpi).range(30.0..=1200.0)).labelled_by(l.id);
+            if ui.add_enabled(fig.is_some(), egui::Button::new(format!("Export {id}"))).clicked()
+                && let Some(f) = fig
+            {
+                self.export(f);
+            }
+            if let Some(m) = &self.message {
+                ui.label(m);
+            }
+        });
+    }
+}

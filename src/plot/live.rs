@@ -1,0 +1,84 @@
+//! Figures that follow a matchup game by game (the workbench draws them live and exports
+//! them like any other): the running score with its 95% band, and the time and nodes each
+//! agent spent per move, game by game.
+
+use super::{Figure, FigureData, LinePoint, Series};
+use crate::arena::GameRecord;
+use crate::arena::stats::wilson;
+
+const Z95: f64 = 1.959_963_984_540_054;
+
+/// Entrant `agent`'s cumulative score after each of its games, in the order given (the order
+/// they finished), with the Wilson interval of the score so far.
+pub fn cumulative_score(records: &[GameRecord], agent: usize) -> Figure {
+    let mut name = format!("entrant {agent}");
+    let mut total = 0.0;
+    let mut points = Vec::new();
+    for r in records {
+        let Some(s) = r.score_of(agent) else { continue };
+        if let Some(side) = r.players.iter().position(|&p| p == agent) {
+            name = r.names[side].clone();
+        }
+        total += s;
+        let n = points.len() as f64 + 1.0;
+        let mean = total / n;
+        points.push(LinePoint { x: n, y: mean, band: Some(wilson(mean, n, Z95)), n: n as u32 });
+    }
+    Figure {
+        title: format!("score of {name} so far"),
+        x_label: "games played".into(),
+        y_label: format!("score of {name}"),
+        value_label: String::new(),
+        data: FigureData::Lines(vec![Series { name, points }]),
+    }
+}
+
+/// Which per-move quantity to follow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PerMove {
+    Time,
+    Nodes,
+}
+
+/// Each entrant's mean time or nodes (iterations for MCTS) per move in each of its games,
+/// one line per entrant, x the game's number in finishing order.
+pub fn per_move(records: &[GameRecord], what: PerMove) -> Figure {
+    let mut series: Vec<(usize, Series)> = Vec::new();
+    for (i, r) in records.iter().enumerate() {
+        for side in 0..2 {
+            let own: Vec<f64> = r
+                .moves
+                .iter()
+                .filter(|m| m.player as usize == side)
+                .map(|m| match what {
+                    PerMove::Time => m.time,
+                    PerMove::Nodes => m.nodes.max(m.iterations) as f64,
+                })
+                .collect();
+            if own.is_empty() {
+                continue;
+            }
+            let mean = own.iter().sum::<f64>() / own.len() as f64;
+            let entrant = r.players[side];
+            let at = match series.iter().position(|(e, _)| *e == entrant) {
+                Some(at) => at,
+                None => {
+                    series.push((entrant, Series { name: r.names[side].clone(), points: Vec::new() }));
+                    series.len() - 1
+                }
+            };
+            series[at].1.points.push(LinePoint { x: (i + 1) as f64, y: mean, band: None, n: own.len() as u32 });
+        }
+    }
+    let (title, y) = match what {
+        PerMove::Time => ("time per move", "seconds per move (mean over the game)"),
+        PerMove::Nodes => ("nodes per move", "nodes or iterations per move (mean over the game)"),
+    };
+    Figure {
+        title: title.into(),
+        x_label: "game".into(),
+        y_label: y.into(),
+        value_label: String::new(),
+        data: FigureData::Lines(series.into_iter().map(|s| s.1).collect()),
+    }
+}

@@ -380,3 +380,25 @@ fn unsaved_moves_are_not_dropped_without_asking() {
     assert_eq!(fresh.matchup.out_dir, "results/x");
     assert_eq!(fresh.position.variant(), Variant::connect4());
 }
+
+#[test]
+fn an_agent_answers_a_human_move_and_two_agents_play_a_game_out() {
+    use mnklab::app::Controller;
+    let mut w = Workbench::new(Variant::connect4());
+    w.slots[1].set(preset("random").unwrap());
+    w.autoplay.sides[1] = Controller::Agent(1);
+    let mut h = harness(w);
+    h.run();
+    h.get_by_label("board").click();
+    assert!(wait(&mut h, 10.0, |w| w.position.ply() == 2), "the agent answers");
+    assert_eq!(h.state().position.history_string().split(' ').next(), Some("d"));
+    let mut w = Workbench::new(Variant::tictactoe());
+    w.slots[0].set(preset("solver").unwrap());
+    w.slots[1].set(preset("solver").unwrap());
+    w.autoplay.sides = [Controller::Agent(0), Controller::Agent(1)];
+    let mut h = harness(w);
+    assert!(wait(&mut h, 30.0, |w| w.position.status().is_over()), "agent vs agent plays to the end");
+    // Perfect play draws tic-tac-toe.
+    assert_eq!(h.state().position.status(), Status::Draw);
+    assert_eq!(h.state().position.ply(), 9);
+}

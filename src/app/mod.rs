@@ -6,6 +6,7 @@
 
 mod agents;
 mod analysis;
+mod autoplay;
 mod board;
 mod edit;
 mod explorer;
@@ -18,6 +19,7 @@ mod worker;
 
 pub use agents::AgentSlot;
 pub use analysis::Analysis;
+pub use autoplay::{AutoPlay, Controller};
 pub use edit::{Brush, EditAction, EditState};
 pub use explorer::{Explorer, SortBy};
 pub use matchup::{LivePlot, MatchupPanel, RunState};
@@ -96,6 +98,8 @@ pub struct Workbench {
     pub tab: BottomTab,
     pub matchup: MatchupPanel,
     pub review: Review,
+    /// Who plays each side (a person or an agent slot).
+    pub autoplay: AutoPlay,
     /// Moves played since the last load or save.
     pub dirty: bool,
     pub pending: Option<Pending>,
@@ -129,6 +133,7 @@ impl Workbench {
             tab: BottomTab::Explorer,
             matchup: MatchupPanel::default(),
             review: Review::default(),
+            autoplay: AutoPlay::default(),
             dirty: false,
             pending: None,
             close_confirmed: false,
@@ -542,6 +547,8 @@ impl Workbench {
             }
         });
         ui.separator();
+        let labels: Vec<String> = self.slots.iter().map(|s| s.label.clone()).collect();
+        self.autoplay.show(ui, &labels);
         self.move_list(ui);
     }
 
@@ -637,7 +644,13 @@ impl Workbench {
             slot.analysis.poll();
         }
         self.poll_dialogs();
-        if self.slots.iter().any(|s| s.analysis.running) || self.dialogs.busy() {
+        if self.edit.is_none() {
+            let files: Vec<AgentFile> = self.slots.iter().map(|s| s.file.clone()).collect();
+            if let Some(m) = self.autoplay.tick(&self.position, &files) {
+                self.play(m);
+            }
+        }
+        if self.slots.iter().any(|s| s.analysis.running) || self.dialogs.busy() || self.autoplay.thinking() {
             ui.ctx().request_repaint_after(std::time::Duration::from_millis(50));
         }
         egui::Panel::top("toolbar").show(ui, |ui| self.toolbar(ui));
@@ -650,7 +663,7 @@ impl Workbench {
         egui::Panel::right("agents").resizable(true).default_size(560.0).show(ui, |ui| self.agents_panel(ui));
         egui::Panel::bottom("bottom")
             .resizable(true)
-            .default_size(260.0)
+            .default_size(340.0)
             .min_size(160.0)
             .show(ui, |ui| self.bottom_area(ui));
         egui::CentralPanel::default().show(ui, |ui| {
@@ -679,7 +692,13 @@ impl Workbench {
             if let Some(m) = board::show(ui, &shown, &marks)
                 && self.preview.is_none()
             {
-                self.play(m);
+                match self.autoplay.sides[self.position.side_to_move().index()] {
+                    Controller::Agent(i) if !self.autoplay.paused => {
+                        self.message =
+                            Some(format!("agent {} is to move (pause agents to move for it)", self.slots[i].label));
+                    }
+                    _ => self.play(m),
+                }
             }
         });
         let ctx = ui.ctx().clone();

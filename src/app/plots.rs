@@ -6,7 +6,8 @@ use std::path::PathBuf;
 use crossbeam_channel::{Receiver, unbounded};
 use egui::Color32;
 use egui_plot::{
-    Bar, BarChart, BoxElem, BoxPlot, BoxSpread, Legend, Line, Plot, PlotPoint, PlotPoints, Points, Polygon, Text,
+    Bar, BarChart, BoxElem, BoxPlot, BoxSpread, FilledArea, Legend, Line, Plot, PlotPoint, PlotPoints, Points, Polygon,
+    Text,
 };
 
 use crate::plot::{ExportOptions, Figure, FigureData, export_figure, palette};
@@ -28,12 +29,12 @@ pub fn draw_figure(ui: &mut egui::Ui, id: &str, fig: &Figure, height: f32) -> Op
         FigureData::Heatmap { rows, .. } => rows.clone(),
         _ => Vec::new(),
     };
-    let mut plot = Plot::new(format!("plot-{id}"))
-        .height(height)
-        .legend(Legend::default())
-        .x_axis_label(fig.x_label.clone())
-        .y_axis_label(fig.y_label.clone())
-        .allow_scroll(false);
+    let mut plot = Plot::new(format!("plot-{id}")).height(height);
+    // Heatmaps carry their values in the cells; a legend would only list the layers.
+    if !matches!(fig.data, FigureData::Heatmap { .. }) {
+        plot = plot.legend(Legend::default());
+    }
+    plot = plot.x_axis_label(fig.x_label.clone()).y_axis_label(fig.y_label.clone()).allow_scroll(false);
     if !categories.is_empty() {
         plot = plot.x_axis_formatter(move |mark, _| {
             let i = mark.value.round();
@@ -60,12 +61,15 @@ pub fn draw_figure(ui: &mut egui::Ui, id: &str, fig: &Figure, height: f32) -> Op
             FigureData::Lines(series) => {
                 for (i, s) in series.iter().enumerate() {
                     let c = colour(palette::series(i));
-                    let mut band: Vec<[f64; 2]> = s.points.iter().filter_map(|q| q.band.map(|b| [q.x, b.1])).collect();
-                    band.extend(s.points.iter().rev().filter_map(|q| q.band.map(|b| [q.x, b.0])));
-                    if band.len() >= 4 {
-                        p.polygon(
-                            Polygon::new(format!("{} 95%", s.name), PlotPoints::from(band))
-                                .fill_color(c.gamma_multiply(0.2))
+                    // The 95% band (a filled area: the band is rarely convex, so not a polygon).
+                    let banded: Vec<_> = s.points.iter().filter_map(|q| q.band.map(|b| (q.x, b))).collect();
+                    if banded.len() >= 2 {
+                        let xs: Vec<f64> = banded.iter().map(|b| b.0).collect();
+                        let lo: Vec<f64> = banded.iter().map(|b| b.1.0).collect();
+                        let hi: Vec<f64> = banded.iter().map(|b| b.1.1).collect();
+                        p.add(
+                            FilledArea::new(format!("{} 95%", s.name), &xs, &lo, &hi)
+                                .fill_color(c.gamma_multiply(0.25))
                                 .stroke(egui::Stroke::NONE),
                         );
                     }

@@ -4,7 +4,7 @@
 
 use crossbeam_channel::{Receiver, unbounded};
 
-use super::plots::draw_figure;
+use super::plots::{Exporter, draw_figure};
 use crate::game::{AnyPosition, Move, Status};
 use crate::plot::{Figure, FigureData, LinePoint, Series};
 use crate::search::{AgentFile, NullSink, Score, SearchControl, SearchLimits, build_agent};
@@ -51,6 +51,7 @@ pub struct Review {
     pub total: usize,
     pub running: bool,
     pub error: Option<String>,
+    pub exporter: Exporter,
     control: SearchControl,
     inbox: Option<Receiver<Reviewed>>,
 }
@@ -64,6 +65,7 @@ impl Default for Review {
             total: 0,
             running: false,
             error: None,
+            exporter: Exporter::new("results/review.svg"),
             control: SearchControl::new(),
             inbox: None,
         }
@@ -212,8 +214,10 @@ impl Review {
                 }
             });
         }
-        if !self.reviewed.is_empty()
-            && let Some(p) = draw_figure(ui, "review", &self.figure(), 220.0)
+        let fig = (!self.reviewed.is_empty()).then(|| self.figure());
+        self.exporter.show(ui, "review", fig.as_ref());
+        if let Some(fig) = &fig
+            && let Some(p) = draw_figure(ui, "review", fig, 220.0)
         {
             jump = Some(p.x.round().clamp(0.0, self.total.saturating_sub(1) as f64) as usize);
         }

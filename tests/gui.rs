@@ -220,6 +220,15 @@ fn a_matchup_runs_with_live_plots_and_exports_a_figure() {
     h.get_by_label("Export plot").click();
     assert!(wait(&mut h, 10.0, |w| w.matchup.exporter.message.as_deref().is_some_and(|m| m.starts_with("wrote"))));
     assert!(dir.join("score.pdf").exists() && dir.join("score.csv").exists());
+    // The title and labels are editable; the plot and the file both use the edited ones.
+    h.state_mut().matchup.exporter.title = "Alpha-beta vs random".into();
+    h.state_mut().matchup.exporter.path = dir.join("heat.svg").display().to_string();
+    h.state_mut().matchup.exporter.message = None;
+    h.run();
+    assert!(h.query_by_label("Alpha-beta vs random").is_some(), "the plot shows the edited title");
+    h.get_by_label("Export plot").click();
+    assert!(wait(&mut h, 10.0, |w| w.matchup.exporter.message.as_deref().is_some_and(|m| m.starts_with("wrote"))));
+    assert!(std::fs::read_to_string(dir.join("heat.svg")).unwrap().contains("Alpha-beta vs random"));
     // Running again does not touch the first run's results: it goes to a new folder. (With
     // a time limit, so that there is time to pause it.)
     h.state_mut().slots[0].set(preset("alam-mcts").unwrap());

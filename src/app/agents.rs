@@ -25,6 +25,8 @@ pub struct AgentSlot {
     pub path: String,
     pub message: Option<String>,
     pub analysis: Analysis,
+    /// A file dialog the user asked for (the workbench opens it): true to open, false to save.
+    pub dialog_request: Option<bool>,
 }
 
 impl AgentSlot {
@@ -39,6 +41,7 @@ impl AgentSlot {
             error: None,
             message: None,
             analysis: Analysis::default(),
+            dialog_request: None,
         }
     }
 
@@ -135,11 +138,11 @@ impl AgentSlot {
         if let Some(e) = &self.error {
             ui.colored_label(ui.visuals().error_fg_color, e);
         }
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let label = ui.label(format!("Agent file {id}"));
             ui.add(egui::TextEdit::singleline(&mut self.path).desired_width(150.0)).labelled_by(label.id);
         });
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             if ui.button(format!("Load agent {id}")).clicked() {
                 let p = self.path.clone();
                 self.load(Path::new(&p));
@@ -147,6 +150,12 @@ impl AgentSlot {
             if ui.button(format!("Save agent {id}")).clicked() {
                 let p = self.path.clone();
                 self.save(Path::new(&p));
+            }
+            if ui.button(format!("Open agent {id}...")).clicked() {
+                self.dialog_request = Some(true);
+            }
+            if ui.button(format!("Save agent {id} as...")).clicked() {
+                self.dialog_request = Some(false);
             }
         });
         if let Some(m) = &self.message {
@@ -160,7 +169,7 @@ impl AgentSlot {
 fn opt_u32(ui: &mut egui::Ui, label: &str, v: &mut Option<u32>, default: u32) -> bool {
     let mut on = v.is_some();
     let mut changed = false;
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let check = ui.checkbox(&mut on, label);
         changed |= check.changed();
         if on {
@@ -177,7 +186,7 @@ fn opt_u32(ui: &mut egui::Ui, label: &str, v: &mut Option<u32>, default: u32) ->
 fn opt_u64(ui: &mut egui::Ui, label: &str, v: &mut Option<u64>, default: u64) -> bool {
     let mut on = v.is_some();
     let mut changed = false;
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let check = ui.checkbox(&mut on, label);
         changed |= check.changed();
         if on {
@@ -203,7 +212,7 @@ fn opt_f64(
 ) -> bool {
     let mut on = v.is_some();
     let mut changed = false;
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let check = ui.checkbox(&mut on, label);
         changed |= check.changed();
         if on {
@@ -223,7 +232,7 @@ fn number<T: egui::emath::Numeric>(
     v: &mut T,
     range: std::ops::RangeInclusive<T>,
 ) -> bool {
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let l = ui.label(label);
         ui.add(egui::DragValue::new(v).range(range).speed(0.05)).labelled_by(l.id).changed()
     })
@@ -233,7 +242,7 @@ fn number<T: egui::emath::Numeric>(
 /// The options form for a whole agent file. Returns true if anything changed.
 fn form(ui: &mut egui::Ui, id: &str, file: &mut AgentFile) -> bool {
     let mut changed = false;
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let l = ui.label("name");
         changed |= ui.add(egui::TextEdit::singleline(&mut file.name).desired_width(140.0)).labelled_by(l.id).changed();
     });
@@ -344,13 +353,13 @@ fn form(ui: &mut egui::Ui, id: &str, file: &mut AgentFile) -> bool {
             changed |= alphabeta_form(ui, &format!("{id}-fallback"), &mut c.fallback);
         }
         AgentConfig::External(c) => {
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 let l = ui.label("command");
                 changed |=
                     ui.add(egui::TextEdit::singleline(&mut c.command).desired_width(160.0)).labelled_by(l.id).changed();
             });
             let mut args = c.args.join(" ");
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 let l = ui.label("arguments");
                 if ui.add(egui::TextEdit::singleline(&mut args).desired_width(160.0)).labelled_by(l.id).changed() {
                     c.args = args.split_whitespace().map(String::from).collect();

@@ -141,11 +141,11 @@ impl Analysis {
     /// start.
     pub fn show(&mut self, ui: &mut egui::Ui, pos: &AnyPosition, id: &str) -> bool {
         let mut start = false;
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             let label = ui.label(format!("seconds {id} (0: until stopped)"));
             ui.add(egui::DragValue::new(&mut self.seconds).range(0.0..=3600.0).speed(0.1)).labelled_by(label.id);
         });
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             if ui.add_enabled(!self.running, egui::Button::new(format!("Start analysis {id}"))).clicked() {
                 start = true;
             }

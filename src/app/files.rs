@@ -11,6 +11,12 @@ use crossbeam_channel::{Receiver, unbounded};
 pub enum Purpose {
     OpenPosition,
     SavePosition,
+    /// An agent config for the slot.
+    OpenAgent(usize),
+    SaveAgent(usize),
+    /// A run's output folder.
+    OpenRun,
+    SaveMatchup,
 }
 
 #[derive(Default)]
@@ -33,8 +39,11 @@ impl Dialogs {
                 d = d.set_directory(dir);
             }
             let picked = match purpose {
-                Purpose::OpenPosition => d.pick_file(),
+                Purpose::OpenPosition | Purpose::OpenAgent(_) => d.pick_file(),
                 Purpose::SavePosition => d.set_file_name("position.ron").save_file(),
+                Purpose::SaveAgent(_) => d.set_file_name("agent.ron").save_file(),
+                Purpose::SaveMatchup => d.set_file_name("matchup.ron").save_file(),
+                Purpose::OpenRun => rfd::FileDialog::new().pick_folder(),
             };
             let _ = tx.send(picked);
         });

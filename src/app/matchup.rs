@@ -65,6 +65,9 @@ pub struct MatchupPanel {
     matchup: Option<Matchup>,
     control: SearchControl,
     inbox: Option<Receiver<Message>>,
+    /// A file dialog the user asked for (the workbench opens it): true for a run folder to
+    /// open, false to save the matchup.
+    pub dialog_request: Option<bool>,
     /// The run's thread has not ended yet (after a pause, games in progress still finish
     /// stopping; a resume waits for that, so two runs never write one folder).
     busy: bool,
@@ -94,6 +97,7 @@ impl Default for MatchupPanel {
             control: SearchControl::new(),
             inbox: None,
             busy: false,
+            dialog_request: None,
         }
     }
 }
@@ -367,6 +371,12 @@ impl MatchupPanel {
                 let d = self.out_dir.clone();
                 self.load(Path::new(&d));
             }
+            if ui.add_enabled(!self.busy, egui::Button::new("Open run...")).clicked() {
+                self.dialog_request = Some(true);
+            }
+            if ui.button("Save matchup as...").clicked() {
+                self.dialog_request = Some(false);
+            }
             if ui.button("Save matchup").clicked() {
                 let p = Path::new(&self.out_dir).join("matchup-draft.ron");
                 self.save_matchup(slots, &p);
@@ -391,7 +401,7 @@ impl MatchupPanel {
                 ui.selectable_value(&mut self.plot, p, label);
             }
         });
-        let fig = self.figure();
+        let fig = self.figure().map(|f| self.exporter.labelled(f));
         self.exporter.show(ui, "plot", fig.as_ref());
         if let Some(f) = &fig {
             draw_figure(ui, "matchup", f, 240.0);

@@ -440,11 +440,48 @@ impl Workbench {
         });
     }
 
+    /// Opens the dialogs the panels asked for (one at a time).
+    fn take_dialog_requests(&mut self) {
+        let mut wanted = None;
+        for (i, slot) in self.slots.iter_mut().enumerate() {
+            if let Some(open) = slot.dialog_request.take() {
+                wanted = Some(if open { files::Purpose::OpenAgent(i) } else { files::Purpose::SaveAgent(i) });
+            }
+        }
+        if let Some(open) = self.matchup.dialog_request.take() {
+            wanted = Some(if open { files::Purpose::OpenRun } else { files::Purpose::SaveMatchup });
+        }
+        if let Some(p) = wanted {
+            if self.dialogs.busy() {
+                self.message = Some("a file dialog is already open".into());
+            } else {
+                let near = match p {
+                    files::Purpose::OpenAgent(i) | files::Purpose::SaveAgent(i) => self.slots[i].path.clone(),
+                    _ => format!("{}/", self.matchup.out_dir),
+                };
+                self.dialogs.open(p, &near);
+            }
+        }
+    }
+
     fn poll_dialogs(&mut self) {
         if let Some((purpose, answer)) = self.dialogs.poll() {
             match (purpose, answer) {
                 (files::Purpose::OpenPosition, Some(p)) => self.guarded(Pending::Load(p.display().to_string())),
                 (files::Purpose::SavePosition, Some(p)) => self.save(&p),
+                (files::Purpose::OpenAgent(i), Some(p)) => {
+                    if let Some(slot) = self.slots.get_mut(i) {
+                        slot.load(&p);
+                    }
+                }
+                (files::Purpose::SaveAgent(i), Some(p)) => {
+                    if let Some(slot) = self.slots.get_mut(i) {
+                        slot.path = p.display().to_string();
+                        slot.save(&p);
+                    }
+                }
+                (files::Purpose::OpenRun, Some(p)) => self.matchup.load(&p),
+                (files::Purpose::SaveMatchup, Some(p)) => self.matchup.save_matchup(&self.slots, &p),
                 (_, None) => {
                     self.message =
                         Some("no file chosen (or no file dialog on this system): type a path in the File field".into())
@@ -701,6 +738,7 @@ impl Workbench {
                 }
             }
         });
+        self.take_dialog_requests();
         let ctx = ui.ctx().clone();
         self.confirm_dialog(&ctx);
     }

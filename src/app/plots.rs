@@ -168,13 +168,38 @@ pub fn draw_figure(ui: &mut egui::Ui, id: &str, fig: &Figure, height: f32) -> Op
 pub struct Exporter {
     pub path: String,
     pub dpi: f64,
+    /// Title and axis labels replacing the figure's own (empty: keep them), both on screen
+    /// and in the file.
+    pub title: String,
+    pub x_label: String,
+    pub y_label: String,
     pub message: Option<String>,
     pending: Option<Receiver<Result<Vec<PathBuf>, String>>>,
 }
 
 impl Exporter {
     pub fn new(path: &str) -> Exporter {
-        Exporter { path: path.into(), dpi: 150.0, message: None, pending: None }
+        Exporter {
+            path: path.into(),
+            dpi: 150.0,
+            title: String::new(),
+            x_label: String::new(),
+            y_label: String::new(),
+            message: None,
+            pending: None,
+        }
+    }
+
+    /// The figure with the edited title and labels.
+    pub fn labelled(&self, mut fig: Figure) -> Figure {
+        for (edited, field) in
+            [(&self.title, &mut fig.title), (&self.x_label, &mut fig.x_label), (&self.y_label, &mut fig.y_label)]
+        {
+            if !edited.trim().is_empty() {
+                *field = edited.clone();
+            }
+        }
+        fig
     }
 
     /// Starts writing `fig` to the path.
@@ -221,6 +246,17 @@ impl Exporter {
             }
             if let Some(m) = &self.message {
                 ui.label(m);
+            }
+        });
+        egui::CollapsingHeader::new(format!("Title and labels {id}")).default_open(false).show(ui, |ui| {
+            for (label, text) in
+                [("title", &mut self.title), ("x label", &mut self.x_label), ("y label", &mut self.y_label)]
+            {
+                ui.horizontal(|ui| {
+                    let l = ui.label(format!("{label} {id}"));
+                    ui.add(egui::TextEdit::singleline(text).desired_width(260.0).hint_text("as generated"))
+                        .labelled_by(l.id);
+                });
             }
         });
     }

@@ -214,7 +214,7 @@ impl Review {
                 }
             });
         }
-        let fig = (!self.reviewed.is_empty()).then(|| self.figure());
+        let fig = (!self.reviewed.is_empty()).then(|| self.exporter.labelled(self.figure()));
         self.exporter.show(ui, "review", fig.as_ref());
         if let Some(fig) = &fig
             && let Some(p) = draw_figure(ui, "review", fig, 220.0)

@@ -762,6 +762,8 @@ struct WorkbenchApp {
     bench: Workbench,
     job: Option<screenshot::ScreenshotJob>,
     dark: bool,
+    /// CPU seconds the UI thread spent on each frame (screenshot runs report them).
+    frame_times: Vec<f32>,
 }
 
 const SETTINGS_KEY: &str = "mnklab-settings";
@@ -774,7 +776,12 @@ impl eframe::App for WorkbenchApp {
         }
     }
 
-    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+    fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
+        if self.job.is_some()
+            && let Some(t) = frame.info().cpu_usage
+        {
+            self.frame_times.push(t);
+        }
         self.dark = ui.ctx().theme() == egui::Theme::Dark;
         // Closing with unsaved moves asks first.
         if ui.ctx().input(|i| i.viewport().close_requested()) && self.bench.dirty && !self.bench.close_confirmed {
@@ -791,7 +798,23 @@ impl eframe::App for WorkbenchApp {
             && let Some(outcome) = job.tick(ui.ctx())
         {
             match outcome {
-                Ok(()) => println!("screenshot {}", job.path.display()),
+                Ok(()) => {
+                    println!("screenshot {}", job.path.display());
+                    // How long the UI thread took per frame while the workers ran: the
+                    // figure behind "the UI stays responsive during a search".
+                    let mut t = self.frame_times.clone();
+                    t.sort_by(f32::total_cmp);
+                    if !t.is_empty() {
+                        let mean = t.iter().sum::<f32>() / t.len() as f32;
+                        println!(
+                            "frames {} ui_ms_mean {:.2} ui_ms_p95 {:.2} ui_ms_max {:.2}",
+                            t.len(),
+                            mean * 1e3,
+                            t[(t.len() * 95 / 100).min(t.len() - 1)] * 1e3,
+                            t[t.len() - 1] * 1e3
+                        );
+                    }
+                }
                 Err(e) => eprintln!("error: cannot write the screenshot {}: {e}", job.path.display()),
             }
             self.job = None;
@@ -842,7 +865,7 @@ pub fn run(options: LaunchOptions) -> eframe::Result {
                 slot.analysis.seconds = 0.0;
                 slot.start(&pos);
             }
-            Ok(Box::new(WorkbenchApp { bench, job, dark }))
+            Ok(Box::new(WorkbenchApp { bench, job, dark, frame_times: Vec::new() }))
         }),
     )
 }

@@ -166,49 +166,13 @@ impl AgentSlot {
     }
 }
 
-fn opt_u32(ui: &mut egui::Ui, label: &str, v: &mut Option<u32>, default: u32) -> bool {
-    let mut on = v.is_some();
-    let mut changed = false;
-    ui.horizontal_wrapped(|ui| {
-        let check = ui.checkbox(&mut on, label);
-        changed |= check.changed();
-        if on {
-            let mut x = v.unwrap_or(default);
-            changed |= ui.add(egui::DragValue::new(&mut x).range(1..=1_000_000)).labelled_by(check.id).changed();
-            *v = Some(x);
-        } else {
-            *v = None;
-        }
-    });
-    changed
-}
-
-fn opt_u64(ui: &mut egui::Ui, label: &str, v: &mut Option<u64>, default: u64) -> bool {
-    let mut on = v.is_some();
-    let mut changed = false;
-    ui.horizontal_wrapped(|ui| {
-        let check = ui.checkbox(&mut on, label);
-        changed |= check.changed();
-        if on {
-            let mut x = v.unwrap_or(default);
-            changed |= ui
-                .add(egui::DragValue::new(&mut x).range(1..=u64::MAX / 2).speed(10.0))
-                .labelled_by(check.id)
-                .changed();
-            *v = Some(x);
-        } else {
-            *v = None;
-        }
-    });
-    changed
-}
-
-fn opt_f64(
+/// An optional number: a checkbox for "set", and the value when set.
+fn optional<T: egui::emath::Numeric>(
     ui: &mut egui::Ui,
     label: &str,
-    v: &mut Option<f64>,
-    default: f64,
-    range: std::ops::RangeInclusive<f64>,
+    v: &mut Option<T>,
+    default: T,
+    range: std::ops::RangeInclusive<T>,
 ) -> bool {
     let mut on = v.is_some();
     let mut changed = false;
@@ -224,6 +188,24 @@ fn opt_f64(
         }
     });
     changed
+}
+
+fn opt_u32(ui: &mut egui::Ui, label: &str, v: &mut Option<u32>, default: u32) -> bool {
+    optional(ui, label, v, default, 1..=1_000_000)
+}
+
+fn opt_u64(ui: &mut egui::Ui, label: &str, v: &mut Option<u64>, default: u64) -> bool {
+    optional(ui, label, v, default, 1..=u64::MAX / 2)
+}
+
+fn opt_f64(
+    ui: &mut egui::Ui,
+    label: &str,
+    v: &mut Option<f64>,
+    default: f64,
+    range: std::ops::RangeInclusive<f64>,
+) -> bool {
+    optional(ui, label, v, default, range)
 }
 
 fn number<T: egui::emath::Numeric>(

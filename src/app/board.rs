@@ -17,6 +17,23 @@ fn stone_colour(p: Player) -> Color32 {
 /// A candidate move drawn on the board: the move, its strength in [0, 1], a label.
 pub type Mark = (Move, f32, String);
 
+/// One candidate on the heatmap: blue, stronger for better moves, the best outlined, with its
+/// label.
+fn draw_mark(painter: &egui::Painter, r: Rect, cell: f32, best: bool, strength: f32, label: &str) {
+    let alpha = (60.0 + 180.0 * strength.clamp(0.0, 1.0)) as u8;
+    painter.rect_filled(r, cell * 0.15, Color32::from_rgba_unmultiplied(40, 110, 230, alpha));
+    if best {
+        painter.rect_stroke(
+            r,
+            cell * 0.15,
+            Stroke::new(2.0, Color32::from_rgb(20, 40, 160)),
+            egui::StrokeKind::Outside,
+        );
+    }
+    let small = egui::FontId::proportional((cell * 0.28).clamp(7.0, 14.0));
+    painter.text(r.center(), egui::Align2::CENTER_CENTER, label, small, Color32::WHITE);
+}
+
 /// Draws the board with the candidate marks; returns the move of a click on it, if any.
 pub fn show(ui: &mut egui::Ui, pos: &AnyPosition, marks: &[Mark]) -> Option<Move> {
     match pos.variant() {
@@ -97,19 +114,7 @@ fn grid(
     // The heatmap of candidate moves: blue, stronger for better moves, with their label.
     for (i, (m, strength, label)) in marks.iter().enumerate() {
         let Some((x, y)) = pos.move_xy(*m) else { continue };
-        let r = rect_of(x, y).shrink(cell * 0.08);
-        let alpha = (60.0 + 180.0 * strength.clamp(0.0, 1.0)) as u8;
-        painter.rect_filled(r, cell * 0.15, Color32::from_rgba_unmultiplied(40, 110, 230, alpha));
-        if i == 0 {
-            painter.rect_stroke(
-                r,
-                cell * 0.15,
-                Stroke::new(2.0, Color32::from_rgb(20, 40, 160)),
-                egui::StrokeKind::Outside,
-            );
-        }
-        let small = egui::FontId::proportional((cell * 0.26).clamp(8.0, 14.0));
-        painter.text(r.center(), egui::Align2::CENTER_CENTER, label, small, Color32::WHITE);
+        draw_mark(&painter, rect_of(x, y).shrink(cell * 0.08), cell, i == 0, *strength, label);
     }
     let click = response.interact_pointer_pos().filter(|p| response.clicked() && board.contains(*p));
     let Some(click) = click else { return (None, None) };
@@ -166,18 +171,7 @@ fn connect3d(ui: &mut egui::Ui, pos: &AnyPosition, marks: &[Mark]) -> Option<Mov
         let base = origin + Vec2::new(z as f32 * level_w, 0.0);
         let r = Rect::from_min_size(base + Vec2::new(x as f32 * cell, y as f32 * cell), Vec2::splat(cell))
             .shrink(cell * 0.06);
-        let alpha = (60.0 + 180.0 * strength.clamp(0.0, 1.0)) as u8;
-        painter.rect_filled(r, cell * 0.15, Color32::from_rgba_unmultiplied(40, 110, 230, alpha));
-        if i == 0 {
-            painter.rect_stroke(
-                r,
-                cell * 0.15,
-                Stroke::new(2.0, Color32::from_rgb(20, 40, 160)),
-                egui::StrokeKind::Outside,
-            );
-        }
-        let small = egui::FontId::proportional((cell * 0.3).clamp(7.0, 12.0));
-        painter.text(r.center(), egui::Align2::CENTER_CENTER, label, small, Color32::WHITE);
+        draw_mark(&painter, r, cell, i == 0, *strength, label);
     }
     let [a, b] = pos.points();
     let pts = format!("points: first {a}, second {b}");

@@ -10,7 +10,7 @@ use egui_plot::{
     Text,
 };
 
-use crate::plot::{ExportOptions, Figure, FigureData, export_figure, palette};
+use crate::plot::{ExportOptions, Figure, FigureData, category_label, export_figure, heat_range, palette};
 
 fn colour(c: [u8; 3]) -> Color32 {
     Color32::from_rgb(c[0], c[1], c[2])
@@ -36,24 +36,10 @@ pub fn draw_figure(ui: &mut egui::Ui, id: &str, fig: &Figure, height: f32) -> Op
     }
     plot = plot.x_axis_label(fig.x_label.clone()).y_axis_label(fig.y_label.clone()).allow_scroll(false);
     if !categories.is_empty() {
-        plot = plot.x_axis_formatter(move |mark, _| {
-            let i = mark.value.round();
-            if (mark.value - i).abs() < 1e-6 && i >= 0.0 {
-                categories.get(i as usize).cloned().unwrap_or_default()
-            } else {
-                String::new()
-            }
-        });
+        plot = plot.x_axis_formatter(move |mark, _| category_label(&categories, mark.value));
     }
     if !rows.is_empty() {
-        plot = plot.y_axis_formatter(move |mark, _| {
-            let i = mark.value.round();
-            if (mark.value - i).abs() < 1e-6 && i >= 0.0 {
-                rows.get(i as usize).cloned().unwrap_or_default()
-            } else {
-                String::new()
-            }
-        });
+        plot = plot.y_axis_formatter(move |mark, _| category_label(&rows, mark.value));
     }
     let data = fig.data.clone();
     let response = plot.show(ui, move |p| {
@@ -110,16 +96,7 @@ pub fn draw_figure(ui: &mut egui::Ui, id: &str, fig: &Figure, height: f32) -> Op
                 }
             }
             FigureData::Heatmap { values, .. } => {
-                let all: Vec<f64> = values.iter().flatten().flatten().copied().collect();
-                let (mut lo, mut hi) = (
-                    all.iter().copied().fold(f64::INFINITY, f64::min),
-                    all.iter().copied().fold(f64::NEG_INFINITY, f64::max),
-                );
-                if lo >= 0.0 && hi <= 1.0 {
-                    (lo, hi) = (0.0, 1.0);
-                } else if hi <= lo {
-                    hi = lo + 1.0;
-                }
+                let (lo, hi) = heat_range(values);
                 for (r, row) in values.iter().enumerate() {
                     for (c, v) in row.iter().enumerate() {
                         let Some(v) = v else { continue };

@@ -7,11 +7,12 @@ use std::path::{Path, PathBuf};
 use std::sync::Once;
 
 use plotters::coord::Shift;
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use plotters::style::FontStyle;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::{Figure, FigureData, palette};
+use super::{Figure, FigureData, category_label, heat_range, palette};
 use crate::io::write_atomic;
 
 /// The shipped font and the family name figures use.
@@ -144,14 +145,7 @@ fn padded(lo: f64, hi: f64) -> std::ops::Range<f64> {
 
 /// A category axis label at integer positions, nothing between.
 fn category<'a>(names: &'a [String]) -> impl Fn(&f64) -> String + 'a {
-    move |v: &f64| {
-        let i = v.round();
-        if (v - i).abs() < 1e-6 && i >= 0.0 {
-            names.get(i as usize).cloned().unwrap_or_default()
-        } else {
-            String::new()
-        }
-    }
+    move |v: &f64| category_label(names, *v)
 }
 
 fn number(v: f64) -> String {
@@ -165,6 +159,29 @@ fn number(v: f64) -> String {
         let s = format!("{v:.3}");
         s.trim_end_matches('0').trim_end_matches('.').to_string()
     }
+}
+
+/// A chart with the figure's title and room for tick labels and axis titles.
+type Chart<'a, DB> = ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
+
+fn axes<'a, DB: DrawingBackend>(
+    area: &'a DrawingArea<DB, Shift>,
+    title: &str,
+    s: f64,
+    x: std::ops::Range<f64>,
+    y: std::ops::Range<f64>,
+) -> Result<Chart<'a, DB>, String>
+where
+    DB::ErrorType: 'static,
+{
+    let px = |v: f64| (v * s).round() as u32;
+    ChartBuilder::on(area)
+        .caption(title, (FONT, 16.0 * s).into_font())
+        .margin(px(12.0))
+        .x_label_area_size(px(42.0))
+        .y_label_area_size(px(58.0))
+        .build_cartesian_2d(x, y)
+        .map_err(|e| e.to_string())
 }
 
 fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, fig: &Figure, s: f64) -> Result<(), String>
@@ -188,13 +205,7 @@ where
                 y0 = y0.min(p.y).min(lo);
                 y1 = y1.max(p.y).max(hi);
             }
-            let mut chart = ChartBuilder::on(root)
-                .caption(&fig.title, font(16.0))
-                .margin(px(12.0))
-                .x_label_area_size(px(42.0))
-                .y_label_area_size(px(58.0))
-                .build_cartesian_2d(padded(x0, x1), padded(y0, y1))
-                .map_err(err)?;
+            let mut chart = axes(root, &fig.title, s, padded(x0, x1), padded(y0, y1))?;
             chart
                 .configure_mesh()
                 .x_desc(&fig.x_label)
@@ -235,13 +246,7 @@ where
         FigureData::StackedBars { categories, stacks } => {
             let n = categories.len();
             let top = (0..n).map(|c| stacks.iter().map(|s| s.1[c]).sum::<f64>()).fold(0.0, f64::max);
-            let mut chart = ChartBuilder::on(root)
-                .caption(&fig.title, font(16.0))
-                .margin(px(12.0))
-                .x_label_area_size(px(42.0))
-                .y_label_area_size(px(58.0))
-                .build_cartesian_2d(-0.5..(n as f64 - 0.5), 0.0..(top.max(1.0) * 1.3))
-                .map_err(err)?;
+            let mut chart = axes(root, &fig.title, s, -0.5..(n as f64 - 0.5), 0.0..(top.max(1.0) * 1.3))?;
             let names = category(categories);
             chart
                 .configure_mesh()
@@ -361,27 +366,11 @@ where
             }
         }
         FigureData::Heatmap { columns, rows, values } => {
-            let all: Vec<f64> = values.iter().flatten().flatten().copied().collect();
-            let (mut lo, mut hi) = (
-                all.iter().copied().fold(f64::INFINITY, f64::min),
-                all.iter().copied().fold(f64::NEG_INFINITY, f64::max),
-            );
-            // Rates keep the full 0..1 scale, so colours compare across figures.
-            if lo >= 0.0 && hi <= 1.0 {
-                (lo, hi) = (0.0, 1.0);
-            } else if hi <= lo {
-                hi = lo + 1.0;
-            }
+            let (lo, hi) = heat_range(values);
             let (w, _) = root.dim_in_pixel();
             let (main, bar) = root.split_horizontally(w.saturating_sub(px(96.0)));
             let (nc, nr) = (columns.len(), rows.len());
-            let mut chart = ChartBuilder::on(&main)
-                .caption(&fig.title, font(16.0))
-                .margin(px(12.0))
-                .x_label_area_size(px(42.0))
-                .y_label_area_size(px(58.0))
-                .build_cartesian_2d(-0.5..(nc as f64 - 0.5), -0.5..(nr as f64 - 0.5))
-                .map_err(err)?;
+            let mut chart = axes(&main, &fig.title, s, -0.5..(nc as f64 - 0.5), -0.5..(nr as f64 - 0.5))?;
             let (cx, cy) = (category(columns), category(rows));
             chart
                 .configure_mesh()
@@ -452,13 +441,7 @@ where
             let lo = boxes.iter().map(|b| b.min).fold(f64::INFINITY, f64::min);
             let hi = boxes.iter().map(|b| b.max).fold(f64::NEG_INFINITY, f64::max);
             let names: Vec<String> = boxes.iter().map(|b| b.name.clone()).collect();
-            let mut chart = ChartBuilder::on(root)
-                .caption(&fig.title, font(16.0))
-                .margin(px(12.0))
-                .x_label_area_size(px(42.0))
-                .y_label_area_size(px(58.0))
-                .build_cartesian_2d(-0.5..(n as f64 - 0.5), padded(lo, hi))
-                .map_err(err)?;
+            let mut chart = axes(root, &fig.title, s, -0.5..(n as f64 - 0.5), padded(lo, hi))?;
             let cat = category(&names);
             chart
                 .configure_mesh()
@@ -505,13 +488,7 @@ where
         }
         FigureData::Histogram { edges, counts } => {
             let top = counts.iter().copied().max().unwrap_or(1) as f64;
-            let mut chart = ChartBuilder::on(root)
-                .caption(&fig.title, font(16.0))
-                .margin(px(12.0))
-                .x_label_area_size(px(42.0))
-                .y_label_area_size(px(58.0))
-                .build_cartesian_2d(edges[0]..edges[edges.len() - 1], 0.0..(top * 1.1))
-                .map_err(err)?;
+            let mut chart = axes(root, &fig.title, s, edges[0]..edges[edges.len() - 1], 0.0..(top * 1.1))?;
             chart
                 .configure_mesh()
                 .disable_x_mesh()

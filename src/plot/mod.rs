@@ -244,3 +244,24 @@ pub fn histogram(values: &[f64], bins: Option<usize>) -> FigureData {
     }
     FigureData::Histogram { edges, counts }
 }
+
+/// A heatmap's colour scale: rates (values within 0..1) keep the whole 0..1 scale, so that
+/// colours compare across figures; other values span their range.
+pub fn heat_range(values: &[Vec<Option<f64>>]) -> (f64, f64) {
+    let all = values.iter().flatten().flatten().copied();
+    let (lo, hi) = all.fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), v| (a.min(v), b.max(v)));
+    if lo >= 0.0 && hi <= 1.0 {
+        (0.0, 1.0)
+    } else if hi <= lo {
+        (lo, lo + 1.0)
+    } else {
+        (lo, hi)
+    }
+}
+
+/// The label of a category axis at `v`: the category's name at whole positions, nothing
+/// between them.
+pub fn category_label(names: &[String], v: f64) -> String {
+    let i = v.round();
+    if (v - i).abs() < 1e-6 && i >= 0.0 { names.get(i as usize).cloned().unwrap_or_default() } else { String::new() }
+}

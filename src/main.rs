@@ -91,6 +91,9 @@ struct PlotArgs {
     /// PNG resolution.
     #[arg(long, default_value_t = 150.0)]
     dpi: f64,
+    /// Lines and box plots: a log10 y axis (for nodes or time spanning orders of magnitude).
+    #[arg(long)]
+    log_y: bool,
     /// FILE.svg, FILE.png or FILE.pdf; the data goes to FILE.csv.
     #[arg(long)]
     out: PathBuf,
@@ -644,7 +647,7 @@ fn plot(args: PlotArgs) -> Result<(), String> {
     if !(args.dpi >= 10.0 && args.dpi <= 2400.0) {
         return Err("--dpi must be between 10 and 2400".into());
     }
-    let opts = ExportOptions { width_in: args.width, height_in: args.height, dpi: args.dpi };
+    let opts = ExportOptions { width_in: args.width, height_in: args.height, dpi: args.dpi, log_y: args.log_y };
     for p in export_figure(&fig, &args.out, &opts)? {
         println!("wrote {}", p.display());
     }

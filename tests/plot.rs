@@ -220,7 +220,7 @@ fn svg_and_pdf_parse_and_carry_the_labels() {
 fn png_size_follows_the_dpi() {
     let fig = sample_figure();
     for dpi in [72.0, 150.0, 300.0] {
-        let opts = ExportOptions { width_in: 5.0, height_in: 3.0, dpi };
+        let opts = ExportOptions { width_in: 5.0, height_in: 3.0, dpi, ..ExportOptions::default() };
         let png = render_png(&fig, &opts).unwrap();
         let decoder = png::Decoder::new(std::io::Cursor::new(png));
         let reader = decoder.read_info().unwrap();
@@ -302,4 +302,39 @@ fn cli_plot_and_table_write_their_files() {
     assert!(String::from_utf8_lossy(&o.stdout).starts_with("| Variant |"));
     let o = Command::new(bin).args(["plot", "/nonexistent/run", "--kind", "bar", "--out", "x.svg"]).output().unwrap();
     assert!(String::from_utf8_lossy(&o.stderr).contains("no results file"));
+}
+
+#[test]
+fn a_log_axis_transforms_lines_and_boxes_and_keeps_the_csv_raw() {
+    use mnklab::plot::{LinePoint, Series, log_y};
+    let fig = Figure {
+        title: "t".into(),
+        x_label: "x".into(),
+        y_label: "nodes".into(),
+        value_label: String::new(),
+        data: FigureData::Lines(vec![Series {
+            name: "s".into(),
+            points: vec![
+                LinePoint { x: 1.0, y: 100.0, band: Some((10.0, 1000.0)), n: 1 },
+                LinePoint { x: 2.0, y: 0.0, band: None, n: 1 },
+            ],
+        }]),
+    };
+    let FigureData::Lines(s) = log_y(&fig).data else { panic!() };
+    assert_eq!(s[0].points[0].y, 2.0);
+    assert_eq!(s[0].points[0].band, Some((1.0, 3.0)));
+    // Zero sits a decade below the smallest positive value (10).
+    assert_eq!(s[0].points[1].y, 0.0);
+    let boxes = Figure {
+        data: FigureData::Boxes(vec![BoxStats::from_values("b", &[1.0, 10.0, 100.0]).unwrap()]),
+        ..fig.clone()
+    };
+    let FigureData::Boxes(b) = log_y(&boxes).data else { panic!() };
+    assert_eq!((b[0].min, b[0].median, b[0].max), (0.0, 1.0, 2.0));
+    // The file keeps the raw numbers.
+    let dir = temp_dir("log");
+    let opts = ExportOptions { log_y: true, ..ExportOptions::default() };
+    export_figure(&fig, &dir.join("log.svg"), &opts).unwrap();
+    let csv = std::fs::read_to_string(dir.join("log.csv")).unwrap();
+    assert!(csv.contains("s,1,100,10,1000,1"), "{csv}");
 }

@@ -404,7 +404,7 @@ impl MatchupPanel {
         let fig = self.figure().map(|f| self.exporter.labelled(f));
         self.exporter.show(ui, "plot", fig.as_ref());
         if let Some(f) = &fig {
-            draw_figure(ui, "matchup", f, 240.0);
+            draw_figure(ui, "matchup", f, 240.0, self.exporter.log_y);
         } else {
             ui.label("no games yet");
         }

@@ -10,14 +10,16 @@ use egui_plot::{
     Text,
 };
 
-use crate::plot::{ExportOptions, Figure, FigureData, category_label, export_figure, heat_range, palette};
+use crate::plot::{ExportOptions, Figure, FigureData, category_label, export_figure, heat_range, log_y, palette};
 
 fn colour(c: [u8; 3]) -> Color32 {
     Color32::from_rgb(c[0], c[1], c[2])
 }
 
 /// Draws `fig`; returns the plot coordinate clicked, if any.
-pub fn draw_figure(ui: &mut egui::Ui, id: &str, fig: &Figure, height: f32) -> Option<PlotPoint> {
+/// With `log`, lines and boxes are drawn on a log10 y axis.
+pub fn draw_figure(ui: &mut egui::Ui, id: &str, fig: &Figure, height: f32, log: bool) -> Option<PlotPoint> {
+    let fig = &if log { log_y(fig) } else { fig.clone() };
     ui.label(egui::RichText::new(&fig.title).strong());
     let categories: Vec<String> = match &fig.data {
         FigureData::StackedBars { categories, .. } => categories.clone(),
@@ -40,6 +42,8 @@ pub fn draw_figure(ui: &mut egui::Ui, id: &str, fig: &Figure, height: f32) -> Op
     }
     if !rows.is_empty() {
         plot = plot.y_axis_formatter(move |mark, _| category_label(&rows, mark.value));
+    } else if log {
+        plot = plot.y_axis_formatter(|mark, _| format!("{:.3}", 10f64.powf(mark.value)));
     }
     let data = fig.data.clone();
     let response = plot.show(ui, move |p| {
@@ -150,6 +154,8 @@ pub struct Exporter {
     pub title: String,
     pub x_label: String,
     pub y_label: String,
+    /// A log10 y axis (lines and box plots), on screen and in the file.
+    pub log_y: bool,
     pub message: Option<String>,
     pending: Option<Receiver<Result<Vec<PathBuf>, String>>>,
 }
@@ -162,6 +168,7 @@ impl Exporter {
             title: String::new(),
             x_label: String::new(),
             y_label: String::new(),
+            log_y: false,
             message: None,
             pending: None,
         }
@@ -182,9 +189,9 @@ impl Exporter {
     /// Starts writing `fig` to the path.
     pub fn export(&mut self, fig: &Figure) {
         let (tx, rx) = unbounded();
-        let (fig, path, dpi) = (fig.clone(), PathBuf::from(&self.path), self.dpi);
+        let (fig, path, dpi, log_y) = (fig.clone(), PathBuf::from(&self.path), self.dpi, self.log_y);
         std::thread::spawn(move || {
-            let opts = ExportOptions { dpi, ..ExportOptions::default() };
+            let opts = ExportOptions { dpi, log_y, ..ExportOptions::default() };
             let _ = tx.send(export_figure(&fig, &path, &opts));
         });
         self.pending = Some(rx);
@@ -214,6 +221,7 @@ impl Exporter {
         ui.horizontal_wrapped(|ui| {
             let l = ui.label(format!("Export {id} to"));
             ui.add(egui::TextEdit::singleline(&mut self.path).desired_width(200.0)).labelled_by(l.id);
+            ui.checkbox(&mut self.log_y, format!("log y {id}"));
             let l = ui.label("dpi");
             ui.add(egui::DragValue::new(&mut self.dpi).range(30.0..=1200.0)).labelled_by(l.id);
             if ui.add_enabled(fig.is_some(), egui::Button::new(format!("Export {id}"))).clicked()

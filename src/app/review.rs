@@ -217,7 +217,7 @@ impl Review {
         let fig = (!self.reviewed.is_empty()).then(|| self.exporter.labelled(self.figure()));
         self.exporter.show(ui, "review", fig.as_ref());
         if let Some(fig) = &fig
-            && let Some(p) = draw_figure(ui, "review", fig, 220.0)
+            && let Some(p) = draw_figure(ui, "review", fig, 220.0, self.exporter.log_y)
         {
             jump = Some(p.x.round().clamp(0.0, self.total.saturating_sub(1) as f64) as usize);
         }

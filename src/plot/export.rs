@@ -12,7 +12,7 @@ use plotters::prelude::*;
 use plotters::style::FontStyle;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::{Figure, FigureData, category_label, heat_range, palette};
+use super::{Figure, FigureData, category_label, heat_range, log_y, palette};
 use crate::io::write_atomic;
 
 /// The shipped font and the family name figures use.
@@ -29,11 +29,13 @@ pub struct ExportOptions {
     pub height_in: f64,
     /// PNG pixels per inch (SVG and PDF are vector and use 96 units an inch).
     pub dpi: f64,
+    /// Lines and box plots: y on a log10 scale.
+    pub log_y: bool,
 }
 
 impl Default for ExportOptions {
     fn default() -> Self {
-        ExportOptions { width_in: 6.4, height_in: 4.0, dpi: 150.0 }
+        ExportOptions { width_in: 6.4, height_in: 4.0, dpi: 150.0, log_y: false }
     }
 }
 
@@ -77,7 +79,7 @@ pub fn render_svg(fig: &Figure, opts: &ExportOptions) -> Result<String, String> 
     let mut out = String::new();
     {
         let root = SVGBackend::with_string(&mut out, opts.pixels(SVG_DPI)).into_drawing_area();
-        draw(&root, fig, 1.0)?;
+        draw(&root, &scaled(fig, opts), 1.0, opts.log_y)?;
         root.present().map_err(|e| e.to_string())?;
     }
     Ok(out)
@@ -90,7 +92,7 @@ pub fn render_png(fig: &Figure, opts: &ExportOptions) -> Result<Vec<u8>, String>
     let mut rgb = vec![255u8; w as usize * h as usize * 3];
     {
         let root = BitMapBackend::with_buffer(&mut rgb, (w, h)).into_drawing_area();
-        draw(&root, fig, opts.dpi / SVG_DPI)?;
+        draw(&root, &scaled(fig, opts), opts.dpi / SVG_DPI, opts.log_y)?;
         root.present().map_err(|e| e.to_string())?;
     }
     let mut bytes = Vec::new();
@@ -184,10 +186,16 @@ where
         .map_err(|e| e.to_string())
 }
 
-fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, fig: &Figure, s: f64) -> Result<(), String>
+/// The figure as drawn: on a log scale if asked.
+fn scaled(fig: &Figure, opts: &ExportOptions) -> Figure {
+    if opts.log_y { log_y(fig) } else { fig.clone() }
+}
+
+fn draw<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, fig: &Figure, s: f64, log: bool) -> Result<(), String>
 where
     DB::ErrorType: 'static,
 {
+    let ytick = |v: &f64| if log { number(10f64.powf(*v)) } else { number(*v) };
     let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
     let font = |size: f64| (FONT, size * s).into_font();
     let px = |v: f64| (v * s).round() as u32;
@@ -215,7 +223,7 @@ where
                 .light_line_style(WHITE)
                 .bold_line_style(grid)
                 .x_label_formatter(&|v| number(*v))
-                .y_label_formatter(&|v| number(*v))
+                .y_label_formatter(&ytick)
                 .draw()
                 .map_err(err)?;
             for (i, ser) in series.iter().enumerate() {
@@ -448,7 +456,7 @@ where
                 .disable_x_mesh()
                 .x_labels(n.clamp(1, 40) * 2 + 1)
                 .x_label_formatter(&cat)
-                .y_label_formatter(&|v| number(*v))
+                .y_label_formatter(&ytick)
                 .x_desc(&fig.x_label)
                 .y_desc(&fig.y_label)
                 .label_style(font(11.0))

@@ -265,3 +265,46 @@ pub fn category_label(names: &[String], v: f64) -> String {
     let i = v.round();
     if (v - i).abs() < 1e-6 && i >= 0.0 { names.get(i as usize).cloned().unwrap_or_default() } else { String::new() }
 }
+
+/// The figure with its y values on a log10 scale (lines, bands and box plots; other kinds
+/// are returned as they are), for quantities spanning orders of magnitude such as nodes per
+/// move. Axis ticks then read `10^v`; values <= 0 sit a decade below the smallest positive.
+pub fn log_y(fig: &Figure) -> Figure {
+    let positives = |vals: &mut dyn Iterator<Item = f64>| vals.filter(|v| *v > 0.0).fold(f64::INFINITY, f64::min);
+    let mut out = fig.clone();
+    let floor = match &fig.data {
+        FigureData::Lines(series) => positives(&mut series.iter().flat_map(|s| &s.points).flat_map(|p| {
+            let (lo, hi) = p.band.unwrap_or((p.y, p.y));
+            [p.y, lo, hi]
+        })),
+        FigureData::Boxes(boxes) => positives(&mut boxes.iter().flat_map(|b| [b.min, b.q1, b.median, b.q3, b.max])),
+        _ => return out,
+    };
+    let floor = if floor.is_finite() { floor / 10.0 } else { 1.0 };
+    let t = |v: f64| v.max(floor).log10();
+    match &mut out.data {
+        FigureData::Lines(series) => {
+            for p in series.iter_mut().flat_map(|s| s.points.iter_mut()) {
+                p.y = t(p.y);
+                p.band = p.band.map(|(lo, hi)| (t(lo), t(hi)));
+            }
+        }
+        FigureData::Boxes(boxes) => {
+            for b in boxes {
+                for v in [
+                    &mut b.min,
+                    &mut b.q1,
+                    &mut b.median,
+                    &mut b.q3,
+                    &mut b.max,
+                    &mut b.whisker_low,
+                    &mut b.whisker_high,
+                ] {
+                    *v = t(*v);
+                }
+            }
+        }
+        _ => {}
+    }
+    out
+}

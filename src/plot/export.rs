@@ -204,6 +204,9 @@ where
     root.fill(&WHITE).map_err(err)?;
     match &fig.data {
         FigureData::Lines(series) => {
+            // Whole-number x data (depths, board sizes) gets whole-number ticks only.
+            let whole = series.iter().flat_map(|s| &s.points).all(|p| p.x.fract() == 0.0);
+            let xtick = |v: &f64| if whole && v.fract().abs() > 1e-9 { String::new() } else { number(*v) };
             let pts = series.iter().flat_map(|s| &s.points);
             let (mut x0, mut x1, mut y0, mut y1) = (f64::INFINITY, f64::NEG_INFINITY, f64::INFINITY, f64::NEG_INFINITY);
             for p in pts {
@@ -222,7 +225,7 @@ where
                 .axis_desc_style(font(13.0))
                 .light_line_style(WHITE)
                 .bold_line_style(grid)
-                .x_label_formatter(&|v| number(*v))
+                .x_label_formatter(&xtick)
                 .y_label_formatter(&ytick)
                 .draw()
                 .map_err(err)?;

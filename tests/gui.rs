@@ -411,3 +411,21 @@ fn an_agent_answers_a_human_move_and_two_agents_play_a_game_out() {
     assert_eq!(h.state().position.status(), Status::Draw);
     assert_eq!(h.state().position.ply(), 9);
 }
+
+#[test]
+fn a_third_agent_joins_the_comparison_and_the_matchup_becomes_a_round_robin() {
+    let mut h = harness(Workbench::new(Variant::tictactoe()));
+    h.run();
+    h.get_by_label("Add agent").click();
+    h.run();
+    assert_eq!(h.state().slots.len(), 3);
+    assert!(h.query_by_label("Start analysis C").is_some(), "agent C has its own analysis");
+    h.state_mut().matchup.move_time = 0.05;
+    let m = h.state().matchup.build(&h.state().slots).unwrap();
+    assert_eq!(m.pairings(), [(0, 1), (0, 2), (1, 2)]);
+    assert_eq!(m.limits, Some(mnklab::search::SearchLimits::time(0.05)));
+    h.get_by_label("Remove last agent").click();
+    h.run();
+    assert_eq!(h.state().slots.len(), 2);
+    assert_eq!(h.state().matchup.build(&h.state().slots).unwrap().pairings(), [(0, 1)]);
+}

@@ -52,6 +52,8 @@ pub struct MatchupPanel {
     pub k_text: String,
     pub gravity: bool,
     pub games: u32,
+    /// Seconds a move for every agent (0: each agent's own limits).
+    pub move_time: f64,
     pub seed: u64,
     pub threads: usize,
     pub opening_plies: u32,
@@ -83,6 +85,7 @@ impl Default for MatchupPanel {
             k_text: String::new(),
             gravity: false,
             games: 10,
+            move_time: 0.0,
             seed: 1,
             threads: 0,
             opening_plies: 0,
@@ -154,9 +157,10 @@ impl MatchupPanel {
             description: "built in the workbench".into(),
             variants,
             agents,
-            pairing: Pairing::Pairwise,
+            // Two agents play each other; more play a round robin.
+            pairing: if slots.len() > 2 { Pairing::RoundRobin } else { Pairing::Pairwise },
             games: self.games,
-            limits: None,
+            limits: (self.move_time > 0.0).then(|| crate::search::SearchLimits::time(self.move_time)),
             game_budget: None,
             seed: self.seed,
             opening: if self.opening_plies > 0 { Opening::RandomPlies(self.opening_plies) } else { Opening::None },
@@ -319,7 +323,9 @@ impl MatchupPanel {
             ui.ctx().request_repaint_after(std::time::Duration::from_millis(100));
         }
         let names: Vec<&str> = slots.iter().map(|s| s.file.name.as_str()).collect();
-        ui.label(format!("Agent A ({}) against agent B ({}), colours alternating", names[0], names[1]));
+        let who: Vec<String> = slots.iter().zip(&names).map(|(s, n)| format!("{} ({n})", s.label)).collect();
+        let how = if slots.len() > 2 { "round robin" } else { "against each other" };
+        ui.label(format!("Agents {}: {how}, colours alternating", who.join(", ")));
         ui.horizontal_wrapped(|ui| {
             ui.checkbox(&mut self.grid, "grid sweep");
             if self.grid {
@@ -338,6 +344,8 @@ impl MatchupPanel {
         ui.horizontal_wrapped(|ui| {
             let l = ui.label("games per variant");
             ui.add(egui::DragValue::new(&mut self.games).range(1..=100_000)).labelled_by(l.id);
+            let l = ui.label("seconds a move (0: the agents' own limits)");
+            ui.add(egui::DragValue::new(&mut self.move_time).range(0.0..=3600.0).speed(0.05)).labelled_by(l.id);
             let l = ui.label("seed");
             ui.add(egui::DragValue::new(&mut self.seed)).labelled_by(l.id);
             let l = ui.label("random opening plies");

@@ -59,6 +59,9 @@ pub enum Pending {
     Close,
 }
 
+/// At most this many agents side by side.
+pub const MAX_SLOTS: usize = 4;
+
 /// What is remembered between runs (with egui's own memory: panel sizes, window).
 #[derive(Clone, Debug, Default, Serialize, Deserialize)]
 #[serde(default)]
@@ -164,6 +167,9 @@ impl Workbench {
             self.variant_text = s.variant_text.clone();
             self.position = AnyPosition::new(v);
         }
+        while self.slots.len() < s.agents.len().min(MAX_SLOTS) {
+            self.add_slot();
+        }
         for (slot, text) in self.slots.iter_mut().zip(&s.agents) {
             if let Ok(f) = AgentFile::parse(text, Path::new("(settings)")) {
                 slot.set(f);
@@ -174,6 +180,29 @@ impl Workbench {
         }
         if !s.run_folder.is_empty() {
             self.matchup.out_dir = s.run_folder.clone();
+        }
+    }
+
+    /// Adds an agent slot (C, D) for comparing more configs side by side.
+    pub fn add_slot(&mut self) {
+        if self.slots.len() < MAX_SLOTS {
+            let label = ((b'A' + self.slots.len() as u8) as char).to_string();
+            self.slots.push(AgentSlot::new(&label, "lim-mcts"));
+        }
+    }
+
+    /// Removes the last slot (two always stay); sides it played go back to a person.
+    pub fn remove_slot(&mut self) {
+        if self.slots.len() > 2 {
+            let gone = self.slots.len() - 1;
+            self.slots[gone].analysis.stop();
+            self.slots.pop();
+            self.shown_slot = self.shown_slot.min(gone - 1);
+            for side in &mut self.autoplay.sides {
+                if *side == Controller::Agent(gone) {
+                    *side = Controller::Human;
+                }
+            }
         }
     }
 
@@ -576,11 +605,18 @@ impl Workbench {
         for i in starts {
             self.slots[i].start(&pos);
         }
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label("board and explorer show:");
             for i in 0..self.slots.len() {
                 let label = format!("agent {}", self.slots[i].label);
                 ui.selectable_value(&mut self.shown_slot, i, label);
+            }
+            ui.separator();
+            if ui.add_enabled(self.slots.len() < MAX_SLOTS, egui::Button::new("Add agent")).clicked() {
+                self.add_slot();
+            }
+            if ui.add_enabled(self.slots.len() > 2, egui::Button::new("Remove last agent")).clicked() {
+                self.remove_slot();
             }
         });
         ui.separator();

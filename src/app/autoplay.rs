@@ -1,9 +1,10 @@
 //! Who plays each side: a person at the board, or one of the agent slots. When it is an
 //! agent's turn, it searches on its own worker thread and its move is played when it comes.
 
+use super::AgentSlot;
 use super::worker::{Command, Report, Worker};
 use crate::game::{AnyPosition, Move};
-use crate::search::{AgentFile, SearchControl, SearchLimits};
+use crate::search::{SearchControl, SearchLimits};
 
 /// Who moves for a side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,7 +51,7 @@ impl AutoPlay {
     }
 
     /// Starts the agent whose turn it is, if any; returns a move that arrived for `pos`.
-    pub fn tick(&mut self, pos: &AnyPosition, agents: &[AgentFile]) -> Option<Move> {
+    pub fn tick(&mut self, pos: &AnyPosition, slots: &[AgentSlot]) -> Option<Move> {
         let mut arrived = None;
         while let Ok(report) = self.worker.reports.try_recv() {
             if let Report::Finished { id, result, .. } = report
@@ -71,7 +72,7 @@ impl AutoPlay {
             return None;
         }
         let Controller::Agent(slot) = self.sides[pos.side_to_move().index()] else { return None };
-        let file = agents.get(slot)?;
+        let file = &slots.get(slot)?.file;
         let limits = file.limits;
         // An agent with no limit of its own gets a second a move.
         let limits = if limits == SearchLimits::default() { SearchLimits::time(1.0) } else { limits };

@@ -70,6 +70,9 @@ pub struct MatchupPanel {
     /// A file dialog the user asked for (the workbench opens it): true for a run folder to
     /// open, false to save the matchup.
     pub dialog_request: Option<bool>,
+    /// The live figure as last built, with the game count and plot it was built for: the
+    /// figure is rebuilt when a game arrives or the plot changes, not every frame.
+    shown: Option<(usize, LivePlot, Option<Figure>)>,
     /// The run's thread has not ended yet (after a pause, games in progress still finish
     /// stopping; a resume waits for that, so two runs never write one folder).
     busy: bool,
@@ -100,6 +103,7 @@ impl Default for MatchupPanel {
             control: SearchControl::new(),
             inbox: None,
             busy: false,
+            shown: None,
             dialog_request: None,
         }
     }
@@ -215,8 +219,10 @@ impl MatchupPanel {
                 out = free;
             }
             self.records.clear();
+            self.shown = None;
         } else {
             self.records = read_results(&out.join(RESULTS_FILE)).unwrap_or_default();
+            self.shown = None;
         }
         self.total = m.schedule().len();
         self.error = notice;
@@ -281,6 +287,7 @@ impl MatchupPanel {
             Ok(run) => {
                 self.total = run.matchup.as_ref().map_or(run.records.len(), |m| m.schedule().len());
                 self.records = run.records;
+                self.shown = None;
                 self.matchup = run.matchup;
                 self.out_dir = dir.display().to_string();
                 self.state = if self.records.len() < self.total { RunState::Paused } else { RunState::Finished };
@@ -409,7 +416,10 @@ impl MatchupPanel {
                 ui.selectable_value(&mut self.plot, p, label);
             }
         });
-        let fig = self.figure().map(|f| self.exporter.labelled(f));
+        if self.shown.as_ref().is_none_or(|c| c.0 != self.records.len() || c.1 != self.plot) {
+            self.shown = Some((self.records.len(), self.plot, self.figure()));
+        }
+        let fig = self.shown.as_ref().and_then(|c| c.2.clone()).map(|f| self.exporter.labelled(f));
         self.exporter.show(ui, "plot", fig.as_ref());
         if let Some(f) = &fig {
             draw_figure(ui, "matchup", f, 240.0, self.exporter.log_y);

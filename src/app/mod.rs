@@ -717,11 +717,10 @@ impl Workbench {
             slot.analysis.poll();
         }
         self.poll_dialogs();
-        if self.edit.is_none() {
-            let files: Vec<AgentFile> = self.slots.iter().map(|s| s.file.clone()).collect();
-            if let Some(m) = self.autoplay.tick(&self.position, &files) {
-                self.play(m);
-            }
+        if self.edit.is_none()
+            && let Some(m) = self.autoplay.tick(&self.position, &self.slots)
+        {
+            self.play(m);
         }
         if self.slots.iter().any(|s| s.analysis.running) || self.dialogs.busy() || self.autoplay.thinking() {
             ui.ctx().request_repaint_after(std::time::Duration::from_millis(50));

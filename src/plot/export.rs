@@ -6,6 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::Once;
 
+use plotters::chart::MeshStyle;
 use plotters::coord::Shift;
 use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
@@ -186,6 +187,43 @@ where
         .map_err(|e| e.to_string())
 }
 
+/// The common axes styling: axis titles from the figure, tick and title fonts, faint grid.
+fn mesh<'a, 'b, DB: DrawingBackend>(
+    chart: &'b mut Chart<'a, DB>,
+    fig: &Figure,
+    s: f64,
+    tick_size: f64,
+) -> MeshStyle<'a, 'b, RangedCoordf64, RangedCoordf64, DB> {
+    let font = |size: f64| (FONT, size * s).into_font();
+    let mut m = chart.configure_mesh();
+    m.x_desc(&fig.x_label)
+        .y_desc(&fig.y_label)
+        .label_style(font(tick_size))
+        .axis_desc_style(font(13.0))
+        .light_line_style(WHITE)
+        .bold_line_style(RGBColor(235, 235, 235));
+    m
+}
+
+/// The series legend, boxed, at `position`.
+fn legend<'a, DB: DrawingBackend + 'a>(
+    chart: &mut Chart<'a, DB>,
+    position: SeriesLabelPosition,
+    s: f64,
+) -> Result<(), String>
+where
+    DB::ErrorType: 'static,
+{
+    chart
+        .configure_series_labels()
+        .position(position)
+        .background_style(WHITE.mix(0.85))
+        .border_style(BLACK.mix(0.4))
+        .label_font((FONT, 11.0 * s).into_font())
+        .draw()
+        .map_err(|e| e.to_string())
+}
+
 /// The figure as drawn: on a log scale if asked.
 fn scaled(fig: &Figure, opts: &ExportOptions) -> Figure {
     if opts.log_y { log_y(fig) } else { fig.clone() }
@@ -200,7 +238,6 @@ where
     let font = |size: f64| (FONT, size * s).into_font();
     let px = |v: f64| (v * s).round() as u32;
     let stroke = |c: RGBColor, w: f64| ShapeStyle { color: c.to_rgba(), filled: false, stroke_width: px(w).max(1) };
-    let grid = RGBColor(235, 235, 235);
     root.fill(&WHITE).map_err(err)?;
     match &fig.data {
         FigureData::Lines(series) => {
@@ -217,18 +254,7 @@ where
                 y1 = y1.max(p.y).max(hi);
             }
             let mut chart = axes(root, &fig.title, s, padded(x0, x1), padded(y0, y1))?;
-            chart
-                .configure_mesh()
-                .x_desc(&fig.x_label)
-                .y_desc(&fig.y_label)
-                .label_style(font(12.0))
-                .axis_desc_style(font(13.0))
-                .light_line_style(WHITE)
-                .bold_line_style(grid)
-                .x_label_formatter(&xtick)
-                .y_label_formatter(&ytick)
-                .draw()
-                .map_err(err)?;
+            mesh(&mut chart, fig, s, 12.0).x_label_formatter(&xtick).y_label_formatter(&ytick).draw().map_err(err)?;
             for (i, ser) in series.iter().enumerate() {
                 let c = rgb(palette::series(i));
                 let mut band: Vec<(f64, f64)> = ser.points.iter().filter_map(|p| p.band.map(|b| (p.x, b.1))).collect();
@@ -245,32 +271,18 @@ where
                     .draw_series(ser.points.iter().map(|p| Circle::new((p.x, p.y), px(3.0), c.filled())))
                     .map_err(err)?;
             }
-            chart
-                .configure_series_labels()
-                .position(SeriesLabelPosition::LowerRight)
-                .background_style(WHITE.mix(0.85))
-                .border_style(BLACK.mix(0.4))
-                .label_font(font(11.0))
-                .draw()
-                .map_err(err)?;
+            legend(&mut chart, SeriesLabelPosition::LowerRight, s)?;
         }
         FigureData::StackedBars { categories, stacks } => {
             let n = categories.len();
             let top = (0..n).map(|c| stacks.iter().map(|s| s.1[c]).sum::<f64>()).fold(0.0, f64::max);
             let mut chart = axes(root, &fig.title, s, -0.5..(n as f64 - 0.5), 0.0..(top.max(1.0) * 1.3))?;
             let names = category(categories);
-            chart
-                .configure_mesh()
+            mesh(&mut chart, fig, s, 11.0)
                 .disable_x_mesh()
                 .x_labels(n.clamp(1, 40) * 2 + 1)
                 .x_label_formatter(&names)
                 .y_label_formatter(&|v| number(*v))
-                .x_desc(&fig.x_label)
-                .y_desc(&fig.y_label)
-                .label_style(font(11.0))
-                .axis_desc_style(font(13.0))
-                .light_line_style(WHITE)
-                .bold_line_style(grid)
                 .draw()
                 .map_err(err)?;
             let mut base = vec![0.0; n];
@@ -292,14 +304,7 @@ where
                     .label(part.clone())
                     .legend(move |(x, y)| Rectangle::new([(x, y - 5), (x + 12, y + 5)], c.filled()));
             }
-            chart
-                .configure_series_labels()
-                .position(SeriesLabelPosition::UpperRight)
-                .background_style(WHITE.mix(0.85))
-                .border_style(BLACK.mix(0.4))
-                .label_font(font(11.0))
-                .draw()
-                .map_err(err)?;
+            legend(&mut chart, SeriesLabelPosition::UpperRight, s)?;
         }
         FigureData::Pies(pies) => {
             let area = root.titled(&fig.title, font(16.0)).map_err(err)?;
@@ -383,17 +388,12 @@ where
             let (nc, nr) = (columns.len(), rows.len());
             let mut chart = axes(&main, &fig.title, s, -0.5..(nc as f64 - 0.5), -0.5..(nr as f64 - 0.5))?;
             let (cx, cy) = (category(columns), category(rows));
-            chart
-                .configure_mesh()
+            mesh(&mut chart, fig, s, 11.0)
                 .disable_mesh()
                 .x_labels(nc.clamp(1, 40) * 2 + 1)
                 .y_labels(nr.clamp(1, 40) * 2 + 1)
                 .x_label_formatter(&cx)
                 .y_label_formatter(&cy)
-                .x_desc(&fig.x_label)
-                .y_desc(&fig.y_label)
-                .label_style(font(11.0))
-                .axis_desc_style(font(13.0))
                 .draw()
                 .map_err(err)?;
             let show_text = nc <= 16 && nr <= 16;
@@ -454,18 +454,11 @@ where
             let names: Vec<String> = boxes.iter().map(|b| b.name.clone()).collect();
             let mut chart = axes(root, &fig.title, s, -0.5..(n as f64 - 0.5), padded(lo, hi))?;
             let cat = category(&names);
-            chart
-                .configure_mesh()
+            mesh(&mut chart, fig, s, 11.0)
                 .disable_x_mesh()
                 .x_labels(n.clamp(1, 40) * 2 + 1)
                 .x_label_formatter(&cat)
                 .y_label_formatter(&ytick)
-                .x_desc(&fig.x_label)
-                .y_desc(&fig.y_label)
-                .label_style(font(11.0))
-                .axis_desc_style(font(13.0))
-                .light_line_style(WHITE)
-                .bold_line_style(grid)
                 .draw()
                 .map_err(err)?;
             let c = rgb(palette::series(0));
@@ -500,17 +493,10 @@ where
         FigureData::Histogram { edges, counts } => {
             let top = counts.iter().copied().max().unwrap_or(1) as f64;
             let mut chart = axes(root, &fig.title, s, edges[0]..edges[edges.len() - 1], 0.0..(top * 1.1))?;
-            chart
-                .configure_mesh()
+            mesh(&mut chart, fig, s, 12.0)
                 .disable_x_mesh()
-                .x_desc(&fig.x_label)
-                .y_desc(&fig.y_label)
                 .x_label_formatter(&|v| number(*v))
                 .y_label_formatter(&|v| number(*v))
-                .label_style(font(12.0))
-                .axis_desc_style(font(13.0))
-                .light_line_style(WHITE)
-                .bold_line_style(grid)
                 .draw()
                 .map_err(err)?;
             let c = rgb(palette::series(0));

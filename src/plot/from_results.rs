@@ -13,11 +13,9 @@ use serde::{Deserialize, Serialize};
 use super::{BoxStats, Figure, FigureData, LinePoint, Series, histogram};
 use crate::arena::game::{GameRecord, Outcome};
 use crate::arena::matchup::Matchup;
-use crate::arena::stats::wilson;
+use crate::arena::stats::{Z95, wilson};
 use crate::game::Variant;
 use crate::search::{BudgetUnit, SearchLimits};
-
-const Z95: f64 = 1.959_963_984_540_054;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
 pub enum PlotKind {

@@ -4,9 +4,7 @@
 
 use super::{Figure, FigureData, LinePoint, Series};
 use crate::arena::GameRecord;
-use crate::arena::stats::wilson;
-
-const Z95: f64 = 1.959_963_984_540_054;
+use crate::arena::stats::{Z95, wilson};
 
 /// Entrant `agent`'s cumulative score after each of its games, in the order given (the order
 /// they finished), with the Wilson interval of the score so far.

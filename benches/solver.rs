@@ -25,7 +25,7 @@ fn pons_sets(c: &mut Criterion) {
     let mut group = c.benchmark_group("pons");
     group.sample_size(10);
     for set in ["Test_L3_R1", "Test_L2_R1", "Test_L1_R1"] {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/connect4").join(set);
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/connect4").join(set);
         let Ok(text) = std::fs::read_to_string(&path) else { continue };
         let positions: Vec<Grid<u64, true>> = text
             .lines()

@@ -184,7 +184,7 @@ fn shipped_experiments_load() {
         let path = e.unwrap().path();
         let m = Matchup::load(&path).unwrap_or_else(|e| panic!("{e}"));
         m.resolve(path.parent().unwrap()).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        assert!(!m.schedule().is_empty());
+        assert!(m.schedule().next().is_some());
         n += 1;
     }
     assert!(n >= 7);

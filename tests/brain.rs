@@ -27,7 +27,7 @@ fn every_command_of_a_session() {
     let script = "ABOUT\nSTART 15\nINFO timeout_turn 300\nINFO max_memory 83886080\nINFO time_left 100000\nBEGIN\nTURN 8,8\n\
                   BOARD\n7,7,1\n8,7,1\n9,7,1\n10,7,1\n0,0,2\n0,1,2\n0,2,2\n0,3,2\nDONE\n\
                   BOARD\n7,7,2\n7,8,2\n7,9,2\n1,1,1\n3,3,1\n2,14,1\nDONE\n\
-                  TURN 99,99\nTURN x\nBOARD\n1,1\nSTART 0\nINFO rule 4\nFROB\nRESTART\nRECTSTART 12,9\nBEGIN\nEND\nBEGIN\n";
+                  TURN 99,99\nTURN x\nBOARD\n1,1\n2,2\nx\nDONE\nSTART 0\nINFO rule 4\nFROB\nRESTART\nRECTSTART 12,9\nBEGIN\nEND\nBEGIN\n";
     let out = session(script, &["--agent", "strong-ab"]);
     let mut it = out.iter();
     let about = it.next().unwrap();
@@ -68,4 +68,31 @@ fn exactly_five_rule_and_k_from_the_game() {
     let script = "START 15\nINFO rule 1\nBOARD\n0,0,1\n1,0,1\n3,0,1\n4,0,1\n6,0,1\n7,0,1\n8,0,1\n0,5,2\n0,7,2\n0,9,2\n0,11,2\n2,14,2\n5,14,2\n9,14,2\nDONE\nEND\n";
     let out = session(script, &[]);
     assert_eq!(out.last().unwrap(), "2,0", "{out:?}");
+}
+
+#[test]
+fn a_huge_line_is_refused_in_bounded_memory_and_not_echoed() {
+    // 20 MB on one line: one short ERROR, the session goes on.
+    let mut script = String::from("START 9\n");
+    script.push_str(&"X".repeat(20 << 20));
+    script.push_str("\nBEGIN\nEND\n");
+    let out = session(&script, &[]);
+    assert_eq!(out.len(), 3, "{:?}", out.iter().map(|l| &l[..l.len().min(80)]).collect::<Vec<_>>());
+    assert_eq!(out[0], "OK");
+    assert!(out[1].starts_with("ERROR") && out[1].len() < 200, "short ERROR: {}", &out[1][..out[1].len().min(200)]);
+    xy(&out[2]);
+    // A long unknown command is quoted, but only its start.
+    let out = session(&format!("{}\nEND\n", "Y".repeat(5000)), &[]);
+    assert_eq!(out.len(), 1);
+    assert!(out[0].starts_with("ERROR") && out[0].len() < 200, "{}", out[0]);
+}
+
+#[test]
+fn end_inside_a_board_block_ends_the_session_and_a_bad_block_gets_one_error() {
+    let out = session("START 9\nBOARD\n1,1,1\nEND\nBEGIN\n", &[]);
+    assert_eq!(out, vec!["OK".to_string()], "END inside BOARD ends the session");
+    let out = session("START 9\nBOARD\n1,1\n2,2\n3,3\nbad\nDONE\nBEGIN\nEND\n", &[]);
+    assert_eq!(out.len(), 3, "{out:?}");
+    assert!(out[1].starts_with("ERROR"), "{out:?}");
+    xy(&out[2]);
 }

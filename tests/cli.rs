@@ -59,8 +59,8 @@ fn bench_playouts_ends_with_the_rate() {
     assert!(rate > 0.0);
 }
 
-fn shared(name: &str) -> String {
-    format!("{}/../shared/data/connect4/{name}", env!("CARGO_MANIFEST_DIR"))
+fn data(name: &str) -> String {
+    format!("{}/tests/data/connect4/{name}", env!("CARGO_MANIFEST_DIR"))
 }
 
 #[test]
@@ -82,7 +82,7 @@ fn solve_prints_value_distance_and_move() {
 
 #[test]
 fn solve_batch_reproduces_pons_format() {
-    let text = std::fs::read_to_string(shared("Test_L3_R1")).unwrap();
+    let text = std::fs::read_to_string(data("Test_L3_R1")).unwrap();
     let first: String = text.lines().take(20).map(|l| format!("{l}\n")).collect();
     let path = std::env::temp_dir().join(format!("mnklab-batch-{}.txt", std::process::id()));
     std::fs::write(&path, &first).unwrap();

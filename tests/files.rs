@@ -61,7 +61,7 @@ fn move_list_errors_name_the_move() {
     let err = load(r#"(variant: "connect4", moves: ["d", "d", "d", "d", "d", "d", "d"])"#).unwrap_err();
     assert!(err.to_string().contains("column d is full"), "{err}");
     let err = load(r#"(variant: "tictactoe", moves: ["a1", "b1", "a2", "b2", "a3", "c3"])"#).unwrap_err();
-    assert!(err.to_string().contains("c3 (move 6) comes after the end"), "{err}");
+    assert!(err.to_string().contains("c3 (moves[5]) would be ply 6, but the game ended at ply 5"), "{err}");
     let err = load(r#"(variant: "mnk:40,40,5")"#).unwrap_err();
     assert!(err.to_string().contains("out of range"), "{err}");
     let err = load(r#"(variant: "mnk:5,5,9")"#).unwrap_err();

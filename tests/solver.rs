@@ -12,7 +12,7 @@ use mnklab::search::{
 use mnklab::with_position;
 
 fn data(name: &str) -> Vec<(String, i32)> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/connect4").join(name);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/connect4").join(name);
     std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
         .lines()

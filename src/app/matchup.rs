@@ -29,7 +29,7 @@ pub enum RunState {
 }
 
 enum Message {
-    Game { total: usize, game: Box<GameRecord> },
+    Game { total: u64, game: Box<GameRecord> },
     Ended(Result<usize, String>),
 }
 
@@ -59,7 +59,7 @@ pub struct MatchupPanel {
     pub opening_plies: u32,
     pub out_dir: String,
     pub records: Vec<GameRecord>,
-    pub total: usize,
+    pub total: u64,
     pub state: RunState,
     pub error: Option<String>,
     pub plot: LivePlot,
@@ -224,7 +224,7 @@ impl MatchupPanel {
             self.records = read_results(&out.join(RESULTS_FILE)).unwrap_or_default();
             self.shown = None;
         }
-        self.total = m.schedule().len();
+        self.total = m.schedule_len();
         self.error = notice;
         self.control = SearchControl::new();
         let control = self.control.clone();
@@ -285,12 +285,13 @@ impl MatchupPanel {
     pub fn load(&mut self, dir: &Path) {
         match load_run(dir) {
             Ok(run) => {
-                self.total = run.matchup.as_ref().map_or(run.records.len(), |m| m.schedule().len());
+                self.total = run.matchup.as_ref().map_or(run.records.len() as u64, |m| m.schedule_len());
                 self.records = run.records;
                 self.shown = None;
                 self.matchup = run.matchup;
                 self.out_dir = dir.display().to_string();
-                self.state = if self.records.len() < self.total { RunState::Paused } else { RunState::Finished };
+                self.state =
+                    if (self.records.len() as u64) < self.total { RunState::Paused } else { RunState::Finished };
                 self.error = None;
             }
             Err(e) => self.error = Some(e),

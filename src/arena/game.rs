@@ -30,6 +30,9 @@ pub struct MoveRecord {
     pub eval: f64,
     /// Bytes.
     pub memory: u64,
+    /// The agent stopped before valuing any move: this one is a legal move, not a searched one.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub unsearched: bool,
 }
 
 /// A finished game.
@@ -185,6 +188,7 @@ fn play_on<P: Position>(
             depth: r.stats.depth,
             eval: r.score.as_f64(),
             memory: r.stats.memory,
+            unsearched: r.unsearched,
         });
         pos.play(m);
         own_moves[side] += 1;

@@ -150,6 +150,25 @@ pub struct ResolvedEntrant {
     pub game_budget: Option<GameBudget>,
 }
 
+/// A matchup's name becomes its output folder (`out/NAME`): it must be one plain folder name,
+/// so that no file can make a run write outside the folder the user chose.
+pub fn check_folder_name(name: &str) -> Result<(), String> {
+    let plain = !name.is_empty()
+        && name.len() <= 100
+        && name != "."
+        && name != ".."
+        && !name.starts_with('.')
+        && name.chars().all(|c| c.is_alphanumeric() || "-_+.=, ".contains(c));
+    if plain {
+        Ok(())
+    } else {
+        Err(format!(
+            "'{}' is not a plain folder name: use letters, digits and - _ + . = , (no / \\ or a leading dot), at most 100",
+            name.escape_debug()
+        ))
+    }
+}
+
 /// The seed of game `index`: a splitmix64 step from the base seed.
 pub fn game_seed(base: u64, index: u64) -> u64 {
     let mut z = base ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(0x6A09_E667_F3BC_C908);
@@ -164,6 +183,7 @@ impl Matchup {
         let m: Matchup = parse_ron(text, path, "matchup")?;
         let bad = |message: String| FileError::Parse { path: path.into(), what: "matchup", message };
         check_version(path, "matchup", m.version, MATCHUP_VERSION)?;
+        check_folder_name(&m.name).map_err(|e| bad(format!("name: {e}")))?;
         if m.agents.len() < 2 {
             return Err(bad(format!("agents: a matchup needs at least two agents, not {}", m.agents.len())));
         }
@@ -172,6 +192,20 @@ impl Matchup {
         }
         if let Some(l) = &m.limits {
             l.validate().map_err(|e| bad(format!("limits: {e}")))?;
+        }
+        if let Some(b) = &m.game_budget {
+            b.validate().map_err(|e| bad(format!("game_budget: {e}")))?;
+        }
+        for (i, e) in m.agents.iter().enumerate() {
+            if let Some(l) = &e.limits {
+                l.validate().map_err(|err| bad(format!("agents[{i}].limits: {err}")))?;
+            }
+            if let Some(b) = &e.game_budget {
+                b.validate().map_err(|err| bad(format!("agents[{i}].game_budget: {err}")))?;
+            }
+            if let AgentSource::Inline(f) = &e.agent {
+                f.agent.validate().map_err(|err| bad(format!("agents[{i}].agent: {err}")))?;
+            }
         }
         if let Some(s) = &m.sprt
             && !(s.alpha > 0.0 && s.alpha < 0.5 && s.beta > 0.0 && s.beta < 0.5 && s.elo0 < s.elo1)
@@ -242,31 +276,34 @@ impl Matchup {
     }
 
     /// Every game of the matchup in a fixed order; game i's colours alternate with i.
-    pub fn schedule(&self) -> Vec<GameSpec> {
+    /// Generated as they are taken, so a schedule of billions of games costs no memory.
+    pub fn schedule(&self) -> impl Iterator<Item = GameSpec> + Send + '_ {
         let variants = self.variant_list().unwrap_or_default();
-        let mut out = Vec::new();
-        let mut index = 0u64;
-        for variant in &variants {
-            for &(a, b) in &self.pairings() {
-                for g in 0..self.games {
-                    let players = if g % 2 == 0 { [a, b] } else { [b, a] };
-                    let opening = match &self.opening {
-                        Opening::List(list) if !list.is_empty() => Some(list[(g as usize / 2) % list.len()].clone()),
-                        _ => None,
-                    };
-                    out.push(GameSpec {
-                        index,
-                        variant: *variant,
-                        players,
-                        pairing: (a, b),
-                        seed: game_seed(self.seed, index),
-                        opening,
-                    });
-                    index += 1;
-                }
-            }
-        }
-        out
+        let pairings = self.pairings();
+        let games = self.games as u64;
+        let per_variant = pairings.len() as u64 * games;
+        (0..self.schedule_len()).map(move |index| {
+            let variant = variants[(index / per_variant) as usize];
+            let (a, b) = pairings[((index % per_variant) / games) as usize];
+            let g = index % games;
+            let players = if g.is_multiple_of(2) { [a, b] } else { [b, a] };
+            let opening = match &self.opening {
+                Opening::List(list) if !list.is_empty() => Some(list[(g / 2) as usize % list.len()].clone()),
+                _ => None,
+            };
+            GameSpec { index, variant, players, pairing: (a, b), seed: game_seed(self.seed, index), opening }
+        })
+    }
+
+    /// The number of games in [`Matchup::schedule`].
+    pub fn schedule_len(&self) -> u64 {
+        let variants = self.variant_list().map_or(0, |v| v.len() as u64);
+        variants * self.pairings().len() as u64 * self.games as u64
+    }
+
+    /// The external programs the resolved entrants would start: (entrant name, command line).
+    pub fn external_commands(entrants: &[ResolvedEntrant]) -> Vec<(String, String)> {
+        entrants.iter().filter_map(|e| Some((e.name.clone(), e.file.agent.external_command()?))).collect()
     }
 
     /// Loads every entrant's agent (paths relative to `base`, the matchup file's folder).

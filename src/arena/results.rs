@@ -42,23 +42,33 @@ pub struct ResultsWriter {
 
 impl ResultsWriter {
     pub fn open(path: &Path) -> Result<ResultsWriter, String> {
-        // A last line cut off by a crash holds no whole game: cut it away before appending.
+        // A last line without its newline is either a whole game written by hand or by a tool
+        // that dropped the newline (keep it: end the line), or a line cut off by a crash,
+        // which holds no whole game (cut it away before appending).
+        let mut tail = None;
         if let Ok(bytes) = std::fs::read(path)
             && !bytes.is_empty()
             && !bytes.ends_with(b"\n")
         {
             let keep = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+            let last = String::from_utf8_lossy(&bytes[keep..]);
+            tail = Some(if ron::from_str::<GameRecord>(&last).is_ok() { None } else { Some(keep as u64) });
+        }
+        if let Some(Some(keep)) = tail {
             let f = std::fs::OpenOptions::new()
                 .write(true)
                 .open(path)
                 .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
-            f.set_len(keep as u64).map_err(|e| format!("cannot trim {}: {e}", path.display()))?;
+            f.set_len(keep).map_err(|e| format!("cannot trim {}: {e}", path.display()))?;
         }
-        let file = std::fs::OpenOptions::new()
+        let mut file = std::fs::OpenOptions::new()
             .create(true)
             .append(true)
             .open(path)
             .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+        if let Some(None) = tail {
+            file.write_all(b"\n").map_err(|e| format!("cannot append to {}: {e}", path.display()))?;
+        }
         Ok(ResultsWriter { file })
     }
 
@@ -110,6 +120,7 @@ pub fn write_csv(dir: &Path, records: &[GameRecord]) -> Result<(), String> {
             "second_points",
             "plies",
             "forfeit",
+            "forfeit_reason",
             "opening",
             "moves",
         ])?;
@@ -133,6 +144,7 @@ pub fn write_csv(dir: &Path, records: &[GameRecord]) -> Result<(), String> {
                 r.points[1].to_string(),
                 (r.opening.len() + r.moves.len()).to_string(),
                 r.forfeit.map_or(String::new(), |f| f.to_string()),
+                r.forfeit_reason.clone().unwrap_or_default(),
                 r.opening.join(" "),
                 r.moves.iter().map(|m| m.mv.as_str()).collect::<Vec<_>>().join(" "),
             ])?;
@@ -153,6 +165,7 @@ pub fn write_csv(dir: &Path, records: &[GameRecord]) -> Result<(), String> {
             "depth",
             "eval",
             "memory_bytes",
+            "unsearched",
         ])?;
         for r in records {
             for (i, m) in r.moves.iter().enumerate() {
@@ -169,6 +182,7 @@ pub fn write_csv(dir: &Path, records: &[GameRecord]) -> Result<(), String> {
                     m.depth.to_string(),
                     m.eval.to_string(),
                     m.memory.to_string(),
+                    m.unsearched.to_string(),
                 ])?;
             }
         }
@@ -204,5 +218,8 @@ pub fn load_run(path: &Path) -> Result<Run, String> {
     } else {
         None
     };
+    if records.is_empty() && matchup.is_none() {
+        return Err(format!("{}: holds no game records (is it a results file?)", results.display()));
+    }
     Ok(Run { records, matchup, dir })
 }

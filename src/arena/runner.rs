@@ -3,10 +3,10 @@
 //! deterministic: game i depends only on the base seed and i, whatever the thread count.
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::Ordering;
 
 use super::game::{GameRecord, play_game};
-use super::matchup::{GameSpec, Matchup};
+use super::matchup::Matchup;
 use super::results::{MATCHUP_FILE, RESULTS_FILE, ResultsWriter, read_results, write_csv};
 use super::stats::{sprt_bounds, sprt_llr};
 use crate::io::write_atomic;
@@ -30,8 +30,8 @@ pub struct RunOptions {
 /// What the runner reports as games finish.
 #[derive(Clone, Debug)]
 pub struct ArenaProgress {
-    pub done: usize,
-    pub total: usize,
+    pub done: u64,
+    pub total: u64,
     pub game: GameRecord,
 }
 
@@ -42,6 +42,14 @@ pub fn effective_matchup(m: &Matchup, opts: &RunOptions) -> Matchup {
         m.games = g;
     }
     m
+}
+
+/// The number of games of a schedule of `len` in shard (i, n): indices with index % n == i.
+pub fn shard_len(len: u64, shard: Option<(u64, u64)>) -> u64 {
+    match shard {
+        None => len,
+        Some((i, n)) => (len + n - 1 - i) / n,
+    }
 }
 
 /// Runs (or resumes) a matchup; `base` is the folder agent file paths are relative to.
@@ -77,19 +85,16 @@ pub fn run_matchup(
     write_atomic(&matchup_path, m.to_ron().as_bytes()).map_err(|e| e.to_string())?;
 
     let done: std::collections::HashSet<u64> = existing.iter().map(|r| r.index).collect();
-    let schedule: Vec<GameSpec> =
-        m.schedule().into_iter().filter(|g| opts.shard.is_none_or(|(i, n)| g.index % n == i)).collect();
-    let total = schedule.len();
-    let pending: Vec<GameSpec> = schedule.into_iter().filter(|g| !done.contains(&g.index)).collect();
+    let total = shard_len(m.schedule_len(), opts.shard);
+    // Taken one game at a time by the workers: the schedule is never held in memory whole.
+    let pending = std::sync::Mutex::new(
+        m.schedule().filter(|g| opts.shard.is_none_or(|(i, n)| g.index % n == i)).filter(|g| !done.contains(&g.index)),
+    );
+    let left = total.saturating_sub(done.len() as u64);
     let mut all = existing;
     let pairings: Vec<(crate::game::Variant, (usize, usize))> = {
-        let mut v = Vec::new();
-        for g in &pending {
-            if !v.contains(&(g.variant, g.pairing)) {
-                v.push((g.variant, g.pairing));
-            }
-        }
-        v
+        let variants = m.variant_list()?;
+        variants.iter().flat_map(|&v| m.pairings().into_iter().map(move |p| (v, p))).collect()
     };
     let settled: Vec<std::sync::atomic::AtomicBool> = pairings.iter().map(|_| Default::default()).collect();
     let threads = match (opts.threads, m.threads) {
@@ -100,25 +105,24 @@ pub fn run_matchup(
     .max(1);
 
     let mut writer = ResultsWriter::open(&results_path)?;
-    let next = AtomicUsize::new(0);
     let (tx, rx) = crossbeam_channel::unbounded::<GameRecord>();
     let mut error = None;
     std::thread::scope(|scope| {
-        for _ in 0..threads.min(pending.len().max(1)) {
+        for _ in 0..(threads as u64).min(left.max(1)) {
             let tx = tx.clone();
-            let (next, pending, entrants, m, settled, pairings) = (&next, &pending, &entrants, &m, &settled, &pairings);
+            let (pending, entrants, m, settled, pairings) = (&pending, &entrants, &m, &settled, &pairings);
             scope.spawn(move || {
                 loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= pending.len() || control.is_stopped() {
+                    if control.is_stopped() {
                         break;
                     }
-                    let spec = &pending[i];
-                    let k = pairings.iter().position(|p| *p == (spec.variant, spec.pairing)).unwrap();
-                    if settled[k].load(Ordering::Relaxed) {
+                    let next = pending.lock().unwrap_or_else(|e| e.into_inner()).next();
+                    let Some(spec) = next else { break };
+                    let k = pairings.iter().position(|p| *p == (spec.variant, spec.pairing));
+                    if k.is_some_and(|k| settled[k].load(Ordering::Relaxed)) {
                         continue;
                     }
-                    if let Some(r) = play_game(spec, entrants, &m.opening, opts.scale, control) {
+                    if let Some(r) = play_game(&spec, entrants, &m.opening, opts.scale, control) {
                         let _ = tx.send(r);
                     }
                 }
@@ -153,7 +157,7 @@ pub fn run_matchup(
                     }
                 }
             }
-            on_game(&ArenaProgress { done: all.len(), total, game: r });
+            on_game(&ArenaProgress { done: all.len() as u64, total, game: r });
         }
     });
     if let Some(e) = error {

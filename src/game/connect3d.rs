@@ -442,7 +442,7 @@ impl Position for Connect3d {
             }
         };
         if self.status.is_over() {
-            return Err(GameError::GameOver { mv: token.to_string() });
+            return Err(GameError::GameOver { mv: token.to_string(), ply: self.ply() + 1 });
         }
         if self.heights[n - 1] as usize == POLE_HEIGHT {
             return Err(GameError::IllegalMove { mv: token.to_string(), reason: format!("pole {n} is full") });

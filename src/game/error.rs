@@ -19,8 +19,8 @@ pub enum GameError {
     BadMove { token: String, reason: String },
     #[error("move {mv} is illegal: {reason}")]
     IllegalMove { mv: String, reason: String },
-    #[error("move {mv} comes after the end of the game")]
-    GameOver { mv: String },
+    #[error("move {mv} would be ply {ply}, but the game ended at ply {}", .ply - 1)]
+    GameOver { mv: String, ply: usize },
     #[error("invalid position: {0}")]
     Setup(#[from] SetupError),
 }

@@ -516,9 +516,17 @@ impl<B: Bits, const GRAVITY: bool> Position for Grid<B, GRAVITY> {
                     }
                     Move(x as u16)
                 }
-                Err(e) => match parse_column(token, w) {
+                Err(_) => match parse_column(token, w) {
                     Some(x) => Move(x as u16),
-                    None => return Err(e),
+                    // Under gravity a move is a column: say so, not how to write a cell.
+                    None => {
+                        let reason = format!(
+                            "a move here is a column, a..{} or 1..{w} (or the cell it lands on, like {})",
+                            column_name(w - 1),
+                            cell_name(0, 0)
+                        );
+                        return Err(GameError::BadMove { token: token.to_string(), reason });
+                    }
                 },
             }
         } else {
@@ -526,7 +534,7 @@ impl<B: Bits, const GRAVITY: bool> Position for Grid<B, GRAVITY> {
             Move((x * h + y) as u16)
         };
         if self.status.is_over() {
-            return Err(GameError::GameOver { mv: token.to_string() });
+            return Err(GameError::GameOver { mv: token.to_string(), ply: self.ply() + 1 });
         }
         if !self.is_legal(m) {
             let reason = if GRAVITY {

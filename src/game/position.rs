@@ -164,7 +164,7 @@ pub trait Position: Clone + Send + Sync + fmt::Debug + 'static {
     /// Checks and plays a move given as an id.
     fn try_play(&mut self, m: Move) -> Result<(), GameError> {
         if self.is_over() {
-            return Err(GameError::GameOver { mv: self.format_move_safe(m) });
+            return Err(GameError::GameOver { mv: self.format_move_safe(m), ply: self.ply() + 1 });
         }
         if !self.is_legal(m) {
             return Err(GameError::IllegalMove {
@@ -180,7 +180,7 @@ pub trait Position: Clone + Send + Sync + fmt::Debug + 'static {
     fn play_sequence(&mut self, moves: &str) -> Result<(), GameError> {
         for token in super::split_move_tokens(self.variant(), moves)? {
             if self.is_over() {
-                return Err(GameError::GameOver { mv: token });
+                return Err(GameError::GameOver { mv: token, ply: self.ply() + 1 });
             }
             let m = self.parse_move(&token)?;
             self.play(m);

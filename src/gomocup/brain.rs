@@ -11,6 +11,19 @@ use crate::with_position;
 
 /// Time kept in reserve for the manager's clock and our answer.
 const SAFETY_MS: u64 = 60;
+/// The longest line read: far beyond any command (a BOARD line is a dozen bytes). Longer
+/// lines are skipped, not held in memory.
+pub const MAX_LINE: usize = 64 * 1024;
+/// How much of a bad command is quoted back in an ERROR.
+const QUOTE: usize = 40;
+
+/// At most [`QUOTE`] characters of `s`, for an ERROR that names what it did not understand.
+fn quote(s: &str) -> String {
+    match s.char_indices().nth(QUOTE) {
+        Some((i, _)) => format!("{}...", &s[..i]),
+        None => s.to_string(),
+    }
+}
 
 pub struct Brain {
     agent: AgentFile,
@@ -19,6 +32,9 @@ pub struct Brain {
     position: Option<AnyPosition>,
     /// Stones read by BOARD: (x, y from the bottom, own).
     board_lines: Option<Vec<(usize, usize, bool)>>,
+    /// A BOARD block had a bad line: it was answered with one ERROR, and the rest of the
+    /// block up to DONE is skipped without more.
+    board_failed: bool,
     timeout_turn: Option<u64>,
     time_left: Option<u64>,
     max_memory: Option<u64>,
@@ -42,6 +58,7 @@ impl Brain {
             exact,
             position: None,
             board_lines: None,
+            board_failed: false,
             timeout_turn: None,
             time_left: None,
             max_memory: None,
@@ -169,6 +186,13 @@ impl Brain {
         if line.is_empty() {
             return (vec![], false);
         }
+        if line.eq_ignore_ascii_case("END") {
+            return (vec![], true);
+        }
+        if self.board_failed {
+            self.board_failed = !line.eq_ignore_ascii_case("DONE");
+            return (vec![], false);
+        }
         if self.board_lines.is_some() {
             if line.eq_ignore_ascii_case("DONE") {
                 return (vec![self.finish_board()], false);
@@ -183,15 +207,19 @@ impl Brain {
             };
             let Some((x, y, field)) = parsed else {
                 self.board_lines = None;
-                return (vec![format!("ERROR bad BOARD line '{line}': expected x,y,field with field 1 or 2")], false);
+                self.board_failed = true;
+                let message = format!("ERROR bad BOARD line '{}': expected x,y,field with field 1 or 2", quote(line));
+                return (vec![message], false);
             };
             let dims = self.dims();
             let Some((w, h)) = dims else {
                 self.board_lines = None;
+                self.board_failed = true;
                 return (vec!["ERROR no game: send START first".into()], false);
             };
             if x >= w || y >= h {
                 self.board_lines = None;
+                self.board_failed = true;
                 return (vec![format!("ERROR BOARD line '{line}' is off the {w}x{h} board")], false);
             }
             if let Some(lines) = self.board_lines.as_mut() {
@@ -203,11 +231,11 @@ impl Brain {
         let answer = match cmd.to_ascii_uppercase().as_str() {
             "START" => match rest.parse::<usize>() {
                 Ok(n) => self.start(n, n),
-                Err(_) => format!("ERROR START needs a board size, not '{rest}'"),
+                Err(_) => format!("ERROR START needs a board size, not '{}'", quote(rest)),
             },
             "RECTSTART" => match parse_xy(rest) {
                 Some((w, h)) => self.start(w, h),
-                None => format!("ERROR RECTSTART needs width,height, not '{rest}'"),
+                None => format!("ERROR RECTSTART needs width,height, not '{}'", quote(rest)),
             },
             "RESTART" => match self.dims() {
                 Some((w, h)) => self.start(w, h),
@@ -215,7 +243,7 @@ impl Brain {
             },
             "BEGIN" => self.think(),
             "TURN" => match parse_xy(rest) {
-                None => format!("ERROR TURN needs x,y, not '{rest}'"),
+                None => format!("ERROR TURN needs x,y, not '{}'", quote(rest)),
                 Some((x, y)) => match self.to_ours(x, y) {
                     None if self.position.is_none() => "ERROR no game: send START first".into(),
                     None => format!("ERROR move {x},{y} is off the board"),
@@ -243,7 +271,10 @@ impl Brain {
                 let (key, value) = rest.split_once(' ').map_or((rest, ""), |(k, v)| (k, v.trim()));
                 let number = value.parse::<i64>().ok();
                 match (key.to_ascii_lowercase().as_str(), number) {
-                    ("timeout_turn", Some(v)) => self.timeout_turn = (v > 0).then_some(v as u64),
+                    // At most MAX_SECONDS: a larger number would overflow the search's deadline.
+                    ("timeout_turn", Some(v)) => {
+                        self.timeout_turn = (v > 0).then_some((v as u64).min(crate::search::MAX_SECONDS as u64 * 1000))
+                    }
                     ("timeout_match", Some(_)) => {}
                     ("time_left", Some(v)) => self.time_left = Some(v.max(0) as u64),
                     ("max_memory", Some(v)) => self.max_memory = (v > 0).then_some(v as u64),
@@ -265,7 +296,10 @@ impl Brain {
                     }
                     ("game_type" | "evaluate" | "folder", _) => {}
                     (_, None) if !value.is_empty() && key != "evaluate" && key != "folder" => {
-                        return (vec![format!("ERROR INFO {key} needs a number, not '{value}'")], false);
+                        return (
+                            vec![format!("ERROR INFO {} needs a number, not '{}'", quote(key), quote(value))],
+                            false,
+                        );
                     }
                     _ => {}
                 }
@@ -277,26 +311,32 @@ impl Brain {
                 env!("CARGO_PKG_VERSION")
             ),
             "END" => return (vec![], true),
-            other => format!("ERROR unknown command '{other}'"),
+            other => format!("ERROR unknown command '{}'", quote(other)),
         };
         (vec![answer], false)
     }
 }
 
 /// Runs the protocol until END or the end of input.
-pub fn run_brain<R: BufRead, W: Write>(input: R, mut output: W, brain: &mut Brain) -> std::io::Result<()> {
-    for line in input.lines() {
-        let line = match line {
-            Ok(l) => l,
+pub fn run_brain<R: BufRead, W: Write>(mut input: R, mut output: W, brain: &mut Brain) -> std::io::Result<()> {
+    let mut bytes = Vec::new();
+    loop {
+        let (read, whole) = read_line_bounded(&mut input, &mut bytes, MAX_LINE)?;
+        if read == 0 {
+            break;
+        }
+        if !whole {
+            writeln!(output, "ERROR the line is longer than {MAX_LINE} bytes: skipped")?;
+            output.flush()?;
+            continue;
+        }
+        let Ok(line) = std::str::from_utf8(&bytes) else {
             // Not UTF-8: answer, keep going.
-            Err(e) if e.kind() == std::io::ErrorKind::InvalidData => {
-                writeln!(output, "ERROR the line is not UTF-8 text")?;
-                output.flush()?;
-                continue;
-            }
-            Err(e) => return Err(e),
+            writeln!(output, "ERROR the line is not UTF-8 text")?;
+            output.flush()?;
+            continue;
         };
-        let (answers, stop) = brain.handle(&line);
+        let (answers, stop) = brain.handle(line);
         for a in answers {
             writeln!(output, "{a}")?;
         }
@@ -306,4 +346,41 @@ pub fn run_brain<R: BufRead, W: Write>(input: R, mut output: W, brain: &mut Brai
         }
     }
     Ok(())
+}
+
+/// Reads one line into `buf` (without its newline), keeping at most `max` bytes of it and
+/// skipping the rest. Returns the bytes read from `input` (0 at the end) and whether the
+/// line fitted.
+fn read_line_bounded<R: BufRead>(input: &mut R, buf: &mut Vec<u8>, max: usize) -> std::io::Result<(usize, bool)> {
+    buf.clear();
+    let (mut read, mut fits) = (0, true);
+    loop {
+        let chunk = match input.fill_buf() {
+            Ok(c) => c,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk.is_empty() {
+            return Ok((read, fits));
+        }
+        let (take, end) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (i, true),
+            None => (chunk.len(), false),
+        };
+        if fits && buf.len() + take <= max {
+            buf.extend_from_slice(&chunk[..take]);
+        } else {
+            fits = false;
+            buf.clear();
+        }
+        let used = take + usize::from(end);
+        input.consume(used);
+        read += used;
+        if end {
+            if buf.last() == Some(&b'\r') {
+                buf.pop();
+            }
+            return Ok((read, fits));
+        }
+    }
 }

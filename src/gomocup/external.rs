@@ -61,14 +61,33 @@ pub struct ExternalConfig {
 }
 
 impl ExternalConfig {
+    /// The exact command line that would be started, quoted as a shell would need it, with
+    /// the working directory when one is set: what a user is asked to consent to.
+    pub fn command_line(&self) -> String {
+        let quote = |s: &str| {
+            if !s.is_empty() && s.chars().all(|c| c.is_ascii_alphanumeric() || "-_./=:,+@%".contains(c)) {
+                s.to_string()
+            } else {
+                format!("'{}'", s.replace('\'', "'\\''"))
+            }
+        };
+        let mut line = std::iter::once(self.command.as_str())
+            .chain(self.args.iter().map(String::as_str))
+            .map(quote)
+            .collect::<Vec<_>>()
+            .join(" ");
+        if let Some(dir) = &self.cwd {
+            line = format!("{line}  (in {})", quote(dir));
+        }
+        line
+    }
+
     pub fn validate(&self) -> Result<(), String> {
         if self.command.trim().is_empty() {
             return Err("command: empty".into());
         }
         for (name, v) in [("default_turn", self.default_turn), ("grace", self.grace), ("startup", self.startup)] {
-            if !(v.is_finite() && v > 0.0) {
-                return Err(format!("{name}: must be a positive number of seconds, not {v}"));
-            }
+            crate::search::check_seconds(name, v)?;
         }
         Ok(())
     }

@@ -48,7 +48,7 @@ impl PositionFile {
         };
         for (i, token) in self.moves.iter().enumerate() {
             if pos.status().is_over() {
-                return Err(GameError::GameOver { mv: format!("{token} (move {})", i + 1) });
+                return Err(GameError::GameOver { mv: format!("{token} (moves[{i}])"), ply: pos.ply() + 1 });
             }
             let m = pos.parse_move(token)?;
             pos.try_play(m)?;

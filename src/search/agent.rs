@@ -27,6 +27,10 @@ pub struct SearchResult {
     pub pv: Vec<Move>,
     pub stats: SearchStats,
     pub root: Vec<RootMove>,
+    /// The move was not searched: the search stopped (by the clock, a node limit or the stop
+    /// flag) before it valued any move, and `best` is only a legal move. Results record it.
+    #[serde(default)]
+    pub unsearched: bool,
 }
 
 /// A search algorithm with its configuration and any state it keeps between moves.

@@ -80,8 +80,8 @@ impl AlphaBetaConfig {
         if self.branching_cap == Some(0) {
             return Err("alpha-beta: branching_cap must be at least 1".into());
         }
-        if self.tt_mb > 65_536 {
-            return Err(format!("alpha-beta: tt_mb {} is more than 64 GiB", self.tt_mb));
+        if self.tt_mb > 0 {
+            super::limits::check_memory_mb("alpha-beta: tt_mb", self.tt_mb as u64, 1)?;
         }
         if self.record_depth > 8 {
             return Err("alpha-beta: record_depth must be at most 8".into());
@@ -492,7 +492,10 @@ impl<P: Position> Agent<P> for AlphaBeta {
             last_tree: None,
             scratch: Vec::new(),
         };
-        let first_depth = if cfg.iterative_deepening { 1 } else { max_depth };
+        // A fixed-depth search cut by the clock or a node limit has no move to give, so those
+        // limits deepen iteratively up to the depth: the result is the deepest finished depth.
+        let iterative = cfg.iterative_deepening || limits.time.is_some() || limits.nodes.is_some();
+        let first_depth = if iterative { 1 } else { max_depth };
         let mut last_nodes = 0u64;
         let mut proven = false;
         for depth in first_depth..=max_depth {
@@ -531,16 +534,23 @@ impl<P: Position> Agent<P> for AlphaBeta {
             }
             last_nodes = spent.max(1);
         }
+        let unsearched = s.completed.is_none();
         let (best, value, pv, depth) = match s.completed.clone() {
             Some(c) => c,
             None => {
-                // Stopped before depth 1 finished: any legal move.
+                // Stopped before depth 1 finished: a legal move, flagged as unsearched.
                 let mut moves = Vec::new();
                 pos.legal_moves(&mut moves);
-                (moves[0], 0, vec![moves[0]], 0)
+                (moves[0], 0, Vec::new(), 0)
             }
         };
-        let score = if proven && value == 0 { Score::Draw } else { Score::from_value(value, cfg.prefer_faster_wins) };
+        let score = if unsearched {
+            Score::Unknown
+        } else if proven && value == 0 {
+            Score::Draw
+        } else {
+            Score::from_value(value, cfg.prefer_faster_wins)
+        };
         let mut result = SearchResult {
             best: Some(best),
             score,
@@ -554,6 +564,7 @@ impl<P: Position> Agent<P> for AlphaBeta {
                 tt_hits: s.tt_hits,
             },
             root: s.root_moves.clone(),
+            unsearched,
         };
         let mut last = s.progress(true);
         last.score = result.score;

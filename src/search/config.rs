@@ -38,6 +38,15 @@ impl AgentConfig {
         }
     }
 
+    /// The program this agent would start, if it is an external engine: the exact command
+    /// line (nothing named in a file is started without the user's consent).
+    pub fn external_command(&self) -> Option<String> {
+        match self {
+            AgentConfig::External(c) => Some(c.command_line()),
+            _ => None,
+        }
+    }
+
     pub fn kind(&self) -> &'static str {
         match self {
             AgentConfig::Random => "random",
@@ -83,11 +92,12 @@ impl AgentFile {
     pub fn parse(text: &str, path: &Path) -> Result<AgentFile, FileError> {
         let file: AgentFile = parse_ron(text, path, "agent")?;
         check_version(path, "agent", file.version, AGENT_VERSION)?;
-        file.agent.validate().and(file.limits.validate()).map_err(|message| FileError::Parse {
-            path: path.into(),
-            what: "agent",
-            message,
-        })?;
+        let budget = || file.game_budget.as_ref().map_or(Ok(()), GameBudget::validate);
+        file.agent
+            .validate()
+            .and(file.limits.validate())
+            .and_then(|_| budget())
+            .map_err(|message| FileError::Parse { path: path.into(), what: "agent", message })?;
         Ok(file)
     }
 

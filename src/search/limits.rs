@@ -37,17 +37,74 @@ impl SearchLimits {
     pub fn scaled(&self, x: f64) -> Self {
         SearchLimits { time: self.time.map(|t| t * x), ..*self }
     }
+    /// The one check of every limit, wherever limits come from (a file, the command line,
+    /// the workbench's form): the same rules, the same words.
     pub fn validate(&self) -> Result<(), String> {
-        if let Some(t) = self.time
-            && (!t.is_finite() || t < 0.0)
-        {
-            return Err(format!("limits.time must be a number of seconds >= 0, not {t}"));
+        if let Some(t) = self.time {
+            check_seconds("limits.time", t)?;
         }
-        if self.depth == Some(0) {
-            return Err("limits.depth must be at least 1".into());
+        if let Some(d) = self.depth {
+            check_depth("limits.depth", d)?;
+        }
+        if let Some(n) = self.nodes {
+            check_count("limits.nodes", n)?;
+        }
+        if let Some(n) = self.iterations {
+            check_count("limits.iterations", n)?;
         }
         Ok(())
     }
+}
+
+/// The longest time any setting may name: 10^6 seconds (11.6 days). Larger finite numbers
+/// would overflow a deadline; no search here needs more.
+pub const MAX_SECONDS: f64 = 1e6;
+/// The deepest fixed depth: beyond any board's length (21 x 21 = 441 plies).
+pub const MAX_DEPTH: u32 = 1000;
+
+/// A number of seconds: finite, above 0, at most [`MAX_SECONDS`].
+pub fn check_seconds(what: &str, t: f64) -> Result<f64, String> {
+    if t.is_finite() && t > 0.0 && t <= MAX_SECONDS {
+        Ok(t)
+    } else {
+        Err(format!("{what} must be a number of seconds above 0 and at most {MAX_SECONDS:.0}, not {t}"))
+    }
+}
+
+/// A count of nodes, iterations, games...: at least 1.
+pub fn check_count(what: &str, n: u64) -> Result<u64, String> {
+    if n >= 1 { Ok(n) } else { Err(format!("{what} must be at least 1, not {n}")) }
+}
+
+/// A search depth in plies: 1 to [`MAX_DEPTH`].
+pub fn check_depth(what: &str, d: u32) -> Result<u32, String> {
+    if (1..=MAX_DEPTH).contains(&d) {
+        Ok(d)
+    } else {
+        Err(format!("{what} must be between 1 and {MAX_DEPTH} plies, not {d}"))
+    }
+}
+
+/// This machine's physical memory in MiB (Linux: /proc/meminfo), if it can be told.
+pub fn machine_memory_mb() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024)
+}
+
+/// A table or tree size in MiB: at least `min`, and no more than this machine's memory, so
+/// that a size typed in a file is an error here rather than an abort when it is allocated.
+pub fn check_memory_mb(what: &str, mb: u64, min: u64) -> Result<u64, String> {
+    if mb < min {
+        return Err(format!("{what} must be at least {min} MiB, not {mb}"));
+    }
+    if let Some(total) = machine_memory_mb()
+        && mb > total * 3 / 4
+    {
+        return Err(format!("{what} is {mb} MiB, more than three quarters of this machine's memory ({total} MiB)"));
+    }
+    Ok(mb)
 }
 
 /// How a per-game budget is split over a player's moves (Connect-X study).
@@ -86,6 +143,19 @@ pub struct GameBudget {
 }
 
 impl GameBudget {
+    pub fn validate(&self) -> Result<(), String> {
+        check_count("game_budget.total", self.total)?;
+        match self.unit {
+            BudgetUnit::Millis => {
+                check_seconds("game_budget.total (milliseconds)", self.total as f64 / 1000.0).map(drop)
+            }
+            BudgetUnit::Depth => {
+                check_depth("game_budget.total (depth)", self.total.min(u32::MAX as u64) as u32).map(drop)
+            }
+            BudgetUnit::Iterations | BudgetUnit::Nodes => Ok(()),
+        }
+    }
+
     /// The shares of every move `0..max_moves` (the player's own moves). They sum to `total`.
     pub fn shares(&self, max_moves: usize) -> Vec<u64> {
         let n = max_moves.max(1);

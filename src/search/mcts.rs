@@ -131,9 +131,7 @@ impl MctsConfig {
         {
             return Err(format!("mcts: rave must be a positive number, not {k}"));
         }
-        if self.memory_mb == 0 {
-            return Err("mcts: memory_mb must be at least 1".into());
-        }
+        super::limits::check_memory_mb("mcts: memory_mb", self.memory_mb as u64, 1)?;
         Ok(())
     }
 }
@@ -820,6 +818,7 @@ impl<P: Position> Agent<P> for Mcts<P> {
                 tt_hits: 0,
             },
             root: self.root_moves(),
+            unsearched: iterations == 0 && chosen.is_none(),
         }
     }
 

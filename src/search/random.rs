@@ -39,6 +39,8 @@ impl<P: Position> Agent<P> for RandomAgent {
             pv: vec![m],
             stats: SearchStats { elapsed: clock.elapsed(), ..Default::default() },
             root: Vec::new(),
+            // A random move is this agent's whole method, not a search cut short.
+            unsearched: false,
         }
     }
 }

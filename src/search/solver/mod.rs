@@ -26,7 +26,7 @@ use super::{
     Agent, AlphaBeta, AlphaBetaConfig, Progress, ProgressSink, Score, SearchControl, SearchEvent, SearchLimits,
     SearchResult, SearchStats,
 };
-use crate::game::{Grid, Move, Position, Variant};
+use crate::game::{Grid, Move, Position, Status, Variant};
 
 /// Finds a value in [min, max] by null-window probes (Pons' bisection, biased towards 0
 /// first): `probe(alpha, beta)` searches with that window and returns None when stopped.
@@ -72,9 +72,7 @@ impl Default for SolverConfig {
 
 impl SolverConfig {
     pub fn validate(&self) -> Result<(), String> {
-        if self.tt_mb == 0 || self.tt_mb > 65_536 {
-            return Err(format!("solver: tt_mb must be between 1 and 65536, not {}", self.tt_mb));
-        }
+        super::limits::check_memory_mb("solver: tt_mb", self.tt_mb as u64, 1)?;
         self.fallback.validate()
     }
 }
@@ -94,6 +92,10 @@ pub struct Solution {
     /// Plies to the end with perfect play, counting the last move (strong solves of won games).
     pub plies: Option<u32>,
     pub memory: u64,
+    /// Set when the position was already finished: nothing was searched, and the value is the
+    /// result itself (a loss for the side to move after a win, a draw on a full board).
+    #[serde(default)]
+    pub over: Option<Status>,
 }
 
 impl Solution {
@@ -112,8 +114,35 @@ impl Solution {
         }
     }
 
-    /// "win in 7 plies", "draw", "loss in 4 plies", "win", or the bounds when unsolved.
+    /// The value of a finished position for the side to move, in the same convention: the
+    /// player who just moved made the line with `ply - 1` stones on the board.
+    pub fn finished(status: Status, cells: i32, ply: i32, weak: bool) -> Solution {
+        let value = match status {
+            Status::Win(_) => -((cells + 2 - ply) / 2).max(1),
+            _ => 0,
+        };
+        let value = if weak { value.signum() } else { value };
+        Solution {
+            lower: value,
+            upper: value,
+            weak,
+            best: None,
+            nodes: 0,
+            elapsed: 0.0,
+            plies: Some(0),
+            memory: 0,
+            over: Some(status),
+        }
+    }
+
+    /// "win in 7 plies", "draw", "loss in 4 plies", "win", "game over: first wins", or the
+    /// bounds when unsolved.
     pub fn describe(&self) -> String {
+        match self.over {
+            Some(Status::Win(p)) => return format!("game over: {p} player won"),
+            Some(_) => return "game over: draw".into(),
+            None => {}
+        }
         if !self.is_solved() {
             return format!("unsolved: value between {} and {}", self.lower, self.upper);
         }
@@ -176,6 +205,10 @@ impl<P: Position> AnySolver<P> {
         let deadline = time.map(|t| start + t);
         let cells = pos.max_game_length() as i32;
         let moves = pos.ply() as i32;
+        // The searches below assume a game in progress: a finished one has its result as value.
+        if pos.is_over() {
+            return Solution::finished(pos.status(), cells, moves, weak);
+        }
         match self {
             AnySolver::Connect(s) => {
                 let grid = (pos as &dyn Any).downcast_ref::<Grid<u64, true>>().expect("checked in new");
@@ -194,6 +227,7 @@ impl<P: Position> AnySolver<P> {
                     elapsed: start.elapsed().as_secs_f64(),
                     plies: if weak || !solved { None } else { distance(cells, lower, moves) },
                     memory: s.table.memory(),
+                    over: None,
                 }
             }
             AnySolver::Generic(slot, tt_mb) => {
@@ -210,6 +244,7 @@ impl<P: Position> AnySolver<P> {
                     elapsed: start.elapsed().as_secs_f64(),
                     plies: if weak || !solved { None } else { distance(cells, lower, moves) },
                     memory: g.memory(),
+                    over: None,
                 };
                 *slot = Some(g);
                 solution
@@ -291,6 +326,7 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
                         ..Default::default()
                     },
                     root: Vec::new(),
+                    unsearched: false,
                 };
             }
         }

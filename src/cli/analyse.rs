@@ -1,0 +1,74 @@
+//! `mnklab analyse`: an agent searches a position, printing a line per progress report, then
+//! its move.
+
+use clap::Args;
+use mnklab::game::{AnyPosition, Status};
+use mnklab::search::{FnSink, Progress, SearchControl, build_agent, load_agent};
+use mnklab::with_position;
+
+use super::{LimitArgs, PositionArgs, consent_to_external};
+
+#[derive(Args)]
+pub struct AnalyseArgs {
+    #[command(flatten)]
+    position: PositionArgs,
+    /// A preset (alam-ab, lim-mcts, ...) or an agent file (.ron).
+    #[arg(long)]
+    agent: String,
+    #[command(flatten)]
+    limits: LimitArgs,
+    /// Seed of the agent's random choices (default: the agent file's).
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Let an agent file start the external program it names (the command is shown otherwise).
+    #[arg(long)]
+    allow_external: bool,
+}
+
+pub fn run(args: AnalyseArgs) -> Result<(), String> {
+    let pos = args.position.position()?;
+    match pos.status() {
+        Status::Win(p) => return Err(format!("the game is over: the {p} player won; there is nothing to analyse")),
+        Status::Draw => return Err("the game is over: it is a draw; there is nothing to analyse".into()),
+        Status::Ongoing => {}
+    }
+    let file = load_agent(&args.agent)?;
+    let external: Vec<(String, String)> =
+        file.agent.external_command().map(|c| (file.name.clone(), c)).into_iter().collect();
+    consent_to_external(&external, args.allow_external)?;
+    let limits = args.limits.or(file.limits);
+    limits.validate()?;
+    let seed = args.seed.unwrap_or(file.seed);
+    let (result, failure) = with_position!(&pos, p => {
+        let mut a = build_agent(&file.agent, seed);
+        let mut sink = FnSink(|e: &Progress| println!("{}", progress_line(&pos, e)));
+        let r = a.search(p, &limits, &SearchControl::new(), &mut sink);
+        (r, a.failure())
+    });
+    if let (None, Some(why)) = (result.best, failure) {
+        return Err(format!("{}: {why}", file.name));
+    }
+    let best = result.best.map_or("none".to_string(), |m| pos.format_move(m));
+    if result.unsearched {
+        println!("bestmove {best} score ? unsearched (the limits ended the search before it valued any move)");
+    } else {
+        println!("bestmove {best} score {}", result.score);
+    }
+    Ok(())
+}
+
+/// One progress report as a line: depth or iterations, nodes, speed, time, best move, score, PV.
+fn progress_line(pos: &AnyPosition, p: &Progress) -> String {
+    let mv = |m| pos.format_move(m);
+    let pv: Vec<String> = p.pv.iter().map(|&m| mv(m)).collect();
+    let work = if p.iterations > 0 { format!("iterations {}", p.iterations) } else { format!("depth {}", p.depth) };
+    format!(
+        "info {work} nodes {} nps {:.0} time {:.3} best {} score {} pv {}",
+        p.nodes,
+        p.nodes_per_second,
+        p.elapsed,
+        p.best.map_or("-".to_string(), mv),
+        p.score,
+        pv.join(" ")
+    )
+}

@@ -1,0 +1,101 @@
+//! `mnklab bench`: playouts, solver batches and search rates.
+
+use std::path::PathBuf;
+
+use clap::Subcommand;
+use mnklab::game::{AnyPosition, Variant};
+use mnklab::search::{SearchControl, SearchLimits, SearchResult, build_agent, load_agent};
+use mnklab::with_position;
+
+use super::{consent_to_external, parse_seconds, parse_table_mb, parse_variant};
+
+#[derive(Subcommand)]
+pub enum BenchCommand {
+    /// Uniformly random games on one thread, no tree.
+    Playouts {
+        #[arg(long, value_parser = parse_variant)]
+        game: Variant,
+        #[arg(long, default_value_t = 5.0, value_parser = parse_seconds, allow_negative_numbers = true)]
+        seconds: f64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+    /// The solver on every line of a Pons benchmark file, a fresh table per position.
+    Solve {
+        #[arg(long, value_parser = parse_variant, default_value = "connect4")]
+        game: Variant,
+        #[arg(long)]
+        batch: PathBuf,
+        #[arg(long)]
+        weak: bool,
+        /// Solve only the first N lines.
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        limit: Option<u64>,
+        /// Table size in MiB (8 holds the largest benchmark search and stays in cache).
+        #[arg(long, default_value_t = 8, value_parser = parse_table_mb)]
+        tt_mb: u32,
+    },
+    /// An agent searching the start position for S seconds.
+    Search {
+        #[arg(long, value_parser = parse_variant)]
+        game: Variant,
+        #[arg(long)]
+        agent: String,
+        #[arg(long, default_value_t = 5.0, value_parser = parse_seconds, allow_negative_numbers = true)]
+        seconds: f64,
+        /// Let an agent file start the external program it names.
+        #[arg(long)]
+        allow_external: bool,
+    },
+}
+
+pub fn run(cmd: BenchCommand) -> Result<(), String> {
+    match cmd {
+        BenchCommand::Playouts { game, seconds, seed } => playouts(game, seconds, seed),
+        BenchCommand::Solve { game, batch, weak, limit, tt_mb } => {
+            let pos = AnyPosition::new(game);
+            if let Some(why) = mnklab::search::solver::unsupported(&game) {
+                return Err(why);
+            }
+            let limit = limit.map(|n| n.min(usize::MAX as u64) as usize);
+            let (n, mean_us, mean_nodes) = super::solve::solve_batch(&pos, &batch, weak, tt_mb, limit, |_| {})?;
+            println!("{} positions of {}: mean {:.1} us, mean {:.0} nodes", n, batch.display(), mean_us, mean_nodes);
+            println!("mean_us {mean_us:.1}");
+            Ok(())
+        }
+        BenchCommand::Search { game, agent, seconds, allow_external } => {
+            let file = load_agent(&agent)?;
+            let external: Vec<(String, String)> =
+                file.agent.external_command().map(|c| (file.name.clone(), c)).into_iter().collect();
+            consent_to_external(&external, allow_external)?;
+            let pos = AnyPosition::new(game);
+            let limits = SearchLimits::time(seconds);
+            let r: SearchResult = with_position!(&pos, p => {
+                let mut a = build_agent(&file.agent, file.seed);
+                a.search(p, &limits, &SearchControl::new(), &mut mnklab::search::NullSink)
+            });
+            println!("game {game} agent {} ({})", file.name, file.agent.kind());
+            println!(
+                "nodes {} iterations {} depth {} in {:.3} s",
+                r.stats.nodes, r.stats.iterations, r.stats.depth, r.stats.elapsed
+            );
+            if r.stats.iterations > 0 {
+                println!("iterations_per_second {:.0}", r.stats.iterations as f64 / r.stats.elapsed);
+            } else {
+                println!("nodes_per_second {:.0}", r.stats.nodes as f64 / r.stats.elapsed);
+            }
+            Ok(())
+        }
+    }
+}
+
+fn playouts(game: Variant, seconds: f64, seed: u64) -> Result<(), String> {
+    let r = mnklab::bench::playouts(game, seconds, seed);
+    let [w1, w2, d] = r.outcomes;
+    let share = |n: u64| 100.0 * n as f64 / r.playouts.max(1) as f64;
+    println!("game {}", r.variant);
+    println!("playouts {} in {:.3} s, mean length {:.1} moves", r.playouts, r.elapsed.as_secs_f64(), r.mean_length());
+    println!("first wins {:.1}%, second wins {:.1}%, draws {:.1}%", share(w1), share(w2), share(d));
+    println!("playouts_per_second {:.0}", r.playouts_per_second());
+    Ok(())
+}

@@ -1,0 +1,33 @@
+//! `mnklab brain`: the Gomocup brain protocol on stdin and stdout.
+
+use clap::Args;
+use mnklab::game::Variant;
+use mnklab::search::load_agent;
+
+use super::{consent_to_external, parse_variant};
+
+#[derive(Args)]
+pub struct BrainArgs {
+    /// A preset or an agent file (.ron).
+    #[arg(long, default_value = "strong-ab")]
+    agent: String,
+    /// K and the rule from an m,n,k spelling (the board size comes from START).
+    #[arg(long, value_parser = parse_variant, default_value = "gomoku")]
+    game: Variant,
+    /// Let an agent file start the external program it names (the command is shown otherwise).
+    #[arg(long)]
+    allow_external: bool,
+}
+
+pub fn run(args: BrainArgs) -> Result<(), String> {
+    let file = load_agent(&args.agent)?;
+    let external: Vec<(String, String)> =
+        file.agent.external_command().map(|c| (file.name.clone(), c)).into_iter().collect();
+    consent_to_external(&external, args.allow_external)?;
+    let Some(rules) = args.game.grid().filter(|r| !r.gravity) else {
+        return Err(format!("--game {}: the brain protocol plays free-placement (mnk) games", args.game));
+    };
+    let mut brain = mnklab::gomocup::Brain::new(file, rules.k, rules.exact);
+    mnklab::gomocup::run_brain(std::io::stdin().lock(), std::io::stdout().lock(), &mut brain)
+        .map_err(|e| format!("brain: {e}"))
+}

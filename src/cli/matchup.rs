@@ -1,0 +1,105 @@
+//! `mnklab match`: run a matchup file on all cores, a game at a time into the output folder.
+
+use std::path::PathBuf;
+
+use clap::Args;
+use mnklab::arena::{Matchup, RunOptions, run_matchup, summarize, table};
+use mnklab::search::SearchControl;
+
+use super::{consent_to_external, parse_threads};
+
+#[derive(Args)]
+pub struct MatchArgs {
+    /// The matchup (RON).
+    file: PathBuf,
+    /// Worker threads (default: the file's, else all cores).
+    #[arg(long, value_parser = parse_threads)]
+    threads: Option<usize>,
+    /// Output folder (default: out/<matchup name>).
+    #[arg(long)]
+    out: Option<PathBuf>,
+    /// Continue the games already in the output folder.
+    #[arg(long)]
+    resume: bool,
+    /// Games per pairing and variant, instead of the file's.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    games: Option<u32>,
+    /// Multiply every time budget (quick runs of long experiments).
+    #[arg(long, default_value_t = 1.0, value_parser = parse_scale)]
+    scale: f64,
+    /// Run one slice of the games, I/N (0-based I), e.g. for a Slurm job array.
+    #[arg(long, value_parser = parse_shard)]
+    shard: Option<(u64, u64)>,
+    /// Let entrants start the external programs the files name (the commands are shown otherwise).
+    #[arg(long)]
+    allow_external: bool,
+}
+
+pub fn run(args: MatchArgs) -> Result<(), String> {
+    let matchup = Matchup::load(&args.file).map_err(|e| e.to_string())?;
+    let base = args.file.parent().map(PathBuf::from).unwrap_or_default();
+    let external = Matchup::external_commands(&matchup.resolve(&base)?);
+    consent_to_external(&external, args.allow_external)?;
+    let mut out = args.out.unwrap_or_else(|| PathBuf::from("out").join(&matchup.name));
+    if let Some((i, n)) = args.shard
+        && !out.ends_with(format!("shard-{i}-of-{n}"))
+    {
+        out = out.join(format!("shard-{i}-of-{n}"));
+    }
+    let opts = RunOptions {
+        threads: args.threads.unwrap_or(0),
+        out: out.clone(),
+        resume: args.resume,
+        scale: args.scale,
+        games: args.games,
+        shard: args.shard,
+    };
+    let bar = indicatif::ProgressBar::new(0);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games, {elapsed} elapsed, {eta} left  {msg}")
+            .expect("valid template"),
+    );
+    let control = SearchControl::new();
+    let records = run_matchup(&matchup, &base, &opts, &control, |p| {
+        bar.set_length(p.total);
+        bar.set_position(p.done);
+        let g = &p.game;
+        bar.set_message(format!("last: {} vs {} {:?}", g.names[0], g.names[1], g.outcome));
+        // Forfeits are news the moment they happen (an engine that does not start loses every game).
+        if let (Some(side), Some(reason)) = (g.forfeit, &g.forfeit_reason) {
+            bar.suspend(|| eprintln!("game {}: {} forfeits: {reason}", g.index, g.names[side as usize]));
+        }
+    })?;
+    bar.finish_and_clear();
+    print!("{}", table(&summarize(&records)));
+    for (who, command) in &external {
+        println!("external: {who} ran {command}");
+    }
+    let forfeits = records.iter().filter(|r| r.forfeit.is_some()).count();
+    if forfeits > 0 {
+        println!("{forfeits} games ended by forfeit (reasons in games.csv)");
+    }
+    let unsearched: usize = records.iter().map(|r| r.moves.iter().filter(|m| m.unsearched).count()).sum();
+    if unsearched > 0 {
+        println!("{unsearched} moves were played unsearched: a limit ended the search first (moves.csv)");
+    }
+    println!("{} games in {} (results.ronl, games.csv, moves.csv)", records.len(), out.display());
+    Ok(())
+}
+
+fn parse_scale(s: &str) -> Result<f64, String> {
+    match s.trim().parse::<f64>() {
+        Ok(x) if x > 0.0 && x <= 1e6 => Ok(x),
+        _ => Err(format!("'{s}' is not a factor above 0 and at most 1000000")),
+    }
+}
+
+fn parse_shard(s: &str) -> Result<(u64, u64), String> {
+    let bad = || format!("'{s}' is not a shard: write I/N with 0 <= I < N, e.g. 3/10");
+    let (i, n) = s.split_once('/').ok_or_else(bad)?;
+    let (i, n): (u64, u64) = (i.trim().parse().map_err(|_| bad())?, n.trim().parse().map_err(|_| bad())?);
+    if n == 0 || i >= n {
+        return Err(bad());
+    }
+    Ok((i, n))
+}

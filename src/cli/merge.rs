@@ -1,0 +1,79 @@
+//! `mnklab merge`: join the output folders of shards into one, refusing missing or empty
+//! folders and saying which games of the matchup are still missing.
+
+use std::path::PathBuf;
+
+use clap::Args;
+use mnklab::arena::results::{MATCHUP_FILE, RESULTS_FILE};
+use mnklab::arena::{Matchup, merge, read_results, summarize, table, write_csv};
+
+#[derive(Args)]
+pub struct MergeArgs {
+    /// Output folders of the shards.
+    #[arg(required = true)]
+    dirs: Vec<PathBuf>,
+    #[arg(long)]
+    out: PathBuf,
+    /// Merge even when games of the matchup's schedule are missing (a sweep still running).
+    #[arg(long)]
+    partial: bool,
+}
+
+pub fn run(args: MergeArgs) -> Result<(), String> {
+    let mut runs = Vec::new();
+    let mut matchup_text: Option<String> = None;
+    for d in &args.dirs {
+        let results = d.join(RESULTS_FILE);
+        if !results.is_file() {
+            return Err(format!("{}: no {RESULTS_FILE} there (is it a run's output folder?)", d.display()));
+        }
+        let games = read_results(&results)?;
+        if games.is_empty() {
+            return Err(format!("{}: holds no finished game", results.display()));
+        }
+        runs.push(games);
+        if let Ok(t) = std::fs::read_to_string(d.join(MATCHUP_FILE)) {
+            if matchup_text.as_ref().is_some_and(|m| m != &t) {
+                return Err(format!("{} ran a different matchup from the other folders", d.display()));
+            }
+            matchup_text = Some(t);
+        }
+    }
+    let all = merge(runs)?;
+    match &matchup_text {
+        Some(text) => {
+            let m = Matchup::parse(text, &args.dirs[0].join(MATCHUP_FILE)).map_err(|e| e.to_string())?;
+            let expected = m.schedule_len();
+            let have: std::collections::HashSet<u64> = all.iter().map(|r| r.index).collect();
+            let missing: Vec<u64> = (0..expected).filter(|i| !have.contains(i)).take(11).collect();
+            let count = expected.saturating_sub(have.iter().filter(|&&i| i < expected).count() as u64);
+            if count > 0 {
+                let shown: Vec<String> = missing.iter().take(10).map(u64::to_string).collect();
+                let more = if count > 10 { ", ..." } else { "" };
+                let message = format!(
+                    "{count} of the matchup's {expected} games are missing (game {}{more}): a shard not run or not finished?",
+                    shown.join(", ")
+                );
+                if !args.partial {
+                    return Err(format!("{message}\nmerge them anyway with --partial"));
+                }
+                eprintln!("warning: {message}");
+            }
+        }
+        None => eprintln!("warning: no {MATCHUP_FILE} in the folders: cannot check that every game is there"),
+    }
+    std::fs::create_dir_all(&args.out).map_err(|e| format!("cannot create {}: {e}", args.out.display()))?;
+    let mut text = String::new();
+    for r in &all {
+        text.push_str(&ron::to_string(r).map_err(|e| e.to_string())?);
+        text.push('\n');
+    }
+    mnklab::io::write_atomic(&args.out.join(RESULTS_FILE), text.as_bytes()).map_err(|e| e.to_string())?;
+    if let Some(t) = matchup_text {
+        mnklab::io::write_atomic(&args.out.join(MATCHUP_FILE), t.as_bytes()).map_err(|e| e.to_string())?;
+    }
+    write_csv(&args.out, &all)?;
+    print!("{}", table(&summarize(&all)));
+    println!("{} games merged into {}", all.len(), args.out.display());
+    Ok(())
+}

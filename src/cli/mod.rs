@@ -1,0 +1,231 @@
+//! The command line: what each verb takes, checked once here with the library's own rules,
+//! and one file per verb that calls the library.
+
+mod analyse;
+mod bench;
+mod brain;
+mod count;
+mod matchup;
+mod merge;
+mod plot;
+mod show;
+mod solve;
+mod table;
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+use mnklab::game::{AnyPosition, Variant};
+use mnklab::io::load_position;
+use mnklab::search::{SearchLimits, check_count, check_depth, check_memory_mb, check_seconds};
+
+pub use bench::BenchCommand;
+pub use plot::PlotArgs;
+
+#[derive(Parser)]
+#[command(
+    name = "mnklab",
+    version,
+    about = "A workbench for k-in-a-row games and the search algorithms that play them",
+    args_conflicts_with_subcommands = true
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    #[command(flatten)]
+    pub launch: LaunchArgs,
+}
+
+/// How the workbench window opens (`mnklab` alone, or `mnklab gui`).
+#[derive(Args, Clone, Default)]
+pub struct LaunchArgs {
+    /// A position file to open in the window.
+    #[arg(long = "open", id = "open_file")]
+    pub open_file: Option<PathBuf>,
+    /// Window size, WxH.
+    #[arg(long, value_parser = parse_size)]
+    pub size: Option<[f32; 2]>,
+    /// Start analysing at once (with the screenshot: a second of analysis in the picture).
+    #[arg(long)]
+    pub analyse: bool,
+    /// Write a PNG of the window after it has drawn, then exit (for docs and checks).
+    #[arg(long)]
+    pub screenshot: Option<PathBuf>,
+}
+
+#[derive(Subcommand)]
+pub enum Command {
+    /// Print a position as text.
+    Show(PositionArgs),
+    /// Count distinct positions after exactly P moves, or games to the end.
+    Count(count::CountArgs),
+    /// Search a position with an agent, printing its progress, then its move.
+    Analyse(analyse::AnalyseArgs),
+    /// The exact value of a position with perfect play, its distance and a best move.
+    Solve(solve::SolveArgs),
+    /// Run a matchup file on all cores; results go to --out, a game at a time.
+    Match(matchup::MatchArgs),
+    /// Join the output folders of shards into one.
+    Merge(merge::MergeArgs),
+    /// Draw a figure from a run's results (SVG, PNG or PDF, with its CSV beside it).
+    Plot(PlotArgs),
+    /// Print a run's summary table as text, Markdown or LaTeX (booktabs).
+    Table(table::TableArgs),
+    /// Speak the Gomocup brain protocol on stdin/stdout (for Piskvork-style managers).
+    Brain(brain::BrainArgs),
+    /// Measure speed.
+    #[command(subcommand)]
+    Bench(BenchCommand),
+    /// Open the workbench window (the same as no command).
+    Gui(LaunchArgs),
+}
+
+/// Runs a parsed command line.
+pub fn dispatch(cli: Cli) -> Result<(), String> {
+    match cli.command {
+        None => gui(cli.launch),
+        Some(Command::Gui(launch)) => gui(launch),
+        Some(Command::Show(args)) => show::run(args),
+        Some(Command::Count(args)) => count::run(args),
+        Some(Command::Analyse(args)) => analyse::run(args),
+        Some(Command::Solve(args)) => solve::run(args),
+        Some(Command::Match(args)) => matchup::run(args),
+        Some(Command::Merge(args)) => merge::run(args),
+        Some(Command::Plot(args)) => plot::run(args),
+        Some(Command::Table(args)) => table::run(args),
+        Some(Command::Brain(args)) => brain::run(args),
+        Some(Command::Bench(cmd)) => bench::run(cmd),
+    }
+}
+
+fn gui(launch: LaunchArgs) -> Result<(), String> {
+    let options = mnklab::app::LaunchOptions {
+        open: launch.open_file,
+        size: launch.size,
+        analyse: launch.analyse,
+        screenshot: launch.screenshot,
+    };
+    mnklab::app::run(options).map_err(|e| format!("cannot open the window: {e}"))
+}
+
+/// Writing to a closed pipe (`mnklab analyse ... | head -1`) ends the program quietly, as it
+/// does for other command-line tools, instead of a panic in `println!`.
+pub fn exit_quietly_on_closed_pipe() {
+    #[cfg(unix)]
+    // SAFETY: called first thing in main, before any thread starts; SIG_DFL is a valid handler.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
+}
+
+/// Where a game starts: a variant, or a position file, then moves.
+#[derive(Args)]
+pub struct PositionArgs {
+    /// The game: tictactoe, gomoku, gomoku-exact, connect4, connect3d, mnk:M,N,K[:exact], connect:M,N,K.
+    #[arg(long, value_parser = parse_variant, required_unless_present = "open")]
+    game: Option<Variant>,
+    /// Moves from the start: "h8 i9", "4453", "d d e", or pole numbers for connect3d.
+    #[arg(long, default_value = "")]
+    moves: String,
+    /// Start from a position file (RON) instead; --moves are played after it.
+    #[arg(long)]
+    open: Option<PathBuf>,
+}
+
+impl PositionArgs {
+    fn position(&self) -> Result<AnyPosition, String> {
+        let mut pos = match (&self.open, self.game) {
+            (Some(path), game) => {
+                let (_, pos) = load_position(path).map_err(|e| e.to_string())?;
+                if let Some(g) = game
+                    && g != pos.variant()
+                {
+                    return Err(format!("--game {g} does not match the file's game {}", pos.variant()));
+                }
+                pos
+            }
+            (None, Some(game)) => AnyPosition::new(game),
+            (None, None) => return Err("give --game or --open".into()),
+        };
+        pos.play_sequence(&self.moves).map_err(|e| format!("--moves: {e}"))?;
+        Ok(pos)
+    }
+}
+
+/// Per-move limits given on the command line; any of them replaces the agent file's limits.
+#[derive(Args)]
+struct LimitArgs {
+    /// Seconds of search.
+    #[arg(long, value_parser = parse_seconds, allow_negative_numbers = true)]
+    time: Option<f64>,
+    /// MCTS iterations.
+    #[arg(long, value_parser = parse_count, allow_negative_numbers = true)]
+    iterations: Option<u64>,
+    /// Alpha-beta depth in plies.
+    #[arg(long, value_parser = parse_depth, allow_negative_numbers = true)]
+    depth: Option<u32>,
+    /// Nodes.
+    #[arg(long, value_parser = parse_count, allow_negative_numbers = true)]
+    nodes: Option<u64>,
+}
+
+impl LimitArgs {
+    fn or(&self, file: SearchLimits) -> SearchLimits {
+        let given = SearchLimits { depth: self.depth, nodes: self.nodes, iterations: self.iterations, time: self.time };
+        if given.is_unlimited() { file } else { given }
+    }
+}
+
+/// Refuses to go on when an agent would start a program named in a file, unless the user
+/// said `--allow-external`; the message lists the exact command lines.
+fn consent_to_external(commands: &[(String, String)], allowed: bool) -> Result<(), String> {
+    if commands.is_empty() || allowed {
+        return Ok(());
+    }
+    let list: Vec<String> = commands.iter().map(|(who, cmd)| format!("  {who}: {cmd}")).collect();
+    Err(format!(
+        "this would start external programs named in a file:\n{}\nrun them only if you trust them: add --allow-external",
+        list.join("\n")
+    ))
+}
+
+fn parse_variant(s: &str) -> Result<Variant, String> {
+    s.parse().map_err(|e: mnklab::game::GameError| e.to_string())
+}
+
+fn parse_size(s: &str) -> Result<[f32; 2], String> {
+    let bad = || format!("'{s}' is not a size: write WxH, e.g. 1200x800 (200..8000 x 150..8000)");
+    let (w, h) = s.split_once(['x', 'X']).ok_or_else(bad)?;
+    let (w, h): (f32, f32) = (w.trim().parse().map_err(|_| bad())?, h.trim().parse().map_err(|_| bad())?);
+    if !(200.0..=8000.0).contains(&w) || !(150.0..=8000.0).contains(&h) {
+        return Err(bad());
+    }
+    Ok([w, h])
+}
+
+fn parse_seconds(s: &str) -> Result<f64, String> {
+    let t: f64 = s.trim().parse().map_err(|_| format!("'{s}' is not a number of seconds"))?;
+    check_seconds("the time", t)
+}
+
+fn parse_count(s: &str) -> Result<u64, String> {
+    let n: u64 = s.trim().parse().map_err(|_| format!("'{s}' is not a whole number >= 1"))?;
+    check_count("the count", n)
+}
+
+fn parse_depth(s: &str) -> Result<u32, String> {
+    let d: u32 = s.trim().parse().map_err(|_| format!("'{s}' is not a depth in plies"))?;
+    check_depth("the depth", d)
+}
+
+fn parse_threads(s: &str) -> Result<usize, String> {
+    match s.trim().parse::<usize>() {
+        Ok(n) if (1..=1024).contains(&n) => Ok(n),
+        _ => Err(format!("'{s}' is not a number of threads between 1 and 1024")),
+    }
+}
+
+fn parse_table_mb(s: &str) -> Result<u32, String> {
+    let mb: u32 = s.trim().parse().map_err(|_| format!("'{s}' is not a size in MiB"))?;
+    check_memory_mb("the table", mb as u64, 1).map(|_| mb)
+}

@@ -1,0 +1,93 @@
+//! `mnklab plot`: a figure from a run's results (SVG, PNG or PDF) with its CSV beside it.
+
+use std::path::PathBuf;
+
+use clap::Args;
+
+#[derive(Args)]
+pub struct PlotArgs {
+    /// A run's output folder (results.ronl and matchup.ron) or its results.ronl.
+    results: PathBuf,
+    #[arg(long, value_enum)]
+    kind: mnklab::plot::PlotKind,
+    /// The horizontal field: m, n, k, board, variant, agent, opponent, pairing, colour, phase,
+    /// ply, or agent./opponent. + budget, depth, iterations, nodes, time, strategy.
+    #[arg(long)]
+    x: Option<String>,
+    /// Heatmaps: the vertical field (default n). Lines: the metric (same as --metric).
+    #[arg(long)]
+    y: Option<String>,
+    #[arg(long, value_enum)]
+    metric: Option<mnklab::plot::Metric>,
+    /// Lines: one line per value of this field (default pairing).
+    #[arg(long)]
+    series: Option<String>,
+    /// See the games from this entrant's side.
+    #[arg(long)]
+    agent: Option<String>,
+    #[arg(long)]
+    title: Option<String>,
+    #[arg(long)]
+    x_label: Option<String>,
+    #[arg(long)]
+    y_label: Option<String>,
+    /// Histograms: the number of bins (default: Freedman-Diaconis).
+    #[arg(long)]
+    bins: Option<usize>,
+    /// Width and height in inches.
+    #[arg(long, default_value_t = 6.4)]
+    width: f64,
+    #[arg(long, default_value_t = 4.0)]
+    height: f64,
+    /// PNG resolution.
+    #[arg(long, default_value_t = 150.0)]
+    dpi: f64,
+    /// Lines and box plots: a log10 y axis (for nodes or time spanning orders of magnitude).
+    #[arg(long)]
+    log_y: bool,
+    /// FILE.svg, FILE.png or FILE.pdf; the data goes to FILE.csv.
+    #[arg(long)]
+    out: PathBuf,
+}
+
+pub fn run(args: PlotArgs) -> Result<(), String> {
+    use mnklab::plot::{ExportOptions, Field, PlotKind, PlotRequest, export_figure, figure_from_results};
+    let field = |name: &str, s: &Option<String>| -> Result<Option<Field>, String> {
+        s.as_deref().map(|v| v.parse::<Field>().map_err(|e| format!("--{name}: {e}"))).transpose()
+    };
+    let mut req = PlotRequest::new(args.kind);
+    req.x = field("x", &args.x)?;
+    req.metric = args.metric;
+    if args.kind == PlotKind::Heatmap {
+        req.y = field("y", &args.y)?;
+    } else if let Some(y) = &args.y {
+        // For the other kinds --y names the plotted metric.
+        let m = <mnklab::plot::Metric as clap::ValueEnum>::from_str(y, true).map_err(|_| {
+            format!("--y {y}: not a metric (score, win, draw, loss, first-win, length, time, nodes, memory, depth)")
+        })?;
+        req.metric = Some(m);
+    }
+    req.series = field("series", &args.series)?;
+    req.agent = args.agent;
+    req.title = args.title;
+    req.bins = args.bins;
+    let run = mnklab::arena::results::load_run(&args.results)?;
+    let mut fig = figure_from_results(&run.records, run.matchup.as_ref(), &run.dir, &req)?;
+    if let Some(l) = args.x_label {
+        fig.x_label = l;
+    }
+    if let Some(l) = args.y_label {
+        fig.y_label = l;
+    }
+    if !(args.width > 0.5 && args.width < 100.0 && args.height > 0.5 && args.height < 100.0) {
+        return Err("--width and --height are inches, between 0.5 and 100".into());
+    }
+    if !(args.dpi >= 10.0 && args.dpi <= 2400.0) {
+        return Err("--dpi must be between 10 and 2400".into());
+    }
+    let opts = ExportOptions { width_in: args.width, height_in: args.height, dpi: args.dpi, log_y: args.log_y };
+    for p in export_figure(&fig, &args.out, &opts)? {
+        println!("wrote {}", p.display());
+    }
+    Ok(())
+}

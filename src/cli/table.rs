@@ -1,0 +1,56 @@
+//! `mnklab table`: a run's summary table as text, Markdown or LaTeX.
+
+use std::path::PathBuf;
+
+use clap::Args;
+use mnklab::arena::{Matchup, summarize, table};
+
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum TableFormat {
+    Text,
+    Markdown,
+    Latex,
+}
+
+#[derive(Args)]
+pub struct TableArgs {
+    /// A run's output folder or its results.ronl.
+    results: PathBuf,
+    #[arg(long, value_enum, default_value = "text")]
+    format: TableFormat,
+    /// Write to this file instead of printing.
+    #[arg(long)]
+    out: Option<PathBuf>,
+}
+
+pub fn run(args: TableArgs) -> Result<(), String> {
+    let run = mnklab::arena::results::load_run(&args.results)?;
+    if run.records.is_empty() {
+        return Err(format!("{}: no finished games yet", args.results.display()));
+    }
+    let stats = summarize(&run.records);
+    let caption = run.matchup.as_ref().map_or("Results".to_string(), |m| {
+        if m.description.is_empty() { m.name.clone() } else { m.description.clone() }
+    });
+    let mut text = match args.format {
+        TableFormat::Text => table(&stats),
+        TableFormat::Markdown => mnklab::plot::tables::markdown_table(&stats),
+        TableFormat::Latex => mnklab::plot::tables::latex_table(&stats, &caption),
+    };
+    // An external entrant is named by the program it ran, not only by its display name.
+    if let (TableFormat::Text, Some(m)) = (args.format, &run.matchup)
+        && let Ok(entrants) = m.resolve(&run.dir)
+    {
+        for (who, command) in Matchup::external_commands(&entrants) {
+            text.push_str(&format!("external: {who} ran {command}\n"));
+        }
+    }
+    match args.out {
+        Some(path) => {
+            mnklab::io::write_atomic(&path, text.as_bytes()).map_err(|e| e.to_string())?;
+            println!("wrote {}", path.display());
+        }
+        None => print!("{text}"),
+    }
+    Ok(())
+}

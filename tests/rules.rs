@@ -56,7 +56,7 @@ fn wins_are_detected_in_every_direction() {
 #[test]
 fn moves_after_the_end_are_refused() {
     let err = AnyPosition::from_moves(Variant::connect4(), "44556677").unwrap_err();
-    assert!(err.to_string().contains("would be ply 7, but the game ended at ply 6"), "{err}");
+    assert!(err.to_string().contains("move 7 would be ply 8, but the game ended at ply 7"), "{err}");
     let err = AnyPosition::from_moves(Variant::connect4(), "4444444").unwrap_err();
     assert!(err.to_string().contains("column d is full"), "{err}");
     let err = AnyPosition::from_moves(Variant::tictactoe(), "a1 a1").unwrap_err();

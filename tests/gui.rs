@@ -429,3 +429,84 @@ fn a_third_agent_joins_the_comparison_and_the_matchup_becomes_a_round_robin() {
     assert_eq!(h.state().slots.len(), 2);
     assert_eq!(h.state().matchup.build(&h.state().slots).unwrap().pairings(), [(0, 1)]);
 }
+
+/// An agent file naming a program: the window shows the exact command line and starts
+/// nothing until the user allows it; the answer is remembered in the settings.
+#[test]
+fn an_external_program_starts_only_after_the_user_allows_it() {
+    let exe = env!("CARGO_BIN_EXE_mnklab");
+    let ron = format!(
+        r#"(version: 1, name: "friendly", agent: External((command: "{exe}", args: ["brain", "--agent", "random"], protocol: Gomocup)), limits: (time: Some(0.3)))"#
+    );
+    let file = mnklab::search::AgentFile::parse(&ron, std::path::Path::new("friendly.ron")).unwrap();
+    let line = format!("{exe} brain --agent random");
+    let mut w = Workbench::new("mnk:9,9,5".parse().unwrap());
+    w.slots[0].set(file.clone());
+    let mut h = harness(w);
+    h.run();
+    h.get_by_label("Start analysis A").click();
+    h.run();
+    assert!(h.state().consent.question().is_some(), "asked before starting");
+    h.get_by_label(&line);
+    assert!(!h.state().slots[0].analysis.running, "nothing started yet");
+    h.get_by_label("Don't start").click();
+    h.run();
+    assert!(h.state().consent.question().is_none());
+    assert!(!h.state().slots[0].analysis.running);
+    assert!(h.state().settings(false).allowed_programs.is_empty());
+    // Asked again on the next start; allowed this time, and the analysis runs the program.
+    h.get_by_label("Start analysis A").click();
+    h.run();
+    h.get_by_label("Allow and start").click();
+    h.run();
+    assert!(
+        wait(&mut h, 15.0, |w| w.slots[0].analysis.result.as_ref().is_some_and(|r| r.best.is_some())),
+        "{:?}",
+        h.state().slots[0].analysis.error
+    );
+    assert_eq!(h.state().settings(false).allowed_programs, vec![line.clone()]);
+    // A restarted workbench with those settings does not ask again.
+    let mut w = Workbench::new("mnk:9,9,5".parse().unwrap());
+    w.apply_settings(&h.state().settings(false));
+    w.slots[0].set(file);
+    let mut h2 = harness(w);
+    h2.run();
+    h2.get_by_label("Start analysis A").click();
+    h2.run();
+    assert!(h2.state().consent.question().is_none());
+    assert!(h2.state().slots[0].analysis.running || h2.state().slots[0].analysis.result.is_some());
+}
+
+/// Load run + Resume of a run whose matchup names a program asks first, too.
+#[test]
+fn resuming_a_loaded_run_asks_before_starting_its_programs() {
+    let dir = std::env::temp_dir().join(format!("mnklab-gui-ext-run-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("matchup.ron"),
+        r#"(version: 1, name: "ext", variants: List(["mnk:9,9,5"]), agents: [
+            (name: Some("innocent"), agent: Inline((name: "x", agent: External((command: "/nonexistent/engine-xyz", args: ["--evil"], protocol: Gomocup))))),
+            (name: Some("r"), agent: Preset("random"))], pairing: Pairwise, games: 2, seed: 1)"#,
+    )
+    .unwrap();
+    std::fs::write(dir.join("results.ronl"), "").unwrap();
+    let mut h = harness(Workbench::new(Variant::connect4()));
+    h.state_mut().tab = BottomTab::Matchup;
+    h.run();
+    h.state_mut().matchup.load(&dir);
+    h.run();
+    assert_eq!(h.state().matchup.state, RunState::Paused, "{:?}", h.state().matchup.error);
+    h.get_by_label("Resume").click();
+    h.run();
+    let q = h.state().consent.question().expect("asked before resuming");
+    assert_eq!(q.commands, vec![("innocent".to_string(), "/nonexistent/engine-xyz --evil".to_string())]);
+    h.get_by_label("/nonexistent/engine-xyz --evil");
+    assert!(!h.state().matchup.busy(), "nothing started");
+    h.get_by_label("Don't start").click();
+    h.run();
+    assert!(!h.state().matchup.busy());
+    assert!(
+        !dir.join("results.ronl").exists() || std::fs::read_to_string(dir.join("results.ronl")).unwrap().is_empty()
+    );
+}

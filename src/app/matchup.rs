@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use crossbeam_channel::{Receiver, unbounded};
 
 use super::agents::AgentSlot;
+use super::consent::{Consent, Retry};
 use super::plots::{Exporter, draw_figure};
 use crate::arena::results::{RESULTS_FILE, load_run, read_results};
 use crate::arena::{
@@ -76,6 +77,8 @@ pub struct MatchupPanel {
     /// The run's thread has not ended yet (after a pause, games in progress still finish
     /// stopping; a resume waits for that, so two runs never write one folder).
     busy: bool,
+    /// The workbench's record of which external programs the user allowed.
+    pub consent: Consent,
 }
 
 impl Default for MatchupPanel {
@@ -103,6 +106,7 @@ impl Default for MatchupPanel {
             control: SearchControl::new(),
             inbox: None,
             busy: false,
+            consent: Consent::default(),
             shown: None,
             dialog_request: None,
         }
@@ -117,6 +121,11 @@ fn numbers(text: &str, what: &str) -> Result<Vec<u8>, String> {
 }
 
 impl MatchupPanel {
+    /// A panel that asks the workbench's consent before starting external programs.
+    pub fn with_consent(consent: Consent) -> MatchupPanel {
+        MatchupPanel { consent, ..MatchupPanel::default() }
+    }
+
     /// The matchup the form describes, between the agent slots' configs.
     pub fn build(&self, slots: &[AgentSlot]) -> Result<Matchup, String> {
         if let Some((s, e)) = slots.iter().find_map(|s| s.error.as_ref().map(|e| (s, e))) {
@@ -223,6 +232,13 @@ impl MatchupPanel {
         } else {
             self.records = read_results(&out.join(RESULTS_FILE)).unwrap_or_default();
             self.shown = None;
+        }
+        // Nothing named in a file (a loaded run's matchup.ron) starts without the user's yes.
+        if let Ok(entrants) = m.resolve(Path::new("."))
+            && !self.consent.permits_commands(Matchup::external_commands(&entrants), Retry::Matchup { resume })
+        {
+            self.error = Some("waiting for your answer: start the external programs?".into());
+            return;
         }
         self.total = m.schedule_len();
         self.error = notice;

@@ -8,6 +8,7 @@ mod agents;
 mod analysis;
 mod autoplay;
 mod board;
+mod consent;
 mod edit;
 mod explorer;
 mod files;
@@ -20,6 +21,7 @@ mod worker;
 pub use agents::AgentSlot;
 pub use analysis::Analysis;
 pub use autoplay::{AutoPlay, Controller};
+pub use consent::{Consent, Question, Retry};
 pub use edit::{Brush, EditAction, EditState};
 pub use explorer::{Explorer, SortBy};
 pub use matchup::{LivePlot, MatchupPanel, RunState};
@@ -73,6 +75,8 @@ pub struct Settings {
     pub agents: Vec<String>,
     pub tab: Option<BottomTab>,
     pub run_folder: String,
+    /// External command lines the user allowed to start (see [`Consent`]).
+    pub allowed_programs: Vec<String>,
 }
 
 /// The application state.
@@ -108,6 +112,8 @@ pub struct Workbench {
     pub pending: Option<Pending>,
     /// Set when the user confirmed closing: the window may close.
     pub close_confirmed: bool,
+    /// Which external programs the user allowed; shared with the matchup panel.
+    pub consent: Consent,
     dialogs: files::Dialogs,
 }
 
@@ -119,6 +125,7 @@ impl Default for Workbench {
 
 impl Workbench {
     pub fn new(variant: Variant) -> Workbench {
+        let consent = Consent::default();
         Workbench {
             position: AnyPosition::new(variant),
             setup: None,
@@ -134,12 +141,13 @@ impl Workbench {
             preview: None,
             edit: None,
             tab: BottomTab::Explorer,
-            matchup: MatchupPanel::default(),
+            matchup: MatchupPanel::with_consent(consent.clone()),
             review: Review::default(),
             autoplay: AutoPlay::default(),
             dirty: false,
             pending: None,
             close_confirmed: false,
+            consent,
             dialogs: files::Dialogs::default(),
         }
     }
@@ -154,6 +162,7 @@ impl Workbench {
             agents: self.slots.iter().map(|s| s.file.to_ron()).collect(),
             tab: Some(self.tab),
             run_folder: self.matchup.out_dir.clone(),
+            allowed_programs: self.consent.allowed(),
         }
     }
 
@@ -181,6 +190,7 @@ impl Workbench {
         if !s.run_folder.is_empty() {
             self.matchup.out_dir = s.run_folder.clone();
         }
+        self.consent.allow(s.allowed_programs.iter().cloned());
     }
 
     /// Adds an agent slot (C, D) for comparing more configs side by side.
@@ -213,11 +223,10 @@ impl Workbench {
 
     fn position_changed(&mut self) {
         self.preview = None;
-        let pos = self.position.clone();
-        for slot in &mut self.slots {
-            if slot.analysis.running {
+        for i in 0..self.slots.len() {
+            if self.slots[i].analysis.running {
                 // Follow the game: analyse the new position.
-                slot.start(&pos);
+                self.start_slot(i);
             }
         }
     }
@@ -603,7 +612,7 @@ impl Workbench {
             });
         });
         for i in starts {
-            self.slots[i].start(&pos);
+            self.start_slot(i);
         }
         ui.horizontal_wrapped(|ui| {
             ui.label("board and explorer show:");
@@ -659,18 +668,98 @@ impl Workbench {
                     .show(ui, |ui| self.review.show(ui, &name))
                     .inner;
                 if start {
-                    let (s, line) = (self.start_position(), self.game_line());
-                    if line.is_empty() {
-                        self.review.error = Some("no moves to review: play or load a game".into());
-                    } else {
-                        let file = self.slots[0].file.clone();
-                        self.review.start(&s, &line, &file);
-                    }
+                    self.start_review();
                 }
                 if let Some(n) = jump {
                     self.jump(n);
                 }
             }
+        }
+    }
+
+    /// Starts slot `i`'s analysis of the game position, once its program (if external) is allowed.
+    pub fn start_slot(&mut self, i: usize) {
+        let slot = &self.slots[i];
+        if !self
+            .consent
+            .permits([(format!("agent {}", slot.label), &slot.file.agent)], Retry::Analyse(slot.label.clone()))
+        {
+            return;
+        }
+        let pos = self.position.clone();
+        self.slots[i].start(&pos);
+    }
+
+    /// Reviews the game with agent A, once its program (if external) is allowed.
+    pub fn start_review(&mut self) {
+        let (s, line) = (self.start_position(), self.game_line());
+        if line.is_empty() {
+            self.review.error = Some("no moves to review: play or load a game".into());
+            return;
+        }
+        let file = self.slots[0].file.clone();
+        if !self.consent.permits([(format!("agent {}", self.slots[0].label), &file.agent)], Retry::Review) {
+            return;
+        }
+        self.review.start(&s, &line, &file);
+    }
+
+    /// Whether the agent to move under autoplay may start (asks if its program is not allowed).
+    fn autoplay_permitted(&self) -> bool {
+        match self.autoplay.sides[self.position.side_to_move().index()] {
+            Controller::Agent(i)
+                if !self.autoplay.paused && !self.autoplay.thinking() && !self.position.status().is_over() =>
+            {
+                self.slots.get(i).is_none_or(|s| {
+                    self.consent.permits([(format!("agent {}", s.label), &s.file.agent)], Retry::Autoplay)
+                })
+            }
+            _ => true,
+        }
+    }
+
+    /// The question before an external program starts: the exact command lines, allow or not.
+    fn consent_dialog(&mut self, ctx: &egui::Context) {
+        let Some(q) = self.consent.question() else { return };
+        let mut decided = None;
+        egui::Window::new("Start an external program?")
+            .collapsible(false)
+            .resizable(false)
+            .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+            .show(ctx, |ui| {
+                ui.label("A loaded file names a program to run. Start it only if you trust it:");
+                for (who, line) in &q.commands {
+                    ui.label(format!("{who} runs"));
+                    ui.label(egui::RichText::new(line).monospace());
+                }
+                ui.label("Your answer is remembered for these exact command lines.");
+                ui.horizontal(|ui| {
+                    if ui.button("Allow and start").clicked() {
+                        decided = Some(true);
+                    }
+                    if ui.button("Don't start").clicked() {
+                        decided = Some(false);
+                    }
+                });
+            });
+        let Some(allow) = decided else { return };
+        let Some(q) = self.consent.answer(allow) else { return };
+        if !allow {
+            if q.retry == Retry::Autoplay {
+                self.autoplay.paused = true;
+            }
+            self.message = Some("the external program was not started".into());
+            return;
+        }
+        match q.retry {
+            Retry::Analyse(label) => {
+                if let Some(i) = self.slots.iter().position(|s| s.label == label) {
+                    self.start_slot(i);
+                }
+            }
+            Retry::Autoplay => {}
+            Retry::Review => self.start_review(),
+            Retry::Matchup { resume } => self.matchup.start(&self.slots, resume),
         }
     }
 
@@ -718,6 +807,7 @@ impl Workbench {
         }
         self.poll_dialogs();
         if self.edit.is_none()
+            && self.autoplay_permitted()
             && let Some(m) = self.autoplay.tick(&self.position, &self.slots)
         {
             self.play(m);
@@ -776,6 +866,7 @@ impl Workbench {
         self.take_dialog_requests();
         let ctx = ui.ctx().clone();
         self.confirm_dialog(&ctx);
+        self.consent_dialog(&ctx);
     }
 }
 

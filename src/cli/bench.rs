@@ -7,7 +7,7 @@ use mnklab::game::{AnyPosition, Variant};
 use mnklab::search::{SearchControl, SearchLimits, SearchResult, build_agent, load_agent};
 use mnklab::with_position;
 
-use super::{consent_to_external, parse_seconds, parse_table_mb, parse_variant};
+use super::{consent_to_external, parse_count, parse_seconds, parse_table_mb, parse_variant};
 
 #[derive(Subcommand)]
 pub enum BenchCommand {
@@ -29,7 +29,7 @@ pub enum BenchCommand {
         #[arg(long)]
         weak: bool,
         /// Solve only the first N lines.
-        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        #[arg(long, value_parser = parse_count)]
         limit: Option<u64>,
         /// Table size in MiB (8 holds the largest benchmark search and stays in cache).
         #[arg(long, default_value_t = 8, value_parser = parse_table_mb)]

@@ -22,7 +22,7 @@ pub struct MatchArgs {
     #[arg(long)]
     resume: bool,
     /// Games per pairing and variant, instead of the file's.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, value_parser = parse_games)]
     games: Option<u32>,
     /// Multiply every time budget (quick runs of long experiments).
     #[arg(long, default_value_t = 1.0, value_parser = parse_scale)]
@@ -102,4 +102,10 @@ fn parse_shard(s: &str) -> Result<(u64, u64), String> {
         return Err(bad());
     }
     Ok((i, n))
+}
+
+/// Games per pairing: the same rule as every other count, and it must fit the file's field.
+fn parse_games(s: &str) -> Result<u32, String> {
+    let n = super::parse_count(s)?;
+    u32::try_from(n).map_err(|_| format!("{n} games per pairing is more than {}", u32::MAX))
 }

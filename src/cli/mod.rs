@@ -208,7 +208,7 @@ fn parse_seconds(s: &str) -> Result<f64, String> {
     check_seconds("the time", t)
 }
 
-fn parse_count(s: &str) -> Result<u64, String> {
+pub(crate) fn parse_count(s: &str) -> Result<u64, String> {
     let n: u64 = s.trim().parse().map_err(|_| format!("'{s}' is not a whole number >= 1"))?;
     check_count("the count", n)
 }

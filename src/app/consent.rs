@@ -1,0 +1,152 @@
+//! Consent before the workbench starts a program named in a file (an `External` agent).
+//!
+//! Agent and matchup files are swapped between researchers, and an external entrant's display
+//! name can hide what it runs. So nothing starts one until the user has seen the exact command
+//! line and said yes; the answer is remembered per command line (kept in the settings), so a
+//! changed argument list is asked about again.
+//!
+//! Every place that starts an agent (analysis, autoplay, review, matchup run and resume) holds
+//! a clone of the one [`Consent`] and asks [`Consent::permits`] first. A refusal puts a
+//! [`Question`] on screen; the workbench draws it and, on "Allow", repeats the [`Retry`].
+
+use std::cell::RefCell;
+use std::collections::BTreeSet;
+use std::rc::Rc;
+
+use crate::search::AgentConfig;
+
+/// What was being started when the question came up, to start it again once allowed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Retry {
+    /// The analysis of the agent slot with this label.
+    Analyse(String),
+    /// An autoplay move (autoplay waits until answered; a refusal pauses it).
+    Autoplay,
+    /// The review of the game.
+    Review,
+    /// The matchup run (or its resume).
+    Matchup { resume: bool },
+}
+
+/// The question on screen: who would start what.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Question {
+    /// (agent or entrant name, exact command line).
+    pub commands: Vec<(String, String)>,
+    pub retry: Retry,
+}
+
+#[derive(Debug, Default)]
+struct State {
+    allowed: BTreeSet<String>,
+    question: Option<Question>,
+}
+
+/// The user's answers, shared by the panels of one workbench (cheap to clone; UI thread only).
+#[derive(Clone, Debug, Default)]
+pub struct Consent(Rc<RefCell<State>>);
+
+impl Consent {
+    /// A consent that already allows these command lines (from the saved settings).
+    pub fn with_allowed(lines: impl IntoIterator<Item = String>) -> Consent {
+        let c = Consent::default();
+        c.0.borrow_mut().allowed.extend(lines);
+        c
+    }
+
+    /// Adds remembered answers (from the saved settings).
+    pub fn allow(&self, lines: impl IntoIterator<Item = String>) {
+        self.0.borrow_mut().allowed.extend(lines);
+    }
+
+    /// Whether every external program of `agents` (name, config) may start. If one may not
+    /// yet, asks (unless a question is already up) and returns false: start nothing.
+    pub fn permits<'a>(&self, agents: impl IntoIterator<Item = (String, &'a AgentConfig)>, retry: Retry) -> bool {
+        let commands: Vec<(String, String)> =
+            agents.into_iter().filter_map(|(who, a)| Some((who, a.external_command()?))).collect();
+        self.permits_commands(commands, retry)
+    }
+
+    /// As [`Consent::permits`], for command lines already listed (a matchup's entrants).
+    pub fn permits_commands(&self, commands: Vec<(String, String)>, retry: Retry) -> bool {
+        let mut s = self.0.borrow_mut();
+        let unknown: Vec<(String, String)> = commands.into_iter().filter(|(_, c)| !s.allowed.contains(c)).collect();
+        if unknown.is_empty() {
+            return true;
+        }
+        if s.question.is_none() {
+            s.question = Some(Question { commands: unknown, retry });
+        }
+        false
+    }
+
+    /// The question waiting for an answer, if any.
+    pub fn question(&self) -> Option<Question> {
+        self.0.borrow().question.clone()
+    }
+
+    /// Takes the user's answer; returns the question answered (to repeat its retry if allowed).
+    pub fn answer(&self, allow: bool) -> Option<Question> {
+        let mut s = self.0.borrow_mut();
+        let q = s.question.take()?;
+        if allow {
+            s.allowed.extend(q.commands.iter().map(|(_, c)| c.clone()));
+        }
+        Some(q)
+    }
+
+    /// The command lines allowed so far (saved with the settings).
+    pub fn allowed(&self) -> Vec<String> {
+        self.0.borrow().allowed.iter().cloned().collect()
+    }
+
+    /// Forgets every answer.
+    pub fn revoke_all(&self) {
+        self.0.borrow_mut().allowed.clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gomocup::{ExternalConfig, Protocol};
+
+    fn external(cmd: &str, args: &[&str]) -> AgentConfig {
+        AgentConfig::External(ExternalConfig {
+            command: cmd.into(),
+            args: args.iter().map(|s| s.to_string()).collect(),
+            cwd: None,
+            protocol: Protocol::Gomocup,
+            default_turn: 1.0,
+            grace: 0.5,
+            startup: 5.0,
+            max_memory_mb: 0,
+        })
+    }
+
+    #[test]
+    fn asks_once_remembers_the_exact_command_line() {
+        let c = Consent::default();
+        let random = AgentConfig::Random;
+        assert!(c.permits([("r".to_string(), &random)], Retry::Review), "in-process agents need no consent");
+        let e = external("/opt/engine", &["--fast"]);
+        assert!(!c.permits([("e".to_string(), &e)], Retry::Review));
+        let q = c.question().unwrap();
+        assert_eq!(q.commands, vec![("e".to_string(), "/opt/engine --fast".to_string())]);
+        // A second start while the question is up does not replace it.
+        assert!(!c.permits([("e".to_string(), &e)], Retry::Autoplay));
+        assert_eq!(c.question().unwrap().retry, Retry::Review);
+        // Refused: nothing remembered, asked again next time.
+        assert_eq!(c.answer(false).unwrap().retry, Retry::Review);
+        assert!(c.question().is_none());
+        assert!(!c.permits([("e".to_string(), &e)], Retry::Review));
+        c.answer(true);
+        assert!(c.permits([("e".to_string(), &e)], Retry::Review));
+        // Other arguments to the same program are a different command: asked again.
+        let other = external("/opt/engine", &["; rm -rf ~"]);
+        assert!(!c.permits([("e".to_string(), &other)], Retry::Review));
+        assert_eq!(c.allowed(), vec!["/opt/engine --fast".to_string()]);
+        let again = Consent::with_allowed(c.allowed());
+        assert!(again.permits([("e".to_string(), &e)], Retry::Review));
+    }
+}

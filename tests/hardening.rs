@@ -1,0 +1,404 @@
+//! The hardening issue, one test per finding: each of these failed before its fix. Run as a
+//! user runs the program (the binary, exit codes, stderr), except where only the library can
+//! set the scene (a torn results file, a stale temporary file).
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn mnklab(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mnklab")).args(args).output().expect("run mnklab")
+}
+
+fn mnklab_in(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mnklab")).current_dir(dir).args(args).output().expect("run mnklab")
+}
+
+fn out(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn err(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Exit code 2 with a named error, and no panic.
+fn refused(o: &Output, needle: &str) {
+    let e = err(o);
+    assert_eq!(o.status.code(), Some(2), "exit code 2 expected; stderr: {e}; stdout: {}", out(o));
+    assert!(e.contains(needle), "stderr should name '{needle}': {e}");
+    assert!(!e.contains("panicked"), "{e}");
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("mnklab-hardening-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+const TWO_RANDOMS: &str = r#"agents: [(name: Some("a"), agent: Preset("random")), (name: Some("b"), agent: Preset("random"))], pairing: Pairwise, seed: 1"#;
+
+// 1. A fresh clone passes: no test, bench or README example reads outside the repository.
+#[test]
+fn tests_and_readme_use_only_data_in_the_repository() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = vec![root.join("README.md")];
+    for dir in ["tests", "benches", "examples"] {
+        if let Ok(entries) = std::fs::read_dir(root.join(dir)) {
+            files.extend(entries.flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "rs")));
+        }
+    }
+    let outside = ["..", "/shared"].concat();
+    for f in files {
+        let text = std::fs::read_to_string(&f).unwrap();
+        for (i, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap();
+            let is_doc = line.trim_start().starts_with("//");
+            assert!(
+                is_doc || !code.contains(&outside),
+                "{}:{} reads outside the repository: {line}",
+                f.display(),
+                i + 1
+            );
+        }
+    }
+    for set in ["Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1"] {
+        let text = std::fs::read_to_string(root.join("tests/data/connect4").join(set)).unwrap();
+        assert_eq!(text.lines().count(), 1000, "{set}");
+    }
+}
+
+// 2. solve on a finished position says the game is over and who won.
+#[test]
+fn solve_on_a_finished_game_names_the_winner() {
+    for weak in [false, true] {
+        for (game, moves) in [("tictactoe", "a1 b1 a2 b2 a3"), ("connect:4,4,3", "aabbc"), ("connect4", "4455667")] {
+            let mut args = vec!["solve", "--game", game, "--moves", moves];
+            if weak {
+                args.push("--weak");
+            }
+            let o = mnklab(&args);
+            assert!(o.status.success(), "{}", err(&o));
+            let first = out(&o).lines().next().unwrap().to_string();
+            assert!(first.starts_with("value game over: first player won"), "{game} {moves}: {first}");
+            assert!(!out(&o).contains("draw") && !out(&o).contains("win in"), "{}", out(&o));
+        }
+    }
+    let o = mnklab(&["solve", "--game", "tictactoe", "--moves", "b2 a1 c1 a3 a2 c2 b1 b3 c3"]);
+    assert!(out(&o).starts_with("value game over: draw"), "{}", out(&o));
+    // The batch path: the side to move has lost, so its score is negative (Pons' convention).
+    let dir = scratch("batch-over");
+    let file = dir.join("over.txt");
+    std::fs::write(&file, "4455667 0\n").unwrap();
+    let o = mnklab(&["solve", "--game", "connect4", "--batch", file.to_str().unwrap()]);
+    let line = out(&o).lines().next().unwrap().to_string();
+    let score: i32 = line.split_whitespace().nth(1).unwrap().parse().unwrap();
+    assert!(score < 0, "{line}");
+}
+
+// 3. A fixed-depth agent under a time limit deepens iteratively; a move the limits left
+// unsearched is flagged, never passed off as searched.
+#[test]
+fn a_time_limit_never_yields_a_fake_depth_zero_move() {
+    for agent in ["alam-ab", "connectx-minimax"] {
+        let o = mnklab(&["analyse", "--game", "connect4", "--agent", agent, "--time", "0.2"]);
+        assert!(o.status.success(), "{}", err(&o));
+        let s = out(&o);
+        assert!(!s.contains("info depth 0"), "{agent}: {s}");
+        assert!(s.lines().any(|l| l.starts_with("info depth ") && !l.starts_with("info depth 0")), "{agent}: {s}");
+        assert!(!s.contains("unsearched"), "{s}");
+    }
+    // 361 moves and a limit of one node: depth 1 cannot finish; the move is flagged.
+    let o = mnklab(&["analyse", "--game", "mnk:19,19,5", "--agent", "connectx-minimax", "--nodes", "1"]);
+    let last = out(&o).lines().last().unwrap().to_string();
+    assert!(last.contains("score ?") && last.contains("unsearched"), "{last}");
+    // In a matchup every move of the fixed-depth preset under a time limit was searched.
+    let dir = scratch("timed");
+    let m = dir.join("m.ron");
+    std::fs::write(
+        &m,
+        r#"(version: 1, name: "timed", variants: List(["connect:5,4,4"]), agents: [(name: Some("ab"), agent: Preset("alam-ab")), (name: Some("r"), agent: Preset("random"))], pairing: Pairwise, games: 2, limits: Some((time: Some(0.01))), seed: 3)"#,
+    )
+    .unwrap();
+    let o = mnklab_in(&dir, &["match", "m.ron", "--out", "o", "--threads", "1"]);
+    assert!(o.status.success(), "{}", err(&o));
+    let csv = std::fs::read_to_string(dir.join("o/moves.csv")).unwrap();
+    let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+    let col = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    let (agent, depth, unsearched) = (col("agent"), col("depth"), col("unsearched"));
+    let mut rows = 0;
+    for line in csv.lines().skip(1) {
+        // The variant is quoted ("connect:5,4,4"): split after it.
+        let rest = line.split_once("\",").unwrap().1;
+        let f: Vec<&str> = std::iter::once("").chain(std::iter::once("")).chain(rest.split(',')).collect();
+        if f[agent] == "ab" {
+            rows += 1;
+            assert!(f[depth].parse::<u32>().unwrap() >= 1, "{line}");
+            assert_eq!(f[unsearched], "false", "{line}");
+        }
+    }
+    assert!(rows > 5);
+}
+
+// 4. merge refuses missing or empty inputs and reports missing games; table refuses non-results.
+#[test]
+fn merge_and_table_refuse_what_is_not_a_whole_run() {
+    let dir = scratch("merge");
+    refused(&mnklab(&["merge", "--out", dir.join("m").to_str().unwrap(), "/nonexistent-run"]), "/nonexistent-run");
+    std::fs::create_dir_all(dir.join("empty")).unwrap();
+    refused(
+        &mnklab(&["merge", "--out", dir.join("m").to_str().unwrap(), dir.join("empty").to_str().unwrap()]),
+        "empty",
+    );
+    let m = dir.join("m.ron");
+    std::fs::write(&m, format!(r#"(version: 1, name: "sh", variants: List(["tictactoe"]), {TWO_RANDOMS}, games: 6)"#))
+        .unwrap();
+    let o = mnklab_in(&dir, &["match", "m.ron", "--shard", "0/2", "--out", "s0"]);
+    assert!(o.status.success(), "{}", err(&o));
+    let o = mnklab_in(&dir, &["merge", "--out", "all", "s0/shard-0-of-2"]);
+    refused(&o, "3 of the matchup's 6 games are missing");
+    let o = mnklab_in(&dir, &["merge", "--out", "all", "--partial", "s0/shard-0-of-2"]);
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(err(&o).contains("missing") || out(&o).contains("missing"), "still reported: {}{}", out(&o), err(&o));
+    let o = mnklab_in(&dir, &["match", "m.ron", "--shard", "1/2", "--out", "s1"]);
+    assert!(o.status.success());
+    let o = mnklab_in(&dir, &["merge", "--out", "all2", "s0/shard-0-of-2", "s1/shard-1-of-2"]);
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(out(&o).contains("6 games"), "{}", out(&o));
+    refused(&mnklab_in(&dir, &["table", "m.ron"]), "m.ron");
+    std::fs::write(dir.join("empty.ronl"), "").unwrap();
+    refused(&mnklab_in(&dir, &["table", "empty.ronl"]), "empty.ronl");
+}
+
+// 5 and 6. External programs need consent; forfeits are printed as they happen and have a
+// reason in games.csv; the summary shows the external command.
+#[test]
+fn external_programs_need_consent_and_forfeits_are_reported() {
+    let dir = scratch("external");
+    let m = dir.join("ext.ron");
+    std::fs::write(
+        &m,
+        r#"(version: 1, name: "ext", variants: List(["mnk:9,9,5"]), agents: [
+            (name: Some("innocent"), agent: Inline((name: "x", agent: External((command: "/nonexistent/engine-xyz", args: ["--evil"], protocol: Gomocup))))),
+            (name: Some("r"), agent: Preset("random"))], pairing: Pairwise, games: 2, limits: Some((time: Some(0.2))), seed: 1)"#,
+    )
+    .unwrap();
+    let o = mnklab_in(&dir, &["match", "ext.ron", "--out", "o"]);
+    refused(&o, "--allow-external");
+    assert!(err(&o).contains("innocent: /nonexistent/engine-xyz --evil"), "the command is listed: {}", err(&o));
+    assert!(!dir.join("o").exists(), "nothing was run");
+    let o = mnklab_in(&dir, &["match", "ext.ron", "--out", "o", "--allow-external"]);
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(err(&o).contains("forfeits"), "forfeits on stderr: {}", err(&o));
+    assert!(out(&o).contains("/nonexistent/engine-xyz"), "the summary shows the command: {}", out(&o));
+    let csv = std::fs::read_to_string(dir.join("o/games.csv")).unwrap();
+    assert!(csv.lines().next().unwrap().contains("forfeit_reason"));
+    assert!(csv.lines().skip(1).all(|l| l.contains("engine-xyz")), "{csv}");
+    // An agent file naming a program: analyse and brain refuse it too.
+    let a = dir.join("agent.ron");
+    std::fs::write(
+        &a,
+        r#"(version: 1, name: "x", agent: External((command: "/nonexistent/engine-xyz", protocol: Gomocup)))"#,
+    )
+    .unwrap();
+    refused(
+        &mnklab_in(&dir, &["analyse", "--game", "mnk:9,9,5", "--agent", "agent.ron", "--time", "0.1"]),
+        "--allow-external",
+    );
+    let o = mnklab_in(&dir, &["table", "o"]);
+    assert!(out(&o).contains("/nonexistent/engine-xyz"), "{}", out(&o));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mnklab"))
+        .current_dir(&dir)
+        .args(["brain", "--agent", "agent.ron"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdin.take());
+    let o = child.wait_with_output().unwrap();
+    refused(&o, "--allow-external");
+}
+
+// 7. A matchup name is a plain folder name.
+#[test]
+fn a_matchup_name_cannot_leave_the_output_folder() {
+    let dir = scratch("names");
+    for name in ["../../x", "/tmp/x", "a/b", ".hidden", ""] {
+        let m = dir.join("m.ron");
+        std::fs::write(
+            &m,
+            format!(r#"(version: 1, name: "{name}", variants: List(["tictactoe"]), {TWO_RANDOMS}, games: 2)"#),
+        )
+        .unwrap();
+        refused(&mnklab_in(&dir, &["match", "m.ron"]), "name");
+    }
+    assert!(!dir.parent().unwrap().join("x").exists());
+}
+
+// 8. Huge finite durations in files are refused where they are read.
+#[test]
+fn huge_durations_in_files_are_refused() {
+    let dir = scratch("durations");
+    let m = dir.join("m.ron");
+    std::fs::write(
+        &m,
+        format!(r#"(version: 1, name: "d", variants: List(["tictactoe"]), {TWO_RANDOMS}, games: 2, limits: Some((time: Some(1e30))))"#),
+    )
+    .unwrap();
+    refused(&mnklab_in(&dir, &["match", "m.ron"]), "time");
+    for (file, needle) in [
+        (r#"(version: 1, name: "s", agent: Solver((time: Some(1e30))))"#, "time"),
+        (r#"(version: 1, name: "s", agent: External((command: "x", protocol: Gomocup, startup: 1e30)))"#, "startup"),
+        (r#"(version: 1, name: "s", agent: External((command: "x", protocol: Gomocup, grace: -1.0)))"#, "grace"),
+        (r#"(version: 1, name: "s", agent: AlphaBeta((tt_mb: 65536000)))"#, "tt_mb"),
+    ] {
+        std::fs::write(dir.join("a.ron"), file).unwrap();
+        refused(&mnklab_in(&dir, &["analyse", "--game", "tictactoe", "--agent", "a.ron", "--allow-external"]), needle);
+    }
+}
+
+// 9. Sizes are checked against the machine; schedules are streamed.
+#[test]
+fn huge_sizes_are_refused_or_streamed() {
+    refused(&mnklab(&["solve", "--game", "connect4", "--tt-mb", "100000000"]), "table");
+    refused(&mnklab(&["count", "--game", "tictactoe", "--plies", "18446744073709551615"]), "plies");
+    let dir = scratch("games");
+    std::fs::write(
+        dir.join("m.ron"),
+        format!(r#"(version: 1, name: "g", variants: List(["tictactoe"]), {TWO_RANDOMS}, games: 2)"#),
+    )
+    .unwrap();
+    let start = std::time::Instant::now();
+    let o = mnklab_in(&dir, &["match", "m.ron", "--games", "4294967295", "--shard", "0/1000000000", "--out", "o"]);
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(out(&o).contains("5 games"), "{}", out(&o));
+    assert!(start.elapsed().as_secs() < 60, "a schedule of billions is never built");
+}
+
+// 10. A closed pipe ends the program quietly.
+#[test]
+fn a_closed_pipe_is_not_a_panic() {
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/connect4/Test_L3_R1");
+    for args in [
+        &["analyse", "--game", "connect4", "--agent", "strong-ab", "--time", "3"][..],
+        &["solve", "--game", "connect4", "--batch", data][..],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_mnklab"))
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut first = String::new();
+        BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
+        // The reader is dropped here: the pipe is closed, as `| head -1` does.
+        let o = child.wait_with_output().unwrap();
+        assert!(!first.is_empty());
+        assert!(!err(&o).contains("panicked") && o.status.code() != Some(101), "{args:?}: {}", err(&o));
+    }
+}
+
+// 11. Zero or negative counts and times get one consistent message.
+#[test]
+fn zero_counts_and_negative_times_are_refused() {
+    for (args, needle) in [
+        (&["analyse", "--game", "connect4", "--agent", "jeng-mcts", "--iterations", "0"][..], "at least 1"),
+        (&["analyse", "--game", "connect4", "--agent", "strong-ab", "--nodes", "0"][..], "at least 1"),
+        (&["analyse", "--game", "connect4", "--agent", "strong-ab", "--time", "-1"][..], "above 0"),
+        (&["analyse", "--game", "connect4", "--agent", "strong-ab", "--time", "0"][..], "above 0"),
+        (&["analyse", "--game", "connect4", "--agent", "strong-ab", "--time", "inf"][..], "above 0"),
+        (&["match", "x.ron", "--threads", "0"][..], "threads"),
+        (&["bench", "solve", "--limit", "0"][..], "at least 1"),
+    ] {
+        refused(&mnklab(args), needle);
+    }
+}
+
+// 12. Resume keeps a complete last game without its newline; atomic writes clean up, keep
+// symlinks and permissions.
+#[test]
+fn results_and_atomic_writes_lose_nothing() {
+    let dir = scratch("resume");
+    std::fs::write(
+        dir.join("m.ron"),
+        format!(r#"(version: 1, name: "r", variants: List(["tictactoe"]), {TWO_RANDOMS}, games: 4)"#),
+    )
+    .unwrap();
+    let o = mnklab_in(&dir, &["match", "m.ron", "--out", "o", "--threads", "1"]);
+    assert!(o.status.success(), "{}", err(&o));
+    let results = dir.join("o/results.ronl");
+    let full = std::fs::read_to_string(&results).unwrap();
+    let lines: Vec<&str> = full.lines().collect();
+    assert_eq!(lines.len(), 4);
+    // Two whole games, the second without its newline: resume must keep both.
+    std::fs::write(&results, format!("{}\n{}", lines[0], lines[1])).unwrap();
+    let o = mnklab_in(&dir, &["match", "m.ron", "--out", "o", "--resume", "--threads", "1"]);
+    assert!(o.status.success(), "{}", err(&o));
+    let after = std::fs::read_to_string(&results).unwrap();
+    assert_eq!(after.lines().count(), 4, "{after}");
+    assert_eq!(after.lines().take(2).collect::<Vec<_>>(), lines[..2].to_vec());
+    assert!(after.ends_with('\n'));
+    // A torn last line is cut away and its game played again.
+    std::fs::write(&results, format!("{}\n{}", lines[0], &lines[1][..lines[1].len() / 2])).unwrap();
+    let o = mnklab_in(&dir, &["match", "m.ron", "--out", "o", "--resume", "--threads", "1"]);
+    assert!(o.status.success(), "{}", err(&o));
+    assert_eq!(mnklab::arena::read_results(&results).unwrap().len(), 4);
+
+    use std::os::unix::fs::{PermissionsExt, symlink};
+    let target = dir.join("real.ron");
+    std::fs::write(&target, "old").unwrap();
+    std::fs::set_permissions(&target, std::fs::Permissions::from_mode(0o600)).unwrap();
+    let link = dir.join("link.ron");
+    symlink("real.ron", &link).unwrap();
+    // A temporary file of a write killed long ago (a process id that cannot be alive).
+    let stale = dir.join(".real.ron.4294967.0.tmp");
+    std::fs::write(&stale, "half").unwrap();
+    mnklab::io::write_atomic(&link, b"new").unwrap();
+    assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink(), "the link stays a link");
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), "new");
+    assert_eq!(std::fs::metadata(&target).unwrap().permissions().mode() & 0o777, 0o600);
+    assert!(!stale.exists(), "the stale temporary file is removed");
+    let leftovers: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
+        .collect();
+    assert!(leftovers.is_empty());
+}
+
+// 14. gui accepts what the bare command accepts; subcommands refuse --screenshot; column
+// games hint at columns; a move after the end names the ply.
+#[test]
+fn launch_flags_and_move_messages() {
+    let o = Command::new(env!("CARGO_BIN_EXE_mnklab"))
+        .args(["gui", "--open", "/nonexistent-position.ron"])
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .unwrap();
+    assert!(!err(&o).contains("unexpected argument"), "{}", err(&o));
+    refused(&mnklab(&["count", "--game", "tictactoe", "--plies", "1", "--screenshot", "x.png"]), "--screenshot");
+    refused(&mnklab(&["show", "--game", "connect4", "--moves", "z"]), "a move here is a column");
+    refused(
+        &mnklab(&["show", "--game", "tictactoe", "--moves", "a1 b1 a2 b2 a3 c3"]),
+        "would be ply 6, but the game ended at ply 5",
+    );
+}
+
+#[test]
+fn brain_refuses_unbounded_time() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mnklab"))
+        .arg("brain")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"START 9\nINFO timeout_turn 99999999999999999\nBEGIN\nEND\n").unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert!(o.status.success());
+    let lines: Vec<String> = out(&o).lines().map(str::to_string).collect();
+    assert_eq!(lines[0], "OK");
+    assert!(lines[1].contains(','), "a move, in the clamped time: {lines:?}");
+}

@@ -402,3 +402,32 @@ fn brain_refuses_unbounded_time() {
     assert_eq!(lines[0], "OK");
     assert!(lines[1].contains(','), "a move, in the clamped time: {lines:?}");
 }
+
+// Every file reader reads regular files of bounded size: a device or a pipe named as a file is a
+// named error, not an endless read that takes all memory.
+#[test]
+fn devices_and_pipes_named_as_files_are_refused() {
+    for args in [
+        &["solve", "--game", "connect4", "--batch", "/dev/zero"][..],
+        &["show", "--open", "/dev/zero"],
+        &["analyse", "--game", "tictactoe", "--agent", "/dev/zero", "--depth", "1"],
+        &["table", "/dev/zero"],
+    ] {
+        let o = mnklab(args);
+        assert_ne!(o.status.code(), Some(0), "{args:?}");
+        assert!(!err(&o).contains("panicked"), "{args:?}: {}", err(&o));
+        assert!(err(&o).contains("/dev/zero"), "{args:?} names the file: {}", err(&o));
+    }
+    let d = scratch("fifo");
+    let fifo = d.join("agent.ron");
+    let made = Command::new("mkfifo").arg(&fifo).status().map(|s| s.success()).unwrap_or(false);
+    if made {
+        refused(
+            &mnklab(&["analyse", "--game", "tictactoe", "--agent", fifo.to_str().unwrap(), "--depth", "1"]),
+            "not a regular file",
+        );
+    }
+    let big = d.join("big.ron");
+    std::fs::write(&big, vec![b' '; (mnklab::io::MAX_CONFIG_BYTES + 1) as usize]).unwrap();
+    refused(&mnklab(&["show", "--open", big.to_str().unwrap()]), "bytes is more than");
+}

@@ -14,11 +14,11 @@ pub const MATCHUP_FILE: &str = "matchup.ron";
 /// Reads the games of a results file. A last line cut off by a crash is ignored; any other
 /// bad line is an error naming it.
 pub fn read_results(path: &Path) -> Result<Vec<GameRecord>, String> {
-    let text = match std::fs::read_to_string(path) {
-        Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
-    };
+    if !path.exists() {
+        return Ok(Vec::new());
+    }
+    // A regular file only (a FIFO or /dev/zero named as results would never end).
+    let text = crate::io::read_bounded(path, u64::MAX / 2).map_err(|e| e.to_string())?;
     let lines: Vec<&str> = text.lines().collect();
     let complete = text.ends_with('\n');
     let mut out = Vec::new();

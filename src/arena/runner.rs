@@ -68,7 +68,7 @@ pub fn run_matchup(
     let results_path = opts.out.join(RESULTS_FILE);
     let existing = read_results(&results_path)?;
     if opts.resume {
-        if let Ok(saved) = std::fs::read_to_string(&matchup_path)
+        if let Ok(saved) = crate::io::read_text(&matchup_path)
             && saved != m.to_ron()
         {
             return Err(format!(

@@ -32,7 +32,7 @@ pub fn run(args: MergeArgs) -> Result<(), String> {
             return Err(format!("{}: holds no finished game", results.display()));
         }
         runs.push(games);
-        if let Ok(t) = std::fs::read_to_string(d.join(MATCHUP_FILE)) {
+        if let Ok(t) = mnklab::io::read_text(&d.join(MATCHUP_FILE)) {
             if matchup_text.as_ref().is_some_and(|m| m != &t) {
                 return Err(format!("{} ran a different matchup from the other folders", d.display()));
             }

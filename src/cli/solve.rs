@@ -73,7 +73,7 @@ pub fn solve_batch(
     limit: Option<usize>,
     mut out: impl FnMut(String),
 ) -> Result<(usize, f64, f64), String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let text = mnklab::io::read_bounded(path, 1 << 30).map_err(|e| e.to_string())?;
     let (mut n, mut micros, mut nodes) = (0usize, 0f64, 0f64);
     with_position!(start, p0 => {
         let mut solver = AnySolver::new(p0, tt_mb as usize);

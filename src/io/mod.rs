@@ -51,6 +51,36 @@ pub fn to_ron<T: serde::Serialize>(value: &T) -> String {
     ron::ser::to_string_pretty(value, config).expect("RON serialisation of plain data cannot fail")
 }
 
-pub(crate) fn read_text(path: &std::path::Path) -> Result<String, FileError> {
-    std::fs::read_to_string(path).map_err(|source| FileError::Read { path: path.to_path_buf(), source })
+/// The largest position, agent or matchup file read (they are a few KiB; a bigger one is a
+/// wrong path, not a config).
+pub const MAX_CONFIG_BYTES: u64 = 16 << 20;
+
+/// Reads a config file: a regular file (not a device like /dev/zero or a pipe that never
+/// ends) of at most [`MAX_CONFIG_BYTES`], as UTF-8.
+pub fn read_text(path: &std::path::Path) -> Result<String, FileError> {
+    read_bounded(path, MAX_CONFIG_BYTES)
+}
+
+/// Reads a regular file of at most `max` bytes as UTF-8; anything else is a named error.
+pub fn read_bounded(path: &std::path::Path, max: u64) -> Result<String, FileError> {
+    use std::io::Read;
+    let err = |source| FileError::Read { path: path.to_path_buf(), source };
+    // Checked before opening: opening a FIFO blocks until something writes to it.
+    if !std::fs::metadata(path).map_err(err)?.is_file() {
+        return Err(err(std::io::Error::other("not a regular file")));
+    }
+    let file = std::fs::File::open(path).map_err(err)?;
+    let meta = file.metadata().map_err(err)?;
+    if !meta.is_file() {
+        return Err(err(std::io::Error::other("not a regular file")));
+    }
+    if meta.len() > max {
+        return Err(err(std::io::Error::other(format!("{} bytes is more than the {max} this reads", meta.len()))));
+    }
+    let mut text = String::new();
+    file.take(max + 1).read_to_string(&mut text).map_err(err)?;
+    if text.len() as u64 > max {
+        return Err(err(std::io::Error::other(format!("the file grew past the {max} bytes this reads"))));
+    }
+    Ok(text)
 }

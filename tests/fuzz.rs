@@ -183,7 +183,10 @@ fn corpus(root: &Path) -> Vec<(Target, Vec<Vec<u8>>)> {
     }
     // Result lines: real records of short games, as the arena writes them.
     let results: Vec<Vec<u8>> = {
-        let dir = std::env::temp_dir().join(format!("mnklab-fuzz-seed-{}", std::process::id()));
+        // One folder per call: the tests of this file build their corpora at the same time.
+        static CALLS: AtomicU64 = AtomicU64::new(0);
+        let call = CALLS.fetch_add(1, Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!("mnklab-fuzz-seed-{}-{call}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         let text = r#"(version: 1, name: "seed", variants: List(["tictactoe"]), agents: [(name: Some("a"), agent: Preset("random")), (name: Some("b"), agent: Preset("random"))], pairing: Pairwise, games: 2, limits: Some((depth: Some(1))), seed: 3)"#;
         let m = Matchup::parse(text, Path::new("seed.ron")).expect("seed matchup");
@@ -423,8 +426,17 @@ fn fuzz(inputs: u64, seed: u64, threads: u64, run: RunOne) -> Totals {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let corpus = Arc::new(corpus(root));
     let trace = std::env::var_os("MNKLAB_FUZZ_TRACE").is_some();
-    // Panics are counted and saved, not printed 10 million times.
-    std::panic::set_hook(Box::new(|_| {}));
+    // Panics in the fuzz workers are counted and saved, not printed 10 million times; any
+    // other thread's panic (a failing assertion of a test) is printed as usual.
+    static QUIET: std::sync::Once = std::sync::Once::new();
+    QUIET.call_once(|| {
+        let default = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if !std::thread::current().name().is_some_and(|n| n.starts_with("fuzz-worker")) {
+                default(info);
+            }
+        }));
+    });
     let begin = Instant::now();
     let workers: Arc<Vec<Worker>> = Arc::new(
         (0..threads)
@@ -456,6 +468,7 @@ fn fuzz(inputs: u64, seed: u64, threads: u64, run: RunOne) -> Totals {
             // The default stack of a spawned thread (2 MiB), smaller than the main thread's:
             // an input that nests deep enough to overflow it is a finding.
             std::thread::Builder::new()
+                .name(format!("fuzz-worker-{w}"))
                 .stack_size(2 << 20)
                 .spawn(move || {
                     let mut totals = Totals::default();
@@ -516,7 +529,6 @@ fn fuzz(inputs: u64, seed: u64, threads: u64, run: RunOne) -> Totals {
     }
     done.store(true, Ordering::Relaxed);
     watchdog.join().unwrap();
-    let _ = std::panic::take_hook();
     eprintln!(
         "fuzz: {} inputs from seed {seed} in {:.1} s on {threads} threads, {} panics",
         all.inputs,

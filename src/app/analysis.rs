@@ -2,7 +2,9 @@
 
 use std::time::{Duration, Instant};
 
+use super::board::Mark;
 use super::worker::{Command, Report, Worker};
+use crate::analysis::{Candidate, PositionKey, candidates, full_label, rate_label, short_label};
 use crate::game::{AnyPosition, Move};
 use crate::search::{AgentFile, Progress, SearchControl, SearchEvent, SearchLimits, SearchResult, TreeSnapshot};
 
@@ -19,6 +21,12 @@ pub struct Analysis {
     pub result: Option<SearchResult>,
     pub tree: Option<TreeSnapshot>,
     pub error: Option<String>,
+    /// The position the results are about: anything else is never shown as current.
+    pub key: Option<PositionKey>,
+    /// The candidate row under the pointer (its line is previewed on the board) and the
+    /// candidate clicked (to be played), from the last frame.
+    pub hovered_line: Option<Vec<Move>>,
+    pub clicked: Option<Move>,
     id: u64,
     control: SearchControl,
     worker: Worker,
@@ -36,6 +44,9 @@ impl Default for Analysis {
             result: None,
             tree: None,
             error: None,
+            key: None,
+            hovered_line: None,
+            clicked: None,
             id: 0,
             control: SearchControl::new(),
             worker: Worker::spawn(),
@@ -62,6 +73,7 @@ impl Analysis {
         self.tree = None;
         self.reports = 0;
         self.error = None;
+        self.key = Some(PositionKey::of(pos));
         let limits = SearchLimits { time: (self.seconds > 0.0).then_some(self.seconds), ..file.limits };
         self.worker.send(Command::Analyse {
             id: self.id,
@@ -105,36 +117,36 @@ impl Analysis {
         }
     }
 
-    /// The candidate moves to draw: (move, strength in [0, 1], label), best first.
-    pub fn heatmap(&self, pos: &AnyPosition) -> Vec<(Move, f32, String)> {
-        let Some(p) = &self.latest else { return Vec::new() };
-        let mut root = p.root.clone();
-        let total: u64 = root.iter().map(|r| r.visits).sum();
-        if total > 0 {
-            root.sort_by_key(|r| std::cmp::Reverse(r.visits));
-            root.iter()
-                .take(self.candidates)
-                .map(|r| {
-                    (r.mv, r.visits as f32 / total as f32, format!("{:.0}%", 100.0 * r.visits as f64 / total as f64))
-                })
-                .collect()
-        } else {
-            let legal = pos.legal_moves();
-            // Exact values first, best first; refuted moves (upper bounds) after.
-            root.sort_by(|a, b| {
-                (a.upper_bound, -a.value).partial_cmp(&(b.upper_bound, -b.value)).unwrap_or(std::cmp::Ordering::Equal)
-            });
-            let n = root.len().min(self.candidates).max(1);
-            root.iter()
-                .take(self.candidates)
-                .enumerate()
-                .map(|(i, r)| {
-                    let label = if r.upper_bound { format!("<={}", r.score) } else { r.score.to_string() };
-                    (r.mv, if r.upper_bound { 0.15 } else { 1.0 - i as f32 / n as f32 * 0.8 }, label)
-                })
-                .filter(|(m, _, _)| legal.contains(m))
-                .collect()
+    /// Whether the results are about `pos` (and not an earlier position).
+    pub fn is_for(&self, pos: &AnyPosition) -> bool {
+        self.key.is_some_and(|k| k.matches(pos))
+    }
+
+    /// The best moves of the latest report, if it is about `pos`; legal moves only.
+    pub fn candidates(&self, pos: &AnyPosition) -> Vec<Candidate> {
+        match &self.latest {
+            Some(p) if self.is_for(pos) => {
+                let legal = pos.legal_moves();
+                candidates(p, self.candidates).into_iter().filter(|c| legal.contains(&c.mv)).collect()
+            }
+            _ => Vec::new(),
         }
+    }
+
+    /// The candidate moves to draw on the board, best first (nothing for another position).
+    pub fn heatmap(&self, pos: &AnyPosition) -> Vec<Mark> {
+        self.candidates(pos)
+            .into_iter()
+            .map(|c| {
+                let mut tip = format!("{}: {}", pos.format_move(c.mv), full_label(c.score, c.bound));
+                if let Some(share) = c.share {
+                    tip.push_str(&format!(", {} visits ({:.1}%)", c.visits, share * 100.0));
+                }
+                let line: Vec<String> = c.pv.iter().map(|&m| pos.format_move(m)).collect();
+                tip.push_str(&format!("\nline {}", line.join(" ")));
+                Mark { mv: c.mv, strength: c.strength, label: short_label(c.score, c.bound), tooltip: tip }
+            })
+            .collect()
     }
 
     /// The analysis controls and readout of slot `id`. Returns true when the user asked to
@@ -158,6 +170,7 @@ impl Analysis {
             ui.colored_label(ui.visuals().error_fg_color, e);
         }
         ui.separator();
+        self.hovered_line = None;
         match &self.latest {
             None if self.running => {
                 ui.label("searching...");
@@ -165,20 +178,68 @@ impl Analysis {
             None => {
                 ui.label("no analysis yet");
             }
+            Some(_) if !self.is_for(pos) => {
+                // Results of an earlier position are never shown as if about this one.
+                ui.weak(if self.running {
+                    "searching..."
+                } else {
+                    "for an earlier position: start to analyse this one"
+                });
+            }
             Some(p) => {
                 let best = p.best.map_or("-".to_string(), |m| pos.format_move(m));
-                ui.label(format!("best {best}   score {}", p.score));
+                ui.label(format!("best {best}   score {}", p.score))
+                    .on_hover_text(crate::analysis::ScoreKind::of(&p.score).help());
                 if p.iterations > 0 {
-                    ui.label(format!("iterations {}   nodes {}", p.iterations, p.nodes));
+                    ui.label(format!("iterations {}   tree nodes {}", p.iterations, p.nodes));
                 } else {
                     ui.label(format!("depth {}   nodes {}", p.depth, p.nodes));
                 }
-                ui.label(format!("{:.0} nodes/s   {:.2} s   {} reports", p.nodes_per_second, p.elapsed, self.reports));
+                ui.label(format!("{}   {:.2} s   {} reports", rate_label(p), p.elapsed, self.reports));
                 let pv: Vec<String> = p.pv.iter().map(|&m| pos.format_move(m)).collect();
                 ui.label(format!("PV {}", pv.join(" ")));
                 ui.label(if self.running { "running" } else { "finished" });
+                self.candidate_table(ui, pos, id);
             }
         }
         start
+    }
+
+    /// The candidate table: a row per move (score, visits share or bound, line); hovering a
+    /// row previews its line on the board, clicking plays the move.
+    fn candidate_table(&mut self, ui: &mut egui::Ui, pos: &AnyPosition, id: &str) {
+        let rows = self.candidates(pos);
+        if rows.is_empty() {
+            return;
+        }
+        ui.label(crate::analysis::side_label(pos));
+        egui::Grid::new(("candidates", id)).striped(true).num_columns(4).show(ui, |ui| {
+            ui.strong("move");
+            ui.strong("score");
+            ui.strong(if rows[0].share.is_some() { "visits" } else { "" });
+            ui.strong("line");
+            ui.end_row();
+            for c in &rows {
+                let mv = pos.format_move(c.mv);
+                let r = ui.add(egui::Button::new(&mv).small()).on_hover_text(format!("play {mv}"));
+                let mut hovered = r.hovered();
+                if r.clicked() {
+                    self.clicked = Some(c.mv);
+                }
+                hovered |= ui.label(full_label(c.score, c.bound)).hovered();
+                let extra = match c.share {
+                    Some(s) => format!("{:.1}%", s * 100.0),
+                    None if c.bound != crate::search::tree::Bound::Exact => "refuted".into(),
+                    None => String::new(),
+                };
+                hovered |= ui.label(extra).hovered();
+                let line: Vec<String> = c.pv.iter().take(8).map(|&m| pos.format_move(m)).collect();
+                hovered |= ui.label(line.join(" ")).hovered();
+                if hovered {
+                    self.hovered_line = Some(c.pv.clone());
+                }
+                ui.end_row();
+            }
+        });
     }
 }

@@ -14,14 +14,29 @@ fn stone_colour(p: Player) -> Color32 {
     }
 }
 
-/// A candidate move drawn on the board: the move, its strength in [0, 1], a label.
-pub type Mark = (Move, f32, String);
+/// A candidate move drawn on the board.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Mark {
+    pub mv: Move,
+    /// In [0, 1]: 1 for the best move (the colour scale).
+    pub strength: f32,
+    /// A few characters that fit the cell.
+    pub label: String,
+    /// The full statistics, shown when the pointer is on the cell.
+    pub tooltip: String,
+}
+
+/// The colour of a candidate of `strength` (also the legend's scale): from pale to deep blue.
+pub fn mark_colour(strength: f32) -> Color32 {
+    let t = strength.clamp(0.0, 1.0);
+    let lerp = |a: f32, b: f32| (a + (b - a) * t) as u8;
+    Color32::from_rgba_unmultiplied(lerp(170.0, 20.0), lerp(200.0, 80.0), lerp(235.0, 220.0), lerp(150.0, 235.0))
+}
 
 /// One candidate on the heatmap: blue, stronger for better moves, the best outlined, with its
 /// label.
 fn draw_mark(painter: &egui::Painter, r: Rect, cell: f32, best: bool, strength: f32, label: &str) {
-    let alpha = (60.0 + 180.0 * strength.clamp(0.0, 1.0)) as u8;
-    painter.rect_filled(r, cell * 0.15, Color32::from_rgba_unmultiplied(40, 110, 230, alpha));
+    painter.rect_filled(r, cell * 0.15, mark_colour(strength));
     if best {
         painter.rect_stroke(
             r,
@@ -30,14 +45,38 @@ fn draw_mark(painter: &egui::Painter, r: Rect, cell: f32, best: bool, strength: 
             egui::StrokeKind::Outside,
         );
     }
-    let small = egui::FontId::proportional((cell * 0.28).clamp(7.0, 14.0));
-    painter.text(r.center(), egui::Align2::CENTER_CENTER, label, small, Color32::WHITE);
+    if cell >= 22.0 {
+        let small = egui::FontId::proportional((cell * 0.26).clamp(7.0, 14.0));
+        let ink = if strength > 0.45 { Color32::WHITE } else { Color32::from_rgb(10, 30, 90) };
+        painter.text(r.center(), egui::Align2::CENTER_CENTER, label, small, ink);
+    }
 }
 
-/// Draws the board with the candidate marks; returns the move of a click on it, if any.
-pub fn show(ui: &mut egui::Ui, pos: &AnyPosition, marks: &[Mark]) -> Option<Move> {
+/// A stone of a previewed line: where it lands, whose it is, its number in the line (from 1).
+pub type Ghost = ((usize, usize), Player, usize);
+
+/// The stones a line of moves would put on the board, numbered from 1 (grid boards; under
+/// gravity each lands on the stones before it). Stops at an illegal move or the game's end.
+pub fn line_ghosts(pos: &AnyPosition, line: &[Move]) -> Vec<Ghost> {
+    let mut p = pos.clone();
+    let mut out = Vec::new();
+    for (i, &m) in line.iter().enumerate() {
+        let who = p.side_to_move();
+        if p.status().is_over() || p.try_play(m).is_err() {
+            break;
+        }
+        if let Some(cell) = p.last_cell() {
+            out.push((cell, who, i + 1));
+        }
+    }
+    out
+}
+
+/// Draws the board with the candidate marks and a previewed line; returns the move of a
+/// click on it, if any.
+pub fn show(ui: &mut egui::Ui, pos: &AnyPosition, marks: &[Mark], ghosts: &[Ghost]) -> Option<Move> {
     match pos.variant() {
-        Variant::Grid(r) => grid(ui, pos, r.width as usize, r.height as usize, marks, None).0,
+        Variant::Grid(r) => grid(ui, pos, r.width as usize, r.height as usize, marks, ghosts, None).0,
         Variant::Connect3d => connect3d(ui, pos, marks),
     }
 }
@@ -48,7 +87,7 @@ pub type StoneAt<'a> = &'a dyn Fn(usize, usize) -> Option<Player>;
 /// Draws a grid board with the stones `stones` gives (edit mode); returns the cell clicked.
 pub fn show_edit(ui: &mut egui::Ui, pos: &AnyPosition, stones: StoneAt) -> Option<(usize, usize)> {
     match pos.variant() {
-        Variant::Grid(r) => grid(ui, pos, r.width as usize, r.height as usize, &[], Some(stones)).1,
+        Variant::Grid(r) => grid(ui, pos, r.width as usize, r.height as usize, &[], &[], Some(stones)).1,
         Variant::Connect3d => None,
     }
 }
@@ -59,13 +98,13 @@ fn grid(
     w: usize,
     h: usize,
     marks: &[Mark],
+    ghosts: &[Ghost],
     edit: Option<StoneAt>,
 ) -> (Option<Move>, Option<(usize, usize)>) {
     let avail = ui.available_size();
     let cell = ((avail.x - 40.0) / w as f32).min((avail.y - 40.0) / h as f32).clamp(8.0, 80.0);
     let size = Vec2::new(cell * w as f32 + 40.0, cell * h as f32 + 40.0);
     let (response, painter) = ui.allocate_painter(size, Sense::click());
-    let response = response.on_hover_text("click a cell to play");
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "board"));
     let origin = response.rect.min + Vec2::new(28.0, 8.0);
     let rect_of = |x: usize, y: usize| {
@@ -111,11 +150,34 @@ fn grid(
     if let Some((x, y)) = pos.last_cell().filter(|_| edit.is_none()) {
         painter.circle_filled(rect_of(x, y).center(), cell * 0.1, Color32::from_rgb(220, 40, 40));
     }
-    // The heatmap of candidate moves: blue, stronger for better moves, with their label.
-    for (i, (m, strength, label)) in marks.iter().enumerate() {
-        let Some((x, y)) = pos.move_xy(*m) else { continue };
-        draw_mark(&painter, rect_of(x, y).shrink(cell * 0.08), cell, i == 0, *strength, label);
+    // The heatmap of candidate moves: deeper blue for better moves, with a short label; the
+    // full statistics in the tooltip of the cell under the pointer.
+    let pointer = response.hover_pos();
+    let mut tip = None;
+    for (i, m) in marks.iter().enumerate() {
+        let Some((x, y)) = pos.move_xy(m.mv) else { continue };
+        let r = rect_of(x, y);
+        draw_mark(&painter, r.shrink(cell * 0.08), cell, i == 0, m.strength, &m.label);
+        if pointer.is_some_and(|p| r.contains(p)) {
+            tip = Some(m.tooltip.clone());
+        }
     }
+    // A previewed line: translucent stones numbered in order.
+    for &((x, y), who, n) in ghosts {
+        let c = rect_of(x, y).center();
+        let fill = stone_colour(who).gamma_multiply(0.6);
+        painter.circle_filled(c, cell * 0.36, fill);
+        painter.circle_stroke(c, cell * 0.36, Stroke::new(1.5, Color32::from_rgb(20, 80, 220)));
+        let ink = if who == Player::First { Color32::WHITE } else { Color32::BLACK };
+        painter.text(
+            c,
+            egui::Align2::CENTER_CENTER,
+            n.to_string(),
+            egui::FontId::proportional((cell * 0.4).clamp(8.0, 20.0)),
+            ink,
+        );
+    }
+    let response = response.on_hover_text(tip.unwrap_or_else(|| "click a cell to play".into()));
     let click = response.interact_pointer_pos().filter(|p| response.clicked() && board.contains(*p));
     let Some(click) = click else { return (None, None) };
     let x = (((click.x - origin.x) / cell) as usize).min(w - 1);
@@ -164,8 +226,9 @@ fn connect3d(ui: &mut egui::Ui, pos: &AnyPosition, marks: &[Mark]) -> Option<Mov
             }
         }
     }
-    for (i, (m, strength, label)) in marks.iter().enumerate() {
-        let pole = m.index();
+    for (i, m) in marks.iter().enumerate() {
+        let (strength, label) = (&m.strength, &m.label);
+        let pole = m.mv.index();
         let Some(&(x, y)) = POLE_XY.get(pole) else { continue };
         let Some(z) = (0..POLE_HEIGHT).find(|&z| c.stone_at(pole, z).is_none()) else { continue };
         let base = origin + Vec2::new(z as f32 * level_w, 0.0);

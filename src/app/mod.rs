@@ -12,6 +12,7 @@ mod consent;
 mod edit;
 mod explorer;
 mod files;
+mod keys;
 mod matchup;
 mod plots;
 mod review;
@@ -21,9 +22,10 @@ mod worker;
 pub use agents::AgentSlot;
 pub use analysis::Analysis;
 pub use autoplay::{AutoPlay, Controller};
+pub use board::{Ghost, Mark, line_ghosts, mark_colour};
 pub use consent::{Consent, Question, Retry};
 pub use edit::{Brush, EditAction, EditState};
-pub use explorer::{Explorer, SortBy};
+pub use explorer::{Explorer, SortBy, is_open};
 pub use matchup::{LivePlot, MatchupPanel, RunState};
 pub use review::{Blunder, Review};
 
@@ -114,6 +116,9 @@ pub struct Workbench {
     pub close_confirmed: bool,
     /// Which external programs the user allowed; shared with the matchup panel.
     pub consent: Consent,
+    /// The keyboard-shortcut help window is open.
+    pub show_help: bool,
+    fonts_installed: bool,
     dialogs: files::Dialogs,
 }
 
@@ -148,6 +153,8 @@ impl Workbench {
             pending: None,
             close_confirmed: false,
             consent,
+            show_help: false,
+            fonts_installed: false,
             dialogs: files::Dialogs::default(),
         }
     }
@@ -439,6 +446,9 @@ impl Workbench {
             if ui.button("Forward").clicked() {
                 self.forward();
             }
+            if ui.button("Keys").on_hover_text("keyboard shortcuts (F1)").clicked() {
+                self.show_help = !self.show_help;
+            }
             if ui.selectable_label(self.edit.is_some(), "Edit position").clicked() {
                 self.toggle_edit();
             }
@@ -614,6 +624,10 @@ impl Workbench {
         for i in starts {
             self.start_slot(i);
         }
+        let clicked = self.slots.iter_mut().find_map(|s| s.analysis.clicked.take());
+        if let Some(m) = clicked {
+            self.play(m);
+        }
         ui.horizontal_wrapped(|ui| {
             ui.label("board and explorer show:");
             for i in 0..self.slots.len() {
@@ -643,8 +657,11 @@ impl Workbench {
         ui.separator();
         match self.tab {
             BottomTab::Explorer => {
-                let tree = self.analysis().tree.clone();
-                if let Some(path) = self.explorer.show(ui, &self.position, tree.as_ref()) {
+                // Only a tree of the position on the board (never an earlier one's).
+                let a = self.analysis();
+                let tree = a.tree.clone().filter(|_| a.is_for(&self.position));
+                let agent = self.slots[self.shown_slot.min(self.slots.len() - 1)].label.clone();
+                if let Some(path) = self.explorer.show(ui, &self.position, tree.as_ref(), &agent) {
                     let mut p = self.position.clone();
                     for m in path {
                         if p.try_play(m).is_err() {
@@ -802,6 +819,10 @@ impl Workbench {
     }
 
     pub fn show(&mut self, ui: &mut egui::Ui) {
+        if !self.fonts_installed {
+            install_fonts(ui.ctx());
+            self.fonts_installed = true;
+        }
         for slot in &mut self.slots {
             slot.analysis.poll();
         }
@@ -815,6 +836,9 @@ impl Workbench {
         if self.slots.iter().any(|s| s.analysis.running) || self.dialogs.busy() || self.autoplay.thinking() {
             ui.ctx().request_repaint_after(std::time::Duration::from_millis(50));
         }
+        let ctx = ui.ctx().clone();
+        self.handle_keys(&ctx);
+        self.help_window(&ctx);
         egui::Panel::top("toolbar").show(ui, |ui| self.toolbar(ui));
         egui::Panel::bottom("status").show(ui, |ui| {
             ui.label(self.status_line());
@@ -850,8 +874,17 @@ impl Workbench {
                 });
             }
             let marks = if self.preview.is_none() { self.analysis().heatmap(&self.position) } else { Vec::new() };
+            // A candidate row under the pointer (any agent's) previews its line on the board.
+            let hovered = self.slots.iter().find_map(|s| s.analysis.hovered_line.clone());
+            let ghosts = match (&hovered, &self.preview) {
+                (Some(line), None) => board::line_ghosts(&self.position, line),
+                _ => Vec::new(),
+            };
             let shown = self.preview.as_ref().unwrap_or(&self.position).clone();
-            if let Some(m) = board::show(ui, &shown, &marks)
+            if !marks.is_empty() {
+                mark_legend(ui, &self.position);
+            }
+            if let Some(m) = board::show(ui, &shown, &marks, &ghosts)
                 && self.preview.is_none()
             {
                 match self.autoplay.sides[self.position.side_to_move().index()] {
@@ -994,4 +1027,31 @@ pub fn run(options: LaunchOptions) -> eframe::Result {
             Ok(Box::new(WorkbenchApp { bench, job, dark, frame_times: Vec::new() }))
         }),
     )
+}
+
+/// The legend of the board's candidate marks: the colour scale and whose scores they are.
+fn mark_legend(ui: &mut egui::Ui, pos: &AnyPosition) {
+    ui.horizontal(|ui| {
+        ui.label("candidates:");
+        for (t, name) in [(1.0, "best"), (0.55, ""), (0.25, "weaker"), (0.1, "refuted (≤ bound)")] {
+            let (r, _) = ui.allocate_exact_size(egui::vec2(18.0, 12.0), egui::Sense::hover());
+            ui.painter().rect_filled(r, 2.0, board::mark_colour(t));
+            if !name.is_empty() {
+                ui.label(name);
+            }
+        }
+        ui.separator();
+        ui.label(crate::analysis::side_label(pos));
+    });
+}
+
+/// Adds the shipped DejaVu Sans behind egui's own fonts, for the symbols they lack (≤ ≥ ← →).
+fn install_fonts(ctx: &egui::Context) {
+    use egui::epaint::text::{FontInsert, FontPriority, InsertFontFamily};
+    let data = egui::FontData::from_static(include_bytes!("../../assets/fonts/DejaVuSans.ttf"));
+    let families = [egui::FontFamily::Proportional, egui::FontFamily::Monospace]
+        .into_iter()
+        .map(|family| InsertFontFamily { family, priority: FontPriority::Lowest })
+        .collect();
+    ctx.add_font(FontInsert { name: "DejaVuSans".into(), data, families });
 }

@@ -605,6 +605,7 @@ fn root_moves_from(tree: &[SnapNode], distances: bool) -> Vec<RootMove> {
                 value: v as f64,
                 score: Score::from_value(v, distances),
                 upper_bound,
+                pv: Vec::new(),
             })
         })
         .collect()

@@ -542,16 +542,21 @@ impl<P: Position> Mcts<P> {
     }
 
     fn pv(&self) -> Vec<Move> {
-        let mut pv = Vec::new();
-        let mut at = self.chosen();
+        self.chosen().map_or_else(Vec::new, |n| self.line_from(n, 64))
+    }
+
+    /// The most visited line from node `n` (its move first), at most `max` moves.
+    fn line_from(&self, n: usize, max: usize) -> Vec<Move> {
+        let mut line = Vec::new();
+        let mut at = Some(n);
         while let Some(n) = at {
-            pv.push(self.nodes[n].mv);
+            line.push(self.nodes[n].mv);
             at = self.children(n).filter(|&c| self.nodes[c].visits > 0).max_by_key(|&c| self.nodes[c].visits);
-            if pv.len() > 64 {
+            if line.len() >= max {
                 break;
             }
         }
-        pv
+        line
     }
 
     fn score_of(&self, n: usize) -> Score {
@@ -571,6 +576,7 @@ impl<P: Position> Mcts<P> {
                 value: self.mean(c),
                 score: self.score_of(c),
                 upper_bound: false,
+                pv: self.line_from(c, 12),
             })
             .collect()
     }
@@ -671,6 +677,11 @@ impl<P: Position> Mcts<P> {
             }
             pos.undo();
         }
+        // The root's own statistics, for the player who moved into it (as every node's), so
+        // the explorer shows a real mean at the root too.
+        let into_root = pos.side_to_move().other();
+        let r = if into_root == Player::First { reward_first } else { 1.0 - reward_first };
+        self.nodes[0].value += r as f32;
         self.nodes[0].visits += 1;
         if self.config.solver {
             self.prove(0);

@@ -22,6 +22,10 @@ pub struct RootMove {
     /// Alpha-beta: the value is only an upper bound (the move was refuted, not searched exactly).
     #[serde(default)]
     pub upper_bound: bool,
+    /// The line this move starts, when the search knows it (MCTS: the most visited line;
+    /// alpha-beta: empty, the principal variation is the best move's line).
+    #[serde(default)]
+    pub pv: Vec<Move>,
 }
 
 /// One progress report.

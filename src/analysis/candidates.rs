@@ -1,0 +1,184 @@
+//! The candidate table: the best moves of one analysis with their scores and lines, and where
+//! two analyses of the same position agree.
+
+use crate::game::Move;
+use crate::search::tree::Bound;
+use crate::search::{Progress, Score};
+
+/// One row of the candidate table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Candidate {
+    pub mv: Move,
+    /// For the side to move (see the convention in the module above).
+    pub score: Score,
+    /// Exact, or an upper bound for a move alpha-beta refuted without valuing it.
+    pub bound: Bound,
+    /// MCTS: the move's visits and their share of the root's.
+    pub visits: u64,
+    pub share: Option<f64>,
+    /// The line the move starts (at least the move itself).
+    pub pv: Vec<Move>,
+    /// Strength for the board's colour scale, in [0, 1]: 1 for the best move.
+    pub strength: f32,
+}
+
+/// The `n` best moves of a report, best first. MCTS ranks by visits (what it plays), alpha-beta
+/// by value, moves with exact values before refuted ones.
+pub fn candidates(p: &Progress, n: usize) -> Vec<Candidate> {
+    let mut root = p.root.clone();
+    let total: u64 = root.iter().map(|r| r.visits).sum();
+    let line = |mv: Move, own: &[Move]| -> Vec<Move> {
+        if !own.is_empty() {
+            own.to_vec()
+        } else if p.best == Some(mv) && p.pv.first() == Some(&mv) {
+            p.pv.clone()
+        } else {
+            vec![mv]
+        }
+    };
+    if total > 0 {
+        root.sort_by(|a, b| {
+            b.visits.cmp(&a.visits).then(b.value.partial_cmp(&a.value).unwrap_or(std::cmp::Ordering::Equal))
+        });
+        let top = root.first().map_or(1, |r| r.visits.max(1));
+        root.iter()
+            .take(n)
+            .map(|r| Candidate {
+                mv: r.mv,
+                score: r.score,
+                bound: Bound::Exact,
+                visits: r.visits,
+                share: Some(r.visits as f64 / total as f64),
+                pv: line(r.mv, &r.pv),
+                strength: (r.visits as f64 / top as f64) as f32,
+            })
+            .collect()
+    } else {
+        root.sort_by(|a, b| {
+            (a.upper_bound, -a.score.as_f64())
+                .partial_cmp(&(b.upper_bound, -b.score.as_f64()))
+                .unwrap_or(std::cmp::Ordering::Equal)
+        });
+        // The colour follows the value: the best exact move 1, others fading with their
+        // distance below it (one heuristic unit, or 25 points of win probability, takes the
+        // strength halfway down); proven results count as 20 units; bounds are faint.
+        let best = root.iter().find(|r| !r.upper_bound).map(|r| effective(r.score));
+        root.iter()
+            .take(n)
+            .map(|r| {
+                let strength = match best {
+                    Some(b) if !r.upper_bound => 0.15 + 0.85 / (1.0 + (b - effective(r.score)).max(0.0)) as f32,
+                    _ => 0.1,
+                };
+                Candidate {
+                    mv: r.mv,
+                    score: r.score,
+                    bound: if r.upper_bound { Bound::Upper } else { Bound::Exact },
+                    visits: 0,
+                    share: None,
+                    pv: line(r.mv, &r.pv),
+                    strength,
+                }
+            })
+            .collect()
+    }
+}
+
+/// A score on one scale for the colour: heuristic units, proven results at +-20.
+fn effective(s: Score) -> f64 {
+    match s {
+        Score::Eval(v) => (v as f64 / 1000.0).clamp(-19.0, 19.0),
+        Score::WinRate(r) => (r - 0.5) * 4.0,
+        Score::Win { plies } => 20.0 - plies.unwrap_or(0) as f64 * 1e-3,
+        Score::Loss { plies } => -20.0 + plies.unwrap_or(0) as f64 * 1e-3,
+        Score::Draw | Score::Unknown => 0.0,
+    }
+}
+
+/// Where two candidate lists of the same position agree.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Agreement {
+    /// Both put the same move first.
+    pub same_best: bool,
+    /// Moves in one list and not in the other (either way).
+    pub only_in_one: Vec<Move>,
+}
+
+pub fn agreement(a: &[Candidate], b: &[Candidate]) -> Agreement {
+    let has = |list: &[Candidate], m: Move| list.iter().any(|c| c.mv == m);
+    let mut only: Vec<Move> = a.iter().filter(|c| !has(b, c.mv)).map(|c| c.mv).collect();
+    only.extend(b.iter().filter(|c| !has(a, c.mv)).map(|c| c.mv));
+    Agreement { same_best: a.first().map(|c| c.mv) == b.first().map(|c| c.mv), only_in_one: only }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::RootMove;
+
+    fn rm(mv: u16, visits: u64, score: Score, upper: bool) -> RootMove {
+        RootMove { mv: Move(mv), visits, value: score.as_f64(), score, upper_bound: upper, pv: vec![] }
+    }
+
+    #[test]
+    fn mcts_candidates_rank_by_visits_with_their_share() {
+        let p = Progress {
+            iterations: 100,
+            best: Some(Move(3)),
+            pv: vec![Move(3), Move(2)],
+            root: vec![
+                rm(1, 20, Score::WinRate(0.6), false),
+                rm(3, 70, Score::WinRate(0.55), false),
+                rm(2, 10, Score::WinRate(0.4), false),
+            ],
+            ..Default::default()
+        };
+        let c = candidates(&p, 2);
+        assert_eq!(c.iter().map(|c| c.mv).collect::<Vec<_>>(), vec![Move(3), Move(1)]);
+        assert_eq!(c[0].share, Some(0.7));
+        assert_eq!(c[0].pv, vec![Move(3), Move(2)], "the best move carries the principal variation");
+        assert_eq!(c[1].pv, vec![Move(1)]);
+        assert_eq!(c[0].strength, 1.0);
+    }
+
+    #[test]
+    fn alphabeta_candidates_put_exact_values_before_bounds() {
+        let p = Progress {
+            best: Some(Move(4)),
+            pv: vec![Move(4)],
+            root: vec![
+                rm(0, 0, Score::Eval(900), true),
+                rm(4, 0, Score::Eval(500), false),
+                rm(5, 0, Score::Eval(-200), false),
+                rm(6, 0, Score::Win { plies: Some(3) }, false),
+            ],
+            ..Default::default()
+        };
+        let c = candidates(&p, 4);
+        assert_eq!(c.iter().map(|c| c.mv).collect::<Vec<_>>(), vec![Move(6), Move(4), Move(5), Move(0)]);
+        assert_eq!(c[3].bound, Bound::Upper, "a refuted move is shown as a bound, never as a value");
+        assert!(c[1].strength > c[2].strength && c[2].strength > c[3].strength);
+    }
+
+    #[test]
+    fn agreement_marks_the_moves_only_one_agent_likes() {
+        let mk = |moves: &[u16]| -> Vec<Candidate> {
+            moves
+                .iter()
+                .map(|&m| Candidate {
+                    mv: Move(m),
+                    score: Score::Unknown,
+                    bound: Bound::Exact,
+                    visits: 0,
+                    share: None,
+                    pv: vec![],
+                    strength: 0.0,
+                })
+                .collect()
+        };
+        let a = agreement(&mk(&[3, 2, 4]), &mk(&[3, 4, 1]));
+        assert!(a.same_best);
+        assert_eq!(a.only_in_one, vec![Move(2), Move(1)]);
+        assert!(!agreement(&mk(&[2]), &mk(&[3])).same_best);
+    }
+}

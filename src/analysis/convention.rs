@@ -1,0 +1,222 @@
+//! The one score convention (see the module above): turning what each search reports into
+//! scores for the side to move at the root, and writing them at two lengths.
+
+use crate::game::{AnyPosition, Player};
+use crate::search::tree::{Bound, Proven, SnapNode};
+use crate::search::{Progress, Score};
+
+/// What a score counts, for its unit label.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScoreKind {
+    Heuristic,
+    WinProbability,
+    Proven,
+    Unknown,
+}
+
+impl ScoreKind {
+    pub fn of(s: &Score) -> ScoreKind {
+        match s {
+            Score::Eval(_) => ScoreKind::Heuristic,
+            Score::WinRate(_) => ScoreKind::WinProbability,
+            Score::Win { .. } | Score::Loss { .. } | Score::Draw => ScoreKind::Proven,
+            Score::Unknown => ScoreKind::Unknown,
+        }
+    }
+
+    /// One line saying what the number means.
+    pub fn help(self) -> &'static str {
+        match self {
+            ScoreKind::Heuristic => "heuristic value for the side to move (0 balanced, + better)",
+            ScoreKind::WinProbability => "mean playout result for the side to move (a draw counts half)",
+            ScoreKind::Proven => "proven by search: plies to the end, counting the last move",
+            ScoreKind::Unknown => "not valued yet",
+        }
+    }
+}
+
+/// The same score for the other player.
+pub fn flip(s: Score) -> Score {
+    match s {
+        Score::Unknown => Score::Unknown,
+        Score::Eval(v) => Score::Eval(-v),
+        Score::WinRate(r) => Score::WinRate(1.0 - r),
+        Score::Win { plies } => Score::Loss { plies },
+        Score::Loss { plies } => Score::Win { plies },
+        Score::Draw => Score::Draw,
+    }
+}
+
+fn flip_bound(b: Bound) -> Bound {
+    match b {
+        Bound::Exact => Bound::Exact,
+        Bound::Lower => Bound::Upper,
+        Bound::Upper => Bound::Lower,
+    }
+}
+
+/// The score of an explorer node `plies` below the root, for the side to move at the root,
+/// with its bound (exact for MCTS).
+///
+/// Alpha-beta stores a node's value for the side to move *at that node* (win distances
+/// already counted from the root); MCTS stores the mean for the player who moved *into* the
+/// node. The root's side moves at even depths and moves into nodes at odd depths.
+pub fn node_score(node: &SnapNode, plies: u32) -> Option<(Score, Bound)> {
+    let root_moves_here = plies.is_multiple_of(2);
+    if let Some(a) = &node.alphabeta {
+        let s = Score::from_value(a.value, true);
+        return Some(if root_moves_here { (s, a.bound) } else { (flip(s), flip_bound(a.bound)) });
+    }
+    let m = node.mcts.as_ref()?;
+    if m.visits == 0 && m.proven.is_none() {
+        return Some((Score::Unknown, Bound::Exact));
+    }
+    // For the player who moved into the node.
+    let mover = match m.proven {
+        Some(Proven::Win) => Score::Win { plies: None },
+        Some(Proven::Loss) => Score::Loss { plies: None },
+        Some(Proven::Draw) => Score::Draw,
+        None => Score::WinRate(m.mean),
+    };
+    Some((if root_moves_here { flip(mover) } else { mover }, Bound::Exact))
+}
+
+fn bound_prefix(b: Bound) -> &'static str {
+    match b {
+        Bound::Exact => "",
+        Bound::Lower => "≥ ",
+        Bound::Upper => "≤ ",
+    }
+}
+
+/// The full label: `+1.400`, `62.0%`, `win in 5`, `≤ +0.250`.
+pub fn full_label(s: Score, b: Bound) -> String {
+    format!("{}{s}", bound_prefix(b))
+}
+
+/// A label that fits a board cell (at most 5 characters or so): `+1.4`, `+12`, `62%`, `W5`,
+/// `L4`, `=`, `≤+1.4`. The full label goes in the tooltip.
+pub fn short_label(s: Score, b: Bound) -> String {
+    let body = match s {
+        Score::Unknown => "?".to_string(),
+        Score::Eval(v) => {
+            let x = v as f64 / 1000.0;
+            if x.abs() < 9.95 {
+                format!("{x:+.1}")
+            } else if x.abs() < 999.5 {
+                format!("{x:+.0}")
+            } else if x.abs() < 999_500.0 {
+                format!("{:+.0}k", x / 1000.0)
+            } else {
+                format!("{:+.0}M", x / 1e6)
+            }
+        }
+        Score::WinRate(r) => format!("{:.0}%", r * 100.0),
+        Score::Win { plies: Some(p) } => format!("W{p}"),
+        Score::Win { plies: None } => "W".into(),
+        Score::Loss { plies: Some(p) } => format!("L{p}"),
+        Score::Loss { plies: None } => "L".into(),
+        Score::Draw => "=".into(),
+    };
+    format!("{}{body}", bound_prefix(b).trim_end())
+}
+
+/// What the rate of a report counts: MCTS counts iterations, alpha-beta nodes.
+pub fn rate_label(p: &Progress) -> String {
+    if p.iterations > 0 {
+        let rate = if p.elapsed > 0.0 { p.iterations as f64 / p.elapsed } else { 0.0 };
+        format!("{rate:.0} iterations/s")
+    } else {
+        format!("{:.0} nodes/s", p.nodes_per_second)
+    }
+}
+
+/// Whose scores these are, for the label above them: "scores for the first player (to move)".
+pub fn side_label(pos: &AnyPosition) -> String {
+    let who = match pos.side_to_move() {
+        Player::First => "first player",
+        Player::Second => "second player",
+    };
+    format!("scores for the {who} (to move)")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::tree::{AlphaBetaStats, MctsStats};
+
+    fn ab(value: i32, bound: Bound) -> SnapNode {
+        SnapNode {
+            mv: None,
+            order: 0,
+            children: vec![],
+            mcts: None,
+            alphabeta: Some(AlphaBetaStats { value, bound, alpha: 0, beta: 0, depth: 1, cutoff: false, tt_hit: false }),
+            hidden_children: 0,
+        }
+    }
+
+    fn mc(mean: f64, visits: u64, proven: Option<Proven>) -> SnapNode {
+        SnapNode {
+            mv: None,
+            order: 0,
+            children: vec![],
+            mcts: Some(MctsStats { visits, mean, exploration: 0.0, proven, rave_visits: 0, rave_mean: 0.0 }),
+            alphabeta: None,
+            hidden_children: 0,
+        }
+    }
+
+    #[test]
+    fn alphabeta_nodes_read_from_the_roots_side() {
+        // A child of the root valued -1400 for its side to move is +1.400 for the root's side.
+        assert_eq!(node_score(&ab(-1400, Bound::Exact), 1), Some((Score::Eval(1400), Bound::Exact)));
+        assert_eq!(node_score(&ab(-1400, Bound::Exact), 2), Some((Score::Eval(-1400), Bound::Exact)));
+        // A fail-high at a child (at least v for the child's mover) is at most -v for the root.
+        assert_eq!(node_score(&ab(300, Bound::Lower), 1), Some((Score::Eval(-300), Bound::Upper)));
+        let win = crate::search::score::WIN - 5;
+        assert_eq!(node_score(&ab(-win, Bound::Exact), 1), Some((Score::Win { plies: Some(5) }, Bound::Exact)));
+    }
+
+    #[test]
+    fn mcts_nodes_read_from_the_roots_side() {
+        // The root's children hold the mean of the root's side (it moved into them).
+        assert_eq!(node_score(&mc(0.7, 10, None), 1), Some((Score::WinRate(0.7), Bound::Exact)));
+        // Grandchildren hold the opponent's mean; the root itself the opponent's too.
+        let Some((Score::WinRate(r), _)) = node_score(&mc(0.7, 10, None), 2) else { panic!() };
+        assert!((r - 0.3).abs() < 1e-12);
+        let Some((Score::WinRate(r), _)) = node_score(&mc(0.25, 10, None), 0) else { panic!() };
+        assert!((r - 0.75).abs() < 1e-12);
+        assert_eq!(node_score(&mc(0.0, 3, Some(Proven::Win)), 2), Some((Score::Loss { plies: None }, Bound::Exact)));
+        assert_eq!(node_score(&mc(0.0, 0, None), 1), Some((Score::Unknown, Bound::Exact)));
+    }
+
+    #[test]
+    fn labels_fit_a_cell_and_say_the_bound() {
+        assert_eq!(short_label(Score::Eval(1400), Bound::Exact), "+1.4");
+        assert_eq!(short_label(Score::Eval(-10_089_250), Bound::Upper), "≤-10k");
+        assert_eq!(short_label(Score::Eval(10_089), Bound::Exact), "+10");
+        assert_eq!(short_label(Score::WinRate(0.848), Bound::Exact), "85%");
+        assert_eq!(short_label(Score::Win { plies: Some(7) }, Bound::Exact), "W7");
+        assert_eq!(short_label(Score::Draw, Bound::Exact), "=");
+        for s in [Score::Eval(-999_999_000), Score::Eval(123_456), Score::Loss { plies: Some(41) }] {
+            assert!(short_label(s, Bound::Upper).chars().count() <= 6, "{}", short_label(s, Bound::Upper));
+        }
+        assert_eq!(full_label(Score::Eval(250), Bound::Upper), "≤ +0.250");
+        assert_eq!(full_label(Score::WinRate(0.62), Bound::Exact), "62.0%");
+    }
+
+    #[test]
+    fn mcts_rates_count_iterations() {
+        let p = Progress {
+            iterations: 5000,
+            nodes: 90_000,
+            nodes_per_second: 90_000.0,
+            elapsed: 0.5,
+            ..Default::default()
+        };
+        assert_eq!(rate_label(&p), "10000 iterations/s");
+        let p = Progress { nodes: 90_000, nodes_per_second: 180_000.0, elapsed: 0.5, ..Default::default() };
+        assert_eq!(rate_label(&p), "180000 nodes/s");
+    }
+}

@@ -1,0 +1,20 @@
+//! What an analysis shows, computed without a window: the workbench only draws it, and the
+//! tests check it here.
+//!
+//! **The score convention.** Every score shown (agent panel, candidate table, board labels,
+//! search-tree explorer, CLI `analyse`) is for the *side to move in the analysed position*:
+//! `+1.400` and `win in 5` are good for that side, `62.0%` is that side's expected result.
+//! Nodes deeper in the explorer are shown from the same side, so a line reads down the tree
+//! without flipping signs. One unit per kind of agent:
+//! - alpha-beta: a heuristic value (`+1.400`, in the heuristic's own unit, 0 balanced);
+//! - MCTS: the mean result of the playouts through the move (`62.0%`, a draw counts half);
+//! - proven by any agent: `win in N`, `loss in N` (plies, counting the last move), `draw`;
+//! - a bound (alpha-beta refuted the move without valuing it exactly): `≤ +1.400`, `≥ ...`.
+
+pub mod candidates;
+pub mod convention;
+pub mod stamp;
+
+pub use candidates::{Agreement, Candidate, agreement, candidates};
+pub use convention::{ScoreKind, flip, full_label, node_score, rate_label, short_label, side_label};
+pub use stamp::PositionKey;

@@ -1,0 +1,104 @@
+//! Keyboard shortcuts, and the help window that lists them. Keys act only when no text field
+//! has the keyboard (typing a game name must not step through the game).
+
+use super::Workbench;
+
+/// Every shortcut, as the help window lists it.
+pub const SHORTCUTS: &[(&str, &str)] = &[
+    ("← / →", "back / forward one move"),
+    ("Home / End", "the start / the end of the line"),
+    ("Space", "start or stop the analysis of the agent the board shows"),
+    ("Ctrl+Z", "take back the last move"),
+    ("Ctrl+C", "copy the moves played as a move string"),
+    ("Ctrl+V", "paste a move string: play it from the start of this game"),
+    ("F1", "show or hide this help"),
+];
+
+impl Workbench {
+    /// Acts on this frame's shortcut keys.
+    pub fn handle_keys(&mut self, ctx: &egui::Context) {
+        use egui::{Key, Modifiers};
+        if ctx.input(|i| i.key_pressed(Key::F1)) {
+            self.show_help = !self.show_help;
+        }
+        if ctx.egui_wants_keyboard_input() || self.edit.is_some() {
+            return;
+        }
+        let (left, right, home, end, space, undo) = ctx.input_mut(|i| {
+            (
+                i.consume_key(Modifiers::NONE, Key::ArrowLeft),
+                i.consume_key(Modifiers::NONE, Key::ArrowRight),
+                i.consume_key(Modifiers::NONE, Key::Home),
+                i.consume_key(Modifiers::NONE, Key::End),
+                i.consume_key(Modifiers::NONE, Key::Space),
+                i.consume_key(Modifiers::COMMAND, Key::Z),
+            )
+        });
+        let (copy, paste) = ctx.input(|i| {
+            let copy = i.events.iter().any(|e| matches!(e, egui::Event::Copy));
+            let paste = i.events.iter().find_map(|e| match e {
+                egui::Event::Paste(t) => Some(t.clone()),
+                _ => None,
+            });
+            (copy, paste)
+        });
+        if left || undo {
+            self.back();
+        }
+        if right {
+            self.forward();
+        }
+        if home {
+            self.jump(0);
+        }
+        if end {
+            self.jump(self.game_line().len());
+        }
+        if space {
+            let i = self.shown_slot.min(self.slots.len() - 1);
+            if self.slots[i].analysis.running {
+                self.slots[i].analysis.stop();
+            } else {
+                self.start_slot(i);
+            }
+        }
+        if copy {
+            ctx.copy_text(self.position.history_string());
+            self.message = Some("copied the moves".into());
+        }
+        if let Some(text) = paste {
+            self.paste_moves(&text);
+        }
+    }
+
+    /// Plays a pasted move string from the start of this game (the current game is kept as
+    /// it was if the string is not a legal line).
+    pub fn paste_moves(&mut self, text: &str) {
+        let mut p = self.start_position();
+        match p.play_sequence(text.trim()) {
+            Ok(()) => {
+                self.position = p;
+                self.redo.clear();
+                self.dirty = true;
+                self.message = Some(format!("pasted {} moves", self.position.ply()));
+                self.position_changed();
+            }
+            Err(e) => self.message = Some(format!("not a move string for this game: {e}")),
+        }
+    }
+
+    /// The help window with every shortcut.
+    pub fn help_window(&mut self, ctx: &egui::Context) {
+        let mut open = self.show_help;
+        egui::Window::new("Keyboard shortcuts").open(&mut open).collapsible(false).show(ctx, |ui| {
+            egui::Grid::new("shortcuts").num_columns(2).show(ui, |ui| {
+                for (k, what) in SHORTCUTS {
+                    ui.strong(*k);
+                    ui.label(*what);
+                    ui.end_row();
+                }
+            });
+        });
+        self.show_help = open;
+    }
+}

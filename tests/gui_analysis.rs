@@ -1,0 +1,196 @@
+//! The workbench's analysis as a person uses it: what it shows is about the position on the
+//! board and nothing else, the candidate table previews and plays lines, the explorer keeps
+//! its open lines by move path, and the keyboard drives the game.
+
+use std::time::{Duration, Instant};
+
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use mnklab::app::{BottomTab, Workbench, is_open};
+use mnklab::game::Variant;
+use mnklab::search::{SearchLimits, preset};
+
+fn harness(w: Workbench) -> Harness<'static, Workbench> {
+    Harness::builder()
+        .with_size(egui::vec2(1300.0, 900.0))
+        .build_ui_state(|ui, state: &mut Workbench| state.show(ui), w)
+}
+
+fn wait(h: &mut Harness<'static, Workbench>, seconds: f64, done: impl Fn(&Workbench) -> bool) -> bool {
+    let start = Instant::now();
+    while start.elapsed().as_secs_f64() < seconds {
+        h.step();
+        if done(h.state()) {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    false
+}
+
+/// A Connect-4 workbench whose agent A is MCTS with a small iteration budget.
+fn mcts_bench(iterations: u64) -> Workbench {
+    let mut w = Workbench::new(Variant::connect4());
+    w.slots[0].set(preset("jeng-mcts").unwrap());
+    w.slots[0].file.limits = SearchLimits::iterations(iterations);
+    w
+}
+
+fn analyse_a(h: &mut Harness<'static, Workbench>) {
+    h.get_by_label("Start analysis A").click();
+    assert!(wait(h, 20.0, |w| !w.slots[0].analysis.running && w.slots[0].analysis.result.is_some()), "A finishes");
+    h.run();
+}
+
+#[test]
+fn analysis_of_an_earlier_position_is_never_shown() {
+    let mut h = harness(mcts_bench(3000));
+    h.run();
+    analyse_a(&mut h);
+    assert!(!h.state().analysis().heatmap(&h.state().position).is_empty(), "candidates for this position");
+    // A move on the board: the finished analysis is about the position before it.
+    h.state_mut().play(mnklab::game::Move(3));
+    h.run();
+    assert!(h.state().analysis().heatmap(&h.state().position).is_empty(), "no stale candidates on the board");
+    assert!(h.query_by_label_contains("for an earlier position").is_some(), "the panel says so");
+    // Back to the analysed position: it is current again.
+    h.get_by_label("Back").click();
+    h.run();
+    assert!(!h.state().analysis().heatmap(&h.state().position).is_empty());
+    // A new game of another variant: nothing of the old game's analysis remains.
+    h.state_mut().variant_text = "gomoku".into();
+    h.state_mut().new_game();
+    h.run();
+    assert!(h.state().analysis().heatmap(&h.state().position).is_empty());
+    h.state_mut().tab = BottomTab::Explorer;
+    h.run();
+    assert!(h.query_by_label_contains("no tree yet").is_some(), "no stale tree in the explorer");
+}
+
+#[test]
+fn a_running_analysis_follows_the_position() {
+    let mut w = mcts_bench(0);
+    w.slots[0].file.limits = SearchLimits::default();
+    let mut h = harness(w);
+    h.run();
+    h.get_by_label("Start analysis A").click();
+    assert!(wait(&mut h, 10.0, |w| w.slots[0].analysis.reports >= 2));
+    h.state_mut().play(mnklab::game::Move(3));
+    assert!(
+        wait(&mut h, 10.0, |w| !w.analysis().heatmap(&w.position).is_empty()),
+        "the analysis restarts on the new position"
+    );
+    assert!(h.state().slots[0].analysis.is_for(&h.state().position));
+    h.get_by_label("Stop A").click();
+    assert!(wait(&mut h, 5.0, |w| !w.slots[0].analysis.running));
+}
+
+#[test]
+fn the_candidate_table_previews_a_line_and_plays_a_move() {
+    let mut h = harness(mcts_bench(20_000));
+    h.run();
+    analyse_a(&mut h);
+    let pos = h.state().position.clone();
+    let rows = h.state().slots[0].analysis.candidates(&pos);
+    assert!(rows.len() >= 2, "several candidates");
+    let second = pos.format_move(rows[1].mv);
+    // MCTS counts iterations: the rate says so.
+    assert!(h.query_by_label_contains("iterations/s").is_some());
+    assert!(h.query_by_label_contains("nodes/s").is_none(), "no 'nodes/s' for MCTS");
+    assert!(h.query_all_by_label_contains("scores for the first player (to move)").count() >= 1, "whose scores");
+    // Hover the second row's move: its line is previewed.
+    h.get_all_by_role_and_label(Role::Button, &second).next().expect("a row button").hover();
+    h.run();
+    let line = h.state().slots[0].analysis.hovered_line.clone().expect("a previewed line");
+    assert_eq!(line[0], rows[1].mv);
+    let ghosts = mnklab::app::line_ghosts(&pos, &line);
+    assert_eq!(ghosts.len(), line.len().min(42));
+    assert_eq!(ghosts[0].2, 1, "numbered from 1");
+    // Click it: the move is played.
+    h.get_all_by_role_and_label(Role::Button, &second).next().unwrap().click();
+    h.run();
+    assert_eq!(h.state().position.history(), &[rows[1].mv]);
+}
+
+#[test]
+fn explorer_nodes_stay_open_by_move_path() {
+    let mut w = mcts_bench(5000);
+    w.tab = BottomTab::Explorer;
+    let mut h = harness(w);
+    h.run();
+    analyse_a(&mut h);
+    let tree = h.state().analysis().tree.clone().expect("a tree");
+    // Open the root's least visited shown child (the last by visits).
+    let root = &tree.nodes[0];
+    let least = root
+        .children
+        .iter()
+        .map(|&c| &tree.nodes[c as usize])
+        .filter(|n| !n.children.is_empty())
+        .min_by_key(|n| n.mcts.as_ref().unwrap().visits)
+        .expect("a child with children");
+    let mv = least.mv.unwrap();
+    let expand_buttons = h.get_all_by_label("expand").count();
+    assert!(expand_buttons > 0);
+    // Open it through the state (the buttons are all called "expand").
+    let ctx = h.ctx.clone();
+    let id = egui::Id::unique(("tree-node", "A", vec![mv]));
+    let mut state = egui::collapsing_header::CollapsingState::load_with_default_open(&ctx, id, false);
+    state.set_open(true);
+    state.store(&ctx);
+    h.run();
+    assert!(is_open(&ctx, "A", &[mv]));
+    // A new analysis of the same position re-sorts and renumbers the tree: the same line is open,
+    // and no other.
+    analyse_a(&mut h);
+    assert!(is_open(&ctx, "A", &[mv]));
+    let others = h.state().analysis().tree.clone().unwrap();
+    for &c in &others.nodes[0].children {
+        let m = others.nodes[c as usize].mv.unwrap();
+        if m != mv {
+            assert!(!is_open(&ctx, "A", &[m]), "{m:?} opened by itself");
+        }
+    }
+    // Agent B's tree does not inherit A's open nodes.
+    assert!(!is_open(&ctx, "B", &[mv]));
+}
+
+#[test]
+fn keys_step_through_the_game_and_paste_a_line() {
+    let mut h = harness(Workbench::new(Variant::connect4()));
+    h.run();
+    h.state_mut().paste_moves("4453");
+    h.run();
+    assert_eq!(h.state().position.ply(), 4);
+    h.key_press(egui::Key::ArrowLeft);
+    h.run();
+    assert_eq!(h.state().position.ply(), 3);
+    h.key_press(egui::Key::Home);
+    h.run();
+    assert_eq!(h.state().position.ply(), 0);
+    h.key_press(egui::Key::End);
+    h.run();
+    assert_eq!(h.state().position.ply(), 4);
+    h.key_press(egui::Key::ArrowLeft);
+    h.key_press(egui::Key::ArrowRight);
+    h.run();
+    assert_eq!(h.state().position.ply(), 4);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert_eq!(h.state().position.ply(), 3, "Ctrl+Z takes back the last move");
+    // Space starts the analysis of the shown agent, and stops it.
+    h.key_press(egui::Key::Space);
+    h.run();
+    assert!(h.state().slots[0].analysis.running || h.state().slots[0].analysis.result.is_some());
+    // A bad string is refused and the game kept.
+    h.state_mut().paste_moves("4 4 4 4 4 4 4");
+    h.run();
+    assert_eq!(h.state().position.ply(), 3);
+    assert!(h.state().message.as_deref().unwrap_or("").contains("not a move string"));
+    // F1 opens the help with every shortcut.
+    h.key_press(egui::Key::F1);
+    h.run();
+    assert!(h.query_by_label("Keyboard shortcuts").is_some());
+    assert!(h.query_by_label_contains("take back the last move").is_some());
+}

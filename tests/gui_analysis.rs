@@ -194,3 +194,28 @@ fn keys_step_through_the_game_and_paste_a_line() {
     assert!(h.query_by_label("Keyboard shortcuts").is_some());
     assert!(h.query_by_label_contains("take back the last move").is_some());
 }
+
+#[test]
+fn two_agents_side_by_side_mark_where_they_differ() {
+    let mut w = mcts_bench(3000);
+    w.slots[1].set(preset("strong-ab").unwrap());
+    w.slots[1].file.limits = SearchLimits::depth(4);
+    w.slots[0].analysis.candidates = 3;
+    w.slots[1].analysis.candidates = 3;
+    let mut h = harness(w);
+    h.run();
+    h.state_mut().paste_moves("4453");
+    h.get_by_label("Start analysis A").click();
+    h.get_by_label("Start analysis B").click();
+    assert!(wait(&mut h, 20.0, |w| w.slots.iter().all(|s| !s.analysis.running && s.analysis.result.is_some())));
+    h.run();
+    h.run();
+    let pos = h.state().position.clone();
+    let (a, b) = (h.state().slots[0].analysis.candidates(&pos), h.state().slots[1].analysis.candidates(&pos));
+    assert_eq!(a.len(), 3);
+    assert_eq!(b.len(), 3);
+    let agree = mnklab::analysis::agreement(&a, &b);
+    assert_eq!(h.query_all_by_label("≠").count(), agree.only_in_one.len(), "a mark per move only one agent lists");
+    let says = h.query_all_by_label_contains("prefers").count() > 0;
+    assert_eq!(says, !agree.same_best, "a different best move is said");
+}

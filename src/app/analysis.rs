@@ -27,6 +27,9 @@ pub struct Analysis {
     /// candidate clicked (to be played), from the last frame.
     pub hovered_line: Option<Vec<Move>>,
     pub clicked: Option<Move>,
+    /// The best moves of the other agents on the same position (set by the workbench before
+    /// drawing): rows not among them are marked, and a different best move is said.
+    pub others: Vec<(String, Vec<Move>)>,
     id: u64,
     control: SearchControl,
     worker: Worker,
@@ -47,6 +50,7 @@ impl Default for Analysis {
             key: None,
             hovered_line: None,
             clicked: None,
+            others: Vec::new(),
             id: 0,
             control: SearchControl::new(),
             worker: Worker::spawn(),
@@ -213,11 +217,18 @@ impl Analysis {
             return;
         }
         ui.label(crate::analysis::side_label(pos));
-        egui::Grid::new(("candidates", id)).striped(true).num_columns(4).show(ui, |ui| {
+        for (other, moves) in &self.others {
+            if !moves.is_empty() && moves.first() != rows.first().map(|c| &c.mv) {
+                let theirs = pos.format_move(moves[0]);
+                ui.colored_label(egui::Color32::from_rgb(200, 120, 0), format!("agent {other} prefers {theirs}"));
+            }
+        }
+        egui::Grid::new(("candidates", id)).striped(true).num_columns(5).show(ui, |ui| {
             ui.strong("move");
             ui.strong("score");
             ui.strong(if rows[0].share.is_some() { "visits" } else { "" });
             ui.strong("line");
+            ui.strong("").on_hover_text("≠: not among the other agents' candidates");
             ui.end_row();
             for c in &rows {
                 let mv = pos.format_move(c.mv);
@@ -235,6 +246,18 @@ impl Analysis {
                 hovered |= ui.label(extra).hovered();
                 let line: Vec<String> = c.pv.iter().take(8).map(|&m| pos.format_move(m)).collect();
                 hovered |= ui.label(line.join(" ")).hovered();
+                let alone: Vec<&str> = self
+                    .others
+                    .iter()
+                    .filter(|(_, moves)| !moves.is_empty() && !moves.contains(&c.mv))
+                    .map(|(o, _)| o.as_str())
+                    .collect();
+                if alone.is_empty() {
+                    ui.label("");
+                } else {
+                    ui.colored_label(egui::Color32::from_rgb(200, 120, 0), "≠")
+                        .on_hover_text(format!("not a candidate of agent {}", alone.join(", ")));
+                }
                 if hovered {
                     self.hovered_line = Some(c.pv.clone());
                 }

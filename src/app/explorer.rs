@@ -41,7 +41,13 @@ fn describe(pos: &AnyPosition, node: &SnapNode, plies: u32) -> String {
     let mv = node.mv.map_or("root".to_string(), |m| pos.format_move(m));
     let mut s = mv;
     if let Some((score, bound)) = node_score(node, plies) {
-        s.push_str(&format!("  {}", full_label(score, bound)));
+        let kind = match (bound, node.alphabeta.is_some()) {
+            (crate::search::tree::Bound::Exact, true) => " exact",
+            (crate::search::tree::Bound::Lower, _) => " (lower bound)",
+            (crate::search::tree::Bound::Upper, _) => " (upper bound)",
+            _ => "",
+        };
+        s.push_str(&format!("  {}{kind}", full_label(score, bound)));
     }
     if let Some(m) = &node.mcts {
         s.push_str(&format!("  visits {}  explore {:.3}", m.visits, m.exploration));
@@ -56,8 +62,7 @@ fn describe(pos: &AnyPosition, node: &SnapNode, plies: u32) -> String {
         // The window as the root's side sees it: negated (and swapped) at odd depths.
         let (lo, hi) = if plies.is_multiple_of(2) { (a.alpha, a.beta) } else { (-a.beta, -a.alpha) };
         s.push_str(&format!(
-            "  {:?}  window [{}, {}]  depth {}{}{}",
-            a.bound,
+            "  window [{}, {}]  depth {}{}{}",
             window_text(lo),
             window_text(hi),
             a.depth,

@@ -612,6 +612,15 @@ impl Workbench {
     fn agents_panel(&mut self, ui: &mut egui::Ui) {
         let pos = self.position.clone();
         let mut starts = Vec::new();
+        // Each agent's table marks where the others disagree (only analyses of this position).
+        let lists: Vec<(String, Vec<Move>)> = self
+            .slots
+            .iter()
+            .map(|s| (s.label.clone(), s.analysis.candidates(&pos).into_iter().map(|c| c.mv).collect()))
+            .collect();
+        for (i, slot) in self.slots.iter_mut().enumerate() {
+            slot.analysis.others = lists.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, l)| l.clone()).collect();
+        }
         egui::ScrollArea::vertical().id_salt("agents").max_height(ui.available_height() - 200.0).show(ui, |ui| {
             ui.columns(self.slots.len(), |cols| {
                 for (i, (col, slot)) in cols.iter_mut().zip(self.slots.iter_mut()).enumerate() {

@@ -219,3 +219,21 @@ fn two_agents_side_by_side_mark_where_they_differ() {
     let says = h.query_all_by_label_contains("prefers").count() > 0;
     assert_eq!(says, !agree.same_best, "a different best move is said");
 }
+
+#[test]
+fn an_error_line_does_not_move_the_buttons_below_it() {
+    let mut h = harness(Workbench::new(Variant::connect4()));
+    h.run();
+    let before = h.get_by_label("Save agent A").rect();
+    let board = h.get_by_label("board").rect();
+    h.state_mut().slots[0].error =
+        Some("fix the config first: a long complaint about the exploration constant that goes on and on".into());
+    h.state_mut().message = Some("a notice in the status line".into());
+    h.run();
+    assert_eq!(h.get_by_label("Save agent A").rect(), before, "the button stays under the pointer");
+    assert_eq!(h.get_by_label("board").rect(), board, "the board keeps its place");
+    h.state_mut().slots[0].error = None;
+    h.state_mut().message = None;
+    h.run();
+    assert_eq!(h.get_by_label("Save agent A").rect(), before);
+}

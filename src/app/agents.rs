@@ -135,9 +135,7 @@ impl AgentSlot {
         if changed {
             self.form_changed();
         }
-        if let Some(e) = &self.error {
-            ui.colored_label(ui.visuals().error_fg_color, e);
-        }
+        super::lines::reserved_line(ui, self.error.as_deref(), true);
         ui.horizontal_wrapped(|ui| {
             let label = ui.label(format!("Agent file {id}"));
             ui.add(egui::TextEdit::singleline(&mut self.path).desired_width(150.0)).labelled_by(label.id);
@@ -158,9 +156,7 @@ impl AgentSlot {
                 self.dialog_request = Some(false);
             }
         });
-        if let Some(m) = &self.message {
-            ui.label(m);
-        }
+        super::lines::reserved_line(ui, self.message.as_deref(), false);
         ui.separator();
         self.analysis.show(ui, pos, &id)
     }

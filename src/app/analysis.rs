@@ -170,9 +170,7 @@ impl Analysis {
             }
         });
         ui.add(egui::Slider::new(&mut self.candidates, 1..=20).text("candidates"));
-        if let Some(e) = &self.error {
-            ui.colored_label(ui.visuals().error_fg_color, e);
-        }
+        super::lines::reserved_line(ui, self.error.as_deref(), true);
         ui.separator();
         self.hovered_line = None;
         match &self.latest {

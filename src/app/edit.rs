@@ -139,8 +139,8 @@ impl EditState {
             }
         });
         match &self.result {
-            Ok(p) => ui.label(format!("valid: {} to move", p.side_to_move())),
-            Err(e) => ui.colored_label(ui.visuals().error_fg_color, e),
+            Ok(p) => super::lines::reserved_line(ui, Some(&format!("valid: {} to move", p.side_to_move())), false),
+            Err(e) => super::lines::reserved_line(ui, Some(&e.to_string()), true),
         };
         action
     }

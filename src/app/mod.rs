@@ -11,6 +11,7 @@ mod board;
 mod consent;
 mod edit;
 mod explorer;
+mod lines;
 mod files;
 mod keys;
 mod matchup;
@@ -851,9 +852,7 @@ impl Workbench {
         egui::Panel::top("toolbar").show(ui, |ui| self.toolbar(ui));
         egui::Panel::bottom("status").show(ui, |ui| {
             ui.label(self.status_line());
-            if let Some(m) = &self.message {
-                ui.label(m);
-            }
+            lines::reserved_line(ui, self.message.as_deref(), false);
         });
         egui::Panel::right("agents").resizable(true).default_size(560.0).show(ui, |ui| self.agents_panel(ui));
         egui::Panel::bottom("bottom")

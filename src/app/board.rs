@@ -190,60 +190,104 @@ fn grid(
     (mv, Some((x, y)))
 }
 
-/// The six levels side by side; a click on any level's pole drops a stone on that pole. The
-/// candidate marks are drawn where the stone would land.
+/// The six levels in two rows of three, scaled to the space; each pole numbered as moves are
+/// written (1-24), the last stone ringed, points and lines made below. A click on any level's
+/// pole drops a stone on that pole; candidate marks are drawn where the stone would land.
 fn connect3d(ui: &mut egui::Ui, pos: &AnyPosition, marks: &[Mark]) -> Option<Move> {
     let AnyPosition::Connect3d(c) = pos else {
         return None;
     };
+    const COLS: usize = 3;
+    const ROWS: usize = 2;
     let avail = ui.available_size();
-    let cell = ((avail.x - 20.0) / (6.0 * 6.5)).min((avail.y - 60.0) / 6.0).clamp(6.0, 40.0);
+    // A level is 6 cells wide plus half a cell of gap; a row adds a title line.
+    let cell =
+        ((avail.x - 20.0) / (COLS as f32 * 6.5)).min((avail.y - 70.0) / (ROWS as f32 * 6.0 + 2.0)).clamp(8.0, 70.0);
     let level_w = cell * 6.5;
-    let size = Vec2::new(level_w * 6.0 + 10.0, cell * 6.0 + 50.0);
+    let level_h = cell * 6.0 + 22.0;
+    let size = Vec2::new(level_w * COLS as f32 + 10.0, level_h * ROWS as f32 + 40.0);
     let (response, painter) = ui.allocate_painter(size, Sense::click());
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "board"));
-    let origin = response.rect.min + Vec2::new(5.0, 22.0);
+    let origin = response.rect.min + Vec2::new(5.0, 20.0);
     let text = ui.visuals().text_color();
+    let base_of = |z: usize| origin + Vec2::new((z % COLS) as f32 * level_w, (z / COLS) as f32 * level_h);
+    let cell_rect = |pole: usize, z: usize| {
+        let (x, y) = POLE_XY[pole];
+        Rect::from_min_size(base_of(z) + Vec2::new(x as f32 * cell, y as f32 * cell), Vec2::splat(cell))
+    };
+    let last = pos.history().last().map(|m| {
+        let pole = m.index();
+        let z = (0..POLE_HEIGHT).rev().find(|&z| c.stone_at(pole, z).is_some()).unwrap_or(0);
+        (pole, z)
+    });
     let mut hit = None;
     let click = response.interact_pointer_pos().filter(|_| response.clicked());
+    let number_font = egui::FontId::proportional((cell * 0.32).clamp(7.0, 14.0));
     for z in 0..POLE_HEIGHT {
-        let base = origin + Vec2::new(z as f32 * level_w, 0.0);
         painter.text(
-            base - Vec2::new(0.0, 4.0),
+            base_of(z) - Vec2::new(0.0, 4.0),
             egui::Align2::LEFT_BOTTOM,
             format!("level {}", z + 1),
             egui::FontId::proportional(12.0),
             text,
         );
-        for (pole, &(x, y)) in POLE_XY.iter().enumerate().take(POLES) {
-            let r = Rect::from_min_size(base + Vec2::new(x as f32 * cell, y as f32 * cell), Vec2::splat(cell));
+        for pole in 0..POLES {
+            let r = cell_rect(pole, z);
             painter.rect_filled(r.shrink(1.0), 2.0, Color32::from_rgb(205, 170, 110));
-            if let Some(p) = c.stone_at(pole, z) {
-                painter.circle_filled(r.center(), cell * 0.38, stone_colour(p));
+            match c.stone_at(pole, z) {
+                Some(p) => {
+                    painter.circle_filled(r.center(), cell * 0.38, stone_colour(p));
+                    if last == Some((pole, z)) {
+                        painter.circle_stroke(
+                            r.center(),
+                            cell * 0.42,
+                            Stroke::new(2.5, Color32::from_rgb(220, 40, 40)),
+                        );
+                    }
+                }
+                // The pole's number (as moves are written), faint, on the empty cells.
+                None => {
+                    painter.text(
+                        r.center(),
+                        egui::Align2::CENTER_CENTER,
+                        (pole + 1).to_string(),
+                        number_font.clone(),
+                        Color32::from_black_alpha(110),
+                    );
+                }
             }
             if click.is_some_and(|p: Pos2| r.contains(p)) {
                 hit = Some(Move(pole as u16));
             }
         }
     }
+    let pointer = response.hover_pos();
+    let mut tip = None;
     for (i, m) in marks.iter().enumerate() {
-        let (strength, label) = (&m.strength, &m.label);
         let pole = m.mv.index();
-        let Some(&(x, y)) = POLE_XY.get(pole) else { continue };
+        if pole >= POLES {
+            continue;
+        }
         let Some(z) = (0..POLE_HEIGHT).find(|&z| c.stone_at(pole, z).is_none()) else { continue };
-        let base = origin + Vec2::new(z as f32 * level_w, 0.0);
-        let r = Rect::from_min_size(base + Vec2::new(x as f32 * cell, y as f32 * cell), Vec2::splat(cell))
-            .shrink(cell * 0.06);
-        draw_mark(&painter, r, cell, i == 0, *strength, label);
+        let r = cell_rect(pole, z);
+        draw_mark(&painter, r.shrink(cell * 0.06), cell, i == 0, m.strength, &m.label);
+        if pointer.is_some_and(|p| r.contains(p)) {
+            tip = Some(m.tooltip.clone());
+        }
     }
     let [a, b] = pos.points();
-    let pts = format!("points: first {a}, second {b}");
+    let summary = format!(
+        "points (lines of four made): first {a}, second {b}\nmove {} of 64{}",
+        pos.ply() + 1,
+        last.map_or(String::new(), |(pole, z)| format!(", last: pole {} on level {} (ringed)", pole + 1, z + 1))
+    );
     painter.text(
-        origin + Vec2::new(0.0, cell * 6.0 + 8.0),
+        origin + Vec2::new(0.0, level_h * ROWS as f32),
         egui::Align2::LEFT_TOP,
-        pts,
+        summary,
         egui::FontId::proportional(14.0),
         text,
     );
+    let _ = response.on_hover_text(tip.unwrap_or_else(|| "click a pole on any level to drop a stone".into()));
     hit.filter(|m| pos.legal_moves().contains(m))
 }

@@ -11,9 +11,9 @@ mod board;
 mod consent;
 mod edit;
 mod explorer;
-mod lines;
 mod files;
 mod keys;
+mod lines;
 mod matchup;
 mod plots;
 mod review;
@@ -854,7 +854,14 @@ impl Workbench {
             ui.label(self.status_line());
             lines::reserved_line(ui, self.message.as_deref(), false);
         });
-        egui::Panel::right("agents").resizable(true).default_size(560.0).show(ui, |ui| self.agents_panel(ui));
+        // Bounded, so that a long line of analysis text never widens the panel over the board
+        // from one frame to the next.
+        let width = ui.available_width();
+        egui::Panel::right("agents")
+            .resizable(true)
+            .default_size(560.0_f32.min(width * 0.5))
+            .max_size((width * 0.6).max(300.0))
+            .show(ui, |ui| self.agents_panel(ui));
         egui::Panel::bottom("bottom")
             .resizable(true)
             .default_size(340.0)
@@ -1039,7 +1046,8 @@ pub fn run(options: LaunchOptions) -> eframe::Result {
 
 /// The legend of the board's candidate marks: the colour scale and whose scores they are.
 fn mark_legend(ui: &mut egui::Ui, pos: &AnyPosition) {
-    ui.horizontal(|ui| {
+    // Wrapped: a row wider than the panel would widen the space the board is scaled to.
+    ui.horizontal_wrapped(|ui| {
         ui.label("candidates:");
         for (t, name) in [(1.0, "best"), (0.55, ""), (0.25, "weaker"), (0.1, "refuted (≤ bound)")] {
             let (r, _) = ui.allocate_exact_size(egui::vec2(18.0, 12.0), egui::Sense::hover());

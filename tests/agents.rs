@@ -446,3 +446,48 @@ fn heuristics_see_a_stronger_side() {
         assert!(h.evaluate(g, &board) > 0, "{h:?}");
     }
 }
+
+/// Multi-PV: the n best root moves get the exact values plain minimax gives them at the same
+/// depth (ground truth: minimax values every root move exactly).
+#[test]
+fn multi_pv_values_the_best_moves_exactly_as_minimax_does() {
+    let cases =
+        [("connect4", "4453"), ("connect4", "44"), ("mnk:5,5,4", "c3 b2"), ("tictactoe", "a1"), ("gomoku", "h8 h9 i8")];
+    for (game, line) in cases {
+        let p = pos(game, line);
+        let base = AlphaBetaConfig {
+            tactics: false,
+            tt_mb: 0,
+            iterative_deepening: false,
+            radius: Some(2),
+            ..Default::default()
+        };
+        let minimax = AlphaBetaConfig { pruning: false, ..base.clone() };
+        let depth = if game == "gomoku" { 2 } else { 3 };
+        let truth = search(&p, &AgentConfig::AlphaBeta(minimax), SearchLimits::depth(depth), 1);
+        let mut exact: Vec<(Move, Score)> = truth.root.iter().map(|r| (r.mv, r.score)).collect();
+        assert!(truth.root.iter().all(|r| !r.upper_bound), "minimax values every move");
+        exact.sort_by(|a, b| b.1.as_f64().partial_cmp(&a.1.as_f64()).unwrap());
+        for n in [1usize, 3] {
+            let multi = AlphaBetaConfig { multi_pv: n as u32, ..base.clone() };
+            let r = search(&p, &AgentConfig::AlphaBeta(multi), SearchLimits::depth(depth), 1);
+            let mut got: Vec<(Move, Score)> =
+                r.root.iter().filter(|m| !m.upper_bound).map(|m| (m.mv, m.score)).collect();
+            got.sort_by(|a, b| b.1.as_f64().partial_cmp(&a.1.as_f64()).unwrap());
+            let want = n.min(exact.len());
+            assert!(got.len() >= want, "{game} {line} n={n}: {} exact values, want {want}", got.len());
+            for (mv, score) in &got {
+                let t = exact.iter().find(|(m, _)| m == mv).unwrap().1;
+                assert_eq!(*score, t, "{game} {line} n={n}: move {mv:?}");
+            }
+            let best_values: Vec<f64> = got.iter().take(want).map(|g| g.1.as_f64()).collect();
+            let true_values: Vec<f64> = exact.iter().take(want).map(|g| g.1.as_f64()).collect();
+            assert_eq!(best_values, true_values, "{game} {line} n={n}: the n best values");
+            // Every move left with a bound is truly no better than the n-th best.
+            for m in r.root.iter().filter(|m| m.upper_bound) {
+                let t = exact.iter().find(|(x, _)| *x == m.mv).unwrap().1;
+                assert!(t.as_f64() <= true_values[want - 1], "{game} {line}: a refuted move beats the n-th best");
+            }
+        }
+    }
+}

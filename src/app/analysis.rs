@@ -241,7 +241,14 @@ impl Analysis {
                     None if c.bound != crate::search::tree::Bound::Exact => "refuted".into(),
                     None => String::new(),
                 };
-                hovered |= ui.label(extra).hovered();
+                let refuted = extra == "refuted";
+                let r = ui.label(extra);
+                let r = if refuted {
+                    r.on_hover_text("alpha-beta proved only that this move is no better (≤); set multi-PV in the agent's options for exact values of the n best")
+                } else {
+                    r
+                };
+                hovered |= r.hovered();
                 let line: Vec<String> = c.pv.iter().take(8).map(|&m| pos.format_move(m)).collect();
                 hovered |= ui.label(line.join(" ")).hovered();
                 let alone: Vec<&str> = self

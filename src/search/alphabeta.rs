@@ -54,6 +54,10 @@ pub struct AlphaBetaConfig {
     pub radius: Option<u32>,
     /// Depth (plies from the root) of the tree recorded for the explorer.
     pub record_depth: u32,
+    /// Exact values for this many best root moves (multi-PV), not only for the best: the root
+    /// searches each move against the n-th best value so far instead of the best. 1: the
+    /// usual search (the others are refuted with bounds), which is faster.
+    pub multi_pv: u32,
 }
 
 impl Default for AlphaBetaConfig {
@@ -70,6 +74,7 @@ impl Default for AlphaBetaConfig {
             prefer_faster_wins: true,
             radius: None,
             record_depth: 2,
+            multi_pv: 1,
         }
     }
 }
@@ -85,6 +90,9 @@ impl AlphaBetaConfig {
         }
         if self.record_depth > 8 {
             return Err("alpha-beta: record_depth must be at most 8".into());
+        }
+        if !(1..=64).contains(&self.multi_pv) {
+            return Err("alpha-beta: multi_pv must be 1 to 64".into());
         }
         Ok(())
     }
@@ -384,17 +392,29 @@ impl<'a, P: Position> Searcher<'a, P> {
         let moves = std::mem::take(&mut self.buffers[p]);
         let mut best = -INF;
         let mut best_move = None;
+        // Multi-PV at the root: each move is searched against the n-th best value so far, so
+        // the n best get exact values.
+        let multi = if ply == 0 { self.cfg.multi_pv.max(1) as usize } else { 1 };
+        let floor = *alpha;
+        let mut top: Vec<i32> = Vec::new();
         for (i, &(m, _)) in moves.iter().enumerate() {
             let cell = self.pos.move_cell(m);
             self.pos.play(m);
             self.board.play(cell, me);
-            let (a, b) = if pruning { (-beta, -*alpha) } else { (-INF, INF) };
+            let lo =
+                if multi > 1 { if top.len() >= multi { top[multi - 1].max(floor) } else { floor } } else { *alpha };
+            let (a, b) = if pruning { (-beta, -lo) } else { (-INF, INF) };
             let score = -self.negamax(depth - 1, ply + 1, a, b, Some(m), i as u32);
             self.board.undo(cell, me);
             self.pos.undo();
             if self.aborted {
                 self.buffers[p] = moves;
                 return 0;
+            }
+            if multi > 1 {
+                let at = top.partition_point(|&t| t >= score);
+                top.insert(at, score);
+                top.truncate(multi);
             }
             if score > best {
                 best = score;

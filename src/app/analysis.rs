@@ -201,7 +201,7 @@ impl Analysis {
                 let pv: Vec<String> = p.pv.iter().map(|&m| pos.format_move(m)).collect();
                 ui.label(format!("PV {}", pv.join(" ")));
                 ui.label(if self.running { "running" } else { "finished" });
-                self.candidate_table(ui, pos, id);
+                self.candidate_table(ui, pos);
             }
         }
         start
@@ -209,65 +209,79 @@ impl Analysis {
 
     /// The candidate table: a row per move (score, visits share or bound, line); hovering a
     /// row previews its line on the board, clicking plays the move.
-    fn candidate_table(&mut self, ui: &mut egui::Ui, pos: &AnyPosition, id: &str) {
+    fn candidate_table(&mut self, ui: &mut egui::Ui, pos: &AnyPosition) {
         let rows = self.candidates(pos);
         if rows.is_empty() {
             return;
         }
         ui.label(crate::analysis::side_label(pos));
+        // One line per other agent, said or not, so the table does not jump.
         for (other, moves) in &self.others {
-            if !moves.is_empty() && moves.first() != rows.first().map(|c| &c.mv) {
-                let theirs = pos.format_move(moves[0]);
-                ui.colored_label(egui::Color32::from_rgb(200, 120, 0), format!("agent {other} prefers {theirs}"));
-            }
+            let differs = !moves.is_empty() && moves.first() != rows.first().map(|c| &c.mv);
+            let text = differs.then(|| format!("agent {other} prefers {}", pos.format_move(moves[0])));
+            super::lines::reserved_line(ui, text.as_deref(), false);
         }
-        egui::Grid::new(("candidates", id)).striped(true).num_columns(5).show(ui, |ui| {
-            ui.strong("move");
-            ui.strong("score");
-            ui.strong(if rows[0].share.is_some() { "visits" } else { "" });
-            ui.strong("line");
-            ui.strong("").on_hover_text("≠: not among the other agents' candidates");
-            ui.end_row();
-            for c in &rows {
-                let mv = pos.format_move(c.mv);
-                let r = ui.add(egui::Button::new(&mv).small()).on_hover_text(format!("play {mv}"));
-                let mut hovered = r.hovered();
-                if r.clicked() {
-                    self.clicked = Some(c.mv);
-                }
-                hovered |= ui.label(full_label(c.score, c.bound)).hovered();
-                let extra = match c.share {
-                    Some(s) => format!("{:.1}%", s * 100.0),
-                    None if c.bound != crate::search::tree::Bound::Exact => "refuted".into(),
-                    None => String::new(),
-                };
-                let refuted = extra == "refuted";
-                let r = ui.label(extra);
-                let r = if refuted {
-                    r.on_hover_text("alpha-beta proved only that this move is no better (≤); set multi-PV in the agent's options for exact values of the n best")
-                } else {
-                    r
-                };
-                hovered |= r.hovered();
-                let line: Vec<String> = c.pv.iter().take(8).map(|&m| pos.format_move(m)).collect();
-                hovered |= ui.label(line.join(" ")).hovered();
-                let alone: Vec<&str> = self
-                    .others
-                    .iter()
-                    .filter(|(_, moves)| !moves.is_empty() && !moves.contains(&c.mv))
-                    .map(|(o, _)| o.as_str())
-                    .collect();
-                if alone.is_empty() {
-                    ui.label("");
-                } else {
-                    ui.colored_label(egui::Color32::from_rgb(200, 120, 0), "≠")
-                        .on_hover_text(format!("not a candidate of agent {}", alone.join(", ")));
-                }
-                if hovered {
-                    self.hovered_line = Some(c.pv.clone());
-                }
-                ui.end_row();
+        // Fixed column widths (not an egui Grid, which re-measures and redraws the frame each
+        // time a line's width changes: 2-4x slower frames while a search streams).
+        // The line takes what the column has left (a wider row would widen the panel).
+        let gap = ui.spacing().item_spacing.x;
+        let line_w = (ui.available_width() - (40.0 + 88.0 + 56.0 + 14.0) - 5.0 * gap).max(30.0);
+        let widths = [40.0, 88.0, 56.0, line_w, 14.0];
+        let h = ui.spacing().interact_size.y;
+        // Each cell gets exactly its rectangle (clipped), so columns line up and never push.
+        let cell = |ui: &mut egui::Ui, w: f32, add: &mut dyn FnMut(&mut egui::Ui) -> egui::Response| {
+            let (rect, _) = ui.allocate_exact_size(egui::vec2(w, h), egui::Sense::hover());
+            let mut child = ui.new_child(
+                egui::UiBuilder::new().max_rect(rect).layout(egui::Layout::left_to_right(egui::Align::Center)),
+            );
+            child.set_clip_rect(rect.intersect(ui.clip_rect()));
+            add(&mut child)
+        };
+        ui.horizontal(|ui| {
+            let heads = ["move", "score", if rows[0].share.is_some() { "visits" } else { "" }, "line", ""];
+            for (w, t) in widths.iter().zip(heads) {
+                cell(ui, *w, &mut |ui| ui.strong(t));
             }
         });
+        for c in &rows {
+            let mv = pos.format_move(c.mv);
+            let extra = match c.share {
+                Some(s) => format!("{:.1}%", s * 100.0),
+                None if c.bound != crate::search::tree::Bound::Exact => "refuted".into(),
+                None => String::new(),
+            };
+            let line: Vec<String> = c.pv.iter().take(8).map(|&m| pos.format_move(m)).collect();
+            let alone: Vec<&str> = self
+                .others
+                .iter()
+                .filter(|(_, moves)| !moves.is_empty() && !moves.contains(&c.mv))
+                .map(|(o, _)| o.as_str())
+                .collect();
+            let mut clicked = false;
+            let row = ui.horizontal(|ui| {
+                let b = cell(ui, widths[0], &mut |ui| ui.add(egui::Button::new(&mv).small()));
+                clicked = b.clicked();
+                b.on_hover_text(format!("play {mv}"));
+                cell(ui, widths[1], &mut |ui| ui.label(full_label(c.score, c.bound)));
+                let e = cell(ui, widths[2], &mut |ui| ui.label(&extra));
+                if extra == "refuted" {
+                    e.on_hover_text(
+                        "alpha-beta proved only that this move is no better (≤); set multi-PV in the agent's options for exact values of the n best",
+                    );
+                }
+                cell(ui, widths[3], &mut |ui| ui.add(egui::Label::new(line.join(" ")).truncate()))
+                    .on_hover_text(line.join(" "));
+                if !alone.is_empty() {
+                    cell(ui, widths[4], &mut |ui| ui.colored_label(egui::Color32::from_rgb(200, 120, 0), "≠"))
+                        .on_hover_text(format!("not a candidate of agent {}", alone.join(", ")));
+                }
+            });
+            if clicked {
+                self.clicked = Some(c.mv);
+            }
+            if ui.rect_contains_pointer(row.response.rect) {
+                self.hovered_line = Some(c.pv.clone());
+            }
+        }
     }
 }

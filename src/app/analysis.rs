@@ -101,6 +101,12 @@ impl Analysis {
                 Report::Event { id, event } if id == self.id => match event {
                     SearchEvent::Progress(p) => {
                         self.reports += 1;
+                        // A finished alpha-beta depth: fetch its tree at once, so the explorer
+                        // never shows the previous depth's values beside this depth's score.
+                        if p.iterations == 0 && self.latest.as_ref().is_none_or(|l| l.depth != p.depth) {
+                            self.control.request_snapshot(6);
+                            self.last_snapshot = Instant::now();
+                        }
                         self.latest = Some(p);
                     }
                     SearchEvent::Snapshot(t) => self.tree = Some(t),

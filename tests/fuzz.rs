@@ -411,9 +411,8 @@ fn failure_dir() -> PathBuf {
     target.join("fuzz-failures")
 }
 
-fn save_failure(target: Target, index: u64, input: &[u8], why: &str) -> String {
-    let dir = failure_dir();
-    let _ = std::fs::create_dir_all(&dir);
+fn save_failure(dir: &Path, target: Target, index: u64, input: &[u8], why: &str) -> String {
+    let _ = std::fs::create_dir_all(dir);
     let file = dir.join(format!("{target:?}-{index}.txt"));
     let _ = std::fs::write(&file, input);
     format!("{target:?} input {index} ({why}): {}", file.display())
@@ -422,7 +421,7 @@ fn save_failure(target: Target, index: u64, input: &[u8], why: &str) -> String {
 type RunOne = fn(Target, &[u8], &mut Rng, &Path) -> bool;
 
 /// Fuzzes `inputs` inputs from `seed` on `threads` threads; returns the totals.
-fn fuzz(inputs: u64, seed: u64, threads: u64, run: RunOne) -> Totals {
+fn fuzz(inputs: u64, seed: u64, threads: u64, run: RunOne, failures: PathBuf) -> Totals {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let corpus = Arc::new(corpus(root));
     let trace = std::env::var_os("MNKLAB_FUZZ_TRACE").is_some();
@@ -445,7 +444,7 @@ fn fuzz(inputs: u64, seed: u64, threads: u64, run: RunOne) -> Totals {
     );
     let done = Arc::new(AtomicBool::new(false));
     let watchdog = {
-        let (workers, done) = (workers.clone(), done.clone());
+        let (workers, done, hang_dir) = (workers.clone(), done.clone(), failures.clone());
         std::thread::spawn(move || {
             while !done.load(Ordering::Relaxed) {
                 std::thread::sleep(Duration::from_millis(250));
@@ -454,7 +453,7 @@ fn fuzz(inputs: u64, seed: u64, threads: u64, run: RunOne) -> Totals {
                     let s = w.started.load(Ordering::Relaxed);
                     if s != 0 && now.saturating_sub(s) > 10_000 {
                         let (t, input, index) = w.current.lock().unwrap().clone();
-                        eprintln!("HANG: {}", save_failure(t, index, &input, "over 10 s"));
+                        eprintln!("HANG: {}", save_failure(&hang_dir, t, index, &input, "over 10 s"));
                         std::process::exit(1);
                     }
                 }
@@ -464,7 +463,7 @@ fn fuzz(inputs: u64, seed: u64, threads: u64, run: RunOne) -> Totals {
     let total_weight: u64 = TARGETS.iter().map(|(_, w)| w).sum();
     let handles: Vec<_> = (0..threads)
         .map(|w| {
-            let (workers, corpus) = (workers.clone(), corpus.clone());
+            let (workers, corpus, failures) = (workers.clone(), corpus.clone(), failures.clone());
             // The default stack of a spawned thread (2 MiB), smaller than the main thread's:
             // an input that nests deep enough to overflow it is a finding.
             std::thread::Builder::new()
@@ -506,7 +505,7 @@ fn fuzz(inputs: u64, seed: u64, threads: u64, run: RunOne) -> Totals {
                                     .cloned()
                                     .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
                                     .unwrap_or_default();
-                                totals.failures.push(save_failure(target, index, &input, &why));
+                                totals.failures.push(save_failure(&failures, target, index, &input, &why));
                             }
                         }
                         index += threads;
@@ -549,7 +548,7 @@ fn env_u64(name: &str, default: u64) -> u64 {
 /// would make CI flaky, so the seed is fixed unless `MNKLAB_FUZZ_SEED` says otherwise.
 #[test]
 fn fuzz_short() {
-    let t = fuzz(env_u64("MNKLAB_FUZZ_SHORT", 200_000), env_u64("MNKLAB_FUZZ_SEED", 1), 2, run_one);
+    let t = fuzz(env_u64("MNKLAB_FUZZ_SHORT", 200_000), env_u64("MNKLAB_FUZZ_SEED", 1), 2, run_one, failure_dir());
     assert!(t.failures.is_empty(), "panics:\n{}", t.failures.join("\n"));
 }
 
@@ -557,7 +556,13 @@ fn fuzz_short() {
 #[test]
 #[ignore]
 fn fuzz_long() {
-    let t = fuzz(env_u64("MNKLAB_FUZZ_INPUTS", 10_000_000), env_u64("MNKLAB_FUZZ_SEED", 20261123), 2, run_one);
+    let t = fuzz(
+        env_u64("MNKLAB_FUZZ_INPUTS", 10_000_000),
+        env_u64("MNKLAB_FUZZ_SEED", 20261123),
+        2,
+        run_one,
+        failure_dir(),
+    );
     assert!(t.failures.is_empty(), "{} panics:\n{}", t.failures.len(), t.failures.join("\n"));
 }
 
@@ -571,11 +576,14 @@ fn the_harness_catches_and_saves_a_panic() {
         }
         true
     }
-    let t = fuzz(20_000, 5, 2, fragile);
+    // Its deliberate failures go to a scratch folder, never beside real findings.
+    let scratch = std::env::temp_dir().join(format!("mnklab-fuzz-selftest-{}", std::process::id()));
+    let t = fuzz(20_000, 5, 2, fragile, scratch.clone());
     assert_eq!(t.inputs, 20_000);
     assert!(!t.failures.is_empty(), "some mutated game names hold a z");
     let first = &t.failures[0];
     assert!(first.starts_with("Variant input ") && first.contains("a z in a game name"), "{first}");
     let saved = first.rsplit(": ").next().unwrap();
     assert!(std::fs::read(saved).unwrap().contains(&b'z'), "the saved input is the one that failed");
+    let _ = std::fs::remove_dir_all(scratch);
 }

@@ -434,3 +434,45 @@ fn devices_and_pipes_named_as_files_are_refused() {
     std::fs::write(&big, vec![b' '; (mnklab::io::MAX_CONFIG_BYTES + 1) as usize]).unwrap();
     refused(&mnklab(&["show", "--open", big.to_str().unwrap()]), "bytes is more than");
 }
+
+// An external engine that dies closes its pipe: that is a forfeit, never the end of the
+// program (restoring SIGPIPE's default for `| head` once killed the whole match here).
+#[test]
+fn a_crashing_engine_is_a_forfeit_not_the_end_of_the_program() {
+    let dir = scratch("crash");
+    std::fs::write(
+        dir.join("crash.ron"),
+        r#"(version: 1, name: "crash", agent: External((command: "/bin/sh", args: ["-c", "read a; echo OK; read b; exit 3"], protocol: Gomocup)))"#,
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("m.ron"),
+        r#"(version: 1, name: "m", variants: List(["mnk:9,9,5"]), agents: [(name: Some("crash"), agent: File("crash.ron")), (name: Some("r"), agent: Preset("random"))], pairing: Pairwise, games: 2, limits: Some((time: Some(0.2))), seed: 1)"#,
+    )
+    .unwrap();
+    let o = mnklab_in(&dir, &["match", "m.ron", "--out", "o", "--allow-external"]);
+    assert_eq!(o.status.code(), Some(0), "stderr: {}; stdout: {}", err(&o), out(&o));
+    let csv = std::fs::read_to_string(dir.join("o/games.csv")).unwrap();
+    assert_eq!(csv.lines().count(), 3, "both games recorded: {csv}");
+    assert!(err(&o).contains("forfeit"), "{}", err(&o));
+    let o = mnklab_in(
+        &dir,
+        &["analyse", "--game", "mnk:9,9,5", "--agent", "crash.ron", "--time", "0.2", "--allow-external"],
+    );
+    assert_ne!(o.status.code(), Some(141), "analyse survives the engine's crash: {}", err(&o));
+    assert!(!err(&o).contains("panicked"), "{}", err(&o));
+}
+
+// Writing output over a device or a pipe is refused: an atomic rename would replace it.
+#[test]
+fn outputs_never_replace_a_device_or_pipe() {
+    let dir = scratch("devout");
+    let fifo = dir.join("fifo");
+    if Command::new("mkfifo").arg(&fifo).status().map(|s| s.success()).unwrap_or(false) {
+        let r = mnklab::io::write_atomic(&fifo, b"x");
+        assert!(r.is_err(), "refused");
+        assert!(!std::fs::metadata(&fifo).unwrap().is_file(), "the pipe is still a pipe");
+    }
+    assert!(mnklab::io::write_atomic(Path::new("/dev/null"), b"x").is_err());
+    assert!(!std::fs::metadata("/dev/null").unwrap().is_file());
+}

@@ -1009,6 +1009,10 @@ pub fn run(options: LaunchOptions) -> eframe::Result {
             .with_title("mnklab"),
         // A screenshot is taken with the default layout, whatever this machine remembers.
         persist_window: !screenshot,
+        // A screenshot run keeps its state in a scratch folder: it never reads or rewrites the
+        // user's remembered workbench (recent files, layout).
+        persistence_path: screenshot
+            .then(|| std::env::temp_dir().join(format!("mnklab-screenshot-{}", std::process::id()))),
         ..Default::default()
     };
     eframe::run_native(

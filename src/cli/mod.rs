@@ -110,12 +110,25 @@ fn gui(launch: LaunchArgs) -> Result<(), String> {
 
 /// Writing to a closed pipe (`mnklab analyse ... | head -1`) ends the program quietly, as it
 /// does for other command-line tools, instead of a panic in `println!`.
+///
+/// SIGPIPE stays ignored (Rust's default): restoring the default handler would also kill the
+/// whole program when an external engine closes *its* pipe (a crash must be a forfeit, not
+/// the end of a match or of the workbench). Only a failed print to our own stdout ends the
+/// program, with the shell's code for a closed pipe (141) and no message.
 pub fn exit_quietly_on_closed_pipe() {
-    #[cfg(unix)]
-    // SAFETY: called first thing in main, before any thread starts; SIG_DFL is a valid handler.
-    unsafe {
-        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
-    }
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let msg = info
+            .payload()
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| info.payload().downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if msg.starts_with("failed printing to stdout") && msg.contains("Broken pipe") {
+            std::process::exit(141);
+        }
+        default(info);
+    }));
 }
 
 /// Where a game starts: a variant, or a position file, then moves.

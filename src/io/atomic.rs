@@ -15,6 +15,12 @@ use super::FileError;
 pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<(), FileError> {
     let err = |source| FileError::Write { path: path.to_path_buf(), source };
     let target = resolve_links(path).map_err(err)?;
+    // Renaming over a device or a pipe (`--out /dev/null`) would replace it with a file.
+    if std::fs::metadata(&target).is_ok_and(|m| !m.is_file()) {
+        return Err(err(std::io::Error::other(
+            "not a regular file (a device, pipe or folder): refusing to replace it",
+        )));
+    }
     let dir = target.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")).to_path_buf();
     std::fs::create_dir_all(&dir).map_err(err)?;
     let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "file".into());

@@ -5,11 +5,9 @@ mod cli;
 
 use std::process::ExitCode;
 
-use clap::Parser;
-
 fn main() -> ExitCode {
     cli::exit_quietly_on_closed_pipe();
-    match cli::dispatch(cli::Cli::parse()) {
+    match cli::dispatch(cli::parse()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
             eprintln!("error: {message}");

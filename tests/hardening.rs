@@ -476,3 +476,29 @@ fn outputs_never_replace_a_device_or_pipe() {
     assert!(mnklab::io::write_atomic(Path::new("/dev/null"), b"x").is_err());
     assert!(!std::fs::metadata("/dev/null").unwrap().is_file());
 }
+
+#[test]
+fn threads_in_a_matchup_file_are_checked_like_the_flag() {
+    let dir = scratch("threads");
+    std::fs::write(
+        dir.join("m.ron"),
+        format!(
+            r#"(version: 1, name: "t", variants: List(["tictactoe"]), {TWO_RANDOMS}, games: 2, threads: 4294967295)"#
+        ),
+    )
+    .unwrap();
+    refused(&mnklab_in(&dir, &["match", "m.ron", "--out", "o"]), "threads: 4294967295 is more than 1024");
+}
+
+#[test]
+fn negative_numbers_get_the_values_own_message() {
+    for (args, needle) in [
+        (&["count", "--game", "tictactoe", "--plies", "-1"][..], "'-1' for '--plies"),
+        (&["solve", "--game", "connect4", "--tt-mb", "-1"][..], "'-1' for '--tt-mb"),
+        (&["bench", "solve", "--batch", "x", "--limit", "-1"][..], "'-1' for '--limit"),
+    ] {
+        let o = mnklab(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(err(&o).contains(needle) && !err(&o).contains("unexpected argument"), "{args:?}: {}", err(&o));
+    }
+}

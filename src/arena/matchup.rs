@@ -190,6 +190,10 @@ impl Matchup {
         if m.games == 0 {
             return Err(bad("games: must be at least 1".into()));
         }
+        // The same bound as the CLI's --threads (0: all cores): a thread a worker.
+        if m.threads > 1024 {
+            return Err(bad(format!("threads: {} is more than 1024 (0 uses all cores)", m.threads)));
+        }
         if let Some(l) = &m.limits {
             l.validate().map_err(|e| bad(format!("limits: {e}")))?;
         }

@@ -80,6 +80,18 @@ pub enum Command {
     Gui(LaunchArgs),
 }
 
+/// Parses the command line. Every command takes negative numbers as values, so `--games -1`
+/// reaches the value's own check ("the count must be at least 1") instead of clap's
+/// "unexpected argument '-1'".
+pub fn parse() -> Cli {
+    use clap::{CommandFactory, FromArgMatches};
+    fn allow(cmd: clap::Command) -> clap::Command {
+        cmd.allow_negative_numbers(true).mut_subcommands(allow)
+    }
+    let matches = allow(Cli::command()).get_matches();
+    Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit())
+}
+
 /// Runs a parsed command line.
 pub fn dispatch(cli: Cli) -> Result<(), String> {
     match cli.command {

@@ -51,7 +51,7 @@ fn tests_and_readme_use_only_data_in_the_repository() {
     }
     let outside = ["..", "/shared"].concat();
     for f in files {
-        let text = std::fs::read_to_string(&f).unwrap();
+        let text = std::fs::read_to_string(&f).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
         for (i, line) in text.lines().enumerate() {
             let code = line.split("//").next().unwrap();
             let is_doc = line.trim_start().starts_with("//");

@@ -1,30 +1,16 @@
 //! The workbench driven as a person would: clicks, typed paths, waiting for the analysis.
 
-use std::time::{Duration, Instant};
-
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use mnklab::app::{BottomTab, LivePlot, RunState, Workbench};
 use mnklab::game::{Player, Status, Variant};
 use mnklab::search::preset;
 
-fn harness(w: Workbench) -> Harness<'static, Workbench> {
-    Harness::builder()
-        .with_size(egui::vec2(1200.0, 820.0))
-        .build_ui_state(|ui, state: &mut Workbench| state.show(ui), w)
-}
+mod common;
+use common::wait;
 
-/// Steps the UI until `done` holds or the time runs out (the worker runs on its own thread).
-fn wait(h: &mut Harness<'static, Workbench>, seconds: f64, done: impl Fn(&Workbench) -> bool) -> bool {
-    let start = Instant::now();
-    while start.elapsed().as_secs_f64() < seconds {
-        h.step();
-        if done(h.state()) {
-            return true;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    false
+fn harness(w: Workbench) -> Harness<'static, Workbench> {
+    common::harness_sized(w, egui::vec2(1200.0, 820.0))
 }
 
 #[test]

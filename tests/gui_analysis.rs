@@ -2,8 +2,6 @@
 //! board and nothing else, the candidate table previews and plays lines, the explorer keeps
 //! its open lines by move path, and the keyboard drives the game.
 
-use std::time::{Duration, Instant};
-
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -11,22 +9,11 @@ use mnklab::app::{BottomTab, Workbench, is_open};
 use mnklab::game::Variant;
 use mnklab::search::{SearchLimits, preset};
 
-fn harness(w: Workbench) -> Harness<'static, Workbench> {
-    Harness::builder()
-        .with_size(egui::vec2(1300.0, 900.0))
-        .build_ui_state(|ui, state: &mut Workbench| state.show(ui), w)
-}
+mod common;
+use common::wait;
 
-fn wait(h: &mut Harness<'static, Workbench>, seconds: f64, done: impl Fn(&Workbench) -> bool) -> bool {
-    let start = Instant::now();
-    while start.elapsed().as_secs_f64() < seconds {
-        h.step();
-        if done(h.state()) {
-            return true;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    false
+fn harness(w: Workbench) -> Harness<'static, Workbench> {
+    common::harness_sized(w, egui::vec2(1300.0, 900.0))
 }
 
 /// A Connect-4 workbench whose agent A is MCTS with a small iteration budget.

@@ -1,0 +1,23 @@
+//! What the workbench tests share: a harness around the app, and waiting for its workers.
+
+use std::time::{Duration, Instant};
+
+use egui_kittest::Harness;
+use mnklab::app::Workbench;
+
+pub fn harness_sized(w: Workbench, size: egui::Vec2) -> Harness<'static, Workbench> {
+    Harness::builder().with_size(size).build_ui_state(|ui, state: &mut Workbench| state.show(ui), w)
+}
+
+/// Steps the UI until `done` holds or the time runs out (the workers run on their own threads).
+pub fn wait(h: &mut Harness<'static, Workbench>, seconds: f64, done: impl Fn(&Workbench) -> bool) -> bool {
+    let start = Instant::now();
+    while start.elapsed().as_secs_f64() < seconds {
+        h.step();
+        if done(h.state()) {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    false
+}

@@ -192,3 +192,110 @@ fn shipped_experiments_load() {
     let lim = Matchup::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("saves/experiments/lim-grid-3s.ron")).unwrap();
     assert_eq!(lim.variant_list().unwrap().len(), 128);
 }
+
+/// A long run is summarised in bounded memory: the summary keeps counts, exact means and a
+/// thinned sample for medians, never every move (a run of millions of fast games once grew
+/// without bound). Means stay exact, the median of the thinned sample stays close, and the
+/// table says the medians are of a sample.
+#[test]
+fn a_long_run_is_summarised_in_bounded_memory() {
+    use mnklab::arena::{MoveRecord, Summarizer};
+    let mut summary = Summarizer::default();
+    let moves_per_game = 100u64;
+    let games = 20_000u64; // 2 million moves: more than the sample keeps
+    for index in 0..games {
+        let moves = (0..moves_per_game)
+            .map(|i| {
+                let k = index * moves_per_game + i;
+                MoveRecord {
+                    player: (i % 2) as u8,
+                    mv: "a1".into(),
+                    // Times 0..1 s spread evenly (a scrambled order), nodes = 2 * k.
+                    time: ((k * 7919) % 1_000_000) as f64 / 1e6,
+                    nodes: 2 * k,
+                    iterations: 0,
+                    depth: 1,
+                    eval: 0.0,
+                    memory: 0,
+                    unsearched: false,
+                }
+            })
+            .collect();
+        summary.add(&GameRecord {
+            index,
+            variant: "tictactoe".parse().unwrap(),
+            players: [(index % 2) as usize, 1 - (index % 2) as usize],
+            names: ["p0".into(), "p1".into()],
+            seed: 0,
+            opening: vec![],
+            moves,
+            outcome: if index % 3 == 0 { Outcome::Draw } else { Outcome::FirstWins },
+            points: [0, 0],
+            forfeit: None,
+            forfeit_reason: None,
+            about: [None, None],
+        });
+    }
+    assert!(summary.held_samples() <= 4 * (1 << 18), "holds {} samples", summary.held_samples());
+    let s = &summary.finish()[0];
+    assert_eq!(s.games as u64, games);
+    assert!(s.medians_thinned);
+    // Exact mean of an even spread over [0, 1): 0.4999995.
+    let mean_time = (s.mean_time[0] + s.mean_time[1]) / 2.0;
+    assert!((mean_time - 0.4999995).abs() < 1e-3, "{mean_time}");
+    for m in s.median_time {
+        assert!((m - 0.5).abs() < 0.01, "median {m}");
+    }
+    assert!(mnklab::arena::table(&summary.finish()).contains("games"));
+}
+
+/// The streamed summary of a run equals the summary of its games read back, and the CSV
+/// exports written from the results file hold one row a game and a move.
+#[test]
+fn a_streamed_run_summary_equals_the_summary_of_its_games() {
+    let m = Matchup::parse(QUICK, "quick.ron".as_ref()).unwrap();
+    let dir = temp_dir("streamed");
+    let summary =
+        mnklab::arena::run_matchup_summary(&m, Path::new("."), &opts(&dir, 2, false), &SearchControl::new(), |_| {})
+            .unwrap();
+    let games = read_results(&dir.join("results.ronl")).unwrap();
+    assert_eq!(summary.games, games.len() as u64);
+    assert_eq!(summary.stats, summarize(&games));
+    let rows = |f: &str| std::fs::read_to_string(dir.join(f)).unwrap().lines().count() - 1;
+    assert_eq!(rows("games.csv"), games.len());
+    assert_eq!(rows("moves.csv"), games.iter().map(|g| g.moves.len()).sum::<usize>());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Elo cells never show "-0" or an error of "+-0" from games that all scored the same.
+#[test]
+fn elo_cells_of_all_draws_say_there_is_no_spread() {
+    use mnklab::arena::stats::elo_label;
+    let mut s = mnklab::arena::PairStats {
+        variant: "tictactoe".parse().unwrap(),
+        a: 0,
+        b: 1,
+        names: ["a".into(), "b".into()],
+        games: 10,
+        wins: 0,
+        draws: 10,
+        losses: 0,
+        score: 0.5,
+        score_low: 0.2,
+        score_high: 0.8,
+        elo: -0.0,
+        elo_error: 0.0,
+        first_player_wins: 0,
+        second_player_wins: 0,
+        mean_time: [0.0; 2],
+        median_time: [0.0; 2],
+        mean_nodes: [0.0; 2],
+        median_nodes: [0.0; 2],
+        medians_thinned: false,
+    };
+    assert_eq!(elo_label(&s), "0 (no spread)");
+    (s.wins, s.draws, s.losses, s.elo, s.elo_error, s.score) = (3, 4, 3, -0.3, 120.0, 0.5);
+    assert_eq!(elo_label(&s), "0 +-120");
+    (s.wins, s.draws, s.losses, s.score) = (0, 0, 10, 0.0);
+    assert_eq!(elo_label(&s), "n/a");
+}

@@ -12,7 +12,7 @@ use super::consent::{Consent, Retry};
 use super::plots::{Exporter, draw_figure};
 use crate::arena::results::{RESULTS_FILE, load_run, read_results};
 use crate::arena::{
-    AgentSource, Entrant, GameRecord, KRule, Matchup, Opening, Pairing, RunOptions, Variants, run_matchup,
+    AgentSource, Entrant, GameRecord, KRule, Matchup, Opening, Pairing, RunOptions, Variants, run_matchup_summary,
 };
 use crate::game::Variant;
 use crate::io::write_atomic;
@@ -250,10 +250,10 @@ impl MatchupPanel {
         std::thread::Builder::new()
             .name("mnklab-matchup".into())
             .spawn(move || {
-                let r = run_matchup(&run, Path::new("."), &opts, &control, |p| {
+                let r = run_matchup_summary(&run, Path::new("."), &opts, &control, |p| {
                     let _ = tx.send(Message::Game { total: p.total, game: Box::new(p.game.clone()) });
                 });
-                let _ = tx.send(Message::Ended(r.map(|v| v.len())));
+                let _ = tx.send(Message::Ended(r.map(|s| s.games as usize)));
             })
             .expect("spawn the matchup thread");
         self.matchup = Some(m);

@@ -9,6 +9,6 @@ pub mod stats;
 
 pub use game::{GameRecord, MoveRecord, Outcome, play_game};
 pub use matchup::{AgentSource, Entrant, GameSpec, KRule, Matchup, Opening, Pairing, SprtConfig, Variants};
-pub use results::{merge, read_results, write_csv};
-pub use runner::{ArenaProgress, RunOptions, run_matchup};
-pub use stats::{PairStats, summarize, table, wilson};
+pub use results::{for_each_result, merge, read_results, write_csv, write_csv_from_results};
+pub use runner::{ArenaProgress, RunOptions, RunSummary, run_matchup, run_matchup_summary};
+pub use stats::{PairStats, Summarizer, summarize, table, wilson};

@@ -6,33 +6,68 @@ use std::io::Write;
 use std::path::Path;
 
 use super::game::{GameRecord, Outcome};
-use crate::io::write_atomic;
 
 pub const RESULTS_FILE: &str = "results.ronl";
 pub const MATCHUP_FILE: &str = "matchup.ron";
 
+/// The longest line a results file may hold (a game of every cell of a 64x64 board is far
+/// shorter); a longer one is not a game record.
+const MAX_RESULT_LINE: u64 = 64 << 20;
+
 /// Reads the games of a results file. A last line cut off by a crash is ignored; any other
 /// bad line is an error naming it.
 pub fn read_results(path: &Path) -> Result<Vec<GameRecord>, String> {
+    let mut out = Vec::new();
+    for_each_result(path, |r| {
+        out.push(r);
+        Ok(())
+    })?;
+    Ok(out)
+}
+
+/// Calls `f` with each game of a results file in file order, a line at a time: a results file
+/// of any size is read in bounded memory. A missing file has no games.
+pub fn for_each_result(path: &Path, mut f: impl FnMut(GameRecord) -> Result<(), String>) -> Result<u64, String> {
+    use std::io::{BufRead, Read};
     if !path.exists() {
-        return Ok(Vec::new());
+        return Ok(0);
     }
     // A regular file only (a FIFO or /dev/zero named as results would never end).
-    let text = crate::io::read_bounded(path, u64::MAX / 2).map_err(|e| e.to_string())?;
-    let lines: Vec<&str> = text.lines().collect();
-    let complete = text.ends_with('\n');
-    let mut out = Vec::new();
-    for (i, line) in lines.iter().enumerate() {
-        if line.trim().is_empty() {
+    let (file, _) = crate::io::open_regular(path).map_err(|e| e.to_string())?;
+    let mut reader = std::io::BufReader::new(file);
+    let mut line = Vec::new();
+    let mut count = 0;
+    for number in 1.. {
+        line.clear();
+        let n = (&mut reader)
+            .take(MAX_RESULT_LINE + 1)
+            .read_until(b'\n', &mut line)
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        if n == 0 {
+            break;
+        }
+        let complete = line.ends_with(b"\n");
+        if line.len() as u64 > MAX_RESULT_LINE {
+            return Err(format!(
+                "{}:{number}: a line longer than {MAX_RESULT_LINE} bytes is not a game record",
+                path.display()
+            ));
+        }
+        let text = String::from_utf8_lossy(&line);
+        if text.trim().is_empty() {
             continue;
         }
-        match ron::from_str::<GameRecord>(line) {
-            Ok(r) => out.push(r),
-            Err(_) if i + 1 == lines.len() && !complete => break,
-            Err(e) => return Err(format!("{}:{}: not a game record: {e}", path.display(), i + 1)),
+        match ron::from_str::<GameRecord>(text.trim_end()) {
+            Ok(r) => {
+                f(r)?;
+                count += 1;
+            }
+            // Only the last line can lack its newline: a line cut off by a crash.
+            Err(_) if !complete => break,
+            Err(e) => return Err(format!("{}:{number}: not a game record: {e}", path.display())),
         }
     }
-    Ok(out)
+    Ok(count)
 }
 
 /// Appends one game and flushes it to disk before returning.
@@ -97,99 +132,133 @@ pub fn merge(runs: Vec<Vec<GameRecord>>) -> Result<Vec<GameRecord>, String> {
     Ok(by_index.into_values().collect())
 }
 
-fn csv_text(build: impl FnOnce(&mut csv::Writer<Vec<u8>>) -> csv::Result<()>) -> Vec<u8> {
-    let mut w = csv::Writer::from_writer(Vec::new());
-    build(&mut w).expect("writing CSV to memory cannot fail");
-    w.into_inner().expect("in-memory CSV")
+const GAME_COLUMNS: [&str; 16] = [
+    "index",
+    "variant",
+    "first",
+    "second",
+    "first_entrant",
+    "second_entrant",
+    "seed",
+    "outcome",
+    "winner",
+    "first_points",
+    "second_points",
+    "plies",
+    "forfeit",
+    "forfeit_reason",
+    "opening",
+    "moves",
+];
+
+const MOVE_COLUMNS: [&str; 13] = [
+    "index",
+    "variant",
+    "ply",
+    "player",
+    "agent",
+    "move",
+    "time_s",
+    "nodes",
+    "iterations",
+    "depth",
+    "eval",
+    "memory_bytes",
+    "unsearched",
+];
+
+fn game_row(r: &GameRecord) -> [String; 16] {
+    let winner = match r.outcome {
+        Outcome::FirstWins => r.names[0].as_str(),
+        Outcome::SecondWins => r.names[1].as_str(),
+        Outcome::Draw => "",
+    };
+    [
+        r.index.to_string(),
+        r.variant.to_string(),
+        r.names[0].clone(),
+        r.names[1].clone(),
+        r.players[0].to_string(),
+        r.players[1].to_string(),
+        r.seed.to_string(),
+        format!("{:?}", r.outcome),
+        winner.to_string(),
+        r.points[0].to_string(),
+        r.points[1].to_string(),
+        (r.opening.len() + r.moves.len()).to_string(),
+        r.forfeit.map_or(String::new(), |f| f.to_string()),
+        r.forfeit_reason.clone().unwrap_or_default(),
+        r.opening.join(" "),
+        r.moves.iter().map(|m| m.mv.as_str()).collect::<Vec<_>>().join(" "),
+    ]
+}
+
+fn move_rows(r: &GameRecord) -> Vec<[String; 13]> {
+    r.moves
+        .iter()
+        .enumerate()
+        .map(|(i, m)| {
+            [
+                r.index.to_string(),
+                r.variant.to_string(),
+                (r.opening.len() + i + 1).to_string(),
+                m.player.to_string(),
+                r.names[m.player as usize].clone(),
+                m.mv.clone(),
+                format!("{:.6}", m.time),
+                m.nodes.to_string(),
+                m.iterations.to_string(),
+                m.depth.to_string(),
+                m.eval.to_string(),
+                m.memory.to_string(),
+                m.unsearched.to_string(),
+            ]
+        })
+        .collect()
+}
+
+/// Writes one CSV file atomically from the games `each` visits, streaming: `rows` turns a
+/// game into its rows.
+fn write_csv_file<const N: usize, I: IntoIterator<Item = [String; N]>>(
+    path: &Path,
+    header: [&str; N],
+    each: &dyn Fn(&mut dyn FnMut(&GameRecord) -> Result<(), String>) -> Result<(), String>,
+    rows: impl Fn(&GameRecord) -> I,
+) -> Result<(), String> {
+    let mut failure = None;
+    let written = crate::io::write_atomic_with(path, |out| {
+        let mut w = csv::Writer::from_writer(out);
+        w.write_record(header)?;
+        let visited = each(&mut |r| {
+            for row in rows(r) {
+                w.write_record(&row).map_err(|e| e.to_string())?;
+            }
+            Ok(())
+        });
+        if let Err(e) = visited {
+            failure = Some(e.clone());
+            return Err(std::io::Error::other(e));
+        }
+        w.flush()
+    });
+    match (failure, written) {
+        (Some(e), _) => Err(e),
+        (None, r) => r.map_err(|e| e.to_string()),
+    }
 }
 
 /// `games.csv` (one row a game) and `moves.csv` (one row a move) in `dir`.
 pub fn write_csv(dir: &Path, records: &[GameRecord]) -> Result<(), String> {
-    let games = csv_text(|w| {
-        w.write_record([
-            "index",
-            "variant",
-            "first",
-            "second",
-            "first_entrant",
-            "second_entrant",
-            "seed",
-            "outcome",
-            "winner",
-            "first_points",
-            "second_points",
-            "plies",
-            "forfeit",
-            "forfeit_reason",
-            "opening",
-            "moves",
-        ])?;
-        for r in records {
-            let winner = match r.outcome {
-                Outcome::FirstWins => r.names[0].as_str(),
-                Outcome::SecondWins => r.names[1].as_str(),
-                Outcome::Draw => "",
-            };
-            w.write_record([
-                r.index.to_string(),
-                r.variant.to_string(),
-                r.names[0].clone(),
-                r.names[1].clone(),
-                r.players[0].to_string(),
-                r.players[1].to_string(),
-                r.seed.to_string(),
-                format!("{:?}", r.outcome),
-                winner.to_string(),
-                r.points[0].to_string(),
-                r.points[1].to_string(),
-                (r.opening.len() + r.moves.len()).to_string(),
-                r.forfeit.map_or(String::new(), |f| f.to_string()),
-                r.forfeit_reason.clone().unwrap_or_default(),
-                r.opening.join(" "),
-                r.moves.iter().map(|m| m.mv.as_str()).collect::<Vec<_>>().join(" "),
-            ])?;
-        }
-        Ok(())
-    });
-    let moves = csv_text(|w| {
-        w.write_record([
-            "index",
-            "variant",
-            "ply",
-            "player",
-            "agent",
-            "move",
-            "time_s",
-            "nodes",
-            "iterations",
-            "depth",
-            "eval",
-            "memory_bytes",
-            "unsearched",
-        ])?;
-        for r in records {
-            for (i, m) in r.moves.iter().enumerate() {
-                w.write_record([
-                    r.index.to_string(),
-                    r.variant.to_string(),
-                    (r.opening.len() + i + 1).to_string(),
-                    m.player.to_string(),
-                    r.names[m.player as usize].clone(),
-                    m.mv.clone(),
-                    format!("{:.6}", m.time),
-                    m.nodes.to_string(),
-                    m.iterations.to_string(),
-                    m.depth.to_string(),
-                    m.eval.to_string(),
-                    m.memory.to_string(),
-                    m.unsearched.to_string(),
-                ])?;
-            }
-        }
-        Ok(())
-    });
-    write_atomic(&dir.join("games.csv"), &games).map_err(|e| e.to_string())?;
-    write_atomic(&dir.join("moves.csv"), &moves).map_err(|e| e.to_string())
+    let each = |f: &mut dyn FnMut(&GameRecord) -> Result<(), String>| records.iter().try_for_each(|r| f(r));
+    write_csv_file(&dir.join("games.csv"), GAME_COLUMNS, &each, |r| [game_row(r)])?;
+    write_csv_file(&dir.join("moves.csv"), MOVE_COLUMNS, &each, move_rows)
+}
+
+/// [`write_csv`] from a results file, in bounded memory (games in file order).
+pub fn write_csv_from_results(dir: &Path, results: &Path) -> Result<(), String> {
+    let each = |f: &mut dyn FnMut(&GameRecord) -> Result<(), String>| for_each_result(results, |r| f(&r)).map(|_| ());
+    write_csv_file(&dir.join("games.csv"), GAME_COLUMNS, &each, |r| [game_row(r)])?;
+    write_csv_file(&dir.join("moves.csv"), MOVE_COLUMNS, &each, move_rows)
 }
 
 /// A finished (or partial) run read back: its games and, if saved beside them, its matchup.

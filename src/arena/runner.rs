@@ -7,8 +7,10 @@ use std::sync::atomic::Ordering;
 
 use super::game::{GameRecord, play_game};
 use super::matchup::Matchup;
-use super::results::{MATCHUP_FILE, RESULTS_FILE, ResultsWriter, read_results, write_csv};
-use super::stats::{sprt_bounds, sprt_llr};
+use super::results::{
+    MATCHUP_FILE, RESULTS_FILE, ResultsWriter, for_each_result, read_results, write_csv_from_results,
+};
+use super::stats::{PairStats, Summarizer, sprt_bounds, sprt_llr};
 use crate::io::write_atomic;
 use crate::search::SearchControl;
 
@@ -52,21 +54,61 @@ pub fn shard_len(len: u64, shard: Option<(u64, u64)>) -> u64 {
     }
 }
 
+/// What a run leaves beside its files: the statistics of every game in `out` (those resumed
+/// too) and counts worth reporting.
+#[derive(Clone, Debug, Default)]
+pub struct RunSummary {
+    pub games: u64,
+    pub stats: Vec<PairStats>,
+    pub forfeits: u64,
+    pub unsearched_moves: u64,
+}
+
 /// Runs (or resumes) a matchup; `base` is the folder agent file paths are relative to.
-/// Calls `on_game` on this thread as each game is saved. Returns every game in `out`.
+/// Calls `on_game` on this thread as each game is saved. Returns every game in `out`: for
+/// long runs prefer [`run_matchup_summary`], which never holds the games in memory.
 pub fn run_matchup(
     matchup: &Matchup,
     base: &Path,
     opts: &RunOptions,
     control: &SearchControl,
-    mut on_game: impl FnMut(&ArenaProgress),
+    on_game: impl FnMut(&ArenaProgress),
 ) -> Result<Vec<GameRecord>, String> {
+    run_matchup_summary(matchup, base, opts, control, on_game)?;
+    let mut all = read_results(&opts.out.join(RESULTS_FILE))?;
+    all.sort_by_key(|r| r.index);
+    Ok(all)
+}
+
+/// [`run_matchup`] in bounded memory: finished games go to the results file as they arrive
+/// and are summarised a game at a time; the CSV exports are streamed from the results file.
+pub fn run_matchup_summary(
+    matchup: &Matchup,
+    base: &Path,
+    opts: &RunOptions,
+    control: &SearchControl,
+    mut on_game: impl FnMut(&ArenaProgress),
+) -> Result<RunSummary, String> {
     let m = effective_matchup(matchup, opts);
     let entrants = m.resolve(base)?;
     std::fs::create_dir_all(&opts.out).map_err(|e| format!("cannot create {}: {e}", opts.out.display()))?;
     let matchup_path = opts.out.join(MATCHUP_FILE);
     let results_path = opts.out.join(RESULTS_FILE);
-    let existing = read_results(&results_path)?;
+    // Indices of the games already done, and their statistics: not the games themselves.
+    let mut done = std::collections::HashSet::new();
+    let mut summary = Summarizer::default();
+    let mut totals = RunSummary::default();
+    let count = |r: &GameRecord, summary: &mut Summarizer, totals: &mut RunSummary| {
+        summary.add(r);
+        totals.games += 1;
+        totals.forfeits += r.forfeit.is_some() as u64;
+        totals.unsearched_moves += r.moves.iter().filter(|m| m.unsearched).count() as u64;
+    };
+    for_each_result(&results_path, |r| {
+        done.insert(r.index);
+        count(&r, &mut summary, &mut totals);
+        Ok(())
+    })?;
     if opts.resume {
         if let Ok(saved) = crate::io::read_text(&matchup_path)
             && saved != m.to_ron()
@@ -76,7 +118,7 @@ pub fn run_matchup(
                 opts.out.display()
             ));
         }
-    } else if !existing.is_empty() {
+    } else if !done.is_empty() {
         return Err(format!(
             "{} already holds results: add --resume to continue them, or choose another --out",
             opts.out.display()
@@ -84,14 +126,12 @@ pub fn run_matchup(
     }
     write_atomic(&matchup_path, m.to_ron().as_bytes()).map_err(|e| e.to_string())?;
 
-    let done: std::collections::HashSet<u64> = existing.iter().map(|r| r.index).collect();
     let total = shard_len(m.schedule_len(), opts.shard);
     // Taken one game at a time by the workers: the schedule is never held in memory whole.
     let pending = std::sync::Mutex::new(
         m.schedule().filter(|g| opts.shard.is_none_or(|(i, n)| g.index % n == i)).filter(|g| !done.contains(&g.index)),
     );
     let left = total.saturating_sub(done.len() as u64);
-    let mut all = existing;
     let pairings: Vec<(crate::game::Variant, (usize, usize))> = {
         let variants = m.variant_list()?;
         variants.iter().flat_map(|&v| m.pairings().into_iter().map(move |p| (v, p))).collect()
@@ -105,7 +145,8 @@ pub fn run_matchup(
     .max(1);
 
     let mut writer = ResultsWriter::open(&results_path)?;
-    let (tx, rx) = crossbeam_channel::unbounded::<GameRecord>();
+    // Bounded: workers wait for the writer rather than piling finished games up in memory.
+    let (tx, rx) = crossbeam_channel::bounded::<GameRecord>(2 * threads);
     let mut error = None;
     std::thread::scope(|scope| {
         for _ in 0..(threads as u64).min(left.max(1)) {
@@ -136,34 +177,27 @@ pub fn run_matchup(
                 error = Some(e);
                 control.stop();
             }
-            all.push(r.clone());
+            count(&r, &mut summary, &mut totals);
             // SPRT: settle a pairing once its evidence crosses a bound.
             if let Some(sprt) = &m.sprt {
                 let key = (r.variant, (r.players[0].min(r.players[1]), r.players[0].max(r.players[1])));
-                if let Some(k) = pairings.iter().position(|p| *p == key) {
-                    let a = key.1.0;
-                    let scores: Vec<f64> = all
-                        .iter()
-                        .filter(|g| g.variant == key.0 && g.players.contains(&key.1.0) && g.players.contains(&key.1.1))
-                        .filter_map(|g| g.score_of(a))
-                        .collect();
-                    let w = scores.iter().filter(|&&s| s == 1.0).count() as f64;
-                    let d = scores.iter().filter(|&&s| s == 0.5).count() as f64;
-                    let l = scores.len() as f64 - w - d;
-                    let llr = sprt_llr(w, d, l, sprt.elo0, sprt.elo1);
+                if let Some(k) = pairings.iter().position(|p| *p == key)
+                    && let Some(s) = summary.pair(key.0, key.1.0, key.1.1)
+                {
+                    let llr = sprt_llr(s.wins as f64, s.draws as f64, s.losses as f64, sprt.elo0, sprt.elo1);
                     let (lower, upper) = sprt_bounds(sprt.alpha, sprt.beta);
                     if llr <= lower || llr >= upper {
                         settled[k].store(true, Ordering::Relaxed);
                     }
                 }
             }
-            on_game(&ArenaProgress { done: all.len() as u64, total, game: r });
+            on_game(&ArenaProgress { done: totals.games, total, game: r });
         }
     });
     if let Some(e) = error {
         return Err(e);
     }
-    all.sort_by_key(|r| r.index);
-    write_csv(&opts.out, &all)?;
-    Ok(all)
+    write_csv_from_results(&opts.out, &results_path)?;
+    totals.stats = summary.finish();
+    Ok(totals)
 }

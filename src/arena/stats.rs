@@ -87,89 +87,215 @@ pub struct PairStats {
     pub median_time: [f64; 2],
     pub mean_nodes: [f64; 2],
     pub median_nodes: [f64; 2],
+    /// Medians taken from an evenly thinned sample (a run with very many moves).
+    #[serde(default)]
+    pub medians_thinned: bool,
 }
 
 /// Groups games by variant and pairing, in the order they first appear by game index.
 pub fn summarize(records: &[GameRecord]) -> Vec<PairStats> {
-    let mut sorted: Vec<&GameRecord> = records.iter().collect();
-    sorted.sort_by_key(|r| r.index);
-    let mut keys: Vec<(Variant, usize, usize)> = Vec::new();
-    for r in &sorted {
+    let mut s = Summarizer::default();
+    for r in records {
+        s.add(r);
+    }
+    s.finish()
+}
+
+/// Samples of one quantity, for its median: every sample up to [`Samples::CAP`], then every
+/// 2nd, 4th, ... so that a run of any length holds a bounded number (the median is then of an
+/// evenly thinned sample, and marked as such).
+#[derive(Clone, Debug, Default)]
+struct Samples {
+    kept: Vec<f64>,
+    stride: u64,
+    seen: u64,
+    sum: f64,
+}
+
+impl Samples {
+    const CAP: usize = 1 << 18;
+
+    fn push(&mut self, x: f64) {
+        self.sum += x;
+        if self.seen.is_multiple_of(self.stride.max(1)) {
+            self.kept.push(x);
+            if self.kept.len() >= Self::CAP {
+                let mut i = 0;
+                self.kept.retain(|_| {
+                    i += 1;
+                    i % 2 == 1
+                });
+                self.stride = self.stride.max(1) * 2;
+            }
+        }
+        self.seen += 1;
+    }
+
+    fn mean(&self) -> f64 {
+        // + 0.0: an empty sum is -0.0, printed "-0.00".
+        self.sum / self.seen.max(1) as f64 + 0.0
+    }
+
+    fn thinned(&self) -> bool {
+        self.stride > 1
+    }
+}
+
+#[derive(Clone, Debug)]
+struct PairAccumulator {
+    first_index: u64,
+    names: [String; 2],
+    wins: u32,
+    draws: u32,
+    losses: u32,
+    first_player_wins: u32,
+    second_player_wins: u32,
+    times: [Samples; 2],
+    nodes: [Samples; 2],
+}
+
+/// A pairing's tally, from the view of its lower entrant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WinsDrawsLosses {
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+}
+
+/// [`summarize`] a game at a time, holding counts and a bounded sample per pairing rather than
+/// the games: a run of any length is summarised in bounded memory, in any arrival order.
+#[derive(Clone, Debug, Default)]
+pub struct Summarizer {
+    pairs: Vec<((Variant, usize, usize), PairAccumulator)>,
+}
+
+impl Summarizer {
+    pub fn add(&mut self, r: &GameRecord) {
         let (a, b) = (r.players[0].min(r.players[1]), r.players[0].max(r.players[1]));
-        if !keys.contains(&(r.variant, a, b)) {
-            keys.push((r.variant, a, b));
+        let key = (r.variant, a, b);
+        let k = match self.pairs.iter().position(|(k, _)| *k == key) {
+            Some(k) => k,
+            None => {
+                let acc = PairAccumulator {
+                    first_index: r.index,
+                    names: Default::default(),
+                    wins: 0,
+                    draws: 0,
+                    losses: 0,
+                    first_player_wins: 0,
+                    second_player_wins: 0,
+                    times: Default::default(),
+                    nodes: Default::default(),
+                };
+                self.pairs.push((key, acc));
+                self.pairs.len() - 1
+            }
+        };
+        let s = &mut self.pairs[k].1;
+        let side_a = if r.players[0] == a { 0 } else { 1 };
+        if r.index <= s.first_index || s.names[0].is_empty() {
+            s.first_index = s.first_index.min(r.index);
+            s.names = [r.names[side_a].clone(), r.names[1 - side_a].clone()];
+        }
+        match r.score_of(a) {
+            Some(1.0) => s.wins += 1,
+            Some(0.5) => s.draws += 1,
+            _ => s.losses += 1,
+        }
+        match r.outcome {
+            Outcome::FirstWins => s.first_player_wins += 1,
+            Outcome::SecondWins => s.second_player_wins += 1,
+            Outcome::Draw => {}
+        }
+        for m in &r.moves {
+            let who = if m.player as usize == side_a { 0 } else { 1 };
+            s.times[who].push(m.time);
+            s.nodes[who].push(m.nodes.max(m.iterations) as f64);
         }
     }
-    keys.into_iter()
-        .map(|(variant, a, b)| {
-            let games: Vec<&&GameRecord> = sorted
-                .iter()
-                .filter(|r| r.variant == variant && r.players.contains(&a) && r.players.contains(&b))
-                .collect();
-            let mut s = PairStats {
-                variant,
-                a,
-                b,
-                names: ["".into(), "".into()],
-                games: games.len() as u32,
-                wins: 0,
-                draws: 0,
-                losses: 0,
-                score: 0.0,
-                score_low: 0.0,
-                score_high: 0.0,
-                elo: 0.0,
-                elo_error: 0.0,
-                first_player_wins: 0,
-                second_player_wins: 0,
-                mean_time: [0.0; 2],
-                median_time: [0.0; 2],
-                mean_nodes: [0.0; 2],
-                median_nodes: [0.0; 2],
-            };
-            let mut times: [Vec<f64>; 2] = [Vec::new(), Vec::new()];
-            let mut nodes: [Vec<f64>; 2] = [Vec::new(), Vec::new()];
-            for g in &games {
-                let side_a = if g.players[0] == a { 0 } else { 1 };
-                s.names[0] = g.names[side_a].clone();
-                s.names[1] = g.names[1 - side_a].clone();
-                match g.score_of(a) {
-                    Some(1.0) => s.wins += 1,
-                    Some(0.5) => s.draws += 1,
-                    _ => s.losses += 1,
+
+    /// Wins, draws and losses of the lower entrant `a` against `b` on `variant` so far.
+    pub fn pair(&self, variant: Variant, a: usize, b: usize) -> Option<WinsDrawsLosses> {
+        let (_, s) = self.pairs.iter().find(|(k, _)| *k == (variant, a, b))?;
+        Some(WinsDrawsLosses { wins: s.wins, draws: s.draws, losses: s.losses })
+    }
+
+    /// Move samples held for medians (bounded whatever the number of games added).
+    pub fn held_samples(&self) -> usize {
+        self.pairs.iter().map(|(_, s)| s.times.iter().chain(&s.nodes).map(|x| x.kept.len()).sum::<usize>()).sum()
+    }
+
+    /// Games added so far.
+    pub fn games(&self) -> u64 {
+        self.pairs.iter().map(|(_, s)| (s.wins + s.draws + s.losses) as u64).sum()
+    }
+
+    pub fn finish(&self) -> Vec<PairStats> {
+        let mut order: Vec<&((Variant, usize, usize), PairAccumulator)> = self.pairs.iter().collect();
+        order.sort_by_key(|(_, s)| s.first_index);
+        order
+            .into_iter()
+            .map(|&((variant, a, b), ref acc)| {
+                let mut s = PairStats {
+                    variant,
+                    a,
+                    b,
+                    names: acc.names.clone(),
+                    games: acc.wins + acc.draws + acc.losses,
+                    wins: acc.wins,
+                    draws: acc.draws,
+                    losses: acc.losses,
+                    score: 0.0,
+                    score_low: 0.0,
+                    score_high: 0.0,
+                    elo: 0.0,
+                    elo_error: 0.0,
+                    first_player_wins: acc.first_player_wins,
+                    second_player_wins: acc.second_player_wins,
+                    mean_time: [0.0; 2],
+                    median_time: [0.0; 2],
+                    mean_nodes: [0.0; 2],
+                    median_nodes: [0.0; 2],
+                    medians_thinned: false,
+                };
+                let n = s.games as f64;
+                s.score = (s.wins as f64 + 0.5 * s.draws as f64) / n.max(1.0);
+                (s.score_low, s.score_high) = wilson(s.score, n, Z95);
+                s.elo = elo(s.score) + 0.0;
+                // Delta method on the per-game score variance.
+                let var = (s.wins as f64 * (1.0 - s.score).powi(2)
+                    + s.draws as f64 * (0.5 - s.score).powi(2)
+                    + s.losses as f64 * s.score.powi(2))
+                    / n.max(1.0);
+                let p = s.score.clamp(1e-9, 1.0 - 1e-9);
+                let derivative = 400.0 / (std::f64::consts::LN_10 * p * (1.0 - p));
+                s.elo_error = Z95 * derivative * (var / n.max(1.0)).sqrt();
+                for i in 0..2 {
+                    s.mean_time[i] = acc.times[i].mean();
+                    s.mean_nodes[i] = acc.nodes[i].mean();
+                    s.median_time[i] = median(&mut acc.times[i].kept.clone());
+                    s.median_nodes[i] = median(&mut acc.nodes[i].kept.clone());
+                    s.medians_thinned |= acc.times[i].thinned() || acc.nodes[i].thinned();
                 }
-                match g.outcome {
-                    Outcome::FirstWins => s.first_player_wins += 1,
-                    Outcome::SecondWins => s.second_player_wins += 1,
-                    Outcome::Draw => {}
-                }
-                for m in &g.moves {
-                    let who = if m.player as usize == side_a { 0 } else { 1 };
-                    times[who].push(m.time);
-                    nodes[who].push(m.nodes.max(m.iterations) as f64);
-                }
-            }
-            let n = s.games as f64;
-            s.score = (s.wins as f64 + 0.5 * s.draws as f64) / n.max(1.0);
-            (s.score_low, s.score_high) = wilson(s.score, n, Z95);
-            s.elo = elo(s.score);
-            // Delta method on the per-game score variance.
-            let var = (s.wins as f64 * (1.0 - s.score).powi(2)
-                + s.draws as f64 * (0.5 - s.score).powi(2)
-                + s.losses as f64 * s.score.powi(2))
-                / n.max(1.0);
-            let p = s.score.clamp(1e-9, 1.0 - 1e-9);
-            let derivative = 400.0 / (std::f64::consts::LN_10 * p * (1.0 - p));
-            s.elo_error = Z95 * derivative * (var / n.max(1.0)).sqrt();
-            for i in 0..2 {
-                s.mean_time[i] = times[i].iter().sum::<f64>() / times[i].len().max(1) as f64;
-                s.mean_nodes[i] = nodes[i].iter().sum::<f64>() / nodes[i].len().max(1) as f64;
-                s.median_time[i] = median(&mut times[i]);
-                s.median_nodes[i] = median(&mut nodes[i]);
-            }
-            s
-        })
-        .collect()
+                s
+            })
+            .collect()
+    }
+}
+
+/// The Elo cell of a table: the difference and its 95% half-width, or why there is none
+/// (a clean sweep has no finite Elo; games that all score the same show no spread to estimate
+/// an error from).
+pub fn elo_label(s: &PairStats) -> String {
+    if s.games == 0 || s.score <= 0.0 || s.score >= 1.0 {
+        return "n/a".into();
+    }
+    let rounded = s.elo.round();
+    let elo = if rounded == 0.0 { "0".to_string() } else { format!("{rounded:+.0}") };
+    if s.wins + s.losses == 0 || s.games < 2 {
+        return format!("{elo} (no spread)");
+    }
+    format!("{elo} +-{:.0}", s.elo_error)
 }
 
 /// A plain-text table of the statistics.
@@ -186,7 +312,7 @@ pub fn table(stats: &[PairStats]) -> String {
             s.games,
             format!("{}-{}-{}", s.wins, s.draws, s.losses),
             format!("{:.3} ({:.3}-{:.3})", s.score, s.score_low, s.score_high),
-            if s.score > 0.0 && s.score < 1.0 { format!("{:+.0} +-{:.0}", s.elo, s.elo_error) } else { "n/a".into() },
+            elo_label(s),
             format!("{:.1}%", 100.0 * s.first_player_wins as f64 / s.games.max(1) as f64),
             format!("{:.2}|{:.2}", s.mean_time[0] * 1e3, s.mean_time[1] * 1e3),
             format!("{:.0}|{:.0}", s.mean_nodes[0], s.mean_nodes[1]),

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use mnklab::arena::{Matchup, RunOptions, run_matchup, summarize, table};
+use mnklab::arena::{Matchup, RunOptions, run_matchup_summary, table};
 use mnklab::search::SearchControl;
 
 use super::{consent_to_external, parse_threads};
@@ -60,7 +60,7 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
             .expect("valid template"),
     );
     let control = SearchControl::new();
-    let records = run_matchup(&matchup, &base, &opts, &control, |p| {
+    let summary = run_matchup_summary(&matchup, &base, &opts, &control, |p| {
         bar.set_length(p.total);
         bar.set_position(p.done);
         let g = &p.game;
@@ -71,19 +71,22 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
         }
     })?;
     bar.finish_and_clear();
-    print!("{}", table(&summarize(&records)));
+    print!("{}", table(&summary.stats));
+    if summary.stats.iter().any(|s| s.medians_thinned) {
+        println!("medians of an evenly thinned sample of the moves (means are of every move)");
+    }
     for (who, command) in &external {
         println!("external: {who} ran {command}");
     }
-    let forfeits = records.iter().filter(|r| r.forfeit.is_some()).count();
+    let forfeits = summary.forfeits;
     if forfeits > 0 {
         println!("{forfeits} games ended by forfeit (reasons in games.csv)");
     }
-    let unsearched: usize = records.iter().map(|r| r.moves.iter().filter(|m| m.unsearched).count()).sum();
+    let unsearched = summary.unsearched_moves;
     if unsearched > 0 {
         println!("{unsearched} moves were played unsearched: a limit ended the search first (moves.csv)");
     }
-    println!("{} games in {} (results.ronl, games.csv, moves.csv)", records.len(), out.display());
+    println!("{} games in {} (results.ronl, games.csv, moves.csv)", summary.games, out.display());
     Ok(())
 }
 

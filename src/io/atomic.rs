@@ -13,6 +13,15 @@ use super::FileError;
 /// - An existing file keeps its permissions (a 600 file stays 600).
 /// - Temporary files left by an earlier write that was killed are removed.
 pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<(), FileError> {
+    write_atomic_with(path, |w| w.write_all(contents))
+}
+
+/// [`write_atomic`] for contents too large to build in memory: `write` streams them into the
+/// temporary file (through a buffer), which replaces `path` only if every write succeeded.
+pub fn write_atomic_with(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> Result<(), FileError> {
     let err = |source| FileError::Write { path: path.to_path_buf(), source };
     let target = resolve_links(path).map_err(err)?;
     // Renaming over a device or a pipe (`--out /dev/null`) would replace it with a file.
@@ -31,8 +40,9 @@ pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<(), FileError> {
     let tmp = dir.join(format!(".{name}.{}.{n}.tmp", std::process::id()));
     let permissions = std::fs::metadata(&target).ok().map(|m| m.permissions());
     let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(contents)?;
+        let mut buffered = std::io::BufWriter::new(std::fs::File::create(&tmp)?);
+        write(&mut buffered)?;
+        let f = buffered.into_inner().map_err(|e| e.into_error())?;
         if let Some(p) = permissions {
             f.set_permissions(p)?;
         }

@@ -4,7 +4,7 @@
 mod atomic;
 mod position_file;
 
-pub use atomic::write_atomic;
+pub use atomic::{write_atomic, write_atomic_with};
 pub use position_file::{POSITION_VERSION, PositionFile, load_position, save_position};
 
 use std::path::PathBuf;
@@ -61,9 +61,8 @@ pub fn read_text(path: &std::path::Path) -> Result<String, FileError> {
     read_bounded(path, MAX_CONFIG_BYTES)
 }
 
-/// Reads a regular file of at most `max` bytes as UTF-8; anything else is a named error.
-pub fn read_bounded(path: &std::path::Path, max: u64) -> Result<String, FileError> {
-    use std::io::Read;
+/// Opens a regular file for reading (a device or a pipe is a named error, never a hang).
+pub fn open_regular(path: &std::path::Path) -> Result<(std::fs::File, std::fs::Metadata), FileError> {
     let err = |source| FileError::Read { path: path.to_path_buf(), source };
     // Checked before opening: opening a FIFO blocks until something writes to it.
     if !std::fs::metadata(path).map_err(err)?.is_file() {
@@ -74,6 +73,14 @@ pub fn read_bounded(path: &std::path::Path, max: u64) -> Result<String, FileErro
     if !meta.is_file() {
         return Err(err(std::io::Error::other("not a regular file")));
     }
+    Ok((file, meta))
+}
+
+/// Reads a regular file of at most `max` bytes as UTF-8; anything else is a named error.
+pub fn read_bounded(path: &std::path::Path, max: u64) -> Result<String, FileError> {
+    use std::io::Read;
+    let err = |source| FileError::Read { path: path.to_path_buf(), source };
+    let (file, meta) = open_regular(path)?;
     if meta.len() > max {
         return Err(err(std::io::Error::other(format!("{} bytes is more than the {max} this reads", meta.len()))));
     }

@@ -15,7 +15,7 @@ fn cells(s: &PairStats) -> [String; 8] {
         s.games.to_string(),
         format!("{}-{}-{}", s.wins, s.draws, s.losses),
         format!("{:.3} ({:.3}-{:.3})", s.score, s.score_low, s.score_high),
-        if s.score > 0.0 && s.score < 1.0 { format!("{:+.0} ± {:.0}", s.elo, s.elo_error) } else { "n/a".into() },
+        crate::arena::stats::elo_label(s).replace("+-", "± "),
         format!("{:.1}%", 100.0 * s.first_player_wins as f64 / s.games.max(1) as f64),
     ]
 }

@@ -502,3 +502,23 @@ fn negative_numbers_get_the_values_own_message() {
         assert!(err(&o).contains(needle) && !err(&o).contains("unexpected argument"), "{args:?}: {}", err(&o));
     }
 }
+
+/// An opening that cannot be played (an illegal move, or one that ends the game) once left
+/// its games out of the run silently: "0 games", exit 0. It is refused by name.
+#[test]
+fn an_unplayable_opening_is_refused_by_name() {
+    let dir = scratch("opening");
+    for (opening, needle) in [
+        (r#"List(["a1 a1"])"#, r#"List[0] "a1 a1" cannot open mnk:3,3,3: move a1 is illegal"#),
+        (r#"List(["b2", "a1 b1 a2 b2 a3"])"#, r#"List[1] "a1 b1 a2 b2 a3" cannot open mnk:3,3,3: the game is over"#),
+        ("List([])", "opening: the list is empty"),
+    ] {
+        std::fs::write(
+            dir.join("m.ron"),
+            format!(r#"(version: 1, name: "t", variants: List(["tictactoe"]), {TWO_RANDOMS}, games: 2, opening: {opening})"#),
+        )
+        .unwrap();
+        refused(&mnklab_in(&dir, &["match", "m.ron", "--out", "o"]), needle);
+        assert!(!dir.join("o").exists(), "nothing is written for a refused matchup");
+    }
+}

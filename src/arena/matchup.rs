@@ -216,7 +216,26 @@ impl Matchup {
         {
             return Err(bad("sprt: needs 0 < alpha, beta < 0.5 and elo0 < elo1".into()));
         }
-        m.variant_list().map_err(|e| bad(format!("variants: {e}")))?;
+        let variants = m.variant_list().map_err(|e| bad(format!("variants: {e}")))?;
+        // An opening that cannot be played would silently leave its games out of the run.
+        if let Opening::List(list) = &m.opening {
+            if list.is_empty() {
+                return Err(bad("opening: the list is empty (write None for no opening)".into()));
+            }
+            for (i, line) in list.iter().enumerate() {
+                for &v in &variants {
+                    let mut pos = crate::game::AnyPosition::new(v);
+                    let why = match pos.play_sequence(line) {
+                        Err(e) => Some(e.to_string()),
+                        Ok(_) if pos.status().is_over() => Some("the game is over after it: no move is left to play".into()),
+                        Ok(_) => None,
+                    };
+                    if let Some(why) = why {
+                        return Err(bad(format!("opening: List[{i}] \"{line}\" cannot open {v}: {why}")));
+                    }
+                }
+            }
+        }
         if let Pairing::Between(left, right) = &m.pairing
             && let Some(i) = left.iter().chain(right).find(|&&i| i >= m.agents.len())
         {

@@ -515,10 +515,37 @@ fn an_unplayable_opening_is_refused_by_name() {
     ] {
         std::fs::write(
             dir.join("m.ron"),
-            format!(r#"(version: 1, name: "t", variants: List(["tictactoe"]), {TWO_RANDOMS}, games: 2, opening: {opening})"#),
+            format!(
+                r#"(version: 1, name: "t", variants: List(["tictactoe"]), {TWO_RANDOMS}, games: 2, opening: {opening})"#
+            ),
         )
         .unwrap();
         refused(&mnklab_in(&dir, &["match", "m.ron", "--out", "o"]), needle);
         assert!(!dir.join("o").exists(), "nothing is written for a refused matchup");
     }
+}
+
+/// Runs mnklab under `ulimit -v` (KiB): a batch job's or a container's memory limit.
+fn mnklab_limited(kib: u64, args: &[&str]) -> Output {
+    let script = format!("ulimit -v {kib} && exec \"$0\" \"$@\"");
+    Command::new("sh").arg("-c").arg(script).arg(env!("CARGO_BIN_EXE_mnklab")).args(args).output().expect("run sh")
+}
+
+/// Under a memory limit below the machine's (`ulimit -v`, a cgroup), a table size is checked
+/// against the limit, and a count that would outgrow it stops with an error: both used to
+/// abort ("memory allocation failed", exit 134).
+#[test]
+fn memory_limits_below_the_machines_are_respected() {
+    let o = mnklab_limited(1_000_000, &["solve", "--game", "connect:5,4,4", "--tt-mb", "900"]);
+    refused(&o, "more than three quarters of the memory this process may use");
+    let o = mnklab_limited(1_000_000, &["solve", "--game", "connect:5,4,4", "--tt-mb", "64"]);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert!(out(&o).contains("value draw"), "{}", out(&o));
+    let o = mnklab_limited(1_000_000, &["count", "--game", "gomoku", "--plies", "6"]);
+    refused(&o, "cannot count this: more than");
+    let o = mnklab_limited(1_000_000, &["count", "--game", "gomoku", "--games"]);
+    refused(&o, "cannot count this: more than");
+    // A count that fits is still exact (tic-tac-toe: 255,168 games).
+    let o = mnklab_limited(1_000_000, &["count", "--game", "tictactoe", "--games"]);
+    assert_eq!(out(&o).trim(), "games 255168", "{}", err(&o));
 }

@@ -227,7 +227,9 @@ impl Matchup {
                     let mut pos = crate::game::AnyPosition::new(v);
                     let why = match pos.play_sequence(line) {
                         Err(e) => Some(e.to_string()),
-                        Ok(_) if pos.status().is_over() => Some("the game is over after it: no move is left to play".into()),
+                        Ok(_) if pos.status().is_over() => {
+                            Some("the game is over after it: no move is left to play".into())
+                        }
                         Ok(_) => None,
                     };
                     if let Some(why) = why {

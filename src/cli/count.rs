@@ -1,7 +1,7 @@
 //! `mnklab count`: distinct positions after exactly P moves, or games to the end.
 
 use clap::Args;
-use mnklab::game::{LevelCount, Position, count_games, count_positions};
+use mnklab::game::{LevelCount, Position, count_games_within, count_positions_within};
 use mnklab::with_position;
 
 use super::PositionArgs;
@@ -23,8 +23,10 @@ pub struct CountArgs {
 
 pub fn run(args: CountArgs) -> Result<(), String> {
     let pos = args.position.position()?;
+    let budget = position_budget();
+    let too_many = |e: mnklab::game::CountError| format!("cannot count this: {e} (try fewer plies or a smaller board)");
     if args.games {
-        let n = with_position!(&pos, p => count_games(p));
+        let n = with_position!(&pos, p => count_games_within(p, budget)).map_err(too_many)?;
         println!("games {n}");
         return Ok(());
     }
@@ -34,7 +36,8 @@ pub fn run(args: CountArgs) -> Result<(), String> {
         return Err(format!("--plies {plies}: at most {left} moves are left in this game"));
     }
     let plies = plies as usize;
-    let levels: Vec<LevelCount> = with_position!(&pos, p => count_positions(p, plies));
+    let levels: Vec<LevelCount> =
+        with_position!(&pos, p => count_positions_within(p, plies, budget)).map_err(too_many)?;
     let last = levels[plies];
     println!("positions {}", last.positions);
     if args.detail {
@@ -42,4 +45,11 @@ pub fn run(args: CountArgs) -> Result<(), String> {
         println!("up_to_symmetry {}", last.canonical);
     }
     Ok(())
+}
+
+/// The memory a count may fill: half of what this process may use (the machine's, a
+/// container's or `ulimit -v`'s limit), so that a count too big for it is an error, not an abort.
+fn position_budget() -> u64 {
+    let mb = mnklab::search::machine_memory_mb().unwrap_or(4096);
+    (mb << 20) / 2
 }

@@ -24,7 +24,7 @@ mod zobrist;
 pub use any::AnyPosition;
 pub use bits::{Bits, Wide};
 pub use connect3d::{Connect3d, POLE_HEIGHT, POLE_XY, POLES};
-pub use count::{LevelCount, count_games, count_positions};
+pub use count::{CountError, LevelCount, count_games, count_games_within, count_positions, count_positions_within};
 pub use error::{GameError, SetupError};
 pub use grid::Grid;
 pub use notation::{cell_name, column_name, split_move_tokens};

@@ -87,10 +87,55 @@ pub fn check_depth(what: &str, d: u32) -> Result<u32, String> {
 
 /// This machine's physical memory in MiB (Linux: /proc/meminfo), if it can be told.
 pub fn machine_memory_mb() -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
-    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kb / 1024)
+    let total = std::fs::read_to_string("/proc/meminfo").ok().and_then(|text| {
+        let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
+        line.split_whitespace().nth(1)?.parse::<u64>().ok().map(|kb| kb / 1024)
+    });
+    // A container's or a batch job's limit (cgroup v2, then v1) and `ulimit -v` bound what
+    // this process can have below the machine's total: exceeding them is an abort or a kill.
+    let cgroup = ["/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"]
+        .iter()
+        .filter_map(|p| std::fs::read_to_string(p).ok()?.trim().parse::<u64>().ok())
+        .filter(|&b| b < 1 << 60)
+        .map(|b| b >> 20)
+        .min();
+    [total, cgroup, address_space_limit_mb()].into_iter().flatten().min()
+}
+
+/// `ulimit -v`, if set.
+fn address_space_limit_mb() -> Option<u64> {
+    #[cfg(unix)]
+    {
+        let mut limit = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+        // SAFETY: getrlimit only writes the struct it is given.
+        let ok = unsafe { libc::getrlimit(libc::RLIMIT_AS, &mut limit) } == 0;
+        (ok && limit.rlim_cur != libc::RLIM_INFINITY).then(|| limit.rlim_cur as u64 >> 20)
+    }
+    #[cfg(not(unix))]
+    {
+        None
+    }
+}
+
+/// Allocates a table of `n` copies of `fill`, halving `n` (down to `min`) while the
+/// allocation fails, so that a limit this process cannot see in advance costs table size, not
+/// the process. Says so on stderr when it had to shrink.
+pub fn allocate_table<T: Copy>(what: &str, n: usize, min: usize, fill: T) -> Vec<T> {
+    let mut n = n.max(min);
+    loop {
+        let mut v: Vec<T> = Vec::new();
+        if v.try_reserve_exact(n).is_ok() {
+            v.resize(n, fill);
+            return v;
+        }
+        if n <= min {
+            // Nothing smaller to try: the infallible path reports the failure as Rust does.
+            return vec![fill; n];
+        }
+        let bytes = n * std::mem::size_of::<T>();
+        eprintln!("mnklab: could not allocate a {} MiB {what}; trying half", bytes >> 20);
+        n = (n / 2).max(min);
+    }
 }
 
 /// A table or tree size in MiB: at least `min`, and no more than this machine's memory, so
@@ -102,7 +147,9 @@ pub fn check_memory_mb(what: &str, mb: u64, min: u64) -> Result<u64, String> {
     if let Some(total) = machine_memory_mb()
         && mb > total * 3 / 4
     {
-        return Err(format!("{what} is {mb} MiB, more than three quarters of this machine's memory ({total} MiB)"));
+        return Err(format!(
+            "{what} is {mb} MiB, more than three quarters of the memory this process may use ({total} MiB: the machine's, a container's or ulimit -v's limit)"
+        ));
     }
     Ok(mb)
 }

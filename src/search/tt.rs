@@ -40,7 +40,8 @@ impl TranspositionTable {
         let bytes = megabytes.max(1) * 1024 * 1024;
         let n = (bytes / std::mem::size_of::<Entry>()).max(1024).next_power_of_two() / 2;
         let n = n.max(1024);
-        TranspositionTable { entries: vec![Entry::default(); n], mask: n - 1, generation: 1 }
+        let entries = super::limits::allocate_table("transposition table", n, 1024, Entry::default());
+        TranspositionTable { mask: entries.len() - 1, entries, generation: 1 }
     }
 
     pub fn memory(&self) -> u64 {

@@ -22,7 +22,8 @@ impl SolverTable {
         let n = if wanted.is_power_of_two() { wanted } else { wanted.next_power_of_two() / 2 };
         // Filled with a non-zero empty value (generation 0) so every page is touched now, not
         // as page faults in the middle of the first solves.
-        SolverTable { entries: vec![1; n], shift: 64 - n.trailing_zeros(), generation: 1 }
+        let entries = crate::search::limits::allocate_table("solver table", n, 1 << 16, 1u64);
+        SolverTable { shift: 64 - entries.len().trailing_zeros(), entries, generation: 1 }
     }
 
     pub fn memory(&self) -> u64 {

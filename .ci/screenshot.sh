@@ -17,3 +17,9 @@ wood=$(count "rgb(205,170,110)")
 stones=$(count "rgb(30,30,30)")
 echo "screenshot $out: $(identify -format '%wx%h' "$out"), $wood board pixels, $stones black-stone pixels"
 awk -v w="$wood" -v s="$stones" 'BEGIN { exit !(w > 50000 && s > 2000) }' || { echo "the screenshot does not show the board with its stones"; exit 1; }
+# A screenshot that cannot be written is an error (exit 2), not a silent success.
+if DISPLAY=$display timeout 120 target/release/mnklab --screenshot /proc/mnklab-cannot-write.png --size 640x480 2>/tmp/mnklab-shot-err; then
+  echo "an unwritable screenshot exited 0"; exit 1
+fi
+grep -q "cannot write the screenshot" /tmp/mnklab-shot-err || { echo "no error named the unwritable screenshot"; cat /tmp/mnklab-shot-err; exit 1; }
+echo "an unwritable screenshot is an error: ok"

@@ -549,3 +549,12 @@ fn memory_limits_below_the_machines_are_respected() {
     let o = mnklab_limited(1_000_000, &["count", "--game", "tictactoe", "--games"]);
     assert_eq!(out(&o).trim(), "games 255168", "{}", err(&o));
 }
+
+/// `--screenshot x.jpg` once wrote a PNG under a .jpg name: only .png is accepted. (That a
+/// screenshot which cannot be written exits 2 is checked by .ci/screenshot.sh, which has a
+/// display.)
+#[test]
+fn a_screenshot_is_named_as_what_it_is() {
+    refused(&mnklab(&["--screenshot", "/tmp/x.jpg"]), "does not end in .png");
+    refused(&mnklab(&["gui", "--screenshot", "shot"]), "does not end in .png");
+}

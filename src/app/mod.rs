@@ -935,6 +935,8 @@ pub struct LaunchOptions {
 struct WorkbenchApp {
     bench: Workbench,
     job: Option<screenshot::ScreenshotJob>,
+    /// Why the screenshot could not be written: the run then ends with an error.
+    screenshot_error: std::sync::Arc<std::sync::Mutex<Option<String>>>,
     dark: bool,
     /// CPU seconds the UI thread spent on each frame (screenshot runs report them).
     frame_times: Vec<f32>,
@@ -989,7 +991,10 @@ impl eframe::App for WorkbenchApp {
                         );
                     }
                 }
-                Err(e) => eprintln!("error: cannot write the screenshot {}: {e}", job.path.display()),
+                Err(e) => {
+                    *self.screenshot_error.lock().unwrap_or_else(|p| p.into_inner()) =
+                        Some(format!("cannot write the screenshot {}: {e}", job.path.display()))
+                }
             }
             self.job = None;
             ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
@@ -997,9 +1002,11 @@ impl eframe::App for WorkbenchApp {
     }
 }
 
-/// Opens the workbench window.
-pub fn run(options: LaunchOptions) -> eframe::Result {
+/// Opens the workbench window. An error names what failed: the window, or the screenshot.
+pub fn run(options: LaunchOptions) -> Result<(), String> {
     let screenshot = options.screenshot.is_some();
+    let screenshot_error = std::sync::Arc::new(std::sync::Mutex::new(None::<String>));
+    let failed = screenshot_error.clone();
     let job = options.screenshot.clone().map(|p| {
         screenshot::ScreenshotJob::new(p, std::time::Duration::from_millis(if options.analyse { 1500 } else { 300 }))
     });
@@ -1043,9 +1050,14 @@ pub fn run(options: LaunchOptions) -> eframe::Result {
                 slot.analysis.seconds = 0.0;
                 slot.start(&pos);
             }
-            Ok(Box::new(WorkbenchApp { bench, job, dark, frame_times: Vec::new() }))
+            Ok(Box::new(WorkbenchApp { bench, job, dark, frame_times: Vec::new(), screenshot_error }))
         }),
     )
+    .map_err(|e| format!("cannot open the window: {e}"))?;
+    match failed.lock().unwrap_or_else(|p| p.into_inner()).take() {
+        Some(e) => Err(e),
+        None => Ok(()),
+    }
 }
 
 /// The legend of the board's candidate marks: the colour scale and whose scores they are.

@@ -49,7 +49,7 @@ pub struct LaunchArgs {
     #[arg(long)]
     pub analyse: bool,
     /// Write a PNG of the window after it has drawn, then exit (for docs and checks).
-    #[arg(long)]
+    #[arg(long, value_parser = parse_png_path)]
     pub screenshot: Option<PathBuf>,
 }
 
@@ -117,7 +117,16 @@ fn gui(launch: LaunchArgs) -> Result<(), String> {
         analyse: launch.analyse,
         screenshot: launch.screenshot,
     };
-    mnklab::app::run(options).map_err(|e| format!("cannot open the window: {e}"))
+    mnklab::app::run(options)
+}
+
+/// A screenshot is a PNG: another extension would name a format the file is not in.
+fn parse_png_path(s: &str) -> Result<PathBuf, String> {
+    let p = PathBuf::from(s);
+    match p.extension().and_then(|e| e.to_str()) {
+        Some(e) if e.eq_ignore_ascii_case("png") => Ok(p),
+        _ => Err(format!("'{s}' does not end in .png: screenshots are written as PNG")),
+    }
 }
 
 /// Writing to a closed pipe (`mnklab analyse ... | head -1`) ends the program quietly, as it

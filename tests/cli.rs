@@ -90,9 +90,10 @@ fn solve_batch_reproduces_pons_format() {
     assert!(o.status.success());
     let s = stdout(&o);
     let lines: Vec<&str> = s.lines().collect();
-    assert_eq!(lines.len(), 21);
+    assert_eq!(lines.len(), 22);
     assert_eq!(lines[..20].join("\n") + "\n", first);
     assert!(lines[20].starts_with("solved 20 positions, mean "), "{}", lines[20]);
+    assert_eq!(lines[21], "all 20 scores agree with the file");
     let o = mnklab(&["solve", "--game", "connect4", "--weak", "--batch", path.to_str().unwrap()]);
     for (got, want) in stdout(&o).lines().zip(first.lines()) {
         let sign = |l: &str| l.split_whitespace().nth(1).unwrap().parse::<i32>().unwrap().signum();
@@ -101,6 +102,22 @@ fn solve_batch_reproduces_pons_format() {
     let o = mnklab(&["bench", "solve", "--batch", path.to_str().unwrap()]);
     let last = stdout(&o).lines().last().unwrap().to_string();
     assert!(last.starts_with("mean_us "), "{last}");
+    // Several files at once (`--batch Test_*`), each checked against its scores.
+    let (l3, l2) = (data("Test_L3_R1"), data("Test_L2_R1"));
+    let o = mnklab(&["bench", "solve", "--limit", "10", "--batch", &l3, &l2]);
+    let s = stdout(&o);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(s.matches("all 10 scores agree with the file").count(), 2, "{s}");
+    // A wrong score in the file is found and named, with its line; --moves cannot prefix lines.
+    let wrong = first.replacen(" -1\n", " 5\n", 1);
+    assert_ne!(wrong, first);
+    std::fs::write(&path, &wrong).unwrap();
+    let o = mnklab(&["solve", "--game", "connect4", "--batch", path.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let e = String::from_utf8_lossy(&o.stderr).into_owned();
+    assert!(e.contains("1 of 20 solved values differ from the file's") && e.contains("the file says 5"), "{e}");
+    let o = mnklab(&["solve", "--game", "connect4", "--moves", "44", "--batch", path.to_str().unwrap()]);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("leave out --moves"), "a prefix is refused");
     std::fs::write(&path, "4444444 0\n").unwrap();
     let o = mnklab(&["solve", "--game", "connect4", "--batch", path.to_str().unwrap()]);
     assert!(String::from_utf8_lossy(&o.stderr).contains(":1: "), "the line number is named");

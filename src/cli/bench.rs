@@ -24,8 +24,9 @@ pub enum BenchCommand {
     Solve {
         #[arg(long, value_parser = parse_variant, default_value = "connect4")]
         game: Variant,
-        #[arg(long)]
-        batch: PathBuf,
+        /// One or more files in Pons' format (a shell glob like Test_* names them all).
+        #[arg(long, num_args = 1.., required = true)]
+        batch: Vec<PathBuf>,
         #[arg(long)]
         weak: bool,
         /// Solve only the first N lines.
@@ -58,9 +59,18 @@ pub fn run(cmd: BenchCommand) -> Result<(), String> {
                 return Err(why);
             }
             let limit = limit.map(|n| n.min(usize::MAX as u64) as usize);
-            let (n, mean_us, mean_nodes) = super::solve::solve_batch(&pos, &batch, weak, tt_mb, limit, |_| {})?;
-            println!("{} positions of {}: mean {:.1} us, mean {:.0} nodes", n, batch.display(), mean_us, mean_nodes);
-            println!("mean_us {mean_us:.1}");
+            for file in &batch {
+                let r = super::solve::solve_batch(&pos, file, weak, tt_mb, limit, |_| {})?;
+                println!(
+                    "{} positions of {}: mean {:.1} us, mean {:.0} nodes; {}",
+                    r.positions,
+                    file.display(),
+                    r.mean_us,
+                    r.mean_nodes,
+                    r.verdict()?
+                );
+                println!("mean_us {:.1}", r.mean_us);
+            }
             Ok(())
         }
         BenchCommand::Search { game, agent, seconds, allow_external } => {

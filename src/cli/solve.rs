@@ -23,8 +23,8 @@ pub struct SolveArgs {
     /// Table size in MiB.
     #[arg(long, default_value_t = 256, value_parser = parse_table_mb)]
     tt_mb: u32,
-    /// Solve every line of a file in Pons' benchmark format ("<moves> <score>"), from the
-    /// position given (usually the start), printing "<moves> <score>" for each.
+    /// Solve every line of a file in Pons' benchmark format ("<moves> <score>", moves from the
+    /// start), printing "<moves> <score>" for each and checking it against the file's score.
     #[arg(long)]
     batch: Option<PathBuf>,
 }
@@ -35,8 +35,14 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
         return Err(why);
     }
     if let Some(path) = &args.batch {
-        let report = solve_batch(&pos, path, args.weak, args.tt_mb, None, |line| println!("{line}"))?;
-        println!("solved {} positions, mean {:.1} us, mean {:.0} nodes", report.0, report.1, report.2);
+        // A line of a batch file is a whole game from the start: a prefix would make the
+        // file's scores describe other positions.
+        if !args.position.moves.trim().is_empty() || args.position.open.is_some() {
+            return Err("--batch lines are move lists from the start of the game: leave out --moves and --open".into());
+        }
+        let r = solve_batch(&pos, path, args.weak, args.tt_mb, None, |line| println!("{line}"))?;
+        println!("solved {} positions, mean {:.1} us, mean {:.0} nodes", r.positions, r.mean_us, r.mean_nodes);
+        println!("{}", r.verdict()?);
         return Ok(());
     }
     let s = with_position!(&pos, p => {
@@ -63,8 +69,35 @@ fn print_solution(pos: &AnyPosition, s: &Solution) {
     println!("nodes {} time {:.3} s table {} MiB", s.nodes, s.elapsed, s.memory >> 20);
 }
 
-/// Solves every line of a Pons-format file from `start`; calls `out` with "<moves> <score>"
-/// per line and returns (positions, mean microseconds, mean nodes). A fresh table each time.
+/// What a batch solve found: counts, means, and how its values compare with the file's.
+pub struct BatchReport {
+    pub positions: usize,
+    pub mean_us: f64,
+    pub mean_nodes: f64,
+    /// Lines that gave a score to compare with.
+    pub checked: usize,
+    /// "file:line: ..." for each line whose solved value differs from the file's.
+    pub mismatches: Vec<String>,
+}
+
+impl BatchReport {
+    /// Every score the file gave agrees with the solver (the score's sign with `--weak`).
+    pub fn verdict(&self) -> Result<String, String> {
+        match self.mismatches.first() {
+            None if self.checked == 0 => Ok("the file gives no scores to compare with".into()),
+            None => Ok(format!("all {} scores agree with the file", self.checked)),
+            Some(first) => Err(format!(
+                "{} of {} solved values differ from the file's; the first: {first}",
+                self.mismatches.len(),
+                self.checked
+            )),
+        }
+    }
+}
+
+/// Solves every line of a Pons-format file from the start of `start`'s game; calls `out` with
+/// "<moves> <score>" per line and compares each value with the score the line gives (its
+/// sign, for a weak solve). A fresh table each time.
 pub fn solve_batch(
     start: &AnyPosition,
     path: &Path,
@@ -72,22 +105,37 @@ pub fn solve_batch(
     tt_mb: u32,
     limit: Option<usize>,
     mut out: impl FnMut(String),
-) -> Result<(usize, f64, f64), String> {
+) -> Result<BatchReport, String> {
     let text = mnklab::io::read_bounded(path, 1 << 30).map_err(|e| e.to_string())?;
     let (mut n, mut micros, mut nodes) = (0usize, 0f64, 0f64);
+    let (mut checked, mut mismatches) = (0usize, Vec::new());
     with_position!(start, p0 => {
         let mut solver = AnySolver::new(p0, tt_mb as usize);
         for (i, line) in text.lines().enumerate().take(limit.unwrap_or(usize::MAX)) {
             if line.trim().is_empty() {
                 continue;
             }
-            let moves = line.split_whitespace().next().unwrap_or("");
+            let mut fields = line.split_whitespace();
+            let moves = fields.next().unwrap_or("");
+            let expected = match fields.next() {
+                None => None,
+                Some(t) => Some(t.parse::<i32>().map_err(|_| {
+                    format!("{}:{}: '{t}' is not a score (a line is \"<moves> <score>\")", path.display(), i + 1)
+                })?),
+            };
             let mut p = p0.clone();
             p.play_sequence(moves).map_err(|e| format!("{}:{}: {e}", path.display(), i + 1))?;
             let s = solver.solve_with(&p, weak, None, None, false);
             n += 1;
             micros += s.elapsed * 1e6;
             nodes += s.nodes as f64;
+            if let Some(want) = expected {
+                checked += 1;
+                let agrees = if weak { s.lower.signum() == want.signum() } else { s.lower == want };
+                if !agrees {
+                    mismatches.push(format!("{}:{}: {moves} solved {}, the file says {want}", path.display(), i + 1, s.lower));
+                }
+            }
             out(format!("{moves} {}", s.lower));
         }
         Ok::<(), String>(())
@@ -95,5 +143,5 @@ pub fn solve_batch(
     if n == 0 {
         return Err(format!("{}: no positions in the file", path.display()));
     }
-    Ok((n, micros / n as f64, nodes / n as f64))
+    Ok(BatchReport { positions: n, mean_us: micros / n as f64, mean_nodes: nodes / n as f64, checked, mismatches })
 }

@@ -558,3 +558,23 @@ fn a_screenshot_is_named_as_what_it_is() {
     refused(&mnklab(&["--screenshot", "/tmp/x.jpg"]), "does not end in .png");
     refused(&mnklab(&["gui", "--screenshot", "shot"]), "does not end in .png");
 }
+
+/// A node budget is a budget: alpha-beta once read it every 256 nodes and MCTS every 16
+/// iterations, so `--nodes 1000` reported up to a few hundred more, unmarked.
+#[test]
+fn node_budgets_are_never_overshot() {
+    for (game, agent) in
+        [("gomoku", "strong-ab"), ("connect4", "strong-ab"), ("gomoku", "alam-mcts"), ("connect4", "alam-mcts")]
+    {
+        for budget in [300u64, 1000, 5000] {
+            let o = mnklab(&["analyse", "--game", game, "--agent", agent, "--nodes", &budget.to_string()]);
+            assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+            let text = out(&o);
+            let info = text.lines().filter(|l| l.starts_with("info ")).last().expect("an info line");
+            let words: Vec<&str> = info.split_whitespace().collect();
+            let nodes: u64 = words[words.iter().position(|w| *w == "nodes").unwrap() + 1].parse().unwrap();
+            assert!(nodes <= budget, "{game} {agent} --nodes {budget}: {info}");
+            assert!(nodes * 2 >= budget || agent == "alam-mcts", "{game} {agent} stopped early: {info}");
+        }
+    }
+}

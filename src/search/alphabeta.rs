@@ -287,7 +287,9 @@ impl<'a, P: Position> Searcher<'a, P> {
 
     fn negamax(&mut self, depth: u32, ply: u32, mut alpha: i32, beta: i32, mv: Option<Move>, order: u32) -> i32 {
         self.nodes += 1;
-        if self.nodes & 255 == 0 {
+        // A node budget is exact (a comparison a node); the clock and the stop flag are read
+        // every 256 nodes.
+        if self.nodes & 255 == 0 || self.clock.limits.nodes.is_some_and(|n| self.nodes >= n) {
             self.check_limits();
         }
         if self.aborted {

@@ -174,6 +174,10 @@ pub struct Mcts<P: Position> {
     root_history: Vec<Move>,
     root_ply: usize,
     max_nodes: usize,
+    /// The search's node limit: no expansion past it (but the root's, the smallest tree that
+    /// can choose a move); one refused sets `budget_reached` and ends the search.
+    node_budget: usize,
+    budget_reached: bool,
     /// Node indices from the root to the current leaf.
     path: Vec<u32>,
 }
@@ -197,6 +201,8 @@ impl<P: Position> Mcts<P> {
             root_history: Vec::new(),
             root_ply: usize::MAX,
             max_nodes,
+            node_budget: usize::MAX,
+            budget_reached: false,
             path: Vec::new(),
         }
     }
@@ -385,6 +391,10 @@ impl<P: Position> Mcts<P> {
     fn expand(&mut self, n: usize, pos: &P, moves: &mut Vec<Move>) -> bool {
         pos.legal_moves(moves);
         if moves.is_empty() || self.nodes.len() + moves.len() > self.max_nodes {
+            return false;
+        }
+        if n != 0 && self.nodes.len() + moves.len() > self.node_budget {
+            self.budget_reached = true;
             return false;
         }
         let first = self.nodes.len() as u32;
@@ -770,6 +780,8 @@ impl<P: Position> Agent<P> for Mcts<P> {
         let mut iterations: u64 = 0;
         // No limit at all: search until stopped.
         let mut budget = limits.iterations.unwrap_or(u64::MAX);
+        self.node_budget = limits.nodes.map_or(usize::MAX, |n| usize::try_from(n).unwrap_or(usize::MAX));
+        self.budget_reached = false;
         loop {
             if iterations >= budget {
                 // Max-robust: allow up to 10% more for the best-by-mean and most-visited to agree.
@@ -787,11 +799,13 @@ impl<P: Position> Agent<P> for Mcts<P> {
             if self.config.solver && self.nodes[0].proven.is_some() {
                 break;
             }
+            // A node budget is exact: the search ends at the first expansion it would not
+            // allow. The clock and the stop flag are read every 16 iterations.
+            if self.budget_reached || limits.nodes.is_some_and(|n| self.nodes.len() as u64 >= n) {
+                break;
+            }
             if iterations & 15 == 0 {
-                if control.is_stopped()
-                    || clock.out_of_time()
-                    || limits.nodes.is_some_and(|n| self.nodes.len() as u64 >= n)
-                {
+                if control.is_stopped() || clock.out_of_time() {
                     break;
                 }
                 if let Some(d) = control.take_snapshot_request() {

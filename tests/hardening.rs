@@ -578,3 +578,28 @@ fn node_budgets_are_never_overshot() {
         }
     }
 }
+
+/// A negative time or memory from the manager was taken as "use the default" without a word.
+/// It is an ERROR naming the key; 0 (as fast as possible) still gives a move.
+#[test]
+fn brain_refuses_negative_times_and_sizes() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mnklab"))
+        .arg("brain")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"INFO timeout_turn -1\nINFO time_left -100\nINFO max_memory -5\nSTART 9\nINFO timeout_turn 0\nBEGIN\nEND\n")
+        .unwrap();
+    let o = child.wait_with_output().unwrap();
+    let lines: Vec<String> = out(&o).lines().map(str::to_string).collect();
+    assert_eq!(lines[0], "ERROR INFO timeout_turn must be 0 or more, not -1");
+    assert_eq!(lines[1], "ERROR INFO time_left must be 0 or more, not -100");
+    assert_eq!(lines[2], "ERROR INFO max_memory must be 0 or more, not -5");
+    assert_eq!(lines[3], "OK");
+    assert!(lines[4].contains(','), "a move at once: {lines:?}");
+}

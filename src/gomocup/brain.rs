@@ -270,10 +270,19 @@ impl Brain {
             "INFO" => {
                 let (key, value) = rest.split_once(' ').map_or((rest, ""), |(k, v)| (k, v.trim()));
                 let number = value.parse::<i64>().ok();
-                match (key.to_ascii_lowercase().as_str(), number) {
+                let key = key.to_ascii_lowercase();
+                // Times and sizes are counts: a negative one is a manager's error to report,
+                // not a default to fall back on silently.
+                if let ("timeout_turn" | "timeout_match" | "time_left" | "max_memory", Some(v)) = (key.as_str(), number)
+                    && v < 0
+                {
+                    return (vec![format!("ERROR INFO {key} must be 0 or more, not {v}")], false);
+                }
+                match (key.as_str(), number) {
                     // At most MAX_SECONDS: a larger number would overflow the search's deadline.
+                    // 0 asks for a move as fast as possible (the shortest search there is).
                     ("timeout_turn", Some(v)) => {
-                        self.timeout_turn = (v > 0).then_some((v as u64).min(crate::search::MAX_SECONDS as u64 * 1000))
+                        self.timeout_turn = Some((v as u64).min(crate::search::MAX_SECONDS as u64 * 1000))
                     }
                     ("timeout_match", Some(_)) => {}
                     ("time_left", Some(v)) => self.time_left = Some(v.max(0) as u64),
@@ -297,7 +306,7 @@ impl Brain {
                     ("game_type" | "evaluate" | "folder", _) => {}
                     (_, None) if !value.is_empty() && key != "evaluate" && key != "folder" => {
                         return (
-                            vec![format!("ERROR INFO {} needs a number, not '{}'", quote(key), quote(value))],
+                            vec![format!("ERROR INFO {} needs a number, not '{}'", quote(&key), quote(value))],
                             false,
                         );
                     }

@@ -440,7 +440,22 @@ fn an_external_program_starts_only_after_the_user_allows_it() {
     assert!(h.state().consent.question().is_none());
     assert!(!h.state().slots[0].analysis.running);
     assert!(h.state().settings(false).allowed_programs.is_empty());
-    // Asked again on the next start; allowed this time, and the analysis runs the program.
+    assert_eq!(h.state().settings(false).refused_programs, vec![line.clone()]);
+    // The refusal is remembered, as the dialog says: the next start asks nothing, starts
+    // nothing, and says why.
+    h.get_by_label("Start analysis A").click();
+    h.run();
+    h.run();
+    assert!(h.state().consent.question().is_none(), "a refused program is not asked about again");
+    assert!(!h.state().slots[0].analysis.running);
+    assert!(h.state().message.as_deref().is_some_and(|m| m.contains("you refused")), "{:?}", h.state().message);
+    // Programs > Forget answers: asked again on the next start; allowed this time, and the
+    // analysis runs the program.
+    h.get_by_label("Programs").click();
+    h.run();
+    h.get_by_label("Forget answers").click();
+    h.run();
+    assert!(h.state().settings(false).refused_programs.is_empty());
     h.get_by_label("Start analysis A").click();
     h.run();
     h.get_by_label("Allow and start").click();

@@ -2,8 +2,9 @@
 //!
 //! Agent and matchup files are swapped between researchers, and an external entrant's display
 //! name can hide what it runs. So nothing starts one until the user has seen the exact command
-//! line and said yes; the answer is remembered per command line (kept in the settings), so a
-//! changed argument list is asked about again.
+//! line and said yes; the answer, yes or no, is remembered per command line (kept in the
+//! settings), so a changed argument list is asked about again and a refused one is not asked
+//! about again until the user forgets the answers (toolbar, Programs).
 //!
 //! Every place that starts an agent (analysis, autoplay, review, matchup run and resume) holds
 //! a clone of the one [`Consent`] and asks [`Consent::permits`] first. A refusal puts a
@@ -39,7 +40,10 @@ pub struct Question {
 #[derive(Debug, Default)]
 struct State {
     allowed: BTreeSet<String>,
+    refused: BTreeSet<String>,
     question: Option<Question>,
+    /// Why the last start did not happen without asking (a refused command), to show.
+    notice: Option<String>,
 }
 
 /// The user's answers, shared by the panels of one workbench (cheap to clone; UI thread only).
@@ -59,6 +63,11 @@ impl Consent {
         self.0.borrow_mut().allowed.extend(lines);
     }
 
+    /// Adds remembered refusals (from the saved settings).
+    pub fn refuse(&self, lines: impl IntoIterator<Item = String>) {
+        self.0.borrow_mut().refused.extend(lines);
+    }
+
     /// Whether every external program of `agents` (name, config) may start. If one may not
     /// yet, asks (unless a question is already up) and returns false: start nothing.
     pub fn permits<'a>(&self, agents: impl IntoIterator<Item = (String, &'a AgentConfig)>, retry: Retry) -> bool {
@@ -70,6 +79,12 @@ impl Consent {
     /// As [`Consent::permits`], for command lines already listed (a matchup's entrants).
     pub fn permits_commands(&self, commands: Vec<(String, String)>, retry: Retry) -> bool {
         let mut s = self.0.borrow_mut();
+        if let Some((who, line)) = commands.iter().find(|(_, c)| s.refused.contains(c)) {
+            s.notice = Some(format!(
+                "{who} was not started: you refused {line} (Programs > Forget answers to be asked again)"
+            ));
+            return false;
+        }
         let unknown: Vec<(String, String)> = commands.into_iter().filter(|(_, c)| !s.allowed.contains(c)).collect();
         if unknown.is_empty() {
             return true;
@@ -89,10 +104,19 @@ impl Consent {
     pub fn answer(&self, allow: bool) -> Option<Question> {
         let mut s = self.0.borrow_mut();
         let q = s.question.take()?;
-        if allow {
-            s.allowed.extend(q.commands.iter().map(|(_, c)| c.clone()));
-        }
+        let lines = q.commands.iter().map(|(_, c)| c.clone());
+        if allow { s.allowed.extend(lines) } else { s.refused.extend(lines) }
         Some(q)
+    }
+
+    /// The command lines refused so far (saved with the settings).
+    pub fn refused(&self) -> Vec<String> {
+        self.0.borrow().refused.iter().cloned().collect()
+    }
+
+    /// Why the last start was refused without a question, once.
+    pub fn take_notice(&self) -> Option<String> {
+        self.0.borrow_mut().notice.take()
     }
 
     /// The command lines allowed so far (saved with the settings).
@@ -100,9 +124,11 @@ impl Consent {
         self.0.borrow().allowed.iter().cloned().collect()
     }
 
-    /// Forgets every answer.
+    /// Forgets every answer, yes and no: each program is asked about again.
     pub fn revoke_all(&self) {
-        self.0.borrow_mut().allowed.clear();
+        let mut s = self.0.borrow_mut();
+        s.allowed.clear();
+        s.refused.clear();
     }
 }
 
@@ -136,9 +162,18 @@ mod tests {
         // A second start while the question is up does not replace it.
         assert!(!c.permits([("e".to_string(), &e)], Retry::Autoplay));
         assert_eq!(c.question().unwrap().retry, Retry::Review);
-        // Refused: nothing remembered, asked again next time.
+        // Refused: remembered too, as the dialog says: not started, not asked again, and a
+        // notice says why; until the answers are forgotten.
         assert_eq!(c.answer(false).unwrap().retry, Retry::Review);
         assert!(c.question().is_none());
+        assert!(!c.permits([("e".to_string(), &e)], Retry::Review));
+        assert!(c.question().is_none(), "a refused command is not asked about again");
+        assert!(c.take_notice().unwrap().contains("you refused /opt/engine --fast"));
+        assert_eq!(c.refused(), vec!["/opt/engine --fast".to_string()]);
+        let restored = Consent::default();
+        restored.refuse(c.refused());
+        assert!(!restored.permits([("e".to_string(), &e)], Retry::Review) && restored.question().is_none());
+        c.revoke_all();
         assert!(!c.permits([("e".to_string(), &e)], Retry::Review));
         c.answer(true);
         assert!(c.permits([("e".to_string(), &e)], Retry::Review));

@@ -80,6 +80,8 @@ pub struct Settings {
     pub run_folder: String,
     /// External command lines the user allowed to start (see [`Consent`]).
     pub allowed_programs: Vec<String>,
+    /// External command lines the user refused.
+    pub refused_programs: Vec<String>,
 }
 
 /// The application state.
@@ -171,6 +173,7 @@ impl Workbench {
             tab: Some(self.tab),
             run_folder: self.matchup.out_dir.clone(),
             allowed_programs: self.consent.allowed(),
+            refused_programs: self.consent.refused(),
         }
     }
 
@@ -199,6 +202,7 @@ impl Workbench {
             self.matchup.out_dir = s.run_folder.clone();
         }
         self.consent.allow(s.allowed_programs.iter().cloned());
+        self.consent.refuse(s.refused_programs.iter().cloned());
     }
 
     /// Adds an agent slot (C, D) for comparing more configs side by side.
@@ -434,7 +438,9 @@ impl Workbench {
     }
 
     fn toolbar(&mut self, ui: &mut egui::Ui) {
-        ui.horizontal(|ui| {
+        // Wrapped: at a large zoom or in a narrow window the last buttons go to a second row
+        // instead of being clipped.
+        ui.horizontal_wrapped(|ui| {
             let label = ui.label("Game");
             ui.add(egui::TextEdit::singleline(&mut self.variant_text).desired_width(110.0)).labelled_by(label.id);
             if ui.button("New game").clicked() {
@@ -481,6 +487,27 @@ impl Workbench {
                     }
                 }
             });
+            ui.menu_button("Programs", |ui| {
+                let (allowed, refused) = (self.consent.allowed(), self.consent.refused());
+                if allowed.is_empty() && refused.is_empty() {
+                    ui.label("no answers about external programs yet");
+                }
+                for (title, lines) in [("allowed to start:", allowed), ("refused:", refused)] {
+                    if !lines.is_empty() {
+                        ui.label(title);
+                        for l in lines {
+                            ui.label(egui::RichText::new(l).monospace());
+                        }
+                    }
+                }
+                if ui.button("Forget answers").clicked() {
+                    self.consent.revoke_all();
+                    self.message = Some("answers forgotten: each external program is asked about again".into());
+                    ui.close();
+                }
+            })
+            .response
+            .on_hover_text("external programs named in files: what you allowed or refused");
             ui.separator();
             let dark = ui.ctx().theme() == egui::Theme::Dark;
             if ui.button(if dark { "Light theme" } else { "Dark theme" }).clicked() {
@@ -747,6 +774,9 @@ impl Workbench {
 
     /// The question before an external program starts: the exact command lines, allow or not.
     fn consent_dialog(&mut self, ctx: &egui::Context) {
+        if let Some(notice) = self.consent.take_notice() {
+            self.message = Some(notice);
+        }
         let Some(q) = self.consent.question() else { return };
         let mut decided = None;
         egui::Window::new("Start an external program?")
@@ -759,7 +789,7 @@ impl Workbench {
                     ui.label(format!("{who} runs"));
                     ui.label(egui::RichText::new(line).monospace());
                 }
-                ui.label("Your answer is remembered for these exact command lines.");
+                ui.label("Your answer, yes or no, is remembered for these exact command lines (Programs menu).");
                 ui.horizontal(|ui| {
                     if ui.button("Allow and start").clicked() {
                         decided = Some(true);

@@ -74,6 +74,46 @@ fn loading_a_file_shows_its_position_and_a_bad_file_an_error() {
     std::fs::remove_dir_all(dir).unwrap();
 }
 
+/// A fresh workbench once had a shipped example in its File field, and Save wrote over it
+/// without a word. Now the field starts empty, and Save asks before replacing a file the
+/// game was not loaded from; the file the game came from is saved to without asking.
+#[test]
+fn save_never_replaces_another_file_without_asking() {
+    let dir = std::env::temp_dir().join(format!("mnklab-gui-save-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let other = dir.join("someone-elses.ron");
+    let original = r#"(variant: "tictactoe", moves: ["b2"])"#;
+    std::fs::write(&other, original).unwrap();
+    let mut h = harness(Workbench::new(Variant::tictactoe()));
+    h.run();
+    assert_eq!(h.state().file_path, "", "no file is chosen for a new game");
+    h.get_by_label("Save").click();
+    h.run();
+    assert!(h.state().message.as_deref().unwrap().contains("type a file name"), "{:?}", h.state().message);
+    let a1 = h.state().position.parse_move("a1").unwrap();
+    h.state_mut().play(a1);
+    h.state_mut().file_path = other.display().to_string();
+    h.get_by_label("Save").click();
+    h.run();
+    h.get_by_label("Keep it").click();
+    h.run();
+    assert_eq!(std::fs::read_to_string(&other).unwrap(), original, "kept");
+    h.get_by_label("Save").click();
+    h.run();
+    h.get_by_label("Replace").click();
+    h.run();
+    assert!(std::fs::read_to_string(&other).unwrap().contains("a1"), "replaced once the user said so");
+    // Now it is the game's own file: the next Save asks nothing.
+    let c3 = h.state().position.parse_move("c3").unwrap();
+    h.state_mut().play(c3);
+    h.get_by_label("Save").click();
+    h.run();
+    assert!(h.query_by_label("Replace").is_none());
+    assert!(std::fs::read_to_string(&other).unwrap().contains("c3"));
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
 #[test]
 fn the_explorer_expands_and_shows_a_node() {
     let mut w = Workbench::new(Variant::connect4());

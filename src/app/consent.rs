@@ -105,7 +105,11 @@ impl Consent {
         let mut s = self.0.borrow_mut();
         let q = s.question.take()?;
         let lines = q.commands.iter().map(|(_, c)| c.clone());
-        if allow { s.allowed.extend(lines) } else { s.refused.extend(lines) }
+        if allow {
+            s.allowed.extend(lines)
+        } else {
+            s.refused.extend(lines)
+        }
         Some(q)
     }
 

@@ -115,6 +115,10 @@ pub struct Workbench {
     /// Moves played since the last load or save.
     pub dirty: bool,
     pub pending: Option<Pending>,
+    /// The file this game was loaded from or last saved to: Save replaces it without asking.
+    pub own_file: Option<String>,
+    /// A Save that would replace another existing file, waiting for the user's yes.
+    pub overwrite: Option<String>,
     /// Set when the user confirmed closing: the window may close.
     pub close_confirmed: bool,
     /// Which external programs the user allowed; shared with the matchup panel.
@@ -140,7 +144,10 @@ impl Workbench {
             redo: Vec::new(),
             variations: Vec::new(),
             variant_text: variant.to_string(),
-            file_path: "saves/positions/gomoku-opening.ron".into(),
+            // Empty: a shipped example is not a place to save a new game by accident.
+            file_path: String::new(),
+            own_file: None,
+            overwrite: None,
             recent: Vec::new(),
             message: None,
             slots: vec![AgentSlot::new("A", "strong-ab"), AgentSlot::new("B", "jeng-mcts")],
@@ -382,11 +389,25 @@ impl Workbench {
                 self.edit = None;
                 self.message = Some(format!("loaded {}", path.display()));
                 self.file_path = path.display().to_string();
+                self.own_file = Some(self.file_path.clone());
                 files::remember(&mut self.recent, &self.file_path);
                 self.dirty = false;
                 self.position_changed();
             }
             Err(e) => self.message = Some(e.to_string()),
+        }
+    }
+
+    /// The Save button: saves to the File field, but asks before replacing an existing file
+    /// that this game did not come from, and asks for a name when there is none.
+    pub fn save_to_field(&mut self) {
+        let path = self.file_path.trim().to_string();
+        if path.is_empty() {
+            self.message = Some("type a file name in File (e.g. saves/positions/mine.ron), or use Save as...".into());
+        } else if Path::new(&path).exists() && self.own_file.as_deref() != Some(path.as_str()) {
+            self.overwrite = Some(path);
+        } else {
+            self.save(Path::new(&path));
         }
     }
 
@@ -396,6 +417,7 @@ impl Workbench {
             Ok(()) => {
                 self.dirty = false;
                 self.file_path = path.display().to_string();
+                self.own_file = Some(self.file_path.clone());
                 files::remember(&mut self.recent, &self.file_path);
                 format!("saved {}", path.display())
             }
@@ -461,13 +483,13 @@ impl Workbench {
             }
             ui.separator();
             let label = ui.label("File");
-            ui.add(egui::TextEdit::singleline(&mut self.file_path).desired_width(220.0)).labelled_by(label.id);
+            ui.add(egui::TextEdit::singleline(&mut self.file_path).hint_text("file.ron").desired_width(220.0))
+                .labelled_by(label.id);
             if ui.button("Load").clicked() {
                 self.guarded(Pending::Load(self.file_path.clone()));
             }
             if ui.button("Save").clicked() {
-                let path = self.file_path.clone();
-                self.save(Path::new(&path));
+                self.save_to_field();
             }
             if ui.add_enabled(!self.dialogs.busy(), egui::Button::new("Open...")).clicked() {
                 self.dialogs.open(files::Purpose::OpenPosition, &self.file_path);
@@ -820,6 +842,38 @@ impl Workbench {
         }
     }
 
+    /// "Replace this file?" before Save writes over a file the game did not come from.
+    fn overwrite_dialog(&mut self, ctx: &egui::Context) {
+        let Some(path) = self.overwrite.clone() else { return };
+        let mut decided = None;
+        egui::Window::new("Replace file?")
+            .collapsible(false)
+            .resizable(false)
+            .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+            .show(ctx, |ui| {
+                ui.label(format!("{path} already exists and this game was not loaded from it. Replace it?"));
+                ui.horizontal(|ui| {
+                    if ui.button("Replace").clicked() {
+                        decided = Some(true);
+                    }
+                    if ui.button("Keep it").clicked() {
+                        decided = Some(false);
+                    }
+                });
+            });
+        match decided {
+            Some(true) => {
+                self.overwrite = None;
+                self.save(Path::new(&path));
+            }
+            Some(false) => {
+                self.overwrite = None;
+                self.message = Some(format!("not saved: {path} kept as it was"));
+            }
+            None => {}
+        }
+    }
+
     fn confirm_dialog(&mut self, ctx: &egui::Context) {
         let Some(action) = self.pending.clone() else { return };
         let mut decided = None;
@@ -831,8 +885,7 @@ impl Workbench {
                 ui.label("The game has moves that are not saved. Discard them?");
                 ui.horizontal(|ui| {
                     if ui.button("Save first").clicked() {
-                        let path = self.file_path.clone();
-                        self.save(Path::new(&path));
+                        self.save_to_field();
                         if !self.dirty {
                             decided = Some(true);
                         } else {
@@ -944,6 +997,7 @@ impl Workbench {
         self.take_dialog_requests();
         let ctx = ui.ctx().clone();
         self.confirm_dialog(&ctx);
+        self.overwrite_dialog(&ctx);
         self.consent_dialog(&ctx);
     }
 }

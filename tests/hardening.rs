@@ -603,3 +603,37 @@ fn brain_refuses_negative_times_and_sizes() {
     assert_eq!(lines[3], "OK");
     assert!(lines[4].contains(','), "a move at once: {lines:?}");
 }
+
+/// Game records read back were trusted: an entrant index past the matchup's, an illegal
+/// move or a flipped result in a hand-edited (or mixed-up) results file went into tables,
+/// plots and resumed runs. Each is refused, naming the game.
+#[test]
+fn results_are_checked_against_their_matchup() {
+    let dir = scratch("records");
+    std::fs::write(
+        dir.join("m.ron"),
+        format!(r#"(version: 1, name: "t", variants: List(["tictactoe"]), {TWO_RANDOMS}, games: 4)"#),
+    )
+    .unwrap();
+    let o = mnklab_in(&dir, &["match", "m.ron", "--out", "run", "--games", "4"]);
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let results = dir.join("run/results.ronl");
+    let good = std::fs::read_to_string(&results).unwrap();
+    let first = good.lines().next().unwrap().to_string();
+    let first_move = first.split("mv:\"").nth(1).unwrap().split('"').next().unwrap().to_string();
+    let outcome =
+        ["FirstWins", "SecondWins", "Draw"].into_iter().find(|o| first.contains(&format!("outcome:{o}"))).unwrap();
+    let flipped = if outcome == "Draw" { "FirstWins" } else { "Draw" };
+    for (bad, needle) in [
+        (first.replacen("players:(0,1)", "players:(0,7)", 1).replacen("players:(1,0)", "players:(7,0)", 1), "entrants"),
+        (first.replacen(&format!("mv:\"{first_move}\""), "mv:\"z9\"", 1), "move 1 'z9'"),
+        (first.replacen(&format!("outcome:{outcome}"), &format!("outcome:{flipped}"), 1), "the record says"),
+    ] {
+        assert_ne!(bad, first, "the edit applies");
+        std::fs::write(&results, good.replacen(&first, &bad, 1)).unwrap();
+        refused(&mnklab_in(&dir, &["table", "run"]), needle);
+        refused(&mnklab_in(&dir, &["match", "m.ron", "--out", "run", "--games", "4", "--resume"]), needle);
+    }
+    std::fs::write(&results, &good).unwrap();
+    assert_eq!(mnklab_in(&dir, &["table", "run"]).status.code(), Some(0));
+}

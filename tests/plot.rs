@@ -25,8 +25,11 @@ const SWEEP: &str = r#"(
     seed: 5,
 )"#;
 
+/// A fresh folder per call (several tests build the same sample run at once).
 fn temp_dir(tag: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("mnklab-plot-{tag}-{}", std::process::id()));
+    static CALLS: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let n = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let d = std::env::temp_dir().join(format!("mnklab-plot-{tag}-{}-{n}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
     d

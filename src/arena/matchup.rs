@@ -5,7 +5,8 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use crate::game::{GridRules, Variant};
+use super::game::{GameRecord, Outcome};
+use crate::game::{AnyPosition, GridRules, Status, Variant};
 use crate::io::{FileError, check_version, parse_ron, read_text, to_ron};
 use crate::search::{AgentFile, GameBudget, SearchLimits, load_agent};
 
@@ -305,19 +306,66 @@ impl Matchup {
     pub fn schedule(&self) -> impl Iterator<Item = GameSpec> + Send + '_ {
         let variants = self.variant_list().unwrap_or_default();
         let pairings = self.pairings();
+        (0..self.schedule_len()).map(move |index| self.spec_with(index, &variants, &pairings))
+    }
+
+    /// Game `index` of the schedule, if there is one.
+    pub fn spec(&self, index: u64) -> Option<GameSpec> {
+        (index < self.schedule_len())
+            .then(|| self.spec_with(index, &self.variant_list().unwrap_or_default(), &self.pairings()))
+    }
+
+    fn spec_with(&self, index: u64, variants: &[Variant], pairings: &[(usize, usize)]) -> GameSpec {
         let games = self.games as u64;
         let per_variant = pairings.len() as u64 * games;
-        (0..self.schedule_len()).map(move |index| {
-            let variant = variants[(index / per_variant) as usize];
-            let (a, b) = pairings[((index % per_variant) / games) as usize];
-            let g = index % games;
-            let players = if g.is_multiple_of(2) { [a, b] } else { [b, a] };
-            let opening = match &self.opening {
-                Opening::List(list) if !list.is_empty() => Some(list[(g / 2) as usize % list.len()].clone()),
-                _ => None,
-            };
-            GameSpec { index, variant, players, pairing: (a, b), seed: game_seed(self.seed, index), opening }
-        })
+        let variant = variants[(index / per_variant) as usize];
+        let (a, b) = pairings[((index % per_variant) / games) as usize];
+        let g = index % games;
+        let players = if g.is_multiple_of(2) { [a, b] } else { [b, a] };
+        let opening = match &self.opening {
+            Opening::List(list) if !list.is_empty() => Some(list[(g / 2) as usize % list.len()].clone()),
+            _ => None,
+        };
+        GameSpec { index, variant, players, pairing: (a, b), seed: game_seed(self.seed, index), opening }
+    }
+
+    /// Checks a game record read back against this matchup: the game is in the schedule, its
+    /// variant, players and seed are the ones the schedule gives it, and its moves are legal
+    /// and end the way the record says. A results file edited by hand, or joined from another
+    /// matchup, is refused by game rather than summarised into wrong statistics.
+    pub fn check_record(&self, r: &GameRecord) -> Result<(), String> {
+        let i = r.index;
+        let spec = self.spec(i).ok_or_else(|| {
+            format!("game {i} is not in the matchup, whose schedule has {} games", self.schedule_len())
+        })?;
+        if r.variant != spec.variant || r.players != spec.players || r.seed != spec.seed {
+            return Err(format!(
+                "game {i} is recorded as {} with entrants {:?} and seed {}, but the matchup schedules {} with {:?} and seed {}",
+                r.variant, r.players, r.seed, spec.variant, spec.players, spec.seed
+            ));
+        }
+        let mut pos = AnyPosition::new(r.variant);
+        let moves = r.opening.iter().map(String::as_str).chain(r.moves.iter().map(|m| m.mv.as_str()));
+        for (ply, mv) in moves.enumerate() {
+            if pos.status().is_over() {
+                return Err(format!("game {i}: move {} '{mv}' comes after the game ended", ply + 1));
+            }
+            let m = pos.parse_move(mv).map_err(|e| format!("game {i}: move {} '{mv}': {e}", ply + 1))?;
+            pos.try_play(m).map_err(|e| format!("game {i}: move {} '{mv}': {e}", ply + 1))?;
+        }
+        let ends = match (r.forfeit, pos.status()) {
+            (Some(0), _) => Outcome::SecondWins,
+            (Some(1), _) => Outcome::FirstWins,
+            (Some(side), _) => return Err(format!("game {i}: forfeit by side {side}, which is not 0 or 1")),
+            (None, Status::Win(w)) if w.index() == 0 => Outcome::FirstWins,
+            (None, Status::Win(_)) => Outcome::SecondWins,
+            (None, Status::Draw) => Outcome::Draw,
+            (None, _) => return Err(format!("game {i}: its moves do not finish the game and no one forfeited")),
+        };
+        if ends != r.outcome {
+            return Err(format!("game {i}: the moves end {ends:?} but the record says {:?}", r.outcome));
+        }
+        Ok(())
     }
 
     /// The number of games in [`Matchup::schedule`].

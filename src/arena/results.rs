@@ -287,6 +287,11 @@ pub fn load_run(path: &Path) -> Result<Run, String> {
     } else {
         None
     };
+    if let Some(m) = &matchup {
+        for r in &records {
+            m.check_record(r).map_err(|e| format!("{}: {e}", results.display()))?;
+        }
+    }
     if records.is_empty() && matchup.is_none() {
         return Err(format!("{}: holds no game records (is it a results file?)", results.display()));
     }

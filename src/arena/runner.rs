@@ -104,21 +104,25 @@ pub fn run_matchup_summary(
         totals.forfeits += r.forfeit.is_some() as u64;
         totals.unsearched_moves += r.moves.iter().filter(|m| m.unsearched).count() as u64;
     };
+    if opts.resume
+        && let Ok(saved) = crate::io::read_text(&matchup_path)
+        && saved != m.to_ron()
+    {
+        return Err(format!(
+            "{} holds results of a different matchup: resume with the same file and options",
+            opts.out.display()
+        ));
+    }
     for_each_result(&results_path, |r| {
+        // Games of another matchup (or edited by hand) would skew what is resumed and summarised.
+        if opts.resume {
+            m.check_record(&r).map_err(|e| format!("{}: {e}", results_path.display()))?;
+        }
         done.insert(r.index);
         count(&r, &mut summary, &mut totals);
         Ok(())
     })?;
-    if opts.resume {
-        if let Ok(saved) = crate::io::read_text(&matchup_path)
-            && saved != m.to_ron()
-        {
-            return Err(format!(
-                "{} holds results of a different matchup: resume with the same file and options",
-                opts.out.display()
-            ));
-        }
-    } else if !done.is_empty() {
+    if !opts.resume && !done.is_empty() {
         return Err(format!(
             "{} already holds results: add --resume to continue them, or choose another --out",
             opts.out.display()

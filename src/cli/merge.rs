@@ -43,6 +43,9 @@ pub fn run(args: MergeArgs) -> Result<(), String> {
     match &matchup_text {
         Some(text) => {
             let m = Matchup::parse(text, &args.dirs[0].join(MATCHUP_FILE)).map_err(|e| e.to_string())?;
+            for r in &all {
+                m.check_record(r)?;
+            }
             let expected = m.schedule_len();
             let have: std::collections::HashSet<u64> = all.iter().map(|r| r.index).collect();
             let missing: Vec<u64> = (0..expected).filter(|i| !have.contains(i)).take(11).collect();

@@ -637,3 +637,14 @@ fn results_are_checked_against_their_matchup() {
     std::fs::write(&results, &good).unwrap();
     assert_eq!(mnklab_in(&dir, &["table", "run"]).status.code(), Some(0));
 }
+
+/// Small wording that misled: "win in 1 plies", and a negative board size called an unknown
+/// game rather than a size out of range.
+#[test]
+fn words_and_ranges_say_what_they_mean() {
+    let o = mnklab(&["solve", "--game", "tictactoe", "--moves", "a1 b1 a2 b2"]);
+    assert!(out(&o).starts_with("value win in 1 ply (score"), "{}", out(&o));
+    for game in ["mnk:-1,3,3", "mnk:256,3,3", "connect:7,-6,4"] {
+        refused(&mnklab(&["show", "--game", game]), "out of range");
+    }
+}

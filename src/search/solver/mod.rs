@@ -148,9 +148,9 @@ impl Solution {
         }
         match (self.lower.signum(), self.plies) {
             (0, _) => "draw".into(),
-            (1, Some(p)) => format!("win in {p} plies"),
+            (1, Some(p)) => format!("win in {p} {}", if p == 1 { "ply" } else { "plies" }),
             (1, None) => "win".into(),
-            (_, Some(p)) => format!("loss in {p} plies"),
+            (_, Some(p)) => format!("loss in {p} {}", if p == 1 { "ply" } else { "plies" }),
             (_, None) => "loss".into(),
         }
     }

@@ -157,7 +157,9 @@ fn grid(
     for (i, m) in marks.iter().enumerate() {
         let Some((x, y)) = pos.move_xy(m.mv) else { continue };
         let r = rect_of(x, y);
-        draw_mark(&painter, r.shrink(cell * 0.08), cell, i == 0, m.strength, &m.label);
+        // A previewed line's numbered stone covers this cell: its label would show through.
+        let covered = ghosts.iter().any(|g| g.0 == (x, y));
+        draw_mark(&painter, r.shrink(cell * 0.08), cell, i == 0, m.strength, if covered { "" } else { &m.label });
         if pointer.is_some_and(|p| r.contains(p)) {
             tip = Some(m.tooltip.clone());
         }

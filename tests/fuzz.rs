@@ -156,6 +156,9 @@ const DICTIONARY: &[&str] = &[
 ];
 
 /// The seeds of each target.
+/// The matchup whose games seed the results target.
+const SEED_MATCHUP: &str = r#"(version: 1, name: "seed", variants: List(["tictactoe"]), agents: [(name: Some("a"), agent: Preset("random")), (name: Some("b"), agent: Preset("random"))], pairing: Pairwise, games: 2, limits: Some((depth: Some(1))), seed: 3)"#;
+
 fn corpus(root: &Path) -> Vec<(Target, Vec<Vec<u8>>)> {
     let files = |dir: &str| -> Vec<Vec<u8>> {
         let mut v: Vec<_> = std::fs::read_dir(root.join(dir))
@@ -188,8 +191,7 @@ fn corpus(root: &Path) -> Vec<(Target, Vec<Vec<u8>>)> {
         let call = CALLS.fetch_add(1, Ordering::Relaxed);
         let dir = std::env::temp_dir().join(format!("mnklab-fuzz-seed-{}-{call}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
-        let text = r#"(version: 1, name: "seed", variants: List(["tictactoe"]), agents: [(name: Some("a"), agent: Preset("random")), (name: Some("b"), agent: Preset("random"))], pairing: Pairwise, games: 2, limits: Some((depth: Some(1))), seed: 3)"#;
-        let m = Matchup::parse(text, Path::new("seed.ron")).expect("seed matchup");
+        let m = Matchup::parse(SEED_MATCHUP, Path::new("seed.ron")).expect("seed matchup");
         let opts = mnklab::arena::RunOptions {
             threads: 1,
             out: dir.clone(),
@@ -378,6 +380,10 @@ fn run_one(target: Target, input: &[u8], rng: &mut Rng, root: &Path) -> bool {
         Target::Results => {
             let Ok(r) = ron::from_str::<GameRecord>(&text(input)) else { return false };
             let _ = ron::to_string(&r);
+            // Checked against the matchup that made the seeds, as tables and resumes do.
+            let m = Matchup::parse(SEED_MATCHUP, Path::new("seed.ron")).expect("seed matchup");
+            let _ = m.check_record(&r);
+            let _ = mnklab::arena::summarize(std::slice::from_ref(&r));
             true
         }
         Target::Brain => {

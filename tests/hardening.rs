@@ -570,7 +570,7 @@ fn node_budgets_are_never_overshot() {
             let o = mnklab(&["analyse", "--game", game, "--agent", agent, "--nodes", &budget.to_string()]);
             assert_eq!(o.status.code(), Some(0), "{}", err(&o));
             let text = out(&o);
-            let info = text.lines().filter(|l| l.starts_with("info ")).last().expect("an info line");
+            let info = text.lines().rfind(|l| l.starts_with("info ")).expect("an info line");
             let words: Vec<&str> = info.split_whitespace().collect();
             let nodes: u64 = words[words.iter().position(|w| *w == "nodes").unwrap() + 1].parse().unwrap();
             assert!(nodes <= budget, "{game} {agent} --nodes {budget}: {info}");

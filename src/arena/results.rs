@@ -217,12 +217,15 @@ fn move_rows(r: &GameRecord) -> Vec<[String; 13]> {
         .collect()
 }
 
+/// A visitor of games: calls its argument with each game in turn.
+type EachGame<'a> = dyn Fn(&mut dyn FnMut(&GameRecord) -> Result<(), String>) -> Result<(), String> + 'a;
+
 /// Writes one CSV file atomically from the games `each` visits, streaming: `rows` turns a
 /// game into its rows.
 fn write_csv_file<const N: usize, I: IntoIterator<Item = [String; N]>>(
     path: &Path,
     header: [&str; N],
-    each: &dyn Fn(&mut dyn FnMut(&GameRecord) -> Result<(), String>) -> Result<(), String>,
+    each: &EachGame,
     rows: impl Fn(&GameRecord) -> I,
 ) -> Result<(), String> {
     let mut failure = None;
@@ -249,7 +252,7 @@ fn write_csv_file<const N: usize, I: IntoIterator<Item = [String; N]>>(
 
 /// `games.csv` (one row a game) and `moves.csv` (one row a move) in `dir`.
 pub fn write_csv(dir: &Path, records: &[GameRecord]) -> Result<(), String> {
-    let each = |f: &mut dyn FnMut(&GameRecord) -> Result<(), String>| records.iter().try_for_each(|r| f(r));
+    let each = |f: &mut dyn FnMut(&GameRecord) -> Result<(), String>| records.iter().try_for_each(&mut *f);
     write_csv_file(&dir.join("games.csv"), GAME_COLUMNS, &each, |r| [game_row(r)])?;
     write_csv_file(&dir.join("moves.csv"), MOVE_COLUMNS, &each, move_rows)
 }

@@ -109,7 +109,7 @@ fn address_space_limit_mb() -> Option<u64> {
         let mut limit = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
         // SAFETY: getrlimit only writes the struct it is given.
         let ok = unsafe { libc::getrlimit(libc::RLIMIT_AS, &mut limit) } == 0;
-        (ok && limit.rlim_cur != libc::RLIM_INFINITY).then(|| limit.rlim_cur as u64 >> 20)
+        (ok && limit.rlim_cur != libc::RLIM_INFINITY).then_some(limit.rlim_cur >> 20)
     }
     #[cfg(not(unix))]
     {

@@ -491,3 +491,46 @@ fn multi_pv_values_the_best_moves_exactly_as_minimax_does() {
         }
     }
 }
+
+/// The explorer opens any node deeper and wider than the first snapshot: a subtree fetched
+/// from the agent's kept tree is grafted in, and then holds every child the search has, with
+/// the statistics the search gave them.
+#[test]
+fn subtrees_fetched_on_demand_graft_into_the_snapshot() {
+    let p = pos("connect4", "d");
+    // MCTS: a snapshot 1 ply deep, 3 children; then every child of the root, 2 plies deep.
+    let config = preset("jeng-mcts").unwrap().agent;
+    with_position!(&p, p => {
+        let mut agent = build_agent(&config, 7);
+        agent.search(p, &SearchLimits::iterations(3000), &SearchControl::new(), &mut NullSink);
+        let mut small = agent.snapshot(1, 3).unwrap();
+        assert_eq!(small.nodes[0].children.len(), 3);
+        assert_eq!(small.nodes[0].hidden_children, 4, "7 columns, 3 shown");
+        let all = agent.subtree(&[], 2, usize::MAX).unwrap();
+        assert_eq!(all.nodes[0].children.len(), 7);
+        assert!(small.graft(&[], &all));
+        assert_eq!(small.nodes[0].children.len(), 7);
+        assert_eq!(small.nodes[0].hidden_children, 0);
+        // A grandchild, reached by its moves, carries the search's own statistics.
+        let child = all.nodes[all.nodes[0].children[0] as usize].mv.unwrap();
+        let deeper = agent.subtree(&[child], 1, usize::MAX).unwrap();
+        let grandchild = deeper.nodes[deeper.nodes[0].children[0] as usize].clone();
+        let at = small.node_at(&[child, grandchild.mv.unwrap()]).expect("the grafted grandchild");
+        assert_eq!(small.nodes[at].mcts.as_ref().unwrap().visits, grandchild.mcts.as_ref().unwrap().visits);
+        assert!(agent.subtree(&[child, child, child, child, child, child, child], 1, 1).is_none(), "a full column");
+    });
+    // Alpha-beta: its recorded tree, 3 plies, opened below a node cut from a 1-ply snapshot.
+    let ab = AgentConfig::AlphaBeta(AlphaBetaConfig { record_depth: 3, ..AlphaBetaConfig::default() });
+    with_position!(&p, p => {
+        let mut agent = build_agent(&ab, 1);
+        agent.search(p, &SearchLimits::depth(4), &SearchControl::new(), &mut NullSink);
+        let mut small = agent.snapshot(1, 7).unwrap();
+        let first = small.nodes[small.nodes[0].children[0] as usize].mv.unwrap();
+        let at = small.node_at(&[first]).unwrap();
+        assert!(small.nodes[at].children.is_empty() && small.nodes[at].hidden_children > 0);
+        let sub = agent.subtree(&[first], 2, usize::MAX).unwrap();
+        assert!(small.graft(&[first], &sub));
+        assert_eq!(small.nodes[at].children.len(), sub.nodes[0].children.len());
+        assert!(!small.nodes[at].children.is_empty());
+    });
+}

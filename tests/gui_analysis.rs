@@ -224,3 +224,59 @@ fn an_error_line_does_not_move_the_buttons_below_it() {
     h.run();
     assert_eq!(h.get_by_label("Save agent A").rect(), before);
 }
+
+/// The explorer opens any node to any depth: "+N more" fetches every child the finished search
+/// has (paged 25 at a time), "expand PV" opens the best line to its end (fetching deeper nodes
+/// as it goes) and shows it, with a breadcrumb and the shown node highlighted.
+#[test]
+fn the_explorer_fetches_deeper_nodes_pages_children_and_expands_the_pv() {
+    let mut w = Workbench::new("mnk:9,9,5".parse().unwrap());
+    w.slots[0].set(preset("jeng-mcts").unwrap());
+    w.slots[0].file.limits = SearchLimits::iterations(20_000);
+    w.tab = BottomTab::Explorer;
+    let mut h = harness(w);
+    h.run();
+    analyse_a(&mut h);
+    let tree = h.state().analysis().tree.clone().unwrap();
+    let shown = tree.nodes[0].children.len();
+    let hidden = tree.nodes[0].hidden_children as usize;
+    assert!(shown <= 12 && hidden > 0, "the first snapshot is 12 children wide: {shown} + {hidden}");
+    h.get_by_label(&format!("+{hidden} more")).click();
+    h.run();
+    assert!(wait(&mut h, 10.0, |w| w.analysis().fetching.is_empty()), "the subtree arrives");
+    h.run();
+    let tree = h.state().analysis().tree.clone().unwrap();
+    let all = tree.nodes[0].children.len();
+    assert_eq!(all, shown + hidden, "every child of the root is listed now; {:?}", h.state().analysis().error);
+    assert_eq!(tree.nodes[0].hidden_children, 0);
+    // Paged: 25 rows, then the next 25.
+    assert!(all > 25);
+    h.get_by_label(&format!("1-25 of {all}"));
+    h.get_by_label("next").click();
+    h.run();
+    h.get_by_label(&format!("26-50 of {all}"));
+    // Expand PV: the best line is opened to its end, deeper than the first snapshot's 6
+    // plies where the search went deeper, and its last node is shown on the board.
+    h.get_by_label("expand PV").click();
+    assert!(
+        wait(&mut h, 10.0, |w| w.explorer.shown.as_ref().is_some_and(|p| !p.is_empty())
+            && w.analysis().fetching.is_empty()),
+        "the PV is expanded"
+    );
+    h.run();
+    let line = h.state().explorer.shown.clone().unwrap();
+    for k in 0..line.len() {
+        assert!(is_open(&h.ctx, "A", &line[..k]), "node {k} of the PV is open");
+    }
+    let tree = h.state().analysis().tree.clone().unwrap();
+    let end = tree.node_at(&line).expect("the line is in the tree");
+    assert!(tree.nodes[end].children.is_empty() && tree.nodes[end].hidden_children == 0, "the line ends there");
+    assert!(h.state().preview.is_some(), "the PV's last position is on the board");
+    h.get_by_label("root");
+    let first = h.state().position.format_move(line[0]);
+    h.get_by_label("shown:");
+    // The breadcrumb's first step shows that node.
+    h.get_all_by_label(&first).last().unwrap().click();
+    h.run();
+    assert_eq!(h.state().explorer.shown.as_deref(), Some(&line[..1]));
+}

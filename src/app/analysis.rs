@@ -30,6 +30,8 @@ pub struct Analysis {
     /// The best moves of the other agents on the same position (set by the workbench before
     /// drawing): rows not among them are marked, and a different best move is said.
     pub others: Vec<(String, Vec<Move>)>,
+    /// Subtrees asked of the worker and not yet arrived (the explorer says "fetching").
+    pub fetching: Vec<Vec<Move>>,
     id: u64,
     control: SearchControl,
     worker: Worker,
@@ -51,6 +53,7 @@ impl Default for Analysis {
             hovered_line: None,
             clicked: None,
             others: Vec::new(),
+            fetching: Vec::new(),
             id: 0,
             control: SearchControl::new(),
             worker: Worker::spawn(),
@@ -78,6 +81,7 @@ impl Analysis {
         self.reports = 0;
         self.error = None;
         self.key = Some(PositionKey::of(pos));
+        self.fetching.clear();
         let limits = SearchLimits { time: (self.seconds > 0.0).then_some(self.seconds), ..file.limits };
         self.worker.send(Command::Analyse {
             id: self.id,
@@ -87,6 +91,16 @@ impl Analysis {
             seed: file.seed,
             control: self.control.clone(),
         });
+    }
+
+    /// Asks the worker for the tree below `path`, `depth` plies and `top` children a node deep,
+    /// to graft into the explorer's snapshot (answered once the search has ended).
+    pub fn request_subtree(&mut self, path: Vec<Move>, depth: u32, top: usize) {
+        if self.fetching.contains(&path) || self.tree.is_none() {
+            return;
+        }
+        self.fetching.push(path.clone());
+        self.worker.send(Command::Subtree { id: self.id, path, depth, top });
     }
 
     /// Stops the running analysis; what arrived so far stays.
@@ -116,6 +130,15 @@ impl Analysis {
                     self.result = Some(result);
                     if tree.is_some() {
                         self.tree = tree;
+                    }
+                }
+                Report::Subtree { id, path, tree } if id == self.id => {
+                    self.fetching.retain(|p| *p != path);
+                    match (self.tree.as_mut(), tree) {
+                        (Some(t), Some(sub)) => {
+                            t.graft(&path, &sub);
+                        }
+                        _ => self.error = Some("the search's tree does not reach that node".into()),
                     }
                 }
                 _ => {}

@@ -22,7 +22,26 @@ pub enum SortBy {
 #[derive(Default)]
 pub struct Explorer {
     pub sort: SortBy,
+    /// The node shown on the board (its move path), highlighted and named in the breadcrumb.
+    pub shown: Option<Vec<Move>>,
+    /// "Expand PV" goes on as fetched subtrees arrive, until the line ends.
+    expanding_pv: bool,
 }
+
+/// What the user asked of the explorer this frame.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ExplorerOutput {
+    /// Show this node's position on the board (moves from the root).
+    pub show: Option<Vec<Move>>,
+    /// Fetch the tree below these nodes from the worker: (path, depth, children a node).
+    pub fetch: Vec<(Vec<Move>, u32, usize)>,
+}
+
+/// Children listed a page at a time.
+pub const PAGE: usize = 25;
+/// A fetch for "more": two plies, every child the search has.
+const FETCH_DEPTH: u32 = 2;
+const FETCH_ALL: usize = usize::MAX;
 
 /// A raw alpha-beta window bound as a number for the root's side (heuristic units).
 fn window_text(v: i32) -> String {
@@ -70,9 +89,6 @@ fn describe(pos: &AnyPosition, node: &SnapNode, plies: u32) -> String {
             if a.tt_hit { "  tt hit" } else { "" }
         ));
     }
-    if node.hidden_children > 0 {
-        s.push_str(&format!("  (+{} more)", node.hidden_children));
-    }
     s
 }
 
@@ -85,33 +101,108 @@ alpha-beta window it was searched with; depth = plies searched below it; cutoff 
 refuted it before all were searched; tt hit = the table supplied a bound.";
 
 impl Explorer {
-    /// Draws the tree of agent `agent` ("A", "B"); returns the moves from the root to a node
-    /// whose "show" was clicked.
+    /// Draws the tree of agent `agent` ("A", "B"); `fetching` lists the nodes whose subtrees
+    /// are on their way. Returns what the user asked for.
     pub fn show(
         &mut self,
         ui: &mut egui::Ui,
         root_pos: &AnyPosition,
         tree: Option<&TreeSnapshot>,
         agent: &str,
-    ) -> Option<Vec<Move>> {
-        ui.horizontal(|ui| {
+        fetching: &[Vec<Move>],
+    ) -> ExplorerOutput {
+        let mut out = ExplorerOutput::default();
+        let mut expand_pv = false;
+        ui.horizontal_wrapped(|ui| {
             ui.label("Search tree").on_hover_text(HELP);
             ui.selectable_value(&mut self.sort, SortBy::Auto, "best first");
             ui.selectable_value(&mut self.sort, SortBy::Visits, "by visits");
             ui.selectable_value(&mut self.sort, SortBy::Value, "by value");
             ui.selectable_value(&mut self.sort, SortBy::Order, "as searched");
+            expand_pv = ui
+                .button("expand PV")
+                .on_hover_text("open the best line (as sorted) to its end, fetching deeper nodes as needed")
+                .clicked();
             ui.weak(crate::analysis::side_label(root_pos));
         });
         let Some(tree) = tree.filter(|t| !t.nodes.is_empty()) else {
             ui.label("no tree yet: start an analysis");
-            return None;
+            return out;
         };
-        let mut clicked = None;
+        if expand_pv {
+            self.expanding_pv = true;
+        }
+        if self.expanding_pv {
+            self.expand_pv(ui.ctx(), tree, agent, fetching, &mut out);
+        }
+        self.breadcrumb(ui, root_pos, &mut out);
+        if !fetching.is_empty() {
+            ui.weak("fetching deeper nodes from the finished search...");
+        }
         egui::ScrollArea::both().auto_shrink([false, false]).show(ui, |ui| {
             let mut path = Vec::new();
-            self.node(ui, root_pos, tree, 0, &mut path, agent, &mut clicked);
+            self.node(ui, root_pos, tree, 0, &mut path, agent, fetching, &mut out);
         });
-        clicked
+        if let Some(p) = &out.show {
+            self.shown = Some(p.clone());
+        }
+        out
+    }
+
+    /// "root › d › e": where the shown node is; a click on a step shows that node.
+    fn breadcrumb(&self, ui: &mut egui::Ui, root_pos: &AnyPosition, out: &mut ExplorerOutput) {
+        let Some(shown) = &self.shown else { return };
+        ui.horizontal_wrapped(|ui| {
+            ui.label("shown:");
+            let mut pos = root_pos.clone();
+            if ui.small_button("root").clicked() {
+                out.show = Some(Vec::new());
+            }
+            for (i, &m) in shown.iter().enumerate() {
+                ui.label("›");
+                if ui.small_button(pos.format_move(m)).on_hover_text("show this node").clicked() {
+                    out.show = Some(shown[..=i].to_vec());
+                }
+                if pos.try_play(m).is_err() {
+                    break;
+                }
+            }
+        });
+    }
+
+    /// Opens the best child of each node from the root down, asking for the subtree where the
+    /// snapshot ends and the search went on; stops at the line's end.
+    fn expand_pv(
+        &mut self,
+        ctx: &egui::Context,
+        tree: &TreeSnapshot,
+        agent: &str,
+        fetching: &[Vec<Move>],
+        out: &mut ExplorerOutput,
+    ) {
+        let (mut id, mut path) = (0usize, Vec::new());
+        loop {
+            set_open(ctx, agent, &path, true);
+            let node = &tree.nodes[id];
+            if node.children.is_empty() {
+                if node.hidden_children > 0 && path.len() < 200 {
+                    if !fetching.contains(&path) {
+                        out.fetch.push((path, 8, 12));
+                    }
+                    // Goes on when the subtree arrives.
+                    return;
+                }
+                break;
+            }
+            let best = self.sorted_children(tree, id, path.len() as u32)[0];
+            match tree.nodes[best].mv {
+                Some(m) => path.push(m),
+                None => break,
+            }
+            id = best;
+        }
+        self.expanding_pv = false;
+        out.show = Some(path);
     }
 
     fn sorted_children(&self, tree: &TreeSnapshot, id: usize, plies: u32) -> Vec<usize> {
@@ -148,51 +239,98 @@ impl Explorer {
         id: usize,
         path: &mut Vec<Move>,
         agent: &str,
-        clicked: &mut Option<Vec<Move>>,
+        fetching: &[Vec<Move>],
+        out: &mut ExplorerOutput,
     ) {
         let node = &tree.nodes[id];
         let plies = path.len() as u32;
         let text = describe(pos, node, plies);
-        if node.children.is_empty() {
-            ui.horizontal(|ui| {
-                ui.label(text);
-                if id != 0 && ui.small_button("show").clicked() {
-                    *clicked = Some(path.clone());
-                }
-            });
-            return;
-        }
+        let shown = self.shown.as_deref() == Some(path.as_slice()) && id != 0;
+        let text = if shown {
+            egui::RichText::new(text).strong().background_color(ui.visuals().selection.bg_fill)
+        } else {
+            egui::RichText::new(text)
+        };
         // Keyed by agent and move path, not by the node's index in this snapshot: the next
         // snapshot numbers its nodes differently.
-        let state_id = egui::Id::unique(("tree-node", agent, path.clone()));
+        let state_id = node_id(agent, path);
+        let has_children = !node.children.is_empty();
         let mut state = egui::collapsing_header::CollapsingState::load_with_default_open(ui.ctx(), state_id, id == 0);
-        let open = state.is_open();
+        let open = has_children && state.is_open();
+        let waiting = fetching.iter().any(|p| p == path);
         ui.horizontal(|ui| {
-            if ui.small_button(if open { "collapse" } else { "expand" }).clicked() {
-                state.toggle(ui);
+            if has_children {
+                if ui.small_button(if open { "collapse" } else { "expand" }).clicked() {
+                    state.toggle(ui);
+                }
+            } else if node.hidden_children > 0 {
+                // The snapshot stops here but the search went on: fetch the rest.
+                let b = ui.add_enabled(!waiting, egui::Button::new("expand").small());
+                if b.on_hover_text("fetch this node's children from the search").clicked() {
+                    out.fetch.push((path.clone(), FETCH_DEPTH, FETCH_ALL));
+                    set_open(ui.ctx(), agent, path, true);
+                }
             }
             ui.label(text);
             if id != 0 && ui.small_button("show").clicked() {
-                *clicked = Some(path.clone());
+                out.show = Some(path.clone());
             }
         });
-        state.store(ui.ctx());
-        if open {
-            ui.indent(state_id, |ui| {
-                for c in self.sorted_children(tree, id, plies) {
-                    if let Some(m) = tree.nodes[c].mv {
-                        path.push(m);
-                        self.node(ui, pos, tree, c, path, agent, clicked);
-                        path.pop();
-                    }
-                }
-            });
+        if has_children {
+            state.store(ui.ctx());
         }
+        if !open {
+            return;
+        }
+        ui.indent(state_id, |ui| {
+            let kids = self.sorted_children(tree, id, plies);
+            let page_id = state_id.with("page");
+            let pages = kids.len().div_ceil(PAGE).max(1);
+            let page = ui.ctx().data(|d| d.get_temp::<usize>(page_id)).unwrap_or(0).min(pages - 1);
+            // Above the children, where it is seen without scrolling past them.
+            if pages > 1 || node.hidden_children > 0 {
+                ui.horizontal(|ui| {
+                    if pages > 1 {
+                        if ui.add_enabled(page > 0, egui::Button::new("previous").small()).clicked() {
+                            ui.ctx().data_mut(|d| d.insert_temp(page_id, page - 1));
+                        }
+                        let first = page * PAGE + 1;
+                        ui.weak(format!("{first}-{} of {}", (first + PAGE - 1).min(kids.len()), kids.len()));
+                        if ui.add_enabled(page + 1 < pages, egui::Button::new("next").small()).clicked() {
+                            ui.ctx().data_mut(|d| d.insert_temp(page_id, page + 1));
+                        }
+                    }
+                    if node.hidden_children > 0 {
+                        let more = format!("+{} more", node.hidden_children);
+                        let b = ui.add_enabled(!waiting, egui::Button::new(more).small());
+                        if b.on_hover_text("fetch every child the search has").clicked() {
+                            out.fetch.push((path.clone(), FETCH_DEPTH, FETCH_ALL));
+                        }
+                    }
+                });
+            }
+            for &c in kids.iter().skip(page * PAGE).take(PAGE) {
+                if let Some(m) = tree.nodes[c].mv {
+                    path.push(m);
+                    self.node(ui, pos, tree, c, path, agent, fetching, out);
+                    path.pop();
+                }
+            }
+        });
     }
+}
+
+fn node_id(agent: &str, path: &[Move]) -> egui::Id {
+    egui::Id::unique(("tree-node", agent, path.to_vec()))
+}
+
+fn set_open(ctx: &egui::Context, agent: &str, path: &[Move], open: bool) {
+    let mut state = egui::collapsing_header::CollapsingState::load_with_default_open(ctx, node_id(agent, path), false);
+    state.set_open(open);
+    state.store(ctx);
 }
 
 /// Whether the explorer node at `path` (agent `agent`) is open: for tests and the app.
 pub fn is_open(ctx: &egui::Context, agent: &str, path: &[Move]) -> bool {
-    let id = egui::Id::unique(("tree-node", agent, path.to_vec()));
-    egui::collapsing_header::CollapsingState::load(ctx, id).is_some_and(|s| s.is_open())
+    egui::collapsing_header::CollapsingState::load(ctx, node_id(agent, path)).is_some_and(|s| s.is_open())
 }

@@ -242,6 +242,7 @@ impl Workbench {
 
     fn position_changed(&mut self) {
         self.preview = None;
+        self.explorer.shown = None;
         for i in 0..self.slots.len() {
             if self.slots[i].analysis.running {
                 // Follow the game: analyse the new position.
@@ -719,8 +720,18 @@ impl Workbench {
                 // Only a tree of the position on the board (never an earlier one's).
                 let a = self.analysis();
                 let tree = a.tree.clone().filter(|_| a.is_for(&self.position));
-                let agent = self.slots[self.shown_slot.min(self.slots.len() - 1)].label.clone();
-                if let Some(path) = self.explorer.show(ui, &self.position, tree.as_ref(), &agent) {
+                let fetching = a.fetching.clone();
+                let slot = self.shown_slot.min(self.slots.len() - 1);
+                let agent = self.slots[slot].label.clone();
+                let asked = self.explorer.show(ui, &self.position, tree.as_ref(), &agent, &fetching);
+                if asked.show.as_ref().is_some_and(|p| p.is_empty()) {
+                    self.preview = None;
+                    self.explorer.shown = None;
+                }
+                for (path, depth, top) in asked.fetch {
+                    self.slots[slot].analysis.request_subtree(path, depth, top);
+                }
+                if let Some(path) = asked.show.filter(|p| !p.is_empty()) {
                     let mut p = self.position.clone();
                     for m in path {
                         if p.try_play(m).is_err() {
@@ -968,6 +979,7 @@ impl Workbench {
                     ui.label("showing a position from the search tree");
                     if ui.button("Back to the game").clicked() {
                         self.preview = None;
+                        self.explorer.shown = None;
                     }
                 });
             }

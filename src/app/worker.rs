@@ -3,7 +3,7 @@
 
 use crossbeam_channel::{Receiver, Sender, unbounded};
 
-use crate::game::AnyPosition;
+use crate::game::{AnyPosition, Move};
 use crate::search::{
     AgentConfig, ProgressSink, SearchControl, SearchEvent, SearchLimits, SearchResult, TreeSnapshot, build_agent,
 };
@@ -19,13 +19,32 @@ pub enum Command {
         seed: u64,
         control: SearchControl,
     },
+    /// The last search's tree below `path`, `depth` plies and `top` children deep (answered
+    /// once the search has ended: the worker runs one thing at a time).
+    Subtree { id: u64, path: Vec<Move>, depth: u32, top: usize },
 }
 
 /// What the worker reports, tagged with the analysis it belongs to.
 pub enum Report {
-    Event { id: u64, event: SearchEvent },
-    Finished { id: u64, result: SearchResult, tree: Option<TreeSnapshot> },
+    Event {
+        id: u64,
+        event: SearchEvent,
+    },
+    Finished {
+        id: u64,
+        result: SearchResult,
+        tree: Option<TreeSnapshot>,
+    },
+    /// The answer to [`Command::Subtree`] (None: the tree does not reach that node).
+    Subtree {
+        id: u64,
+        path: Vec<Move>,
+        tree: Option<TreeSnapshot>,
+    },
 }
+
+/// The last search's agent, kept to answer subtree requests about its tree.
+type KeptTree = Box<dyn Fn(&[Move], u32, usize) -> Option<TreeSnapshot> + Send>;
 
 struct Forward {
     id: u64,
@@ -57,17 +76,27 @@ impl Worker {
         std::thread::Builder::new()
             .name("mnklab-analysis".into())
             .spawn(move || {
+                let mut kept: Option<(u64, KeptTree)> = None;
                 // Ends when the UI drops its sender.
                 for cmd in inbox {
                     match cmd {
                         Command::Analyse { id, position, agent, limits, seed, control } => {
+                            // The last tree can be large: free it before growing the next.
+                            drop(kept.take());
                             let mut sink = Forward { id, tx: outbox.clone() };
-                            let (result, tree) = with_position!(&*position, p => {
+                            let (result, tree, agent) = with_position!(&*position, p => {
                                 let mut a = build_agent(&agent, seed);
                                 let r = a.search(p, &limits, &control, &mut sink);
-                                (r, a.snapshot(6, 12))
+                                let tree = a.snapshot(6, 12);
+                                let keep: KeptTree = Box::new(move |path, depth, top| a.subtree(path, depth, top));
+                                (r, tree, keep)
                             });
+                            kept = Some((id, agent));
                             let _ = outbox.send(Report::Finished { id, result, tree });
+                        }
+                        Command::Subtree { id, path, depth, top } => {
+                            let tree = kept.as_ref().filter(|(k, _)| *k == id).and_then(|(_, f)| f(&path, depth, top));
+                            let _ = outbox.send(Report::Subtree { id, path, tree });
                         }
                     }
                 }

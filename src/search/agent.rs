@@ -50,6 +50,13 @@ pub trait Agent<P: Position>: Send {
         None
     }
 
+    /// A snapshot of the last search's tree below the node `path` (moves from the root)
+    /// reaches: that node is the snapshot's root. For an explorer opening a node deeper or
+    /// wider than the first snapshot went. None if the tree does not reach it.
+    fn subtree(&self, _path: &[Move], _depth: u32, _top: usize) -> Option<TreeSnapshot> {
+        None
+    }
+
     /// Forget anything kept from the previous game (trees, tables, killers).
     fn new_game(&mut self) {}
 

@@ -600,6 +600,11 @@ impl<P: Position> Agent<P> for AlphaBeta {
         self.last_tree.as_ref().map(|t| prune_snapshot(t, depth, top))
     }
 
+    fn subtree(&self, path: &[Move], depth: u32, top: usize) -> Option<TreeSnapshot> {
+        let tree = self.last_tree.as_ref()?;
+        Some(prune_snapshot_from(tree, tree.node_at(path)?, depth, top))
+    }
+
     fn new_game(&mut self) {
         if let Some(tt) = self.tt.as_mut() {
             tt.clear();
@@ -635,6 +640,11 @@ fn root_moves_from(tree: &[SnapNode], distances: bool) -> Vec<RootMove> {
 
 /// A copy of `tree` cut to `depth` plies and the first `top` children searched at each node.
 pub fn prune_snapshot(tree: &TreeSnapshot, depth: u32, top: usize) -> TreeSnapshot {
+    prune_snapshot_from(tree, 0, depth, top)
+}
+
+/// [`prune_snapshot`] of the subtree below node `start`, which becomes the copy's root.
+pub fn prune_snapshot_from(tree: &TreeSnapshot, start: usize, depth: u32, top: usize) -> TreeSnapshot {
     let mut out = TreeSnapshot::default();
     if tree.nodes.is_empty() {
         return out;
@@ -656,6 +666,6 @@ pub fn prune_snapshot(tree: &TreeSnapshot, depth: u32, top: usize) -> TreeSnapsh
         }
         new_id
     }
-    copy(tree, &mut out, 0, depth, top);
+    copy(tree, &mut out, start, depth, top);
     out
 }

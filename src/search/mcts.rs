@@ -851,6 +851,20 @@ impl<P: Position> Agent<P> for Mcts<P> {
         (!self.nodes.is_empty()).then(|| self.snapshot_tree(depth, top))
     }
 
+    fn subtree(&self, path: &[Move], depth: u32, top: usize) -> Option<TreeSnapshot> {
+        if self.nodes.is_empty() {
+            return None;
+        }
+        let (mut at, mut parent) = (0usize, None);
+        for &m in path {
+            let next = self.children(at).find(|&c| self.nodes[c].mv == m)?;
+            (parent, at) = (Some(at), next);
+        }
+        let mut out = TreeSnapshot::default();
+        self.copy_node(&mut out, at, parent, depth, top, self.config.exploration, 0);
+        Some(out)
+    }
+
     fn new_game(&mut self) {
         self.nodes.clear();
         self.rave.clear();

@@ -74,6 +74,34 @@ impl TreeSnapshot {
         self.nodes.first()
     }
 
+    /// The node reached by `path` (moves from the root), if the snapshot holds it.
+    pub fn node_at(&self, path: &[Move]) -> Option<usize> {
+        let mut at = if self.nodes.is_empty() { return None } else { 0 };
+        for &m in path {
+            at = self.nodes[at].children.iter().map(|&c| c as usize).find(|&c| self.nodes[c].mv == Some(m))?;
+        }
+        Some(at)
+    }
+
+    /// Puts `sub` (a snapshot rooted at the node `path` reaches, fetched on demand) in place of
+    /// that node's children, so the explorer can open it deeper or wider than the first
+    /// snapshot went. The node keeps its place and statistics. False if `path` is not here.
+    pub fn graft(&mut self, path: &[Move], sub: &TreeSnapshot) -> bool {
+        let (Some(at), Some(sub_root)) = (self.node_at(path), sub.nodes.first()) else { return false };
+        // Sub's node i (i >= 1) becomes node offset + i - 1 here.
+        let offset = self.nodes.len() as u32;
+        let renumber = |c: u32| offset + c - 1;
+        for n in &sub.nodes[1..] {
+            let mut n = n.clone();
+            n.children = n.children.iter().map(|&c| renumber(c)).collect();
+            self.nodes.push(n);
+        }
+        let node = &mut self.nodes[at];
+        node.children = sub_root.children.iter().map(|&c| renumber(c)).collect();
+        node.hidden_children = sub_root.hidden_children;
+        true
+    }
+
     /// The moves from the root to node `id`.
     pub fn path_to(&self, id: usize) -> Vec<Move> {
         let mut parent = vec![usize::MAX; self.nodes.len()];

@@ -280,3 +280,48 @@ fn the_explorer_fetches_deeper_nodes_pages_children_and_expands_the_pv() {
     h.run();
     assert_eq!(h.state().explorer.shown.as_deref(), Some(&line[..1]));
 }
+
+/// ↑/↓ move between the moves tried at the same point: two other moves played after "d d"
+/// are variations there, and ↓ cycles through all three lines, ↑ back.
+#[test]
+fn up_and_down_switch_between_variations() {
+    let mut h = harness(Workbench::new(Variant::connect4()));
+    h.run();
+    let line = |h: &Harness<'static, Workbench>| h.state().position.history_string();
+    h.state_mut().paste_moves("4455");
+    h.run();
+    // Back to "d d" twice, each time playing another third move: the line left is kept as a
+    // variation branching there.
+    for alt in [3usize, 6] {
+        h.key_press(egui::Key::End);
+        h.run();
+        while h.state().position.ply() > 2 {
+            h.key_press(egui::Key::ArrowLeft);
+            h.run();
+        }
+        h.state_mut().play(mnklab::game::Move(alt as u16));
+        h.run();
+    }
+    assert_eq!(h.state().variations.len(), 2, "two other lines branch after d d");
+    let start = line(&h);
+    let mut seen = vec![start.clone()];
+    for _ in 0..2 {
+        h.key_press(egui::Key::ArrowDown);
+        h.run();
+        assert_eq!(h.state().position.ply(), 3, "the switch lands on the branching move");
+        seen.push(line(&h));
+    }
+    seen.sort();
+    seen.dedup();
+    assert_eq!(seen.len(), 3, "↓ visits every move tried after d d: {seen:?}");
+    h.key_press(egui::Key::ArrowDown);
+    h.run();
+    assert_eq!(line(&h), start, "and comes back round");
+    h.key_press(egui::Key::ArrowDown);
+    h.run();
+    let after = line(&h);
+    h.key_press(egui::Key::ArrowUp);
+    h.run();
+    assert_eq!(line(&h), start, "↑ goes back");
+    assert_ne!(after, start);
+}

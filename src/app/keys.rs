@@ -7,6 +7,7 @@ use super::Workbench;
 pub const SHORTCUTS: &[(&str, &str)] = &[
     ("← / →", "back / forward one move"),
     ("Home / End", "the start / the end of the line"),
+    ("↑ / ↓", "the previous / next variation at this move (another move played here)"),
     ("Space", "start or stop the analysis of the agent the board shows"),
     ("Ctrl+Z", "take back the last move"),
     ("Ctrl+C", "copy the moves played as a move string"),
@@ -34,6 +35,12 @@ impl Workbench {
                 i.consume_key(Modifiers::COMMAND, Key::Z),
             )
         });
+        let (up, down) = ctx.input_mut(|i| {
+            (i.consume_key(Modifiers::NONE, Key::ArrowUp), i.consume_key(Modifiers::NONE, Key::ArrowDown))
+        });
+        if up || down {
+            self.switch_variation(down);
+        }
         let (copy, paste) = ctx.input(|i| {
             let copy = i.events.iter().any(|e| matches!(e, egui::Event::Copy));
             let paste = i.events.iter().find_map(|e| match e {
@@ -68,6 +75,27 @@ impl Workbench {
         }
         if let Some(text) = paste {
             self.paste_moves(&text);
+        }
+    }
+
+    /// Goes to another move at the last move played (a variation branching there): the next
+    /// one with `next`, else the previous one; the line left becomes a variation, so repeated
+    /// presses cycle through every move tried here. Where the last move has no alternative,
+    /// the alternatives of the next move are used.
+    pub fn switch_variation(&mut self, next: bool) {
+        let history = self.position.history().to_vec();
+        let siblings = |at: usize| -> Vec<usize> {
+            (0..self.variations.len()).filter(|&i| self.variations[i].prefix[..] == history[..at]).collect()
+        };
+        let mut here = if history.is_empty() { Vec::new() } else { siblings(history.len() - 1) };
+        if here.is_empty() {
+            here = siblings(history.len());
+        }
+        // The line left is pushed last: the next is the first, the previous is the last.
+        let pick = if next { here.first() } else { here.last() };
+        match pick {
+            Some(&i) => self.enter_variation(i),
+            None => self.message = Some("no other move was tried here".into()),
         }
     }
 

@@ -1141,10 +1141,11 @@ pub fn run(options: LaunchOptions) -> Result<(), String> {
                 bench.load(path);
             }
             if options.analyse {
-                let pos = bench.position.clone();
-                let slot = &mut bench.slots[0];
-                slot.analysis.seconds = 0.0;
-                slot.start(&pos);
+                // Every agent side by side (through the consent check, like a click would).
+                for i in 0..bench.slots.len() {
+                    bench.slots[i].analysis.seconds = 0.0;
+                    bench.start_slot(i);
+                }
             }
             Ok(Box::new(WorkbenchApp { bench, job, dark, frame_times: Vec::new(), screenshot_error }))
         }),

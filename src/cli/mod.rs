@@ -45,7 +45,7 @@ pub struct LaunchArgs {
     /// Window size, WxH.
     #[arg(long, value_parser = parse_size)]
     pub size: Option<[f32; 2]>,
-    /// Start analysing at once (with the screenshot: a second of analysis in the picture).
+    /// Start every agent's analysis at once (with the screenshot: 1.5 s of analysis in the picture).
     #[arg(long)]
     pub analyse: bool,
     /// Write a PNG of the window after it has drawn, then exit (for docs and checks).

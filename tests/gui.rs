@@ -551,3 +551,39 @@ fn resuming_a_loaded_run_asks_before_starting_its_programs() {
         !dir.join("results.ronl").exists() || std::fs::read_to_string(dir.join("results.ronl")).unwrap().is_empty()
     );
 }
+
+/// The matchup tab shows the numbers, not only plots: a summary table with the same W-D-L,
+/// score interval and Elo as `mnklab table`, and forfeits.
+#[test]
+fn the_matchup_tab_shows_the_summary_table_of_the_run() {
+    use mnklab::arena::{Matchup, RunOptions, run_matchup, summarize, table};
+    let dir = std::env::temp_dir().join(format!("mnklab-gui-summary-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let m = Matchup::parse(
+        r#"(version: 1, name: "s", variants: List(["tictactoe", "mnk:4,4,3"]), agents: [
+            (name: Some("ab"), agent: Preset("strong-ab"), limits: Some((depth: Some(2)))),
+            (name: Some("rnd"), agent: Preset("random"))], pairing: Pairwise, games: 6, seed: 2)"#,
+        std::path::Path::new("s.ron"),
+    )
+    .unwrap();
+    let opts = RunOptions { threads: 1, out: dir.clone(), resume: false, scale: 1.0, games: None, shard: None };
+    let records =
+        run_matchup(&m, std::path::Path::new("."), &opts, &mnklab::search::SearchControl::new(), |_| {}).unwrap();
+    let cli = table(&summarize(&records));
+    let mut h = harness(Workbench::new(Variant::connect4()));
+    h.state_mut().tab = BottomTab::Matchup;
+    h.run();
+    h.state_mut().matchup.load(&dir);
+    h.run();
+    h.get_by_label("W-D-L");
+    h.get_by_label("score (95% CI)");
+    for s in summarize(&records) {
+        let wdl = format!("{}-{}-{}", s.wins, s.draws, s.losses);
+        let score = format!("{:.3} ({:.3}-{:.3})", s.score, s.score_low, s.score_high);
+        assert!(cli.contains(&wdl) && cli.contains(&score), "the CLI's table has the same numbers");
+        assert!(h.query_all_by_label(&wdl).count() >= 1, "{wdl} shown");
+        h.get_by_label(&score);
+        h.get_by_label(&mnklab::arena::stats::elo_label(&s));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -74,6 +74,8 @@ pub struct MatchupPanel {
     /// The live figure as last built, with the game count and plot it was built for: the
     /// figure is rebuilt when a game arrives or the plot changes, not every frame.
     shown: Option<(usize, LivePlot, Option<Figure>)>,
+    /// The summary table of the games so far, and the number of games it was made from.
+    summary: Option<(usize, Vec<SummaryRow>)>,
     /// The run's thread has not ended yet (after a pause, games in progress still finish
     /// stopping; a resume waits for that, so two runs never write one folder).
     busy: bool,
@@ -108,6 +110,7 @@ impl Default for MatchupPanel {
             busy: false,
             consent: Consent::default(),
             shown: None,
+            summary: None,
             dialog_request: None,
         }
     }
@@ -443,5 +446,91 @@ impl MatchupPanel {
         } else {
             ui.label("no games yet");
         }
+        if self.summary.as_ref().is_none_or(|s| s.0 != self.records.len()) {
+            self.summary = Some((self.records.len(), summary_rows(&self.records)));
+        }
+        if let Some((_, rows)) = &self.summary
+            && !rows.is_empty()
+        {
+            summary_table(ui, rows);
+        }
     }
+}
+
+/// One row of the live summary: the same numbers as `mnklab table`, plus forfeits.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SummaryRow {
+    pub cells: [String; 10],
+    /// Forfeit reasons, for the row's tooltip.
+    pub forfeits: Vec<String>,
+}
+
+pub const SUMMARY_COLUMNS: [&str; 10] = [
+    "variant",
+    "a vs b",
+    "games",
+    "W-D-L",
+    "score (95% CI)",
+    "Elo",
+    "1st wins",
+    "ms/move a|b",
+    "nodes/move a|b",
+    "forfeits",
+];
+
+/// The live summary's rows, from the arena's statistics (those `mnklab table` prints).
+pub fn summary_rows(records: &[GameRecord]) -> Vec<SummaryRow> {
+    crate::arena::summarize(records)
+        .iter()
+        .map(|s| {
+            let forfeits: Vec<String> = records
+                .iter()
+                .filter(|r| r.variant == s.variant && r.players.contains(&s.a) && r.players.contains(&s.b))
+                .filter_map(|r| {
+                    let side = r.forfeit? as usize;
+                    Some(format!(
+                        "game {}: {} {}",
+                        r.index,
+                        r.names[side],
+                        r.forfeit_reason.as_deref().unwrap_or("forfeits")
+                    ))
+                })
+                .collect();
+            SummaryRow {
+                cells: [
+                    s.variant.to_string(),
+                    format!("{} vs {}", s.names[0], s.names[1]),
+                    s.games.to_string(),
+                    format!("{}-{}-{}", s.wins, s.draws, s.losses),
+                    format!("{:.3} ({:.3}-{:.3})", s.score, s.score_low, s.score_high),
+                    crate::arena::stats::elo_label(s),
+                    format!("{:.1}%", 100.0 * s.first_player_wins as f64 / s.games.max(1) as f64),
+                    format!("{:.2}|{:.2}", s.mean_time[0] * 1e3, s.mean_time[1] * 1e3),
+                    format!("{:.0}|{:.0}", s.mean_nodes[0], s.mean_nodes[1]),
+                    forfeits.len().to_string(),
+                ],
+                forfeits,
+            }
+        })
+        .collect()
+}
+
+fn summary_table(ui: &mut egui::Ui, rows: &[SummaryRow]) {
+    ui.add_space(6.0);
+    ui.label(egui::RichText::new("Summary (as mnklab table prints it)").strong());
+    egui::Grid::new("matchup-summary").striped(true).num_columns(SUMMARY_COLUMNS.len()).show(ui, |ui| {
+        for c in SUMMARY_COLUMNS {
+            ui.label(egui::RichText::new(c).strong());
+        }
+        ui.end_row();
+        for row in rows {
+            for (i, cell) in row.cells.iter().enumerate() {
+                let l = ui.label(cell);
+                if i == 9 && !row.forfeits.is_empty() {
+                    l.on_hover_text(row.forfeits.join("\n"));
+                }
+            }
+            ui.end_row();
+        }
+    });
 }

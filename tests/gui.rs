@@ -190,6 +190,8 @@ fn two_agents_analyse_side_by_side_and_the_editor_validates() {
     let dir = std::env::temp_dir().join(format!("mnklab-gui-agent-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("a.ron");
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(h.state().slots[0].path, "", "no file is named for a preset: never a shipped one");
     h.state_mut().slots[0].path = path.display().to_string();
     h.get_by_label("Save agent A").click();
     h.run();
@@ -203,6 +205,22 @@ fn two_agents_analyse_side_by_side_and_the_editor_validates() {
         h.state().slots[0].message,
         h.state().slots[1].message
     );
+    // Another agent's Save onto that file asks first; its own file it replaces without asking.
+    let before = std::fs::read_to_string(&path).unwrap();
+    h.state_mut().slots[1].path.clear();
+    h.state_mut().slots[1].own_file = None;
+    h.state_mut().slots[1].path = path.display().to_string();
+    h.state_mut().slots[1].file.name = "changed".into();
+    h.get_by_label("Save agent B").click();
+    h.run();
+    h.get_by_label_contains("agent B was not loaded from it");
+    h.get_by_label("Keep it").click();
+    h.run();
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), before, "kept");
+    h.state_mut().slots[0].file.name = "renamed".into();
+    h.get_by_label("Save agent A").click();
+    h.run();
+    assert!(std::fs::read_to_string(&path).unwrap().contains("renamed"), "A's own file, saved without a question");
     std::fs::remove_dir_all(dir).unwrap();
 }
 

@@ -23,6 +23,10 @@ pub struct AgentSlot {
     /// Why the RON text or the form's values are not a valid config.
     pub error: Option<String>,
     pub path: String,
+    /// The file this config was loaded from or last saved to: Save replaces it without asking.
+    pub own_file: Option<String>,
+    /// A Save that would replace another existing file (the workbench asks first).
+    pub overwrite_request: Option<String>,
     pub message: Option<String>,
     pub analysis: Analysis,
     /// A file dialog the user asked for (the workbench opens it): true to open, false to save.
@@ -35,7 +39,10 @@ impl AgentSlot {
         let ron_text = file.to_ron();
         AgentSlot {
             label: label.into(),
-            path: format!("saves/agents/{}-{}.ron", preset_name, label.to_lowercase()),
+            // Empty until a file is loaded or named: never a shipped file by default.
+            path: String::new(),
+            own_file: None,
+            overwrite_request: None,
             file,
             ron_text,
             error: None,
@@ -66,6 +73,7 @@ impl AgentSlot {
             Ok(f) => {
                 self.set(f);
                 self.path = path.display().to_string();
+                self.own_file = Some(self.path.clone());
                 self.message = Some(format!("loaded {}", path.display()));
             }
             Err(e) => self.message = Some(e),
@@ -78,9 +86,26 @@ impl AgentSlot {
             return;
         }
         self.message = Some(match self.file.save(path) {
-            Ok(()) => format!("saved {}", path.display()),
+            Ok(()) => {
+                self.path = path.display().to_string();
+                self.own_file = Some(self.path.clone());
+                format!("saved {}", path.display())
+            }
             Err(e) => e.to_string(),
         });
+    }
+
+    /// The Save button: saves to the path field, asking first (through the workbench) before
+    /// replacing an existing file this config did not come from.
+    pub fn save_to_field(&mut self) {
+        let path = self.path.trim().to_string();
+        if path.is_empty() {
+            self.message = Some("type a file name (e.g. my-agents/fast-ab.ron), or use Save as...".into());
+        } else if Path::new(&path).exists() && self.own_file.as_deref() != Some(path.as_str()) {
+            self.overwrite_request = Some(path);
+        } else {
+            self.save(Path::new(&path));
+        }
     }
 
     /// Starts this slot's analysis of `pos` with its config (if valid).
@@ -138,7 +163,8 @@ impl AgentSlot {
         super::lines::reserved_line(ui, self.error.as_deref(), true);
         ui.horizontal_wrapped(|ui| {
             let label = ui.label(format!("Agent file {id}"));
-            ui.add(egui::TextEdit::singleline(&mut self.path).desired_width(150.0)).labelled_by(label.id);
+            ui.add(egui::TextEdit::singleline(&mut self.path).hint_text("agent.ron").desired_width(150.0))
+                .labelled_by(label.id);
         });
         ui.horizontal_wrapped(|ui| {
             if ui.button(format!("Load agent {id}")).clicked() {
@@ -146,8 +172,7 @@ impl AgentSlot {
                 self.load(Path::new(&p));
             }
             if ui.button(format!("Save agent {id}")).clicked() {
-                let p = self.path.clone();
-                self.save(Path::new(&p));
+                self.save_to_field();
             }
             if ui.button(format!("Open agent {id}...")).clicked() {
                 self.dialog_request = Some(true);

@@ -117,8 +117,9 @@ pub struct Workbench {
     pub pending: Option<Pending>,
     /// The file this game was loaded from or last saved to: Save replaces it without asking.
     pub own_file: Option<String>,
-    /// A Save that would replace another existing file, waiting for the user's yes.
-    pub overwrite: Option<String>,
+    /// A Save that would replace another existing file, waiting for the user's yes: what
+    /// would be saved (None: the game; Some(i): agent slot i's config) and where.
+    pub overwrite: Option<(Option<usize>, String)>,
     /// Set when the user confirmed closing: the window may close.
     pub close_confirmed: bool,
     /// Which external programs the user allowed; shared with the matchup panel.
@@ -406,7 +407,7 @@ impl Workbench {
         if path.is_empty() {
             self.message = Some("type a file name in File (e.g. saves/positions/mine.ron), or use Save as...".into());
         } else if Path::new(&path).exists() && self.own_file.as_deref() != Some(path.as_str()) {
-            self.overwrite = Some(path);
+            self.overwrite = Some((None, path));
         } else {
             self.save(Path::new(&path));
         }
@@ -855,14 +856,23 @@ impl Workbench {
 
     /// "Replace this file?" before Save writes over a file the game did not come from.
     fn overwrite_dialog(&mut self, ctx: &egui::Context) {
-        let Some(path) = self.overwrite.clone() else { return };
+        for (i, slot) in self.slots.iter_mut().enumerate() {
+            if let Some(p) = slot.overwrite_request.take() {
+                self.overwrite = Some((Some(i), p));
+            }
+        }
+        let Some((what, path)) = self.overwrite.clone() else { return };
         let mut decided = None;
         egui::Window::new("Replace file?")
             .collapsible(false)
             .resizable(false)
             .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
             .show(ctx, |ui| {
-                ui.label(format!("{path} already exists and this game was not loaded from it. Replace it?"));
+                let thing = match what {
+                    None => "this game was not loaded from it".to_string(),
+                    Some(i) => format!("agent {} was not loaded from it", self.slots[i].label),
+                };
+                ui.label(format!("{path} already exists and {thing}. Replace it?"));
                 ui.horizontal(|ui| {
                     if ui.button("Replace").clicked() {
                         decided = Some(true);
@@ -875,11 +885,18 @@ impl Workbench {
         match decided {
             Some(true) => {
                 self.overwrite = None;
-                self.save(Path::new(&path));
+                match what {
+                    None => self.save(Path::new(&path)),
+                    Some(i) => self.slots[i].save(Path::new(&path)),
+                }
             }
             Some(false) => {
                 self.overwrite = None;
-                self.message = Some(format!("not saved: {path} kept as it was"));
+                let message = Some(format!("not saved: {path} kept as it was"));
+                match what {
+                    None => self.message = message,
+                    Some(i) => self.slots[i].message = message,
+                }
             }
             None => {}
         }

@@ -382,7 +382,7 @@ fn run_one(target: Target, input: &[u8], rng: &mut Rng, root: &Path) -> bool {
             let _ = ron::to_string(&r);
             // Checked against the matchup that made the seeds, as tables and resumes do.
             let m = Matchup::parse(SEED_MATCHUP, Path::new("seed.ron")).expect("seed matchup");
-            let _ = m.check_record(&r);
+            let _ = m.check_record(&r, None);
             let _ = mnklab::arena::summarize(std::slice::from_ref(&r));
             true
         }

@@ -628,6 +628,17 @@ fn results_are_checked_against_their_matchup() {
         (first.replacen("players:(0,1)", "players:(0,7)", 1).replacen("players:(1,0)", "players:(7,0)", 1), "entrants"),
         (first.replacen(&format!("mv:\"{first_move}\""), "mv:\"z9\"", 1), "move 1 'z9'"),
         (first.replacen(&format!("outcome:{outcome}"), &format!("outcome:{flipped}"), 1), "the record says"),
+        // Names swapped: one agent's wins credited to the other.
+        (
+            first.replacen(r#"names:("a","b")"#, r#"names:("b","a")"#, 1).replacen(
+                r#"names:("b","a")"#,
+                r#"names:("a","b")"#,
+                usize::from(!first.contains(r#"names:("a","b")"#)),
+            ),
+            "but the matchup's entrants",
+        ),
+        // The same game twice (two files joined by hand).
+        (format!("{first}\n{first}"), "appears twice"),
     ] {
         assert_ne!(bad, first, "the edit applies");
         std::fs::write(&results, good.replacen(&first, &bad, 1)).unwrap();

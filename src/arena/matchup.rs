@@ -333,7 +333,10 @@ impl Matchup {
     /// variant, players and seed are the ones the schedule gives it, and its moves are legal
     /// and end the way the record says. A results file edited by hand, or joined from another
     /// matchup, is refused by game rather than summarised into wrong statistics.
-    pub fn check_record(&self, r: &GameRecord) -> Result<(), String> {
+    ///
+    /// With `names` (the resolved entrants' names), the record's names must be theirs too: a
+    /// swapped pair would credit one agent's wins to the other.
+    pub fn check_record(&self, r: &GameRecord, names: Option<&[String]>) -> Result<(), String> {
         let i = r.index;
         let spec = self.spec(i).ok_or_else(|| {
             format!("game {i} is not in the matchup, whose schedule has {} games", self.schedule_len())
@@ -343,6 +346,15 @@ impl Matchup {
                 "game {i} is recorded as {} with entrants {:?} and seed {}, but the matchup schedules {} with {:?} and seed {}",
                 r.variant, r.players, r.seed, spec.variant, spec.players, spec.seed
             ));
+        }
+        if let Some(names) = names {
+            let want = [&names[spec.players[0]], &names[spec.players[1]]];
+            if [&r.names[0], &r.names[1]] != want {
+                return Err(format!(
+                    "game {i} names its players {:?} and {:?}, but the matchup's entrants {:?} are {:?} and {:?}",
+                    r.names[0], r.names[1], spec.players, want[0], want[1]
+                ));
+            }
         }
         let mut pos = AnyPosition::new(r.variant);
         let moves = r.opening.iter().map(String::as_str).chain(r.moves.iter().map(|m| m.mv.as_str()));

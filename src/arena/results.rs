@@ -291,8 +291,18 @@ pub fn load_run(path: &Path) -> Result<Run, String> {
         None
     };
     if let Some(m) = &matchup {
+        // Names are checked when the entrants' agent files can be read from here.
+        let names: Option<Vec<String>> = m.resolve(&dir).ok().map(|e| e.into_iter().map(|e| e.name).collect());
+        let mut seen = std::collections::HashSet::new();
         for r in &records {
-            m.check_record(r).map_err(|e| format!("{}: {e}", results.display()))?;
+            m.check_record(r, names.as_deref()).map_err(|e| format!("{}: {e}", results.display()))?;
+            if !seen.insert(r.index) {
+                return Err(format!(
+                    "{}: game {} appears twice (join shards with mnklab merge, which keeps each game once)",
+                    results.display(),
+                    r.index
+                ));
+            }
         }
     }
     if records.is_empty() && matchup.is_none() {

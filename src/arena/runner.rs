@@ -94,6 +94,7 @@ pub fn run_matchup_summary(
     std::fs::create_dir_all(&opts.out).map_err(|e| format!("cannot create {}: {e}", opts.out.display()))?;
     let matchup_path = opts.out.join(MATCHUP_FILE);
     let results_path = opts.out.join(RESULTS_FILE);
+    let names: Vec<String> = entrants.iter().map(|e| e.name.clone()).collect();
     // Indices of the games already done, and their statistics: not the games themselves.
     let mut done = std::collections::HashSet::new();
     let mut summary = Summarizer::default();
@@ -116,9 +117,11 @@ pub fn run_matchup_summary(
     for_each_result(&results_path, |r| {
         // Games of another matchup (or edited by hand) would skew what is resumed and summarised.
         if opts.resume {
-            m.check_record(&r).map_err(|e| format!("{}: {e}", results_path.display()))?;
+            m.check_record(&r, Some(&names)).map_err(|e| format!("{}: {e}", results_path.display()))?;
         }
-        done.insert(r.index);
+        if !done.insert(r.index) && opts.resume {
+            return Err(format!("{}: game {} appears twice", results_path.display(), r.index));
+        }
         count(&r, &mut summary, &mut totals);
         Ok(())
     })?;

@@ -43,8 +43,10 @@ pub fn run(args: MergeArgs) -> Result<(), String> {
     match &matchup_text {
         Some(text) => {
             let m = Matchup::parse(text, &args.dirs[0].join(MATCHUP_FILE)).map_err(|e| e.to_string())?;
+            let names: Option<Vec<String>> =
+                m.resolve(&args.dirs[0]).ok().map(|e| e.into_iter().map(|e| e.name).collect());
             for r in &all {
-                m.check_record(r)?;
+                m.check_record(r, names.as_deref())?;
             }
             let expected = m.schedule_len();
             let have: std::collections::HashSet<u64> = all.iter().map(|r| r.index).collect();

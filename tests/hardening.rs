@@ -659,3 +659,34 @@ fn words_and_ranges_say_what_they_mean() {
         refused(&mnklab(&["show", "--game", game]), "out of range");
     }
 }
+
+/// From the second new-user trial: a BOARD block before START gave one ERROR per line of the
+/// block, and `brain | head -1` ended with "error: brain: Broken pipe" (exit 2) where every
+/// other command ends quietly.
+#[test]
+fn brain_gives_one_error_per_command_and_ends_quietly_on_a_closed_pipe() {
+    let mut child =
+        Command::new(env!("CARGO_BIN_EXE_mnklab")).arg("brain").stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
+    child.stdin.take().unwrap().write_all(b"BOARD\n0,0,2\n1,0,2\nDONE\nSTART 9\nEND\n").unwrap();
+    let o = child.wait_with_output().unwrap();
+    let lines: Vec<String> = out(&o).lines().map(str::to_string).collect();
+    assert_eq!(lines, vec!["ERROR no game: send START first".to_string(), "OK".to_string()]);
+    // A reader that goes away after one line.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mnklab"))
+        .arg("brain")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"START 9\n").unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut first).unwrap();
+    assert_eq!(first.trim(), "OK");
+    let _ = stdin.write_all(b"BEGIN\nBEGIN\nBEGIN\n");
+    drop(stdin);
+    let o = child.wait_with_output().unwrap();
+    assert!(matches!(o.status.code(), Some(0) | Some(141)), "{:?}", o.status);
+    assert!(err(&o).is_empty(), "quiet: {}", err(&o));
+}

@@ -28,6 +28,9 @@ pub fn run(args: BrainArgs) -> Result<(), String> {
         return Err(format!("--game {}: the brain protocol plays free-placement (mnk) games", args.game));
     };
     let mut brain = mnklab::gomocup::Brain::new(file, rules.k, rules.exact);
-    mnklab::gomocup::run_brain(std::io::stdin().lock(), std::io::stdout().lock(), &mut brain)
-        .map_err(|e| format!("brain: {e}"))
+    match mnklab::gomocup::run_brain(std::io::stdin().lock(), std::io::stdout().lock(), &mut brain) {
+        // The manager (or `| head`) closed our output: end quietly, as every command does.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(141),
+        r => r.map_err(|e| format!("brain: {e}")),
+    }
 }

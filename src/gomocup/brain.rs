@@ -261,6 +261,9 @@ impl Brain {
             },
             "BOARD" => {
                 if self.position.is_none() {
+                    // The block's lines belong to this command: skip them up to DONE, so the
+                    // manager gets one ERROR for the command, not one per line.
+                    self.board_failed = true;
                     "ERROR no game: send START first".into()
                 } else {
                     self.board_lines = Some(Vec::new());
@@ -306,7 +309,7 @@ impl Brain {
                     ("game_type" | "evaluate" | "folder", _) => {}
                     (_, None) if !value.is_empty() && key != "evaluate" && key != "folder" => {
                         return (
-                            vec![format!("ERROR INFO {} needs a number, not '{}'", quote(&key), quote(value))],
+                            vec![format!("ERROR INFO {} needs a whole number, not '{}'", quote(&key), quote(value))],
                             false,
                         );
                     }

@@ -81,6 +81,11 @@ fn save_is_atomic_and_loads_back() {
     let dir = std::env::temp_dir().join(format!("mnklab-files-{}", std::process::id()));
     let path = dir.join("sub").join("game.ron");
     let pos = AnyPosition::from_moves(Variant::gomoku(), "h8 i9 h9 h10").unwrap();
+    // A missing folder is named, not created (a typo must not scatter files).
+    let _ = std::fs::remove_dir_all(&dir);
+    let e = save_position(&path, &PositionFile::from_position(&pos, None)).unwrap_err().to_string();
+    assert!(e.contains("does not exist") && e.contains("sub"), "{e}");
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
     save_position(&path, &PositionFile::from_position(&pos, None)).unwrap();
     let (_, back) = load_position(&path).unwrap();
     assert_eq!(back.hash(), pos.hash());

@@ -690,3 +690,19 @@ fn brain_gives_one_error_per_command_and_ends_quietly_on_a_closed_pipe() {
     assert!(matches!(o.status.code(), Some(0) | Some(141)), "{:?}", o.status);
     assert!(err(&o).is_empty(), "quiet: {}", err(&o));
 }
+
+/// A mistyped output folder was created without a word (`table --out /nonexistent/dir/t.md`
+/// wrote there); it is named as missing instead. Runs still create their own output folder.
+#[test]
+fn a_missing_output_folder_is_named_not_created() {
+    let dir = scratch("missing-folder");
+    std::fs::write(
+        dir.join("m.ron"),
+        format!(r#"(version: 1, name: "t", variants: List(["tictactoe"]), {TWO_RANDOMS}, games: 2)"#),
+    )
+    .unwrap();
+    let o = mnklab_in(&dir, &["match", "m.ron", "--out", "new/run"]);
+    assert_eq!(o.status.code(), Some(0), "a run creates its folder: {}", err(&o));
+    refused(&mnklab_in(&dir, &["table", "new/run", "--out", "typo/t.md"]), "the folder typo does not exist");
+    assert!(!dir.join("typo").exists());
+}

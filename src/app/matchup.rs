@@ -413,6 +413,8 @@ impl MatchupPanel {
                 self.dialog_request = Some(false);
             }
             if ui.button("Save matchup").clicked() {
+                // The run folder is the tab's own (as a run creates it).
+                let _ = std::fs::create_dir_all(&self.out_dir);
                 let p = Path::new(&self.out_dir).join("matchup-draft.ron");
                 self.save_matchup(slots, &p);
                 if self.error.is_none() {

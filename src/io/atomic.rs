@@ -12,6 +12,7 @@ use super::FileError;
 /// - A symlink is followed: its target is replaced, the link stays a link.
 /// - An existing file keeps its permissions (a 600 file stays 600).
 /// - Temporary files left by an earlier write that was killed are removed.
+/// - The folder must exist: a mistyped one is an error, not a new folder.
 pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<(), FileError> {
     write_atomic_with(path, |w| w.write_all(contents))
 }
@@ -31,7 +32,11 @@ pub fn write_atomic_with(
         )));
     }
     let dir = target.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")).to_path_buf();
-    std::fs::create_dir_all(&dir).map_err(err)?;
+    // A missing folder is most often a typo: say so rather than create it (runs create their
+    // own output folder on purpose).
+    if !dir.is_dir() {
+        return Err(err(std::io::Error::other(format!("the folder {} does not exist", dir.display()))));
+    }
     let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_else(|| "file".into());
     remove_stale_temporaries(&dir, &name);
     // Unique per call, so two threads writing the same file never share a temporary file.

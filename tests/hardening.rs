@@ -228,7 +228,7 @@ fn external_programs_need_consent_and_forfeits_are_reported() {
 #[test]
 fn a_matchup_name_cannot_leave_the_output_folder() {
     let dir = scratch("names");
-    for name in ["../../x", "/tmp/x", "a/b", ".hidden", ""] {
+    for name in ["../../x", "/tmp/x", "a/b", ".hidden", "", " ", " x", "x "] {
         let m = dir.join("m.ron");
         std::fs::write(
             &m,

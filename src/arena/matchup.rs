@@ -154,7 +154,8 @@ pub struct ResolvedEntrant {
 /// A matchup's name becomes its output folder (`out/NAME`): it must be one plain folder name,
 /// so that no file can make a run write outside the folder the user chose.
 pub fn check_folder_name(name: &str) -> Result<(), String> {
-    let plain = !name.is_empty()
+    let plain = !name.trim().is_empty()
+        && name.trim() == name
         && name.len() <= 100
         && name != "."
         && name != ".."
@@ -164,7 +165,7 @@ pub fn check_folder_name(name: &str) -> Result<(), String> {
         Ok(())
     } else {
         Err(format!(
-            "'{}' is not a plain folder name: use letters, digits and - _ + . = , (no / \\ or a leading dot), at most 100",
+            "'{}' is not a plain folder name: use letters, digits, spaces inside and - _ + . = , (no / \\, no leading dot or space), at most 100",
             name.escape_debug()
         ))
     }

@@ -11,6 +11,8 @@ pub enum GameError {
          or a preset (tictactoe, gomoku, gomoku-exact, connect4)"
     )]
     UnknownVariant(String),
+    #[error("{0} is out of range: a board's width, height and K are at least 1")]
+    Negative(String),
     #[error("board {width}x{height} is out of range: width and height must be between 1 and {max}")]
     SizeOutOfRange { width: u32, height: u32, max: u32 },
     #[error("K = {k} is out of range for a {width}x{height} board: it must be between 1 and {max}")]

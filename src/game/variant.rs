@@ -160,9 +160,10 @@ impl FromStr for Variant {
         let mut v = [0u32; 3];
         for (slot, p) in v.iter_mut().zip(&parts) {
             // Numbers too large for u32 are certainly out of range: report them as such.
-            // A negative number is a number out of range too (0 is refused as such below).
             *slot = match p.parse::<i128>() {
-                Ok(x) => x.clamp(0, u32::MAX as i128) as u32,
+                // Named as typed: "board 0x3" would hide the -3 the user wrote.
+                Ok(x) if x < 0 => return Err(GameError::Negative(p.to_string())),
+                Ok(x) => x.min(u32::MAX as i128) as u32,
                 Err(_) => return Err(unknown()),
             };
         }

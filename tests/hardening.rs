@@ -706,3 +706,18 @@ fn a_missing_output_folder_is_named_not_created() {
     refused(&mnklab_in(&dir, &["table", "new/run", "--out", "typo/t.md"]), "the folder typo does not exist");
     assert!(!dir.join("typo").exists());
 }
+
+/// `solve --time 0.05` on 5,5,4 reported "time ran out after 0.135 s": filling the table was
+/// counted against the search's time. The clock starts once the table is ready.
+#[test]
+fn a_solver_time_limit_is_the_searchs_own() {
+    let o = mnklab(&["solve", "--game", "mnk:5,5,4", "--time", "0.05"]);
+    let text = out(&o);
+    let line = text.lines().next().unwrap_or("");
+    let secs: f64 = line
+        .strip_prefix("time ran out after ")
+        .and_then(|r| r.split(' ').next())
+        .and_then(|t| t.parse().ok())
+        .unwrap_or_else(|| panic!("{line}"));
+    assert!((0.05..0.1).contains(&secs), "{line}");
+}

@@ -201,8 +201,9 @@ impl<P: Position> AnySolver<P> {
         stop: Option<Arc<AtomicBool>>,
         best_move: bool,
     ) -> Solution {
-        let start = Instant::now();
-        let deadline = time.map(|t| start + t);
+        // The clock starts once the table is ready: filling a large table is set-up, not search
+        // (it once took more than a short --time by itself).
+        let start;
         let cells = pos.max_game_length() as i32;
         let moves = pos.ply() as i32;
         // The searches below assume a game in progress: a finished one has its result as value.
@@ -215,6 +216,8 @@ impl<P: Position> AnySolver<P> {
                 let b = s.board_of(grid);
                 s.table.reset();
                 s.nodes = 0;
+                start = Instant::now();
+                let deadline = time.map(|t| start + t);
                 let (lower, upper) = s.solve(&b, weak, deadline, stop);
                 let solved = lower == upper && !s.aborted;
                 let best = if best_move && solved && !pos.is_over() { s.best_move(&b, lower, weak) } else { None };
@@ -232,6 +235,8 @@ impl<P: Position> AnySolver<P> {
             }
             AnySolver::Generic(slot, tt_mb) => {
                 let mut g = GenericSolver::new(pos, *tt_mb);
+                start = Instant::now();
+                let deadline = time.map(|t| start + t);
                 let (lower, upper) = g.solve(weak, deadline, stop);
                 let solved = lower == upper && !g.aborted;
                 let best = if best_move && solved && !pos.is_over() { g.best_move(lower, weak) } else { None };

@@ -1,4 +1,4 @@
-//! The rules engine against ground truth (`../shared/rules/`).
+//! The rules engine against ground truth (the team's rule files with their counts, outside this repository; the values are written here).
 
 use mnklab::game::{AnyPosition, Connect3d, Player, Position, Status, Variant, count_games, count_positions};
 use mnklab::rng::seeded;

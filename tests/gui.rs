@@ -192,6 +192,9 @@ fn two_agents_analyse_side_by_side_and_the_editor_validates() {
     let path = dir.join("a.ron");
     let _ = std::fs::remove_file(&path);
     assert_eq!(h.state().slots[0].path, "", "no file is named for a preset: never a shipped one");
+    h.get_by_label("File A").click();
+    h.get_by_label("File B").click();
+    h.run();
     h.state_mut().slots[0].path = path.display().to_string();
     h.get_by_label("Save agent A").click();
     h.run();

@@ -211,6 +211,8 @@ fn two_agents_side_by_side_mark_where_they_differ() {
 fn an_error_line_does_not_move_the_buttons_below_it() {
     let mut h = harness(Workbench::new(Variant::connect4()));
     h.run();
+    h.get_by_label("File A").click();
+    h.run();
     let before = h.get_by_label("Save agent A").rect();
     let board = h.get_by_label("board").rect();
     h.state_mut().slots[0].error =

@@ -665,8 +665,12 @@ fn words_and_ranges_say_what_they_mean() {
 /// other command ends quietly.
 #[test]
 fn brain_gives_one_error_per_command_and_ends_quietly_on_a_closed_pipe() {
-    let mut child =
-        Command::new(env!("CARGO_BIN_EXE_mnklab")).arg("brain").stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mnklab"))
+        .arg("brain")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
     child.stdin.take().unwrap().write_all(b"BOARD\n0,0,2\n1,0,2\nDONE\nSTART 9\nEND\n").unwrap();
     let o = child.wait_with_output().unwrap();
     let lines: Vec<String> = out(&o).lines().map(str::to_string).collect();

@@ -161,25 +161,28 @@ impl AgentSlot {
             self.form_changed();
         }
         super::lines::reserved_line(ui, self.error.as_deref(), true);
-        ui.horizontal_wrapped(|ui| {
-            let label = ui.label(format!("Agent file {id}"));
-            ui.add(egui::TextEdit::singleline(&mut self.path).hint_text("agent.ron").desired_width(150.0))
-                .labelled_by(label.id);
-        });
-        ui.horizontal_wrapped(|ui| {
-            if ui.button(format!("Load agent {id}")).clicked() {
-                let p = self.path.clone();
-                self.load(Path::new(&p));
-            }
-            if ui.button(format!("Save agent {id}")).clicked() {
-                self.save_to_field();
-            }
-            if ui.button(format!("Open agent {id}...")).clicked() {
-                self.dialog_request = Some(true);
-            }
-            if ui.button(format!("Save agent {id} as...")).clicked() {
-                self.dialog_request = Some(false);
-            }
+        // Folded by default: the analysis and its candidate table below need the height more.
+        egui::CollapsingHeader::new(format!("File {id}")).default_open(false).show(ui, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                let label = ui.label(format!("Agent file {id}"));
+                ui.add(egui::TextEdit::singleline(&mut self.path).hint_text("agent.ron").desired_width(150.0))
+                    .labelled_by(label.id);
+            });
+            ui.horizontal_wrapped(|ui| {
+                if ui.button(format!("Load agent {id}")).clicked() {
+                    let p = self.path.clone();
+                    self.load(Path::new(&p));
+                }
+                if ui.button(format!("Save agent {id}")).clicked() {
+                    self.save_to_field();
+                }
+                if ui.button(format!("Open agent {id}...")).clicked() {
+                    self.dialog_request = Some(true);
+                }
+                if ui.button(format!("Save agent {id} as...")).clicked() {
+                    self.dialog_request = Some(false);
+                }
+            });
         });
         super::lines::reserved_line(ui, self.message.as_deref(), false);
         ui.separator();

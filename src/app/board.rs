@@ -204,10 +204,11 @@ fn connect3d(ui: &mut egui::Ui, pos: &AnyPosition, marks: &[Mark]) -> Option<Mov
     let avail = ui.available_size();
     // A level is 6 cells wide plus half a cell of gap; a row adds a title line.
     let cell =
-        ((avail.x - 20.0) / (COLS as f32 * 6.5)).min((avail.y - 70.0) / (ROWS as f32 * 6.0 + 2.0)).clamp(8.0, 70.0);
+        ((avail.x - 20.0) / (COLS as f32 * 6.5)).min((avail.y - 90.0) / (ROWS as f32 * 6.0 + 2.0)).clamp(8.0, 70.0);
     let level_w = cell * 6.5;
     let level_h = cell * 6.0 + 22.0;
-    let size = Vec2::new(level_w * COLS as f32 + 10.0, level_h * ROWS as f32 + 40.0);
+    // Below the levels: the title offset (20) and two summary lines (2 x 14 px text, spaced).
+    let size = Vec2::new(level_w * COLS as f32 + 10.0, level_h * ROWS as f32 + 20.0 + 46.0);
     let (response, painter) = ui.allocate_painter(size, Sense::click());
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "board"));
     let origin = response.rect.min + Vec2::new(5.0, 20.0);

@@ -621,41 +621,44 @@ impl Workbench {
         }
         let blunders: Vec<usize> = self.review.blunders().iter().map(|b| b.ply).collect();
         let mut jump = None;
-        egui::ScrollArea::vertical().id_salt("moves").max_height(140.0).show(ui, |ui| {
-            ui.horizontal_wrapped(|ui| {
-                for (i, m) in names.iter().enumerate() {
-                    let mut text = egui::RichText::new(format!("{}.{m}", i + 1));
-                    if i >= played {
-                        text = text.weak();
+        egui::ScrollArea::vertical().id_salt("moves").max_height(ui.available_height().clamp(40.0, 140.0)).show(
+            ui,
+            |ui| {
+                ui.horizontal_wrapped(|ui| {
+                    for (i, m) in names.iter().enumerate() {
+                        let mut text = egui::RichText::new(format!("{}.{m}", i + 1));
+                        if i >= played {
+                            text = text.weak();
+                        }
+                        if blunders.contains(&(i + 1)) {
+                            text = text.color(ui.visuals().warn_fg_color).strong();
+                        }
+                        if ui.small_button(text).clicked() {
+                            jump = Some(i + 1);
+                        }
                     }
-                    if blunders.contains(&(i + 1)) {
-                        text = text.color(ui.visuals().warn_fg_color).strong();
+                });
+                let mut enter = None;
+                for (i, v) in self.variations.iter().enumerate() {
+                    let mut p = start.clone();
+                    for &m in &v.prefix {
+                        let _ = p.try_play(m);
                     }
-                    if ui.small_button(text).clicked() {
-                        jump = Some(i + 1);
+                    let mut moves = Vec::new();
+                    for &m in &v.line {
+                        moves.push(p.format_move(m));
+                        let _ = p.try_play(m);
+                    }
+                    let label = format!("variation at {}: {}", v.prefix.len() + 1, moves.join(" "));
+                    if ui.small_button(label).clicked() {
+                        enter = Some(i);
                     }
                 }
-            });
-            let mut enter = None;
-            for (i, v) in self.variations.iter().enumerate() {
-                let mut p = start.clone();
-                for &m in &v.prefix {
-                    let _ = p.try_play(m);
+                if let Some(i) = enter {
+                    self.enter_variation(i);
                 }
-                let mut moves = Vec::new();
-                for &m in &v.line {
-                    moves.push(p.format_move(m));
-                    let _ = p.try_play(m);
-                }
-                let label = format!("variation at {}: {}", v.prefix.len() + 1, moves.join(" "));
-                if ui.small_button(label).clicked() {
-                    enter = Some(i);
-                }
-            }
-            if let Some(i) = enter {
-                self.enter_variation(i);
-            }
-        });
+            },
+        );
         if let Some(n) = jump {
             self.jump(n);
         }
@@ -673,7 +676,7 @@ impl Workbench {
         for (i, slot) in self.slots.iter_mut().enumerate() {
             slot.analysis.others = lists.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, l)| l.clone()).collect();
         }
-        egui::ScrollArea::vertical().id_salt("agents").max_height(ui.available_height() - 200.0).show(ui, |ui| {
+        egui::ScrollArea::vertical().id_salt("agents").max_height(ui.available_height() - 170.0).show(ui, |ui| {
             ui.columns(self.slots.len(), |cols| {
                 for (i, (col, slot)) in cols.iter_mut().zip(self.slots.iter_mut()).enumerate() {
                     if slot.show(col, &pos) {

@@ -327,3 +327,23 @@ fn up_and_down_switch_between_variations() {
     assert_eq!(line(&h), start, "↑ goes back");
     assert_ne!(after, start);
 }
+
+/// Each explorer row carries the statistics that explain the choice: for MCTS the selection
+/// score as exploit + explore, for alpha-beta the move that caused a cutoff.
+#[test]
+fn explorer_rows_explain_the_choice() {
+    let mut w = mcts_bench(3000);
+    w.tab = BottomTab::Explorer;
+    let mut h = harness(w);
+    h.run();
+    analyse_a(&mut h);
+    assert!(h.query_all_by_label_contains("= exploit ").count() > 0, "MCTS rows show ucb = exploit + explore");
+    let mut w = Workbench::new(Variant::connect4());
+    w.slots[0].set(preset("strong-ab").unwrap());
+    w.slots[0].file.limits = SearchLimits::depth(6);
+    w.tab = BottomTab::Explorer;
+    let mut h = harness(w);
+    h.run();
+    analyse_a(&mut h);
+    assert!(h.query_all_by_label_contains("cutoff by ").count() > 0, "alpha-beta rows name the refuting move");
+}

@@ -151,7 +151,16 @@ mod tests {
             order: 0,
             children: vec![],
             mcts: None,
-            alphabeta: Some(AlphaBetaStats { value, bound, alpha: 0, beta: 0, depth: 1, cutoff: false, tt_hit: false }),
+            alphabeta: Some(AlphaBetaStats {
+                value,
+                bound,
+                alpha: 0,
+                beta: 0,
+                depth: 1,
+                cutoff: false,
+                tt_hit: false,
+                cutoff_move: None,
+            }),
             hidden_children: 0,
         }
     }
@@ -161,7 +170,7 @@ mod tests {
             mv: None,
             order: 0,
             children: vec![],
-            mcts: Some(MctsStats { visits, mean, exploration: 0.0, proven, rave_visits: 0, rave_mean: 0.0 }),
+            mcts: Some(MctsStats { visits, mean, exploration: 0.0, proven, rave_visits: 0, rave_mean: 0.0, prior: 0 }),
             alphabeta: None,
             hidden_children: 0,
         }

@@ -69,7 +69,19 @@ fn describe(pos: &AnyPosition, node: &SnapNode, plies: u32) -> String {
         s.push_str(&format!("  {}{kind}", full_label(score, bound)));
     }
     if let Some(m) = &node.mcts {
-        s.push_str(&format!("  visits {}  explore {:.3}", m.visits, m.exploration));
+        s.push_str(&format!("  visits {}", m.visits));
+        if node.mv.is_some() {
+            // The selection score at the parent: the mover's mean plus the exploration term.
+            s.push_str(&format!(
+                "  ucb {:.3} = exploit {:.3} + explore {:.3}",
+                m.mean + m.exploration,
+                m.mean,
+                m.exploration
+            ));
+        }
+        if m.prior > 0 {
+            s.push_str(&format!("  prior {}", m.prior));
+        }
         if let Some(p) = m.proven {
             s.push_str(&format!("  proven {p:?} for the mover"));
         }
@@ -85,7 +97,11 @@ fn describe(pos: &AnyPosition, node: &SnapNode, plies: u32) -> String {
             window_text(lo),
             window_text(hi),
             a.depth,
-            if a.cutoff { "  cutoff" } else { "" },
+            match (a.cutoff, a.cutoff_move) {
+                (true, Some(m)) => format!("  cutoff by {}", pos.format_move(m)),
+                (true, None) => "  cutoff".into(),
+                _ => String::new(),
+            },
             if a.tt_hit { "  tt hit" } else { "" }
         ));
     }
@@ -94,11 +110,12 @@ fn describe(pos: &AnyPosition, node: &SnapNode, plies: u32) -> String {
 
 const HELP: &str = "Scores are for the side to move at the root, at every depth.\n\
 MCTS: visits = playouts through the node; % = their mean result for the root's side; \
-explore = the UCB exploration term at the parent's visit count; proven = solved by the MCTS solver; \
-rave = AMAF visits / mean.\n\
+ucb = exploit + explore, the score the parent selects by: exploit = the mean for the player who \
+moved here, explore = the exploration term at the parent's visit count; prior = stones around the \
+cell (neighbour expansion); proven = solved by the MCTS solver; rave = AMAF visits / mean.\n\
 Alpha-beta: the value with its bound (Exact, Lower = at least, Upper = at most); window = the \
 alpha-beta window it was searched with; depth = plies searched below it; cutoff = a child \
-refuted it before all were searched; tt hit = the table supplied a bound.";
+refuted it before all were searched (cutoff by: that child); tt hit = the table supplied a bound.";
 
 impl Explorer {
     /// Draws the tree of agent `agent` ("A", "B"); `fetching` lists the nodes whose subtrees
@@ -139,7 +156,8 @@ impl Explorer {
         if !fetching.is_empty() {
             ui.weak("fetching deeper nodes from the finished search...");
         }
-        egui::ScrollArea::both().auto_shrink([false, false]).show(ui, |ui| {
+        // Rows wrap to the width (deep rows were cut off at the right): vertical scrolling only.
+        egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
             let mut path = Vec::new();
             self.node(ui, root_pos, tree, 0, &mut path, agent, fetching, &mut out);
         });
@@ -258,7 +276,7 @@ impl Explorer {
         let mut state = egui::collapsing_header::CollapsingState::load_with_default_open(ui.ctx(), state_id, id == 0);
         let open = has_children && state.is_open();
         let waiting = fetching.iter().any(|p| p == path);
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             if has_children {
                 if ui.small_button(if open { "collapse" } else { "expand" }).clicked() {
                     state.toggle(ui);

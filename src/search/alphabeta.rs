@@ -297,8 +297,16 @@ impl<'a, P: Position> Searcher<'a, P> {
         }
         let rec = self.record_enter(ply, mv, order);
         let (alpha0, beta0) = (alpha, beta);
-        let mut stats =
-            AlphaBetaStats { value: 0, bound: Bound::Exact, alpha, beta, depth, cutoff: false, tt_hit: false };
+        let mut stats = AlphaBetaStats {
+            value: 0,
+            bound: Bound::Exact,
+            alpha,
+            beta,
+            depth,
+            cutoff: false,
+            tt_hit: false,
+            cutoff_move: None,
+        };
         let v = self.node(depth, ply, &mut alpha, beta, &mut stats);
         stats.value = v;
         stats.bound = if v <= alpha0 {
@@ -431,6 +439,7 @@ impl<'a, P: Position> Searcher<'a, P> {
             }
             if pruning && *alpha >= beta {
                 stats.cutoff = i + 1 < moves.len();
+                stats.cutoff_move = stats.cutoff.then_some(m);
                 if self.cfg.ordering == MoveOrdering::Full {
                     let k = &mut self.killers[p];
                     if k[0] != Some(m) {

@@ -738,6 +738,7 @@ impl<P: Position> Mcts<P> {
                 proven: node.proven,
                 rave_visits: self.rave.get(n).map_or(0, |r| r.0 as u64),
                 rave_mean: self.rave.get(n).map_or(0.0, |r| if r.0 > 0 { r.1 as f64 / r.0 as f64 } else { 0.0 }),
+                prior: node.prior as u32,
             }),
             alphabeta: None,
             hidden_children: 0,

@@ -34,6 +34,10 @@ pub struct MctsStats {
     pub proven: Option<Proven>,
     pub rave_visits: u64,
     pub rave_mean: f64,
+    /// The expansion prior of the move (stones around its cell, for neighbour expansion; 0
+    /// when the expansion policy has none).
+    #[serde(default)]
+    pub prior: u32,
 }
 
 /// Statistics of an alpha-beta node (from its last visit).
@@ -48,6 +52,9 @@ pub struct AlphaBetaStats {
     /// A child refuted the node before every child was searched.
     pub cutoff: bool,
     pub tt_hit: bool,
+    /// The move that refuted it (with `cutoff`).
+    #[serde(default)]
+    pub cutoff_move: Option<Move>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -347,3 +347,31 @@ fn explorer_rows_explain_the_choice() {
     analyse_a(&mut h);
     assert!(h.query_all_by_label_contains("cutoff by ").count() > 0, "alpha-beta rows name the refuting move");
 }
+
+/// Ctrl+Z in Edit position takes back the last edit; Ctrl+V of a position's RON text opens it
+/// as the game (a move string is played from the start, as before).
+#[test]
+fn undo_edits_and_paste_a_position() {
+    let mut h = harness(Workbench::new(Variant::tictactoe()));
+    h.run();
+    h.get_by_label("Edit position").click();
+    h.run();
+    h.state_mut().edit.as_mut().unwrap().click(1, 1);
+    h.state_mut().edit.as_mut().unwrap().click(0, 0);
+    h.run();
+    assert!(h.state().edit.as_ref().unwrap().stone(0, 0).is_some());
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    let edit = h.state().edit.as_ref().unwrap();
+    assert!(edit.stone(0, 0).is_none() && edit.stone(1, 1).is_some(), "only the last edit is taken back");
+    h.get_by_label("Edit position").click();
+    h.run();
+    assert!(h.state().edit.is_none());
+    h.event(egui::Event::Paste(r#"(variant: "mnk:5,5,4", moves: ["c3", "b2", "c2"])"#.into()));
+    h.run();
+    assert_eq!(h.state().position.variant().to_string(), "mnk:5,5,4");
+    assert_eq!(h.state().position.ply(), 3, "{:?}", h.state().message);
+    h.event(egui::Event::Paste("c3 d4".into()));
+    h.run();
+    assert_eq!(h.state().position.ply(), 2, "a move string is played from the start");
+}

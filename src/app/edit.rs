@@ -32,6 +32,8 @@ pub struct EditState {
     pub brush: Brush,
     /// The position the stones make, or why they make none.
     pub result: Result<AnyPosition, String>,
+    /// The stones before each edit, for undo (Ctrl+Z).
+    undo: Vec<Vec<Option<Player>>>,
 }
 
 impl EditState {
@@ -53,6 +55,7 @@ impl EditState {
             to_move: None,
             brush: Brush::Cycle,
             result: Ok(pos.clone()),
+            undo: Vec::new(),
         };
         e.check();
         Ok(e)
@@ -66,6 +69,7 @@ impl EditState {
         if x >= self.width || y >= self.height {
             return;
         }
+        self.undo.push(self.stones.clone());
         let cell = &mut self.stones[x * self.height + y];
         *cell = match (self.brush, *cell) {
             (Brush::Cycle, None) => Some(Player::First),
@@ -79,8 +83,17 @@ impl EditState {
     }
 
     pub fn clear(&mut self) {
+        self.undo.push(self.stones.clone());
         self.stones.iter_mut().for_each(|s| *s = None);
         self.check();
+    }
+
+    /// Takes back the last edit (a stone placed or removed, or Clear).
+    pub fn undo(&mut self) {
+        if let Some(before) = self.undo.pop() {
+            self.stones = before;
+            self.check();
+        }
     }
 
     /// The stones as a set-up (grid rows from the top).

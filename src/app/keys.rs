@@ -1,6 +1,8 @@
 //! Keyboard shortcuts, and the help window that lists them. Keys act only when no text field
 //! has the keyboard (typing a game name must not step through the game).
 
+use std::path::Path;
+
 use super::Workbench;
 
 /// Every shortcut, as the help window lists it.
@@ -9,9 +11,10 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ("Home / End", "the start / the end of the line"),
     ("↑ / ↓", "the previous / next variation at this move (another move played here)"),
     ("Space", "start or stop the analysis of the agent the board shows"),
-    ("Ctrl+Z", "take back the last move"),
+    ("Ctrl+Z", "take back the last move (in Edit position: the last edit)"),
     ("Ctrl+C", "copy the moves played as a move string"),
-    ("Ctrl+V", "paste a move string: play it from the start of this game"),
+    ("Ctrl+Shift+C", "copy the position as a position file's RON text"),
+    ("Ctrl+V", "paste a move string (played from the start of this game) or a position's RON text"),
     ("F1", "show or hide this help"),
 ];
 
@@ -22,7 +25,14 @@ impl Workbench {
         if ctx.input(|i| i.key_pressed(Key::F1)) {
             self.show_help = !self.show_help;
         }
-        if ctx.egui_wants_keyboard_input() || self.edit.is_some() {
+        if ctx.egui_wants_keyboard_input() {
+            return;
+        }
+        if let Some(edit) = self.edit.as_mut() {
+            // In edit mode only undo acts: the arrows and Space belong to the game.
+            if ctx.input_mut(|i| i.consume_key(Modifiers::COMMAND, Key::Z)) {
+                edit.undo();
+            }
             return;
         }
         let (left, right, home, end, space, undo) = ctx.input_mut(|i| {
@@ -41,13 +51,14 @@ impl Workbench {
         if up || down {
             self.switch_variation(down);
         }
-        let (copy, paste) = ctx.input(|i| {
+        let (copy, as_ron, paste) = ctx.input(|i| {
             let copy = i.events.iter().any(|e| matches!(e, egui::Event::Copy));
+            let as_ron = i.modifiers.shift;
             let paste = i.events.iter().find_map(|e| match e {
                 egui::Event::Paste(t) => Some(t.clone()),
                 _ => None,
             });
-            (copy, paste)
+            (copy, as_ron, paste)
         });
         if left || undo {
             self.back();
@@ -69,12 +80,16 @@ impl Workbench {
                 self.start_slot(i);
             }
         }
-        if copy {
+        if copy && as_ron {
+            let file = crate::io::PositionFile::from_position(&self.position, self.setup.as_ref());
+            ctx.copy_text(file.to_ron());
+            self.message = Some("copied the position as RON".into());
+        } else if copy {
             ctx.copy_text(self.position.history_string());
             self.message = Some("copied the moves".into());
         }
         if let Some(text) = paste {
-            self.paste_moves(&text);
+            self.paste(&text);
         }
     }
 
@@ -101,6 +116,19 @@ impl Workbench {
 
     /// Plays a pasted move string from the start of this game (the current game is kept as
     /// it was if the string is not a legal line).
+    /// Pastes a position file's RON text (opened as a game, like a loaded file) or else a move
+    /// string.
+    pub fn paste(&mut self, text: &str) {
+        if text.trim_start().starts_with('(') {
+            match crate::io::PositionFile::parse(text, Path::new("(pasted)")) {
+                Ok((file, pos)) => self.open_position(file, pos, "pasted a position".into()),
+                Err(e) => self.message = Some(e.to_string()),
+            }
+        } else {
+            self.paste_moves(text);
+        }
+    }
+
     pub fn paste_moves(&mut self, text: &str) {
         let mut p = self.start_position();
         match p.play_sequence(text.trim()) {

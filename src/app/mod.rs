@@ -380,21 +380,27 @@ impl Workbench {
     }
 
     /// Loads a position file; a bad file leaves the game as it was and says why.
+    /// Makes a position read from a file (or pasted) the game.
+    pub fn open_position(&mut self, file: PositionFile, pos: AnyPosition, message: String) {
+        self.variant_text = pos.variant().to_string();
+        self.setup = file.setup;
+        self.position = pos;
+        self.redo.clear();
+        self.variations.clear();
+        self.edit = None;
+        self.message = Some(message);
+        self.dirty = true;
+        self.position_changed();
+    }
+
     pub fn load(&mut self, path: &Path) {
         match load_position(path) {
             Ok((file, pos)) => {
-                self.variant_text = pos.variant().to_string();
-                self.setup = file.setup;
-                self.position = pos;
-                self.redo.clear();
-                self.variations.clear();
-                self.edit = None;
-                self.message = Some(format!("loaded {}", path.display()));
+                self.open_position(file, pos, format!("loaded {}", path.display()));
                 self.file_path = path.display().to_string();
                 self.own_file = Some(self.file_path.clone());
                 files::remember(&mut self.recent, &self.file_path);
                 self.dirty = false;
-                self.position_changed();
             }
             Err(e) => self.message = Some(e.to_string()),
         }

@@ -133,6 +133,14 @@ fn analyse_streams_progress_and_ends_with_the_move() {
     assert!(lines.len() >= 2 && lines[..lines.len() - 1].iter().all(|l| l.starts_with("info ")), "{s}");
     let last = lines.last().unwrap();
     assert!(last == &"bestmove c score win in 3" || last == &"bestmove f score win in 3", "{last}");
+    assert_eq!(lines[0], "info string scores for the first player (to move)", "whose view the scores are");
+    assert!(lines[1].contains(" nps "), "alpha-beta counts nodes: {}", lines[1]);
+    let o = mnklab(&["analyse", "--game", "connect4", "--agent", "jeng-mcts", "--iterations", "2000"]);
+    let s = stdout(&o);
+    assert!(
+        s.lines().filter(|l| l.starts_with("info iterations")).all(|l| l.contains(" ips ")),
+        "MCTS counts iterations: {s}"
+    );
     let o = mnklab(&["analyse", "--game", "connect4", "--agent", "nonsense"]);
     assert!(String::from_utf8_lossy(&o.stderr).contains("unknown agent 'nonsense'"));
     let o = mnklab(&["bench", "search", "--game", "connect4", "--agent", "jeng-mcts", "--seconds", "0.3"]);

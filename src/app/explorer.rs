@@ -72,8 +72,10 @@ fn describe(pos: &AnyPosition, node: &SnapNode, plies: u32) -> String {
         s.push_str(&format!("  visits {}", m.visits));
         if node.mv.is_some() {
             // The selection score at the parent: the mover's mean plus the exploration term.
+            // Selection is from the view of the player choosing at the parent (not the root's
+            // side, as the score before it): say so.
             s.push_str(&format!(
-                "  ucb {:.3} = exploit {:.3} + explore {:.3}",
+                "  ucb for the mover here {:.3} = exploit {:.3} + explore {:.3}",
                 m.mean + m.exploration,
                 m.mean,
                 m.exploration
@@ -110,8 +112,8 @@ fn describe(pos: &AnyPosition, node: &SnapNode, plies: u32) -> String {
 
 const HELP: &str = "Scores are for the side to move at the root, at every depth.\n\
 MCTS: visits = playouts through the node; % = their mean result for the root's side; \
-ucb = exploit + explore, the score the parent selects by: exploit = the mean for the player who \
-moved here, explore = the exploration term at the parent's visit count; prior = stones around the \
+ucb = exploit + explore, the score the parent selects by, from the view of the player who moved \
+here (not the root's side): exploit = that player's mean, explore = the exploration term at the parent's visit count; prior = stones around the \
 cell (neighbour expansion); proven = solved by the MCTS solver; rave = AMAF visits / mean.\n\
 Alpha-beta: the value with its bound (Exact, Lower = at least, Upper = at most); window = the \
 alpha-beta window it was searched with; depth = plies searched below it; cutoff = a child \
@@ -154,7 +156,7 @@ impl Explorer {
         }
         self.breadcrumb(ui, root_pos, &mut out);
         if !fetching.is_empty() {
-            ui.weak("fetching deeper nodes from the finished search...");
+            ui.weak("fetching deeper nodes: the search answers once it has stopped (Stop, or its time runs out)");
         }
         // Rows wrap to the width (deep rows were cut off at the right): vertical scrolling only.
         egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {

@@ -39,6 +39,8 @@ pub fn run(args: AnalyseArgs) -> Result<(), String> {
     let limits = args.limits.or(file.limits);
     limits.validate()?;
     let seed = args.seed.unwrap_or(file.seed);
+    // Whose view every score below is from (the one convention of the workbench too).
+    println!("info string {}", mnklab::analysis::side_label(&pos));
     let (result, failure) = with_position!(&pos, p => {
         let mut a = build_agent(&file.agent, seed);
         let mut sink = FnSink(|e: &Progress| println!("{}", progress_line(&pos, e)));
@@ -62,8 +64,10 @@ fn progress_line(pos: &AnyPosition, p: &Progress) -> String {
     let mv = |m| pos.format_move(m);
     let pv: Vec<String> = p.pv.iter().map(|&m| mv(m)).collect();
     let work = if p.iterations > 0 { format!("iterations {}", p.iterations) } else { format!("depth {}", p.depth) };
+    // MCTS's rate counts iterations (ips), alpha-beta's nodes (nps).
+    let rate = if p.iterations > 0 { "ips" } else { "nps" };
     format!(
-        "info {work} nodes {} nps {:.0} time {:.3} best {} score {} pv {}",
+        "info {work} nodes {} {rate} {:.0} time {:.3} best {} score {} pv {}",
         p.nodes,
         p.nodes_per_second,
         p.elapsed,

@@ -375,3 +375,19 @@ fn undo_edits_and_paste_a_position() {
     h.run();
     assert_eq!(h.state().position.ply(), 2, "a move string is played from the start");
 }
+
+/// Placing a stone in Edit position makes the board differ from the analysed position: the
+/// analysis is shown as about an earlier position, not as current.
+#[test]
+fn editing_the_position_hides_the_analysis_of_the_game() {
+    let mut h = harness(mcts_bench(3000));
+    h.run();
+    analyse_a(&mut h);
+    assert!(h.query_by_label_contains("for an earlier position").is_none());
+    h.get_by_label("Edit position").click();
+    h.run();
+    h.state_mut().edit.as_mut().unwrap().click(5, 0);
+    h.run();
+    assert!(h.query_by_label_contains("for an earlier position").is_some(), "the old analysis is not shown as current");
+    assert!(h.query_by_label_contains("no tree yet").is_some(), "nor its tree");
+}

@@ -671,7 +671,12 @@ impl Workbench {
     }
 
     fn agents_panel(&mut self, ui: &mut egui::Ui) {
-        let pos = self.position.clone();
+        // While editing, the board shows the edited stones: analysis of the game's position is
+        // about an earlier position and is shown as such.
+        let pos = match &self.edit {
+            Some(e) => e.result.clone().unwrap_or_else(|_| AnyPosition::new(e.variant)),
+            None => self.position.clone(),
+        };
         let mut starts = Vec::new();
         // Each agent's table marks where the others disagree (only analyses of this position).
         let lists: Vec<(String, Vec<Move>)> = self
@@ -729,7 +734,7 @@ impl Workbench {
             BottomTab::Explorer => {
                 // Only a tree of the position on the board (never an earlier one's).
                 let a = self.analysis();
-                let tree = a.tree.clone().filter(|_| a.is_for(&self.position));
+                let tree = a.tree.clone().filter(|_| a.is_for(&self.position) && self.edit.is_none());
                 let fetching = a.fetching.clone();
                 let slot = self.shown_slot.min(self.slots.len() - 1);
                 let agent = self.slots[slot].label.clone();

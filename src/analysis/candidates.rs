@@ -182,3 +182,42 @@ mod tests {
         assert!(!agreement(&mk(&[2]), &mk(&[3])).same_best);
     }
 }
+
+/// A line of moves shortened to at most `max_chars` characters by whole moves, with "…" when
+/// moves were left out: a cut never shows part of a move (`f1…` read as f1 when it was f12).
+pub fn fit_line(moves: &[String], max_chars: usize) -> String {
+    let mut out = String::new();
+    for (i, m) in moves.iter().enumerate() {
+        let sep = usize::from(!out.is_empty());
+        let rest_after = usize::from(i + 1 < moves.len()); // room for "…"
+        if out.chars().count() + sep + m.chars().count() + rest_after > max_chars {
+            if out.is_empty() {
+                return "…".into();
+            }
+            out.push('…');
+            return out;
+        }
+        if sep == 1 {
+            out.push(' ');
+        }
+        out.push_str(m);
+    }
+    out
+}
+
+#[cfg(test)]
+mod fit_tests {
+    use super::fit_line;
+
+    #[test]
+    fn lines_are_cut_between_moves() {
+        let moves: Vec<String> = ["f12", "e13", "g11", "h10"].iter().map(|s| s.to_string()).collect();
+        assert_eq!(fit_line(&moves, 100), "f12 e13 g11 h10");
+        assert_eq!(fit_line(&moves, 15), "f12 e13 g11 h10");
+        assert_eq!(fit_line(&moves, 14), "f12 e13 g11…");
+        assert_eq!(fit_line(&moves, 6), "f12…");
+        assert_eq!(fit_line(&moves, 4), "f12…");
+        assert_eq!(fit_line(&moves, 3), "…", "never part of a move");
+        assert_eq!(fit_line(&[], 4), "");
+    }
+}

@@ -15,6 +15,6 @@ pub mod candidates;
 pub mod convention;
 pub mod stamp;
 
-pub use candidates::{Agreement, Candidate, agreement, candidates};
+pub use candidates::{Agreement, Candidate, agreement, candidates, fit_line};
 pub use convention::{ScoreKind, flip, full_label, node_score, rate_label, short_label, side_label};
 pub use stamp::PositionKey;

@@ -279,7 +279,11 @@ impl Analysis {
                 None if c.bound != crate::search::tree::Bound::Exact => "refuted".into(),
                 None => String::new(),
             };
-            let line: Vec<String> = c.pv.iter().take(8).map(|&m| pos.format_move(m)).collect();
+            let line: Vec<String> = c.pv.iter().map(|&m| pos.format_move(m)).collect();
+            // Whole moves that fit the column (about 0.6 of the font size a character), the
+            // full line in the tooltip.
+            let chars = (widths[3] / (ui.style().text_styles[&egui::TextStyle::Body].size * 0.6)) as usize;
+            let shown = crate::analysis::fit_line(&line, chars);
             let alone: Vec<&str> = self
                 .others
                 .iter()
@@ -298,8 +302,7 @@ impl Analysis {
                         "alpha-beta proved only that this move is no better (≤); set multi-PV in the agent's options for exact values of the n best",
                     );
                 }
-                cell(ui, widths[3], &mut |ui| ui.add(egui::Label::new(line.join(" ")).truncate()))
-                    .on_hover_text(line.join(" "));
+                cell(ui, widths[3], &mut |ui| ui.label(&shown)).on_hover_text(line.join(" "));
                 if !alone.is_empty() {
                     cell(ui, widths[4], &mut |ui| ui.colored_label(egui::Color32::from_rgb(200, 120, 0), "≠"))
                         .on_hover_text(format!("not a candidate of agent {}", alone.join(", ")));

@@ -391,3 +391,22 @@ fn editing_the_position_hides_the_analysis_of_the_game() {
     assert!(h.query_by_label_contains("for an earlier position").is_some(), "the old analysis is not shown as current");
     assert!(h.query_by_label_contains("no tree yet").is_some(), "nor its tree");
 }
+
+/// The board keeps its place whether or not there is analysis to mark on it (the legend line
+/// above it once came and went with the marks), and Enter in the Game field starts that game.
+#[test]
+fn the_board_does_not_move_when_analysis_comes_and_goes() {
+    let mut h = harness(mcts_bench(3000));
+    h.run();
+    let before = h.get_by_label("board").rect();
+    analyse_a(&mut h);
+    assert!(!h.state().analysis().heatmap(&h.state().position).is_empty());
+    assert_eq!(h.get_by_label("board").rect(), before);
+    h.state_mut().variant_text = "tictactoe".into();
+    h.get_by_label("Game").click();
+    h.run();
+    h.key_press(egui::Key::Enter);
+    h.run();
+    assert_eq!(h.state().position.variant(), Variant::tictactoe(), "Enter in the Game field starts that game");
+    assert_eq!(h.state().file_path, "", "a new game names no file");
+}

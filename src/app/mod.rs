@@ -280,6 +280,9 @@ impl Workbench {
                 self.edit = None;
                 self.message = None;
                 self.dirty = false;
+                // A new game is not the file shown before: Save asks for a name.
+                self.file_path.clear();
+                self.own_file = None;
                 self.position_changed();
             }
             Err(e) => self.message = Some(e.to_string()),
@@ -472,8 +475,12 @@ impl Workbench {
         // instead of being clipped.
         ui.horizontal_wrapped(|ui| {
             let label = ui.label("Game");
-            ui.add(egui::TextEdit::singleline(&mut self.variant_text).desired_width(110.0)).labelled_by(label.id);
-            if ui.button("New game").clicked() {
+            let field =
+                ui.add(egui::TextEdit::singleline(&mut self.variant_text).desired_width(110.0)).labelled_by(label.id);
+            let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            if ui.button("New game").on_hover_text("a new game of the variant typed (or press Enter in it)").clicked()
+                || entered
+            {
                 self.guarded(Pending::NewGame);
             }
             ui.separator();
@@ -1022,9 +1029,9 @@ impl Workbench {
                 _ => Vec::new(),
             };
             let shown = self.preview.as_ref().unwrap_or(&self.position).clone();
-            if !marks.is_empty() {
-                mark_legend(ui, &self.position);
-            }
+            // Always drawn (not only with marks): the board must not move when analysis appears
+            // or goes.
+            mark_legend(ui, &self.position);
             if let Some(m) = board::show(ui, &shown, &marks, &ghosts)
                 && self.preview.is_none()
             {

@@ -239,7 +239,7 @@ fn a_matchup_runs_with_live_plots_and_exports_a_figure() {
     w.matchup.variants_text = "tictactoe mnk:4,4,3".into();
     w.matchup.games = 6;
     w.matchup.out_dir = dir.join("run").display().to_string();
-    w.matchup.exporter.path = dir.join("score.pdf").display().to_string();
+    w.matchup.exporter.path = dir.join("figures").join("score.pdf").display().to_string();
     let mut h = harness(w);
     h.run();
     h.get_by_label("Run matchup").click();
@@ -266,7 +266,10 @@ fn a_matchup_runs_with_live_plots_and_exports_a_figure() {
     // Export the heatmap; the file and its CSV appear.
     h.get_by_label("Export plot").click();
     assert!(wait(&mut h, 10.0, |w| w.matchup.exporter.message.as_deref().is_some_and(|m| m.starts_with("wrote"))));
-    assert!(dir.join("score.pdf").exists() && dir.join("score.csv").exists());
+    assert!(
+        dir.join("figures/score.pdf").exists() && dir.join("figures/score.csv").exists(),
+        "the workbench makes its figures folder"
+    );
     // The title and labels are editable; the plot and the file both use the edited ones.
     h.state_mut().matchup.exporter.title = "Alpha-beta vs random".into();
     h.state_mut().matchup.exporter.path = dir.join("heat.svg").display().to_string();

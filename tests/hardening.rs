@@ -30,6 +30,20 @@ fn refused(o: &Output, needle: &str) {
     assert!(!e.contains("panicked"), "{e}");
 }
 
+/// Runs one brain session: `input` on stdin, the lines it answered on stdout.
+fn brain_session(input: &[u8]) -> (Output, Vec<String>) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mnklab"))
+        .arg("brain")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    let o = child.wait_with_output().unwrap();
+    let lines = out(&o).lines().map(str::to_string).collect();
+    (o, lines)
+}
+
 fn scratch(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("mnklab-hardening-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
@@ -392,16 +406,8 @@ fn launch_flags_and_move_messages() {
 
 #[test]
 fn brain_refuses_unbounded_time() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mnklab"))
-        .arg("brain")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(b"START 9\nINFO timeout_turn 99999999999999999\nBEGIN\nEND\n").unwrap();
-    let o = child.wait_with_output().unwrap();
+    let (o, lines) = brain_session(b"START 9\nINFO timeout_turn 99999999999999999\nBEGIN\nEND\n");
     assert!(o.status.success());
-    let lines: Vec<String> = out(&o).lines().map(str::to_string).collect();
     assert_eq!(lines[0], "OK");
     assert!(lines[1].contains(','), "a move, in the clamped time: {lines:?}");
 }
@@ -583,20 +589,9 @@ fn node_budgets_are_never_overshot() {
 /// It is an ERROR naming the key; 0 (as fast as possible) still gives a move.
 #[test]
 fn brain_refuses_negative_times_and_sizes() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mnklab"))
-        .arg("brain")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"INFO timeout_turn -1\nINFO time_left -100\nINFO max_memory -5\nSTART 9\nINFO timeout_turn 0\nBEGIN\nEND\n")
-        .unwrap();
-    let o = child.wait_with_output().unwrap();
-    let lines: Vec<String> = out(&o).lines().map(str::to_string).collect();
+    let (_, lines) = brain_session(
+        b"INFO timeout_turn -1\nINFO time_left -100\nINFO max_memory -5\nSTART 9\nINFO timeout_turn 0\nBEGIN\nEND\n",
+    );
     assert_eq!(lines[0], "ERROR INFO timeout_turn must be 0 or more, not -1");
     assert_eq!(lines[1], "ERROR INFO time_left must be 0 or more, not -100");
     assert_eq!(lines[2], "ERROR INFO max_memory must be 0 or more, not -5");
@@ -665,15 +660,7 @@ fn words_and_ranges_say_what_they_mean() {
 /// other command ends quietly.
 #[test]
 fn brain_gives_one_error_per_command_and_ends_quietly_on_a_closed_pipe() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mnklab"))
-        .arg("brain")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(b"BOARD\n0,0,2\n1,0,2\nDONE\nSTART 9\nEND\n").unwrap();
-    let o = child.wait_with_output().unwrap();
-    let lines: Vec<String> = out(&o).lines().map(str::to_string).collect();
+    let (_, lines) = brain_session(b"BOARD\n0,0,2\n1,0,2\nDONE\nSTART 9\nEND\n");
     assert_eq!(lines, vec!["ERROR no game: send START first".to_string(), "OK".to_string()]);
     // A reader that goes away after one line.
     let mut child = Command::new(env!("CARGO_BIN_EXE_mnklab"))

@@ -498,21 +498,8 @@ pub fn summary_rows(records: &[GameRecord]) -> Vec<SummaryRow> {
                     ))
                 })
                 .collect();
-            SummaryRow {
-                cells: [
-                    s.variant.to_string(),
-                    format!("{} vs {}", s.names[0], s.names[1]),
-                    s.games.to_string(),
-                    format!("{}-{}-{}", s.wins, s.draws, s.losses),
-                    format!("{:.3} ({:.3}-{:.3})", s.score, s.score_low, s.score_high),
-                    crate::arena::stats::elo_label(s),
-                    format!("{:.1}%", 100.0 * s.first_player_wins as f64 / s.games.max(1) as f64),
-                    format!("{:.2}|{:.2}", s.mean_time[0] * 1e3, s.mean_time[1] * 1e3),
-                    format!("{:.0}|{:.0}", s.mean_nodes[0], s.mean_nodes[1]),
-                    forfeits.len().to_string(),
-                ],
-                forfeits,
-            }
+            let [c0, c1, c2, c3, c4, c5, c6, c7, c8] = crate::arena::stats::row_cells(s);
+            SummaryRow { cells: [c0, c1, c2, c3, c4, c5, c6, c7, c8, forfeits.len().to_string()], forfeits }
         })
         .collect()
 }

@@ -298,25 +298,37 @@ pub fn elo_label(s: &PairStats) -> String {
     format!("{elo} +-{:.0}", s.elo_error)
 }
 
+/// The cells of one pairing's row, as the CLI's table and the workbench's summary show them:
+/// variant, "a vs b", games, W-D-L, score (95% CI), Elo, first-player wins, ms and nodes a move.
+pub fn row_cells(s: &PairStats) -> [String; 9] {
+    [
+        s.variant.to_string(),
+        format!("{} vs {}", s.names[0], s.names[1]),
+        s.games.to_string(),
+        format!("{}-{}-{}", s.wins, s.draws, s.losses),
+        format!("{:.3} ({:.3}-{:.3})", s.score, s.score_low, s.score_high),
+        elo_label(s),
+        format!("{:.1}%", 100.0 * s.first_player_wins as f64 / s.games.max(1) as f64),
+        format!("{:.2}|{:.2}", s.mean_time[0] * 1e3, s.mean_time[1] * 1e3),
+        format!("{:.0}|{:.0}", s.mean_nodes[0], s.mean_nodes[1]),
+    ]
+}
+
+/// The headers of [`row_cells`].
+pub const ROW_HEADERS: [&str; 9] =
+    ["variant", "a vs b", "games", "W-D-L", "score (95% CI)", "Elo", "1st wins", "ms/move a|b", "nodes/move a|b"];
+
 /// A plain-text table of the statistics.
 pub fn table(stats: &[PairStats]) -> String {
-    let mut out = format!(
-        "{:<18} {:<28} {:>5} {:>11} {:>22} {:>14} {:>11} {:>21} {:>21}\n",
-        "variant", "a vs b", "games", "W-D-L", "score (95% CI)", "Elo", "1st wins", "ms/move a|b", "nodes/move a|b"
-    );
-    for s in stats {
-        out.push_str(&format!(
+    let line = |c: &[String]| {
+        format!(
             "{:<18} {:<28} {:>5} {:>11} {:>22} {:>14} {:>11} {:>21} {:>21}\n",
-            s.variant.to_string(),
-            format!("{} vs {}", s.names[0], s.names[1]),
-            s.games,
-            format!("{}-{}-{}", s.wins, s.draws, s.losses),
-            format!("{:.3} ({:.3}-{:.3})", s.score, s.score_low, s.score_high),
-            elo_label(s),
-            format!("{:.1}%", 100.0 * s.first_player_wins as f64 / s.games.max(1) as f64),
-            format!("{:.2}|{:.2}", s.mean_time[0] * 1e3, s.mean_time[1] * 1e3),
-            format!("{:.0}|{:.0}", s.mean_nodes[0], s.mean_nodes[1]),
-        ));
+            c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8]
+        )
+    };
+    let mut out = line(&ROW_HEADERS.map(String::from));
+    for s in stats {
+        out.push_str(&line(&row_cells(s)));
     }
     out
 }

@@ -244,7 +244,8 @@ fn the_explorer_fetches_deeper_nodes_pages_children_and_expands_the_pv() {
     let hidden = tree.nodes[0].hidden_children as usize;
     assert!(shown <= 12 && hidden > 0, "the first snapshot is 12 children wide: {shown} + {hidden}");
     h.get_by_label(&format!("+{hidden} more")).click();
-    h.run();
+    // Not `run()`: the app repaints until the subtree arrives, which may take any number of frames.
+    h.run_steps(3);
     assert!(wait(&mut h, 10.0, |w| w.analysis().fetching.is_empty()), "the subtree arrives");
     h.run();
     let tree = h.state().analysis().tree.clone().unwrap();

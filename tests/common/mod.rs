@@ -6,7 +6,9 @@ use egui_kittest::Harness;
 use mnklab::app::Workbench;
 
 pub fn harness_sized(w: Workbench, size: egui::Vec2) -> Harness<'static, Workbench> {
-    Harness::builder().with_size(size).build_ui_state(|ui, state: &mut Workbench| state.show(ui), w)
+    // The workers run on their own threads and the app repaints while they report, so settling
+    // may take more frames than egui_kittest's default of 4 when the machine is busy.
+    Harness::builder().with_size(size).with_max_steps(100).build_ui_state(|ui, state: &mut Workbench| state.show(ui), w)
 }
 
 /// Steps the UI until `done` holds or the time runs out (the workers run on their own threads).

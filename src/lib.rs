@@ -17,5 +17,6 @@ pub mod game;
 pub mod gomocup;
 pub mod io;
 pub mod plot;
+pub mod record;
 pub mod rng;
 pub mod search;

@@ -360,11 +360,15 @@ fn edit_mode_places_stones_and_shows_the_rules_complaint() {
     // A second X with no O: two stones ahead, which no game reaches.
     h.get_by_label("place first").click();
     h.run();
+    let board = h.get_by_label("board").rect();
+    let notice = h.get_by_label_contains("valid:").rect();
     h.state_mut().edit.as_mut().unwrap().click(0, 0);
     h.run();
     let err = h.state().edit.as_ref().unwrap().result.clone().unwrap_err();
     assert!(err.contains("stones"), "{err}");
     assert!(h.query_by_label(&err).is_some(), "the complaint is shown in place");
+    assert_eq!(h.get_by_label(&err).rect(), notice, "in the space the notice had: two lines, wrapped");
+    assert_eq!(h.get_by_label("board").rect(), board, "the board does not move");
     // Remove it again: valid, O to move; Done takes the position.
     h.state_mut().edit.as_mut().unwrap().brush = mnklab::app::Brush::Erase;
     h.state_mut().edit.as_mut().unwrap().click(0, 0);
@@ -378,34 +382,77 @@ fn edit_mode_places_stones_and_shows_the_rules_complaint() {
     assert!(h.state().setup.is_some(), "saved with its set-up");
 }
 
+/// The move list is the record's tree: a variation is listed, indented, under the move it
+/// replaces (a variation inside it one level deeper), a click goes exactly there, and the
+/// right-click menu promotes or deletes a line.
 #[test]
-fn a_different_move_keeps_the_old_line_as_a_variation() {
+fn the_move_list_is_a_tree_of_variations() {
     let mut w = Workbench::new(Variant::connect4());
-    for m in ["d", "d", "e"] {
-        let mv = w.position.parse_move(m).unwrap();
-        w.play(mv);
-    }
+    w.paste_moves("d d e");
     let mut h = harness(w);
     h.run();
-    h.get_by_label("Back").click();
+    let line = |h: &Harness<'static, Workbench>| h.state().position.history_string();
     h.get_by_label("Back").click();
     h.run();
-    // Forward with the same move is just forward.
+    h.get_by_label("Back").click();
+    h.run();
+    // Forward with the same move is just forward: no new line.
     let d = h.state().position.parse_move("d").unwrap();
     h.state_mut().play(d);
-    assert!(h.state().variations.is_empty());
-    assert_eq!(h.state().redo.len(), 1);
-    // A different move: the old continuation (e) becomes a variation.
-    let c = h.state().position.parse_move("c").unwrap();
-    h.state_mut().play(c);
     h.run();
-    assert_eq!(h.state().variations.len(), 1);
-    assert_eq!(h.state().position.history_string(), "d d c");
-    h.get_by_label("variation at 3: e").click();
+    assert_eq!(h.state().record.len(), 4, "start + d d e");
+    h.get_by_label("Back").click();
     h.run();
-    assert_eq!(h.state().position.history_string(), "d d e");
-    assert_eq!(h.state().variations.len(), 1, "the line left becomes the variation");
-    assert!(h.query_by_label("variation at 3: c").is_some());
+    // Another second move c, then c and, instead of that c, b: a variation inside a variation.
+    for m in ["c", "c"] {
+        let mv = h.state().position.parse_move(m).unwrap();
+        h.state_mut().play(mv);
+    }
+    h.state_mut().back();
+    let b = h.state().position.parse_move("b").unwrap();
+    h.state_mut().play(b);
+    h.run();
+    assert_eq!(line(&h), "d c b");
+    let rows: Vec<(usize, usize)> = h.state().record.move_rows().iter().map(|r| (r.indent, r.nodes.len())).collect();
+    assert_eq!(rows, vec![(0, 2), (1, 2), (2, 1), (0, 1)], "1.d 2.d / (2.c 3.c) / ((3.b)) / 3.e");
+    // The indentation is drawn: the nested variation starts right of its parent line.
+    let x = |h: &Harness<'static, Workbench>, l: &str| h.get_by_label(l).rect().left();
+    assert!(x(&h, "2.c") > x(&h, "1.d") && x(&h, "3.b") > x(&h, "2.c"));
+    // Clicks go to the line of the move clicked, wherever the user stands.
+    h.get_by_label("3.e").click();
+    h.run();
+    assert_eq!(line(&h), "d d e");
+    h.get_by_label("3.b").click();
+    h.run();
+    assert_eq!(line(&h), "d c b");
+    h.get_by_label("3.c").click();
+    h.run();
+    assert_eq!(line(&h), "d c c");
+    // Right-click: make c's line the main line; delete b's line.
+    h.get_by_label("2.c").click_secondary();
+    h.run();
+    h.get_by_label("Make main line").click();
+    h.run();
+    let main: Vec<String> = h.state().record.main_line().iter().map(|&m| h.state().position.format_move(m)).collect();
+    assert_eq!(main.join(" "), "d c c");
+    h.get_by_label("3.b").click_secondary();
+    h.run();
+    h.get_by_label("Delete from here").click();
+    h.run();
+    assert!(h.query_by_label("3.b").is_none(), "the line is gone from the list");
+    assert_eq!(h.state().record.len(), 6, "start + d, d e, c c");
+    assert_eq!(line(&h), "d c c", "the user stays where they were");
+    // Ctrl+Z takes the last move back out of the record.
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    h.run();
+    assert_eq!(line(&h), "d c");
+    assert_eq!(h.state().record.len(), 5);
+    assert!(h.query_by_label("3.c").is_none());
+    // A comment on the current move is kept in the record and shown in the list.
+    h.state_mut().comment_text = "the centre is better".into();
+    h.state_mut().set_comment("the centre is better");
+    h.run();
+    assert!(h.query_by_label("the centre is better").is_some());
 }
 
 #[test]
@@ -609,5 +656,54 @@ fn the_matchup_tab_shows_the_summary_table_of_the_run() {
         h.get_by_label(&score);
         h.get_by_label(&mnklab::arena::stats::elo_label(&s));
     }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A file dropped on the window, as the windowing layer hands it to egui.
+#[derive(Debug)]
+struct Dropped(std::path::PathBuf);
+
+impl egui::DroppedFile for Dropped {
+    fn path(&self) -> &std::path::Path {
+        &self.0
+    }
+    fn bytes(&self) -> Result<Vec<u8>, String> {
+        std::fs::read(&self.0).map_err(|e| e.to_string())
+    }
+}
+
+/// A saved game keeps its variations and comments, and dropping the file on the window opens
+/// it where it was saved; a file of another kind is named and nothing changes.
+#[test]
+fn a_saved_record_reopens_by_drag_and_drop() {
+    let dir = std::env::temp_dir().join(format!("mnklab-gui-drop-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("tree.ron");
+    let mut w = Workbench::new(Variant::connect4());
+    w.paste_moves("d d e");
+    w.back();
+    let c = w.position.parse_move("c").unwrap();
+    w.play(c);
+    w.set_comment("the quiet move");
+    w.save(&path);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains("record: Some(\"d d {the quiet move} c") || text.contains("(c {the quiet move})"), "{text}");
+
+    let mut h = harness(Workbench::new(Variant::tictactoe()));
+    h.run();
+    h.input_mut().dropped_files.push(std::sync::Arc::new(Dropped(path.clone())));
+    h.run();
+    assert_eq!(h.state().position.variant(), Variant::connect4(), "{:?}", h.state().message);
+    assert_eq!(h.state().position.history_string(), "d d c", "opened where it was saved");
+    assert_eq!(h.state().record.len(), 5, "start + d d e + c");
+    assert!(h.query_by_label("the quiet move").is_some(), "the comment is shown");
+    assert!(h.query_by_label("3.e").is_some(), "the other line is kept");
+
+    let other = dir.join("notes.txt");
+    std::fs::write(&other, "hello").unwrap();
+    h.input_mut().dropped_files.push(std::sync::Arc::new(Dropped(other)));
+    h.run();
+    assert!(h.state().message.as_deref().unwrap_or("").contains("not a position file"), "{:?}", h.state().message);
+    assert_eq!(h.state().position.history_string(), "d d c");
     let _ = std::fs::remove_dir_all(&dir);
 }

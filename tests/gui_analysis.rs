@@ -305,7 +305,8 @@ fn up_and_down_switch_between_variations() {
         h.state_mut().play(mnklab::game::Move(alt as u16));
         h.run();
     }
-    assert_eq!(h.state().variations.len(), 2, "two other lines branch after d d");
+    let dd = h.state().record.find(&h.state().record.path(h.state().record.current())[..2]).unwrap();
+    assert_eq!(h.state().record.children(dd).len(), 3, "three third moves tried after d d");
     let start = line(&h);
     let mut seen = vec![start.clone()];
     for _ in 0..2 {

@@ -219,7 +219,8 @@ impl Analysis {
             }
             Some(p) => {
                 let best = p.best.map_or("-".to_string(), |m| pos.format_move(m));
-                ui.label(format!("best {best}   score {}", p.score))
+                let state = if self.running { "running" } else { "finished" };
+                ui.label(format!("best {best}   score {}   {state}", p.score))
                     .on_hover_text(crate::analysis::ScoreKind::of(&p.score).help());
                 if p.iterations > 0 {
                     ui.label(format!("iterations {}   tree nodes {}", p.iterations, p.nodes));
@@ -229,7 +230,6 @@ impl Analysis {
                 ui.label(format!("{}   {:.2} s   {} reports", rate_label(p), p.elapsed, self.reports));
                 let pv: Vec<String> = p.pv.iter().map(|&m| pos.format_move(m)).collect();
                 ui.label(format!("PV {}", pv.join(" ")));
-                ui.label(if self.running { "running" } else { "finished" });
                 self.candidate_table(ui, pos);
             }
         }
@@ -253,9 +253,13 @@ impl Analysis {
         // Fixed column widths (not an egui Grid, which re-measures and redraws the frame each
         // time a line's width changes: 2-4x slower frames while a search streams).
         // The line takes what the column has left (a wider row would widen the panel).
+        // The visits column only where there are visits (MCTS): alpha-beta's bounds are marked
+        // ≤ / ≥ in the score, so its line gets that room.
         let gap = ui.spacing().item_spacing.x;
-        let line_w = (ui.available_width() - (40.0 + 88.0 + 56.0 + 14.0) - 5.0 * gap).max(30.0);
-        let widths = [40.0, 88.0, 56.0, line_w, 14.0];
+        let visits_w = if rows[0].share.is_some() { 48.0 } else { 0.0 };
+        let columns = if visits_w > 0.0 { 5.0 } else { 4.0 };
+        let line_w = (ui.available_width() - (38.0 + 74.0 + visits_w + 14.0) - columns * gap).max(30.0);
+        let widths = [38.0, 74.0, visits_w, line_w, 14.0];
         let h = ui.spacing().interact_size.y;
         // Each cell gets exactly its rectangle (clipped), so columns line up and never push.
         let cell = |ui: &mut egui::Ui, w: f32, add: &mut dyn FnMut(&mut egui::Ui) -> egui::Response| {
@@ -269,16 +273,14 @@ impl Analysis {
         ui.horizontal(|ui| {
             let heads = ["move", "score", if rows[0].share.is_some() { "visits" } else { "" }, "line", ""];
             for (w, t) in widths.iter().zip(heads) {
-                cell(ui, *w, &mut |ui| ui.strong(t));
+                if *w > 0.0 {
+                    cell(ui, *w, &mut |ui| ui.strong(t));
+                }
             }
         });
         for c in &rows {
             let mv = pos.format_move(c.mv);
-            let extra = match c.share {
-                Some(s) => format!("{:.1}%", s * 100.0),
-                None if c.bound != crate::search::tree::Bound::Exact => "refuted".into(),
-                None => String::new(),
-            };
+            let extra = c.share.map(|s| format!("{:.1}%", s * 100.0));
             let line: Vec<String> = c.pv.iter().map(|&m| pos.format_move(m)).collect();
             // Whole moves that fit the column (about 0.6 of the font size a character), the
             // full line in the tooltip.
@@ -295,12 +297,14 @@ impl Analysis {
                 let b = cell(ui, widths[0], &mut |ui| ui.add(egui::Button::new(&mv).small()));
                 clicked = b.clicked();
                 b.on_hover_text(format!("play {mv}"));
-                cell(ui, widths[1], &mut |ui| ui.label(full_label(c.score, c.bound)));
-                let e = cell(ui, widths[2], &mut |ui| ui.label(&extra));
-                if extra == "refuted" {
-                    e.on_hover_text(
-                        "alpha-beta proved only that this move is no better (≤); set multi-PV in the agent's options for exact values of the n best",
+                let score = cell(ui, widths[1], &mut |ui| ui.label(full_label(c.score, c.bound)));
+                if c.share.is_none() && c.bound != crate::search::tree::Bound::Exact {
+                    score.on_hover_text(
+                        "refuted: alpha-beta proved only that this move is no better (≤); set multi-PV in the agent's options for exact values of the n best",
                     );
+                }
+                if let Some(extra) = &extra {
+                    cell(ui, widths[2], &mut |ui| ui.label(extra));
                 }
                 cell(ui, widths[3], &mut |ui| ui.label(&shown)).on_hover_text(line.join(" "));
                 if !alone.is_empty() {

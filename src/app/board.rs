@@ -46,7 +46,15 @@ fn draw_mark(painter: &egui::Painter, r: Rect, cell: f32, best: bool, strength: 
         );
     }
     if cell >= 22.0 {
-        let small = egui::FontId::proportional((cell * 0.26).clamp(7.0, 14.0));
+        // As large as the label fits the mark (measured at 10 px and scaled), within limits
+        // that keep it inside the cell and readable.
+        let width_at_10 = painter
+            .layout_no_wrap(label.to_string(), egui::FontId::proportional(10.0), Color32::WHITE)
+            .size()
+            .x
+            .max(1.0);
+        let size = (10.0 * r.width() * 0.92 / width_at_10).min(cell * 0.42).clamp(7.0, 16.0);
+        let small = egui::FontId::proportional(size);
         let ink = if strength > 0.45 { Color32::WHITE } else { Color32::from_rgb(10, 30, 90) };
         painter.text(r.center(), egui::Align2::CENTER_CENTER, label, small, ink);
     }

@@ -152,8 +152,9 @@ impl EditState {
             }
         });
         match &self.result {
-            Ok(p) => super::lines::reserved_line(ui, Some(&format!("valid: {} to move", p.side_to_move())), false),
-            Err(e) => super::lines::reserved_line(ui, Some(&e.to_string()), true),
+            // Two lines reserved: a long complaint wraps instead of being cut to one line.
+            Ok(p) => super::lines::reserved_lines(ui, Some(&format!("valid: {} to move", p.side_to_move())), false, 2),
+            Err(e) => super::lines::reserved_lines(ui, Some(&e.to_string()), true, 2),
         };
         action
     }

@@ -68,3 +68,26 @@ pub fn remember(recent: &mut Vec<String>, path: &str) {
     recent.insert(0, path.to_string());
     recent.truncate(MAX_RECENT);
 }
+
+impl super::Workbench {
+    /// A file dropped on the window: a position file opens (asking first if moves would be
+    /// lost); anything else is named and left alone. While files hover, the window says so.
+    pub fn handle_dropped_files(&mut self, ctx: &egui::Context) {
+        let (hovering, dropped) = ctx.input(|i| (!i.raw.hovered_files.is_empty(), i.raw.dropped_files.clone()));
+        if hovering {
+            egui::Area::new(egui::Id::unique("drop-hint"))
+                .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
+                .order(egui::Order::Foreground)
+                .show(ctx, |ui| {
+                    egui::Frame::popup(ui.style()).show(ui, |ui| ui.heading("drop a position file (.ron) to open it"));
+                });
+        }
+        let Some(file) = dropped.first() else { return };
+        let path = file.path();
+        if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("ron")) {
+            self.guarded(super::Pending::Load(path.display().to_string()));
+        } else {
+            self.message = Some(format!("{}: not a position file (.ron); nothing opened", path.display()));
+        }
+    }
+}

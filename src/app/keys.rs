@@ -1,8 +1,6 @@
 //! Keyboard shortcuts, and the help window that lists them. Keys act only when no text field
 //! has the keyboard (typing a game name must not step through the game).
 
-use std::path::Path;
-
 use super::Workbench;
 
 /// Every shortcut, as the help window lists it.
@@ -11,7 +9,7 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ("Home / End", "the start / the end of the line"),
     ("↑ / ↓", "the previous / next variation at this move (another move played here)"),
     ("Space", "start or stop the analysis of the agent the board shows"),
-    ("Ctrl+Z", "take back the last move (in Edit position: the last edit)"),
+    ("Ctrl+Z", "take back the last move: it leaves the record (in Edit position: the last edit)"),
     ("Ctrl+C", "copy the moves played as a move string"),
     ("Ctrl+Shift+C", "copy the position as a position file's RON text"),
     ("Ctrl+V", "paste a move string (played from the start of this game) or a position's RON text"),
@@ -60,8 +58,11 @@ impl Workbench {
             });
             (copy, as_ron, paste)
         });
-        if left || undo {
+        if left {
             self.back();
+        }
+        if undo {
+            self.take_back();
         }
         if right {
             self.forward();
@@ -81,7 +82,12 @@ impl Workbench {
             }
         }
         if copy && as_ron {
-            let file = crate::io::PositionFile::from_position(&self.position, self.setup.as_ref());
+            let file = crate::io::PositionFile::from_record(
+                &self.position,
+                self.setup.as_ref(),
+                &self.record,
+                &self.start_position(),
+            );
             ctx.copy_text(file.to_ron());
             self.message = Some("copied the position as RON".into());
         } else if copy {
@@ -90,56 +96,6 @@ impl Workbench {
         }
         if let Some(text) = paste {
             self.paste(&text);
-        }
-    }
-
-    /// Goes to another move at the last move played (a variation branching there): the next
-    /// one with `next`, else the previous one; the line left becomes a variation, so repeated
-    /// presses cycle through every move tried here. Where the last move has no alternative,
-    /// the alternatives of the next move are used.
-    pub fn switch_variation(&mut self, next: bool) {
-        let history = self.position.history().to_vec();
-        let siblings = |at: usize| -> Vec<usize> {
-            (0..self.variations.len()).filter(|&i| self.variations[i].prefix[..] == history[..at]).collect()
-        };
-        let mut here = if history.is_empty() { Vec::new() } else { siblings(history.len() - 1) };
-        if here.is_empty() {
-            here = siblings(history.len());
-        }
-        // The line left is pushed last: the next is the first, the previous is the last.
-        let pick = if next { here.first() } else { here.last() };
-        match pick {
-            Some(&i) => self.enter_variation(i),
-            None => self.message = Some("no other move was tried here".into()),
-        }
-    }
-
-    /// Plays a pasted move string from the start of this game (the current game is kept as
-    /// it was if the string is not a legal line).
-    /// Pastes a position file's RON text (opened as a game, like a loaded file) or else a move
-    /// string.
-    pub fn paste(&mut self, text: &str) {
-        if text.trim_start().starts_with('(') {
-            match crate::io::PositionFile::parse(text, Path::new("(pasted)")) {
-                Ok((file, pos)) => self.open_position(file, pos, "pasted a position".into()),
-                Err(e) => self.message = Some(e.to_string()),
-            }
-        } else {
-            self.paste_moves(text);
-        }
-    }
-
-    pub fn paste_moves(&mut self, text: &str) {
-        let mut p = self.start_position();
-        match p.play_sequence(text.trim()) {
-            Ok(()) => {
-                self.position = p;
-                self.redo.clear();
-                self.dirty = true;
-                self.message = Some(format!("pasted {} moves", self.position.ply()));
-                self.position_changed();
-            }
-            Err(e) => self.message = Some(format!("not a move string for this game: {e}")),
         }
     }
 

@@ -10,3 +10,23 @@ pub fn reserved_line(ui: &mut egui::Ui, text: Option<&str>, error: bool) -> egui
     let r = ui.add(egui::Label::new(rich).truncate());
     if text.is_empty() { r } else { r.on_hover_text(text) }
 }
+
+/// `rows` lines for an optional message that wraps inside them: the space is the same with a
+/// message or without, so what is below stays put; what does not fit is in the hover text.
+pub fn reserved_lines(ui: &mut egui::Ui, text: Option<&str>, error: bool, rows: usize) -> egui::Response {
+    let text = text.unwrap_or("");
+    let row = ui.text_style_height(&egui::TextStyle::Body);
+    let size = egui::vec2(ui.available_width(), row * rows as f32 + ui.spacing().item_spacing.y);
+    let (rect, response) = ui.allocate_exact_size(size, egui::Sense::hover());
+    let colour = if error { ui.visuals().error_fg_color } else { ui.visuals().text_color() };
+    let mut job =
+        egui::text::LayoutJob::simple(text.to_owned(), egui::TextStyle::Body.resolve(ui.style()), colour, rect.width());
+    job.wrap.max_rows = rows;
+    job.wrap.break_anywhere = false;
+    job.wrap.overflow_character = Some('…');
+    let galley = ui.painter().layout_job(job);
+    ui.painter().galley(rect.min, galley, colour);
+    // Painted, not a Label: name it for screen readers (and the UI tests).
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Label, true, text));
+    if text.is_empty() { response } else { response.on_hover_text(text) }
+}

@@ -12,9 +12,11 @@ mod consent;
 mod edit;
 mod explorer;
 mod files;
+mod game;
 mod keys;
 mod lines;
 mod matchup;
+mod moves;
 mod plots;
 mod review;
 mod screenshot;
@@ -35,7 +37,8 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use crate::game::{AnyPosition, Move, Setup, Status, Variant};
-use crate::io::{PositionFile, load_position, save_position};
+use crate::io::{PositionFile, load_position_record, save_position};
+use crate::record::GameTree;
 use crate::search::AgentFile;
 
 /// The tabs of the bottom area.
@@ -44,15 +47,6 @@ pub enum BottomTab {
     Explorer,
     Matchup,
     Review,
-}
-
-/// A line that was left when a different move was played from an earlier position.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Variation {
-    /// The moves before the branch point.
-    pub prefix: Vec<Move>,
-    /// The moves that followed there.
-    pub line: Vec<Move>,
 }
 
 /// Something that would drop unsaved moves, held until the user confirms.
@@ -89,9 +83,11 @@ pub struct Workbench {
     pub position: AnyPosition,
     /// The set-up the game started from, if any (kept for saving).
     pub setup: Option<Setup>,
-    /// Moves taken back, for "forward".
-    pub redo: Vec<Move>,
-    pub variations: Vec<Variation>,
+    /// The game: every move tried, with variations and comments, and where the user is.
+    /// `position` is always its start with the moves to its current node played.
+    pub record: GameTree,
+    /// The comment field's text for the current move.
+    pub comment_text: String,
     /// Text of the variant field.
     pub variant_text: String,
     /// Text of the file path field (the typed fallback to file dialogs).
@@ -142,8 +138,8 @@ impl Workbench {
         Workbench {
             position: AnyPosition::new(variant),
             setup: None,
-            redo: Vec::new(),
-            variations: Vec::new(),
+            record: GameTree::new(),
+            comment_text: String::new(),
             variant_text: variant.to_string(),
             // Empty: a shipped example is not a place to save a new game by accident.
             file_path: String::new(),
@@ -253,7 +249,7 @@ impl Workbench {
     }
 
     /// Asks before `action` drops unsaved moves; does it at once when nothing would be lost.
-    fn guarded(&mut self, action: Pending) {
+    pub(super) fn guarded(&mut self, action: Pending) {
         if self.dirty {
             self.pending = Some(action);
         } else {
@@ -275,131 +271,23 @@ impl Workbench {
             Ok(v) => {
                 self.position = AnyPosition::new(v);
                 self.setup = None;
-                self.redo.clear();
-                self.variations.clear();
+                self.record = GameTree::new();
                 self.edit = None;
                 self.message = None;
                 self.dirty = false;
                 // A new game is not the file shown before: Save asks for a name.
                 self.file_path.clear();
                 self.own_file = None;
-                self.position_changed();
+                self.moved();
             }
             Err(e) => self.message = Some(e.to_string()),
         }
-    }
-
-    /// Plays a move on the game. The same move as the one taken back goes forward; a
-    /// different one starts a new line and keeps the old one as a variation.
-    pub fn play(&mut self, m: Move) {
-        let replaced = self.redo.clone();
-        match self.position.try_play(m) {
-            Ok(()) => {
-                if replaced.last() == Some(&m) {
-                    self.redo.pop();
-                } else {
-                    if !replaced.is_empty() {
-                        let mut prefix = self.position.history().to_vec();
-                        prefix.pop();
-                        let line: Vec<Move> = replaced.into_iter().rev().collect();
-                        let v = Variation { prefix, line };
-                        if !self.variations.contains(&v) {
-                            self.variations.push(v);
-                        }
-                    }
-                    self.redo.clear();
-                }
-                self.message = None;
-                self.dirty = true;
-                self.position_changed();
-            }
-            Err(e) => self.message = Some(e.to_string()),
-        }
-    }
-
-    pub fn back(&mut self) {
-        if let Some(&m) = self.position.history().last()
-            && self.position.undo()
-        {
-            self.redo.push(m);
-            self.position_changed();
-        }
-    }
-
-    pub fn forward(&mut self) {
-        if let Some(m) = self.redo.pop() {
-            let _ = self.position.try_play(m);
-            self.position_changed();
-        }
-    }
-
-    /// Goes to ply `n` of the game line (history followed by the moves taken back).
-    pub fn jump(&mut self, n: usize) {
-        while self.position.history().len() > n && !self.position.history().is_empty() {
-            let before = self.position.history().len();
-            self.back();
-            if self.position.history().len() == before {
-                break;
-            }
-        }
-        while self.position.history().len() < n && !self.redo.is_empty() {
-            self.forward();
-        }
-    }
-
-    /// The whole game line: the moves played and those taken back.
-    pub fn game_line(&self) -> Vec<Move> {
-        let mut line = self.position.history().to_vec();
-        line.extend(self.redo.iter().rev());
-        line
-    }
-
-    /// The start of the game (the position before its first move).
-    pub fn start_position(&self) -> AnyPosition {
-        let mut p = self.position.clone();
-        while p.undo() {}
-        p
-    }
-
-    /// Switches to a variation: the current line becomes a variation in its place.
-    pub fn enter_variation(&mut self, i: usize) {
-        let Some(v) = self.variations.get(i).cloned() else { return };
-        let current = self.game_line();
-        let mut pos = self.start_position();
-        for &m in &v.prefix {
-            if pos.try_play(m).is_err() {
-                return;
-            }
-        }
-        let branch = v.prefix.len();
-        self.variations.remove(i);
-        if current.len() > branch {
-            self.variations.push(Variation { prefix: current[..branch].to_vec(), line: current[branch..].to_vec() });
-        }
-        self.position = pos;
-        self.redo = v.line.iter().rev().copied().collect();
-        self.forward();
-        self.position_changed();
-    }
-
-    /// Loads a position file; a bad file leaves the game as it was and says why.
-    /// Makes a position read from a file (or pasted) the game.
-    pub fn open_position(&mut self, file: PositionFile, pos: AnyPosition, message: String) {
-        self.variant_text = pos.variant().to_string();
-        self.setup = file.setup;
-        self.position = pos;
-        self.redo.clear();
-        self.variations.clear();
-        self.edit = None;
-        self.message = Some(message);
-        self.dirty = true;
-        self.position_changed();
     }
 
     pub fn load(&mut self, path: &Path) {
-        match load_position(path) {
-            Ok((file, pos)) => {
-                self.open_position(file, pos, format!("loaded {}", path.display()));
+        match load_position_record(path) {
+            Ok((file, pos, tree)) => {
+                self.open_position(file, pos, tree, format!("loaded {}", path.display()));
                 self.file_path = path.display().to_string();
                 self.own_file = Some(self.file_path.clone());
                 files::remember(&mut self.recent, &self.file_path);
@@ -423,7 +311,7 @@ impl Workbench {
     }
 
     pub fn save(&mut self, path: &Path) {
-        let file = PositionFile::from_position(&self.position, self.setup.as_ref());
+        let file = PositionFile::from_record(&self.position, self.setup.as_ref(), &self.record, &self.start_position());
         self.message = Some(match save_position(path, &file) {
             Ok(()) => {
                 self.dirty = false;
@@ -459,11 +347,10 @@ impl Workbench {
             Ok(pos) => {
                 self.setup = Some(setup);
                 self.position = pos;
-                self.redo.clear();
-                self.variations.clear();
+                self.record = GameTree::new();
                 self.dirty = true;
                 self.message = Some("position set up".into());
-                self.position_changed();
+                self.moved();
             }
             // "Done" is only enabled for a valid position; keep editing otherwise.
             Err(e) => self.message = Some(e),
@@ -621,62 +508,6 @@ impl Workbench {
         format!("{} — {state}{points}{unsaved}", pos.variant().label())
     }
 
-    fn move_list(&mut self, ui: &mut egui::Ui) {
-        ui.heading("Moves");
-        let start = self.start_position();
-        let line = self.game_line();
-        let played = self.position.history().len();
-        let mut names = Vec::new();
-        let mut p = start.clone();
-        for &m in &line {
-            names.push(p.format_move(m));
-            let _ = p.try_play(m);
-        }
-        let blunders: Vec<usize> = self.review.blunders().iter().map(|b| b.ply).collect();
-        let mut jump = None;
-        egui::ScrollArea::vertical().id_salt("moves").max_height(ui.available_height().clamp(40.0, 140.0)).show(
-            ui,
-            |ui| {
-                ui.horizontal_wrapped(|ui| {
-                    for (i, m) in names.iter().enumerate() {
-                        let mut text = egui::RichText::new(format!("{}.{m}", i + 1));
-                        if i >= played {
-                            text = text.weak();
-                        }
-                        if blunders.contains(&(i + 1)) {
-                            text = text.color(ui.visuals().warn_fg_color).strong();
-                        }
-                        if ui.small_button(text).clicked() {
-                            jump = Some(i + 1);
-                        }
-                    }
-                });
-                let mut enter = None;
-                for (i, v) in self.variations.iter().enumerate() {
-                    let mut p = start.clone();
-                    for &m in &v.prefix {
-                        let _ = p.try_play(m);
-                    }
-                    let mut moves = Vec::new();
-                    for &m in &v.line {
-                        moves.push(p.format_move(m));
-                        let _ = p.try_play(m);
-                    }
-                    let label = format!("variation at {}: {}", v.prefix.len() + 1, moves.join(" "));
-                    if ui.small_button(label).clicked() {
-                        enter = Some(i);
-                    }
-                }
-                if let Some(i) = enter {
-                    self.enter_variation(i);
-                }
-            },
-        );
-        if let Some(n) = jump {
-            self.jump(n);
-        }
-    }
-
     fn agents_panel(&mut self, ui: &mut egui::Ui) {
         // While editing, the board shows the edited stones: analysis of the game's position is
         // about an earlier position and is shown as such.
@@ -694,15 +525,24 @@ impl Workbench {
         for (i, slot) in self.slots.iter_mut().enumerate() {
             slot.analysis.others = lists.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, l)| l.clone()).collect();
         }
-        egui::ScrollArea::vertical().id_salt("agents").max_height(ui.available_height() - 170.0).show(ui, |ui| {
-            ui.columns(self.slots.len(), |cols| {
-                for (i, (col, slot)) in cols.iter_mut().zip(self.slots.iter_mut()).enumerate() {
-                    if slot.show(col, &pos) {
-                        starts.push(i);
+        // A fixed height (not shrunk to the content), so the rows below stay under the pointer
+        // while tables fill in and options open.
+        // The rest goes to the move list (a tree of variations needs rows).
+        let agents_height = (ui.available_height() * 0.6).min(ui.available_height() - 170.0);
+        egui::ScrollArea::vertical()
+            .id_salt("agents")
+            .auto_shrink([false, false])
+            .max_height(agents_height)
+            .min_scrolled_height(agents_height)
+            .show(ui, |ui| {
+                ui.columns(self.slots.len(), |cols| {
+                    for (i, (col, slot)) in cols.iter_mut().zip(self.slots.iter_mut()).enumerate() {
+                        if slot.show(col, &pos) {
+                            starts.push(i);
+                        }
                     }
-                }
+                });
             });
-        });
         for i in starts {
             self.start_slot(i);
         }
@@ -980,6 +820,7 @@ impl Workbench {
         }
         let ctx = ui.ctx().clone();
         self.handle_keys(&ctx);
+        self.handle_dropped_files(&ctx);
         self.help_window(&ctx);
         egui::Panel::top("toolbar").show(ui, |ui| self.toolbar(ui));
         egui::Panel::bottom("status").show(ui, |ui| {
@@ -994,10 +835,13 @@ impl Workbench {
             .default_size(560.0_f32.min(width * 0.5))
             .max_size((width * 0.6).max(300.0))
             .show(ui, |ui| self.agents_panel(ui));
+        // In proportion to the window: a first frame drawn before the window reached its size
+        // must not leave the explorer a sliver for the rest of the session.
+        let height = ui.available_height();
         egui::Panel::bottom("bottom")
             .resizable(true)
-            .default_size(340.0)
-            .min_size(160.0)
+            .default_size((height * 0.42).max(200.0))
+            .min_size((height * 0.3).max(160.0))
             .show(ui, |ui| self.bottom_area(ui));
         egui::CentralPanel::default().show(ui, |ui| {
             if let Some(edit) = &mut self.edit {

@@ -5,7 +5,7 @@ mod atomic;
 mod position_file;
 
 pub use atomic::{write_atomic, write_atomic_with};
-pub use position_file::{POSITION_VERSION, PositionFile, load_position, save_position};
+pub use position_file::{POSITION_VERSION, PositionFile, load_position, load_position_record, save_position};
 
 use std::path::PathBuf;
 
@@ -25,6 +25,9 @@ pub enum FileError {
     Version { path: PathBuf, what: &'static str, found: u32, supported: u32 },
     #[error("{path}: {source}")]
     Game { path: PathBuf, source: GameError },
+    /// The game record (moves and variations) is malformed or does not hold the position.
+    #[error("{path}: {message}")]
+    Record { path: PathBuf, message: String },
 }
 
 /// Parses RON text into `T`, with the line and column of the first problem in the message.

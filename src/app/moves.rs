@@ -1,0 +1,100 @@
+//! The move list: the game record as nested, indented rows (the library's
+//! [`crate::record::GameTree::move_rows`]); click a move to go there, right-click to promote
+//! or delete its line; a comment field for the current move.
+
+use super::Workbench;
+use crate::record::NodeId;
+
+enum Act {
+    Go(NodeId),
+    ToMain(NodeId),
+    Up(NodeId),
+    Delete(NodeId),
+}
+
+impl Workbench {
+    pub(super) fn move_list(&mut self, ui: &mut egui::Ui) {
+        ui.heading("Moves");
+        let rows = self.record.move_rows();
+        let start = self.start_position();
+        let line = self.record.line();
+        let current = self.record.current();
+        let blunders: Vec<usize> = self.review.blunders().iter().map(|b| b.ply).collect();
+        let mut act = None;
+        let height = (ui.available_height() - 2.0 * ui.spacing().interact_size.y - 8.0).max(40.0);
+        egui::ScrollArea::vertical().id_salt("moves").max_height(height).auto_shrink([false, true]).show(ui, |ui| {
+            for row in &rows {
+                ui.horizontal_wrapped(|ui| {
+                    ui.add_space(18.0 * row.indent as f32);
+                    if row.indent > 0 {
+                        ui.weak("(");
+                    }
+                    for &n in &row.nodes {
+                        let parent = self.record.parent(n).expect("a move has a parent");
+                        let mut p = start.clone();
+                        for m in self.record.path(parent) {
+                            let _ = p.try_play(m);
+                        }
+                        let ply = self.record.depth(n);
+                        let name = p.format_move(self.record.mv(n).expect("a move"));
+                        let mut text = egui::RichText::new(format!("{ply}.{name}"));
+                        if !line.contains(&n) {
+                            text = text.italics();
+                        }
+                        if line.contains(&n) && blunders.contains(&ply) {
+                            text = text.color(ui.visuals().warn_fg_color).strong();
+                        }
+                        let b = ui.add(egui::Button::selectable(n == current, text).small());
+                        if b.clicked() {
+                            act = Some(Act::Go(n));
+                        }
+                        b.context_menu(|ui| {
+                            if ui.button("Make main line").clicked() {
+                                act = Some(Act::ToMain(n));
+                                ui.close();
+                            }
+                            if ui.button("Move variation up").clicked() {
+                                act = Some(Act::Up(n));
+                                ui.close();
+                            }
+                            if ui.button("Delete from here").clicked() {
+                                act = Some(Act::Delete(n));
+                                ui.close();
+                            }
+                        });
+                        let comment = self.record.comment(n);
+                        if !comment.is_empty() {
+                            ui.weak(comment);
+                        }
+                    }
+                    if row.indent > 0 {
+                        ui.weak(")");
+                    }
+                });
+            }
+            if rows.is_empty() {
+                ui.weak("no moves yet: click the board");
+            }
+        });
+        ui.horizontal(|ui| {
+            let label = ui.label("comment");
+            let field = ui.add(
+                egui::TextEdit::singleline(&mut self.comment_text)
+                    .hint_text("on the current move")
+                    .desired_width(ui.available_width()),
+            );
+            let field = field.labelled_by(label.id);
+            if field.changed() {
+                let text = self.comment_text.clone();
+                self.set_comment(&text);
+            }
+        });
+        match act {
+            Some(Act::Go(n)) => self.goto_node(n),
+            Some(Act::ToMain(n)) => self.promote_to_main(n),
+            Some(Act::Up(n)) => self.promote(n),
+            Some(Act::Delete(n)) => self.delete_from(n),
+            None => {}
+        }
+    }
+}

@@ -309,34 +309,43 @@ fn a_matchup_runs_with_live_plots_and_exports_a_figure() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// Connect-4 `d a d a d b d`: the review lists 6.b (it lets four in column d through) as
+/// the worst mistake, with the solver's values; clicking it goes to the position before, where
+/// the better move is a ghost stone; the marks are gone once the game changes.
 #[test]
-fn reviewing_a_game_plots_it_and_marks_the_blunder() {
-    // Tic-tac-toe: after X takes the centre, O's edge reply a2 loses (X forces a win with
-    // c3, a3); every other move keeps the value.
-    let mut w = Workbench::new(Variant::tictactoe());
-    for m in ["b2", "a2", "c3", "a1", "a3", "b3", "c1"] {
-        let mv = w.position.parse_move(m).unwrap();
-        w.play(mv);
-    }
-    w.slots[0].set(preset("solver").unwrap());
+fn reviewing_a_game_marks_the_real_mistake() {
+    let mut w = Workbench::new(Variant::connect4());
+    w.paste_moves("d a d a d b d");
     w.tab = BottomTab::Review;
-    w.review.seconds = 0.5;
+    w.review.seconds = 0.3;
     let mut h = harness(w);
     h.run();
     h.get_by_label("Review game").click();
-    assert!(wait(&mut h, 30.0, |w| !w.review.running && w.review.reviewed.len() == 8), "every position is reviewed");
-    // The solver's values: a draw before a2, a first-player win after it.
-    let values: Vec<Option<f64>> = h.state().review.reviewed.iter().map(|r| r.value).collect();
-    assert_eq!(values, [Some(0.0), Some(0.0), Some(1.0), Some(1.0), Some(1.0), Some(1.0), Some(1.0), Some(1.0)]);
-    let blunders = h.state().review.blunders();
-    assert_eq!(blunders.len(), 1, "{blunders:?}");
-    let worst = &blunders[0];
-    assert_eq!((worst.ply, worst.mv.as_str(), worst.loss), (2, "a2", 1.0));
-    // Clicking the mark goes to the position before that move.
-    let text = format!("{}.{} (-{:.2}, best {})", worst.ply, worst.mv, worst.loss, worst.best);
+    h.run_steps(2);
+    assert!(wait(&mut h, 60.0, |w| !w.review.running && w.review.moves.len() == 7), "every move is judged");
+    h.run();
+    let top = h.state().review.mistakes()[0].clone();
+    assert_eq!((top.ply, top.proven), (6, true), "{:?}", h.state().review.mistakes());
+    let before = h.state().review.position_before(6).unwrap();
+    let text = top.describe(&before);
+    assert!(text.starts_with("6.b loss in 16 → loss in 2 (loss hastened; best d)"), "{text}");
+    assert!(!h.state().review.moves[0].verdict.is_mistake(), "1.d, the preferred move, is no mistake");
+    // The list button goes to the position before the mistake; the board says so and shows
+    // the better move as a ghost.
+    let board = h.get_by_label("board").rect();
     h.get_by_label(&text).click();
     h.run();
-    assert_eq!(h.state().position.ply(), worst.ply - 1);
+    assert_eq!(h.state().position.history_string(), "d a d a d");
+    assert_eq!(h.get_by_label("board").rect(), board, "the note takes the legend's row: the board stays");
+    assert!(h.query_by_label_contains("review: 6.b").is_some(), "the board names the mistake");
+    // The move list marks it too (drawn in the warning colour; found by its label).
+    assert!(h.query_by_label("6.b").is_some());
+    // A new game: no marks of the old one remain.
+    h.state_mut().new_game();
+    h.run();
+    assert!(h.state().review.moves.is_empty(), "the review is cleared");
+    assert!(h.query_by_label_contains("Mistakes:").is_some());
+    assert!(h.query_by_label_contains("loss hastened").is_none());
 }
 
 #[test]

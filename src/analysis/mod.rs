@@ -13,6 +13,7 @@
 
 pub mod candidates;
 pub mod convention;
+pub mod review;
 pub mod stamp;
 
 pub use candidates::{Agreement, Candidate, agreement, candidates, fit_line};

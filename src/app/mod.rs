@@ -30,7 +30,7 @@ pub use consent::{Consent, Question, Retry};
 pub use edit::{Brush, EditAction, EditState};
 pub use explorer::{Explorer, SortBy, is_open};
 pub use matchup::{LivePlot, MatchupPanel, RunState};
-pub use review::{Blunder, Review};
+pub use review::Review;
 
 use std::path::Path;
 
@@ -818,6 +818,10 @@ impl Workbench {
         if self.slots.iter().any(|s| s.analysis.running) || self.dialogs.busy() || self.autoplay.thinking() {
             ui.ctx().request_repaint_after(std::time::Duration::from_millis(50));
         }
+        // A review of another game (new, opened, edited, or its line deleted) is dropped.
+        if !self.review.is_for(&self.start_position(), &self.record) {
+            self.review.clear();
+        }
         let ctx = ui.ctx().clone();
         self.handle_keys(&ctx);
         self.handle_dropped_files(&ctx);
@@ -868,14 +872,43 @@ impl Workbench {
             let marks = if self.preview.is_none() { self.analysis().heatmap(&self.position) } else { Vec::new() };
             // A candidate row under the pointer (any agent's) previews its line on the board.
             let hovered = self.slots.iter().find_map(|s| s.analysis.hovered_line.clone());
-            let ghosts = match (&hovered, &self.preview) {
-                (Some(line), None) => board::line_ghosts(&self.position, line),
+            // Standing before a move the review marked: the better move as a ghost stone.
+            let reviewed = self.review.mistake_after(self.position.history()).cloned();
+            let ghosts = match (&hovered, &self.preview, &reviewed) {
+                (Some(line), None, _) => board::line_ghosts(&self.position, line),
+                (None, None, Some(r)) => r.best.map_or(Vec::new(), |b| board::line_ghosts(&self.position, &[b])),
                 _ => Vec::new(),
+            };
+            let review_note = match (&self.preview, &reviewed) {
+                (None, Some(r)) => Some(format!(
+                    "review: {} — the better move {} is the ghost stone",
+                    r.describe(&self.position),
+                    r.best.map_or("-".into(), |b| self.position.format_move(b))
+                )),
+                _ => None,
             };
             let shown = self.preview.as_ref().unwrap_or(&self.position).clone();
             // Always drawn (not only with marks): the board must not move when analysis appears
             // or goes.
-            mark_legend(ui, &self.position);
+            // The review's note takes the legend's row, so the board stays where it is.
+            // One fixed row (clipped), whichever it shows.
+            let (row, _) = ui.allocate_exact_size(
+                egui::vec2(ui.available_width(), ui.spacing().interact_size.y),
+                egui::Sense::hover(),
+            );
+            let mut row_ui = ui.new_child(
+                egui::UiBuilder::new().max_rect(row).layout(egui::Layout::left_to_right(egui::Align::Center)),
+            );
+            row_ui.set_clip_rect(row.intersect(ui.clip_rect()));
+            match &review_note {
+                Some(text) => {
+                    let colour = row_ui.visuals().warn_fg_color;
+                    row_ui
+                        .add(egui::Label::new(egui::RichText::new(text).color(colour)).truncate())
+                        .on_hover_text(text);
+                }
+                None => mark_legend(&mut row_ui, &self.position),
+            }
             if let Some(m) = board::show(ui, &shown, &marks, &ghosts)
                 && self.preview.is_none()
             {
@@ -1041,8 +1074,8 @@ pub fn run(options: LaunchOptions) -> Result<(), String> {
 
 /// The legend of the board's candidate marks: the colour scale and whose scores they are.
 fn mark_legend(ui: &mut egui::Ui, pos: &AnyPosition) {
-    // Wrapped: a row wider than the panel would widen the space the board is scaled to.
-    ui.horizontal_wrapped(|ui| {
+    // In a clipped row of its own: a row wider than the panel never widens the board's space.
+    ui.horizontal(|ui| {
         ui.label("candidates:");
         for (t, name) in [(1.0, "best"), (0.55, ""), (0.25, "weaker"), (0.1, "refuted (≤ bound)")] {
             let (r, _) = ui.allocate_exact_size(egui::vec2(18.0, 12.0), egui::Sense::hover());

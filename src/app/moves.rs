@@ -19,10 +19,13 @@ impl Workbench {
         let start = self.start_position();
         let line = self.record.line();
         let current = self.record.current();
-        let blunders: Vec<usize> = self.review.blunders().iter().map(|b| b.ply).collect();
         let mut act = None;
         let height = (ui.available_height() - 2.0 * ui.spacing().interact_size.y - 8.0).max(40.0);
         egui::ScrollArea::vertical().id_salt("moves").max_height(height).auto_shrink([false, true]).show(ui, |ui| {
+            let about_start = self.record.comment(self.record.root());
+            if !about_start.is_empty() {
+                ui.weak(about_start);
+            }
             for row in &rows {
                 ui.horizontal_wrapped(|ui| {
                     ui.add_space(18.0 * row.indent as f32);
@@ -41,7 +44,8 @@ impl Workbench {
                         if !line.contains(&n) {
                             text = text.italics();
                         }
-                        if line.contains(&n) && blunders.contains(&ply) {
+                        let judged = self.review.mistake_after(&self.record.path(parent));
+                        if judged.is_some_and(|r| Some(r.played) == self.record.mv(n)) {
                             text = text.color(ui.visuals().warn_fg_color).strong();
                         }
                         let b = ui.add(egui::Button::selectable(n == current, text).small());

@@ -1,68 +1,42 @@
-//! Game review: every position of the game analysed by one agent with a fixed budget on a
-//! background thread; the evaluation plotted over the game (click a point to go there) and
-//! the moves that lost the most marked.
+//! The review tab: the game judged move by move on a background thread by the library's
+//! [`crate::analysis::review`] (proven values where the solver finishes, else one search
+//! valuing every move); the evaluation over the game with the mistakes marked (click a point
+//! to go there) and the mistakes listed, worst first.
 
 use crossbeam_channel::{Receiver, unbounded};
+use egui_plot::{Legend, Line, Plot, PlotPoints, Points, Text};
 
-use super::plots::{Exporter, draw_figure};
-use crate::game::{AnyPosition, Move, Status};
+use super::plots::Exporter;
+use crate::analysis::review::{MoveReview, ReviewSettings, review_game, worst};
+use crate::game::{AnyPosition, Move};
 use crate::plot::{Figure, FigureData, LinePoint, Series};
-use crate::search::{AgentFile, NullSink, Score, SearchControl, SearchLimits, build_agent};
-use crate::with_position;
-
-/// A score as the expected result for the side to move, in [-1, 1].
-pub fn expected(score: &Score) -> Option<f64> {
-    match *score {
-        Score::Unknown => None,
-        Score::Eval(v) => Some((v as f64 / 2000.0).tanh()),
-        Score::WinRate(r) => Some(2.0 * r - 1.0),
-        Score::Win { .. } => Some(1.0),
-        Score::Loss { .. } => Some(-1.0),
-        Score::Draw => Some(0.0),
-    }
-}
-
-/// One analysed position (before move `ply + 1`, or the final one).
-#[derive(Clone, Debug)]
-pub struct Reviewed {
-    pub ply: usize,
-    /// Expected result for the first player.
-    pub value: Option<f64>,
-    pub best: String,
-}
-
-/// A move that lost value, by the agent's judgement.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Blunder {
-    /// The move's number (1-based ply).
-    pub ply: usize,
-    pub mv: String,
-    /// Drop in the mover's expected result (0..2).
-    pub loss: f64,
-    pub best: String,
-}
+use crate::search::{AgentFile, SearchControl};
 
 pub struct Review {
-    /// Seconds per position.
+    /// Seconds of search per position.
     pub seconds: f64,
-    pub reviewed: Vec<Reviewed>,
-    /// The game reviewed (all its moves).
-    pub moves: Vec<String>,
-    pub total: usize,
+    /// The moves judged so far, in order.
+    pub moves: Vec<MoveReview>,
+    /// The game reviewed: its start and its line of moves.
+    pub line: Vec<Move>,
+    start: Option<AnyPosition>,
+    /// Move names of the line, for labels.
+    names: Vec<String>,
     pub running: bool,
     pub error: Option<String>,
     pub exporter: Exporter,
     control: SearchControl,
-    inbox: Option<Receiver<Reviewed>>,
+    inbox: Option<Receiver<MoveReview>>,
 }
 
 impl Default for Review {
     fn default() -> Self {
         Review {
-            seconds: 0.2,
-            reviewed: Vec::new(),
+            seconds: 0.3,
             moves: Vec::new(),
-            total: 0,
+            line: Vec::new(),
+            start: None,
+            names: Vec::new(),
             running: false,
             error: None,
             exporter: Exporter::new("results/review.svg"),
@@ -75,51 +49,26 @@ impl Default for Review {
 impl Review {
     /// Reviews the game `start` + `line` with `file`'s agent, in the background.
     pub fn start(&mut self, start: &AnyPosition, line: &[Move], file: &AgentFile) {
-        self.control.stop();
-        self.control = SearchControl::new();
+        self.clear();
+        let settings = ReviewSettings::new(file.clone(), self.seconds);
+        if let Err(e) = settings.check() {
+            self.error = Some(e);
+            return;
+        }
         let control = self.control.clone();
         let (tx, rx) = unbounded();
         let mut pos = start.clone();
-        self.moves.clear();
         for &m in line {
-            self.moves.push(pos.format_move(m));
+            self.names.push(pos.format_move(m));
             let _ = pos.try_play(m);
         }
-        let (start, line, agent, seed) = (start.clone(), line.to_vec(), file.agent.clone(), file.seed);
-        let limits = SearchLimits { time: Some(self.seconds), ..file.limits };
-        self.total = line.len() + 1;
-        self.reviewed.clear();
-        self.error = None;
+        self.line = line.to_vec();
+        self.start = Some(start.clone());
         self.running = true;
+        let (start, line) = (start.clone(), line.to_vec());
         std::thread::Builder::new()
             .name("mnklab-review".into())
-            .spawn(move || {
-                let mut pos = start;
-                for ply in 0..=line.len() {
-                    if control.is_stopped() {
-                        return;
-                    }
-                    let first_to_move = pos.side_to_move().index() == 0;
-                    let (value, best) = match pos.status() {
-                        Status::Win(w) => (Some(if w.index() == 0 { 1.0 } else { -1.0 }), String::new()),
-                        Status::Draw => (Some(0.0), String::new()),
-                        Status::Ongoing => {
-                            let r = with_position!(&pos, p => {
-                                let mut a = build_agent(&agent, seed);
-                                a.search(p, &limits, &control, &mut NullSink)
-                            });
-                            let v = expected(&r.score).map(|v| if first_to_move { v } else { -v });
-                            (v, r.best.map(|m| pos.format_move(m)).unwrap_or_default())
-                        }
-                    };
-                    if tx.send(Reviewed { ply, value, best }).is_err() {
-                        return;
-                    }
-                    if let Some(&m) = line.get(ply) {
-                        let _ = pos.try_play(m);
-                    }
-                }
-            })
+            .spawn(move || review_game(&start, &line, &settings, &control, |r| tx.send(r).is_ok()))
             .expect("spawn the review thread");
         self.inbox = Some(rx);
     }
@@ -129,56 +78,83 @@ impl Review {
         self.running = false;
     }
 
+    /// Forgets the review (a new game, or the reviewed line is gone).
+    pub fn clear(&mut self) {
+        self.stop();
+        self.control = SearchControl::new();
+        self.moves.clear();
+        self.line.clear();
+        self.start = None;
+        self.names.clear();
+        self.error = None;
+        self.inbox = None;
+    }
+
+    /// Whether the review is about this game: the same start, and its line still recorded.
+    pub fn is_for(&self, start: &AnyPosition, record: &crate::record::GameTree) -> bool {
+        match &self.start {
+            None => true,
+            Some(s) => s.hash() == start.hash() && s.history() == start.history() && record.find(&self.line).is_some(),
+        }
+    }
+
     pub fn poll(&mut self) {
         if let Some(rx) = &self.inbox {
-            while let Ok(r) = rx.try_recv() {
-                self.reviewed.push(r);
-            }
-            if self.reviewed.len() >= self.total {
-                self.running = false;
+            loop {
+                match rx.try_recv() {
+                    Ok(r) => self.moves.push(r),
+                    // The thread is done (every move judged, or stopped).
+                    Err(crossbeam_channel::TryRecvError::Disconnected) => {
+                        self.running = false;
+                        break;
+                    }
+                    Err(crossbeam_channel::TryRecvError::Empty) => break,
+                }
             }
         }
     }
 
-    /// The moves that lost the most (at least 0.3 of the expected result), worst first.
-    pub fn blunders(&self) -> Vec<Blunder> {
-        let mut out = Vec::new();
-        for w in self.reviewed.windows(2) {
-            let (before, after) = (&w[0], &w[1]);
-            let (Some(vb), Some(va)) = (before.value, after.value) else { continue };
-            // Move number `after.ply` was made by the first player when its index is odd.
-            let first_moved = after.ply % 2 == 1;
-            let loss = if first_moved { vb - va } else { va - vb };
-            if loss >= 0.3 {
-                out.push(Blunder {
-                    ply: after.ply,
-                    mv: self.moves.get(after.ply - 1).cloned().unwrap_or_default(),
-                    loss,
-                    best: before.best.clone(),
-                });
-            }
-        }
-        out.sort_by(|a, b| b.loss.total_cmp(&a.loss));
-        out.truncate(5);
-        out
+    /// The moves marked as mistakes, worst first (at most 8).
+    pub fn mistakes(&self) -> Vec<&MoveReview> {
+        worst(&self.moves, 8)
     }
 
+    /// The review of the move that would be played from the position after `path` (the moves
+    /// from the start), when that move is a reviewed mistake.
+    pub fn mistake_after(&self, path: &[Move]) -> Option<&MoveReview> {
+        let k = path.len();
+        if k >= self.line.len() || self.line[..k] != *path {
+            return None;
+        }
+        self.moves.get(k).filter(|m| m.verdict.is_mistake())
+    }
+
+    /// Plies (1-based move numbers) of the mistakes, for the move list.
+    pub fn mistake_plies(&self) -> Vec<usize> {
+        self.moves.iter().filter(|m| m.verdict.is_mistake()).map(|m| m.ply).collect()
+    }
+
+    fn name(&self, ply: usize) -> String {
+        format!("{ply}.{}", self.names.get(ply - 1).map_or("?", |s| s))
+    }
+
+    /// The exported figure: the evaluation after each move for the first player.
     pub fn figure(&self) -> Figure {
         let points = self
-            .reviewed
+            .moves
             .iter()
-            .filter_map(|r| r.value.map(|v| LinePoint { x: r.ply as f64, y: v, band: None, n: 1 }))
+            .filter_map(|r| r.value_after().map(|v| LinePoint { x: r.ply as f64, y: v, band: None, n: 1 }))
             .collect();
         Figure {
             title: "evaluation over the game".into(),
-            x_label: "ply".into(),
+            x_label: "move".into(),
             y_label: "expected result for the first player (-1..1)".into(),
             value_label: String::new(),
-            data: FigureData::Lines(vec![Series { name: "evaluation".into(), points }]),
+            data: FigureData::Lines(vec![Series { name: "after the move played".into(), points }]),
         }
     }
 
-    /// The review tab. Returns a ply to jump to when the plot or a blunder was clicked, and
+    /// The review tab. Returns a ply to jump to when the plot or a mistake was clicked, and
     /// true in the second field when the user asked to start a review.
     pub fn show(&mut self, ui: &mut egui::Ui, agent_name: &str) -> (Option<usize>, bool) {
         self.poll();
@@ -197,30 +173,85 @@ impl Review {
             if ui.add_enabled(self.running, egui::Button::new("Stop review")).clicked() {
                 self.stop();
             }
-            ui.label(format!("{} of {} positions", self.reviewed.len(), self.total));
-        });
-        if let Some(e) = &self.error {
-            ui.colored_label(ui.visuals().error_fg_color, e);
-        }
-        let blunders = self.blunders();
-        if !blunders.is_empty() {
-            ui.horizontal_wrapped(|ui| {
-                ui.label("Lost the most:");
-                for b in &blunders {
-                    let text = format!("{}.{} (-{:.2}, best {})", b.ply, b.mv, b.loss, b.best);
-                    if ui.button(egui::RichText::new(text).color(ui.visuals().warn_fg_color)).clicked() {
-                        jump = Some(b.ply - 1);
-                    }
+            ui.label(format!("{} of {} moves", self.moves.len(), self.line.len()));
+        })
+        .response
+        .on_hover_text(
+            "Each move's loss = the best move's value minus the played move's, for the mover, from one \
+             judgement of the position before it: the solver's proof when it finishes in the budget, else \
+             one search valuing every move (alpha-beta multi-PV at one depth, or MCTS's statistics).",
+        );
+        super::lines::reserved_line(ui, self.error.as_deref(), true);
+        let mistakes = self.mistakes();
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Mistakes:");
+            if mistakes.is_empty() {
+                ui.weak(if self.moves.is_empty() { "none yet" } else { "none found" });
+            }
+            for m in &mistakes {
+                let text = self.position_before(m.ply).map_or_else(|| self.name(m.ply), |p| m.describe(&p));
+                let b = ui.button(egui::RichText::new(text).color(ui.visuals().warn_fg_color));
+                if b.on_hover_text(format!("judged by {}; go to the position before it", m.judged_by)).clicked() {
+                    jump = Some(m.ply - 1);
                 }
-            });
-        }
-        let fig = (!self.reviewed.is_empty()).then(|| self.exporter.labelled(self.figure()));
-        self.exporter.show(ui, "review", fig.as_ref());
-        if let Some(fig) = &fig
-            && let Some(p) = draw_figure(ui, "review", fig, 220.0, self.exporter.log_y)
-        {
-            jump = Some(p.x.round().clamp(0.0, self.total.saturating_sub(1) as f64) as usize);
+            }
+        });
+        if !self.moves.is_empty() {
+            let fig = self.exporter.labelled(self.figure());
+            self.exporter.show(ui, "review", Some(&fig));
+            if let Some(x) = self.plot(ui) {
+                jump = Some(x.min(self.line.len()));
+            }
         }
         (jump, start)
+    }
+
+    /// The position before move `ply` of the line reviewed.
+    pub fn position_before(&self, ply: usize) -> Option<AnyPosition> {
+        let mut p = self.start.clone()?;
+        for &m in self.line.get(..ply.checked_sub(1)?)? {
+            p.try_play(m).ok()?;
+        }
+        Some(p)
+    }
+
+    /// The evaluation line with the mistakes as red points labelled by move; returns the move
+    /// number clicked.
+    fn plot(&self, ui: &mut egui::Ui) -> Option<usize> {
+        let line: Vec<[f64; 2]> =
+            self.moves.iter().filter_map(|m| m.value_after().map(|v| [m.ply as f64, v])).collect();
+        let marked: Vec<(&MoveReview, f64)> = self
+            .moves
+            .iter()
+            .filter(|m| m.verdict.is_mistake())
+            .filter_map(|m| m.value_after().map(|v| (m, v)))
+            .collect();
+        let warn = ui.visuals().warn_fg_color;
+        let names: Vec<(String, [f64; 2])> =
+            marked.iter().map(|(m, v)| (self.name(m.ply), [m.ply as f64, *v])).collect();
+        let response = Plot::new("plot-review")
+            .height(200.0)
+            // Bottom left: the curve of a won game ends top right.
+            .legend(Legend::default().position(egui_plot::Corner::LeftBottom))
+            .x_axis_label("move")
+            .y_axis_label("expected result, first player")
+            .include_y(-1.0)
+            .include_y(1.0)
+            .allow_scroll(false)
+            .show(ui, |p| {
+                p.line(Line::new("after the move played", PlotPoints::from(line.clone())).width(2.0));
+                p.points(Points::new("after the move played", PlotPoints::from(line)).radius(2.0));
+                let pts: Vec<[f64; 2]> = names.iter().map(|(_, xy)| *xy).collect();
+                p.points(Points::new("mistakes", PlotPoints::from(pts)).radius(5.0).color(warn));
+                for (name, xy) in names {
+                    p.text(Text::new("mistakes", egui_plot::PlotPoint::new(xy[0], xy[1] + 0.12), name).color(warn));
+                }
+            });
+        let r = &response.response;
+        if !r.clicked() {
+            return None;
+        }
+        let at = response.transform.value_from_position(r.interact_pointer_pos()?);
+        Some(at.x.round().max(0.0) as usize)
     }
 }

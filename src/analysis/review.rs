@@ -1,0 +1,372 @@
+//! Game review: how much each move of a game gave away, judged the way a strong player would.
+//!
+//! For the position before each move, the loss of the move played is the value of the best
+//! move minus the value of the move played, both for the mover and **from the same judgement**:
+//! - proven values when the solver finishes within its budget (small boards, late Connect-4):
+//!   a proven win left for a draw or loss is "win thrown away", a draw left for a loss "draw
+//!   thrown away", a loss reached sooner than it had to be "loss hastened";
+//! - otherwise one search of the position with every root move valued: alpha-beta with
+//!   multi-PV over all moves (so the move played is valued at the same depth as the best one,
+//!   and the odd/even swing of shallow alpha-beta cancels out), or MCTS's statistics of each
+//!   root move.
+//!
+//! The move the judgement prefers is never a mistake (its loss is 0 by construction).
+//! Values are expected results for the mover in [-1, 1] (win 1, draw 0, loss -1; a heuristic
+//! value is squashed, an MCTS mean rescaled), so losses are in 0..2.
+
+use crate::game::{AnyPosition, Move, Player, Position};
+use crate::search::solver::{AnySolver, unsupported};
+use crate::search::{AgentConfig, AgentFile, Score, SearchControl, SearchEvent, SearchLimits, build_agent};
+use crate::with_position;
+
+/// A score as the expected result for the side it is about, in [-1, 1].
+pub fn expected(score: &Score) -> Option<f64> {
+    match *score {
+        Score::Unknown => None,
+        Score::Eval(v) => Some((v as f64 / 2000.0).tanh()),
+        Score::WinRate(r) => Some(2.0 * r - 1.0),
+        Score::Win { .. } => Some(1.0),
+        Score::Loss { .. } => Some(-1.0),
+        Score::Draw => Some(0.0),
+    }
+}
+
+/// The score of a position for the player who moved into it, from its score for the side to
+/// move there: one ply further from the end.
+pub fn for_mover(child: &Score) -> Score {
+    match *child {
+        Score::Win { plies } => Score::Loss { plies: plies.map(|p| p + 1) },
+        Score::Loss { plies } => Score::Win { plies: plies.map(|p| p + 1) },
+        Score::Draw => Score::Draw,
+        Score::Eval(v) => Score::Eval(-v),
+        Score::WinRate(r) => Score::WinRate(1.0 - r),
+        Score::Unknown => Score::Unknown,
+    }
+}
+
+/// What the review says of a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The move the judgement prefers (or one as good).
+    Best,
+    /// Gave away less than a tenth of a result.
+    Good,
+    /// 0.1 to 0.3 of a result.
+    Inaccuracy,
+    /// 0.3 to 0.6.
+    Mistake,
+    /// More than 0.6.
+    Blunder,
+    /// Proven: a won position left for a draw or a loss.
+    WinThrownAway,
+    /// Proven: a drawn position left for a loss.
+    DrawThrownAway,
+    /// Proven: lost either way, but the loss comes sooner than it had to.
+    LossHastened,
+}
+
+impl Verdict {
+    pub fn label(self) -> &'static str {
+        match self {
+            Verdict::Best => "best",
+            Verdict::Good => "good",
+            Verdict::Inaccuracy => "inaccuracy",
+            Verdict::Mistake => "mistake",
+            Verdict::Blunder => "blunder",
+            Verdict::WinThrownAway => "win thrown away",
+            Verdict::DrawThrownAway => "draw thrown away",
+            Verdict::LossHastened => "loss hastened",
+        }
+    }
+
+    /// Worth marking on the graph, the board and the move list.
+    pub fn is_mistake(self) -> bool {
+        !matches!(self, Verdict::Best | Verdict::Good | Verdict::Inaccuracy)
+    }
+}
+
+/// The review of one move.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveReview {
+    /// The move's number in the game (1 = the first move).
+    pub ply: usize,
+    pub mover: Player,
+    pub played: Move,
+    /// The move the judgement prefers.
+    pub best: Option<Move>,
+    /// Both for the mover.
+    pub best_score: Score,
+    pub played_score: Score,
+    /// The played move's value is only an upper bound (alpha-beta refuted it without valuing
+    /// it exactly): the loss is then at least `loss`.
+    pub played_bound: bool,
+    /// Both values are the solver's proof.
+    pub proven: bool,
+    /// Expected result given away, 0..2 (proven "loss hastened": the share of the distance
+    /// to the end given away, 0..1).
+    pub loss: f64,
+    pub verdict: Verdict,
+    /// What judged it: "solver", "alpha-beta depth 9", "MCTS 20000 iterations".
+    pub judged_by: String,
+}
+
+impl MoveReview {
+    /// The expected result for the first player after the move (the review graph).
+    pub fn value_after(&self) -> Option<f64> {
+        expected(&self.played_score).map(|v| if self.mover == Player::First { v } else { -v })
+    }
+
+    /// "6.b loss in 16 → loss in 1 (loss hastened; best d)".
+    pub fn describe(&self, pos_before: &AnyPosition) -> String {
+        let best = self.best.map_or("-".into(), |m| pos_before.format_move(m));
+        let played = pos_before.format_move(self.played);
+        let bound = if self.played_bound { "≤ " } else { "" };
+        format!(
+            "{}.{played} {} → {bound}{} ({}; best {best})",
+            self.ply,
+            self.best_score,
+            self.played_score,
+            self.verdict.label()
+        )
+    }
+}
+
+/// How to judge: the agent (alpha-beta or MCTS) and its time a position, and the solver's.
+#[derive(Clone, Debug)]
+pub struct ReviewSettings {
+    pub agent: AgentFile,
+    pub seconds: f64,
+    /// Seconds for each of the two proofs a position (0: never use the solver).
+    pub solver_seconds: f64,
+    pub solver_table_mb: usize,
+}
+
+impl ReviewSettings {
+    pub fn new(agent: AgentFile, seconds: f64) -> ReviewSettings {
+        ReviewSettings { agent, seconds, solver_seconds: (seconds * 2.0).clamp(0.05, 1.0), solver_table_mb: 64 }
+    }
+
+    /// Why this agent cannot judge a game (it must value every root move itself).
+    pub fn check(&self) -> Result<(), String> {
+        match self.agent.agent {
+            AgentConfig::AlphaBeta(_) | AgentConfig::Mcts(_) => Ok(()),
+            _ => Err(format!(
+                "the review needs an alpha-beta or MCTS agent in slot A (it values every move); {} is neither",
+                self.agent.name
+            )),
+        }
+    }
+}
+
+fn verdict_for(loss: f64) -> Verdict {
+    match loss {
+        l if l <= 1e-9 => Verdict::Best,
+        l if l < 0.1 => Verdict::Good,
+        l if l < 0.3 => Verdict::Inaccuracy,
+        l if l < 0.6 => Verdict::Mistake,
+        _ => Verdict::Blunder,
+    }
+}
+
+/// Compares two proven scores for the mover.
+fn proven_loss(best: &Score, played: &Score) -> (f64, Verdict) {
+    let class = |s: &Score| match s {
+        Score::Win { .. } => 1,
+        Score::Draw => 0,
+        _ => -1,
+    };
+    match (class(best), class(played)) {
+        (1, c) if c < 1 => (1.0 - c as f64, Verdict::WinThrownAway),
+        (0, -1) => (1.0, Verdict::DrawThrownAway),
+        (-1, -1) => match (best, played) {
+            (Score::Loss { plies: Some(b) }, Score::Loss { plies: Some(p) }) if p < b => {
+                ((b - p) as f64 / *b as f64, Verdict::LossHastened)
+            }
+            _ => (0.0, Verdict::Best),
+        },
+        _ => (0.0, Verdict::Best),
+    }
+}
+
+/// Reviews the move `played` from `before` (a position with the game going on).
+pub fn review_move(
+    before: &AnyPosition,
+    played: Move,
+    settings: &ReviewSettings,
+    control: &SearchControl,
+) -> MoveReview {
+    let ply = before.ply() + 1;
+    let mover = before.side_to_move();
+    let mut review = MoveReview {
+        ply,
+        mover,
+        played,
+        best: None,
+        best_score: Score::Unknown,
+        played_score: Score::Unknown,
+        played_bound: false,
+        proven: false,
+        loss: 0.0,
+        verdict: Verdict::Best,
+        judged_by: String::new(),
+    };
+    if let Some((best, best_score, played_score)) = prove(before, played, settings) {
+        let (loss, verdict) = proven_loss(&best_score, &played_score);
+        review.best = best;
+        review.best_score = best_score;
+        review.played_score = played_score;
+        review.proven = true;
+        review.loss = loss;
+        review.verdict = if best == Some(played) { Verdict::Best } else { verdict };
+        review.judged_by = "solver".into();
+        return review;
+    }
+    judge(before, played, settings, control, &mut review);
+    review
+}
+
+/// Both proofs within the budget: the position before (its value and a best move) and the
+/// position after the move played.
+fn prove(before: &AnyPosition, played: Move, settings: &ReviewSettings) -> Option<(Option<Move>, Score, Score)> {
+    if settings.solver_seconds <= 0.0 || unsupported(&before.variant()).is_some() {
+        return None;
+    }
+    let time = Some(std::time::Duration::from_secs_f64(settings.solver_seconds));
+    before.clone().try_play(played).ok()?;
+    with_position!(before, p => {
+        let mut solver = AnySolver::new(p, settings.solver_table_mb);
+        let here = solver.solve(p, false, time, None);
+        if !here.is_solved() {
+            return None;
+        }
+        let mut next = p.clone();
+        next.play(played);
+        let there = solver.solve(&next, false, time, None);
+        if !there.is_solved() {
+            return None;
+        }
+        Some((here.best, here.score(), for_mover(&there.score())))
+    })
+}
+
+/// One search of `before` valuing every root move; the best and the played move's values from it.
+fn judge(
+    before: &AnyPosition,
+    played: Move,
+    settings: &ReviewSettings,
+    control: &SearchControl,
+    review: &mut MoveReview,
+) {
+    let mut agent = settings.agent.agent.clone();
+    let legal = before.legal_moves().len() as u32;
+    if let AgentConfig::AlphaBeta(c) = &mut agent {
+        // Every move valued exactly, at the same depth as the best.
+        c.multi_pv = legal.clamp(1, 64);
+        c.iterative_deepening = true;
+    }
+    let limits = SearchLimits { time: Some(settings.seconds), ..settings.agent.limits };
+    let mut events: Vec<SearchEvent> = Vec::new();
+    let result = with_position!(before, p => {
+        let mut a = build_agent(&agent, settings.agent.seed);
+        a.search(p, &limits, control, &mut events)
+    });
+    let last = events.iter().rev().find_map(|e| match e {
+        SearchEvent::Progress(p) => Some(p.clone()),
+        _ => None,
+    });
+    let Some(progress) = last else {
+        review.best = result.best;
+        review.best_score = result.score;
+        return;
+    };
+    let mcts = progress.iterations > 0;
+    review.judged_by = if mcts {
+        format!("MCTS {} iterations", progress.iterations)
+    } else {
+        format!("alpha-beta depth {}", progress.depth)
+    };
+    let value = |r: &crate::search::RootMove| {
+        if mcts { if r.visits == 0 { Score::Unknown } else { Score::WinRate(r.value) } } else { r.score }
+    };
+    // The best: the most visited (MCTS, as it would play) or the highest exact value.
+    let best = if mcts {
+        progress.root.iter().max_by_key(|r| r.visits)
+    } else {
+        progress.root.iter().filter(|r| !r.upper_bound).max_by(|a, b| a.score.as_f64().total_cmp(&b.score.as_f64()))
+    };
+    let Some(best) = best else { return };
+    review.best = Some(best.mv);
+    review.best_score = value(best);
+    let Some(mine) = progress.root.iter().find(|r| r.mv == played) else {
+        review.played_score = Score::Unknown;
+        return;
+    };
+    review.played_score = value(mine);
+    review.played_bound = !mcts && mine.upper_bound;
+    if best.mv == played {
+        review.verdict = Verdict::Best;
+        return;
+    }
+    if let (Some(b), Some(m)) = (expected(&review.best_score), expected(&review.played_score)) {
+        review.loss = (b - m).max(0.0);
+        review.verdict = verdict_for(review.loss);
+    }
+}
+
+/// Reviews a whole game (`start` + `line`), a move at a time, until `control` stops it.
+pub fn review_game(
+    start: &AnyPosition,
+    line: &[Move],
+    settings: &ReviewSettings,
+    control: &SearchControl,
+    mut each: impl FnMut(MoveReview) -> bool,
+) {
+    let mut pos = start.clone();
+    for &m in line {
+        if control.is_stopped() || pos.status().is_over() {
+            return;
+        }
+        if !each(review_move(&pos, m, settings, control)) {
+            return;
+        }
+        if pos.try_play(m).is_err() {
+            return;
+        }
+    }
+}
+
+/// The mistakes, worst first: the marked verdicts, proven ones before judged ones of the same
+/// loss.
+pub fn worst(moves: &[MoveReview], n: usize) -> Vec<&MoveReview> {
+    let mut out: Vec<&MoveReview> = moves.iter().filter(|m| m.verdict.is_mistake()).collect();
+    out.sort_by(|a, b| b.loss.total_cmp(&a.loss).then(b.proven.cmp(&a.proven)));
+    out.truncate(n);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn proven_values_name_what_was_thrown_away() {
+        let win = Score::Win { plies: Some(5) };
+        let draw = Score::Draw;
+        let loss = |p| Score::Loss { plies: Some(p) };
+        assert_eq!(proven_loss(&win, &draw), (1.0, Verdict::WinThrownAway));
+        assert_eq!(proven_loss(&win, &loss(4)), (2.0, Verdict::WinThrownAway));
+        assert_eq!(proven_loss(&draw, &loss(4)), (1.0, Verdict::DrawThrownAway));
+        assert_eq!(proven_loss(&loss(16), &loss(1)).1, Verdict::LossHastened);
+        assert_eq!(proven_loss(&loss(16), &loss(16)).1, Verdict::Best);
+        // A slower win is still a win.
+        assert_eq!(proven_loss(&win, &Score::Win { plies: Some(9) }).1, Verdict::Best);
+    }
+
+    #[test]
+    fn a_childs_score_reads_for_the_mover() {
+        assert_eq!(for_mover(&Score::Loss { plies: Some(0) }), Score::Win { plies: Some(1) });
+        assert_eq!(for_mover(&Score::Win { plies: Some(3) }), Score::Loss { plies: Some(4) });
+        assert_eq!(for_mover(&Score::Eval(250)), Score::Eval(-250));
+        assert_eq!(for_mover(&Score::WinRate(0.25)), Score::WinRate(0.75));
+    }
+}

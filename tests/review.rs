@@ -1,0 +1,63 @@
+//! Game review against known answers: the move that loses is the top mistake, the move the
+//! judge prefers is never flagged, and proven positions are named by what was thrown away.
+
+use mnklab::analysis::review::{ReviewSettings, Verdict, review_game, review_move, worst};
+use mnklab::game::{AnyPosition, Variant};
+use mnklab::search::{SearchControl, preset};
+
+fn review(variant: Variant, moves: &str, agent: &str, seconds: f64) -> Vec<mnklab::analysis::review::MoveReview> {
+    let start = AnyPosition::new(variant);
+    let line = AnyPosition::from_moves(variant, moves).unwrap().history().to_vec();
+    let settings = ReviewSettings::new(preset(agent).unwrap(), seconds);
+    let mut out = Vec::new();
+    review_game(&start, &line, &settings, &SearchControl::new(), |r| {
+        out.push(r);
+        true
+    });
+    out
+}
+
+/// Connect-4 `d a d a d b d`: 6.b lets four in column d through (the solver: loss in 16
+/// becomes loss in 1). It is the top mistake, and 1.d (the preferred move) is no mistake.
+#[test]
+fn the_move_that_allows_four_is_the_top_mistake() {
+    for agent in ["strong-ab", "jeng-mcts"] {
+        let moves = review(Variant::connect4(), "d a d a d b d", agent, 0.3);
+        assert_eq!(moves.len(), 7);
+        let top = worst(&moves, 5);
+        assert!(!top.is_empty(), "{agent}: {moves:#?}");
+        assert_eq!(top[0].ply, 6, "{agent}: the top mistake is 6.b: {top:#?}");
+        for m in &moves {
+            if m.best == Some(m.played) {
+                assert_eq!(m.verdict, Verdict::Best, "{agent}: the preferred move is never flagged: {m:?}");
+                assert_eq!(m.loss, 0.0);
+            }
+        }
+        assert!(!top.iter().any(|m| m.ply == 1), "{agent}: 1.d is not a mistake");
+        if std::env::var_os("SHOW").is_some() {
+            for m in &moves {
+                eprintln!(
+                    "{agent} {} {} -> {} {:.2} {:?} by {}",
+                    m.ply, m.best_score, m.played_score, m.loss, m.verdict, m.judged_by
+                );
+            }
+        }
+    }
+}
+
+/// Tic-tac-toe: after the centre, an edge reply loses (proven), a corner draws.
+#[test]
+fn proven_positions_say_what_was_thrown_away() {
+    let start = AnyPosition::from_moves(Variant::tictactoe(), "b2").unwrap();
+    let settings = ReviewSettings::new(preset("strong-ab").unwrap(), 0.2);
+    let edge = start.parse_move("b1").unwrap();
+    let r = review_move(&start, edge, &settings, &SearchControl::new());
+    assert!(r.proven, "{r:?}");
+    assert_eq!(r.verdict, Verdict::DrawThrownAway, "{r:?}");
+    assert_eq!(r.best_score.to_string(), "draw");
+    assert!(r.played_score.to_string().starts_with("loss in"), "{r:?}");
+    assert!(r.describe(&start).starts_with("2.b1 draw → loss in"), "{}", r.describe(&start));
+    let corner = start.parse_move("a1").unwrap();
+    let r = review_move(&start, corner, &settings, &SearchControl::new());
+    assert!(r.proven && !r.verdict.is_mistake(), "{r:?}");
+}

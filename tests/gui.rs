@@ -716,3 +716,63 @@ fn a_saved_record_reopens_by_drag_and_drop() {
     assert_eq!(h.state().position.history_string(), "d d c");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The matchup form is remembered between sessions and read back from a loaded run; a run with
+/// SPRT shows each pairing's live log-likelihood ratio against its bounds, and stops a pairing
+/// whose evidence is decisive.
+#[test]
+fn the_matchup_form_is_remembered_and_runs_an_sprt() {
+    let dir = std::env::temp_dir().join(format!("mnklab-gui-sprt-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut w = Workbench::new(Variant::tictactoe());
+    w.slots[1].set(preset("random").unwrap());
+    w.tab = BottomTab::Matchup;
+    let mut h = harness(w);
+    h.run();
+    {
+        let m = &mut h.state_mut().matchup;
+        m.variants_text = "tictactoe".into();
+        m.games = 400;
+        m.seed = 7;
+        m.threads = 1;
+        m.opening_plies = 1;
+        m.out_dir = dir.display().to_string();
+    }
+    h.run();
+    h.get_by_label("SPRT").click();
+    h.run();
+    assert!(h.state().matchup.sprt);
+    h.state_mut().matchup.sprt_config.elo1 = 100.0;
+    h.get_by_label("Run matchup").click();
+    h.run_steps(2);
+    assert!(wait(&mut h, 60.0, |w| !w.matchup.busy()), "the run ends: {:?}", h.state().matchup.error);
+    h.run();
+    let games = h.state().matchup.records.len();
+    // strong-ab never loses tic-tac-toe and beats random most games: H1 long before 400 games.
+    assert!(games < 400, "the SPRT stopped the pairing early ({games} games)");
+    let sprt = h.state().matchup.sprt_config;
+    let lines = mnklab::app::sprt_lines(&h.state().matchup.records, &sprt);
+    assert_eq!(lines.len(), 1);
+    assert!(
+        lines[0].starts_with("SPRT mnk:3,3,3  strong-ab vs random: LLR +")
+            && lines[0].contains("H1 accepted (Elo ≥ 100)"),
+        "{lines:?}"
+    );
+    assert!(h.query_by_label(&lines[0]).is_some(), "shown under the summary");
+    // Remembered: the settings of this session fill the next one's form.
+    let remembered = h.state().settings(true);
+    let mut next = Workbench::new(Variant::connect4());
+    next.apply_settings(&remembered);
+    assert_eq!(next.matchup.form(), h.state().matchup.form());
+    // Read back from the run: a fresh form loading the run folder gets the run's settings.
+    let mut fresh = Workbench::new(Variant::connect4());
+    fresh.matchup.load(&dir);
+    let f = fresh.matchup.form();
+    assert_eq!(
+        (f.variants_text.as_str(), f.games, f.seed, f.opening_plies, f.sprt),
+        ("mnk:3,3,3", 400, 7, 1, true),
+        "the canonical name of the variant"
+    );
+    assert_eq!(f.sprt_config.elo1, 100.0);
+    let _ = std::fs::remove_dir_all(&dir);
+}

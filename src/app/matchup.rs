@@ -6,13 +6,15 @@
 use std::path::{Path, PathBuf};
 
 use crossbeam_channel::{Receiver, unbounded};
+use serde::{Deserialize, Serialize};
 
 use super::agents::AgentSlot;
 use super::consent::{Consent, Retry};
 use super::plots::{Exporter, draw_figure};
 use crate::arena::results::{RESULTS_FILE, load_run, read_results};
 use crate::arena::{
-    AgentSource, Entrant, GameRecord, KRule, Matchup, Opening, Pairing, RunOptions, Variants, run_matchup_summary,
+    AgentSource, Entrant, GameRecord, KRule, Matchup, Opening, Pairing, RunOptions, SprtConfig, Variants,
+    run_matchup_summary,
 };
 use crate::game::Variant;
 use crate::io::write_atomic;
@@ -59,6 +61,9 @@ pub struct MatchupPanel {
     pub threads: usize,
     pub opening_plies: u32,
     pub out_dir: String,
+    /// Stop each pairing early by a sequential probability ratio test.
+    pub sprt: bool,
+    pub sprt_config: SprtConfig,
     pub records: Vec<GameRecord>,
     pub total: u64,
     pub state: RunState,
@@ -98,6 +103,8 @@ impl Default for MatchupPanel {
             threads: 0,
             opening_plies: 0,
             out_dir: "results/workbench".into(),
+            sprt: false,
+            sprt_config: SprtConfig { elo0: 0.0, elo1: 50.0, alpha: 0.05, beta: 0.05 },
             records: Vec::new(),
             total: 0,
             state: RunState::Idle,
@@ -116,6 +123,33 @@ impl Default for MatchupPanel {
     }
 }
 
+/// The matchup form's settings: remembered between sessions, and read back from a run's
+/// matchup when a run is loaded.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct MatchupForm {
+    pub variants_text: String,
+    pub grid: bool,
+    pub widths_text: String,
+    pub heights_text: String,
+    pub k_text: String,
+    pub gravity: bool,
+    pub games: u32,
+    pub move_time: f64,
+    pub seed: u64,
+    pub threads: usize,
+    pub opening_plies: u32,
+    pub out_dir: String,
+    pub sprt: bool,
+    pub sprt_config: SprtConfig,
+}
+
+impl Default for MatchupForm {
+    fn default() -> Self {
+        MatchupPanel::default().form()
+    }
+}
+
 fn numbers(text: &str, what: &str) -> Result<Vec<u8>, String> {
     text.split(|c: char| c.is_whitespace() || c == ',')
         .filter(|s| !s.is_empty())
@@ -127,6 +161,79 @@ impl MatchupPanel {
     /// A panel that asks the workbench's consent before starting external programs.
     pub fn with_consent(consent: Consent) -> MatchupPanel {
         MatchupPanel { consent, ..MatchupPanel::default() }
+    }
+
+    /// The form's settings.
+    pub fn form(&self) -> MatchupForm {
+        MatchupForm {
+            variants_text: self.variants_text.clone(),
+            grid: self.grid,
+            widths_text: self.widths_text.clone(),
+            heights_text: self.heights_text.clone(),
+            k_text: self.k_text.clone(),
+            gravity: self.gravity,
+            games: self.games,
+            move_time: self.move_time,
+            seed: self.seed,
+            threads: self.threads,
+            opening_plies: self.opening_plies,
+            out_dir: self.out_dir.clone(),
+            sprt: self.sprt,
+            sprt_config: self.sprt_config,
+        }
+    }
+
+    /// Fills the form with remembered settings.
+    pub fn apply_form(&mut self, f: &MatchupForm) {
+        self.variants_text = f.variants_text.clone();
+        self.grid = f.grid;
+        self.widths_text = f.widths_text.clone();
+        self.heights_text = f.heights_text.clone();
+        self.k_text = f.k_text.clone();
+        self.gravity = f.gravity;
+        self.games = f.games.max(1);
+        self.move_time = f.move_time.max(0.0);
+        self.seed = f.seed;
+        self.threads = f.threads;
+        self.opening_plies = f.opening_plies;
+        if !f.out_dir.is_empty() {
+            self.out_dir = f.out_dir.clone();
+        }
+        self.sprt = f.sprt;
+        self.sprt_config = f.sprt_config;
+    }
+
+    /// Fills the form from a run's matchup (the settings the run was made with).
+    fn form_from_matchup(&mut self, m: &Matchup) {
+        match &m.variants {
+            Variants::List(list) => {
+                self.grid = false;
+                self.variants_text = list.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(" ");
+            }
+            Variants::Grid { widths, heights, k, gravity, .. } => {
+                let join = |v: &[u8]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(" ");
+                self.grid = true;
+                self.widths_text = join(widths);
+                self.heights_text = join(heights);
+                self.k_text = match k {
+                    KRule::Fixed(k) => join(k),
+                    _ => String::new(),
+                };
+                self.gravity = *gravity;
+            }
+        }
+        self.games = m.games;
+        self.move_time = m.limits.and_then(|l| l.time).unwrap_or(0.0);
+        self.seed = m.seed;
+        self.threads = m.threads as usize;
+        self.opening_plies = match m.opening {
+            Opening::RandomPlies(n) => n,
+            _ => 0,
+        };
+        self.sprt = m.sprt.is_some();
+        if let Some(c) = m.sprt {
+            self.sprt_config = c;
+        }
     }
 
     /// The matchup the form describes, between the agent slots' configs.
@@ -181,7 +288,7 @@ impl MatchupPanel {
             seed: self.seed,
             opening: if self.opening_plies > 0 { Opening::RandomPlies(self.opening_plies) } else { Opening::None },
             threads: self.threads as u32,
-            sprt: None,
+            sprt: self.sprt.then_some(self.sprt_config),
         };
         // The same checks as a matchup file gets.
         Matchup::parse(&m.to_ron(), Path::new("(workbench)")).map_err(|e| e.to_string())
@@ -307,6 +414,9 @@ impl MatchupPanel {
                 self.total = run.matchup.as_ref().map_or(run.records.len() as u64, |m| m.schedule_len());
                 self.records = run.records;
                 self.shown = None;
+                if let Some(m) = &run.matchup {
+                    self.form_from_matchup(m);
+                }
                 self.matchup = run.matchup;
                 self.out_dir = dir.display().to_string();
                 self.state =
@@ -379,6 +489,24 @@ impl MatchupPanel {
             ui.add(egui::DragValue::new(&mut self.opening_plies).range(0..=20)).labelled_by(l.id);
             let l = ui.label("threads (0: all)");
             ui.add(egui::DragValue::new(&mut self.threads).range(0..=256)).labelled_by(l.id);
+        });
+        ui.horizontal_wrapped(|ui| {
+            ui.checkbox(&mut self.sprt, "SPRT").on_hover_text(
+                "stop each pairing once the evidence shows its Elo difference is below elo0 (H0) or above elo1 (H1)",
+            );
+            ui.add_enabled_ui(self.sprt, |ui| {
+                let c = &mut self.sprt_config;
+                for (name, value, range) in [
+                    ("elo0", &mut c.elo0, -1000.0..=1000.0),
+                    ("elo1", &mut c.elo1, -1000.0..=1000.0),
+                    ("alpha", &mut c.alpha, 0.001..=0.49),
+                    ("beta", &mut c.beta, 0.001..=0.49),
+                ] {
+                    let l = ui.label(name);
+                    let speed = if name.starts_with("elo") { 1.0 } else { 0.005 };
+                    ui.add(egui::DragValue::new(value).range(range).speed(speed)).labelled_by(l.id);
+                }
+            });
         });
         ui.horizontal_wrapped(|ui| {
             let l = ui.label("Run folder");
@@ -456,6 +584,12 @@ impl MatchupPanel {
         {
             summary_table(ui, rows);
         }
+        if let Some(sprt) = self.matchup.as_ref().and_then(|m| m.sprt) {
+            ui.add_space(4.0);
+            for line in sprt_lines(&self.records, &sprt) {
+                ui.label(line);
+            }
+        }
     }
 }
 
@@ -522,4 +656,27 @@ fn summary_table(ui: &mut egui::Ui, rows: &[SummaryRow]) {
             ui.end_row();
         }
     });
+}
+
+/// The live SPRT of each pairing: "mnk:4,4,3  a vs b: LLR +1.23 in (-2.94, +2.94): continue".
+pub fn sprt_lines(records: &[GameRecord], sprt: &SprtConfig) -> Vec<String> {
+    let (lower, upper) = crate::arena::stats::sprt_bounds(sprt.alpha, sprt.beta);
+    crate::arena::summarize(records)
+        .iter()
+        .map(|s| {
+            let llr =
+                crate::arena::stats::sprt_llr(s.wins as f64, s.draws as f64, s.losses as f64, sprt.elo0, sprt.elo1);
+            let verdict = if llr >= upper {
+                format!("H1 accepted (Elo ≥ {})", sprt.elo1)
+            } else if llr <= lower {
+                format!("H0 accepted (Elo ≤ {})", sprt.elo0)
+            } else {
+                "continue".into()
+            };
+            format!(
+                "SPRT {}  {} vs {}: LLR {llr:+.2} in ({lower:+.2}, {upper:+.2}): {verdict}",
+                s.variant, s.names[0], s.names[1]
+            )
+        })
+        .collect()
 }

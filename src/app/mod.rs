@@ -29,7 +29,7 @@ pub use board::{Ghost, Mark, line_ghosts, mark_colour};
 pub use consent::{Consent, Question, Retry};
 pub use edit::{Brush, EditAction, EditState};
 pub use explorer::{Explorer, SortBy, is_open};
-pub use matchup::{LivePlot, MatchupPanel, RunState};
+pub use matchup::{LivePlot, MatchupForm, MatchupPanel, RunState, sprt_lines};
 pub use review::Review;
 
 use std::path::Path;
@@ -72,6 +72,8 @@ pub struct Settings {
     pub agents: Vec<String>,
     pub tab: Option<BottomTab>,
     pub run_folder: String,
+    /// The matchup form as last filled in.
+    pub matchup: Option<matchup::MatchupForm>,
     /// External command lines the user allowed to start (see [`Consent`]).
     pub allowed_programs: Vec<String>,
     /// External command lines the user refused.
@@ -176,6 +178,7 @@ impl Workbench {
             agents: self.slots.iter().map(|s| s.file.to_ron()).collect(),
             tab: Some(self.tab),
             run_folder: self.matchup.out_dir.clone(),
+            matchup: Some(self.matchup.form()),
             allowed_programs: self.consent.allowed(),
             refused_programs: self.consent.refused(),
         }
@@ -204,6 +207,9 @@ impl Workbench {
         }
         if !s.run_folder.is_empty() {
             self.matchup.out_dir = s.run_folder.clone();
+        }
+        if let Some(form) = &s.matchup {
+            self.matchup.apply_form(form);
         }
         self.consent.allow(s.allowed_programs.iter().cloned());
         self.consent.refuse(s.refused_programs.iter().cloned());

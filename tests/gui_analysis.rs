@@ -412,3 +412,38 @@ fn the_board_does_not_move_when_analysis_comes_and_goes() {
     assert_eq!(h.state().position.variant(), Variant::tictactoe(), "Enter in the Game field starts that game");
     assert_eq!(h.state().file_path, "", "a new game names no file");
 }
+
+/// While the search runs, "+N more" is answered by the running search itself (between
+/// iterations), not after it stops.
+#[test]
+fn the_explorer_fetches_subtrees_while_the_search_runs() {
+    let mut w = Workbench::new("mnk:9,9,5".parse().unwrap());
+    w.slots[0].set(preset("jeng-mcts").unwrap());
+    // No limit: it runs until stopped.
+    w.slots[0].file.limits = SearchLimits::default();
+    w.slots[0].analysis.seconds = 0.0;
+    w.tab = BottomTab::Explorer;
+    let mut h = harness(w);
+    h.run();
+    h.get_by_label("Start analysis A").click();
+    h.run_steps(2);
+    assert!(
+        wait(&mut h, 10.0, |w| w.analysis().tree.as_ref().is_some_and(|t| t.nodes[0].hidden_children > 0)),
+        "a first snapshot arrives"
+    );
+    h.run_steps(2);
+    let hidden = h.state().analysis().tree.as_ref().unwrap().nodes[0].hidden_children;
+    let label = h.query_by_label_contains("more").map(|n| n.rect());
+    assert!(label.is_some(), "a '+N more' button ({hidden} hidden)");
+    h.get_by_label_contains(" more").click();
+    h.run_steps(2);
+    assert!(
+        wait(&mut h, 5.0, |w| w.analysis().fetching.is_empty()
+            && w.analysis().tree.as_ref().is_some_and(|t| t.nodes[0].hidden_children == 0)),
+        "the subtree arrives: {:?}",
+        h.state().analysis().error
+    );
+    assert!(h.state().analysis().running, "while the search is still running");
+    h.state_mut().slots[0].analysis.stop();
+    assert!(wait(&mut h, 5.0, |w| !w.analysis().running));
+}

@@ -100,7 +100,23 @@ impl Analysis {
             return;
         }
         self.fetching.push(path.clone());
-        self.worker.send(Command::Subtree { id: self.id, path, depth, top });
+        if self.running {
+            // The running search answers between iterations.
+            self.control.request_subtree(crate::search::SubtreeRequest { path, depth, top });
+        } else {
+            self.worker.send(Command::Subtree { id: self.id, path, depth, top });
+        }
+    }
+
+    /// Puts a fetched subtree in place in the tree shown.
+    fn graft(&mut self, path: Vec<Move>, tree: Option<TreeSnapshot>) {
+        self.fetching.retain(|p| *p != path);
+        match (self.tree.as_mut(), tree) {
+            (Some(t), Some(sub)) => {
+                t.graft(&path, &sub);
+            }
+            _ => self.error = Some("the search's tree does not reach that node".into()),
+        }
     }
 
     /// Stops the running analysis; what arrived so far stays.
@@ -124,23 +140,20 @@ impl Analysis {
                         self.latest = Some(p);
                     }
                     SearchEvent::Snapshot(t) => self.tree = Some(t),
+                    SearchEvent::Subtree { path, tree } => self.graft(path, tree),
                 },
                 Report::Finished { id, result, tree } if id == self.id => {
                     self.running = false;
+                    // Asked of the search as it ended: the worker answers from the kept tree.
+                    for r in self.control.take_subtree_requests() {
+                        self.worker.send(Command::Subtree { id, path: r.path, depth: r.depth, top: r.top });
+                    }
                     self.result = Some(result);
                     if tree.is_some() {
                         self.tree = tree;
                     }
                 }
-                Report::Subtree { id, path, tree } if id == self.id => {
-                    self.fetching.retain(|p| *p != path);
-                    match (self.tree.as_mut(), tree) {
-                        (Some(t), Some(sub)) => {
-                            t.graft(&path, &sub);
-                        }
-                        _ => self.error = Some("the search's tree does not reach that node".into()),
-                    }
-                }
+                Report::Subtree { id, path, tree } if id == self.id => self.graft(path, tree),
                 _ => {}
             }
         }

@@ -156,7 +156,7 @@ impl Explorer {
         }
         self.breadcrumb(ui, root_pos, &mut out);
         if !fetching.is_empty() {
-            ui.weak("fetching deeper nodes: the search answers once it has stopped (Stop, or its time runs out)");
+            ui.weak("fetching deeper nodes...");
         }
         // Rows wrap to the width (deep rows were cut off at the right): vertical scrolling only.
         egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {

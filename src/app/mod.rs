@@ -611,7 +611,7 @@ impl Workbench {
             }
             // Scrolled, so that tall content (plots) never grows the panel.
             BottomTab::Matchup => {
-                egui::ScrollArea::vertical().id_salt("matchup-tab").auto_shrink([false, false]).show(ui, |ui| {
+                egui::ScrollArea::both().id_salt("matchup-tab").auto_shrink([false, false]).show(ui, |ui| {
                     self.matchup.show(ui, &self.slots);
                 });
             }

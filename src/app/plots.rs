@@ -16,6 +16,11 @@ fn colour(c: [u8; 3]) -> Color32 {
     Color32::from_rgb(c[0], c[1], c[2])
 }
 
+/// The y axis every in-app plot uses: labels kept where ticks are close, a minimum width.
+pub fn y_axis() -> egui_plot::AxisHints<'static> {
+    egui_plot::AxisHints::new_y().label_spacing(12.0..=20.0).min_thickness(30.0)
+}
+
 /// Draws `fig`; returns the plot coordinate clicked, if any.
 /// With `log`, lines and boxes are drawn on a log10 y axis.
 pub fn draw_figure(ui: &mut egui::Ui, id: &str, fig: &Figure, height: f32, log: bool) -> Option<PlotPoint> {
@@ -31,7 +36,9 @@ pub fn draw_figure(ui: &mut egui::Ui, id: &str, fig: &Figure, height: f32, log: 
         FigureData::Heatmap { rows, .. } => rows.clone(),
         _ => Vec::new(),
     };
-    let mut plot = Plot::new(format!("plot-{id}")).height(height);
+    // Tick labels down to 12 points apart (egui_plot's default of 20 left a 200-point-high
+    // 0..1 axis with no label but "0"), on an axis wide enough for "0.25".
+    let mut plot = Plot::new(format!("plot-{id}")).height(height).custom_y_axes(vec![y_axis()]);
     // Heatmaps carry their values in the cells; a legend would only list the layers.
     if !matches!(fig.data, FigureData::Heatmap { .. }) {
         plot = plot.legend(Legend::default());

@@ -231,6 +231,7 @@ impl Review {
             marked.iter().map(|(m, v)| (self.name(m.ply), [m.ply as f64, *v])).collect();
         let response = Plot::new("plot-review")
             .height(200.0)
+            .custom_y_axes(vec![super::plots::y_axis()])
             // Bottom left: the curve of a won game ends top right.
             .legend(Legend::default().position(egui_plot::Corner::LeftBottom))
             .x_axis_label("move")

@@ -163,6 +163,14 @@ impl<'a, P: Position> Searcher<'a, P> {
             let _ = depth;
             self.sink.event(SearchEvent::Snapshot(tree));
         }
+        // Subtrees of the last completed depth's tree (the one being searched is partial).
+        for r in self.control.take_subtree_requests() {
+            let tree = self
+                .last_tree
+                .as_ref()
+                .and_then(|t| t.node_at(&r.path).map(|n| prune_snapshot_from(t, n, r.depth, r.top)));
+            self.sink.event(SearchEvent::Subtree { path: r.path, tree });
+        }
         if self.clock.report_due() {
             let p = self.progress(false);
             self.sink.event(SearchEvent::Progress(p));

@@ -812,6 +812,10 @@ impl<P: Position> Agent<P> for Mcts<P> {
                 if let Some(d) = control.take_snapshot_request() {
                     sink.event(SearchEvent::Snapshot(self.snapshot_tree(d, 8)));
                 }
+                for r in control.take_subtree_requests() {
+                    let tree = Agent::<P>::subtree(self, &r.path, r.depth, r.top);
+                    sink.event(SearchEvent::Subtree { path: r.path, tree });
+                }
                 if clock.report_due() {
                     sink.event(SearchEvent::Progress(self.progress(&clock, iterations, false)));
                 }

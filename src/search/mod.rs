@@ -22,6 +22,6 @@ pub use limits::{
     check_memory_mb, check_seconds, machine_memory_mb,
 };
 pub use mcts::{FinalMove, Mcts, MctsConfig};
-pub use progress::{FnSink, NullSink, Progress, ProgressSink, RootMove, SearchControl, SearchEvent};
+pub use progress::{FnSink, NullSink, Progress, ProgressSink, RootMove, SearchControl, SearchEvent, SubtreeRequest};
 pub use score::Score;
 pub use tree::TreeSnapshot;

@@ -51,6 +51,12 @@ pub struct Progress {
 pub enum SearchEvent {
     Progress(Progress),
     Snapshot(TreeSnapshot),
+    /// The answer to [`SearchControl::request_subtree`] while the search runs (None: the
+    /// tree does not reach that node).
+    Subtree {
+        path: Vec<Move>,
+        tree: Option<TreeSnapshot>,
+    },
 }
 
 /// Where a search sends its events.
@@ -95,6 +101,17 @@ pub struct SearchControl {
     stop: Arc<AtomicBool>,
     /// Requested snapshot depth (0: none).
     snapshot: Arc<AtomicU32>,
+    /// Subtrees asked for while the search runs (the explorer opening a node).
+    subtrees: Arc<std::sync::Mutex<Vec<SubtreeRequest>>>,
+}
+
+/// A node's subtree asked of a running search: the node by its moves from the root, `depth`
+/// plies and `top` children a node.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SubtreeRequest {
+    pub path: Vec<Move>,
+    pub depth: u32,
+    pub top: usize,
 }
 
 impl SearchControl {
@@ -114,6 +131,14 @@ impl SearchControl {
     /// Ask the running search for a snapshot of its tree to `depth` plies.
     pub fn request_snapshot(&self, depth: u32) {
         self.snapshot.store(depth.max(1), Ordering::Relaxed);
+    }
+    /// Ask the running search for the subtree below a node; it answers with
+    /// [`SearchEvent::Subtree`] at its next check (a few times a millisecond).
+    pub fn request_subtree(&self, request: SubtreeRequest) {
+        self.subtrees.lock().unwrap_or_else(|p| p.into_inner()).push(request);
+    }
+    pub fn take_subtree_requests(&self) -> Vec<SubtreeRequest> {
+        std::mem::take(&mut *self.subtrees.lock().unwrap_or_else(|p| p.into_inner()))
     }
     pub fn take_snapshot_request(&self) -> Option<u32> {
         match self.snapshot.swap(0, Ordering::Relaxed) {

@@ -133,6 +133,9 @@ pub fn rate_label(p: &Progress) -> String {
 
 /// Whose scores these are, for the label above them: "scores for the first player (to move)".
 pub fn side_label(pos: &AnyPosition) -> String {
+    if pos.status().is_over() {
+        return "game over: nothing to score".into();
+    }
     let who = match pos.side_to_move() {
         Player::First => "first player",
         Player::Second => "second player",
@@ -144,6 +147,15 @@ pub fn side_label(pos: &AnyPosition) -> String {
 mod tests {
     use super::*;
     use crate::search::tree::{AlphaBetaStats, MctsStats};
+
+    #[test]
+    fn the_side_label_names_the_side_to_move_or_the_end() {
+        let v = crate::game::Variant::connect4();
+        assert_eq!(side_label(&AnyPosition::new(v)), "scores for the first player (to move)");
+        assert_eq!(side_label(&AnyPosition::from_moves(v, "d").unwrap()), "scores for the second player (to move)");
+        let won = AnyPosition::from_moves(v, "d a d a d a d").unwrap();
+        assert_eq!(side_label(&won), "game over: nothing to score");
+    }
 
     fn ab(value: i32, bound: Bound) -> SnapNode {
         SnapNode {

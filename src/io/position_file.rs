@@ -97,7 +97,9 @@ impl PositionFile {
 
     /// Parses position-file text with its game record, standing at the file's position.
     pub fn parse_with_record(text: &str, path: &Path) -> Result<(PositionFile, AnyPosition, GameTree), FileError> {
-        let (file, pos) = PositionFile::parse(text, path)?;
+        let file: PositionFile = parse_ron(text, path, "position")?;
+        check_version(path, "position", file.version, POSITION_VERSION)?;
+        let pos = file.to_position().map_err(|source| FileError::Game { path: path.into(), source })?;
         let bad = |message: String| FileError::Record { path: path.into(), message };
         let mut tree = match &file.record {
             Some(record) => {
@@ -119,10 +121,8 @@ impl PositionFile {
 
     /// Parses and validates position-file text (`path` is only used in messages).
     pub fn parse(text: &str, path: &Path) -> Result<(PositionFile, AnyPosition), FileError> {
-        let file: PositionFile = parse_ron(text, path, "position")?;
-        check_version(path, "position", file.version, POSITION_VERSION)?;
-        let pos = file.to_position().map_err(|source| FileError::Game { path: path.into(), source })?;
-        Ok((file, pos))
+        // The record is checked too: a file the workbench refuses is refused everywhere.
+        PositionFile::parse_with_record(text, path).map(|(file, pos, _)| (file, pos))
     }
 }
 

@@ -447,3 +447,18 @@ fn the_explorer_fetches_subtrees_while_the_search_runs() {
     h.state_mut().slots[0].analysis.stop();
     assert!(wait(&mut h, 5.0, |w| !w.analysis().running));
 }
+
+/// "fix the config first" goes once the config is valid again (it stayed after the fix).
+#[test]
+fn a_fixed_config_clears_its_complaint() {
+    let mut h = harness(mcts_bench(1000));
+    h.run();
+    h.state_mut().slots[0].error = Some("mcts: exploration must be positive".into());
+    h.get_by_label("Start analysis A").click();
+    h.run();
+    assert!(h.query_by_label_contains("fix the config first").is_some());
+    h.state_mut().slots[0].set(preset("jeng-mcts").unwrap());
+    h.run();
+    assert!(h.query_by_label_contains("fix the config first").is_none(), "the stale complaint is gone");
+    assert!(h.state().slots[0].analysis.error.is_none());
+}

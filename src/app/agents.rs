@@ -13,6 +13,9 @@ use crate::search::mcts::{Expansion, Reward, Rollout};
 use crate::search::solver::SolverConfig;
 use crate::search::{AgentConfig, AgentFile, AlphaBetaConfig, FinalMove, MctsConfig, MoveOrdering, PRESETS, preset};
 
+/// The start of the complaint when Start is pressed on an invalid config.
+const CONFIG_FIRST: &str = "fix the config first: ";
+
 /// One agent: its config being edited, where it is saved, and its analysis.
 pub struct AgentSlot {
     /// "A", "B": the name in labels.
@@ -57,12 +60,21 @@ impl AgentSlot {
         self.file = file;
         self.ron_text = self.file.to_ron();
         self.error = None;
+        self.drop_stale_complaint();
     }
 
     /// The form changed the config: check it and refresh the RON text.
     fn form_changed(&mut self) {
         self.error = self.file.agent.validate().and(self.file.limits.validate()).err();
         self.ron_text = self.file.to_ron();
+        self.drop_stale_complaint();
+    }
+
+    /// "fix the config first" is about a config that is now valid: it goes.
+    fn drop_stale_complaint(&mut self) {
+        if self.error.is_none() && self.analysis.error.as_deref().is_some_and(|e| e.starts_with(CONFIG_FIRST)) {
+            self.analysis.error = None;
+        }
     }
 
     pub fn load(&mut self, path: &Path) {
@@ -111,7 +123,7 @@ impl AgentSlot {
     /// Starts this slot's analysis of `pos` with its config (if valid).
     pub fn start(&mut self, pos: &AnyPosition) {
         match &self.error {
-            Some(e) => self.analysis.error = Some(format!("fix the config first: {e}")),
+            Some(e) => self.analysis.error = Some(format!("{CONFIG_FIRST}{e}")),
             None => self.analysis.start(pos, &self.file),
         }
     }
@@ -152,6 +164,7 @@ impl AgentSlot {
                     Ok(f) => {
                         self.file = f;
                         self.error = None;
+                        self.drop_stale_complaint();
                     }
                     Err(e) => self.error = Some(e.to_string()),
                 }

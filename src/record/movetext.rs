@@ -29,6 +29,8 @@ pub enum RecordError {
     Empty { at: usize },
     #[error("record: the comment opened at character {at} is never closed with '}}'")]
     UnclosedComment { at: usize },
+    #[error("record: '}}' at character {at} closes no comment")]
+    StrayBrace { at: usize },
 }
 
 enum Token {
@@ -54,6 +56,7 @@ fn tokens(text: &str) -> Result<Vec<(usize, Token)>, RecordError> {
                 out.push((i, Token::Close));
                 i += 1;
             }
+            '}' => return Err(RecordError::StrayBrace { at: i }),
             '{' => {
                 let start = i;
                 let mut text = String::new();
@@ -243,6 +246,12 @@ mod tests {
         assert!(err("d (c").contains("never closed"));
         assert!(err("d ()").contains("has no moves"));
         assert!(err("d {open").contains("comment"));
+        // A stray closing brace once made the reader loop for ever (found by the fuzzer).
+        assert!(
+            err("d a ks nothing} d").contains("'}' at character 14 closes no comment"),
+            "{}",
+            err("d a ks nothing} d")
+        );
         assert!(err("d z").contains("'z' at character 2"), "{}", err("d z"));
         // Seven in one column: the seventh does not fit.
         assert!(err("a a a a a a a").contains("character 12"), "{}", err("a a a a a a a"));

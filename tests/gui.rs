@@ -111,6 +111,20 @@ fn save_never_replaces_another_file_without_asking() {
     h.run();
     assert!(h.query_by_label("Replace").is_none());
     assert!(std::fs::read_to_string(&other).unwrap().contains("c3"));
+    // An opened file (a shipped example, say) is not the session's own: "Save first" in the
+    // unsaved-moves prompt asks before replacing it, and keeping it writes nothing.
+    h.state_mut().load(&other);
+    let before = std::fs::read_to_string(&other).unwrap();
+    let b2 = h.state().position.parse_move("b2").unwrap();
+    h.state_mut().play(b2);
+    h.get_by_label("New game").click();
+    h.run();
+    h.get_by_label("Save first").click();
+    h.run();
+    h.get_by_label("Keep it").click();
+    h.run();
+    assert_eq!(std::fs::read_to_string(&other).unwrap(), before, "an opened file is never replaced silently");
+    assert!(h.state().dirty, "the moves are still unsaved");
     std::fs::remove_dir_all(dir).unwrap();
 }
 
@@ -138,11 +152,13 @@ fn the_explorer_expands_and_shows_a_node() {
     h.get_all_by_label("collapse").nth(1).expect("the child is open now").click();
     h.run();
     assert_eq!(h.get_all_by_label("show").count(), shows_before, "collapsing hides them again");
-    // Show a child's position on the board.
+    // Show a child's position on the board: the note takes the legend's row, the board stays.
+    let board = h.get_by_label("board").rect();
     h.get_all_by_label("show").next().expect("a child node with a show button").click();
     h.run();
     let preview = h.state().preview.clone().expect("a node shown on the board");
     assert_eq!(preview.ply(), 1);
+    assert_eq!(h.get_by_label("board").rect(), board, "the board does not move");
     h.get_by_label("Back to the game").click();
     h.run();
     assert!(h.state().preview.is_none());

@@ -462,3 +462,27 @@ fn a_fixed_config_clears_its_complaint() {
     assert!(h.query_by_label_contains("fix the config first").is_none(), "the stale complaint is gone");
     assert!(h.state().slots[0].analysis.error.is_none());
 }
+
+/// A running analysis that follows the game to its end waits there (saying the game is over)
+/// and resumes, without the stale complaint, as soon as the board shows a live position.
+#[test]
+fn a_following_analysis_waits_at_the_end_and_resumes() {
+    let mut w = mcts_bench(0);
+    w.slots[0].file.limits = SearchLimits::default();
+    w.paste_moves("d a d a d a d");
+    w.back();
+    let mut h = harness(w);
+    h.run();
+    h.get_by_label("Start analysis A").click();
+    assert!(wait(&mut h, 10.0, |w| w.slots[0].analysis.reports >= 1));
+    h.key_press(egui::Key::End);
+    h.run();
+    assert!(h.state().position.status().is_over());
+    assert!(h.query_by_label_contains("the game is over").is_some());
+    h.key_press(egui::Key::ArrowLeft);
+    assert!(wait(&mut h, 5.0, |w| w.slots[0].analysis.running), "it resumes on the live position");
+    h.run_steps(2);
+    assert!(h.query_by_label_contains("the game is over").is_none(), "no stale complaint");
+    h.state_mut().slots[0].analysis.stop();
+    assert!(wait(&mut h, 5.0, |w| !w.slots[0].analysis.running));
+}

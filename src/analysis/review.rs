@@ -102,6 +102,10 @@ pub struct MoveReview {
     pub played_bound: bool,
     /// Both values are the solver's proof.
     pub proven: bool,
+    /// The expected results (for the mover, -1..1) the loss is computed from: for alpha-beta
+    /// the mean of the last two completed depths (so the odd/even swing cancels out).
+    pub best_value: Option<f64>,
+    pub played_value: Option<f64>,
     /// Expected result given away, 0..2 (proven "loss hastened": the share of the distance
     /// to the end given away, 0..1).
     pub loss: f64,
@@ -113,7 +117,7 @@ pub struct MoveReview {
 impl MoveReview {
     /// The expected result for the first player after the move (the review graph).
     pub fn value_after(&self) -> Option<f64> {
-        expected(&self.played_score).map(|v| if self.mover == Player::First { v } else { -v })
+        self.played_value.map(|v| if self.mover == Player::First { v } else { -v })
     }
 
     /// "6.b loss in 16 → loss in 1 (loss hastened; best d)".
@@ -121,8 +125,12 @@ impl MoveReview {
         let best = self.best.map_or("-".into(), |m| pos_before.format_move(m));
         let played = pos_before.format_move(self.played);
         let bound = if self.played_bound { "≤ " } else { "" };
+        // A judged (not proven) loss is given as a number: the scores shown are the last
+        // depth's, the loss is from the matched pair of depths.
+        let loss =
+            if self.proven || self.verdict == Verdict::Best { String::new() } else { format!(" −{:.2}", self.loss) };
         format!(
-            "{}.{played} {} → {bound}{} ({}; best {best})",
+            "{}.{played} {} → {bound}{} ({}{loss}; best {best})",
             self.ply,
             self.best_score,
             self.played_score,
@@ -206,6 +214,8 @@ pub fn review_move(
         played_score: Score::Unknown,
         played_bound: false,
         proven: false,
+        best_value: None,
+        played_value: None,
         loss: 0.0,
         verdict: Verdict::Best,
         judged_by: String::new(),
@@ -216,6 +226,8 @@ pub fn review_move(
         review.best_score = best_score;
         review.played_score = played_score;
         review.proven = true;
+        review.best_value = expected(&best_score);
+        review.played_value = expected(&played_score);
         review.loss = loss;
         review.verdict = if best == Some(played) { Verdict::Best } else { verdict };
         review.judged_by = "solver".into();
@@ -270,44 +282,66 @@ fn judge(
         let mut a = build_agent(&agent, settings.agent.seed);
         a.search(p, &limits, control, &mut events)
     });
-    let last = events.iter().rev().find_map(|e| match e {
-        SearchEvent::Progress(p) => Some(p.clone()),
-        _ => None,
-    });
-    let Some(progress) = last else {
+    let reports: Vec<&crate::search::Progress> = events
+        .iter()
+        .filter_map(|e| match e {
+            SearchEvent::Progress(p) if !p.root.is_empty() => Some(p),
+            _ => None,
+        })
+        .collect();
+    let Some(&last) = reports.last() else {
         review.best = result.best;
         review.best_score = result.score;
+        review.best_value = expected(&result.score);
         return;
     };
-    let mcts = progress.iterations > 0;
-    review.judged_by = if mcts {
-        format!("MCTS {} iterations", progress.iterations)
-    } else {
-        format!("alpha-beta depth {}", progress.depth)
+    let mcts = last.iterations > 0;
+    // Alpha-beta: the root as valued at the last completed depth and at the one before, to
+    // average the two (matched depths: the parity swing of shallow alpha-beta cancels out).
+    let before =
+        (!mcts && last.depth > 1).then(|| reports.iter().rev().find(|p| p.depth + 1 == last.depth).copied()).flatten();
+    review.judged_by = match (mcts, before) {
+        (true, _) => format!("MCTS {} iterations", last.iterations),
+        (false, Some(b)) => format!("alpha-beta depths {} and {} (mean)", b.depth, last.depth),
+        (false, None) => format!("alpha-beta depth {}", last.depth),
     };
-    let value = |r: &crate::search::RootMove| {
-        if mcts { if r.visits == 0 { Score::Unknown } else { Score::WinRate(r.value) } } else { r.score }
+    let score_in = |p: &crate::search::Progress, m: Move| -> Option<(Score, bool)> {
+        let r = p.root.iter().find(|r| r.mv == m)?;
+        if mcts { (r.visits > 0).then_some((Score::WinRate(r.value), false)) } else { Some((r.score, r.upper_bound)) }
+    };
+    let value_of = |m: Move| -> Option<f64> {
+        let (now, bound) = score_in(last, m)?;
+        let now = expected(&now)?;
+        match before.and_then(|b| score_in(b, m)) {
+            // Both exact: their mean; a bound or a proof at either depth: the last depth's.
+            Some((prev, false)) if !bound && !prev.is_proven() && !score_in(last, m)?.0.is_proven() => {
+                expected(&prev).map(|p| (now + p) / 2.0)
+            }
+            _ => Some(now),
+        }
     };
     // The best: the most visited (MCTS, as it would play) or the highest exact value.
     let best = if mcts {
-        progress.root.iter().max_by_key(|r| r.visits)
+        last.root.iter().max_by_key(|r| r.visits)
     } else {
-        progress.root.iter().filter(|r| !r.upper_bound).max_by(|a, b| a.score.as_f64().total_cmp(&b.score.as_f64()))
+        last.root.iter().filter(|r| !r.upper_bound).max_by(|a, b| a.score.as_f64().total_cmp(&b.score.as_f64()))
     };
     let Some(best) = best else { return };
     review.best = Some(best.mv);
-    review.best_score = value(best);
-    let Some(mine) = progress.root.iter().find(|r| r.mv == played) else {
-        review.played_score = Score::Unknown;
+    review.best_score = score_in(last, best.mv).map_or(Score::Unknown, |s| s.0);
+    review.best_value = value_of(best.mv);
+    let Some((played_score, bound)) = score_in(last, played) else {
         return;
     };
-    review.played_score = value(mine);
-    review.played_bound = !mcts && mine.upper_bound;
+    review.played_score = played_score;
+    review.played_bound = bound;
+    review.played_value = value_of(played);
     if best.mv == played {
+        review.played_value = review.best_value;
         review.verdict = Verdict::Best;
         return;
     }
-    if let (Some(b), Some(m)) = (expected(&review.best_score), expected(&review.played_score)) {
+    if let (Some(b), Some(m)) = (review.best_value, review.played_value) {
         review.loss = (b - m).max(0.0);
         review.verdict = verdict_for(review.loss);
     }

@@ -85,7 +85,8 @@ impl AgentSlot {
             Ok(f) => {
                 self.set(f);
                 self.path = path.display().to_string();
-                self.own_file = Some(self.path.clone());
+                // Saving back over an opened file asks first (it may be a shipped preset).
+                self.own_file = None;
                 self.message = Some(format!("loaded {}", path.display()));
             }
             Err(e) => self.message = Some(e),

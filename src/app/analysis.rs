@@ -16,6 +16,8 @@ pub struct Analysis {
     /// How many candidate moves the heatmap shows.
     pub candidates: usize,
     pub running: bool,
+    /// A running analysis that reached a finished game: it resumes on the next position.
+    pub waiting: bool,
     pub latest: Option<Progress>,
     pub reports: u64,
     pub result: Option<SearchResult>,
@@ -44,6 +46,7 @@ impl Default for Analysis {
             seconds: 0.0,
             candidates: 5,
             running: false,
+            waiting: false,
             latest: None,
             reports: 0,
             result: None,
@@ -66,9 +69,11 @@ impl Analysis {
     /// Starts analysing `pos` with `file`'s agent (stopping any analysis still running).
     /// The time setting replaces the file's time; its depth, node and iteration limits stay.
     pub fn start(&mut self, pos: &AnyPosition, file: &AgentFile) {
+        let was_running = self.running || self.waiting;
         self.stop();
         if pos.status().is_over() {
             self.error = Some("the game is over: nothing to analyse".into());
+            self.waiting = was_running;
             return;
         }
         let file = file.clone();
@@ -122,6 +127,7 @@ impl Analysis {
     /// Stops the running analysis; what arrived so far stays.
     pub fn stop(&mut self) {
         self.control.stop();
+        self.waiting = false;
     }
 
     /// Takes in what the worker sent; asks for a tree snapshot twice a second while running.

@@ -187,17 +187,61 @@ fn grid(
             ink,
         );
     }
+    let cell_at = |p: egui::Pos2| {
+        let x = (((p.x - origin.x) / cell) as usize).min(w - 1);
+        let y = h - 1 - (((p.y - origin.y) / cell) as usize).min(h - 1);
+        (x, y)
+    };
+    // The stone the pointer would play, as a faint ghost where it lands (under gravity: at
+    // the bottom of the column, not under the pointer).
+    if edit.is_none()
+        && ghosts.is_empty()
+        && let Some(p) = pointer.filter(|p| board.contains(*p))
+        && let Some(mv) = hover_move(pos, cell_at(p))
+        && let Some((x, y)) = pos.move_xy(mv)
+    {
+        let c = rect_of(x, y).center();
+        painter.circle_filled(c, cell * 0.36, stone_colour(pos.side_to_move()).gamma_multiply(0.35));
+        painter.circle_stroke(c, cell * 0.36, Stroke::new(1.0, Color32::from_black_alpha(120)));
+    }
     let response = response.on_hover_text(tip.unwrap_or_else(|| "click a cell to play".into()));
     let click = response.interact_pointer_pos().filter(|p| response.clicked() && board.contains(*p));
     let Some(click) = click else { return (None, None) };
-    let x = (((click.x - origin.x) / cell) as usize).min(w - 1);
-    let y = h - 1 - (((click.y - origin.y) / cell) as usize).min(h - 1);
-    let mv = if pos.variant().has_gravity() {
+    let (x, y) = cell_at(click);
+    (hover_move(pos, (x, y)), Some((x, y)))
+}
+
+/// The move a click on cell `(x, y)` plays: under gravity the column's move (wherever in the
+/// column), otherwise that cell's; None where nothing can be played.
+pub fn hover_move(pos: &AnyPosition, (x, y): (usize, usize)) -> Option<Move> {
+    if pos.status().is_over() {
+        return None;
+    }
+    if pos.variant().has_gravity() {
         pos.legal_moves().into_iter().find(|m| m.index() == x)
     } else {
-        pos.move_to(x, y)
-    };
-    (mv, Some((x, y)))
+        pos.move_to(x, y).filter(|m| pos.legal_moves().contains(m))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Variant;
+
+    /// Under gravity the pointer anywhere in a column lands on the column's lowest free cell.
+    #[test]
+    fn the_hover_ghost_lands_where_the_stone_would() {
+        let pos = AnyPosition::from_moves(Variant::connect4(), "d d").unwrap();
+        let mv = hover_move(&pos, (3, 5)).unwrap();
+        assert_eq!(pos.move_xy(mv), Some((3, 2)), "the third stone of column d, not the top cell");
+        assert_eq!(hover_move(&pos, (0, 4)).and_then(|m| pos.move_xy(m)), Some((0, 0)));
+        let full = AnyPosition::from_moves(Variant::connect4(), "a a a a a a").unwrap();
+        assert_eq!(hover_move(&full, (0, 0)), None, "a full column plays nothing");
+        let ttt = AnyPosition::from_moves(Variant::tictactoe(), "b2").unwrap();
+        assert_eq!(hover_move(&ttt, (1, 1)), None, "an occupied cell plays nothing");
+        assert_eq!(ttt.move_xy(hover_move(&ttt, (0, 2)).unwrap()), Some((0, 2)));
+    }
 }
 
 /// The six levels in two rows of three, scaled to the space; each pole numbered as moves are

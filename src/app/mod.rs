@@ -116,7 +116,8 @@ pub struct Workbench {
     /// Moves played since the last load or save.
     pub dirty: bool,
     pub pending: Option<Pending>,
-    /// The file this game was loaded from or last saved to: Save replaces it without asking.
+    /// The file this session last saved the game to: Save replaces it without asking (any
+    /// other existing file, the one it was opened from included, is asked about first).
     pub own_file: Option<String>,
     /// A Save that would replace another existing file, waiting for the user's yes: what
     /// would be saved (None: the game; Some(i): agent slot i's config) and where.
@@ -250,7 +251,7 @@ impl Workbench {
         self.preview = None;
         self.explorer.shown = None;
         for i in 0..self.slots.len() {
-            if self.slots[i].analysis.running {
+            if self.slots[i].analysis.running || self.slots[i].analysis.waiting {
                 // Follow the game: analyse the new position.
                 self.start_slot(i);
             }
@@ -298,7 +299,9 @@ impl Workbench {
             Ok((file, pos, tree)) => {
                 self.open_position(file, pos, tree, format!("loaded {}", path.display()));
                 self.file_path = path.display().to_string();
-                self.own_file = Some(self.file_path.clone());
+                // Only a file this session wrote is replaced without asking: an opened file
+                // (a shipped example, a colleague's game) is asked about first.
+                self.own_file = None;
                 files::remember(&mut self.recent, &self.file_path);
                 self.dirty = false;
             }
@@ -736,15 +739,6 @@ impl Workbench {
                 }
                 return;
             }
-            if self.preview.is_some() {
-                ui.horizontal(|ui| {
-                    ui.label("showing a position from the search tree");
-                    if ui.button("Back to the game").clicked() {
-                        self.preview = None;
-                        self.explorer.shown = None;
-                    }
-                });
-            }
             let marks = if self.preview.is_none() { self.analysis().heatmap(&self.position) } else { Vec::new() };
             // A candidate row under the pointer (any agent's) previews its line on the board.
             let hovered = self.slots.iter().find_map(|s| s.analysis.hovered_line.clone());
@@ -777,6 +771,14 @@ impl Workbench {
             );
             row_ui.set_clip_rect(row.intersect(ui.clip_rect()));
             match &review_note {
+                // The explorer's "show": said in the same row, so the board does not move.
+                _ if self.preview.is_some() => {
+                    row_ui.label("showing a position from the search tree");
+                    if row_ui.button("Back to the game").clicked() {
+                        self.preview = None;
+                        self.explorer.shown = None;
+                    }
+                }
                 Some(text) => {
                     let colour = row_ui.visuals().warn_fg_color;
                     row_ui

@@ -16,6 +16,25 @@ fn colour(c: [u8; 3]) -> Color32 {
     Color32::from_rgb(c[0], c[1], c[2])
 }
 
+/// `text` cut to at most `max` characters at a word, with "…" when cut.
+pub fn fit_words(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_string();
+    }
+    let mut out = String::new();
+    for word in text.split_whitespace() {
+        if out.chars().count() + word.chars().count() + 2 > max {
+            break;
+        }
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
+    out.push('…');
+    out
+}
+
 /// The y axis every in-app plot uses: labels kept where ticks are close, a minimum width.
 pub fn y_axis() -> egui_plot::AxisHints<'static> {
     egui_plot::AxisHints::new_y().label_spacing(12.0..=20.0).min_thickness(30.0)
@@ -43,7 +62,10 @@ pub fn draw_figure(ui: &mut egui::Ui, id: &str, fig: &Figure, height: f32, log: 
     if !matches!(fig.data, FigureData::Heatmap { .. }) {
         plot = plot.legend(Legend::default());
     }
-    plot = plot.x_axis_label(fig.x_label.clone()).y_axis_label(fig.y_label.clone()).allow_scroll(false);
+    // The rotated y label must fit the plot's height, or it runs up over the title and the
+    // controls above (about 7 points a character at the body size).
+    let y_label = fit_words(&fig.y_label, (height / 7.5) as usize);
+    plot = plot.x_axis_label(fig.x_label.clone()).y_axis_label(y_label).allow_scroll(false);
     if !categories.is_empty() {
         plot = plot.x_axis_formatter(move |mark, _| category_label(&categories, mark.value));
     }
@@ -256,5 +278,15 @@ impl Exporter {
                 });
             }
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn long_axis_labels_are_cut_at_a_word() {
+        let label = "nodes or iterations per move (mean over the game)";
+        assert_eq!(super::fit_words(label, 100), label);
+        assert_eq!(super::fit_words(label, 32), "nodes or iterations per move…");
     }
 }

@@ -224,26 +224,6 @@ pub fn hover_move(pos: &AnyPosition, (x, y): (usize, usize)) -> Option<Move> {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::game::Variant;
-
-    /// Under gravity the pointer anywhere in a column lands on the column's lowest free cell.
-    #[test]
-    fn the_hover_ghost_lands_where_the_stone_would() {
-        let pos = AnyPosition::from_moves(Variant::connect4(), "d d").unwrap();
-        let mv = hover_move(&pos, (3, 5)).unwrap();
-        assert_eq!(pos.move_xy(mv), Some((3, 2)), "the third stone of column d, not the top cell");
-        assert_eq!(hover_move(&pos, (0, 4)).and_then(|m| pos.move_xy(m)), Some((0, 0)));
-        let full = AnyPosition::from_moves(Variant::connect4(), "a a a a a a").unwrap();
-        assert_eq!(hover_move(&full, (0, 0)), None, "a full column plays nothing");
-        let ttt = AnyPosition::from_moves(Variant::tictactoe(), "b2").unwrap();
-        assert_eq!(hover_move(&ttt, (1, 1)), None, "an occupied cell plays nothing");
-        assert_eq!(ttt.move_xy(hover_move(&ttt, (0, 2)).unwrap()), Some((0, 2)));
-    }
-}
-
 /// The six levels in two rows of three, scaled to the space; each pole numbered as moves are
 /// written (1-24), the last stone ringed, points and lines made below. A click on any level's
 /// pole drops a stone on that pole; candidate marks are drawn where the stone would land.
@@ -345,4 +325,24 @@ fn connect3d(ui: &mut egui::Ui, pos: &AnyPosition, marks: &[Mark]) -> Option<Mov
     );
     let _ = response.on_hover_text(tip.unwrap_or_else(|| "click a pole on any level to drop a stone".into()));
     hit.filter(|m| pos.legal_moves().contains(m))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Variant;
+
+    /// Under gravity the pointer anywhere in a column lands on the column's lowest free cell.
+    #[test]
+    fn the_hover_ghost_lands_where_the_stone_would() {
+        let pos = AnyPosition::from_moves(Variant::connect4(), "d d").unwrap();
+        let mv = hover_move(&pos, (3, 5)).unwrap();
+        assert_eq!(pos.move_xy(mv), Some((3, 2)), "the third stone of column d, not the top cell");
+        assert_eq!(hover_move(&pos, (0, 4)).and_then(|m| pos.move_xy(m)), Some((0, 0)));
+        let full = AnyPosition::from_moves(Variant::connect4(), "a a a a a a").unwrap();
+        assert_eq!(hover_move(&full, (0, 0)), None, "a full column plays nothing");
+        let ttt = AnyPosition::from_moves(Variant::tictactoe(), "b2").unwrap();
+        assert_eq!(hover_move(&ttt, (1, 1)), None, "an occupied cell plays nothing");
+        assert_eq!(ttt.move_xy(hover_move(&ttt, (0, 2)).unwrap()), Some((0, 2)));
+    }
 }

@@ -292,6 +292,7 @@ fn elo_cells_of_all_draws_say_there_is_no_spread() {
         mean_nodes: [0.0; 2],
         median_nodes: [0.0; 2],
         medians_thinned: false,
+        forfeits: [0; 2],
     };
     assert_eq!(elo_label(&s), "0 (no spread)");
     (s.wins, s.draws, s.losses, s.elo, s.elo_error, s.score) = (3, 4, 3, -0.3, 120.0, 0.5);

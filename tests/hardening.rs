@@ -209,6 +209,11 @@ fn external_programs_need_consent_and_forfeits_are_reported() {
     assert!(o.status.success(), "{}", err(&o));
     assert!(err(&o).contains("forfeits"), "forfeits on stderr: {}", err(&o));
     assert!(out(&o).contains("/nonexistent/engine-xyz"), "the summary shows the command: {}", out(&o));
+    // The summary table counts them per agent (both games forfeited by the engine, a).
+    assert!(out(&o).contains("forfeits a|b"), "{}", out(&o));
+    let t = mnklab_in(&dir, &["table", "o"]);
+    let row = out(&t).lines().find(|l| l.contains("innocent")).unwrap_or_default().to_string();
+    assert!(row.trim_end().ends_with("2|0"), "the table's forfeits column: {}", out(&t));
     let csv = std::fs::read_to_string(dir.join("o/games.csv")).unwrap();
     assert!(csv.lines().next().unwrap().contains("forfeit_reason"));
     assert!(csv.lines().skip(1).all(|l| l.contains("engine-xyz")), "{csv}");

@@ -601,18 +601,7 @@ pub struct SummaryRow {
     pub forfeits: Vec<String>,
 }
 
-pub const SUMMARY_COLUMNS: [&str; 10] = [
-    "variant",
-    "a vs b",
-    "games",
-    "W-D-L",
-    "score (95% CI)",
-    "Elo",
-    "1st wins",
-    "ms/move a|b",
-    "nodes/move a|b",
-    "forfeits",
-];
+pub const SUMMARY_COLUMNS: [&str; 10] = crate::arena::stats::ROW_HEADERS;
 
 /// The live summary's rows, from the arena's statistics (those `mnklab table` prints).
 pub fn summary_rows(records: &[GameRecord]) -> Vec<SummaryRow> {
@@ -632,8 +621,7 @@ pub fn summary_rows(records: &[GameRecord]) -> Vec<SummaryRow> {
                     ))
                 })
                 .collect();
-            let [c0, c1, c2, c3, c4, c5, c6, c7, c8] = crate::arena::stats::row_cells(s);
-            SummaryRow { cells: [c0, c1, c2, c3, c4, c5, c6, c7, c8, forfeits.len().to_string()], forfeits }
+            SummaryRow { cells: crate::arena::stats::row_cells(s), forfeits }
         })
         .collect()
 }

@@ -90,6 +90,10 @@ pub struct PairStats {
     /// Medians taken from an evenly thinned sample (a run with very many moves).
     #[serde(default)]
     pub medians_thinned: bool,
+    /// Games each agent [a, b] forfeited (a crash, a timeout, an illegal move, a program
+    /// that did not start).
+    #[serde(default)]
+    pub forfeits: [u32; 2],
 }
 
 /// Groups games by variant and pairing, in the order they first appear by game index.
@@ -150,6 +154,7 @@ struct PairAccumulator {
     losses: u32,
     first_player_wins: u32,
     second_player_wins: u32,
+    forfeits: [u32; 2],
     times: [Samples; 2],
     nodes: [Samples; 2],
 }
@@ -184,6 +189,7 @@ impl Summarizer {
                     losses: 0,
                     first_player_wins: 0,
                     second_player_wins: 0,
+                    forfeits: [0; 2],
                     times: Default::default(),
                     nodes: Default::default(),
                 };
@@ -206,6 +212,9 @@ impl Summarizer {
             Outcome::FirstWins => s.first_player_wins += 1,
             Outcome::SecondWins => s.second_player_wins += 1,
             Outcome::Draw => {}
+        }
+        if let Some(side) = r.forfeit {
+            s.forfeits[if side as usize == side_a { 0 } else { 1 }] += 1;
         }
         for m in &r.moves {
             let who = if m.player as usize == side_a { 0 } else { 1 };
@@ -257,6 +266,7 @@ impl Summarizer {
                     mean_nodes: [0.0; 2],
                     median_nodes: [0.0; 2],
                     medians_thinned: false,
+                    forfeits: acc.forfeits,
                 };
                 let n = s.games as f64;
                 s.score = (s.wins as f64 + 0.5 * s.draws as f64) / n.max(1.0);
@@ -300,7 +310,7 @@ pub fn elo_label(s: &PairStats) -> String {
 
 /// The cells of one pairing's row, as the CLI's table and the workbench's summary show them:
 /// variant, "a vs b", games, W-D-L, score (95% CI), Elo, first-player wins, ms and nodes a move.
-pub fn row_cells(s: &PairStats) -> [String; 9] {
+pub fn row_cells(s: &PairStats) -> [String; 10] {
     [
         s.variant.to_string(),
         format!("{} vs {}", s.names[0], s.names[1]),
@@ -311,19 +321,30 @@ pub fn row_cells(s: &PairStats) -> [String; 9] {
         format!("{:.1}%", 100.0 * s.first_player_wins as f64 / s.games.max(1) as f64),
         format!("{:.2}|{:.2}", s.mean_time[0] * 1e3, s.mean_time[1] * 1e3),
         format!("{:.0}|{:.0}", s.mean_nodes[0], s.mean_nodes[1]),
+        format!("{}|{}", s.forfeits[0], s.forfeits[1]),
     ]
 }
 
 /// The headers of [`row_cells`].
-pub const ROW_HEADERS: [&str; 9] =
-    ["variant", "a vs b", "games", "W-D-L", "score (95% CI)", "Elo", "1st wins", "ms/move a|b", "nodes/move a|b"];
+pub const ROW_HEADERS: [&str; 10] = [
+    "variant",
+    "a vs b",
+    "games",
+    "W-D-L",
+    "score (95% CI)",
+    "Elo",
+    "1st wins",
+    "ms/move a|b",
+    "nodes/move a|b",
+    "forfeits a|b",
+];
 
 /// A plain-text table of the statistics.
 pub fn table(stats: &[PairStats]) -> String {
     let line = |c: &[String]| {
         format!(
-            "{:<18} {:<28} {:>5} {:>11} {:>22} {:>14} {:>11} {:>21} {:>21}\n",
-            c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8]
+            "{:<18} {:<28} {:>5} {:>11} {:>22} {:>14} {:>11} {:>21} {:>21} {:>12}\n",
+            c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8], c[9]
         )
     };
     let mut out = line(&ROW_HEADERS.map(String::from));

@@ -486,3 +486,39 @@ fn a_following_analysis_waits_at_the_end_and_resumes() {
     h.state_mut().slots[0].analysis.stop();
     assert!(wait(&mut h, 5.0, |w| !w.slots[0].analysis.running));
 }
+
+/// Alpha-beta records two plies of its tree; "expand PV" goes on below them, each frontier
+/// node searched afresh by the worker, so the line opens deeper than the recorded plies.
+#[test]
+fn alpha_beta_lines_open_below_the_recorded_plies() {
+    let mut w = Workbench::new(Variant::connect4());
+    w.slots[0].set(preset("strong-ab").unwrap());
+    w.slots[0].analysis.seconds = 0.3;
+    w.tab = BottomTab::Explorer;
+    let mut h = harness(w);
+    h.run();
+    analyse_a(&mut h);
+    let recorded = {
+        let t = h.state().analysis().tree.clone().unwrap();
+        let mut deepest = 0;
+        let mut stack = vec![(0usize, 0usize)];
+        while let Some((n, d)) = stack.pop() {
+            deepest = deepest.max(d);
+            stack.extend(t.nodes[n].children.iter().map(|&c| (c as usize, d + 1)));
+        }
+        deepest
+    };
+    h.get_by_label("expand PV").click();
+    assert!(
+        wait(&mut h, 30.0, |w| w.explorer.shown.as_ref().is_some_and(|p| p.len() > recorded)
+            && w.analysis().fetching.is_empty()),
+        "the PV opens below the {recorded} recorded plies: {:?} {:?}",
+        h.state().explorer.shown,
+        h.state().analysis().error
+    );
+    let line = h.state().explorer.shown.clone().unwrap();
+    let mut p = h.state().position.clone();
+    for m in &line {
+        p.try_play(*m).expect("a legal line");
+    }
+}

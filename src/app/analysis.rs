@@ -122,6 +122,17 @@ impl Analysis {
             }
             _ => self.error = Some("the search's tree does not reach that node".into()),
         }
+        // Nothing came below it (a forced win, the end of the game): the node offers no more,
+        // so "expand" and "expand PV" stop there instead of asking again.
+        if let Some(t) = self.tree.as_mut()
+            && let Some(n) = t.node_at(&path)
+            && t.nodes[n].children.is_empty()
+        {
+            t.nodes[n].hidden_children = 0;
+            if let Some(a) = t.nodes[n].alphabeta.as_mut() {
+                a.depth = 0;
+            }
+        }
     }
 
     /// Stops the running analysis; what arrived so far stays.

@@ -205,7 +205,7 @@ impl Explorer {
             set_open(ctx, agent, &path, true);
             let node = &tree.nodes[id];
             if node.children.is_empty() {
-                if node.hidden_children > 0 && path.len() < 200 {
+                if has_more(node) && path.len() < 200 {
                     if !fetching.contains(&path) {
                         out.fetch.push((path, 8, 12));
                     }
@@ -283,8 +283,9 @@ impl Explorer {
                 if ui.small_button(if open { "collapse" } else { "expand" }).clicked() {
                     state.toggle(ui);
                 }
-            } else if node.hidden_children > 0 {
-                // The snapshot stops here but the search went on: fetch the rest.
+            } else if has_more(node) {
+                // The snapshot stops here but the search went on: fetch the rest (alpha-beta
+                // below its recorded plies: a fresh search of this node).
                 let b = ui.add_enabled(!waiting, egui::Button::new("expand").small());
                 if b.on_hover_text("fetch this node's children from the search").clicked() {
                     out.fetch.push((path.clone(), FETCH_DEPTH, FETCH_ALL));
@@ -353,4 +354,10 @@ fn set_open(ctx: &egui::Context, agent: &str, path: &[Move], open: bool) {
 /// Whether the explorer node at `path` (agent `agent`) is open: for tests and the app.
 pub fn is_open(ctx: &egui::Context, agent: &str, path: &[Move]) -> bool {
     egui::collapsing_header::CollapsingState::load(ctx, node_id(agent, path)).is_some_and(|s| s.is_open())
+}
+
+/// Whether a node has children the snapshot does not show: cut off by width or depth, or an
+/// alpha-beta node searched deeper than the plies its search recorded.
+pub fn has_more(node: &crate::search::tree::SnapNode) -> bool {
+    node.hidden_children > 0 || (node.children.is_empty() && node.alphabeta.as_ref().is_some_and(|a| a.depth > 0))
 }

@@ -69,6 +69,38 @@ impl Default for Worker {
     }
 }
 
+/// A fresh alpha-beta search of the node at `path` (at most a second), recording `depth`
+/// plies (up to 4) below it: the subtree the first search did not record. Its values are for
+/// the side to move at each node, like the first tree's.
+fn search_below(
+    pos: &AnyPosition,
+    path: &[Move],
+    agent: &AgentConfig,
+    limits: &SearchLimits,
+    seed: u64,
+    depth: u32,
+    top: usize,
+) -> Option<TreeSnapshot> {
+    let mut p = pos.clone();
+    for &m in path {
+        p.try_play(m).ok()?;
+    }
+    if p.status().is_over() {
+        return None;
+    }
+    let mut agent = agent.clone();
+    if let AgentConfig::AlphaBeta(c) = &mut agent {
+        c.record_depth = depth.clamp(c.record_depth.max(1), 4);
+    }
+    let time = limits.time.map_or(1.0, |t| t.min(1.0));
+    let limits = SearchLimits { time: Some(time), ..*limits };
+    with_position!(&p, q => {
+        let mut a = build_agent(&agent, seed);
+        a.search(q, &limits, &SearchControl::new(), &mut crate::search::NullSink);
+        a.snapshot(depth, top)
+    })
+}
+
 impl Worker {
     pub fn spawn() -> Worker {
         let (commands, inbox) = unbounded::<Command>();
@@ -77,12 +109,16 @@ impl Worker {
             .name("mnklab-analysis".into())
             .spawn(move || {
                 let mut kept: Option<(u64, KeptTree)> = None;
+                // The last search's position and agent, to search deeper below a node its
+                // recorded tree does not reach (alpha-beta records a few plies only).
+                let mut last: Option<(AnyPosition, AgentConfig, SearchLimits, u64)> = None;
                 // Ends when the UI drops its sender.
                 for cmd in inbox {
                     match cmd {
                         Command::Analyse { id, position, agent, limits, seed, control } => {
                             // The last tree can be large: free it before growing the next.
                             drop(kept.take());
+                            last = Some(((*position).clone(), agent.clone(), limits, seed));
                             let mut sink = Forward { id, tx: outbox.clone() };
                             let (result, tree, agent) = with_position!(&*position, p => {
                                 let mut a = build_agent(&agent, seed);
@@ -95,7 +131,16 @@ impl Worker {
                             let _ = outbox.send(Report::Finished { id, result, tree });
                         }
                         Command::Subtree { id, path, depth, top } => {
-                            let tree = kept.as_ref().filter(|(k, _)| *k == id).and_then(|(_, f)| f(&path, depth, top));
+                            let mut tree =
+                                kept.as_ref().filter(|(k, _)| *k == id).and_then(|(_, f)| f(&path, depth, top));
+                            let leaf =
+                                tree.as_ref().is_none_or(|t| t.nodes.first().is_none_or(|n| n.children.is_empty()));
+                            if leaf
+                                && kept.as_ref().is_some_and(|(k, _)| *k == id)
+                                && let Some((pos, agent @ AgentConfig::AlphaBeta(_), limits, seed)) = &last
+                            {
+                                tree = search_below(pos, &path, agent, limits, *seed, depth, top).or(tree);
+                            }
                             let _ = outbox.send(Report::Subtree { id, path, tree });
                         }
                     }

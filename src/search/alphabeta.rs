@@ -163,13 +163,24 @@ impl<'a, P: Position> Searcher<'a, P> {
             let _ = depth;
             self.sink.event(SearchEvent::Snapshot(tree));
         }
-        // Subtrees of the last completed depth's tree (the one being searched is partial).
-        for r in self.control.take_subtree_requests() {
+        // Subtrees of the last completed depth's tree (the one being searched is partial). A
+        // node below the recorded plies waits for the end of the search, when the worker
+        // searches it afresh.
+        let requests = self.control.take_subtree_requests();
+        let mut later = Vec::new();
+        for r in requests {
             let tree = self
                 .last_tree
                 .as_ref()
-                .and_then(|t| t.node_at(&r.path).map(|n| prune_snapshot_from(t, n, r.depth, r.top)));
-            self.sink.event(SearchEvent::Subtree { path: r.path, tree });
+                .and_then(|t| t.node_at(&r.path).map(|n| prune_snapshot_from(t, n, r.depth, r.top)))
+                .filter(|t| t.nodes.first().is_some_and(|n| !n.children.is_empty()));
+            match tree {
+                Some(tree) => self.sink.event(SearchEvent::Subtree { path: r.path, tree: Some(tree) }),
+                None => later.push(r),
+            }
+        }
+        for r in later {
+            self.control.request_subtree(r);
         }
         if self.clock.report_due() {
             let p = self.progress(false);

@@ -81,6 +81,22 @@ fn resumed_and_threaded_runs_equal_one_uninterrupted_run() {
     let moves_csv = std::fs::read_to_string(c.join("moves.csv")).unwrap();
     let total_moves: usize = full.iter().map(|r| r.moves.len()).sum();
     assert_eq!(moves_csv.lines().count(), 1 + total_moves);
+    // Every agent's score in one unit: the expected result for the mover, -1..1, beside the
+    // score as the workbench prints it.
+    let mut reader = csv::Reader::from_reader(moves_csv.as_bytes());
+    let header = reader.headers().unwrap().clone();
+    let col = |name: &str| header.iter().position(|h| h == name).unwrap();
+    let (score, expected) = (col("score"), col("expected"));
+    for row in reader.records() {
+        let row = row.unwrap();
+        if &row[score] == "?" {
+            // The random agent values nothing.
+            assert_eq!(&row[expected], "", "{row:?}");
+            continue;
+        }
+        let e: f64 = row[expected].parse().unwrap_or_else(|_| panic!("expected in {row:?}"));
+        assert!((-1.0..=1.0).contains(&e), "{row:?}");
+    }
     // Resuming with a different matchup is refused.
     let mut other = m.clone();
     other.seed = 5;
@@ -216,6 +232,7 @@ fn a_long_run_is_summarised_in_bounded_memory() {
                     iterations: 0,
                     depth: 1,
                     eval: 0.0,
+                    score: None,
                     memory: 0,
                     unsearched: false,
                 }

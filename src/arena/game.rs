@@ -26,13 +26,25 @@ pub struct MoveRecord {
     pub nodes: u64,
     pub iterations: u64,
     pub depth: u32,
-    /// The agent's score as a number (see `Score::as_f64`).
+    /// The agent's score as a number (see `Score::as_f64`): for sorting within one agent
+    /// kind; `score` and the CSV's `expected` column are the comparable forms.
     pub eval: f64,
+    /// The agent's score for the mover, in the one convention (`+1.400`, `62.0%`, `win in 5`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub score: Option<crate::search::Score>,
     /// Bytes.
     pub memory: u64,
     /// The agent stopped before valuing any move: this one is a legal move, not a searched one.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub unsearched: bool,
+}
+
+impl MoveRecord {
+    /// The search's work on the move, one figure per agent kind: MCTS iterations (its tree
+    /// nodes count expansions, not work), alpha-beta nodes.
+    pub fn work(&self) -> u64 {
+        if self.iterations > 0 { self.iterations } else { self.nodes }
+    }
 }
 
 /// A finished game.
@@ -187,6 +199,7 @@ fn play_on<P: Position>(
             iterations: r.stats.iterations,
             depth: r.stats.depth,
             eval: r.score.as_f64(),
+            score: Some(r.score),
             memory: r.stats.memory,
             unsearched: r.unsearched,
         });

@@ -151,7 +151,7 @@ const GAME_COLUMNS: [&str; 16] = [
     "moves",
 ];
 
-const MOVE_COLUMNS: [&str; 13] = [
+const MOVE_COLUMNS: [&str; 15] = [
     "index",
     "variant",
     "ply",
@@ -165,6 +165,10 @@ const MOVE_COLUMNS: [&str; 13] = [
     "eval",
     "memory_bytes",
     "unsearched",
+    // The score for the mover as the workbench and `analyse` print it, and as one number for
+    // every agent kind: the expected result for the mover, -1 (loss) .. 1 (win).
+    "score",
+    "expected",
 ];
 
 fn game_row(r: &GameRecord) -> [String; 16] {
@@ -193,7 +197,7 @@ fn game_row(r: &GameRecord) -> [String; 16] {
     ]
 }
 
-fn move_rows(r: &GameRecord) -> Vec<[String; 13]> {
+fn move_rows(r: &GameRecord) -> Vec<[String; 15]> {
     r.moves
         .iter()
         .enumerate()
@@ -212,6 +216,10 @@ fn move_rows(r: &GameRecord) -> Vec<[String; 13]> {
                 m.eval.to_string(),
                 m.memory.to_string(),
                 m.unsearched.to_string(),
+                m.score.map_or(String::new(), |s| s.to_string()),
+                m.score
+                    .and_then(|s| crate::analysis::review::expected(&s))
+                    .map_or(String::new(), |e| format!("{e:.4}")),
             ]
         })
         .collect()

@@ -219,7 +219,7 @@ impl Summarizer {
         for m in &r.moves {
             let who = if m.player as usize == side_a { 0 } else { 1 };
             s.times[who].push(m.time);
-            s.nodes[who].push(m.nodes.max(m.iterations) as f64);
+            s.nodes[who].push(m.work() as f64);
         }
     }
 

@@ -348,7 +348,7 @@ impl Context<'_> {
             Metric::FirstWin => Some((g.record.outcome == Outcome::FirstWins) as u8 as f64),
             Metric::Length => Some(g.plies() as f64),
             Metric::Time => mean(own().map(|mv| mv.time).collect()),
-            Metric::Nodes => mean(own().map(|mv| mv.nodes.max(mv.iterations) as f64).collect()),
+            Metric::Nodes => mean(own().map(|mv| mv.work() as f64).collect()),
             Metric::Memory => mean(own().map(|mv| mv.memory as f64).collect()),
             Metric::Depth => mean(own().map(|mv| mv.depth as f64).collect()),
         }
@@ -599,7 +599,7 @@ pub fn figure_from_results(
                     };
                     let v = match metric {
                         Metric::Time => mv.time,
-                        Metric::Nodes => mv.nodes.max(mv.iterations) as f64,
+                        Metric::Nodes => mv.work() as f64,
                         Metric::Memory => mv.memory as f64,
                         _ => mv.depth as f64,
                     };

@@ -50,7 +50,7 @@ pub fn per_move(records: &[GameRecord], what: PerMove) -> Figure {
                 .filter(|m| m.player as usize == side)
                 .map(|m| match what {
                     PerMove::Time => m.time,
-                    PerMove::Nodes => m.nodes.max(m.iterations) as f64,
+                    PerMove::Nodes => m.work() as f64,
                 })
                 .collect();
             if own.is_empty() {
@@ -70,7 +70,7 @@ pub fn per_move(records: &[GameRecord], what: PerMove) -> Figure {
     }
     let (title, y) = match what {
         PerMove::Time => ("time per move", "seconds per move (mean over the game)"),
-        PerMove::Nodes => ("nodes per move", "nodes or iterations per move (mean over the game)"),
+        PerMove::Nodes => ("nodes per move", "nodes (MCTS: iterations) per move, mean over the game"),
     };
     Figure {
         title: title.into(),

@@ -37,8 +37,14 @@ fn the_move_that_allows_four_is_the_top_mistake() {
         if std::env::var_os("SHOW").is_some() {
             for m in &moves {
                 eprintln!(
-                    "{agent} {} {} -> {} {:.2} {:?} by {}",
-                    m.ply, m.best_score, m.played_score, m.loss, m.verdict, m.judged_by
+                    "{agent} {} {} -> {} {:.2} {:?} by {}; first player's value after: {:?}",
+                    m.ply,
+                    m.best_score,
+                    m.played_score,
+                    m.loss,
+                    m.verdict,
+                    m.judged_by,
+                    m.value_after()
                 );
             }
         }

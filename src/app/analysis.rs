@@ -273,7 +273,8 @@ impl Analysis {
         if rows.is_empty() {
             return;
         }
-        ui.label(crate::analysis::side_label(pos));
+        // Whose scores these are is said once, in the legend row above the board (and in the
+        // score's tooltip): a line here took a candidate row.
         // One line per other agent, said or not, so the table does not jump.
         for (other, moves) in &self.others {
             let differs = !moves.is_empty() && moves.first() != rows.first().map(|c| &c.mv);
@@ -328,10 +329,13 @@ impl Analysis {
                 clicked = b.clicked();
                 b.on_hover_text(format!("play {mv}"));
                 let score = cell(ui, widths[1], &mut |ui| ui.label(full_label(c.score, c.bound)));
+                let side = crate::analysis::side_label(pos);
                 if c.share.is_none() && c.bound != crate::search::tree::Bound::Exact {
-                    score.on_hover_text(
-                        "refuted: alpha-beta proved only that this move is no better (≤); set multi-PV in the agent's options for exact values of the n best",
-                    );
+                    score.on_hover_text(format!(
+                        "{side}; refuted: alpha-beta proved only that this move is no better (≤); set multi-PV in the agent's options for exact values of the n best"
+                    ));
+                } else {
+                    score.on_hover_text(side);
                 }
                 if let Some(extra) = &extra {
                     cell(ui, widths[2], &mut |ui| ui.label(extra));

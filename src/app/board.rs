@@ -204,7 +204,7 @@ fn grid(
         painter.circle_filled(c, cell * 0.36, stone_colour(pos.side_to_move()).gamma_multiply(0.35));
         painter.circle_stroke(c, cell * 0.36, Stroke::new(1.0, Color32::from_black_alpha(120)));
     }
-    let response = response.on_hover_text(tip.unwrap_or_else(|| "click a cell to play".into()));
+    let response = response.on_hover_text_at_pointer(tip.unwrap_or_else(|| "click a cell to play".into()));
     let click = response.interact_pointer_pos().filter(|p| response.clicked() && board.contains(*p));
     let Some(click) = click else { return (None, None) };
     let (x, y) = cell_at(click);
@@ -323,7 +323,8 @@ fn connect3d(ui: &mut egui::Ui, pos: &AnyPosition, marks: &[Mark]) -> Option<Mov
         egui::FontId::proportional(14.0),
         text,
     );
-    let _ = response.on_hover_text(tip.unwrap_or_else(|| "click a pole on any level to drop a stone".into()));
+    let _ =
+        response.on_hover_text_at_pointer(tip.unwrap_or_else(|| "click a pole on any level to drop a stone".into()));
     hit.filter(|m| pos.legal_moves().contains(m))
 }
 

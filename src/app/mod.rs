@@ -540,7 +540,7 @@ impl Workbench {
         // A fixed height (not shrunk to the content), so the rows below stay under the pointer
         // while tables fill in and options open.
         // The rest goes to the move list (a tree of variations needs rows).
-        let agents_height = (ui.available_height() * 0.6).min(ui.available_height() - 170.0);
+        let agents_height = (ui.available_height() * 0.66).min(ui.available_height() - 170.0);
         egui::ScrollArea::vertical()
             .id_salt("agents")
             .auto_shrink([false, false])

@@ -14,6 +14,12 @@ pub trait Bits: Copy + Default + Eq + Hash + Debug + Send + Sync + 'static {
     fn is_empty(&self) -> bool;
     /// Calls `f` with the index of every set bit, in increasing order.
     fn for_each_one(&self, f: impl FnMut(usize));
+    /// Whether `k` set bits lie `step` apart in a row anywhere, when the set can tell it with
+    /// a few shifts (None: walk the bits instead).
+    #[inline(always)]
+    fn has_run(&self, _step: usize, _k: usize) -> Option<bool> {
+        None
+    }
 }
 
 impl Bits for u64 {
@@ -45,6 +51,21 @@ impl Bits for u64 {
             f(w.trailing_zeros() as usize);
             w &= w - 1;
         }
+    }
+    /// Runs by doubling: `t` marks the starts of runs of `len` bits; two runs `len` apart make
+    /// one of `2 len`, and two runs overlapping by `2 len - k` make one of `k`.
+    #[inline(always)]
+    fn has_run(&self, step: usize, k: usize) -> Option<bool> {
+        let mut t = *self;
+        let mut len = 1;
+        while len * 2 <= k {
+            t &= t >> (len * step);
+            len *= 2;
+        }
+        if len < k {
+            t &= t >> ((k - len) * step);
+        }
+        Some(t != 0)
     }
 }
 
@@ -93,6 +114,29 @@ impl Bits for Wide {
             while w != 0 {
                 f(k * 64 + w.trailing_zeros() as usize);
                 w &= w - 1;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod run_tests {
+    use super::Bits;
+
+    /// `has_run` against a plain count of consecutive bits, for every step and length.
+    #[test]
+    fn runs_found_by_shifts_match_a_plain_walk() {
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        for _ in 0..2000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let set = x & (x >> 3) & 0x0FFF_FFFF_FFFF_FFFF; // sparser sets, runs of all lengths
+            for step in 1..9 {
+                for k in 1..9 {
+                    let walked = (0..64).any(|start| (0..k).all(|i| start + i * step < 64 && set.get(start + i * step)));
+                    assert_eq!(set.has_run(step, k), Some(walked), "{set:#x} step {step} k {k}");
+                }
             }
         }
     }

@@ -194,6 +194,12 @@ impl<B: Bits, const GRAVITY: bool> Grid<B, GRAVITY> {
         let b = &self.stones[p];
         let k = self.geo.k;
         let exact = self.geo.rules.exact;
+        // "k or more" on a 64-bit board: a few shifts over the whole board (the padding bits
+        // are never set, so no run wraps). Before this stone there was no line (the game
+        // would be over), so a line found now goes through it.
+        if !exact && b.has_run(1, 1).is_some() {
+            return self.geo.dirs.iter().any(|&d| b.has_run(d, k) == Some(true));
+        }
         for (i, &d) in self.geo.dirs.iter().enumerate() {
             let mut run = 1;
             let mut q = bit - d;

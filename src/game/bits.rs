@@ -134,7 +134,8 @@ mod run_tests {
             let set = x & (x >> 3) & 0x0FFF_FFFF_FFFF_FFFF; // sparser sets, runs of all lengths
             for step in 1..9 {
                 for k in 1..9 {
-                    let walked = (0..64).any(|start| (0..k).all(|i| start + i * step < 64 && set.get(start + i * step)));
+                    let walked =
+                        (0..64).any(|start| (0..k).all(|i| start + i * step < 64 && set.get(start + i * step)));
                     assert_eq!(set.has_run(step, k), Some(walked), "{set:#x} step {step} k {k}");
                 }
             }

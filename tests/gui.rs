@@ -252,9 +252,9 @@ fn a_matchup_runs_with_live_plots_and_exports_a_figure() {
     w.slots[0].file.limits = mnklab::search::SearchLimits::depth(2);
     w.slots[1].set(preset("random").unwrap());
     w.tab = BottomTab::Matchup;
-    w.matchup.variants_text = "tictactoe mnk:4,4,3".into();
-    w.matchup.games = 6;
-    w.matchup.out_dir = dir.join("run").display().to_string();
+    w.matchup.form.variants_text = "tictactoe mnk:4,4,3".into();
+    w.matchup.form.games = 6;
+    w.matchup.form.out_dir = dir.join("run").display().to_string();
     w.matchup.exporter.path = dir.join("figures").join("score.pdf").display().to_string();
     let mut h = harness(w);
     h.run();
@@ -303,9 +303,9 @@ fn a_matchup_runs_with_live_plots_and_exports_a_figure() {
     h.get_by_label("Run matchup").click();
     assert!(wait(&mut h, 5.0, |w| w.matchup.state == RunState::Running));
     assert!(
-        h.state().matchup.out_dir.ends_with("run-2"),
+        h.state().matchup.form.out_dir.ends_with("run-2"),
         "{} {:?} {:?}",
-        h.state().matchup.out_dir,
+        h.state().matchup.form.out_dir,
         h.state().matchup.error,
         h.state().matchup.state
     );
@@ -320,7 +320,7 @@ fn a_matchup_runs_with_live_plots_and_exports_a_figure() {
         12,
         "no game lost or played twice: {:?} {}",
         h.state().matchup.error,
-        h.state().matchup.out_dir
+        h.state().matchup.form.out_dir
     );
     let _ = std::fs::remove_dir_all(dir);
 }
@@ -502,13 +502,13 @@ fn unsaved_moves_are_not_dropped_without_asking() {
     let mut w = Workbench::new(Variant::connect4());
     w.recent = vec!["a.ron".into()];
     w.slots[1].set(preset("lim-mcts").unwrap());
-    w.matchup.out_dir = "results/x".into();
+    w.matchup.form.out_dir = "results/x".into();
     let s = w.settings(true);
     let mut fresh = Workbench::new(Variant::tictactoe());
     fresh.apply_settings(&s);
     assert_eq!(fresh.recent, ["a.ron"]);
     assert_eq!(fresh.slots[1].file, w.slots[1].file);
-    assert_eq!(fresh.matchup.out_dir, "results/x");
+    assert_eq!(fresh.matchup.form.out_dir, "results/x");
     assert_eq!(fresh.position.variant(), Variant::connect4());
 }
 
@@ -542,7 +542,7 @@ fn a_third_agent_joins_the_comparison_and_the_matchup_becomes_a_round_robin() {
     h.run();
     assert_eq!(h.state().slots.len(), 3);
     assert!(h.query_by_label("Start analysis C").is_some(), "agent C has its own analysis");
-    h.state_mut().matchup.move_time = 0.05;
+    h.state_mut().matchup.form.move_time = 0.05;
     let m = h.state().matchup.build(&h.state().slots).unwrap();
     assert_eq!(m.pairings(), [(0, 1), (0, 2), (1, 2)]);
     assert_eq!(m.limits, Some(mnklab::search::SearchLimits::time(0.05)));
@@ -747,18 +747,18 @@ fn the_matchup_form_is_remembered_and_runs_an_sprt() {
     h.run();
     {
         let m = &mut h.state_mut().matchup;
-        m.variants_text = "tictactoe".into();
-        m.games = 400;
-        m.seed = 7;
-        m.threads = 1;
-        m.opening_plies = 1;
-        m.out_dir = dir.display().to_string();
+        m.form.variants_text = "tictactoe".into();
+        m.form.games = 400;
+        m.form.seed = 7;
+        m.form.threads = 1;
+        m.form.opening_plies = 1;
+        m.form.out_dir = dir.display().to_string();
     }
     h.run();
     h.get_by_label("SPRT").click();
     h.run();
-    assert!(h.state().matchup.sprt);
-    h.state_mut().matchup.sprt_config.elo1 = 100.0;
+    assert!(h.state().matchup.form.sprt);
+    h.state_mut().matchup.form.sprt_config.elo1 = 100.0;
     h.get_by_label("Run matchup").click();
     h.run_steps(2);
     assert!(wait(&mut h, 60.0, |w| !w.matchup.busy()), "the run ends: {:?}", h.state().matchup.error);
@@ -766,7 +766,7 @@ fn the_matchup_form_is_remembered_and_runs_an_sprt() {
     let games = h.state().matchup.records.len();
     // strong-ab never loses tic-tac-toe and beats random most games: H1 long before 400 games.
     assert!(games < 400, "the SPRT stopped the pairing early ({games} games)");
-    let sprt = h.state().matchup.sprt_config;
+    let sprt = h.state().matchup.form.sprt_config;
     let lines = mnklab::app::sprt_lines(&h.state().matchup.records, &sprt);
     assert_eq!(lines.len(), 1);
     assert!(

@@ -46,24 +46,8 @@ pub enum LivePlot {
 }
 
 pub struct MatchupPanel {
-    /// Variants, separated by spaces (used when `grid` is off).
-    pub variants_text: String,
-    pub grid: bool,
-    pub widths_text: String,
-    pub heights_text: String,
-    /// K values for the grid; empty: Lim's rule (ceil(min/2) and that plus 1).
-    pub k_text: String,
-    pub gravity: bool,
-    pub games: u32,
-    /// Seconds a move for every agent (0: each agent's own limits).
-    pub move_time: f64,
-    pub seed: u64,
-    pub threads: usize,
-    pub opening_plies: u32,
-    pub out_dir: String,
-    /// Stop each pairing early by a sequential probability ratio test.
-    pub sprt: bool,
-    pub sprt_config: SprtConfig,
+    /// What the form says (remembered between sessions).
+    pub form: MatchupForm,
     pub records: Vec<GameRecord>,
     pub total: u64,
     pub state: RunState,
@@ -91,20 +75,7 @@ pub struct MatchupPanel {
 impl Default for MatchupPanel {
     fn default() -> Self {
         MatchupPanel {
-            variants_text: "mnk:4,4,3 mnk:5,5,4".into(),
-            grid: false,
-            widths_text: "5 6 7".into(),
-            heights_text: "5 6 7".into(),
-            k_text: String::new(),
-            gravity: false,
-            games: 10,
-            move_time: 0.0,
-            seed: 1,
-            threads: 0,
-            opening_plies: 0,
-            out_dir: "results/workbench".into(),
-            sprt: false,
-            sprt_config: SprtConfig { elo0: 0.0, elo1: 50.0, alpha: 0.05, beta: 0.05 },
+            form: MatchupForm::default(),
             records: Vec::new(),
             total: 0,
             state: RunState::Idle,
@@ -146,7 +117,22 @@ pub struct MatchupForm {
 
 impl Default for MatchupForm {
     fn default() -> Self {
-        MatchupPanel::default().form()
+        MatchupForm {
+            variants_text: "mnk:4,4,3 mnk:5,5,4".into(),
+            grid: false,
+            widths_text: "5 6 7".into(),
+            heights_text: "5 6 7".into(),
+            k_text: String::new(),
+            gravity: false,
+            games: 10,
+            move_time: 0.0,
+            seed: 1,
+            threads: 0,
+            opening_plies: 0,
+            out_dir: "results/workbench".into(),
+            sprt: false,
+            sprt_config: SprtConfig { elo0: 0.0, elo1: 50.0, alpha: 0.05, beta: 0.05 },
+        }
     }
 }
 
@@ -165,74 +151,45 @@ impl MatchupPanel {
 
     /// The form's settings.
     pub fn form(&self) -> MatchupForm {
-        MatchupForm {
-            variants_text: self.variants_text.clone(),
-            grid: self.grid,
-            widths_text: self.widths_text.clone(),
-            heights_text: self.heights_text.clone(),
-            k_text: self.k_text.clone(),
-            gravity: self.gravity,
-            games: self.games,
-            move_time: self.move_time,
-            seed: self.seed,
-            threads: self.threads,
-            opening_plies: self.opening_plies,
-            out_dir: self.out_dir.clone(),
-            sprt: self.sprt,
-            sprt_config: self.sprt_config,
-        }
+        self.form.clone()
     }
 
-    /// Fills the form with remembered settings.
+    /// Fills the form with remembered settings (an empty run folder keeps the default).
     pub fn apply_form(&mut self, f: &MatchupForm) {
-        self.variants_text = f.variants_text.clone();
-        self.grid = f.grid;
-        self.widths_text = f.widths_text.clone();
-        self.heights_text = f.heights_text.clone();
-        self.k_text = f.k_text.clone();
-        self.gravity = f.gravity;
-        self.games = f.games.max(1);
-        self.move_time = f.move_time.max(0.0);
-        self.seed = f.seed;
-        self.threads = f.threads;
-        self.opening_plies = f.opening_plies;
-        if !f.out_dir.is_empty() {
-            self.out_dir = f.out_dir.clone();
-        }
-        self.sprt = f.sprt;
-        self.sprt_config = f.sprt_config;
+        let out_dir = if f.out_dir.is_empty() { self.form.out_dir.clone() } else { f.out_dir.clone() };
+        self.form = MatchupForm { games: f.games.max(1), move_time: f.move_time.max(0.0), out_dir, ..f.clone() };
     }
 
     /// Fills the form from a run's matchup (the settings the run was made with).
     fn form_from_matchup(&mut self, m: &Matchup) {
         match &m.variants {
             Variants::List(list) => {
-                self.grid = false;
-                self.variants_text = list.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(" ");
+                self.form.grid = false;
+                self.form.variants_text = list.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(" ");
             }
             Variants::Grid { widths, heights, k, gravity, .. } => {
                 let join = |v: &[u8]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(" ");
-                self.grid = true;
-                self.widths_text = join(widths);
-                self.heights_text = join(heights);
-                self.k_text = match k {
+                self.form.grid = true;
+                self.form.widths_text = join(widths);
+                self.form.heights_text = join(heights);
+                self.form.k_text = match k {
                     KRule::Fixed(k) => join(k),
                     _ => String::new(),
                 };
-                self.gravity = *gravity;
+                self.form.gravity = *gravity;
             }
         }
-        self.games = m.games;
-        self.move_time = m.limits.and_then(|l| l.time).unwrap_or(0.0);
-        self.seed = m.seed;
-        self.threads = m.threads as usize;
-        self.opening_plies = match m.opening {
+        self.form.games = m.games;
+        self.form.move_time = m.limits.and_then(|l| l.time).unwrap_or(0.0);
+        self.form.seed = m.seed;
+        self.form.threads = m.threads as usize;
+        self.form.opening_plies = match m.opening {
             Opening::RandomPlies(n) => n,
             _ => 0,
         };
-        self.sprt = m.sprt.is_some();
+        self.form.sprt = m.sprt.is_some();
         if let Some(c) = m.sprt {
-            self.sprt_config = c;
+            self.form.sprt_config = c;
         }
     }
 
@@ -241,17 +198,18 @@ impl MatchupPanel {
         if let Some((s, e)) = slots.iter().find_map(|s| s.error.as_ref().map(|e| (s, e))) {
             return Err(format!("agent {} is not valid: {e}", s.label));
         }
-        let variants = if self.grid {
-            let k = numbers(&self.k_text, "K")?;
+        let variants = if self.form.grid {
+            let k = numbers(&self.form.k_text, "K")?;
             Variants::Grid {
-                widths: numbers(&self.widths_text, "widths")?,
-                heights: numbers(&self.heights_text, "heights")?,
+                widths: numbers(&self.form.widths_text, "widths")?,
+                heights: numbers(&self.form.heights_text, "heights")?,
                 k: if k.is_empty() { KRule::HalfMinAndNext } else { KRule::Fixed(k) },
-                gravity: self.gravity,
+                gravity: self.form.gravity,
                 exact: false,
             }
         } else {
             let list: Result<Vec<Variant>, String> = self
+                .form
                 .variants_text
                 .split_whitespace()
                 .map(|v| v.parse::<Variant>().map_err(|e| format!("variants: {e}")))
@@ -282,13 +240,17 @@ impl MatchupPanel {
             agents,
             // Two agents play each other; more play a round robin.
             pairing: if slots.len() > 2 { Pairing::RoundRobin } else { Pairing::Pairwise },
-            games: self.games,
-            limits: (self.move_time > 0.0).then(|| crate::search::SearchLimits::time(self.move_time)),
+            games: self.form.games,
+            limits: (self.form.move_time > 0.0).then(|| crate::search::SearchLimits::time(self.form.move_time)),
             game_budget: None,
-            seed: self.seed,
-            opening: if self.opening_plies > 0 { Opening::RandomPlies(self.opening_plies) } else { Opening::None },
-            threads: self.threads as u32,
-            sprt: self.sprt.then_some(self.sprt_config),
+            seed: self.form.seed,
+            opening: if self.form.opening_plies > 0 {
+                Opening::RandomPlies(self.form.opening_plies)
+            } else {
+                Opening::None
+            },
+            threads: self.form.threads as u32,
+            sprt: self.form.sprt.then_some(self.form.sprt_config),
         };
         // The same checks as a matchup file gets.
         Matchup::parse(&m.to_ron(), Path::new("(workbench)")).map_err(|e| e.to_string())
@@ -319,14 +281,14 @@ impl MatchupPanel {
                 }
             }
         };
-        let out = PathBuf::from(&self.out_dir);
+        let out = PathBuf::from(&self.form.out_dir);
         let mut out = out;
         let mut notice = None;
         if !resume {
             // A fresh run never mixes with (or overwrites) an earlier run's results: it takes
             // the next free folder name instead.
             if out.join(RESULTS_FILE).exists() {
-                let base = self.out_dir.trim_end_matches('/').to_string();
+                let base = self.form.out_dir.trim_end_matches('/').to_string();
                 let free =
                     (2..10_000).map(|n| PathBuf::from(format!("{base}-{n}"))).find(|p| !p.join(RESULTS_FILE).exists());
                 let Some(free) = free else {
@@ -334,7 +296,7 @@ impl MatchupPanel {
                     return;
                 };
                 notice = Some(format!("{} holds an earlier run: this one goes to {}", out.display(), free.display()));
-                self.out_dir = free.display().to_string();
+                self.form.out_dir = free.display().to_string();
                 out = free;
             }
             self.records.clear();
@@ -355,7 +317,7 @@ impl MatchupPanel {
         self.control = SearchControl::new();
         let control = self.control.clone();
         let (tx, rx) = unbounded();
-        let opts = RunOptions { threads: self.threads, out, resume, scale: 1.0, games: None, shard: None };
+        let opts = RunOptions { threads: self.form.threads, out, resume, scale: 1.0, games: None, shard: None };
         let run = m.clone();
         std::thread::Builder::new()
             .name("mnklab-matchup".into())
@@ -418,7 +380,7 @@ impl MatchupPanel {
                     self.form_from_matchup(m);
                 }
                 self.matchup = run.matchup;
-                self.out_dir = dir.display().to_string();
+                self.form.out_dir = dir.display().to_string();
                 self.state =
                     if (self.records.len() as u64) < self.total { RunState::Paused } else { RunState::Finished };
                 self.error = None;
@@ -464,38 +426,38 @@ impl MatchupPanel {
         let how = if slots.len() > 2 { "round robin" } else { "against each other" };
         ui.label(format!("Agents {}: {how}, colours alternating", who.join(", ")));
         ui.horizontal_wrapped(|ui| {
-            ui.checkbox(&mut self.grid, "grid sweep");
-            if self.grid {
+            ui.checkbox(&mut self.form.grid, "grid sweep");
+            if self.form.grid {
                 let l = ui.label("widths");
-                ui.add(egui::TextEdit::singleline(&mut self.widths_text).desired_width(70.0)).labelled_by(l.id);
+                ui.add(egui::TextEdit::singleline(&mut self.form.widths_text).desired_width(70.0)).labelled_by(l.id);
                 let l = ui.label("heights");
-                ui.add(egui::TextEdit::singleline(&mut self.heights_text).desired_width(70.0)).labelled_by(l.id);
+                ui.add(egui::TextEdit::singleline(&mut self.form.heights_text).desired_width(70.0)).labelled_by(l.id);
                 let l = ui.label("K (empty: Lim's rule)");
-                ui.add(egui::TextEdit::singleline(&mut self.k_text).desired_width(50.0)).labelled_by(l.id);
-                ui.checkbox(&mut self.gravity, "gravity");
+                ui.add(egui::TextEdit::singleline(&mut self.form.k_text).desired_width(50.0)).labelled_by(l.id);
+                ui.checkbox(&mut self.form.gravity, "gravity");
             } else {
                 let l = ui.label("variants");
-                ui.add(egui::TextEdit::singleline(&mut self.variants_text).desired_width(220.0)).labelled_by(l.id);
+                ui.add(egui::TextEdit::singleline(&mut self.form.variants_text).desired_width(220.0)).labelled_by(l.id);
             }
         });
         ui.horizontal_wrapped(|ui| {
             let l = ui.label("games per variant");
-            ui.add(egui::DragValue::new(&mut self.games).range(1..=100_000)).labelled_by(l.id);
+            ui.add(egui::DragValue::new(&mut self.form.games).range(1..=100_000)).labelled_by(l.id);
             let l = ui.label("seconds a move (0: the agents' own limits)");
-            ui.add(egui::DragValue::new(&mut self.move_time).range(0.0..=3600.0).speed(0.05)).labelled_by(l.id);
+            ui.add(egui::DragValue::new(&mut self.form.move_time).range(0.0..=3600.0).speed(0.05)).labelled_by(l.id);
             let l = ui.label("seed");
-            ui.add(egui::DragValue::new(&mut self.seed)).labelled_by(l.id);
+            ui.add(egui::DragValue::new(&mut self.form.seed)).labelled_by(l.id);
             let l = ui.label("random opening plies");
-            ui.add(egui::DragValue::new(&mut self.opening_plies).range(0..=20)).labelled_by(l.id);
+            ui.add(egui::DragValue::new(&mut self.form.opening_plies).range(0..=20)).labelled_by(l.id);
             let l = ui.label("threads (0: all)");
-            ui.add(egui::DragValue::new(&mut self.threads).range(0..=256)).labelled_by(l.id);
+            ui.add(egui::DragValue::new(&mut self.form.threads).range(0..=256)).labelled_by(l.id);
         });
         ui.horizontal_wrapped(|ui| {
-            ui.checkbox(&mut self.sprt, "SPRT").on_hover_text(
+            ui.checkbox(&mut self.form.sprt, "SPRT").on_hover_text(
                 "stop each pairing once the evidence shows its Elo difference is below elo0 (H0) or above elo1 (H1)",
             );
-            ui.add_enabled_ui(self.sprt, |ui| {
-                let c = &mut self.sprt_config;
+            ui.add_enabled_ui(self.form.sprt, |ui| {
+                let c = &mut self.form.sprt_config;
                 for (name, value, range) in [
                     ("elo0", &mut c.elo0, -1000.0..=1000.0),
                     ("elo1", &mut c.elo1, -1000.0..=1000.0),
@@ -510,7 +472,7 @@ impl MatchupPanel {
         });
         ui.horizontal_wrapped(|ui| {
             let l = ui.label("Run folder");
-            ui.add(egui::TextEdit::singleline(&mut self.out_dir).desired_width(200.0)).labelled_by(l.id);
+            ui.add(egui::TextEdit::singleline(&mut self.form.out_dir).desired_width(200.0)).labelled_by(l.id);
             let running = self.state == RunState::Running;
             if ui.add_enabled(!self.busy, egui::Button::new("Run matchup")).clicked() {
                 self.start(slots, false);
@@ -531,7 +493,7 @@ impl MatchupPanel {
                 self.cancel();
             }
             if ui.add_enabled(!self.busy, egui::Button::new("Load run")).clicked() {
-                let d = self.out_dir.clone();
+                let d = self.form.out_dir.clone();
                 self.load(Path::new(&d));
             }
             if ui.add_enabled(!self.busy, egui::Button::new("Open run...")).clicked() {
@@ -542,8 +504,8 @@ impl MatchupPanel {
             }
             if ui.button("Save matchup").clicked() {
                 // The run folder is the tab's own (as a run creates it).
-                let _ = std::fs::create_dir_all(&self.out_dir);
-                let p = Path::new(&self.out_dir).join("matchup-draft.ron");
+                let _ = std::fs::create_dir_all(&self.form.out_dir);
+                let p = Path::new(&self.form.out_dir).join("matchup-draft.ron");
                 self.save_matchup(slots, &p);
                 if self.error.is_none() {
                     self.error = Some(format!("saved {}", p.display()));

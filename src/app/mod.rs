@@ -181,7 +181,7 @@ impl Workbench {
             dark: Some(dark),
             agents: self.slots.iter().map(|s| s.file.to_ron()).collect(),
             tab: Some(self.tab),
-            run_folder: self.matchup.out_dir.clone(),
+            run_folder: self.matchup.form.out_dir.clone(),
             matchup: Some(self.matchup.form()),
             allowed_programs: self.consent.allowed(),
             refused_programs: self.consent.refused(),
@@ -210,7 +210,7 @@ impl Workbench {
             self.tab = t;
         }
         if !s.run_folder.is_empty() {
-            self.matchup.out_dir = s.run_folder.clone();
+            self.matchup.form.out_dir = s.run_folder.clone();
         }
         if let Some(form) = &s.matchup {
             self.matchup.apply_form(form);
@@ -469,7 +469,7 @@ impl Workbench {
             } else {
                 let near = match p {
                     files::Purpose::OpenAgent(i) | files::Purpose::SaveAgent(i) => self.slots[i].path.clone(),
-                    _ => format!("{}/", self.matchup.out_dir),
+                    _ => format!("{}/", self.matchup.form.out_dir),
                 };
                 self.dialogs.open(p, &near);
             }

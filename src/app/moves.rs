@@ -32,20 +32,27 @@ impl Workbench {
                     if row.indent > 0 {
                         ui.weak("(");
                     }
+                    // A row is one line of consecutive moves: its position is built once, from
+                    // the start to the row's first move, then advanced move by move (the list is
+                    // drawn every frame).
+                    let first = row.nodes[0];
+                    let mut path = self.record.path(self.record.parent(first).expect("a move has a parent"));
+                    let mut p = start.clone();
+                    for &m in &path {
+                        let _ = p.try_play(m);
+                    }
                     for &n in &row.nodes {
-                        let parent = self.record.parent(n).expect("a move has a parent");
-                        let mut p = start.clone();
-                        for m in self.record.path(parent) {
-                            let _ = p.try_play(m);
-                        }
-                        let ply = self.record.depth(n);
-                        let name = p.format_move(self.record.mv(n).expect("a move"));
+                        let mv = self.record.mv(n).expect("a move");
+                        let ply = path.len() + 1;
+                        let name = p.format_move(mv);
+                        let judged = self.review.mistake_after(&path);
+                        let _ = p.try_play(mv);
+                        path.push(mv);
                         let mut text = egui::RichText::new(format!("{ply}.{name}"));
                         if !line.contains(&n) {
                             text = text.italics();
                         }
-                        let judged = self.review.mistake_after(&self.record.path(parent));
-                        if judged.is_some_and(|r| Some(r.played) == self.record.mv(n)) {
+                        if judged.is_some_and(|r| r.played == mv) {
                             text = text.color(ui.visuals().warn_fg_color).strong();
                         }
                         let b = ui.add(egui::Button::selectable(n == current, text).small());

@@ -20,6 +20,11 @@ pub trait Bits: Copy + Default + Eq + Hash + Debug + Send + Sync + 'static {
     fn has_run(&self, _step: usize, _k: usize) -> Option<bool> {
         None
     }
+    /// The set as one 64-bit word, when it is one (fast paths for small boards).
+    #[inline(always)]
+    fn as_u64(&self) -> Option<u64> {
+        None
+    }
 }
 
 impl Bits for u64 {
@@ -51,6 +56,10 @@ impl Bits for u64 {
             f(w.trailing_zeros() as usize);
             w &= w - 1;
         }
+    }
+    #[inline(always)]
+    fn as_u64(&self) -> Option<u64> {
+        Some(*self)
     }
     /// Runs by doubling: `t` marks the starts of runs of `len` bits; two runs `len` apart make
     /// one of `2 len`, and two runs overlapping by `2 len - k` make one of `k`.

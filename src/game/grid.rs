@@ -8,7 +8,7 @@ use super::geometry::GridGeometry;
 use super::notation::{cell_name, column_name, parse_cell, parse_column};
 use super::slots::Slots;
 use super::zobrist::ZOBRIST;
-use super::{Bits, GameError, GridRules, Move, Player, Position, SetupError, Status, Variant};
+use super::{Bits, GameError, GridRules, Move, Player, PlayoutResult, Position, SetupError, Status, Variant};
 
 /// An m,n,k board (`GRAVITY = false`) or Connect-X board (`GRAVITY = true`) stored in the bit
 /// set `B` (`u64` when it fits, else [`super::Wide`]).
@@ -461,6 +461,22 @@ impl<B: Bits, const GRAVITY: bool> Position for Grid<B, GRAVITY> {
     #[inline]
     fn random_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Move {
         Move(self.open.get(crate::rng::below(rng, self.open.len())))
+    }
+
+    /// The fast paths of [`super::playout`]; they play the same game as the default.
+    #[inline]
+    fn random_playout<R: Rng + ?Sized>(&self, _scratch: &mut Self, rng: &mut R) -> PlayoutResult {
+        if self.status.is_over() {
+            return PlayoutResult::over(self.status, [0, 0]);
+        }
+        let geo = &*self.geo;
+        if GRAVITY
+            && !geo.rules.exact
+            && let (Some(a), Some(b)) = (self.stones[0].as_u64(), self.stones[1].as_u64())
+        {
+            return super::playout::connect_u64(geo, [a, b], self.open.as_slice(), self.ply, rng);
+        }
+        super::playout::by_lines(geo, GRAVITY, &self.stones, self.open.as_slice(), &self.heights, self.ply, rng)
     }
 
     #[inline]

@@ -14,6 +14,7 @@ mod error;
 mod geometry;
 mod grid;
 mod notation;
+mod playout;
 mod position;
 mod setup;
 mod slots;
@@ -28,6 +29,7 @@ pub use count::{CountError, LevelCount, count_games, count_games_within, count_p
 pub use error::{GameError, SetupError};
 pub use grid::Grid;
 pub use notation::{cell_name, column_name, split_move_tokens};
+pub use playout::PlayoutResult;
 pub use position::{Move, Player, Position, Status};
 pub use setup::Setup;
 pub use variant::{GridRules, MAX_SIDE, Variant};

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use rand::Rng;
 use serde::{Deserialize, Serialize};
 
-use super::{GameError, Variant, WindowTable};
+use super::{GameError, PlayoutResult, Variant, WindowTable};
 
 /// One of the two players. `First` moves first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -149,6 +149,24 @@ pub trait Position: Clone + Send + Sync + fmt::Debug + 'static {
     fn stone_on(&self, cell: usize) -> Option<Player>;
     /// The move that puts a stone on `cell` now, if that is legal.
     fn cell_move(&self, cell: usize) -> Option<Move>;
+
+    /// Plays uniformly random moves from here to the end of the game and reports how it ended;
+    /// `self` is left as it was. `scratch` is a buffer the playout may be played on (reused,
+    /// so nothing is allocated). The default copies the position into `scratch`, switches
+    /// hashing off there and plays with [`Position::random_move`] and [`Position::play`];
+    /// a position type may override it with a faster path of its own, which must play the
+    /// same game for the same generator.
+    #[inline]
+    fn random_playout<R: Rng + ?Sized>(&self, scratch: &mut Self, rng: &mut R) -> PlayoutResult {
+        scratch.clone_from(self);
+        scratch.set_hashing(false);
+        let start = scratch.ply();
+        while !scratch.is_over() {
+            let m = scratch.random_move(rng);
+            scratch.play(m);
+        }
+        PlayoutResult { status: scratch.status(), points: scratch.points(), length: scratch.ply() - start }
+    }
 
     /// The side that moved last (the side not to move).
     #[inline]

@@ -1,0 +1,97 @@
+//! The fast playout paths of grid boards play the same games as `random_move` + `play` on
+//! the full position, for every board shape, rule and starting position.
+
+use mnklab::game::{AnyPosition, GridRules, Position, Status, Variant};
+use mnklab::rng::{below, seeded};
+use mnklab::with_position;
+use rand::Rng;
+
+/// The reference: plays on a clone with the position's own rules, move by move.
+fn slow_playout<P: Position>(pos: &P, rng: &mut mnklab::rng::GameRng) -> (Status, usize) {
+    let mut p = pos.clone();
+    let start = p.ply();
+    while !p.is_over() {
+        let m = p.random_move(rng);
+        p.play(m);
+    }
+    (p.status(), p.ply() - start)
+}
+
+/// Plays `n` playouts both ways from `pos` with the same seeds; the generators must also end
+/// in the same state (the same number of draws).
+fn same_games<P: Position>(pos: &P, n: usize, seed: u64) -> usize {
+    let mut scratch = pos.clone();
+    let mut decided = 0;
+    for i in 0..n {
+        let mut a = seeded(seed + i as u64);
+        let mut b = seeded(seed + i as u64);
+        let fast = pos.random_playout(&mut scratch, &mut a);
+        let slow = slow_playout(pos, &mut b);
+        assert_eq!(
+            (fast.status, fast.length),
+            slow,
+            "{:?} after '{}' seed {}",
+            pos.variant(),
+            pos.history_string(),
+            seed + i as u64
+        );
+        assert_eq!(a.next_u64(), b.next_u64(), "generators drifted apart");
+        if fast.status != Status::Draw {
+            decided += 1;
+        }
+    }
+    decided
+}
+
+#[test]
+fn fast_playouts_match_the_full_rules_on_the_usual_boards() {
+    for variant in [
+        Variant::connect4(),
+        Variant::gomoku(),
+        Variant::tictactoe(),
+        Variant::Grid(GridRules::new(15, 15, 5, true, false).unwrap()),
+        Variant::Grid(GridRules::new(9, 8, 5, false, true).unwrap()),
+        Variant::Grid(GridRules::new(7, 6, 4, true, true).unwrap()),
+        Variant::Grid(GridRules::new(21, 21, 6, false, false).unwrap()),
+        Variant::Grid(GridRules::new(21, 21, 5, false, true).unwrap()),
+    ] {
+        let pos = AnyPosition::new(variant);
+        let decided = with_position!(&pos, p => same_games(p, 300, 11));
+        assert!(decided > 0, "{variant:?}: every playout a draw, the test would prove little");
+    }
+}
+
+#[test]
+fn fast_playouts_match_the_full_rules_on_random_boards_and_positions() {
+    let mut rng = seeded(2026_11_23);
+    for case in 0..400 {
+        let w = 1 + below(&mut rng, 21) as u32;
+        let h = 1 + below(&mut rng, 21) as u32;
+        let k = 1 + below(&mut rng, w.max(h) as usize) as u32;
+        let exact = below(&mut rng, 2) == 1;
+        let gravity = below(&mut rng, 2) == 1;
+        let variant = Variant::Grid(GridRules::new(w, h, k, exact, gravity).unwrap());
+        let mut pos = AnyPosition::new(variant);
+        with_position!(&mut pos, p => {
+            let plies = below(&mut rng, p.max_game_length() + 1);
+            for _ in 0..plies {
+                if p.is_over() {
+                    break;
+                }
+                let m = p.random_move(&mut rng);
+                p.play(m);
+            }
+            same_games(p, 20, case * 1000);
+        });
+    }
+}
+
+#[test]
+fn a_finished_game_plays_no_move() {
+    let pos = AnyPosition::from_moves(Variant::connect4(), "4455667").unwrap();
+    with_position!(&pos, p => {
+        let mut scratch = p.clone();
+        let r = p.random_playout(&mut scratch, &mut seeded(1));
+        assert_eq!((r.status, r.length), (p.status(), 0));
+    });
+}

@@ -52,6 +52,8 @@ fn alphabeta_configs() -> Vec<(String, AlphaBetaConfig)> {
         },
     ));
     out.push(("capped".into(), AlphaBetaConfig { branching_cap: Some(4), ..base.clone() }));
+    out.push(("lazy-smp-2".into(), AlphaBetaConfig { threads: 2, ..base.clone() }));
+    out.push(("lazy-smp-3-no-id".into(), AlphaBetaConfig { threads: 3, iterative_deepening: false, ..base.clone() }));
     out.push(("no-id".into(), AlphaBetaConfig { iterative_deepening: false, ..base }));
     out
 }
@@ -132,7 +134,8 @@ fn mcts_finds_wins_and_blocks_with_a_fair_budget() {
         AgentConfig::Mcts(c) => AgentConfig::Mcts(MctsConfig { solver: true, ..c.clone() }),
         _ => unreachable!(),
     };
-    for config in [jeng, solver, preset("alam-mcts").unwrap().agent] {
+    let parallel = jeng.with_threads(2).unwrap();
+    for config in [jeng, solver, preset("alam-mcts").unwrap().agent, parallel] {
         for (game, m, best, plies) in tactical_cases() {
             // Wins in 1 and the double threats of Connect-4 and gomoku in 3.
             if best.is_empty() || (plies == 3 && game == "gomoku") {
@@ -289,6 +292,41 @@ fn the_same_seed_gives_the_same_moves() {
     let a = search(&p, &config, SearchLimits::iterations(2000), 1);
     let c = search(&p, &config, SearchLimits::iterations(2000), 2);
     assert_ne!(a.root, c.root, "different seeds should explore differently");
+}
+
+/// Root-parallel MCTS: the iteration limit is shared out (the total is exact), the helpers'
+/// root statistics are merged (the root's visits are all the iterations), and with an
+/// iteration limit the result does not depend on how the threads were scheduled.
+#[test]
+fn root_parallel_mcts_shares_the_budget_and_is_reproducible() {
+    let p = pos("connect4", "44");
+    let config = preset("jeng-mcts").unwrap().agent.with_threads(3).unwrap();
+    let a = search(&p, &config, SearchLimits::iterations(30_001), 5);
+    let b = search(&p, &config, SearchLimits::iterations(30_001), 5);
+    assert_eq!(a.stats.iterations, 30_001);
+    let visits: u64 = a.root.iter().map(|m| m.visits).sum();
+    assert_eq!(visits, 30_001, "every iteration of every thread is counted at the root");
+    assert_eq!(a.root, b.root);
+    assert_eq!(a.best, b.best);
+    let one = search(&p, &preset("jeng-mcts").unwrap().agent, SearchLimits::iterations(10_001), 5);
+    assert_ne!(a.root, one.root, "the helpers' statistics should be in the merged root");
+}
+
+/// Lazy SMP finds the same proven values as one thread, reports every thread's nodes, and
+/// a search with more threads reaches the same depth.
+#[test]
+fn lazy_smp_agrees_with_one_thread_on_proven_values() {
+    for (game, m) in [("connect4", "4455"), ("connect4", "2252576253462244111563365343671351441"), ("tictactoe", "")] {
+        let p = pos(game, m);
+        let one = AgentConfig::AlphaBeta(AlphaBetaConfig::default());
+        let two = one.with_threads(2).unwrap();
+        let a = search(&p, &one, SearchLimits::depth(9), 1);
+        let b = search(&p, &two, SearchLimits::depth(9), 1);
+        assert_eq!(a.score, b.score, "{game} {m}");
+        assert!(b.stats.depth >= a.stats.depth.min(9), "{game} {m}");
+    }
+    assert!(AgentConfig::Random.with_threads(2).is_err());
+    assert!(AgentConfig::AlphaBeta(AlphaBetaConfig::default()).with_threads(0).is_err());
 }
 
 /// The stop flag ends an unlimited search promptly, and reports come 10 times a second or more.

@@ -80,6 +80,28 @@ fn solve_prints_value_distance_and_move() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("connect3d is not solvable"));
 }
 
+/// The table is reported as configured; a batch starts small and grows when a line needs it.
+#[test]
+fn solve_reports_its_table_and_a_batch_table_grows() {
+    for (mb, says) in [("1", "table 1.00 MiB"), ("256", "table 256 MiB"), ("48", "table 48 MiB")] {
+        // The generic solver (12-byte entries) and the Connect-X one (8-byte entries).
+        for game in ["mnk:4,4,4", "connect:5,4,4"] {
+            let o = mnklab(&["solve", "--game", game, "--weak", "--tt-mb", mb]);
+            assert!(stdout(&o).trim_end().ends_with(says), "{game} --tt-mb {mb}: {}", stdout(&o));
+        }
+    }
+    let path = std::env::temp_dir().join(format!("mnklab-grow-{}.txt", std::process::id()));
+    // The first line searches more nodes than 16 MiB of table holds.
+    std::fs::write(&path, "1\n1\n").unwrap();
+    let o = mnklab(&["solve", "--game", "connect:6,5,4", "--weak", "--batch", path.to_str().unwrap()]);
+    let (out, err) = (stdout(&o), String::from_utf8_lossy(&o.stderr).into_owned());
+    assert!(out.contains("table 32 MiB"), "{out}");
+    assert!(err.contains(":2: the last line took") && err.contains("grows to 32 MiB"), "{err}");
+    let o = mnklab(&["solve", "--game", "connect:6,5,4", "--weak", "--tt-mb", "4", "--batch", path.to_str().unwrap()]);
+    assert!(stdout(&o).contains("table 4.00 MiB"), "{}", stdout(&o));
+    let _ = std::fs::remove_file(&path);
+}
+
 #[test]
 fn solve_batch_reproduces_pons_format() {
     let text = std::fs::read_to_string(data("Test_L3_R1")).unwrap();

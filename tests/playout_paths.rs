@@ -7,14 +7,14 @@ use mnklab::with_position;
 use rand::Rng;
 
 /// The reference: plays on a clone with the position's own rules, move by move.
-fn slow_playout<P: Position>(pos: &P, rng: &mut mnklab::rng::GameRng) -> (Status, usize) {
+fn slow_playout<P: Position>(pos: &P, rng: &mut mnklab::rng::GameRng) -> (Status, usize, [u32; 2]) {
     let mut p = pos.clone();
     let start = p.ply();
     while !p.is_over() {
         let m = p.random_move(rng);
         p.play(m);
     }
-    (p.status(), p.ply() - start)
+    (p.status(), p.ply() - start, p.points())
 }
 
 /// Plays `n` playouts both ways from `pos` with the same seeds; the generators must also end
@@ -28,7 +28,7 @@ fn same_games<P: Position>(pos: &P, n: usize, seed: u64) -> usize {
         let fast = pos.random_playout(&mut scratch, &mut a);
         let slow = slow_playout(pos, &mut b);
         assert_eq!(
-            (fast.status, fast.length),
+            (fast.status, fast.length, fast.points),
             slow,
             "{:?} after '{}' seed {}",
             pos.variant(),
@@ -63,7 +63,7 @@ fn fast_playouts_match_the_full_rules_on_the_usual_boards() {
 
 #[test]
 fn fast_playouts_match_the_full_rules_on_random_boards_and_positions() {
-    let mut rng = seeded(2026_11_23);
+    let mut rng = seeded(20261123);
     for case in 0..400 {
         let w = 1 + below(&mut rng, 21) as u32;
         let h = 1 + below(&mut rng, 21) as u32;
@@ -82,6 +82,22 @@ fn fast_playouts_match_the_full_rules_on_random_boards_and_positions() {
                 p.play(m);
             }
             same_games(p, 20, case * 1000);
+        });
+    }
+}
+
+#[test]
+fn fast_playouts_match_the_full_rules_in_connect3d() {
+    let mut rng = seeded(3);
+    for plies in [0, 1, 17, 40, 63] {
+        let mut pos = AnyPosition::new(Variant::Connect3d);
+        with_position!(&mut pos, p => {
+            for _ in 0..plies {
+                let m = p.random_move(&mut rng);
+                p.play(m);
+            }
+            let decided = same_games(p, 300, plies as u64);
+            assert!(decided > 0);
         });
     }
 }

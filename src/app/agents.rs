@@ -9,6 +9,7 @@ use crate::eval::HeuristicConfig;
 use crate::game::AnyPosition;
 use crate::gomocup::{ExternalConfig, Protocol};
 use crate::io::read_text;
+use crate::search::limits::MAX_THREADS;
 use crate::search::mcts::{Expansion, Reward, Rollout};
 use crate::search::solver::SolverConfig;
 use crate::search::{AgentConfig, AgentFile, AlphaBetaConfig, FinalMove, MctsConfig, MoveOrdering, PRESETS, preset};
@@ -364,6 +365,7 @@ fn form(ui: &mut egui::Ui, id: &str, file: &mut AgentFile) -> bool {
             changed |= ui.checkbox(&mut c.solver, "MCTS-Solver").changed();
             changed |= opt_f64(ui, "RAVE k", &mut c.rave, 300.0, 0.0..=1e9);
             changed |= number(ui, "memory (MiB)", &mut c.memory_mb, 1..=65_536);
+            changed |= number(ui, "threads (root parallel)", &mut c.threads, 1..=MAX_THREADS);
             changed |= number(ui, "seed", &mut c.seed, 0..=u64::MAX);
         }
         AgentConfig::Solver(c) => {
@@ -399,6 +401,7 @@ fn alphabeta_form(ui: &mut egui::Ui, id: &str, c: &mut AlphaBetaConfig) -> bool 
     changed |= ui.checkbox(&mut c.pruning, "alpha-beta pruning").changed();
     changed |= ui.checkbox(&mut c.iterative_deepening, "iterative deepening").changed();
     changed |= number(ui, "table (MiB, 0: none)", &mut c.tt_mb, 0..=65_536);
+    changed |= number(ui, "threads (Lazy SMP)", &mut c.threads, 1..=MAX_THREADS);
     egui::ComboBox::new(format!("ordering-{id}"), "ordering").selected_text(format!("{:?}", c.ordering)).show_ui(
         ui,
         |ui| {

@@ -145,7 +145,12 @@ pub fn run_matchup_summary(
     };
     let settled: Vec<std::sync::atomic::AtomicBool> = pairings.iter().map(|_| Default::default()).collect();
     let threads = match (opts.threads, m.threads) {
-        (0, 0) => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        // All cores, a game's search threads counted: games x threads stay within the cores.
+        (0, 0) => {
+            let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+            let per_game = entrants.iter().map(|e| e.file.agent.threads()).max().unwrap_or(1) as usize;
+            cores / per_game
+        }
         (0, t) => t as usize,
         (t, _) => t,
     }

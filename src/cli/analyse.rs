@@ -20,6 +20,9 @@ pub struct AnalyseArgs {
     /// Seed of the agent's random choices (default: the agent file's).
     #[arg(long)]
     seed: Option<u64>,
+    /// Search threads (alpha-beta: Lazy SMP; MCTS: root parallelism; default: the agent file's).
+    #[arg(long, value_parser = super::parse_search_threads)]
+    threads: Option<u32>,
     /// Let an agent file start the external program it names (the command is shown otherwise).
     #[arg(long)]
     allow_external: bool,
@@ -32,7 +35,10 @@ pub fn run(args: AnalyseArgs) -> Result<(), String> {
         Status::Draw => return Err("the game is over: it is a draw; there is nothing to analyse".into()),
         Status::Ongoing => {}
     }
-    let file = load_agent(&args.agent)?;
+    let mut file = load_agent(&args.agent)?;
+    if let Some(t) = args.threads {
+        file.agent = file.agent.with_threads(t)?;
+    }
     let external: Vec<(String, String)> =
         file.agent.external_command().map(|c| (file.name.clone(), c)).into_iter().collect();
     consent_to_external(&external, args.allow_external)?;

@@ -44,6 +44,12 @@ pub enum BenchCommand {
         agent: String,
         #[arg(long, default_value_t = 5.0, value_parser = parse_seconds, allow_negative_numbers = true)]
         seconds: f64,
+        /// Search to this depth instead of for S seconds, and time it (alpha-beta).
+        #[arg(long, value_parser = super::parse_depth)]
+        depth: Option<u32>,
+        /// Search threads (default: the agent file's).
+        #[arg(long, value_parser = super::parse_search_threads)]
+        threads: Option<u32>,
         /// Let an agent file start the external program it names.
         #[arg(long)]
         allow_external: bool,
@@ -60,7 +66,8 @@ pub fn run(cmd: BenchCommand) -> Result<(), String> {
             }
             let limit = limit.map(|n| n.min(usize::MAX as u64) as usize);
             for file in &batch {
-                let r = super::solve::solve_batch(&pos, file, weak, tt_mb, limit, |_| {})?;
+                let r =
+                    super::solve::solve_batch(&pos, file, weak, super::solve::BatchTable::Fixed(tt_mb), limit, |_| {})?;
                 println!(
                     "{} positions of {}: mean {:.1} us, mean {:.0} nodes; {}",
                     r.positions,
@@ -73,18 +80,24 @@ pub fn run(cmd: BenchCommand) -> Result<(), String> {
             }
             Ok(())
         }
-        BenchCommand::Search { game, agent, seconds, allow_external } => {
-            let file = load_agent(&agent)?;
+        BenchCommand::Search { game, agent, seconds, depth, threads, allow_external } => {
+            let mut file = load_agent(&agent)?;
+            if let Some(t) = threads {
+                file.agent = file.agent.with_threads(t)?;
+            }
             let external: Vec<(String, String)> =
                 file.agent.external_command().map(|c| (file.name.clone(), c)).into_iter().collect();
             consent_to_external(&external, allow_external)?;
             let pos = AnyPosition::new(game);
-            let limits = SearchLimits::time(seconds);
+            let limits = match depth {
+                Some(d) => SearchLimits { depth: Some(d), ..SearchLimits::default() },
+                None => SearchLimits::time(seconds),
+            };
             let r: SearchResult = with_position!(&pos, p => {
                 let mut a = build_agent(&file.agent, file.seed);
                 a.search(p, &limits, &SearchControl::new(), &mut mnklab::search::NullSink)
             });
-            println!("game {game} agent {} ({})", file.name, file.agent.kind());
+            println!("game {game} agent {} ({}, {} threads)", file.name, file.agent.kind(), file.agent.threads());
             println!(
                 "nodes {} iterations {} depth {} in {:.3} s",
                 r.stats.nodes, r.stats.iterations, r.stats.depth, r.stats.elapsed

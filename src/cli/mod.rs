@@ -259,6 +259,12 @@ fn parse_threads(s: &str) -> Result<usize, String> {
     }
 }
 
+/// Threads of one search: 1 to 256.
+fn parse_search_threads(s: &str) -> Result<u32, String> {
+    let n: u32 = s.trim().parse().map_err(|_| format!("'{s}' is not a number of threads"))?;
+    mnklab::search::check_threads("threads", n).map(|_| n)
+}
+
 fn parse_table_mb(s: &str) -> Result<u32, String> {
     let mb: u32 = s.trim().parse().map_err(|_| format!("'{s}' is not a size in MiB"))?;
     check_memory_mb("the table", mb as u64, 1).map(|_| mb)

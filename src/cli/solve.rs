@@ -20,9 +20,10 @@ pub struct SolveArgs {
     /// Give up after this many seconds and print the bounds proved.
     #[arg(long, value_parser = parse_seconds, allow_negative_numbers = true)]
     time: Option<f64>,
-    /// Table size in MiB.
-    #[arg(long, default_value_t = 256, value_parser = parse_table_mb)]
-    tt_mb: u32,
+    /// Table size in MiB [default: 256 for one position; a batch starts at 16 and doubles, up
+    /// to 256, whenever a position searches more nodes than the table holds].
+    #[arg(long, value_parser = parse_table_mb)]
+    tt_mb: Option<u32>,
     /// Solve every line of a file in Pons' benchmark format ("<moves> <score>", moves from the
     /// start), printing "<moves> <score>" for each and checking it against the file's score.
     #[arg(long)]
@@ -40,13 +41,20 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
         if !args.position.moves.trim().is_empty() || args.position.open.is_some() {
             return Err("--batch lines are move lists from the start of the game: leave out --moves and --open".into());
         }
-        let r = solve_batch(&pos, path, args.weak, args.tt_mb, None, |line| println!("{line}"))?;
-        println!("solved {} positions, mean {:.1} us, mean {:.0} nodes", r.positions, r.mean_us, r.mean_nodes);
+        let table = args.tt_mb.map_or(BatchTable::Growing, BatchTable::Fixed);
+        let r = solve_batch(&pos, path, args.weak, table, None, |line| println!("{line}"))?;
+        println!(
+            "solved {} positions, mean {:.1} us, mean {:.0} nodes, table {}",
+            r.positions,
+            r.mean_us,
+            r.mean_nodes,
+            mib(r.table_bytes)
+        );
         println!("{}", r.verdict()?);
         return Ok(());
     }
     let s = with_position!(&pos, p => {
-        let mut solver = AnySolver::new(p, args.tt_mb as usize);
+        let mut solver = AnySolver::new(p, args.tt_mb.unwrap_or(DEFAULT_TABLE_MB) as usize);
         solver.solve(p, args.weak, args.time.map(Duration::from_secs_f64), None)
     });
     print_solution(&pos, &s);
@@ -66,7 +74,29 @@ fn print_solution(pos: &AnyPosition, s: &Solution) {
     } else {
         println!("time ran out after {:.3} s: the value lies between {} and {}", s.elapsed, s.lower, s.upper);
     }
-    println!("nodes {} time {:.3} s table {} MiB", s.nodes, s.elapsed, s.memory >> 20);
+    println!("nodes {} time {:.3} s table {}", s.nodes, s.elapsed, mib(s.memory));
+}
+
+/// The table of one solve, in MiB.
+pub const DEFAULT_TABLE_MB: u32 = 256;
+/// Where a batch's table starts when no size is given: most lines of a benchmark file are
+/// small, and a large table costs more in allocation and cache misses than it saves.
+pub const BATCH_START_MB: u32 = 16;
+
+/// A byte count in MiB ("256 MiB", "1.00 MiB", "0.50 MiB").
+pub fn mib(bytes: u64) -> String {
+    let m = bytes as f64 / (1024.0 * 1024.0);
+    if m >= 10.0 { format!("{m:.0} MiB") } else { format!("{m:.2} MiB") }
+}
+
+/// The table of a batch solve.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BatchTable {
+    /// This many MiB for every line.
+    Fixed(u32),
+    /// [`BATCH_START_MB`], doubled up to [`DEFAULT_TABLE_MB`] whenever a line searches more
+    /// nodes than the table has entries.
+    Growing,
 }
 
 /// What a batch solve found: counts, means, and how its values compare with the file's.
@@ -78,6 +108,8 @@ pub struct BatchReport {
     pub checked: usize,
     /// "file:line: ..." for each line whose solved value differs from the file's.
     pub mismatches: Vec<String>,
+    /// The table's size at the end (it may have grown).
+    pub table_bytes: u64,
 }
 
 impl BatchReport {
@@ -97,20 +129,28 @@ impl BatchReport {
 
 /// Solves every line of a Pons-format file from the start of `start`'s game; calls `out` with
 /// "<moves> <score>" per line and compares each value with the score the line gives (its
-/// sign, for a weak solve). A fresh table each time.
+/// sign, for a weak solve). A fresh table each time (a growing table is allocated anew when
+/// it doubles, between lines).
 pub fn solve_batch(
     start: &AnyPosition,
     path: &Path,
     weak: bool,
-    tt_mb: u32,
+    table: BatchTable,
     limit: Option<usize>,
     mut out: impl FnMut(String),
 ) -> Result<BatchReport, String> {
     let text = mnklab::io::read_bounded(path, 1 << 30).map_err(|e| e.to_string())?;
     let (mut n, mut micros, mut nodes) = (0usize, 0f64, 0f64);
     let (mut checked, mut mismatches) = (0usize, Vec::new());
+    let mut table_bytes = 0;
     with_position!(start, p0 => {
-        let mut solver = AnySolver::new(p0, tt_mb as usize);
+        let mut mb = match table {
+            BatchTable::Fixed(mb) => mb,
+            BatchTable::Growing => BATCH_START_MB,
+        };
+        let mut solver = AnySolver::new(p0, mb as usize);
+        // Set by a line that outgrew the table: the next line gets one twice the size.
+        let mut grow = None;
         for (i, line) in text.lines().enumerate().take(limit.unwrap_or(usize::MAX)) {
             if line.trim().is_empty() {
                 continue;
@@ -125,7 +165,16 @@ pub fn solve_batch(
             };
             let mut p = p0.clone();
             p.play_sequence(moves).map_err(|e| format!("{}:{}: {e}", path.display(), i + 1))?;
+            if let Some(nodes) = grow.take() {
+                mb *= 2;
+                eprintln!("{}:{}: the last line took {nodes} nodes; the table grows to {mb} MiB", path.display(), i + 1);
+                solver = AnySolver::new(p0, mb as usize);
+            }
             let s = solver.solve_with(&p, weak, None, None, false);
+            table_bytes = table_bytes.max(s.memory);
+            if table == BatchTable::Growing && mb < DEFAULT_TABLE_MB && s.memory > 0 && s.nodes > s.memory / 8 {
+                grow = Some(s.nodes);
+            }
             n += 1;
             micros += s.elapsed * 1e6;
             nodes += s.nodes as f64;
@@ -143,5 +192,12 @@ pub fn solve_batch(
     if n == 0 {
         return Err(format!("{}: no positions in the file", path.display()));
     }
-    Ok(BatchReport { positions: n, mean_us: micros / n as f64, mean_nodes: nodes / n as f64, checked, mismatches })
+    Ok(BatchReport {
+        positions: n,
+        mean_us: micros / n as f64,
+        mean_nodes: nodes / n as f64,
+        checked,
+        mismatches,
+        table_bytes,
+    })
 }

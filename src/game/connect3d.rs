@@ -5,7 +5,7 @@ use rand::Rng;
 
 use super::slots::Slots;
 use super::zobrist::ZOBRIST;
-use super::{Bits, GameError, Move, Player, Position, Status, Variant, Wide};
+use super::{Bits, GameError, Move, Player, PlayoutResult, Position, Status, Variant, Wide};
 
 pub const POLES: usize = 24;
 pub const POLE_HEIGHT: usize = 6;
@@ -392,6 +392,54 @@ impl Position for Connect3d {
     #[inline]
     fn random_move<R: Rng + ?Sized>(&self, rng: &mut R) -> Move {
         Move(self.open.get(crate::rng::below(rng, self.open.len())))
+    }
+
+    /// A stripped-down copy: the window counts in `scratch`'s buffers, the poles and heights
+    /// on the stack, no stones, hashes or history; the same game as `random_move` + `play`
+    /// for the same generator (the open poles keep [`Slots`]' order).
+    fn random_playout<R: Rng + ?Sized>(&self, scratch: &mut Self, rng: &mut R) -> PlayoutResult {
+        if self.status.is_over() {
+            return PlayoutResult::over(self.status, self.points);
+        }
+        let counts = &mut scratch.window_counts;
+        counts[0].clone_from(&self.window_counts[0]);
+        counts[1].clone_from(&self.window_counts[1]);
+        let mut poles = [0u8; POLES];
+        for (slot, &p) in poles.iter_mut().zip(self.open.as_slice()) {
+            *slot = p as u8;
+        }
+        let mut n = self.open.len();
+        let mut heights = self.heights;
+        let (mut lines, mut points) = (self.lines, self.points);
+        let start = self.history.len();
+        for ply in start..GAME_LENGTH {
+            let i = crate::rng::below(rng, n);
+            let pole = poles[i] as usize;
+            let z = heights[pole] as usize;
+            heights[pole] += 1;
+            if z + 1 == POLE_HEIGHT {
+                n -= 1;
+                poles[i] = poles[n];
+            }
+            let p = ply & 1;
+            let mut made = 0;
+            let mine = &mut counts[p];
+            for &w in self.table.windows_through(pole * POLE_HEIGHT + z) {
+                let c = &mut mine[w as usize];
+                *c += 1;
+                made += (*c == 4) as u32;
+            }
+            for _ in 0..made {
+                lines += 1;
+                points[p] += line_points(lines);
+            }
+        }
+        let status = match points[0].cmp(&points[1]) {
+            std::cmp::Ordering::Greater => Status::Win(Player::First),
+            std::cmp::Ordering::Less => Status::Win(Player::Second),
+            std::cmp::Ordering::Equal => Status::Draw,
+        };
+        PlayoutResult { status, points, length: GAME_LENGTH - start }
     }
 
     /// Includes the point difference: equal stones reached in another order can differ in

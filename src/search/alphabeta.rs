@@ -15,6 +15,9 @@ use super::{
 };
 use crate::eval::{EvalBoard, Heuristic, HeuristicConfig, stones_around};
 use crate::game::{Move, Position, Status, Variant};
+use std::sync::atomic::Ordering::Relaxed;
+use std::sync::atomic::{AtomicU32, AtomicU64};
+use std::sync::{Arc, Mutex};
 
 /// How moves are ordered before they are searched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -58,6 +61,10 @@ pub struct AlphaBetaConfig {
     /// searches each move against the n-th best value so far instead of the best. 1: the
     /// usual search (the others are refuted with bounds), which is faster.
     pub multi_pv: u32,
+    /// Search threads (Lazy SMP): helpers search the same position over the shared table,
+    /// odd helpers one ply deeper, and the main thread's iterations give the move. 1: one
+    /// thread, reproducible node for node.
+    pub threads: u32,
 }
 
 impl Default for AlphaBetaConfig {
@@ -75,6 +82,7 @@ impl Default for AlphaBetaConfig {
             radius: None,
             record_depth: 2,
             multi_pv: 1,
+            threads: 1,
         }
     }
 }
@@ -94,6 +102,7 @@ impl AlphaBetaConfig {
         if !(1..=64).contains(&self.multi_pv) {
             return Err("alpha-beta: multi_pv must be 1 to 64".into());
         }
+        super::limits::check_threads("alpha-beta: threads", self.threads)?;
         Ok(())
     }
 }
@@ -101,7 +110,8 @@ impl AlphaBetaConfig {
 /// The alpha-beta agent: its configuration and what it keeps between searches.
 pub struct AlphaBeta {
     pub config: AlphaBetaConfig,
-    tt: Option<TranspositionTable>,
+    /// Allocated by the first search (inside its time limit), dropped by a new game.
+    tt: Option<Arc<TranspositionTable>>,
     history: Vec<i32>,
     last_tree: Option<TreeSnapshot>,
 }
@@ -110,8 +120,7 @@ const MAX_RECORDED: usize = 200_000;
 
 impl AlphaBeta {
     pub fn new(config: AlphaBetaConfig) -> AlphaBeta {
-        let tt = (config.tt_mb > 0 && config.pruning).then(|| TranspositionTable::new(config.tt_mb as usize));
-        AlphaBeta { config, tt, history: Vec::new(), last_tree: None }
+        AlphaBeta { config, tt: None, history: Vec::new(), last_tree: None }
     }
 }
 
@@ -119,8 +128,18 @@ struct Searcher<'a, P: Position> {
     cfg: &'a AlphaBetaConfig,
     pos: P,
     board: EvalBoard,
-    tt: Option<&'a mut TranspositionTable>,
+    tt: Option<&'a TranspositionTable>,
     history: &'a mut Vec<i32>,
+    /// What the threads of a Lazy SMP search share besides the table (None: one thread).
+    team: Option<&'a Team>,
+    /// This searcher is a helper: it adds to the team's nodes and reports its finished depths.
+    helper: bool,
+    /// Nodes already added to the team's count.
+    shared: u64,
+    /// The depth of the iteration being searched.
+    iteration: u32,
+    /// The main thread's iteration was cut because a helper finished that depth first.
+    superseded: bool,
     killers: Vec<[Option<Move>; 2]>,
     buffers: Vec<Vec<(Move, i32)>>,
     pv: Vec<Vec<Move>>,
@@ -135,7 +154,7 @@ struct Searcher<'a, P: Position> {
     opponent_tactics: bool,
     tactics: bool,
     /// Best move and value of the last completed iteration, for reports during the next.
-    completed: Option<(Move, i32, Vec<Move>, u32)>,
+    completed: Option<Completed>,
     root_moves: Vec<RootMove>,
     // Tree recording for the explorer.
     record_depth: u32,
@@ -151,12 +170,31 @@ impl<'a, P: Position> Searcher<'a, P> {
         if self.cfg.prefer_faster_wins { WIN - ply as i32 } else { WIN_BOUND + 50_000 }
     }
 
+    /// Nodes of the whole search: this thread's, plus the helpers' for the main thread.
+    fn all_nodes(&self) -> u64 {
+        self.nodes + if self.helper { 0 } else { self.team.map_or(0, |t| t.nodes.load(Relaxed)) }
+    }
+
     fn check_limits(&mut self) {
+        if self.helper {
+            if let Some(t) = self.team {
+                t.nodes.fetch_add(self.nodes - self.shared, Relaxed);
+                self.shared = self.nodes;
+            }
+            if self.control.is_stopped() {
+                self.aborted = true;
+            }
+            return;
+        }
         if self.control.is_stopped()
             || self.clock.out_of_time()
             || self.clock.limits.nodes.is_some_and(|n| self.nodes >= n)
         {
             self.aborted = true;
+        } else if self.team.is_some_and(|t| t.depth.load(Relaxed) >= self.iteration) {
+            // A helper finished this depth first: take its result and go deeper.
+            self.aborted = true;
+            self.superseded = true;
         }
         if let Some(depth) = self.control.take_snapshot_request() {
             let tree = self.last_tree.clone().unwrap_or_else(|| self.partial_tree());
@@ -193,11 +231,12 @@ impl<'a, P: Position> Searcher<'a, P> {
             Some((m, v, pv, d)) => (Some(*m), Some(*v), pv.clone(), *d),
             None => (None, None, Vec::new(), 0),
         };
+        let nodes = self.all_nodes();
         Progress {
             depth,
             iterations: 0,
-            nodes: self.nodes,
-            nodes_per_second: self.clock.rate(self.nodes),
+            nodes,
+            nodes_per_second: self.clock.rate(nodes),
             elapsed: self.clock.elapsed(),
             best,
             score: value.map_or(Score::Unknown, |v| Score::from_value(v, self.cfg.prefer_faster_wins)),
@@ -359,7 +398,7 @@ impl<'a, P: Position> Searcher<'a, P> {
         let pruning = self.cfg.pruning;
         let hash = self.pos.hash();
         let mut tt_move = None;
-        if let Some(tt) = self.tt.as_deref()
+        if let Some(tt) = self.tt
             && let Some(hit) = tt.probe(hash, ply)
         {
             self.tt_hits += 1;
@@ -474,7 +513,7 @@ impl<'a, P: Position> Searcher<'a, P> {
             }
         }
         self.buffers[p] = moves;
-        if let Some(tt) = self.tt.as_deref_mut() {
+        if let Some(tt) = self.tt {
             let bound = if best <= stats.alpha {
                 Bound::Upper
             } else if best >= beta {
@@ -488,40 +527,32 @@ impl<'a, P: Position> Searcher<'a, P> {
     }
 }
 
-impl<P: Position> Agent<P> for AlphaBeta {
-    fn search(
-        &mut self,
+impl<'a, P: Position> Searcher<'a, P> {
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        cfg: &'a AlphaBetaConfig,
         pos: &P,
-        limits: &SearchLimits,
-        control: &SearchControl,
-        sink: &mut dyn ProgressSink,
-    ) -> SearchResult {
-        let clock = Clock::new(limits);
-        let remaining = (pos.max_game_length() - pos.ply()) as u32;
-        if pos.is_over() {
-            return SearchResult::default();
-        }
-        // No depth limit: deepen until another limit or the stop flag (or the end of the game).
-        let max_depth = limits.depth.unwrap_or(remaining.max(1)).min(remaining.max(1));
-        if let Some(tt) = self.tt.as_mut() {
-            tt.new_search();
-        }
-        let n = pos.num_actions() * 2;
-        if self.history.len() != n {
-            self.history = vec![0; n];
-        }
-        for h in self.history.iter_mut() {
-            *h /= 8;
-        }
-        let cfg = &self.config;
+        tt: Option<&'a TranspositionTable>,
+        history: &'a mut Vec<i32>,
+        clock: Clock,
+        control: &'a SearchControl,
+        sink: &'a mut dyn ProgressSink,
+        team: Option<&'a Team>,
+        helper: bool,
+    ) -> Searcher<'a, P> {
         let three_d = matches!(pos.variant(), Variant::Connect3d);
         let exact = pos.variant().grid().is_some_and(|r| r.exact);
-        let mut s = Searcher {
+        Searcher {
             cfg,
             pos: pos.clone(),
             board: cfg.heuristic.board(pos),
-            tt: self.tt.as_mut(),
-            history: &mut self.history,
+            tt,
+            history,
+            team,
+            helper,
+            shared: 0,
+            iteration: 0,
+            superseded: false,
             killers: Vec::new(),
             buffers: Vec::new(),
             pv: Vec::new(),
@@ -536,33 +567,192 @@ impl<P: Position> Agent<P> for AlphaBeta {
             tactics: cfg.tactics && !three_d,
             completed: None,
             root_moves: Vec::new(),
-            record_depth: cfg.record_depth,
+            // Helpers record nothing below the root: the explorer shows the main thread's tree.
+            record_depth: if helper { 0 } else { cfg.record_depth },
             tree: Vec::new(),
             path: Vec::new(),
             last_tree: None,
             scratch: Vec::new(),
-        };
+        }
+    }
+}
+
+/// A finished iteration: best move, value, principal variation, depth.
+type Completed = (Move, i32, Vec<Move>, u32);
+
+/// What the threads of a Lazy SMP search share besides the table.
+#[derive(Default)]
+struct Team {
+    /// Nodes of the helpers, added as they go.
+    nodes: AtomicU64,
+    /// The deepest iteration a helper has finished, and its result (move, value, PV).
+    depth: AtomicU32,
+    result: Mutex<Option<Completed>>,
+}
+
+/// A Lazy SMP helper: iterative deepening from depth `first` over the shared table until
+/// `control` stops it or `max_depth` is done. It leaves entries in the table, and each depth
+/// it finishes before anyone else becomes the team's result for that depth. After a depth it
+/// goes on one deeper than the deepest finished (odd helpers two deeper, so they spread out).
+#[allow(clippy::too_many_arguments)]
+fn help<P: Position>(
+    cfg: &AlphaBetaConfig,
+    pos: &P,
+    tt: Option<&TranspositionTable>,
+    control: &SearchControl,
+    team: &Team,
+    index: u32,
+    max_depth: u32,
+) {
+    let mut history = vec![0; pos.num_actions() * 2];
+    let mut sink = super::NullSink;
+    let clock = Clock::new(&SearchLimits::default());
+    let mut s = Searcher::new(cfg, pos, tt, &mut history, clock, control, &mut sink, Some(team), true);
+    let skip = index % 2;
+    let mut depth = 1 + skip;
+    while depth <= max_depth {
+        s.tree.clear();
+        s.path.clear();
+        s.iteration = depth;
+        let v = s.negamax(depth, 0, -INF, INF, None, 0);
+        if s.aborted {
+            break;
+        }
+        if let Some(&best) = s.pv[0].first() {
+            let mut result = team.result.lock().unwrap_or_else(|e| e.into_inner());
+            if team.depth.load(Relaxed) < depth {
+                *result = Some((best, v, s.pv[0].clone(), depth));
+                team.depth.store(depth, Relaxed);
+            }
+        }
+        if v.abs() >= WIN_BOUND {
+            break;
+        }
+        depth = (depth + 1).max(team.depth.load(Relaxed) + 1 + skip);
+    }
+    team.nodes.fetch_add(s.nodes - s.shared, Relaxed);
+}
+
+impl<P: Position> Agent<P> for AlphaBeta {
+    fn search(
+        &mut self,
+        pos: &P,
+        limits: &SearchLimits,
+        control: &SearchControl,
+        sink: &mut dyn ProgressSink,
+    ) -> SearchResult {
+        // The clock starts first: allocating the table is part of the search's time.
+        let clock = Clock::new(limits);
+        if pos.is_over() {
+            return SearchResult::default();
+        }
+        if self.tt.is_none() && self.config.tt_mb > 0 && self.config.pruning {
+            self.tt = Some(Arc::new(TranspositionTable::new(self.config.tt_mb as usize)));
+        }
+        let threads = self.config.threads.max(1);
+        if threads == 1 {
+            return self.search_main(pos, limits, clock, control, sink, None);
+        }
+        let remaining = (pos.max_game_length() - pos.ply()) as u32;
+        let max_depth = limits.depth.unwrap_or(remaining.max(1)).min(remaining.max(1));
+        let team = Team::default();
+        let helpers = SearchControl::new();
+        let cfg = self.config.clone();
+        let tt = self.tt.clone();
+        std::thread::scope(|scope| {
+            for i in 1..threads {
+                let (cfg, tt, helpers, team) = (&cfg, tt.as_deref(), &helpers, &team);
+                scope.spawn(move || help(cfg, pos, tt, helpers, team, i, max_depth));
+            }
+            // Helpers stop when the main thread is done, however it ends.
+            struct StopOnDrop<'c>(&'c SearchControl);
+            impl Drop for StopOnDrop<'_> {
+                fn drop(&mut self) {
+                    self.0.stop();
+                }
+            }
+            let _stop = StopOnDrop(&helpers);
+            self.search_main(pos, limits, clock, control, sink, Some(&team))
+        })
+    }
+
+    fn snapshot(&self, depth: u32, top: usize) -> Option<TreeSnapshot> {
+        self.last_tree.as_ref().map(|t| prune_snapshot(t, depth, top))
+    }
+
+    fn subtree(&self, path: &[Move], depth: u32, top: usize) -> Option<TreeSnapshot> {
+        let tree = self.last_tree.as_ref()?;
+        Some(prune_snapshot_from(tree, tree.node_at(path)?, depth, top))
+    }
+
+    fn new_game(&mut self) {
+        // A fresh table at the next search (zeroed pages from the system, no clearing here).
+        self.tt = None;
+        self.history.clear();
+        self.last_tree = None;
+    }
+}
+
+impl AlphaBeta {
+    /// The search of the main thread (the only one with `threads: 1`): iterative deepening,
+    /// progress reports, the result.
+    fn search_main<P: Position>(
+        &mut self,
+        pos: &P,
+        limits: &SearchLimits,
+        clock: Clock,
+        control: &SearchControl,
+        sink: &mut dyn ProgressSink,
+        team: Option<&Team>,
+    ) -> SearchResult {
+        let remaining = (pos.max_game_length() - pos.ply()) as u32;
+        // No depth limit: deepen until another limit or the stop flag (or the end of the game).
+        let max_depth = limits.depth.unwrap_or(remaining.max(1)).min(remaining.max(1));
+        if let Some(tt) = self.tt.as_ref() {
+            tt.new_search();
+        }
+        let n = pos.num_actions() * 2;
+        if self.history.len() != n {
+            self.history = vec![0; n];
+        }
+        for h in self.history.iter_mut() {
+            *h /= 8;
+        }
+        let cfg = &self.config;
+        let mut s = Searcher::new(cfg, pos, self.tt.as_deref(), &mut self.history, clock, control, sink, team, false);
         // A fixed-depth search cut by the clock or a node limit has no move to give, so those
         // limits deepen iteratively up to the depth: the result is the deepest finished depth.
         let iterative = cfg.iterative_deepening || limits.time.is_some() || limits.nodes.is_some();
         let first_depth = if iterative { 1 } else { max_depth };
         let mut last_nodes = 0u64;
         let mut proven = false;
-        for depth in first_depth..=max_depth {
+        let mut depth = first_depth;
+        while depth <= max_depth {
             s.tree.clear();
             s.path.clear();
+            s.iteration = depth;
             let before = s.nodes;
             let started = s.clock.elapsed();
-            let v = s.negamax(depth, 0, -INF, INF, None, 0);
-            if s.aborted {
+            let mut v = s.negamax(depth, 0, -INF, INF, None, 0);
+            if s.aborted && s.superseded {
+                // A helper finished this depth (or a deeper one) first: its result stands.
+                let team_result = team.and_then(|t| t.result.lock().unwrap_or_else(|e| e.into_inner()).clone());
+                s.aborted = false;
+                s.superseded = false;
+                let Some((best, value, pv, done)) = team_result else { break };
+                depth = done;
+                v = value;
+                s.completed = Some((best, value, pv, done));
+            } else if s.aborted {
                 break;
+            } else {
+                let pv = s.pv[0].clone();
+                let Some(&best) = pv.first() else { break };
+                // Root statistics from the recorded tree (values of the root's children).
+                s.root_moves = root_moves_from(&s.tree, cfg.prefer_faster_wins);
+                s.completed = Some((best, v, pv, depth));
+                s.last_tree = Some(s.partial_tree());
             }
-            let pv = s.pv[0].clone();
-            let Some(&best) = pv.first() else { break };
-            // Root statistics from the recorded tree (values of the root's children).
-            s.root_moves = root_moves_from(&s.tree, cfg.prefer_faster_wins);
-            s.completed = Some((best, v, pv, depth));
-            s.last_tree = Some(s.partial_tree());
             let p = s.progress(false);
             s.sink.event(SearchEvent::Progress(p));
             let exhaustive = depth >= remaining && cfg.branching_cap.is_none() && cfg.radius.is_none();
@@ -583,6 +773,7 @@ impl<P: Position> Agent<P> for AlphaBeta {
                 }
             }
             last_nodes = spent.max(1);
+            depth += 1;
         }
         let unsearched = s.completed.is_none();
         let (best, value, pv, depth) = match s.completed.clone() {
@@ -606,7 +797,7 @@ impl<P: Position> Agent<P> for AlphaBeta {
             score,
             pv,
             stats: SearchStats {
-                nodes: s.nodes,
+                nodes: s.all_nodes(),
                 iterations: 0,
                 depth,
                 elapsed: s.clock.elapsed(),
@@ -619,26 +810,10 @@ impl<P: Position> Agent<P> for AlphaBeta {
         let mut last = s.progress(true);
         last.score = result.score;
         s.sink.event(SearchEvent::Progress(last));
-        self.last_tree = s.last_tree.take();
+        let last_tree = s.last_tree.take();
+        self.last_tree = last_tree;
         result.stats.memory += self.last_tree.as_ref().map_or(0, |t| (t.nodes.len() * 96) as u64);
         result
-    }
-
-    fn snapshot(&self, depth: u32, top: usize) -> Option<TreeSnapshot> {
-        self.last_tree.as_ref().map(|t| prune_snapshot(t, depth, top))
-    }
-
-    fn subtree(&self, path: &[Move], depth: u32, top: usize) -> Option<TreeSnapshot> {
-        let tree = self.last_tree.as_ref()?;
-        Some(prune_snapshot_from(tree, tree.node_at(path)?, depth, top))
-    }
-
-    fn new_game(&mut self) {
-        if let Some(tt) = self.tt.as_mut() {
-            tt.clear();
-        }
-        self.history.clear();
-        self.last_tree = None;
     }
 }
 

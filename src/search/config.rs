@@ -47,6 +47,28 @@ impl AgentConfig {
         }
     }
 
+    /// Search threads the agent uses (1 for agents without a `threads` option).
+    pub fn threads(&self) -> u32 {
+        match self {
+            AgentConfig::AlphaBeta(c) => c.threads.max(1),
+            AgentConfig::Mcts(c) => c.threads.max(1),
+            _ => 1,
+        }
+    }
+
+    /// The same agent with `threads` search threads; an error for agents without the option.
+    pub fn with_threads(&self, threads: u32) -> Result<AgentConfig, String> {
+        super::limits::check_threads("threads", threads)?;
+        match self {
+            AgentConfig::AlphaBeta(c) => Ok(AgentConfig::AlphaBeta(AlphaBetaConfig { threads, ..c.clone() })),
+            AgentConfig::Mcts(c) => Ok(AgentConfig::Mcts(MctsConfig { threads, ..c.clone() })),
+            other if threads == 1 => Ok(other.clone()),
+            other => {
+                Err(format!("threads: a {} agent searches on one thread (alpha-beta and MCTS take more)", other.kind()))
+            }
+        }
+    }
+
     pub fn kind(&self) -> &'static str {
         match self {
             AgentConfig::Random => "random",

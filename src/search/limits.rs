@@ -138,6 +138,42 @@ pub fn allocate_table<T: Copy>(what: &str, n: usize, min: usize, fill: T) -> Vec
     }
 }
 
+/// `n` zeroed 32-bit atomic words (at least `min`), halving `n` while the system refuses.
+/// The memory comes from the allocator already zeroed (fresh pages from the system), so
+/// nothing is written now: a page costs its fault when the table first touches it.
+pub fn allocate_zeroed_words(what: &str, n: usize, min: usize) -> Box<[std::sync::atomic::AtomicU32]> {
+    use std::alloc::{Layout, alloc_zeroed};
+    use std::sync::atomic::AtomicU32;
+    let mut n = n.max(min).max(1);
+    loop {
+        let layout = Layout::array::<AtomicU32>(n).expect("table size overflows");
+        // SAFETY: the layout has a non-zero size; a null result is handled below.
+        let ptr = unsafe { alloc_zeroed(layout) } as *mut AtomicU32;
+        if !ptr.is_null() {
+            // SAFETY: `ptr` holds `n` zeroed AtomicU32 (all-zero bits are a valid AtomicU32),
+            // allocated by the global allocator with the layout of `[AtomicU32; n]`.
+            return unsafe { Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, n)) };
+        }
+        if n <= min {
+            std::alloc::handle_alloc_error(layout);
+        }
+        eprintln!("mnklab: could not allocate a {} MiB {what}; trying half", (n * 4) >> 20);
+        n = (n / 2).max(min);
+    }
+}
+
+/// Most threads one search may start.
+pub const MAX_THREADS: u32 = 256;
+
+/// A thread count: 1 to [`MAX_THREADS`].
+pub fn check_threads(what: &str, threads: u32) -> Result<(), String> {
+    if (1..=MAX_THREADS).contains(&threads) {
+        Ok(())
+    } else {
+        Err(format!("{what} must be 1 to {MAX_THREADS}, not {threads}"))
+    }
+}
+
 /// A table or tree size in MiB: at least `min`, and no more than this machine's memory, so
 /// that a size typed in a file is an error here rather than an abort when it is allocated.
 pub fn check_memory_mb(what: &str, mb: u64, min: u64) -> Result<u64, String> {

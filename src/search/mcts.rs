@@ -5,6 +5,9 @@
 //! robust child or max-robust; tree reuse between moves; an arena of nodes (indices, not
 //! pointers) with a memory cap; MCTS-Solver and RAVE as options.
 
+use std::sync::atomic::AtomicU64;
+use std::sync::atomic::Ordering::Relaxed;
+
 use serde::{Deserialize, Serialize};
 
 use super::playout::random_playout_on_copy;
@@ -82,6 +85,11 @@ pub struct MctsConfig {
     pub rave: Option<f64>,
     /// Seed of the agent's random choices (recorded with results).
     pub seed: u64,
+    /// Search threads, by root parallelism: each helper grows a tree of its own from the same
+    /// position (its seed derived from `seed` and its number), and their root statistics are
+    /// added to the main tree's before the move is chosen. An iteration or node limit is
+    /// shared out among the threads; a time limit holds for each. 1: one thread, reproducible.
+    pub threads: u32,
 }
 
 impl Default for MctsConfig {
@@ -97,6 +105,7 @@ impl Default for MctsConfig {
             solver: false,
             rave: None,
             seed: 1,
+            threads: 1,
         }
     }
 }
@@ -132,6 +141,7 @@ impl MctsConfig {
             return Err(format!("mcts: rave must be a positive number, not {k}"));
         }
         super::limits::check_memory_mb("mcts: memory_mb", self.memory_mb as u64, 1)?;
+        super::limits::check_threads("mcts: threads", self.threads)?;
         Ok(())
     }
 }
@@ -762,6 +772,61 @@ impl<P: Position> Mcts<P> {
     }
 }
 
+/// What a root-parallel helper found at the root: each move's visits, reward sum and proof.
+type RootStats = Vec<(Move, u32, f32, Option<Proven>)>;
+
+/// The share of `total` (an iteration or node limit) that thread `i` of `threads` gets.
+fn share(total: u64, i: u64, threads: u64) -> u64 {
+    total / threads + u64::from(i < total % threads)
+}
+
+/// The seed of helper `i`: a different, fixed stream for each helper (SplitMix64 of the pair).
+fn helper_seed(seed: u64, i: u32) -> u64 {
+    let mut z = seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+impl<P: Position> Mcts<P> {
+    /// Adds a helper's root statistics to the main tree's root and its children (an untried
+    /// child the helper visited becomes tried here).
+    fn merge_root(&mut self, stats: &RootStats) {
+        let Some(first) = (self.nodes[0].first_child != NONE).then_some(self.nodes[0].first_child as usize) else {
+            return;
+        };
+        for &(mv, visits, value, proven) in stats {
+            let Some(c) = self.children(0).find(|&c| self.nodes[c].mv == mv) else { continue };
+            let c = if c >= first + self.nodes[0].tried as usize {
+                // Untried here: move it to the end of the tried ones (it has no children).
+                let to = first + self.nodes[0].tried as usize;
+                self.nodes.swap(c, to);
+                if !self.rave.is_empty() {
+                    self.rave.swap(c, to);
+                }
+                self.nodes[0].tried += 1;
+                to
+            } else {
+                c
+            };
+            let node = &mut self.nodes[c];
+            node.visits += visits;
+            node.value += value;
+            if node.proven.is_none() {
+                node.proven = proven;
+            }
+            self.nodes[0].visits += visits;
+            self.nodes[0].value += visits as f32 - value;
+        }
+    }
+
+    fn root_stats(&self) -> RootStats {
+        self.tried_children(0)
+            .map(|c| (self.nodes[c].mv, self.nodes[c].visits, self.nodes[c].value, self.nodes[c].proven))
+            .collect()
+    }
+}
+
 impl<P: Position> Agent<P> for Mcts<P> {
     fn search(
         &mut self,
@@ -770,6 +835,97 @@ impl<P: Position> Agent<P> for Mcts<P> {
         control: &SearchControl,
         sink: &mut dyn ProgressSink,
     ) -> SearchResult {
+        let threads = self.config.threads.max(1);
+        if threads == 1 || pos.is_over() {
+            return self.search_on(pos, limits, control, sink, &[], &mut |_| (Vec::new(), 0));
+        }
+        let t = threads as u64;
+        let part = |i: u64| SearchLimits {
+            iterations: limits.iterations.map(|n| share(n, i, t)),
+            nodes: limits.nodes.map(|n| share(n, i, t)),
+            ..*limits
+        };
+        let helpers = SearchControl::new();
+        let counts: Vec<AtomicU64> = (1..threads).map(|_| AtomicU64::new(0)).collect();
+        let config = MctsConfig {
+            threads: 1,
+            tree_reuse: false,
+            memory_mb: (self.config.memory_mb / threads).max(1),
+            ..self.config.clone()
+        };
+        std::thread::scope(|scope| {
+            let mut handles = Vec::new();
+            for i in 1..threads {
+                let (config, limits, helpers, count) =
+                    (config.clone(), part(i as u64), &helpers, &counts[i as usize - 1]);
+                handles.push(scope.spawn(move || {
+                    let mut helper = Mcts::<P>::new(MctsConfig { seed: helper_seed(config.seed, i), ..config });
+                    let mut sink = super::progress::FnSink(|p: &Progress| count.store(p.iterations, Relaxed));
+                    let r = helper.search(pos, &limits, helpers, &mut sink);
+                    (helper.root_stats(), r.stats.iterations)
+                }));
+            }
+            let mut join = |cut_short: bool| {
+                // Helpers end on their own limits (an iteration share, the same time); they
+                // are stopped early only when the main search was (by the user, or a proof).
+                if cut_short {
+                    helpers.stop();
+                }
+                let mut stats = Vec::new();
+                let mut iterations = 0;
+                for h in handles.drain(..) {
+                    // A helper that panicked lost its statistics, not the search.
+                    if let Ok((s, n)) = h.join() {
+                        stats.extend(s);
+                        iterations += n;
+                    }
+                }
+                (stats, iterations)
+            };
+            self.search_on(pos, &part(0), control, sink, &counts, &mut join)
+        })
+    }
+
+    fn snapshot(&self, depth: u32, top: usize) -> Option<TreeSnapshot> {
+        (!self.nodes.is_empty()).then(|| self.snapshot_tree(depth, top))
+    }
+
+    fn subtree(&self, path: &[Move], depth: u32, top: usize) -> Option<TreeSnapshot> {
+        if self.nodes.is_empty() {
+            return None;
+        }
+        let (mut at, mut parent) = (0usize, None);
+        for &m in path {
+            let next = self.children(at).find(|&c| self.nodes[c].mv == m)?;
+            (parent, at) = (Some(at), next);
+        }
+        let mut out = TreeSnapshot::default();
+        self.copy_node(&mut out, at, parent, depth, top, self.config.exploration, 0);
+        Some(out)
+    }
+
+    fn new_game(&mut self) {
+        self.nodes.clear();
+        self.rave.clear();
+        self.root_history.clear();
+        self.root_ply = usize::MAX;
+    }
+}
+
+impl<P: Position> Mcts<P> {
+    /// The search of the main thread: `team` counts the helpers' iterations as they go;
+    /// `join` waits for the helpers (stopping them first when told) and returns their root
+    /// statistics and iterations, merged before the move is chosen.
+    fn search_on(
+        &mut self,
+        pos: &P,
+        limits: &SearchLimits,
+        control: &SearchControl,
+        sink: &mut dyn ProgressSink,
+        team: &[AtomicU64],
+        join: &mut dyn FnMut(bool) -> (RootStats, u64),
+    ) -> SearchResult {
+        let team_iterations = || team.iter().map(|c| c.load(Relaxed)).sum::<u64>();
         let mut clock = Clock::new(limits);
         if pos.is_over() {
             return SearchResult::default();
@@ -817,10 +973,14 @@ impl<P: Position> Agent<P> for Mcts<P> {
                     sink.event(SearchEvent::Subtree { path: r.path, tree });
                 }
                 if clock.report_due() {
-                    sink.event(SearchEvent::Progress(self.progress(&clock, iterations, false)));
+                    let all = iterations + team_iterations();
+                    sink.event(SearchEvent::Progress(self.progress(&clock, all, false)));
                 }
             }
         }
+        let cut_short = control.is_stopped() || self.nodes[0].proven.is_some();
+        let (helpers, helper_iterations) = join(cut_short);
+        self.merge_root(&helpers);
         let chosen = self.chosen().or_else(|| self.children(0).next());
         let best = chosen.map(|c| self.nodes[c].mv).or_else(|| {
             pos.legal_moves(&mut moves);
@@ -833,6 +993,8 @@ impl<P: Position> Agent<P> for Mcts<P> {
             Some(Proven::Draw) => Score::Draw,
             None => chosen.map_or(Score::Unknown, |c| self.score_of(c)),
         };
+        let own = iterations;
+        let iterations = iterations + helper_iterations;
         let last = Progress { score, ..self.progress(&clock, iterations, true) };
         sink.event(SearchEvent::Progress(last));
         SearchResult {
@@ -848,32 +1010,7 @@ impl<P: Position> Agent<P> for Mcts<P> {
                 tt_hits: 0,
             },
             root: self.root_moves(),
-            unsearched: iterations == 0 && chosen.is_none(),
+            unsearched: own == 0 && chosen.is_none(),
         }
-    }
-
-    fn snapshot(&self, depth: u32, top: usize) -> Option<TreeSnapshot> {
-        (!self.nodes.is_empty()).then(|| self.snapshot_tree(depth, top))
-    }
-
-    fn subtree(&self, path: &[Move], depth: u32, top: usize) -> Option<TreeSnapshot> {
-        if self.nodes.is_empty() {
-            return None;
-        }
-        let (mut at, mut parent) = (0usize, None);
-        for &m in path {
-            let next = self.children(at).find(|&c| self.nodes[c].mv == m)?;
-            (parent, at) = (Some(at), next);
-        }
-        let mut out = TreeSnapshot::default();
-        self.copy_node(&mut out, at, parent, depth, top, self.config.exploration, 0);
-        Some(out)
-    }
-
-    fn new_game(&mut self) {
-        self.nodes.clear();
-        self.rave.clear();
-        self.root_history.clear();
-        self.root_ply = usize::MAX;
     }
 }

@@ -4,18 +4,8 @@
 use super::score::WIN_BOUND;
 use super::tree::Bound;
 use crate::game::Move;
-
-#[derive(Clone, Copy, Default)]
-#[repr(C)]
-struct Entry {
-    /// Upper 32 bits of the hash (the lower bits chose the slot).
-    check: u32,
-    value: i32,
-    mv: u16,
-    depth: u8,
-    /// Bound in bits 0-1 (0 = empty), generation in bits 2-7.
-    flags: u8,
-}
+use std::sync::atomic::AtomicU32;
+use std::sync::atomic::Ordering::Relaxed;
 
 /// What a probe found.
 #[derive(Clone, Copy, Debug)]
@@ -26,36 +16,43 @@ pub struct TtHit {
     pub mv: Option<Move>,
 }
 
+/// A table of 12-byte entries, shared by the threads of one search (Lazy SMP) without locks.
+///
+/// An entry is three 32-bit words: `check ^ value ^ meta`, `value`, `meta` (move in bits
+/// 0-15, depth 16-23, bound 24-25 with 0 = empty, generation 26-31), where `check` is the upper
+/// half of the hash (the lower half chose the slot). Words are read and written one at a time
+/// (relaxed atomics: plain moves on x86); a probe that meets an entry half written by another
+/// thread finds its three words inconsistent (the check fails) and treats it as a miss, as in
+/// Hyatt's lockless hashing. With one thread this is an ordinary table.
 pub struct TranspositionTable {
-    entries: Vec<Entry>,
-    mask: usize,
-    generation: u8,
+    words: Box<[AtomicU32]>,
+    /// Entries in the table (any number: the slot is the low half of the hash scaled to it).
+    entries: u64,
+    generation: AtomicU32,
 }
 
-const NO_MOVE: u16 = u16::MAX;
+const NO_MOVE: u32 = u16::MAX as u32;
+const WORDS: usize = 3;
 
 impl TranspositionTable {
-    /// A table of about `megabytes` (rounded down to a power of two entries, at least 1024).
+    /// A table of `megabytes` (as many 12-byte entries as fit, at least 1024). The memory
+    /// comes zeroed from the system: pages are touched when the search first uses them, so a
+    /// large table costs its time inside the search that uses it.
     pub fn new(megabytes: usize) -> TranspositionTable {
         let bytes = megabytes.max(1) * 1024 * 1024;
-        let n = (bytes / std::mem::size_of::<Entry>()).max(1024).next_power_of_two() / 2;
-        let n = n.max(1024);
-        let entries = super::limits::allocate_table("transposition table", n, 1024, Entry::default());
-        TranspositionTable { mask: entries.len() - 1, entries, generation: 1 }
+        let n = (bytes / (WORDS * 4)).clamp(1024, u32::MAX as usize);
+        let words = super::limits::allocate_zeroed_words("transposition table", n * WORDS, 1024 * WORDS);
+        TranspositionTable { entries: (words.len() / WORDS) as u64, words, generation: AtomicU32::new(1) }
     }
 
     pub fn memory(&self) -> u64 {
-        (self.entries.len() * std::mem::size_of::<Entry>()) as u64
+        (self.words.len() * 4) as u64
     }
 
     /// Starts a new search: older entries stay usable but are replaced first.
-    pub fn new_search(&mut self) {
-        self.generation = (self.generation % 63) + 1;
-    }
-
-    /// Forgets everything (O(size)).
-    pub fn clear(&mut self) {
-        self.entries.fill(Entry::default());
+    pub fn new_search(&self) {
+        let g = self.generation.load(Relaxed);
+        self.generation.store((g % 63) + 1, Relaxed);
     }
 
     /// Win values are stored relative to the node so they stay right when the same position is
@@ -82,32 +79,49 @@ impl TranspositionTable {
         }
     }
 
+    #[inline(always)]
+    fn slot(&self, hash: u64) -> &[AtomicU32] {
+        // The low 32 bits scaled to the table (multiply-shift, no division); the high 32 bits
+        // are the check.
+        let i = (((hash & 0xffff_ffff) * self.entries) >> 32) as usize * WORDS;
+        &self.words[i..i + WORDS]
+    }
+
+    /// The entry's value and meta word, if it holds `hash` (and was not torn by a writer).
+    #[inline(always)]
+    fn read(&self, hash: u64) -> (bool, u32, u32) {
+        let e = self.slot(hash);
+        let (x, value, meta) = (e[0].load(Relaxed), e[1].load(Relaxed), e[2].load(Relaxed));
+        (x ^ value ^ meta == (hash >> 32) as u32, value, meta)
+    }
+
     #[inline]
     pub fn probe(&self, hash: u64, ply: u32) -> Option<TtHit> {
-        let e = &self.entries[hash as usize & self.mask];
-        if e.flags & 3 == 0 || e.check != (hash >> 32) as u32 {
-            return None;
-        }
-        let bound = match e.flags & 3 {
+        let (same, value, meta) = self.read(hash);
+        let bound = match (meta >> 24) & 3 {
+            0 => return None,
             1 => Bound::Exact,
             2 => Bound::Lower,
             _ => Bound::Upper,
         };
+        if !same {
+            return None;
+        }
+        let mv = meta & 0xffff;
         Some(TtHit {
-            value: Self::from_stored(e.value, ply),
+            value: Self::from_stored(value as i32, ply),
             bound,
-            depth: e.depth as u32,
-            mv: (e.mv != NO_MOVE).then_some(Move(e.mv)),
+            depth: (meta >> 16) & 0xff,
+            mv: (mv != NO_MOVE).then_some(Move(mv as u16)),
         })
     }
 
     #[inline]
-    pub fn store(&mut self, hash: u64, ply: u32, value: i32, bound: Bound, depth: u32, mv: Option<Move>) {
-        let slot = &mut self.entries[hash as usize & self.mask];
-        let same = slot.check == (hash >> 32) as u32;
-        let old_gen = slot.flags >> 2;
+    pub fn store(&self, hash: u64, ply: u32, value: i32, bound: Bound, depth: u32, mv: Option<Move>) {
+        let (same, _, old) = self.read(hash);
+        let generation = self.generation.load(Relaxed);
         // Keep a deeper entry of this search unless it is the same position.
-        if slot.flags & 3 != 0 && old_gen == self.generation && !same && (slot.depth as u32) > depth {
+        if (old >> 24) & 3 != 0 && old >> 26 == generation && !same && ((old >> 16) & 0xff) > depth {
             return;
         }
         let b = match bound {
@@ -115,13 +129,13 @@ impl TranspositionTable {
             Bound::Lower => 2,
             Bound::Upper => 3,
         };
-        *slot = Entry {
-            check: (hash >> 32) as u32,
-            value: Self::to_stored(value, ply),
-            mv: mv.map_or(if same { slot.mv } else { NO_MOVE }, |m| m.0),
-            depth: depth.min(255) as u8,
-            flags: b | (self.generation << 2),
-        };
+        let mv = mv.map_or(if same { old & 0xffff } else { NO_MOVE }, |m| m.0 as u32);
+        let meta = mv | (depth.min(255) << 16) | (b << 24) | (generation << 26);
+        let value = Self::to_stored(value, ply) as u32;
+        let e = self.slot(hash);
+        e[1].store(value, Relaxed);
+        e[2].store(meta, Relaxed);
+        e[0].store((hash >> 32) as u32 ^ value ^ meta, Relaxed);
     }
 }
 
@@ -132,7 +146,7 @@ mod tests {
 
     #[test]
     fn stores_and_probes_with_win_distance_relative_to_the_node() {
-        let mut tt = TranspositionTable::new(1);
+        let tt = TranspositionTable::new(1);
         let h = 0xDEAD_BEEF_1234_5678;
         // A win 3 plies below a node at ply 5 is WIN - 8 at the root.
         tt.store(h, 5, WIN - 8, Bound::Exact, 4, Some(Move(3)));
@@ -141,5 +155,20 @@ mod tests {
         assert_eq!(hit.mv, Some(Move(3)));
         assert_eq!(hit.depth, 4);
         assert!(tt.probe(h ^ (1 << 40), 7).is_none());
+    }
+
+    /// An entry whose words come from two different writes (another thread's store caught
+    /// half way) fails its check and reads as a miss, never as a wrong value.
+    #[test]
+    fn a_torn_entry_is_a_miss() {
+        let tt = TranspositionTable::new(1);
+        let h = 0x0123_4567_89AB_CDEF;
+        tt.store(h, 0, 42, Bound::Exact, 3, Some(Move(1)));
+        let value_of_other_write = 7u32;
+        tt.slot(h)[1].store(value_of_other_write, Relaxed);
+        assert!(tt.probe(h, 0).is_none());
+        tt.store(h, 0, 42, Bound::Lower, 5, None);
+        let hit = tt.probe(h, 0).unwrap();
+        assert_eq!((hit.value, hit.depth, hit.mv), (42, 5, None), "a rewrite of the slot heals it");
     }
 }

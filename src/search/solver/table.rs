@@ -1,13 +1,17 @@
 //! The solver's transposition table: one 64-bit word per entry (48 key bits, an 8-bit value,
 //! an 8-bit generation). A key is first multiplied by an odd constant, a bijection on 64-bit
-//! words; the top bits of the product choose the slot and the low 48 bits are stored, so the
-//! pair identifies the key exactly (no false hits) with no division on the hot path. A new
+//! words; the top 32 bits of the product, scaled to the table's n entries (multiply-shift, no
+//! division), choose the slot, and the low 48 bits are stored. With n >= 2^16 the pair
+//! identifies the key exactly (no false hits): two products with equal low 48 bits differ by a
+//! multiple of 2^48, so their top halves differ by at least 2^16 and their slots by at least
+//! 2^16 n / 2^32 >= 1. Any n works, so the table is the size asked for. A new
 //! generation empties the table in O(1), so every position of a benchmark starts from a fresh
 //! table without clearing megabytes.
 
 pub struct SolverTable {
     entries: Vec<u64>,
-    shift: u32,
+    /// `entries.len()` (2^16 to 2^32).
+    n: u64,
     generation: u64,
 }
 
@@ -16,14 +20,13 @@ const KEY_MASK: u64 = (1 << KEY_BITS) - 1;
 const MIX: u64 = 0x9E37_79B9_7F4A_7C15;
 
 impl SolverTable {
-    /// A table of about `megabytes` (rounded down to a power of two, at least 2^16 entries).
+    /// A table of `megabytes` (at least 2^16 entries).
     pub fn new(megabytes: usize) -> SolverTable {
-        let wanted = (megabytes.max(1) * 1024 * 1024 / 8).max(1 << 16);
-        let n = if wanted.is_power_of_two() { wanted } else { wanted.next_power_of_two() / 2 };
+        let n = (megabytes.max(1) * 1024 * 1024 / 8).clamp(1 << 16, 1 << 32);
         // Filled with a non-zero empty value (generation 0) so every page is touched now, not
         // as page faults in the middle of the first solves.
         let entries = crate::search::limits::allocate_table("solver table", n, 1 << 16, 1u64);
-        SolverTable { shift: 64 - entries.len().trailing_zeros(), entries, generation: 1 }
+        SolverTable { n: entries.len() as u64, entries, generation: 1 }
     }
 
     pub fn memory(&self) -> u64 {
@@ -42,7 +45,7 @@ impl SolverTable {
     #[inline(always)]
     fn split(&self, key: u64) -> (usize, u64) {
         let h = key.wrapping_mul(MIX);
-        ((h >> self.shift) as usize, h & KEY_MASK)
+        ((((h >> 32) * self.n) >> 32) as usize, h & KEY_MASK)
     }
 
     #[inline]
@@ -89,6 +92,29 @@ mod tests {
         assert_eq!(t.get(123_456_790), None);
         t.reset();
         assert_eq!(t.get(123_456_789), None);
+    }
+
+    /// The exactness argument of the module comment, checked on a table of a size that is
+    /// not a power of two: keys with equal stored bits never share a slot.
+    #[test]
+    fn equal_stored_bits_never_share_a_slot() {
+        let t = SolverTable::new(3); // 393,216 entries
+        assert_eq!(t.memory(), 3 << 20);
+        let mut x = 0x1234_5678_9ABC_DEF1u64;
+        for _ in 0..100_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            // A second key whose product has the same low 48 bits but other top bits.
+            let h = x.wrapping_mul(MIX);
+            let other = h ^ ((x >> 48).max(1) << 48);
+            let inverse = (0..6).fold(MIX, |y: u64, _| y.wrapping_mul(2u64.wrapping_sub(MIX.wrapping_mul(y))));
+            let k2 = other.wrapping_mul(inverse);
+            let (s1, r1) = t.split(x);
+            let (s2, r2) = t.split(k2);
+            assert_eq!(r1, r2);
+            assert_ne!(s1, s2, "keys {x:#x} and {k2:#x}");
+        }
     }
 
     #[test]

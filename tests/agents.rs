@@ -572,3 +572,19 @@ fn subtrees_fetched_on_demand_graft_into_the_snapshot() {
         assert!(!small.nodes[at].children.is_empty());
     });
 }
+
+/// The plain alpha-beta of `scripts/bench/plain-ab.ron` visits exactly the nodes its twin in
+/// plain C (`scripts/bench/alphabeta.c`, the speed reference) visits, and finds its value:
+/// counts from that program, so the speed ratio compares equal work.
+#[test]
+fn plain_alpha_beta_visits_the_nodes_of_the_c_reference() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/bench/plain-ab.ron");
+    let file = mnklab::search::load_agent(path).unwrap();
+    // (game, depth, nodes, value for the side to move) as printed by `alphabeta GAME DEPTH`.
+    for (game, depth, nodes, value) in [("connect4", 8, 186_266, -750), ("gomoku", 3, 951_436, 4000)] {
+        let p = pos(game, "");
+        let r = search(&p, &file.agent, SearchLimits::depth(depth), 1);
+        assert_eq!(r.stats.nodes, nodes, "{game} depth {depth}");
+        assert_eq!(r.score, Score::from_value(value, true), "{game} depth {depth}");
+    }
+}

@@ -39,6 +39,13 @@ impl IdSet {
     }
 }
 
+/// Where a window's counts sit in the value table: 5 bits each (K is at most 21), so the
+/// index is below 1024 by construction and the lookup needs no bounds check.
+#[inline(always)]
+fn phi_index(c: [u8; 2]) -> usize {
+    ((c[0] as usize & 31) << 5) | (c[1] as usize & 31)
+}
+
 #[inline(always)]
 fn update_hot(hot: &mut [IdSet; 2], k: usize, w: u32, c: [u8; 2]) {
     let k1 = k as u8 - 1;
@@ -56,14 +63,17 @@ fn update_hot(hot: &mut [IdSet; 2], k: usize, w: u32, c: [u8; 2]) {
 pub struct EvalBoard {
     table: Arc<WindowTable>,
     counts: Vec<[u8; 2]>,
-    /// `phi[a * (k + 1) + b]`: value of a window with `a` first-player and `b` second-player
+    /// `phi[phi_index([a, b])]`: value of a window with `a` first-player and `b` second-player
     /// stones, from the first player's view.
-    phi: Vec<i32>,
+    phi: Box<[i32; 1024]>,
     sum: i64,
     /// Windows one stone short of a line for each player, with none of the other's stones.
     hot: [IdSet; 2],
     /// Windows with none of the other player's stones: where each player can still make a line.
     open: [u32; 2],
+    /// Keep `hot` and `open` up to date: off for searches that never ask for threats or open
+    /// windows, which saves two set updates and two tests per window per move.
+    threats: bool,
 }
 
 impl EvalBoard {
@@ -71,10 +81,10 @@ impl EvalBoard {
     pub fn new<P: Position>(pos: &P, phi: impl Fn(usize, usize, usize) -> i32) -> EvalBoard {
         let table = pos.windows().clone();
         let k = table.k;
-        let mut phi_table = vec![0; (k + 1) * (k + 1)];
+        let mut phi_table = Box::new([0; 1024]);
         for a in 0..=k {
             for b in 0..=k - a {
-                phi_table[a * (k + 1) + b] = phi(k, a, b);
+                phi_table[phi_index([a as u8, b as u8])] = phi(k, a, b);
             }
         }
         let n = table.len();
@@ -84,6 +94,7 @@ impl EvalBoard {
             sum: 0,
             hot: [IdSet::new(n), IdSet::new(n)],
             open: [0, 0],
+            threats: true,
             table,
         };
         for w in 0..n {
@@ -104,7 +115,7 @@ impl EvalBoard {
 
     #[inline(always)]
     fn phi_of(&self, c: [u8; 2]) -> i32 {
-        self.phi[c[0] as usize * (self.table.k + 1) + c[1] as usize]
+        self.phi[phi_index(c)]
     }
 
     #[inline(always)]
@@ -113,6 +124,15 @@ impl EvalBoard {
     }
 
     /// A stone of `p` was put on `cell`.
+    /// Keeps only the value: for a search that never calls `has_threat_window`,
+    /// `threat_moves`, `threat_cells`, `threat_cell_list` or `open_windows` (they would be
+    /// wrong).
+    pub fn without_threats(mut self) -> EvalBoard {
+        self.threats = false;
+        self.hot = [IdSet::new(0), IdSet::new(0)];
+        self
+    }
+
     #[inline]
     pub fn play(&mut self, cell: usize, p: Player) {
         self.change(cell, p.index(), 1);
@@ -126,21 +146,30 @@ impl EvalBoard {
 
     #[inline(always)]
     fn change(&mut self, cell: usize, p: usize, delta: u8) {
-        let EvalBoard { table, counts, phi, sum, hot, open } = self;
+        let EvalBoard { table, counts, phi, sum, hot, open, threats } = self;
         let k = table.k;
+        if !*threats {
+            // The value alone: one lookup before and after per window.
+            for &w in table.windows_through(cell) {
+                let c = &mut counts[w as usize];
+                let before = phi[phi_index(*c)];
+                c[p] = c[p].wrapping_add(delta);
+                *sum += (phi[phi_index(*c)] - before) as i64;
+            }
+            return;
+        }
         for &w in table.windows_through(cell) {
             let mut c = counts[w as usize];
-            // The window is open to the other player while it holds none of p's stones.
             if c[p] == 0 {
                 open[1 - p] -= 1;
             }
-            *sum -= phi[c[0] as usize * (k + 1) + c[1] as usize] as i64;
+            *sum -= phi[phi_index(c)] as i64;
             c[p] = c[p].wrapping_add(delta);
             counts[w as usize] = c;
             if c[p] == 0 {
                 open[1 - p] += 1;
             }
-            *sum += phi[c[0] as usize * (k + 1) + c[1] as usize] as i64;
+            *sum += phi[phi_index(c)] as i64;
             update_hot(hot, k, w, c);
         }
     }

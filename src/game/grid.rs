@@ -382,8 +382,14 @@ impl<B: Bits, const GRAVITY: bool> Position for Grid<B, GRAVITY> {
             let h = self.geo.height as u8;
             out.extend((0..self.geo.width).filter(|&x| self.heights[x] < h).map(|x| Move(x as u16)));
         } else {
-            out.extend(self.open.as_slice().iter().map(|&c| Move(c)));
-            out.sort_unstable();
+            // In id order without a sort: walk the cells and keep the empty ones.
+            let both = [&self.stones[0], &self.stones[1]];
+            let bit_of = &self.geo.bit_of;
+            out.extend(
+                (0..self.geo.cells)
+                    .filter(|&c| !both[0].get(bit_of[c] as usize) && !both[1].get(bit_of[c] as usize))
+                    .map(|c| Move(c as u16)),
+            );
         }
     }
 

@@ -542,10 +542,20 @@ impl<'a, P: Position> Searcher<'a, P> {
     ) -> Searcher<'a, P> {
         let three_d = matches!(pos.variant(), Variant::Connect3d);
         let exact = pos.variant().grid().is_some_and(|r| r.exact);
+        // Work a search never reads is skipped: the hashes without a table, the threat windows
+        // without tactics (Flecart's heuristic reads them too).
+        let mut own = pos.clone();
+        if tt.is_none() {
+            own.set_hashing(false);
+        }
+        let mut board = cfg.heuristic.board(pos);
+        if !cfg.tactics && !matches!(cfg.heuristic, HeuristicConfig::Flecart { .. }) {
+            board = board.without_threats();
+        }
         Searcher {
             cfg,
-            pos: pos.clone(),
-            board: cfg.heuristic.board(pos),
+            pos: own,
+            board,
             tt,
             history,
             team,

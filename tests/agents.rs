@@ -74,6 +74,8 @@ fn tactical_cases() -> Vec<(&'static str, &'static str, Vec<&'static str>, i32)>
         ("connect4", "233377345754465174223731671122611552", vec![], 5),
         ("connect4", "655651721435342216255374674123", vec![], 5),
         ("connect4", "2252576253462244111563365343671351441", vec![], -4),
+        // The opponent threatens two cells: lost in 2 whatever is played, but a move is searched.
+        ("tictactoe", "a1 b2 c3 c1 a3", vec![], -2),
     ]
 }
 
@@ -96,6 +98,7 @@ fn every_alphabeta_config_finds_wins_losses_and_blocks() {
             let p = pos(game, m);
             let depth = plies.unsigned_abs() + 1;
             let r = search(&p, &config, SearchLimits::depth(depth), 1);
+            assert!(!r.unsearched, "{name}: {game} {m}: no move was searched");
             if !best.is_empty() {
                 assert!(
                     moves(&p, &best).contains(&r.best.unwrap()),

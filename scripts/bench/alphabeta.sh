@@ -20,7 +20,7 @@ for run in "connect4 12" "gomoku 4"; do
     c=$("$scratch/alphabeta" "$1" "$2")
     m=$($bin bench search --game "$1" --agent "$here/plain-ab.ron" --depth "$2")
     cn=$(echo "$c" | awk '{print $2}')
-    mn=$(echo "$m" | awk '/^nodes/{print $2}')
+    mn=$(echo "$m" | awk '/^nodes /{print $2}')
     [ "$cn" = "$mn" ] || { echo "$1 depth $2: C visited $cn nodes, mnklab $mn: not the same search" >&2; exit 1; }
     cr=$(echo "$c" | awk '{print $8}')
     mr=$(echo "$m" | awk '/nodes_per_second/{print $2}')

@@ -64,6 +64,12 @@ pub struct RunSummary {
     pub unsearched_moves: u64,
 }
 
+/// Games at a time on `cores` cores when each game's agents search on up to `threads` threads
+/// each: games x threads stay within the cores (one game at least).
+pub fn default_workers(cores: usize, threads: impl Iterator<Item = u32>) -> usize {
+    (cores / threads.max().unwrap_or(1).max(1) as usize).max(1)
+}
+
 /// Runs (or resumes) a matchup; `base` is the folder agent file paths are relative to.
 /// Calls `on_game` on this thread as each game is saved. Returns every game in `out`: for
 /// long runs prefer [`run_matchup_summary`], which never holds the games in memory.
@@ -148,8 +154,7 @@ pub fn run_matchup_summary(
         // All cores, a game's search threads counted: games x threads stay within the cores.
         (0, 0) => {
             let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-            let per_game = entrants.iter().map(|e| e.file.agent.threads()).max().unwrap_or(1) as usize;
-            cores / per_game
+            default_workers(cores, entrants.iter().map(|e| e.file.agent.threads()))
         }
         (0, t) => t as usize,
         (t, _) => t,
@@ -212,4 +217,18 @@ pub fn run_matchup_summary(
     write_csv_from_results(&opts.out, &results_path)?;
     totals.stats = summary.finish();
     Ok(totals)
+}
+
+#[cfg(test)]
+mod worker_tests {
+    use super::default_workers;
+
+    #[test]
+    fn games_times_threads_stay_within_the_cores() {
+        assert_eq!(default_workers(8, [1, 1].into_iter()), 8);
+        assert_eq!(default_workers(8, [2, 1].into_iter()), 4);
+        assert_eq!(default_workers(8, [3, 1].into_iter()), 2);
+        assert_eq!(default_workers(2, [4].into_iter()), 1);
+        assert_eq!(default_workers(1, std::iter::empty()), 1);
+    }
 }

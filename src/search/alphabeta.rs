@@ -445,7 +445,11 @@ impl<'a, P: Position> Searcher<'a, P> {
                 let first = threats.first().copied();
                 self.scratch = threats;
                 if n >= 2 {
-                    // Two winning cells: one can be blocked, the other wins next move.
+                    // Two winning cells: one can be blocked, the other wins next move. The
+                    // blocking move is the line, so a lost root still names a searched move.
+                    if let Some(m) = first {
+                        self.pv[p].push(m);
+                    }
                     return -self.win_value(ply + 2);
                 }
                 forced = first;

@@ -591,3 +591,22 @@ fn plain_alpha_beta_visits_the_nodes_of_the_c_reference() {
         assert_eq!(r.score, Score::from_value(value, true), "{game} depth {depth}");
     }
 }
+
+/// Lazy expansion: a node is created when its move is first tried, so the tree holds about a
+/// node per iteration (not every legal move of every node reached: on gomoku that was 225 per
+/// expanded node), and the arena (blocks that double, old ones reused) stays within a small
+/// factor of it.
+#[test]
+fn mcts_memory_goes_to_visited_nodes() {
+    let jeng = preset("jeng-mcts").unwrap().agent;
+    for (game, iterations) in [("gomoku", 20_000u64), ("connect3d", 20_000), ("connect4", 20_000)] {
+        let p = pos(game, "");
+        let r = search(&p, &jeng, SearchLimits::iterations(iterations), 3);
+        assert!(r.stats.nodes <= iterations + 1, "{game}: {} nodes", r.stats.nodes);
+        assert!(r.stats.nodes >= iterations / 2, "{game}: {} nodes", r.stats.nodes);
+        let per_node = r.stats.memory as f64 / r.stats.nodes as f64;
+        assert!(per_node <= 4.0 * 24.0, "{game}: {per_node:.0} bytes of arena a node");
+        let visits: u64 = r.root.iter().map(|m| m.visits).sum();
+        assert_eq!(visits, iterations, "{game}: every iteration passes through a root child");
+    }
+}

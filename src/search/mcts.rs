@@ -148,9 +148,11 @@ impl MctsConfig {
 
 const NONE: u32 = u32::MAX;
 
-/// One tree node, 20 bytes. The children of a node are contiguous in the arena, created
-/// together when it is first expanded (shuffled for random expansion); the first `tried` of
-/// them have been visited, the rest are untried moves.
+/// One tree node, 24 bytes. Children are created one at a time, when the expansion policy
+/// first tries their move (lazy expansion: memory goes to visited nodes, not to every legal
+/// move of every node reached). A node's children sit contiguously in a block of the arena with
+/// room for `cap`; a full block moves to one twice the size (at most `legal`), and the old
+/// block is reused by the next block of its size.
 #[derive(Clone, Copy, Debug)]
 struct Node {
     first_child: u32,
@@ -158,8 +160,12 @@ struct Node {
     /// Sum of rewards for the player who moved into this node.
     value: f32,
     mv: Move,
-    num_children: u16,
+    /// Legal moves here, once the node has been expanded (0 before).
+    legal: u16,
+    /// Children created (every one of them visited).
     tried: u16,
+    /// Room in the children's block.
+    cap: u16,
     /// Expansion prior (stones around the cell) of this move at its parent.
     prior: u8,
     proven: Option<Proven>,
@@ -167,7 +173,12 @@ struct Node {
 
 impl Node {
     fn new(mv: Move, prior: u8) -> Node {
-        Node { first_child: NONE, visits: 0, value: 0.0, mv, num_children: 0, tried: 0, prior, proven: None }
+        Node { first_child: NONE, visits: 0, value: 0.0, mv, legal: 0, tried: 0, cap: 0, prior, proven: None }
+    }
+
+    /// Every legal move has its child.
+    fn fully_expanded(&self) -> bool {
+        self.tried == self.legal
     }
 }
 
@@ -190,6 +201,10 @@ pub struct Mcts<P: Position> {
     budget_reached: bool,
     /// Node indices from the root to the current leaf.
     path: Vec<u32>,
+    /// Nodes in the tree (the arena also holds free blocks).
+    live: usize,
+    /// Free children's blocks by size class (`free[i]` holds blocks of 2^i nodes).
+    free: Vec<Vec<u32>>,
 }
 
 /// Logistic map of a heuristic value into (0, 1).
@@ -214,12 +229,16 @@ impl<P: Position> Mcts<P> {
             node_budget: usize::MAX,
             budget_reached: false,
             path: Vec::new(),
+            live: 0,
+            free: Vec::new(),
         }
     }
 
     fn new_root(&mut self) {
         self.nodes.clear();
         self.rave.clear();
+        self.free.clear();
+        self.live = 1;
         self.nodes.push(Node::new(Move(u16::MAX), 0));
         if self.config.rave.is_some() {
             self.rave.push((0, 0.0));
@@ -272,7 +291,7 @@ impl<P: Position> Mcts<P> {
                 continue;
             }
             let first = self.nodes.len();
-            for i in 0..on.num_children as usize {
+            for i in 0..on.tried as usize {
                 let c = on.first_child as usize + i;
                 self.nodes.push(old[c]);
                 if rave {
@@ -280,8 +299,12 @@ impl<P: Position> Mcts<P> {
                 }
                 queue.push((c, first + i));
             }
-            self.nodes[n].first_child = first as u32;
+            // A block exactly as large as its children: the next child moves it.
+            self.nodes[n].first_child = if on.tried > 0 { first as u32 } else { NONE };
+            self.nodes[n].cap = on.tried;
         }
+        self.free.clear();
+        self.live = self.nodes.len();
     }
 
     /// The first `count` children of node `n` (empty before it is expanded).
@@ -291,13 +314,13 @@ impl<P: Position> Mcts<P> {
         if first == NONE { 0..0 } else { first as usize..first as usize + count as usize }
     }
 
-    /// All children (tried first, then untried).
+    /// All children created so far (each one visited).
     #[inline]
     fn children(&self, n: usize) -> std::ops::Range<usize> {
-        self.child_range(n, self.nodes[n].num_children)
+        self.child_range(n, self.nodes[n].tried)
     }
 
-    /// The children visited so far.
+    /// The children visited so far (with lazy expansion, the same as [`Self::children`]).
     #[inline]
     fn tried_children(&self, n: usize) -> std::ops::Range<usize> {
         self.child_range(n, self.nodes[n].tried)
@@ -397,78 +420,124 @@ impl<P: Position> Mcts<P> {
         }
     }
 
-    /// Creates the children of node `n` (at position `pos`), shuffled for random expansion.
-    fn expand(&mut self, n: usize, pos: &P, moves: &mut Vec<Move>) -> bool {
-        pos.legal_moves(moves);
-        if moves.is_empty() || self.nodes.len() + moves.len() > self.max_nodes {
-            return false;
+    /// Expands node `n` (at position `pos`): counts its legal moves; children come later,
+    /// one a time. False when there is nothing to expand (the game is over).
+    fn expand(&mut self, n: usize, pos: &P) -> bool {
+        let legal = pos.num_legal_moves();
+        self.nodes[n].legal = legal as u16;
+        legal > 0
+    }
+
+    /// A block for `cap` children: a free one of that size, or new room at the end of the
+    /// arena if the memory cap allows.
+    fn alloc_block(&mut self, cap: usize) -> Option<u32> {
+        if cap.is_power_of_two()
+            && let Some(b) = self.free.get_mut(cap.trailing_zeros() as usize).and_then(|f| f.pop())
+        {
+            return Some(b);
         }
-        if n != 0 && self.nodes.len() + moves.len() > self.node_budget {
-            self.budget_reached = true;
-            return false;
+        if self.nodes.len() + cap > self.max_nodes {
+            return None;
         }
         let first = self.nodes.len() as u32;
-        let neighbours = matches!(self.config.expansion, Expansion::Neighbours { .. });
-        if !neighbours {
-            for i in (1..moves.len()).rev() {
-                let j = below(&mut self.rng, i + 1);
-                moves.swap(i, j);
-            }
+        self.nodes.resize(self.nodes.len() + cap, Node::new(Move(u16::MAX), 0));
+        if self.config.rave.is_some() {
+            self.rave.resize(self.nodes.len(), (0, 0.0));
         }
-        for &m in moves.iter() {
-            let prior = if neighbours { stones_around(pos, pos.move_cell(m)).min(255) as u8 } else { 0 };
-            self.nodes.push(Node::new(m, prior));
-            if self.config.rave.is_some() {
-                self.rave.push((0, 0.0));
+        Some(first)
+    }
+
+    /// Makes room in `n`'s block for one more child, moving the block to a larger one when it
+    /// is full. False when the memory cap leaves no room.
+    fn room_for_child(&mut self, n: usize) -> bool {
+        let node = self.nodes[n];
+        if node.tried < node.cap {
+            return true;
+        }
+        let legal = node.legal as usize;
+        let cap = if node.cap == 0 { legal.min(2) } else { (node.cap as usize * 2).min(legal) };
+        let Some(first) = self.alloc_block(cap) else { return false };
+        if node.first_child != NONE {
+            let old = node.first_child as usize;
+            for i in 0..node.tried as usize {
+                self.nodes[first as usize + i] = self.nodes[old + i];
+                if !self.rave.is_empty() {
+                    self.rave[first as usize + i] = self.rave[old + i];
+                }
+            }
+            let old_cap = node.cap as usize;
+            if old_cap.is_power_of_two() {
+                let class = old_cap.trailing_zeros() as usize;
+                if self.free.len() <= class {
+                    self.free.resize(class + 1, Vec::new());
+                }
+                self.free[class].push(old as u32);
             }
         }
         self.nodes[n].first_child = first;
-        self.nodes[n].num_children = moves.len() as u16;
+        self.nodes[n].cap = cap as u16;
         true
     }
 
-    /// Moves an untried child of `n`, chosen by the expansion policy, to the end of the tried
-    /// ones and returns it; None when every child has been tried.
-    fn untried_child(&mut self, n: usize) -> Option<usize> {
+    /// Creates the child of `n` (at position `pos`) for a move the expansion policy picks
+    /// among those without a child yet, and returns it; None when every move has its child, or
+    /// when the memory cap or the node budget forbids another node.
+    fn untried_child(&mut self, n: usize, pos: &P, moves: &mut Vec<Move>) -> Option<usize> {
         let node = self.nodes[n];
-        if node.first_child == NONE || node.tried == node.num_children {
+        if node.legal == 0 || node.fully_expanded() {
             return None;
         }
-        let start = (node.first_child + node.tried as u32) as usize;
-        let end = (node.first_child + node.num_children as u32) as usize;
+        if n != 0 && self.live + 1 > self.node_budget {
+            self.budget_reached = true;
+            return None;
+        }
+        // The moves without a child, in id order.
+        let mut has_child = [0u64; 8];
+        for c in self.children(n) {
+            let m = self.nodes[c].mv.index();
+            has_child[m >> 6] |= 1 << (m & 63);
+        }
+        pos.legal_moves(moves);
+        moves.retain(|m| has_child[m.index() >> 6] >> (m.index() & 63) & 1 == 0);
         let pick = match self.config.expansion {
-            // Children were shuffled when created: the next one is a uniformly random untried move.
-            Expansion::Random => start,
+            Expansion::Random => below(&mut self.rng, moves.len()),
             Expansion::Neighbours { heuristic_share } => {
                 if unit(&mut self.rng) < heuristic_share {
                     // Most stones around; ties broken uniformly (reservoir sampling).
-                    let mut best = start;
-                    let mut ties = 0;
-                    for c in start..end {
-                        let (p, b) = (self.nodes[c].prior, self.nodes[best].prior);
-                        if p > b {
-                            best = c;
-                            ties = 1;
-                        } else if p == b {
+                    let (mut best, mut best_prior, mut ties) = (0, 0, 0);
+                    for (i, &m) in moves.iter().enumerate() {
+                        let prior = stones_around(pos, pos.move_cell(m));
+                        if i == 0 || prior > best_prior {
+                            (best, best_prior, ties) = (i, prior, 1);
+                        } else if prior == best_prior {
                             ties += 1;
                             if below(&mut self.rng, ties) == 0 {
-                                best = c;
+                                best = i;
                             }
                         }
                     }
                     best
                 } else {
-                    start + below(&mut self.rng, end - start)
+                    below(&mut self.rng, moves.len())
                 }
             }
         };
-        // Untried children have no children of their own, so swapping them is safe.
-        self.nodes.swap(start, pick);
+        let m = moves[pick];
+        if !self.room_for_child(n) {
+            return None;
+        }
+        let prior = match self.config.expansion {
+            Expansion::Neighbours { .. } => stones_around(pos, pos.move_cell(m)).min(255) as u8,
+            Expansion::Random => 0,
+        };
+        let at = self.nodes[n].first_child as usize + self.nodes[n].tried as usize;
+        self.nodes[at] = Node::new(m, prior);
         if !self.rave.is_empty() {
-            self.rave.swap(start, pick);
+            self.rave[at] = (0, 0.0);
         }
         self.nodes[n].tried += 1;
-        Some(start)
+        self.live += 1;
+        Some(at)
     }
 
     /// The UCT (or RAVE-blended) choice among the tried children of `n`.
@@ -525,7 +594,9 @@ impl<P: Position> Mcts<P> {
                 }
             }
         }
-        if all_lost {
+        if !self.nodes[n].fully_expanded() {
+            // A move without a child yet may be better than every child.
+        } else if all_lost {
             self.nodes[n].proven = Some(Proven::Win);
         } else if all_proven {
             self.nodes[n].proven = Some(Proven::Draw);
@@ -610,7 +681,7 @@ impl<P: Position> Mcts<P> {
         Progress {
             depth: self.depth_of_pv(),
             iterations,
-            nodes: self.nodes.len() as u64,
+            nodes: self.live as u64,
             nodes_per_second: clock.rate(iterations),
             elapsed: clock.elapsed(),
             best: best.map(|b| self.nodes[b].mv),
@@ -632,10 +703,10 @@ impl<P: Position> Mcts<P> {
             if pos.is_over() || (self.config.solver && self.nodes[n].proven.is_some()) {
                 break;
             }
-            if self.nodes[n].first_child == NONE && !self.expand(n, pos, moves) {
+            if self.nodes[n].legal == 0 && !self.expand(n, pos) {
                 break;
             }
-            let next = match self.untried_child(n) {
+            let next = match self.untried_child(n, pos, moves) {
                 Some(c) => (c, true),
                 None => match self.select_child(n) {
                     Some(c) => (c, false),
@@ -789,25 +860,28 @@ fn helper_seed(seed: u64, i: u32) -> u64 {
 }
 
 impl<P: Position> Mcts<P> {
-    /// Adds a helper's root statistics to the main tree's root and its children (an untried
-    /// child the helper visited becomes tried here).
+    /// Adds a helper's root statistics to the main tree's root and its children (a move the
+    /// helper tried and the main tree did not gets its child here).
     fn merge_root(&mut self, stats: &RootStats) {
-        let Some(first) = (self.nodes[0].first_child != NONE).then_some(self.nodes[0].first_child as usize) else {
+        if self.nodes[0].legal == 0 {
             return;
-        };
+        }
         for &(mv, visits, value, proven) in stats {
-            let Some(c) = self.children(0).find(|&c| self.nodes[c].mv == mv) else { continue };
-            let c = if c >= first + self.nodes[0].tried as usize {
-                // Untried here: move it to the end of the tried ones (it has no children).
-                let to = first + self.nodes[0].tried as usize;
-                self.nodes.swap(c, to);
-                if !self.rave.is_empty() {
-                    self.rave.swap(c, to);
+            let c = match self.children(0).find(|&c| self.nodes[c].mv == mv) {
+                Some(c) => c,
+                None => {
+                    if self.nodes[0].fully_expanded() || !self.room_for_child(0) {
+                        continue;
+                    }
+                    let at = self.nodes[0].first_child as usize + self.nodes[0].tried as usize;
+                    self.nodes[at] = Node::new(mv, 0);
+                    if !self.rave.is_empty() {
+                        self.rave[at] = (0, 0.0);
+                    }
+                    self.nodes[0].tried += 1;
+                    self.live += 1;
+                    at
                 }
-                self.nodes[0].tried += 1;
-                to
-            } else {
-                c
             };
             let node = &mut self.nodes[c];
             node.visits += visits;
@@ -958,7 +1032,7 @@ impl<P: Position> Mcts<P> {
             }
             // A node budget is exact: the search ends at the first expansion it would not
             // allow. The clock and the stop flag are read every 16 iterations.
-            if self.budget_reached || limits.nodes.is_some_and(|n| self.nodes.len() as u64 >= n) {
+            if self.budget_reached || limits.nodes.is_some_and(|n| self.live as u64 >= n) {
                 break;
             }
             if iterations & 15 == 0 {
@@ -1002,7 +1076,7 @@ impl<P: Position> Mcts<P> {
             score,
             pv: self.pv(),
             stats: SearchStats {
-                nodes: self.nodes.len() as u64,
+                nodes: self.live as u64,
                 iterations,
                 depth: self.depth_of_pv(),
                 elapsed: clock.elapsed(),

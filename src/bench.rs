@@ -53,3 +53,50 @@ fn playouts_on<P: Position>(pos: P, seconds: f64, seed: u64) -> PlayoutReport {
     }
     PlayoutReport { variant: *pos.variant(), playouts, moves, elapsed: start.elapsed(), outcomes }
 }
+
+/// The rate a reference program printed: the number after the last `..._per_second` word
+/// (the yardsticks print `playouts_per_second N`, timing harnesses `iterations_per_second N`).
+pub fn printed_rate(output: &str) -> Option<f64> {
+    output.lines().rev().find_map(|line| {
+        let mut words = line.split_whitespace();
+        while let Some(w) = words.next() {
+            if w.ends_with("_per_second") {
+                return words.next()?.parse::<f64>().ok().filter(|r| r.is_finite() && *r > 0.0);
+            }
+        }
+        None
+    })
+}
+
+/// The median of some ratios (the mean of the middle two for an even count).
+pub fn median(values: &[f64]) -> Option<f64> {
+    let mut v: Vec<f64> = values.iter().copied().filter(|x| x.is_finite()).collect();
+    if v.is_empty() {
+        return None;
+    }
+    v.sort_by(f64::total_cmp);
+    let n = v.len();
+    Some(if n % 2 == 1 { v[n / 2] } else { (v[n / 2 - 1] + v[n / 2]) / 2.0 })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{median, printed_rate};
+
+    #[test]
+    fn rates_are_read_from_a_reference_program_output() {
+        assert_eq!(printed_rate("first-player net score 3\nplayouts_per_second 6071000\n"), Some(6_071_000.0));
+        assert_eq!(printed_rate("iterations_per_second 117876"), Some(117_876.0));
+        assert_eq!(printed_rate("x 1\nnodes 5 nodes_per_second 25.5 more"), Some(25.5));
+        assert_eq!(printed_rate("nothing here"), None);
+        assert_eq!(printed_rate("playouts_per_second fast"), None);
+        assert_eq!(printed_rate("playouts_per_second -3"), None);
+    }
+
+    #[test]
+    fn medians() {
+        assert_eq!(median(&[1.3, 1.27, 1.28, 1.29, 1.25]), Some(1.28));
+        assert_eq!(median(&[2.0, 1.0]), Some(1.5));
+        assert_eq!(median(&[]), None);
+    }
+}

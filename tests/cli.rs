@@ -168,3 +168,33 @@ fn analyse_streams_progress_and_ends_with_the_move() {
     let o = mnklab(&["bench", "search", "--game", "connect4", "--agent", "jeng-mcts", "--seconds", "0.3"]);
     assert!(stdout(&o).lines().last().unwrap().starts_with("iterations_per_second "));
 }
+
+/// `--against` runs a reference program alternately with the measurement and prints the
+/// same-run ratios; a reference that prints no rate, or cannot run, is a clear error.
+#[test]
+fn bench_against_a_reference_prints_same_run_ratios() {
+    let o = mnklab(&[
+        "bench",
+        "playouts",
+        "--game",
+        "tictactoe",
+        "--seconds",
+        "0.05",
+        "--rounds",
+        "2",
+        "--against",
+        "echo playouts_per_second 1000",
+    ]);
+    let s = stdout(&o);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(s.matches("round ").count(), 2, "{s}");
+    assert!(s.contains("round 1: reference 1000/s"), "{s}");
+    let median: f64 = s.lines().find_map(|l| l.strip_prefix("median_ratio ")).unwrap().parse().unwrap();
+    // Tic-tac-toe playouts run far above 1000 a second.
+    assert!(median > 100.0, "{s}");
+    for (reference, needle) in [("true", "printed no"), ("/nonexistent/program", "cannot run")] {
+        let o = mnklab(&["bench", "playouts", "--game", "tictactoe", "--seconds", "0.05", "--against", reference]);
+        assert!(!o.status.success());
+        assert!(String::from_utf8_lossy(&o.stderr).contains(needle), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+}

@@ -19,6 +19,8 @@ pub enum BenchCommand {
         seconds: f64,
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        #[command(flatten)]
+        against: AgainstArgs,
     },
     /// The solver on every line of a Pons benchmark file, a fresh table per position.
     Solve {
@@ -53,12 +55,65 @@ pub enum BenchCommand {
         /// Let an agent file start the external program it names.
         #[arg(long)]
         allow_external: bool,
+        #[command(flatten)]
+        against: AgainstArgs,
     },
+}
+
+/// A reference program to measure beside mnklab in the same run.
+#[derive(clap::Args)]
+pub struct AgainstArgs {
+    /// A reference program and its arguments ("/tmp/yardstick-playouts connect4 2"), run
+    /// alternately with this measurement; it must print "<something>_per_second N". Prints
+    /// each round's rates and ratio, the median ratio and the load.
+    #[arg(long)]
+    against: Option<String>,
+    /// Rounds of reference, mnklab (with --against).
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    rounds: u32,
+}
+
+impl AgainstArgs {
+    /// Runs `ours` alone, or alternately with the reference (reference first each round).
+    fn run(&self, mut ours: impl FnMut() -> Result<f64, String>) -> Result<(), String> {
+        let Some(command) = &self.against else {
+            ours()?;
+            return Ok(());
+        };
+        let words: Vec<&str> = command.split_whitespace().collect();
+        let Some((program, args)) = words.split_first() else {
+            return Err("--against needs a program to run".into());
+        };
+        let mut ratios = Vec::new();
+        for round in 1..=self.rounds {
+            let out = std::process::Command::new(program)
+                .args(args)
+                .output()
+                .map_err(|e| format!("--against: cannot run {program}: {e}"))?;
+            if !out.status.success() {
+                return Err(format!("--against: {command} failed ({})", out.status));
+            }
+            let text = String::from_utf8_lossy(&out.stdout);
+            let reference = mnklab::bench::printed_rate(&text)
+                .ok_or_else(|| format!("--against: {command} printed no \"..._per_second N\" line"))?;
+            let mine = ours()?;
+            let ratio = mine / reference;
+            println!("round {round}: reference {reference:.0}/s  mnklab {mine:.0}/s  ratio {ratio:.3}");
+            ratios.push(ratio);
+        }
+        let list: Vec<String> = ratios.iter().map(|r| format!("{r:.3}")).collect();
+        println!("ratio mnklab/reference per round: {}", list.join(" "));
+        println!("median_ratio {:.3}", mnklab::bench::median(&ratios).unwrap_or(f64::NAN));
+        if let Ok(load) = std::fs::read_to_string("/proc/loadavg") {
+            println!("load {}", load.split_whitespace().take(3).collect::<Vec<_>>().join(" "));
+        }
+        Ok(())
+    }
 }
 
 pub fn run(cmd: BenchCommand) -> Result<(), String> {
     match cmd {
-        BenchCommand::Playouts { game, seconds, seed } => playouts(game, seconds, seed),
+        BenchCommand::Playouts { game, seconds, seed, against } => against.run(|| playouts(game, seconds, seed)),
         BenchCommand::Solve { game, batch, weak, limit, tt_mb } => {
             let pos = AnyPosition::new(game);
             if let Some(why) = mnklab::search::solver::unsupported(&game) {
@@ -80,7 +135,7 @@ pub fn run(cmd: BenchCommand) -> Result<(), String> {
             }
             Ok(())
         }
-        BenchCommand::Search { game, agent, seconds, depth, threads, allow_external } => {
+        BenchCommand::Search { game, agent, seconds, depth, threads, allow_external, against } => {
             let mut file = load_agent(&agent)?;
             if let Some(t) = threads {
                 file.agent = file.agent.with_threads(t)?;
@@ -93,26 +148,32 @@ pub fn run(cmd: BenchCommand) -> Result<(), String> {
                 Some(d) => SearchLimits { depth: Some(d), ..SearchLimits::default() },
                 None => SearchLimits::time(seconds),
             };
-            let r: SearchResult = with_position!(&pos, p => {
-                let mut a = build_agent(&file.agent, file.seed);
-                a.search(p, &limits, &SearchControl::new(), &mut mnklab::search::NullSink)
-            });
-            println!("game {game} agent {} ({}, {} threads)", file.name, file.agent.kind(), file.agent.threads());
-            println!(
-                "nodes {} iterations {} depth {} in {:.3} s",
-                r.stats.nodes, r.stats.iterations, r.stats.depth, r.stats.elapsed
-            );
-            if r.stats.iterations > 0 {
-                println!("iterations_per_second {:.0}", r.stats.iterations as f64 / r.stats.elapsed);
-            } else {
-                println!("nodes_per_second {:.0}", r.stats.nodes as f64 / r.stats.elapsed);
-            }
-            Ok(())
+            against.run(|| {
+                let r: SearchResult = with_position!(&pos, p => {
+                    let mut a = build_agent(&file.agent, file.seed);
+                    a.search(p, &limits, &SearchControl::new(), &mut mnklab::search::NullSink)
+                });
+                println!("game {game} agent {} ({}, {} threads)", file.name, file.agent.kind(), file.agent.threads());
+                println!(
+                    "nodes {} iterations {} depth {} in {:.3} s",
+                    r.stats.nodes, r.stats.iterations, r.stats.depth, r.stats.elapsed
+                );
+                let rate = if r.stats.iterations > 0 {
+                    let rate = r.stats.iterations as f64 / r.stats.elapsed;
+                    println!("iterations_per_second {rate:.0}");
+                    rate
+                } else {
+                    let rate = r.stats.nodes as f64 / r.stats.elapsed;
+                    println!("nodes_per_second {rate:.0}");
+                    rate
+                };
+                Ok(rate)
+            })
         }
     }
 }
 
-fn playouts(game: Variant, seconds: f64, seed: u64) -> Result<(), String> {
+fn playouts(game: Variant, seconds: f64, seed: u64) -> Result<f64, String> {
     let r = mnklab::bench::playouts(game, seconds, seed);
     let [w1, w2, d] = r.outcomes;
     let share = |n: u64| 100.0 * n as f64 / r.playouts.max(1) as f64;
@@ -120,5 +181,5 @@ fn playouts(game: Variant, seconds: f64, seed: u64) -> Result<(), String> {
     println!("playouts {} in {:.3} s, mean length {:.1} moves", r.playouts, r.elapsed.as_secs_f64(), r.mean_length());
     println!("first wins {:.1}%, second wins {:.1}%, draws {:.1}%", share(w1), share(w2), share(d));
     println!("playouts_per_second {:.0}", r.playouts_per_second());
-    Ok(())
+    Ok(r.playouts_per_second())
 }

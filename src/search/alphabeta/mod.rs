@@ -15,9 +15,8 @@ use super::{
 };
 use crate::eval::{EvalBoard, Heuristic, HeuristicConfig, stones_around};
 use crate::game::{Move, Position, Status, Variant};
+use std::sync::Arc;
 use std::sync::atomic::Ordering::Relaxed;
-use std::sync::atomic::{AtomicU32, AtomicU64};
-use std::sync::{Arc, Mutex};
 
 /// How moves are ordered before they are searched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -591,61 +590,12 @@ impl<'a, P: Position> Searcher<'a, P> {
     }
 }
 
+mod lazy_smp;
+
+use lazy_smp::Team;
+
 /// A finished iteration: best move, value, principal variation, depth.
 type Completed = (Move, i32, Vec<Move>, u32);
-
-/// What the threads of a Lazy SMP search share besides the table.
-#[derive(Default)]
-struct Team {
-    /// Nodes of the helpers, added as they go.
-    nodes: AtomicU64,
-    /// The deepest iteration a helper has finished, and its result (move, value, PV).
-    depth: AtomicU32,
-    result: Mutex<Option<Completed>>,
-}
-
-/// A Lazy SMP helper: iterative deepening from depth `first` over the shared table until
-/// `control` stops it or `max_depth` is done. It leaves entries in the table, and each depth
-/// it finishes before anyone else becomes the team's result for that depth. After a depth it
-/// goes on one deeper than the deepest finished (odd helpers two deeper, so they spread out).
-#[allow(clippy::too_many_arguments)]
-fn help<P: Position>(
-    cfg: &AlphaBetaConfig,
-    pos: &P,
-    tt: Option<&TranspositionTable>,
-    control: &SearchControl,
-    team: &Team,
-    index: u32,
-    max_depth: u32,
-) {
-    let mut history = vec![0; pos.num_actions() * 2];
-    let mut sink = super::NullSink;
-    let clock = Clock::new(&SearchLimits::default());
-    let mut s = Searcher::new(cfg, pos, tt, &mut history, clock, control, &mut sink, Some(team), true);
-    let skip = index % 2;
-    let mut depth = 1 + skip;
-    while depth <= max_depth {
-        s.tree.clear();
-        s.path.clear();
-        s.iteration = depth;
-        let v = s.negamax(depth, 0, -INF, INF, None, 0);
-        if s.aborted {
-            break;
-        }
-        if let Some(&best) = s.pv[0].first() {
-            let mut result = team.result.lock().unwrap_or_else(|e| e.into_inner());
-            if team.depth.load(Relaxed) < depth {
-                *result = Some((best, v, s.pv[0].clone(), depth));
-                team.depth.store(depth, Relaxed);
-            }
-        }
-        if v.abs() >= WIN_BOUND {
-            break;
-        }
-        depth = (depth + 1).max(team.depth.load(Relaxed) + 1 + skip);
-    }
-    team.nodes.fetch_add(s.nodes - s.shared, Relaxed);
-}
 
 impl<P: Position> Agent<P> for AlphaBeta {
     fn search(
@@ -663,31 +613,10 @@ impl<P: Position> Agent<P> for AlphaBeta {
         if self.tt.is_none() && self.config.tt_mb > 0 && self.config.pruning {
             self.tt = Some(Arc::new(TranspositionTable::new(self.config.tt_mb as usize)));
         }
-        let threads = self.config.threads.max(1);
-        if threads == 1 {
+        if self.config.threads.max(1) == 1 {
             return self.search_main(pos, limits, clock, control, sink, None);
         }
-        let remaining = (pos.max_game_length() - pos.ply()) as u32;
-        let max_depth = limits.depth.unwrap_or(remaining.max(1)).min(remaining.max(1));
-        let team = Team::default();
-        let helpers = SearchControl::new();
-        let cfg = self.config.clone();
-        let tt = self.tt.clone();
-        std::thread::scope(|scope| {
-            for i in 1..threads {
-                let (cfg, tt, helpers, team) = (&cfg, tt.as_deref(), &helpers, &team);
-                scope.spawn(move || help(cfg, pos, tt, helpers, team, i, max_depth));
-            }
-            // Helpers stop when the main thread is done, however it ends.
-            struct StopOnDrop<'c>(&'c SearchControl);
-            impl Drop for StopOnDrop<'_> {
-                fn drop(&mut self) {
-                    self.0.stop();
-                }
-            }
-            let _stop = StopOnDrop(&helpers);
-            self.search_main(pos, limits, clock, control, sink, Some(&team))
-        })
+        self.search_lazy_smp(pos, limits, clock, control, sink)
     }
 
     fn snapshot(&self, depth: u32, top: usize) -> Option<TreeSnapshot> {

@@ -16,7 +16,7 @@ use super::tree::{MctsStats, Proven, SnapNode, TreeSnapshot};
 use super::{
     Agent, Progress, ProgressSink, Score, SearchControl, SearchEvent, SearchLimits, SearchResult, SearchStats,
 };
-use crate::eval::{Heuristic, HeuristicConfig, stones_around};
+use crate::eval::{Heuristic, HeuristicConfig};
 use crate::game::{Move, Player, Position, Status};
 use crate::rng::{GameRng, below, seeded, unit};
 
@@ -145,6 +145,11 @@ impl MctsConfig {
         Ok(())
     }
 }
+
+mod expansion;
+mod parallel;
+
+use parallel::RootStats;
 
 const NONE: u32 = u32::MAX;
 
@@ -418,126 +423,6 @@ impl<P: Position> Mcts<P> {
                 _ => 0.5,
             },
         }
-    }
-
-    /// Expands node `n` (at position `pos`): counts its legal moves; children come later,
-    /// one a time. False when there is nothing to expand (the game is over).
-    fn expand(&mut self, n: usize, pos: &P) -> bool {
-        let legal = pos.num_legal_moves();
-        self.nodes[n].legal = legal as u16;
-        legal > 0
-    }
-
-    /// A block for `cap` children: a free one of that size, or new room at the end of the
-    /// arena if the memory cap allows.
-    fn alloc_block(&mut self, cap: usize) -> Option<u32> {
-        if cap.is_power_of_two()
-            && let Some(b) = self.free.get_mut(cap.trailing_zeros() as usize).and_then(|f| f.pop())
-        {
-            return Some(b);
-        }
-        if self.nodes.len() + cap > self.max_nodes {
-            return None;
-        }
-        let first = self.nodes.len() as u32;
-        self.nodes.resize(self.nodes.len() + cap, Node::new(Move(u16::MAX), 0));
-        if self.config.rave.is_some() {
-            self.rave.resize(self.nodes.len(), (0, 0.0));
-        }
-        Some(first)
-    }
-
-    /// Makes room in `n`'s block for one more child, moving the block to a larger one when it
-    /// is full. False when the memory cap leaves no room.
-    fn room_for_child(&mut self, n: usize) -> bool {
-        let node = self.nodes[n];
-        if node.tried < node.cap {
-            return true;
-        }
-        let legal = node.legal as usize;
-        let cap = if node.cap == 0 { legal.min(2) } else { (node.cap as usize * 2).min(legal) };
-        let Some(first) = self.alloc_block(cap) else { return false };
-        if node.first_child != NONE {
-            let old = node.first_child as usize;
-            for i in 0..node.tried as usize {
-                self.nodes[first as usize + i] = self.nodes[old + i];
-                if !self.rave.is_empty() {
-                    self.rave[first as usize + i] = self.rave[old + i];
-                }
-            }
-            let old_cap = node.cap as usize;
-            if old_cap.is_power_of_two() {
-                let class = old_cap.trailing_zeros() as usize;
-                if self.free.len() <= class {
-                    self.free.resize(class + 1, Vec::new());
-                }
-                self.free[class].push(old as u32);
-            }
-        }
-        self.nodes[n].first_child = first;
-        self.nodes[n].cap = cap as u16;
-        true
-    }
-
-    /// Creates the child of `n` (at position `pos`) for a move the expansion policy picks
-    /// among those without a child yet, and returns it; None when every move has its child, or
-    /// when the memory cap or the node budget forbids another node.
-    fn untried_child(&mut self, n: usize, pos: &P, moves: &mut Vec<Move>) -> Option<usize> {
-        let node = self.nodes[n];
-        if node.legal == 0 || node.fully_expanded() {
-            return None;
-        }
-        if n != 0 && self.live + 1 > self.node_budget {
-            self.budget_reached = true;
-            return None;
-        }
-        // The moves without a child, in id order.
-        let mut has_child = [0u64; 8];
-        for c in self.children(n) {
-            let m = self.nodes[c].mv.index();
-            has_child[m >> 6] |= 1 << (m & 63);
-        }
-        pos.legal_moves(moves);
-        moves.retain(|m| has_child[m.index() >> 6] >> (m.index() & 63) & 1 == 0);
-        let pick = match self.config.expansion {
-            Expansion::Random => below(&mut self.rng, moves.len()),
-            Expansion::Neighbours { heuristic_share } => {
-                if unit(&mut self.rng) < heuristic_share {
-                    // Most stones around; ties broken uniformly (reservoir sampling).
-                    let (mut best, mut best_prior, mut ties) = (0, 0, 0);
-                    for (i, &m) in moves.iter().enumerate() {
-                        let prior = stones_around(pos, pos.move_cell(m));
-                        if i == 0 || prior > best_prior {
-                            (best, best_prior, ties) = (i, prior, 1);
-                        } else if prior == best_prior {
-                            ties += 1;
-                            if below(&mut self.rng, ties) == 0 {
-                                best = i;
-                            }
-                        }
-                    }
-                    best
-                } else {
-                    below(&mut self.rng, moves.len())
-                }
-            }
-        };
-        let m = moves[pick];
-        if !self.room_for_child(n) {
-            return None;
-        }
-        let prior = match self.config.expansion {
-            Expansion::Neighbours { .. } => stones_around(pos, pos.move_cell(m)).min(255) as u8,
-            Expansion::Random => 0,
-        };
-        let at = self.nodes[n].first_child as usize + self.nodes[n].tried as usize;
-        self.nodes[at] = Node::new(m, prior);
-        if !self.rave.is_empty() {
-            self.rave[at] = (0, 0.0);
-        }
-        self.nodes[n].tried += 1;
-        self.live += 1;
-        Some(at)
     }
 
     /// The UCT (or RAVE-blended) choice among the tried children of `n`.
@@ -843,64 +728,6 @@ impl<P: Position> Mcts<P> {
     }
 }
 
-/// What a root-parallel helper found at the root: each move's visits, reward sum and proof.
-type RootStats = Vec<(Move, u32, f32, Option<Proven>)>;
-
-/// The share of `total` (an iteration or node limit) that thread `i` of `threads` gets.
-fn share(total: u64, i: u64, threads: u64) -> u64 {
-    total / threads + u64::from(i < total % threads)
-}
-
-/// The seed of helper `i`: a different, fixed stream for each helper (SplitMix64 of the pair).
-fn helper_seed(seed: u64, i: u32) -> u64 {
-    let mut z = seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-impl<P: Position> Mcts<P> {
-    /// Adds a helper's root statistics to the main tree's root and its children (a move the
-    /// helper tried and the main tree did not gets its child here).
-    fn merge_root(&mut self, stats: &RootStats) {
-        if self.nodes[0].legal == 0 {
-            return;
-        }
-        for &(mv, visits, value, proven) in stats {
-            let c = match self.children(0).find(|&c| self.nodes[c].mv == mv) {
-                Some(c) => c,
-                None => {
-                    if self.nodes[0].fully_expanded() || !self.room_for_child(0) {
-                        continue;
-                    }
-                    let at = self.nodes[0].first_child as usize + self.nodes[0].tried as usize;
-                    self.nodes[at] = Node::new(mv, 0);
-                    if !self.rave.is_empty() {
-                        self.rave[at] = (0, 0.0);
-                    }
-                    self.nodes[0].tried += 1;
-                    self.live += 1;
-                    at
-                }
-            };
-            let node = &mut self.nodes[c];
-            node.visits += visits;
-            node.value += value;
-            if node.proven.is_none() {
-                node.proven = proven;
-            }
-            self.nodes[0].visits += visits;
-            self.nodes[0].value += visits as f32 - value;
-        }
-    }
-
-    fn root_stats(&self) -> RootStats {
-        self.tried_children(0)
-            .map(|c| (self.nodes[c].mv, self.nodes[c].visits, self.nodes[c].value, self.nodes[c].proven))
-            .collect()
-    }
-}
-
 impl<P: Position> Agent<P> for Mcts<P> {
     fn search(
         &mut self,
@@ -909,55 +736,10 @@ impl<P: Position> Agent<P> for Mcts<P> {
         control: &SearchControl,
         sink: &mut dyn ProgressSink,
     ) -> SearchResult {
-        let threads = self.config.threads.max(1);
-        if threads == 1 || pos.is_over() {
+        if self.config.threads.max(1) == 1 || pos.is_over() {
             return self.search_on(pos, limits, control, sink, &[], &mut |_| (Vec::new(), 0));
         }
-        let t = threads as u64;
-        let part = |i: u64| SearchLimits {
-            iterations: limits.iterations.map(|n| share(n, i, t)),
-            nodes: limits.nodes.map(|n| share(n, i, t)),
-            ..*limits
-        };
-        let helpers = SearchControl::new();
-        let counts: Vec<AtomicU64> = (1..threads).map(|_| AtomicU64::new(0)).collect();
-        let config = MctsConfig {
-            threads: 1,
-            tree_reuse: false,
-            memory_mb: (self.config.memory_mb / threads).max(1),
-            ..self.config.clone()
-        };
-        std::thread::scope(|scope| {
-            let mut handles = Vec::new();
-            for i in 1..threads {
-                let (config, limits, helpers, count) =
-                    (config.clone(), part(i as u64), &helpers, &counts[i as usize - 1]);
-                handles.push(scope.spawn(move || {
-                    let mut helper = Mcts::<P>::new(MctsConfig { seed: helper_seed(config.seed, i), ..config });
-                    let mut sink = super::progress::FnSink(|p: &Progress| count.store(p.iterations, Relaxed));
-                    let r = helper.search(pos, &limits, helpers, &mut sink);
-                    (helper.root_stats(), r.stats.iterations)
-                }));
-            }
-            let mut join = |cut_short: bool| {
-                // Helpers end on their own limits (an iteration share, the same time); they
-                // are stopped early only when the main search was (by the user, or a proof).
-                if cut_short {
-                    helpers.stop();
-                }
-                let mut stats = Vec::new();
-                let mut iterations = 0;
-                for h in handles.drain(..) {
-                    // A helper that panicked lost its statistics, not the search.
-                    if let Ok((s, n)) = h.join() {
-                        stats.extend(s);
-                        iterations += n;
-                    }
-                }
-                (stats, iterations)
-            };
-            self.search_on(pos, &part(0), control, sink, &counts, &mut join)
-        })
+        self.search_root_parallel(pos, limits, control, sink)
     }
 
     fn snapshot(&self, depth: u32, top: usize) -> Option<TreeSnapshot> {

@@ -430,6 +430,22 @@ impl<P: Position> Mcts<P> {
         let parent = &self.nodes[n];
         let c_ln = self.config.exploration * (parent.visits.max(1) as f64).ln().sqrt();
         let solver = self.config.solver;
+        if !solver && self.config.rave.is_none() {
+            // Plain UCB1 over the block of children, with the same arithmetic and the same
+            // tie-break (the first maximum) as below, and no per-child branches.
+            let range = self.tried_children(n);
+            let mut best = None;
+            let mut best_v = f64::NEG_INFINITY;
+            for (i, node) in self.nodes[range.clone()].iter().enumerate() {
+                let visits = node.visits.max(1) as f64;
+                let v = node.value as f64 / visits + c_ln / visits.sqrt();
+                if v > best_v {
+                    best_v = v;
+                    best = Some(range.start + i);
+                }
+            }
+            return best;
+        }
         let all_lost = solver && self.tried_children(n).all(|ch| self.nodes[ch].proven == Some(Proven::Loss));
         let mut best = None;
         let mut best_v = f64::NEG_INFINITY;

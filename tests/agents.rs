@@ -313,6 +313,14 @@ fn root_parallel_mcts_shares_the_budget_and_is_reproducible() {
     assert_eq!(a.best, b.best);
     let one = search(&p, &preset("jeng-mcts").unwrap().agent, SearchLimits::iterations(10_001), 5);
     assert_ne!(a.root, one.root, "the helpers' statistics should be in the merged root");
+    // The threads share the memory cap: the main tree stops growing at its third of it.
+    let small = match preset("jeng-mcts").unwrap().agent.with_threads(3).unwrap() {
+        AgentConfig::Mcts(c) => AgentConfig::Mcts(MctsConfig { memory_mb: 1, ..c }),
+        _ => unreachable!(),
+    };
+    let r = search(&pos("gomoku", ""), &small, SearchLimits::iterations(300_000), 5);
+    let per_tree = 1024 * 1024 / 24 / 3;
+    assert!(r.stats.nodes <= per_tree as u64 + 1, "{} nodes in the main tree", r.stats.nodes);
 }
 
 /// Lazy SMP finds the same proven values as one thread, reports every thread's nodes, and

@@ -87,8 +87,9 @@ pub struct MctsConfig {
     pub seed: u64,
     /// Search threads, by root parallelism: each helper grows a tree of its own from the same
     /// position (its seed derived from `seed` and its number), and their root statistics are
-    /// added to the main tree's before the move is chosen. An iteration or node limit is
-    /// shared out among the threads; a time limit holds for each. 1: one thread, reproducible.
+    /// added to the main tree's before the move is chosen. An iteration or node limit and
+    /// `memory_mb` are shared out among the threads; a time limit holds for each. 1: one
+    /// thread, reproducible.
     pub threads: u32,
 }
 

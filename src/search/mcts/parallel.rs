@@ -92,7 +92,11 @@ impl<P: Position> Mcts<P> {
             memory_mb: (self.config.memory_mb / threads).max(1),
             ..self.config.clone()
         };
-        std::thread::scope(|scope| {
+        // Every tree gets its share of `memory_mb`, the main one too, so the threads together
+        // stay within it.
+        let whole = self.max_nodes;
+        self.max_nodes = (whole / threads as usize).max(16);
+        let result = std::thread::scope(|scope| {
             let mut handles = Vec::new();
             for i in 1..threads {
                 let (config, limits, helpers, count) =
@@ -122,6 +126,8 @@ impl<P: Position> Mcts<P> {
                 (stats, iterations)
             };
             self.search_on(pos, &part(0), control, sink, &counts, &mut join)
-        })
+        });
+        self.max_nodes = whole;
+        result
     }
 }

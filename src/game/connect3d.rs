@@ -264,13 +264,35 @@ impl Connect3d {
     }
 
     fn end_status(&self) -> Status {
-        use std::cmp::Ordering::*;
-        match self.points[0].cmp(&self.points[1]) {
-            Greater => Status::Win(Player::First),
-            Less => Status::Win(Player::Second),
-            Equal => Status::Draw,
-        }
+        status_of(self.points)
     }
+}
+
+/// The result of a finished game with these points: more points win.
+fn status_of(points: [u32; 2]) -> Status {
+    use std::cmp::Ordering::*;
+    match points[0].cmp(&points[1]) {
+        Greater => Status::Win(Player::First),
+        Less => Status::Win(Player::Second),
+        Equal => Status::Draw,
+    }
+}
+
+/// Counts a stone on `cell` into its player's window counts and scores the lines it makes
+/// (the k-th line of the game is worth `line_points(k)`); returns how many it made.
+#[inline(always)]
+fn score_stone(table: &super::WindowTable, counts: &mut [u8], cell: usize, lines: &mut u32, points: &mut u32) -> u32 {
+    let mut made = 0;
+    for &w in table.windows_through(cell) {
+        let c = &mut counts[w as usize];
+        *c += 1;
+        made += (*c == 4) as u32;
+    }
+    for _ in 0..made {
+        *lines += 1;
+        *points += line_points(*lines);
+    }
+    made
 }
 
 impl Position for Connect3d {
@@ -339,18 +361,14 @@ impl Position for Connect3d {
         for s in 0..self.hash_count {
             self.hashes[s] ^= ZOBRIST[p][SYM_BITS[s][pole][z] as usize];
         }
-        let mut made = 0;
-        let counts = &mut self.window_counts[p];
-        for &w in self.table.windows_through(pole * POLE_HEIGHT + z) {
-            let c = &mut counts[w as usize];
-            *c += 1;
-            made += (*c == 4) as u32;
-        }
+        let made = score_stone(
+            self.table,
+            &mut self.window_counts[p],
+            pole * POLE_HEIGHT + z,
+            &mut self.lines,
+            &mut self.points[p],
+        );
         debug_assert_eq!(made, Self::new_lines(&self.stones[p], bit));
-        for _ in 0..made {
-            self.lines += 1;
-            self.points[p] += line_points(self.lines);
-        }
         self.made.push(made as u8);
         self.history.push(m);
         if self.history.len() == GAME_LENGTH {
@@ -422,23 +440,9 @@ impl Position for Connect3d {
                 poles[i] = poles[n];
             }
             let p = ply & 1;
-            let mut made = 0;
-            let mine = &mut counts[p];
-            for &w in self.table.windows_through(pole * POLE_HEIGHT + z) {
-                let c = &mut mine[w as usize];
-                *c += 1;
-                made += (*c == 4) as u32;
-            }
-            for _ in 0..made {
-                lines += 1;
-                points[p] += line_points(lines);
-            }
+            score_stone(self.table, &mut counts[p], pole * POLE_HEIGHT + z, &mut lines, &mut points[p]);
         }
-        let status = match points[0].cmp(&points[1]) {
-            std::cmp::Ordering::Greater => Status::Win(Player::First),
-            std::cmp::Ordering::Less => Status::Win(Player::Second),
-            std::cmp::Ordering::Equal => Status::Draw,
-        };
+        let status = status_of(points);
         PlayoutResult { status, points, length: GAME_LENGTH - start }
     }
 

@@ -77,8 +77,7 @@ impl AlphaBeta {
         sink: &mut dyn ProgressSink,
     ) -> SearchResult {
         let threads = self.config.threads.max(1);
-        let remaining = (pos.max_game_length() - pos.ply()) as u32;
-        let max_depth = limits.depth.unwrap_or(remaining.max(1)).min(remaining.max(1));
+        let max_depth = super::max_depth(pos, limits);
         let team = Team::default();
         let helpers = SearchControl::new();
         let cfg = self.config.clone();

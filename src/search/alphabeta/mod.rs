@@ -594,6 +594,13 @@ mod lazy_smp;
 
 use lazy_smp::Team;
 
+/// The deepest iteration a search may run: the depth limit, or with none the moves left in
+/// the game (the search then deepens until another limit or the stop flag).
+fn max_depth<P: Position>(pos: &P, limits: &SearchLimits) -> u32 {
+    let remaining = ((pos.max_game_length() - pos.ply()) as u32).max(1);
+    limits.depth.unwrap_or(remaining).min(remaining)
+}
+
 /// A finished iteration: best move, value, principal variation, depth.
 type Completed = (Move, i32, Vec<Move>, u32);
 
@@ -649,8 +656,7 @@ impl AlphaBeta {
         team: Option<&Team>,
     ) -> SearchResult {
         let remaining = (pos.max_game_length() - pos.ply()) as u32;
-        // No depth limit: deepen until another limit or the stop flag (or the end of the game).
-        let max_depth = limits.depth.unwrap_or(remaining.max(1)).min(remaining.max(1));
+        let max_depth = max_depth(pos, limits);
         if let Some(tt) = self.tt.as_ref() {
             tt.new_search();
         }

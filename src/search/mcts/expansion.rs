@@ -87,8 +87,9 @@ impl<P: Position> Mcts<P> {
         }
         pos.legal_moves(moves);
         moves.retain(|m| has_child[m.index() >> 6] >> (m.index() & 63) & 1 == 0);
-        let pick = match self.config.expansion {
-            Expansion::Random => below(&mut self.rng, moves.len()),
+        // The pick, and its prior when the policy computed it (stones around the cell).
+        let (pick, prior) = match self.config.expansion {
+            Expansion::Random => (below(&mut self.rng, moves.len()), None),
             Expansion::Neighbours { heuristic_share } => {
                 if unit(&mut self.rng) < heuristic_share {
                     // Most stones around; ties broken uniformly (reservoir sampling).
@@ -104,9 +105,9 @@ impl<P: Position> Mcts<P> {
                             }
                         }
                     }
-                    best
+                    (best, Some(best_prior))
                 } else {
-                    below(&mut self.rng, moves.len())
+                    (below(&mut self.rng, moves.len()), None)
                 }
             }
         };
@@ -115,7 +116,9 @@ impl<P: Position> Mcts<P> {
             return None;
         }
         let prior = match self.config.expansion {
-            Expansion::Neighbours { .. } => stones_around(pos, pos.move_cell(m)).min(255) as u8,
+            Expansion::Neighbours { .. } => {
+                prior.unwrap_or_else(|| stones_around(pos, pos.move_cell(m))).min(255) as u8
+            }
             Expansion::Random => 0,
         };
         let at = self.nodes[n].first_child as usize + self.nodes[n].tried as usize;

@@ -323,8 +323,8 @@ fn root_parallel_mcts_shares_the_budget_and_is_reproducible() {
     assert!(r.stats.nodes <= per_tree as u64 + 1, "{} nodes in the main tree", r.stats.nodes);
 }
 
-/// Lazy SMP finds the same proven values as one thread, reports every thread's nodes, and
-/// a search with more threads reaches the same depth.
+/// Lazy SMP finds the same proven values as one thread, and a search with more threads
+/// reaches the same depth unless it proved a win or loss early.
 #[test]
 fn lazy_smp_agrees_with_one_thread_on_proven_values() {
     for (game, m) in [("connect4", "4455"), ("connect4", "2252576253462244111563365343671351441"), ("tictactoe", "")] {
@@ -334,7 +334,11 @@ fn lazy_smp_agrees_with_one_thread_on_proven_values() {
         let a = search(&p, &one, SearchLimits::depth(9), 1);
         let b = search(&p, &two, SearchLimits::depth(9), 1);
         assert_eq!(a.score, b.score, "{game} {m}");
-        assert!(b.stats.depth >= a.stats.depth.min(9), "{game} {m}");
+        // A proven win or loss may come an iteration early with helpers: their deeper
+        // entries in the shared table prove it at a shallower depth. Otherwise the same depth.
+        if !matches!(b.score, Score::Win { .. } | Score::Loss { .. }) {
+            assert!(b.stats.depth >= a.stats.depth.min(9), "{game} {m}: depth {} vs {}", b.stats.depth, a.stats.depth);
+        }
     }
     assert!(AgentConfig::Random.with_threads(2).is_err());
     assert!(AgentConfig::AlphaBeta(AlphaBetaConfig::default()).with_threads(0).is_err());

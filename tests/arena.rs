@@ -317,3 +317,39 @@ fn elo_cells_of_all_draws_say_there_is_no_spread() {
     (s.wins, s.draws, s.losses, s.score) = (0, 0, 10, 0.0);
     assert_eq!(elo_label(&s), "n/a");
 }
+
+/// `colours: AsListed` gives the first entrant the first move in every game; a summary by
+/// first mover splits alternating games into a row per colour order, whose wins are the first
+/// player's (as papers report "player 1 = MCTS" and "player 1 = AB" apart).
+#[test]
+fn colour_orders_can_be_fixed_and_reported_apart() {
+    let text = |colours: &str| {
+        format!(
+            r#"(name: "colours", variants: List(["tictactoe"]),
+                agents: [(agent: Preset("random")), (name: Some("ab"), agent: Preset("strong-ab"), limits: Some((depth: Some(9))))],
+                pairing: Pairwise, games: 10, seed: 4{colours})"#
+        )
+    };
+    let fixed = Matchup::parse(&text(", colours: AsListed"), "m.ron".as_ref()).unwrap();
+    let dir = temp_dir("colours-fixed");
+    let records = run_matchup(&fixed, Path::new("."), &opts(&dir, 2, false), &SearchControl::new(), |_| {}).unwrap();
+    assert!(records.iter().all(|r| r.players == [0, 1] && r.names[0] == "random"));
+
+    let alternating = Matchup::parse(&text(""), "m.ron".as_ref()).unwrap();
+    let dir = temp_dir("colours-alternate");
+    let records =
+        run_matchup(&alternating, Path::new("."), &opts(&dir, 2, false), &SearchControl::new(), |_| {}).unwrap();
+    let rows = mnklab::arena::summarize_by_first_mover(&records);
+    assert_eq!(rows.len(), 2);
+    for row in &rows {
+        assert_eq!(row.games, 5);
+        let firsts: Vec<&GameRecord> = records.iter().filter(|r| r.players[0] == row.a).collect();
+        assert_eq!(row.names[0], firsts[0].names[0], "the row is seen from its first mover");
+        let first_wins = firsts.iter().filter(|r| r.outcome == Outcome::FirstWins).count() as u32;
+        assert_eq!(row.wins, first_wins);
+        assert_eq!(row.first_player_wins, first_wins);
+    }
+    // A perfect player never loses tic-tac-toe, from either side.
+    let ab_losses: u32 = rows.iter().map(|r| if r.names[0] == "ab" { r.losses } else { r.wins }).sum();
+    assert_eq!(ab_losses, 0);
+}

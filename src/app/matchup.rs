@@ -241,6 +241,7 @@ impl MatchupPanel {
             // Two agents play each other; more play a round robin.
             pairing: if slots.len() > 2 { Pairing::RoundRobin } else { Pairing::Pairwise },
             games: self.form.games,
+            colours: Default::default(),
             limits: (self.form.move_time > 0.0).then(|| crate::search::SearchLimits::time(self.form.move_time)),
             game_budget: None,
             seed: self.form.seed,
@@ -411,7 +412,13 @@ impl MatchupPanel {
                 req.x = Some(Field::M);
                 req.y = Some(Field::N);
                 req.metric = Some(Metric::Score);
-                figure_from_results(&self.records, self.matchup.as_ref(), Path::new("."), &req).ok()?
+                // A sweep with two K a board (Lim's rule) gets a panel per K, not averages.
+                figure_from_results(&self.records, self.matchup.as_ref(), Path::new("."), &req)
+                    .or_else(|_| {
+                        req.facet = Some(Field::K);
+                        figure_from_results(&self.records, self.matchup.as_ref(), Path::new("."), &req)
+                    })
+                    .ok()?
             }
         })
     }

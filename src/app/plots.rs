@@ -48,7 +48,10 @@ pub fn draw_figure(ui: &mut egui::Ui, id: &str, fig: &Figure, height: f32, log: 
     let categories: Vec<String> = match &fig.data {
         FigureData::StackedBars { categories, .. } => categories.clone(),
         FigureData::Boxes(b) => b.iter().map(|b| b.name.clone()).collect(),
-        FigureData::Heatmap { columns, .. } => columns.clone(),
+        // Faceted heatmaps repeat the columns for each panel, a blank column between.
+        FigureData::Heatmap { columns, panels, .. } => (0..panels.len())
+            .flat_map(|k| columns.iter().cloned().chain((k + 1 < panels.len()).then(String::new)))
+            .collect(),
         _ => Vec::new(),
     };
     let rows: Vec<String> = match &fig.data {
@@ -128,23 +131,38 @@ pub fn draw_figure(ui: &mut egui::Ui, id: &str, fig: &Figure, height: f32, log: 
                     p.bar_chart(BarChart::new(pies[0].1[i].0.clone(), bars).color(c));
                 }
             }
-            FigureData::Heatmap { values, .. } => {
-                let (lo, hi) = heat_range(values);
-                for (r, row) in values.iter().enumerate() {
-                    for (c, v) in row.iter().enumerate() {
-                        let Some(v) = v else { continue };
-                        let rgb = palette::viridis((v - lo) / (hi - lo));
-                        let (x, y) = (c as f64, r as f64);
-                        let cell = vec![[x - 0.5, y - 0.5], [x + 0.5, y - 0.5], [x + 0.5, y + 0.5], [x - 0.5, y + 0.5]];
-                        p.polygon(
-                            Polygon::new("cells", PlotPoints::from(cell))
-                                .fill_color(colour(rgb))
-                                .stroke(egui::Stroke::NONE),
-                        );
-                        p.text(
-                            Text::new("values", PlotPoint::new(x, y), format!("{:.2}", v))
-                                .color(colour(palette::text_on(rgb))),
-                        );
+            FigureData::Heatmap { columns, rows, panels } => {
+                let all: Vec<Vec<Option<f64>>> = panels.iter().flat_map(|p| p.values.iter().cloned()).collect();
+                let (lo, hi) = heat_range(&all);
+                // Panels side by side, a column apart, each titled with its facet value.
+                let stride = (columns.len() + 1) as f64;
+                for (k, panel) in panels.iter().enumerate() {
+                    let offset = k as f64 * stride;
+                    if !panel.label.is_empty() {
+                        let centre = offset + (columns.len() as f64 - 1.0) / 2.0;
+                        p.text(Text::new(
+                            "panels",
+                            PlotPoint::new(centre, rows.len() as f64 - 0.2),
+                            panel.label.clone(),
+                        ));
+                    }
+                    for (r, row) in panel.values.iter().enumerate() {
+                        for (c, v) in row.iter().enumerate() {
+                            let Some(v) = v else { continue };
+                            let rgb = palette::viridis((v - lo) / (hi - lo));
+                            let (x, y) = (offset + c as f64, r as f64);
+                            let cell =
+                                vec![[x - 0.5, y - 0.5], [x + 0.5, y - 0.5], [x + 0.5, y + 0.5], [x - 0.5, y + 0.5]];
+                            p.polygon(
+                                Polygon::new("cells", PlotPoints::from(cell))
+                                    .fill_color(colour(rgb))
+                                    .stroke(egui::Stroke::NONE),
+                            );
+                            p.text(
+                                Text::new("values", PlotPoint::new(x, y), format!("{:.2}", v))
+                                    .color(colour(palette::text_on(rgb))),
+                            );
+                        }
                     }
                 }
             }

@@ -86,6 +86,17 @@ pub enum Opening {
     List(Vec<String>),
 }
 
+/// Who moves first in a pairing's games.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Colours {
+    /// Colours alternate game by game (half the games each way).
+    #[default]
+    Alternate,
+    /// The lower-numbered entrant of the pairing always moves first (e.g. Lim's baseline,
+    /// where the random player always starts).
+    AsListed,
+}
+
 /// Sequential probability ratio test: stop a pairing early once the Elo difference is shown
 /// to be below `elo0` or above `elo1`.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -107,8 +118,10 @@ pub struct Matchup {
     pub variants: Variants,
     pub agents: Vec<Entrant>,
     pub pairing: Pairing,
-    /// Games per pairing and variant; colours alternate.
+    /// Games per pairing and variant; colours alternate unless `colours` says otherwise.
     pub games: u32,
+    #[serde(default)]
+    pub colours: Colours,
     /// Per-move limits for every entrant without its own.
     #[serde(default)]
     pub limits: Option<SearchLimits>,
@@ -322,7 +335,7 @@ impl Matchup {
         let variant = variants[(index / per_variant) as usize];
         let (a, b) = pairings[((index % per_variant) / games) as usize];
         let g = index % games;
-        let players = if g.is_multiple_of(2) { [a, b] } else { [b, a] };
+        let players = if g.is_multiple_of(2) || self.colours == Colours::AsListed { [a, b] } else { [b, a] };
         let opening = match &self.opening {
             Opening::List(list) if !list.is_empty() => Some(list[(g / 2) as usize % list.len()].clone()),
             _ => None,

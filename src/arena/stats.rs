@@ -105,6 +105,17 @@ pub fn summarize(records: &[GameRecord]) -> Vec<PairStats> {
     s.finish()
 }
 
+/// Groups games by variant and *ordered* pairing: each colour order is a row of its own, seen
+/// from the entrant that moved first (`a`), as in papers that report "player 1 = MCTS" and
+/// "player 1 = alpha-beta" separately. Wins are then the first player's.
+pub fn summarize_by_first_mover(records: &[GameRecord]) -> Vec<PairStats> {
+    let mut s = Summarizer { by_first_mover: true, ..Summarizer::default() };
+    for r in records {
+        s.add(r);
+    }
+    s.finish()
+}
+
 /// Samples of one quantity, for its median: every sample up to [`Samples::CAP`], then every
 /// 2nd, 4th, ... so that a run of any length holds a bounded number (the median is then of an
 /// evenly thinned sample, and marked as such).
@@ -172,11 +183,17 @@ pub struct WinsDrawsLosses {
 #[derive(Clone, Debug, Default)]
 pub struct Summarizer {
     pairs: Vec<((Variant, usize, usize), PairAccumulator)>,
+    /// Key by (first mover, second mover) instead of (lower entrant, higher entrant).
+    by_first_mover: bool,
 }
 
 impl Summarizer {
     pub fn add(&mut self, r: &GameRecord) {
-        let (a, b) = (r.players[0].min(r.players[1]), r.players[0].max(r.players[1]));
+        let (a, b) = if self.by_first_mover {
+            (r.players[0], r.players[1])
+        } else {
+            (r.players[0].min(r.players[1]), r.players[0].max(r.players[1]))
+        };
         let key = (r.variant, a, b);
         let k = match self.pairs.iter().position(|(k, _)| *k == key) {
             Some(k) => k,

@@ -45,6 +45,16 @@ pub struct PlotArgs {
     /// Lines and box plots: a log10 y axis (for nodes or time spanning orders of magnitude).
     #[arg(long)]
     log_y: bool,
+    /// Heatmaps: one panel per value of this field (e.g. k when each board has two K).
+    #[arg(long)]
+    facet: Option<String>,
+    /// Tick labels in points (titles and legends sized from it); 10-11 for a figure set in
+    /// one column of a two-column paper.
+    #[arg(long, default_value_t = 9.0)]
+    font_size: f64,
+    /// Lines: leave out the 95% bands.
+    #[arg(long)]
+    no_bands: bool,
     /// FILE.svg, FILE.png or FILE.pdf; the data goes to FILE.csv.
     #[arg(long)]
     out: PathBuf,
@@ -71,6 +81,13 @@ pub fn run(args: PlotArgs) -> Result<(), String> {
     req.agent = args.agent;
     req.title = args.title;
     req.bins = args.bins;
+    req.facet = field("facet", &args.facet)?;
+    if req.facet.is_some() && args.kind != PlotKind::Heatmap {
+        return Err("--facet applies to heatmaps".into());
+    }
+    if !(args.font_size >= 4.0 && args.font_size <= 40.0) {
+        return Err("--font-size is in points, between 4 and 40".into());
+    }
     let run = mnklab::arena::results::load_run(&args.results)?;
     let mut fig = figure_from_results(&run.records, run.matchup.as_ref(), &run.dir, &req)?;
     if let Some(l) = args.x_label {
@@ -85,7 +102,14 @@ pub fn run(args: PlotArgs) -> Result<(), String> {
     if !(args.dpi >= 10.0 && args.dpi <= 2400.0) {
         return Err("--dpi must be between 10 and 2400".into());
     }
-    let opts = ExportOptions { width_in: args.width, height_in: args.height, dpi: args.dpi, log_y: args.log_y };
+    let opts = ExportOptions {
+        width_in: args.width,
+        height_in: args.height,
+        dpi: args.dpi,
+        log_y: args.log_y,
+        font_pt: args.font_size,
+        bands: !args.no_bands,
+    };
     for p in export_figure(&fig, &args.out, &opts)? {
         println!("wrote {}", p.display());
     }

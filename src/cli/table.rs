@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use mnklab::arena::{Matchup, summarize, table};
+use mnklab::arena::{Matchup, summarize, summarize_by_first_mover, table};
 
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
 enum TableFormat {
@@ -21,6 +21,10 @@ pub struct TableArgs {
     /// Write to this file instead of printing.
     #[arg(long)]
     out: Option<PathBuf>,
+    /// A row per colour order (the first-named agent moved first; wins are the first
+    /// player's), as papers that report "player 1 = MCTS" and "player 1 = AB" apart.
+    #[arg(long)]
+    by_colour: bool,
 }
 
 pub fn run(args: TableArgs) -> Result<(), String> {
@@ -28,7 +32,7 @@ pub fn run(args: TableArgs) -> Result<(), String> {
     if run.records.is_empty() {
         return Err(format!("{}: no finished games yet", args.results.display()));
     }
-    let stats = summarize(&run.records);
+    let stats = if args.by_colour { summarize_by_first_mover(&run.records) } else { summarize(&run.records) };
     let caption = run.matchup.as_ref().map_or("Results".to_string(), |m| {
         if m.description.is_empty() { m.name.clone() } else { m.description.clone() }
     });

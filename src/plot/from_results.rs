@@ -10,7 +10,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-use super::{BoxStats, Figure, FigureData, LinePoint, Series, histogram};
+use super::{BoxStats, Figure, FigureData, HeatPanel, LinePoint, Series, histogram};
 use crate::arena::game::{GameRecord, Outcome};
 use crate::arena::matchup::Matchup;
 use crate::arena::stats::{Z95, wilson};
@@ -111,6 +111,35 @@ impl FromStr for Field {
     }
 }
 
+impl Field {
+    /// How the field is spelled on the command line.
+    pub fn flag(self) -> String {
+        let param = |p: Param| match p {
+            Param::Budget => "budget",
+            Param::Depth => "depth",
+            Param::Iterations => "iterations",
+            Param::Nodes => "nodes",
+            Param::Time => "time",
+            Param::Strategy => "strategy",
+        };
+        match self {
+            Field::M => "m".into(),
+            Field::N => "n".into(),
+            Field::K => "k".into(),
+            Field::Board => "board".into(),
+            Field::Variant => "variant".into(),
+            Field::Agent => "agent".into(),
+            Field::Opponent => "opponent".into(),
+            Field::Pairing => "pairing".into(),
+            Field::Colour => "colour".into(),
+            Field::AgentParam(p) => format!("agent.{}", param(p)),
+            Field::OpponentParam(p) => format!("opponent.{}", param(p)),
+            Field::Phase => "phase".into(),
+            Field::Ply => "ply".into(),
+        }
+    }
+}
+
 impl fmt::Display for Field {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         let param = |p: &Param| match p {
@@ -203,11 +232,24 @@ pub struct PlotRequest {
     pub agent: Option<String>,
     pub title: Option<String>,
     pub bins: Option<usize>,
+    /// Heatmaps: one panel per value of this field (e.g. `k` when each board has two K).
+    #[serde(default)]
+    pub facet: Option<Field>,
 }
 
 impl PlotRequest {
     pub fn new(kind: PlotKind) -> PlotRequest {
-        PlotRequest { kind, x: None, y: None, metric: None, series: None, agent: None, title: None, bins: None }
+        PlotRequest {
+            kind,
+            x: None,
+            y: None,
+            metric: None,
+            series: None,
+            agent: None,
+            title: None,
+            bins: None,
+            facet: None,
+        }
     }
 }
 
@@ -335,6 +377,42 @@ impl Context<'_> {
         })
     }
 
+    /// A field other than `x` and `y` that takes two values among the games of one cell (so
+    /// that a heatmap would silently average them), if there is one. Board shape first (K,
+    /// M, N, variant), then the entrants' parameters, then the pairing itself.
+    fn mixed_within_cells(&self, x: Field, y: Field) -> Option<Field> {
+        let mut candidates = vec![Field::K, Field::M, Field::N, Field::Variant];
+        for p in [Param::Strategy, Param::Budget, Param::Depth, Param::Iterations, Param::Nodes, Param::Time] {
+            candidates.extend([Field::AgentParam(p), Field::OpponentParam(p)]);
+        }
+        candidates.push(Field::Pairing);
+        let shape = |f: Field| matches!(f, Field::Board | Field::Variant);
+        candidates.into_iter().filter(|&f| f != x && f != y).find(|&f| {
+            // A board field (or the variant) fixes M and N; the variant fixes all three.
+            if (shape(x) || shape(y)) && matches!(f, Field::M | Field::N) {
+                return false;
+            }
+            if (x == Field::Variant || y == Field::Variant) && f == Field::K {
+                return false;
+            }
+            let mut seen: Vec<(String, String, String)> = Vec::new();
+            for g in &self.views {
+                let (Ok(a), Ok(b), Ok(v)) = (self.game_field(g, x), self.game_field(g, y), self.game_field(g, f))
+                else {
+                    continue;
+                };
+                let (a, b, v) = (a.to_string(), b.to_string(), v.to_string());
+                if seen.iter().any(|s| s.0 == a && s.1 == b && s.2 != v) {
+                    return true;
+                }
+                if !seen.iter().any(|s| s.0 == a && s.1 == b) {
+                    seen.push((a, b, v));
+                }
+            }
+            false
+        })
+    }
+
     fn game_metric(&self, g: &GameView, m: Metric) -> Option<f64> {
         let own = || g.record.moves.iter().filter(|mv| mv.player as usize == g.side);
         let mean = |values: Vec<f64>| {
@@ -429,6 +507,12 @@ pub fn figure_from_results(
         None if ctx.views.iter().all(|g| &g.record.names[g.side] == first) => first.clone(),
         None => "agent".into(),
     };
+    let first_opponent = &ctx.views[0].record.names[1 - ctx.views[0].side];
+    let opponent_label = if ctx.views.iter().all(|g| &g.record.names[1 - g.side] == first_opponent) {
+        first_opponent.clone()
+    } else {
+        "opponent".into()
+    };
     let metric = req.metric.unwrap_or(match req.kind {
         PlotKind::Box => Metric::Time,
         PlotKind::Hist => Metric::Length,
@@ -509,7 +593,7 @@ pub fn figure_from_results(
                 };
                 wdl[c][outcome] += 1.0;
             }
-            let parts = [format!("{agent_label} wins"), "draws".to_string(), "opponent wins".to_string()];
+            let parts = [format!("{agent_label} wins"), "draws".to_string(), format!("{opponent_label} wins")];
             let names: Vec<String> = categories
                 .iter()
                 .map(|c| match (c, req.kind) {
@@ -546,35 +630,66 @@ pub fn figure_from_results(
         }
         PlotKind::Heatmap => {
             let y = req.y.unwrap_or(Field::N);
-            let mut cells: Vec<(Value, Value, f64)> = Vec::new();
+            let mut cells: Vec<(Value, Value, Value, f64)> = Vec::new();
             for g in &ctx.views {
                 if let Some(v) = ctx.game_metric(g, metric) {
-                    cells.push((fields(g, x)?, fields(g, y)?, v));
+                    let facet = match req.facet {
+                        Some(f) => fields(g, f)?,
+                        None => Value::Text(String::new()),
+                    };
+                    cells.push((fields(g, x)?, fields(g, y)?, facet, v));
                 }
+            }
+            if req.facet.is_none()
+                && let Some(varying) = ctx.mixed_within_cells(x, y)
+            {
+                return Err(format!(
+                    "a cell of the heatmap would average games with different {varying}: give each its own panel \
+                     with --facet {}, or plot one {varying} at a time",
+                    varying.flag()
+                ));
             }
             let columns = ordered_keys(cells.iter().map(|c| c.0.clone()).collect());
             let rows = ordered_keys(cells.iter().map(|c| c.1.clone()).collect());
-            let values = rows
+            let facets = ordered_keys(cells.iter().map(|c| c.2.clone()).collect());
+            let panels = facets
                 .iter()
-                .map(|rv| {
-                    columns
+                .map(|fv| {
+                    let in_cell = |cv: &Value, rv: &Value| -> Vec<f64> {
+                        cells.iter().filter(|c| &c.0 == cv && &c.1 == rv && &c.2 == fv).map(|c| c.3).collect()
+                    };
+                    let values = rows
                         .iter()
-                        .map(|cv| {
-                            let vs: Vec<f64> = cells.iter().filter(|c| &c.0 == cv && &c.1 == rv).map(|c| c.2).collect();
-                            (!vs.is_empty()).then(|| vs.iter().sum::<f64>() / vs.len() as f64)
+                        .map(|rv| {
+                            columns
+                                .iter()
+                                .map(|cv| {
+                                    let vs = in_cell(cv, rv);
+                                    (!vs.is_empty()).then(|| vs.iter().sum::<f64>() / vs.len() as f64)
+                                })
+                                .collect()
                         })
-                        .collect()
+                        .collect();
+                    let counts =
+                        rows.iter().map(|rv| columns.iter().map(|cv| in_cell(cv, rv).len() as u32).collect()).collect();
+                    let label = match (req.facet, fv) {
+                        (Some(f), Value::Num(v)) => format!("{f} = {v}"),
+                        (Some(_), other) => other.to_string(),
+                        (None, _) => String::new(),
+                    };
+                    HeatPanel { label, values, counts }
                 })
                 .collect();
+            let by = req.facet.map_or(String::new(), |f| format!(", one panel per {f}"));
             Figure {
-                title: title(format!("{y_label} by {x} and {y}")),
+                title: title(format!("{y_label} by {x} and {y}{by}")),
                 x_label: x.to_string(),
                 y_label: y.to_string(),
                 value_label: y_label,
                 data: FigureData::Heatmap {
                     columns: columns.iter().map(|v| v.to_string()).collect(),
                     rows: rows.iter().map(|v| v.to_string()).collect(),
-                    values,
+                    panels,
                 },
             }
         }

@@ -10,6 +10,7 @@ pub mod from_results;
 pub mod live;
 pub mod palette;
 pub mod tables;
+pub mod ticks;
 
 use serde::{Deserialize, Serialize};
 
@@ -45,6 +46,9 @@ pub struct BoxStats {
     pub max: f64,
     pub whisker_low: f64,
     pub whisker_high: f64,
+    /// Every value beyond the whiskers (drawn as points, listed in the CSV).
+    #[serde(default)]
+    pub outliers: Vec<f64>,
 }
 
 impl BoxStats {
@@ -64,6 +68,7 @@ impl BoxStats {
         let iqr = q3 - q1;
         let whisker_low = v.iter().copied().find(|&x| x >= q1 - 1.5 * iqr).unwrap_or(q1);
         let whisker_high = v.iter().rev().copied().find(|&x| x <= q3 + 1.5 * iqr).unwrap_or(q3);
+        let outliers = v.iter().copied().filter(|&x| x < whisker_low || x > whisker_high).collect();
         Some(BoxStats {
             name: name.into(),
             n: v.len() as u32,
@@ -74,6 +79,7 @@ impl BoxStats {
             max: v[v.len() - 1],
             whisker_low,
             whisker_high,
+            outliers,
         })
     }
 }
@@ -90,11 +96,12 @@ pub enum FigureData {
     },
     /// One pie per group, each slice a (label, value) pair.
     Pies(Vec<(String, Vec<(String, f64)>)>),
-    /// `values[row][column]`, rows along y, columns along x; None where no game was played.
+    /// Cells over two fields, in one panel per value of a third field (a facet) or one
+    /// panel; every panel has the same columns (along x) and rows (along y).
     Heatmap {
         columns: Vec<String>,
         rows: Vec<String>,
-        values: Vec<Vec<Option<f64>>>,
+        panels: Vec<HeatPanel>,
     },
     Boxes(Vec<BoxStats>),
     /// Bins `[edges[i], edges[i + 1])` with their counts.
@@ -102,6 +109,17 @@ pub enum FigureData {
         edges: Vec<f64>,
         counts: Vec<u32>,
     },
+}
+
+/// One panel of a heatmap.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct HeatPanel {
+    /// "K = 4" for a facet; empty for a heatmap of one panel.
+    pub label: String,
+    /// `values[row][column]`; None where no game was played.
+    pub values: Vec<Vec<Option<f64>>>,
+    /// Games behind each cell.
+    pub counts: Vec<Vec<u32>>,
 }
 
 /// A figure: its data, title and axis labels (all editable before export).
@@ -157,12 +175,26 @@ impl Figure {
                     }
                 }
             }
-            FigureData::Heatmap { columns, rows, values } => {
-                row(&[self.x_label.clone(), self.y_label.clone(), self.value_label.clone()]);
-                for (r, name) in rows.iter().enumerate() {
-                    for (c, column) in columns.iter().enumerate() {
-                        if let Some(v) = values[r][c] {
-                            row(&[column.clone(), name.clone(), f(v)]);
+            FigureData::Heatmap { columns, rows, panels } => {
+                let faceted = panels.len() > 1 || panels.iter().any(|p| !p.label.is_empty());
+                let mut head = vec![self.x_label.clone(), self.y_label.clone()];
+                if faceted {
+                    head.push("panel".into());
+                }
+                head.extend([self.value_label.clone(), "games".into()]);
+                row(&head);
+                for p in panels {
+                    for (r, name) in rows.iter().enumerate() {
+                        for (c, column) in columns.iter().enumerate() {
+                            if let Some(v) = p.values[r][c] {
+                                let mut line = vec![column.clone(), name.clone()];
+                                if faceted {
+                                    line.push(p.label.clone());
+                                }
+                                let games = p.counts.get(r).and_then(|row| row.get(c)).copied().unwrap_or(0);
+                                line.extend([f(v), games.to_string()]);
+                                row(&line);
+                            }
                         }
                     }
                 }
@@ -178,6 +210,7 @@ impl Figure {
                     "max".into(),
                     "whisker_low".into(),
                     "whisker_high".into(),
+                    "outliers".into(),
                 ]);
                 for b in boxes {
                     row(&[
@@ -190,6 +223,7 @@ impl Figure {
                         f(b.max),
                         f(b.whisker_low),
                         f(b.whisker_high),
+                        b.outliers.iter().map(|&x| f(x)).collect::<Vec<_>>().join(" "),
                     ]);
                 }
             }
@@ -209,7 +243,9 @@ impl Figure {
             FigureData::Lines(s) => s.iter().all(|s| s.points.is_empty()),
             FigureData::StackedBars { categories, .. } => categories.is_empty(),
             FigureData::Pies(p) => p.is_empty(),
-            FigureData::Heatmap { values, .. } => values.iter().flatten().all(Option::is_none),
+            FigureData::Heatmap { panels, .. } => {
+                panels.iter().flat_map(|p| p.values.iter().flatten()).all(Option::is_none)
+            }
             FigureData::Boxes(b) => b.is_empty(),
             FigureData::Histogram { counts, .. } => counts.is_empty(),
         }
@@ -300,6 +336,9 @@ pub fn log_y(fig: &Figure) -> Figure {
                     &mut b.whisker_low,
                     &mut b.whisker_high,
                 ] {
+                    *v = t(*v);
+                }
+                for v in &mut b.outliers {
                     *v = t(*v);
                 }
             }

@@ -353,3 +353,26 @@ fn colour_orders_can_be_fixed_and_reported_apart() {
     let ab_losses: u32 = rows.iter().map(|r| if r.names[0] == "ab" { r.losses } else { r.wins }).sum();
     assert_eq!(ab_losses, 0);
 }
+
+/// `Pairing::List` schedules exactly the pairs named (e.g. each alpha-beta against the MCTS of
+/// its own time a move), and refuses an index out of range or an agent paired with itself.
+#[test]
+fn a_list_of_pairs_schedules_only_those_pairs() {
+    let text = |pairs: &str| {
+        format!(
+            r#"(name: "pairs", variants: List(["tictactoe"]),
+                agents: [(agent: Preset("random")), (agent: Preset("random")), (agent: Preset("random")), (agent: Preset("random"))],
+                pairing: List({pairs}), games: 4, seed: 1)"#
+        )
+    };
+    let m = Matchup::parse(&text("[(0, 2), (3, 1)]"), "m.ron".as_ref()).unwrap();
+    let pairs: std::collections::BTreeSet<(usize, usize)> = m.schedule().map(|g| g.pairing).collect();
+    assert_eq!(pairs.into_iter().collect::<Vec<_>>(), [(0, 2), (1, 3)]);
+    assert_eq!(m.schedule_len(), 8);
+    let e = Matchup::parse(&text("[(0, 4)]"), "m.ron".as_ref()).unwrap_err().to_string();
+    assert!(e.contains("agent index 4 is out of range"), "{e}");
+    let e = Matchup::parse(&text("[(1, 1)]"), "m.ron".as_ref()).unwrap_err().to_string();
+    assert!(e.contains("(1, 1) pairs an agent with itself"), "{e}");
+    let e = Matchup::parse(&text("[]"), "m.ron".as_ref()).unwrap_err().to_string();
+    assert!(e.contains("List is empty"), "{e}");
+}

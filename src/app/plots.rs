@@ -131,7 +131,7 @@ pub fn draw_figure(ui: &mut egui::Ui, id: &str, fig: &Figure, height: f32, log: 
                     p.bar_chart(BarChart::new(pies[0].1[i].0.clone(), bars).color(c));
                 }
             }
-            FigureData::Heatmap { columns, rows, panels } => {
+            FigureData::Heatmap { columns, rows, panels, boundary } => {
                 let all: Vec<Vec<Option<f64>>> = panels.iter().flat_map(|p| p.values.iter().cloned()).collect();
                 let (lo, hi) = heat_range(&all);
                 // Panels side by side, a column apart, each titled with its facet value.
@@ -162,6 +162,12 @@ pub fn draw_figure(ui: &mut egui::Ui, id: &str, fig: &Figure, height: f32, log: 
                                 Text::new("values", PlotPoint::new(x, y), format!("{:.2}", v))
                                     .color(colour(palette::text_on(rgb))),
                             );
+                        }
+                    }
+                    if let Some(level) = boundary {
+                        for (a, b) in crate::plot::boundary_segments(&panel.values, *level) {
+                            let pts = vec![[offset + a.0, a.1], [offset + b.0, b.1]];
+                            p.line(Line::new("boundary", PlotPoints::from(pts)).color(Color32::RED).width(3.0));
                         }
                     }
                 }

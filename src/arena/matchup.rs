@@ -75,6 +75,9 @@ pub enum Pairing {
     RoundRobin,
     /// Every agent of the first group against every agent of the second (indices).
     Between(Vec<usize>, Vec<usize>),
+    /// Exactly these pairs (indices), e.g. each alpha-beta against the MCTS of the same time a
+    /// move only.
+    List(Vec<(usize, usize)>),
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -253,10 +256,21 @@ impl Matchup {
                 }
             }
         }
-        if let Pairing::Between(left, right) = &m.pairing
-            && let Some(i) = left.iter().chain(right).find(|&&i| i >= m.agents.len())
-        {
+        let indices: Vec<usize> = match &m.pairing {
+            Pairing::Between(left, right) => left.iter().chain(right).copied().collect(),
+            Pairing::List(pairs) => pairs.iter().flat_map(|&(i, j)| [i, j]).collect(),
+            _ => Vec::new(),
+        };
+        if let Some(i) = indices.iter().find(|&&i| i >= m.agents.len()) {
             return Err(bad(format!("pairing: agent index {i} is out of range (there are {} agents)", m.agents.len())));
+        }
+        if let Pairing::List(pairs) = &m.pairing {
+            if pairs.is_empty() {
+                return Err(bad("pairing: List is empty".into()));
+            }
+            if let Some((i, _)) = pairs.iter().find(|(i, j)| i == j) {
+                return Err(bad(format!("pairing: ({i}, {i}) pairs an agent with itself")));
+            }
         }
         Ok(m)
     }
@@ -312,6 +326,7 @@ impl Matchup {
                 .flat_map(|&i| right.iter().map(move |&j| (i.min(j), i.max(j))))
                 .filter(|(i, j)| i != j)
                 .collect(),
+            Pairing::List(pairs) => pairs.iter().map(|&(i, j)| (i.min(j), i.max(j))).collect(),
         }
     }
 

@@ -48,6 +48,9 @@ pub struct PlotArgs {
     /// Heatmaps: one panel per value of this field (e.g. k when each board has two K).
     #[arg(long)]
     facet: Option<String>,
+    /// Heatmaps: draw the boundary between cells on either side of this value (e.g. 0.5).
+    #[arg(long)]
+    boundary: Option<f64>,
     /// Tick labels in points (titles and legends sized from it); 10-11 for a figure set in
     /// one column of a two-column paper.
     #[arg(long, default_value_t = 9.0)]
@@ -82,6 +85,10 @@ pub fn run(args: PlotArgs) -> Result<(), String> {
     req.title = args.title;
     req.bins = args.bins;
     req.facet = field("facet", &args.facet)?;
+    req.boundary = args.boundary;
+    if req.boundary.is_some() && args.kind != PlotKind::Heatmap {
+        return Err("--boundary applies to heatmaps".into());
+    }
     if req.facet.is_some() && args.kind != PlotKind::Heatmap {
         return Err("--facet applies to heatmaps".into());
     }

@@ -440,7 +440,9 @@ where
         FigureData::Lines(series) => draw_lines(root, fig, series, &z, opts),
         FigureData::StackedBars { categories, stacks } => draw_bars(root, fig, categories, stacks, &z),
         FigureData::Pies(pies) => draw_pies(root, fig, pies, &z),
-        FigureData::Heatmap { columns, rows, panels } => draw_heatmap(root, fig, columns, rows, panels, &z),
+        FigureData::Heatmap { columns, rows, panels, boundary } => {
+            draw_heatmap(root, fig, columns, rows, panels, *boundary, &z)
+        }
         FigureData::Boxes(boxes) => draw_boxes(root, fig, boxes, &z, opts.log_y),
         FigureData::Histogram { edges, counts } => draw_histogram(root, fig, edges, counts, &z),
     }
@@ -608,6 +610,7 @@ fn draw_heatmap<DB: DrawingBackend>(
     columns: &[String],
     rows: &[String],
     panels: &[HeatPanel],
+    boundary: Option<f64>,
     z: &Sizes,
 ) -> Result<(), String>
 where
@@ -658,6 +661,13 @@ where
                         .map_err(err)?;
                 }
             }
+        }
+        // Over the cells: the line between cells on either side of the boundary value.
+        if let Some(level) = boundary {
+            let segments = super::boundary_segments(&panel.values, level);
+            chart
+                .draw_series(segments.into_iter().map(|(a, b)| PathElement::new(vec![a, b], stroke(z, RED, 3.0))))
+                .map_err(err)?;
         }
     }
     // The colour bar, drawn by hand: gradient, ticks labelled right-aligned to its left, the

@@ -235,6 +235,9 @@ pub struct PlotRequest {
     /// Heatmaps: one panel per value of this field (e.g. `k` when each board has two K).
     #[serde(default)]
     pub facet: Option<Field>,
+    /// Heatmaps: draw the boundary between cells on either side of this value.
+    #[serde(default)]
+    pub boundary: Option<f64>,
 }
 
 impl PlotRequest {
@@ -249,6 +252,7 @@ impl PlotRequest {
             title: None,
             bins: None,
             facet: None,
+            boundary: None,
         }
     }
 }
@@ -690,6 +694,7 @@ pub fn figure_from_results(
                     columns: columns.iter().map(|v| v.to_string()).collect(),
                     rows: rows.iter().map(|v| v.to_string()).collect(),
                     panels,
+                    boundary: req.boundary,
                 },
             }
         }

@@ -102,6 +102,10 @@ pub enum FigureData {
         columns: Vec<String>,
         rows: Vec<String>,
         panels: Vec<HeatPanel>,
+        /// Draw the line between cells on either side of this value (e.g. 0.5: where one
+        /// agent stops beating the other).
+        #[serde(default)]
+        boundary: Option<f64>,
     },
     Boxes(Vec<BoxStats>),
     /// Bins `[edges[i], edges[i + 1])` with their counts.
@@ -175,7 +179,7 @@ impl Figure {
                     }
                 }
             }
-            FigureData::Heatmap { columns, rows, panels } => {
+            FigureData::Heatmap { columns, rows, panels, .. } => {
                 let faceted = panels.len() > 1 || panels.iter().any(|p| !p.label.is_empty());
                 let mut head = vec![self.x_label.clone(), self.y_label.clone()];
                 if faceted {
@@ -281,6 +285,31 @@ pub fn histogram(values: &[f64], bins: Option<usize>) -> FigureData {
     FigureData::Histogram { edges, counts }
 }
 
+/// The edges between neighbouring cells (left-right or up-down, both played) whose values lie
+/// on either side of `level` (one >= level, the other below): the boundary a heatmap draws, as
+/// segments in cell coordinates (cell (c, r) spans c-0.5..c+0.5, r-0.5..r+0.5).
+pub fn boundary_segments(values: &[Vec<Option<f64>>], level: f64) -> Vec<((f64, f64), (f64, f64))> {
+    let side = |v: Option<f64>| v.map(|v| v >= level);
+    let mut out = Vec::new();
+    for (r, row) in values.iter().enumerate() {
+        for (c, &v) in row.iter().enumerate() {
+            let (x, y) = (c as f64, r as f64);
+            if let (Some(a), Some(b)) = (side(v), side(row.get(c + 1).copied().flatten()))
+                && a != b
+            {
+                out.push(((x + 0.5, y - 0.5), (x + 0.5, y + 0.5)));
+            }
+            let above = values.get(r + 1).and_then(|next| next.get(c).copied().flatten());
+            if let (Some(a), Some(b)) = (side(v), side(above))
+                && a != b
+            {
+                out.push(((x - 0.5, y + 0.5), (x + 0.5, y + 0.5)));
+            }
+        }
+    }
+    out
+}
+
 /// A heatmap's colour scale: rates (values within 0..1) keep the whole 0..1 scale, so that
 /// colours compare across figures; other values span their range.
 pub fn heat_range(values: &[Vec<Option<f64>>]) -> (f64, f64) {
@@ -346,4 +375,18 @@ pub fn log_y(fig: &Figure) -> Figure {
         _ => {}
     }
     out
+}
+
+#[cfg(test)]
+mod boundary_tests {
+    use super::boundary_segments;
+
+    /// A 2 x 3 map: the line runs between 0.4 and 0.6 and between 0.6 and 0.3, not next to a
+    /// cell never played.
+    #[test]
+    fn the_boundary_separates_cells_on_either_side() {
+        let values = vec![vec![Some(0.4), Some(0.6), None], vec![Some(0.45), Some(0.3), Some(0.9)]];
+        let segs = boundary_segments(&values, 0.5);
+        assert_eq!(segs, vec![((0.5, -0.5), (0.5, 0.5)), ((0.5, 0.5), (1.5, 0.5)), ((1.5, 0.5), (1.5, 1.5))]);
+    }
 }

@@ -140,6 +140,7 @@ pub const PRESETS: &[(&str, &str)] = &[
     ("connectx-minimax", include_str!("../../saves/agents/connectx-minimax.ron")),
     ("connectx-mcts", include_str!("../../saves/agents/connectx-mcts.ron")),
     ("strong-ab", include_str!("../../saves/agents/strong-ab.ron")),
+    ("strong-mcts", include_str!("../../saves/agents/strong-mcts.ron")),
     ("solver", include_str!("../../saves/agents/solver.ron")),
 ];
 

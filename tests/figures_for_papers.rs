@@ -224,3 +224,47 @@ fn heatmaps_facet_instead_of_averaging_and_legends_name_the_agents() {
     assert_eq!(parts, ["strong-ab wins", "draws", "random wins"]);
     let _ = std::fs::remove_dir_all(&out);
 }
+
+/// The Connect-X study's figures: forfeit bars count each side's forfeits, `--agent 'mcts-*'`
+/// sees every game from its MCTS entrant, and labels name what the entrants share ("mcts",
+/// "minimax"). A minimax that spends its game budget as needed forfeits once it is gone.
+#[test]
+fn forfeit_bars_and_agent_patterns() {
+    let m = Matchup::parse(
+        r#"(name: "budgets", variants: List(["connect4"]),
+            agents: [
+                (name: Some("minimax-d3-60"), agent: Preset("connectx-minimax"), limits: Some((depth: Some(3))),
+                 game_budget: Some((total: 60, unit: Nodes, strategy: AsNeeded, forfeit: true))),
+                (name: Some("minimax-d1-5000"), agent: Preset("connectx-minimax"), limits: Some((depth: Some(1))),
+                 game_budget: Some((total: 5000, unit: Nodes, strategy: AsNeeded, forfeit: true))),
+                (name: Some("mcts-300-greedy"), agent: Preset("connectx-mcts"),
+                 game_budget: Some((total: 300, unit: Iterations, strategy: Greedy, forfeit: true))),
+            ],
+            pairing: List([(0, 2), (1, 2)]), games: 6, seed: 3)"#,
+        "m.ron".as_ref(),
+    )
+    .unwrap();
+    let out = std::env::temp_dir().join(format!("mnklab-forfeits-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    let opts = RunOptions { threads: 2, out: out.clone(), resume: false, scale: 1.0, games: None, shard: None };
+    let records = run_matchup(&m, Path::new("."), &opts, &SearchControl::new(), |_| {}).unwrap();
+    // Depth 3 from the start costs more than 60 nodes in two moves: that minimax forfeits.
+    let small: Vec<_> = records.iter().filter(|r| r.names.contains(&"minimax-d3-60".to_string())).collect();
+    assert!(small.iter().all(|r| r.forfeit.is_some_and(|s| r.names[s as usize] == "minimax-d3-60")));
+    let mut req = PlotRequest::new(PlotKind::Bar);
+    req.x = Some(Field::Opponent);
+    req.agent = Some("mcts-*".into());
+    req.metric = Some(Metric::Forfeit);
+    let fig = figure_from_results(&records, Some(&m), &out, &req).unwrap();
+    let FigureData::StackedBars { categories, stacks } = &fig.data else { panic!("bars") };
+    let parts: Vec<&str> = stacks.iter().map(|s| s.0.as_str()).collect();
+    assert_eq!(parts, ["mcts forfeits", "minimax forfeits"]);
+    for (c, opponent) in categories.iter().enumerate() {
+        let games: Vec<_> = records.iter().filter(|r| r.names.contains(opponent)).collect();
+        let by = |name: &str| games.iter().filter(|r| r.forfeit.is_some_and(|s| r.names[s as usize] == name)).count();
+        assert_eq!(stacks[0].1[c], by("mcts-300-greedy") as f64, "{opponent}");
+        assert_eq!(stacks[1].1[c], by(opponent) as f64, "{opponent}");
+    }
+    assert!(fig.title.starts_with("budgets: forfeits by"), "{}", fig.title);
+    let _ = std::fs::remove_dir_all(&out);
+}

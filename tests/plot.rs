@@ -88,7 +88,7 @@ fn heatmap_bars_and_pies_count_the_games() {
     req.y = Some(Field::K);
     req.metric = Some(Metric::Length);
     let fig = figure_from_results(&records, Some(&m), &dir, &req).unwrap();
-    let FigureData::Heatmap { columns, rows, panels } = &fig.data else { panic!("a heatmap") };
+    let FigureData::Heatmap { columns, rows, panels, .. } = &fig.data else { panic!("a heatmap") };
     assert_eq!(panels.len(), 1);
     let (values, counts) = (&panels[0].values, &panels[0].counts);
     assert_eq!(counts, &[[6, 6], [0, 6]], "games behind each cell");

@@ -166,6 +166,8 @@ fn play_on<P: Position>(
     });
     let max_moves = pos.max_game_length().div_ceil(2);
     let mut own_moves = [0usize; 2];
+    // What each side has spent of its game budget (nodes, iterations or milliseconds).
+    let mut spent = [0u64; 2];
     let mut records = Vec::new();
     let done = |agents: &[Box<dyn crate::search::Agent<P>>; 2], moves, forfeit| {
         Some(Played { moves, forfeit, about: [agents[0].about(), agents[1].about()] })
@@ -174,7 +176,7 @@ fn play_on<P: Position>(
         let side = pos.side_to_move().index();
         let e = &entrants[spec.players[side]];
         let limits = match &e.game_budget {
-            Some(b) => match b.limits_for_move(own_moves[side], max_moves) {
+            Some(b) => match b.next_limits(own_moves[side], max_moves, &e.limits, spent[side]) {
                 Some(l) => l,
                 None => return done(&agents, records, Some((side as u8, "budget".into()))),
             },
@@ -183,6 +185,13 @@ fn play_on<P: Position>(
         let r = agents[side].search(pos, &limits.scaled(scale), control, &mut NullSink);
         if control.is_stopped() {
             return None;
+        }
+        // A move cut short by what was left of an as-needed budget, before the search had a
+        // move: the budget ran out mid-move, and the game is lost as the study rules.
+        if r.unsearched
+            && e.game_budget.is_some_and(|b| b.forfeit && b.strategy == crate::search::BudgetStrategy::AsNeeded)
+        {
+            return done(&agents, records, Some((side as u8, "budget".into())));
         }
         let Some(m) = r.best.filter(|&m| pos.is_legal(m)) else {
             let reason = agents[side].failure().unwrap_or_else(|| match r.best {
@@ -203,6 +212,9 @@ fn play_on<P: Position>(
             memory: r.stats.memory,
             unsearched: r.unsearched,
         });
+        if let Some(b) = &e.game_budget {
+            spent[side] += b.spent_by(r.stats.nodes, r.stats.iterations, r.stats.elapsed);
+        }
         pos.play(m);
         own_moves[side] += 1;
     }

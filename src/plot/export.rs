@@ -261,6 +261,32 @@ impl Sizes {
 
 type Chart<'a, DB> = ChartContext<'a, DB, Cartesian2d<Ticked, Ticked>>;
 
+/// `area` under the figure's title, the title made to fit its width: shrunk down to the tick
+/// size, then cut at a word with "…" (a long title ran off both edges).
+fn titled<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    title: &str,
+    z: &Sizes,
+) -> Result<DrawingArea<DB, Shift>, String>
+where
+    DB::ErrorType: 'static,
+{
+    let (w, _) = area.dim_in_pixel();
+    let room = (w as f64 * 0.96) as u32;
+    let fits = |t: &str, size: f64| text_extent(area, &[t.to_string()], &z.font(size)).0 <= room;
+    let mut size = z.title;
+    while size > z.tick && !fits(title, size) {
+        size -= 0.5;
+    }
+    let mut text = title.to_string();
+    let mut words: Vec<&str> = title.split(' ').collect();
+    while !fits(&text, size) && words.len() > 1 {
+        words.pop();
+        text = format!("{}…", words.join(" "));
+    }
+    area.titled(&text, z.font(size)).map_err(|e| e.to_string())
+}
+
 /// The widest and tallest of `texts` in `font`, in pixels.
 fn text_extent<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, texts: &[String], font: &FontDesc) -> (u32, u32) {
     texts.iter().fold((0, 0), |(w, h), t| {
@@ -477,7 +503,7 @@ where
     let y = if opts.log_y { Axis::log(padded(y0, y1)) } else { Axis::numeric(padded(y0, y1), false, 6) };
     let entries: Vec<(String, Mark)> =
         series.iter().enumerate().map(|(i, s)| (s.name.clone(), Mark::Line(rgb(palette::series(i))))).collect();
-    let titled = root.titled(&fig.title, z.font(z.title)).map_err(err)?;
+    let titled = titled(root, &fig.title, z)?;
     let (plot, legend) = legend_room(&titled, &entries, z);
     let mut chart = axes(&plot, "", z, &x, &y, true)?;
     mesh(&mut chart, fig, z, &x, &y, Grid::Both)?;
@@ -516,7 +542,7 @@ where
     let colour = |i: usize| rgb(if stacks.len() == 3 { palette::OUTCOME[i] } else { palette::series(i) });
     let entries: Vec<(String, Mark)> =
         stacks.iter().enumerate().map(|(i, (name, _))| (name.clone(), Mark::Block(colour(i)))).collect();
-    let titled = root.titled(&fig.title, z.font(z.title)).map_err(err)?;
+    let titled = titled(root, &fig.title, z)?;
     let (plot, legend) = legend_room(&titled, &entries, z);
     let x = Axis::categories(categories);
     let y = Axis::numeric(0.0..(top.max(1.0) * 1.05), counts, 6);
@@ -555,7 +581,7 @@ where
     let entries: Vec<(String, Mark)> = pies.first().map_or(Vec::new(), |(_, slices)| {
         slices.iter().enumerate().map(|(i, (l, _))| (l.clone(), Mark::Block(rgb(colour(slices.len(), i))))).collect()
     });
-    let area = root.titled(&fig.title, z.font(z.title)).map_err(err)?;
+    let area = titled(root, &fig.title, z)?;
     let (pies_area, legend) = legend_room(&area, &entries, z);
     let cols = if pies.len() <= 4 { pies.len().max(1) } else { (pies.len() as f64).sqrt().ceil() as usize };
     let rows = pies.len().div_ceil(cols).max(1);
@@ -619,7 +645,7 @@ where
     let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
     let all: Vec<Vec<Option<f64>>> = panels.iter().flat_map(|p| p.values.iter().cloned()).collect();
     let (lo, hi) = heat_range(&all);
-    let area = root.titled(&fig.title, z.font(z.title)).map_err(err)?;
+    let area = titled(root, &fig.title, z)?;
     // The colour bar's strip: its tick labels, its title and the bar itself.
     let scale_axis = Axis::numeric(lo..hi, false, 5);
     let (yw, _) = text_extent(&area, &scale_axis.labels, &z.font(z.tick));
@@ -721,7 +747,7 @@ where
     let names: Vec<String> = boxes.iter().map(|b| b.name.clone()).collect();
     let x = Axis::categories(&names);
     let y = if log { Axis::log(padded(lo, hi)) } else { Axis::numeric(padded(lo, hi), false, 6) };
-    let titled = root.titled(&fig.title, z.font(z.title)).map_err(err)?;
+    let titled = titled(root, &fig.title, z)?;
     let mut chart = axes(&titled, "", z, &x, &y, true)?;
     mesh(&mut chart, fig, z, &x, &y, Grid::Horizontal)?;
     let c = rgb(palette::series(0));
@@ -766,7 +792,7 @@ where
     // Ticks on the bin edges, so a bar reads from tick to tick; counts in whole numbers.
     let x = Axis::at(edges[0]..edges[edges.len() - 1], ticks::thinned(edges, 10));
     let y = Axis::numeric(0.0..(top * 1.05).max(1.0), true, 6);
-    let titled = root.titled(&fig.title, z.font(z.title)).map_err(err)?;
+    let titled = titled(root, &fig.title, z)?;
     let mut chart = axes(&titled, "", z, &x, &y, true)?;
     mesh(&mut chart, fig, z, &x, &y, Grid::Horizontal)?;
     let c = rgb(palette::series(0));

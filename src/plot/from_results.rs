@@ -189,11 +189,14 @@ pub enum Metric {
     Memory,
     /// Depth reached per move (the agent's).
     Depth,
+    /// The share of games the agent forfeited (a budget gone, a crash, an illegal move); as
+    /// bars, the counts of the agent's and the opponent's forfeits.
+    Forfeit,
 }
 
 impl Metric {
     fn is_rate(self) -> bool {
-        matches!(self, Metric::Score | Metric::Win | Metric::Draw | Metric::Loss | Metric::FirstWin)
+        matches!(self, Metric::Score | Metric::Win | Metric::Draw | Metric::Loss | Metric::FirstWin | Metric::Forfeit)
     }
 
     fn per_move(self) -> bool {
@@ -212,6 +215,7 @@ impl Metric {
             Metric::Nodes => format!("nodes per move ({agent})"),
             Metric::Memory => format!("bytes per move ({agent})"),
             Metric::Depth => format!("depth per move ({agent})"),
+            Metric::Forfeit => format!("forfeit rate of {agent}"),
         }
     }
 }
@@ -433,6 +437,7 @@ impl Context<'_> {
             Metric::Nodes => mean(own().map(|mv| mv.work() as f64).collect()),
             Metric::Memory => mean(own().map(|mv| mv.memory as f64).collect()),
             Metric::Depth => mean(own().map(|mv| mv.depth as f64).collect()),
+            Metric::Forfeit => Some((g.record.forfeit == Some(g.side as u8)) as u8 as f64),
         }
     }
 }
@@ -466,6 +471,33 @@ fn aggregate(values: &[f64], rate: bool) -> (f64, (f64, f64)) {
     (mean, (mean - half, mean + half))
 }
 
+/// What a set of entrant names have in common, for labels: the name itself when all are the
+/// same, else their common prefix up to a separator ("minimax-d1-100" and "minimax-d5-10k":
+/// "minimax"), else `otherwise`.
+fn common_name(names: &[String], otherwise: &str) -> String {
+    let Some(first) = names.first() else { return otherwise.into() };
+    if names.iter().all(|n| n == first) {
+        return first.trim_end_matches(['-', '_', '@', ' ']).to_string();
+    }
+    let mut len = first.len();
+    for n in names {
+        len = len.min(first.bytes().zip(n.bytes()).take_while(|(a, b)| a == b).count());
+    }
+    let prefix = &first[..len];
+    // Back to the last separator, so "minimax-d" becomes "minimax".
+    let cut = prefix.rfind(['-', '_', '@', ' ']).map_or(prefix, |i| &prefix[..i]);
+    if cut.is_empty() { otherwise.into() } else { cut.to_string() }
+}
+
+/// Whether entrant `name` is the one `--agent` asks for: the same name, or a pattern ending in
+/// `*` that it starts with ("mcts-*" for every MCTS entrant of a sweep).
+fn name_matches(pattern: &str, name: &str) -> bool {
+    match pattern.strip_suffix('*') {
+        Some(prefix) => name.starts_with(prefix),
+        None => pattern == name,
+    }
+}
+
 /// Builds the figure `req` asks for from game records. `matchup` (the `matchup.ron` beside
 /// the results, agent files relative to `base`) supplies the agents' parameters.
 pub fn figure_from_results(
@@ -483,7 +515,7 @@ pub fn figure_from_results(
         .into_iter()
         .filter_map(|record| {
             let side = match &req.agent {
-                Some(name) => record.names.iter().position(|n| n == name)?,
+                Some(name) => record.names.iter().position(|n| name_matches(name, n))?,
                 None => (record.players[1] < record.players[0]) as usize,
             };
             Some(GameView { record, side })
@@ -504,19 +536,13 @@ pub fn figure_from_results(
         ));
     }
     let ctx = Context { params: entrant_params(matchup, base), views };
-    // Name the agent in labels when every game is seen from the same entrant.
-    let first = &ctx.views[0].record.names[ctx.views[0].side];
+    // Name the agents in labels: the entrant, or what the entrants seen have in common.
     let agent_label = match &req.agent {
-        Some(a) => a.clone(),
-        None if ctx.views.iter().all(|g| &g.record.names[g.side] == first) => first.clone(),
-        None => "agent".into(),
+        Some(a) => a.strip_suffix('*').map_or(a.clone(), |p| common_name(&[p.to_string()], "agent")),
+        None => common_name(&ctx.views.iter().map(|g| g.record.names[g.side].clone()).collect::<Vec<_>>(), "agent"),
     };
-    let first_opponent = &ctx.views[0].record.names[1 - ctx.views[0].side];
-    let opponent_label = if ctx.views.iter().all(|g| &g.record.names[1 - g.side] == first_opponent) {
-        first_opponent.clone()
-    } else {
-        "opponent".into()
-    };
+    let opponents: Vec<String> = ctx.views.iter().map(|g| g.record.names[1 - g.side].clone()).collect();
+    let opponent_label = common_name(&opponents, "opponent");
     let metric = req.metric.unwrap_or(match req.kind {
         PlotKind::Box => Metric::Time,
         PlotKind::Hist => Metric::Length,
@@ -587,17 +613,30 @@ pub fn figure_from_results(
                 keys.push(fields(g, x)?);
             }
             let categories = ordered_keys(keys.clone());
+            let forfeits = metric == Metric::Forfeit;
             let mut wdl = vec![[0.0f64; 3]; categories.len()];
             for (g, k) in ctx.views.iter().zip(&keys) {
                 let c = categories.iter().position(|c| c == k).expect("key is a category");
-                let outcome = match g.score() {
-                    1.0 => 0,
-                    0.5 => 1,
-                    _ => 2,
+                let part = if forfeits {
+                    match g.record.forfeit {
+                        Some(side) if side as usize == g.side => 0,
+                        Some(_) => 1,
+                        None => 2,
+                    }
+                } else {
+                    match g.score() {
+                        1.0 => 0,
+                        0.5 => 1,
+                        _ => 2,
+                    }
                 };
-                wdl[c][outcome] += 1.0;
+                wdl[c][part] += 1.0;
             }
-            let parts = [format!("{agent_label} wins"), "draws".to_string(), format!("{opponent_label} wins")];
+            let parts = if forfeits {
+                [format!("{agent_label} forfeits"), format!("{opponent_label} forfeits"), "no forfeit".to_string()]
+            } else {
+                [format!("{agent_label} wins"), "draws".to_string(), format!("{opponent_label} wins")]
+            };
             let names: Vec<String> = categories
                 .iter()
                 .map(|c| match (c, req.kind) {
@@ -607,18 +646,21 @@ pub fn figure_from_results(
                 .collect();
             if req.kind == PlotKind::Bar {
                 Figure {
-                    title: title(format!("results by {x}")),
+                    title: title(format!("{} by {x}", if forfeits { "forfeits" } else { "results" })),
                     x_label: x.to_string(),
                     y_label: "games".into(),
                     value_label: String::new(),
                     data: FigureData::StackedBars {
                         categories: names,
-                        stacks: (0..3).map(|i| (parts[i].clone(), wdl.iter().map(|c| c[i]).collect())).collect(),
+                        // Forfeit bars count forfeits only, not the games without one.
+                        stacks: (0..if forfeits { 2 } else { 3 })
+                            .map(|i| (parts[i].clone(), wdl.iter().map(|c| c[i]).collect()))
+                            .collect(),
                     },
                 }
             } else {
                 Figure {
-                    title: title(format!("results by {x}")),
+                    title: title(format!("{} by {x}", if forfeits { "forfeits" } else { "results" })),
                     x_label: x.to_string(),
                     y_label: "games".into(),
                     value_label: String::new(),

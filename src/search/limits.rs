@@ -200,6 +200,11 @@ pub enum BudgetStrategy {
     /// Move i gets a share proportional to 0.9^i, normalised to the budget; the rounding rest
     /// goes to the last move.
     Optimistic,
+    /// No split: every move searches with the entrant's own limits (e.g. a depth) and takes
+    /// what it uses from the total, capped at what is left. The Connect-X study's minimax:
+    /// a fixed depth under a game budget of evaluated states. With `forfeit`, a player whose
+    /// budget is gone before the game ends loses it.
+    AsNeeded,
 }
 
 /// What the per-game budget counts.
@@ -244,6 +249,8 @@ impl GameBudget {
         let n = max_moves.max(1);
         let total = self.total;
         match self.strategy {
+            // The first move may take it all; what is left is known only as the game goes.
+            BudgetStrategy::AsNeeded => (0..n).map(|i| if i == 0 { total } else { 0 }).collect(),
             BudgetStrategy::Thrifty => vec![total / n as u64; n],
             BudgetStrategy::Greedy => {
                 let half = (n / 2).max(1);
@@ -257,6 +264,40 @@ impl GameBudget {
                 *shares.last_mut().unwrap() += total - given;
                 shares
             }
+        }
+    }
+
+    /// The limits of the player's move number `i` (0-based) out of `max_moves`, having spent
+    /// `spent` (nodes or iterations) so far, with `own` the entrant's per-move limits; None when
+    /// the budget is gone and `forfeit` is set.
+    pub fn next_limits(&self, i: usize, max_moves: usize, own: &SearchLimits, spent: u64) -> Option<SearchLimits> {
+        if self.strategy != BudgetStrategy::AsNeeded {
+            return self.limits_for_move(i, max_moves);
+        }
+        let left = self.total.saturating_sub(spent);
+        if left == 0 && self.forfeit && self.unit != BudgetUnit::Depth {
+            return None;
+        }
+        let mut l = *own;
+        match self.unit {
+            BudgetUnit::Iterations => l.iterations = Some(l.iterations.map_or(left, |x| x.min(left)).max(1)),
+            BudgetUnit::Nodes => l.nodes = Some(l.nodes.map_or(left, |x| x.min(left)).max(1)),
+            BudgetUnit::Millis => {
+                let t = left.max(1) as f64 / 1000.0;
+                l.time = Some(l.time.map_or(t, |x| x.min(t)));
+            }
+            BudgetUnit::Depth => l.depth = Some(self.total.clamp(1, 1000) as u32),
+        }
+        Some(l)
+    }
+
+    /// What a move spent of this budget's unit (for [`BudgetStrategy::AsNeeded`]).
+    pub fn spent_by(&self, nodes: u64, iterations: u64, seconds: f64) -> u64 {
+        match self.unit {
+            BudgetUnit::Iterations => iterations,
+            BudgetUnit::Nodes => nodes,
+            BudgetUnit::Millis => (seconds * 1000.0).ceil() as u64,
+            BudgetUnit::Depth => 0,
         }
     }
 
@@ -307,6 +348,22 @@ mod tests {
         assert_eq!(s[0], (10_000.0 / sum).floor() as u64);
         assert!(s[1] < s[0] && s[2] < s[1]);
         assert!((s[5] as f64 / s[4] as f64 - 0.9).abs() < 0.01);
+    }
+
+    /// As needed: the entrant's own depth, capped at what is left; the game is forfeited once
+    /// the budget is gone.
+    #[test]
+    fn as_needed_spends_what_the_move_takes() {
+        let b = GameBudget { total: 1000, unit: BudgetUnit::Nodes, strategy: BudgetStrategy::AsNeeded, forfeit: true };
+        let own = SearchLimits::depth(4);
+        let l = b.next_limits(0, 21, &own, 0).unwrap();
+        assert_eq!((l.depth, l.nodes), (Some(4), Some(1000)));
+        let l = b.next_limits(3, 21, &own, 900).unwrap();
+        assert_eq!((l.depth, l.nodes), (Some(4), Some(100)));
+        assert_eq!(b.next_limits(4, 21, &own, 1000), None);
+        assert_eq!(b.spent_by(250, 0, 0.1), 250);
+        let keep = GameBudget { forfeit: false, ..b };
+        assert_eq!(keep.next_limits(4, 21, &own, 1200).unwrap().nodes, Some(1));
     }
 
     #[test]

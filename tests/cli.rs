@@ -198,3 +198,28 @@ fn bench_against_a_reference_prints_same_run_ratios() {
         assert!(String::from_utf8_lossy(&o.stderr).contains(needle), "{}", String::from_utf8_lossy(&o.stderr));
     }
 }
+
+/// The README's figure example plots the folder its `mnklab match` line writes: `out/` and the
+/// matchup's name (the default output folder), for a matchup shipped in the repository.
+#[test]
+fn the_readme_plots_the_folder_match_writes() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let mut checked = 0;
+    let lines: Vec<&str> = readme.lines().collect();
+    for (i, line) in lines.iter().enumerate() {
+        let Some(rest) = line.trim().strip_prefix("mnklab plot out/") else { continue };
+        let folder = rest.split_whitespace().next().unwrap();
+        // The match line that wrote it comes first, in the same example.
+        let run = lines[..i]
+            .iter()
+            .rev()
+            .take(5)
+            .find_map(|l| l.trim().strip_prefix("mnklab match ").and_then(|r| r.split_whitespace().next()))
+            .unwrap_or_else(|| panic!("no `mnklab match` line before `{line}`"));
+        let matchup = mnklab::arena::Matchup::load(&root.join(run)).unwrap();
+        assert_eq!(folder, matchup.name, "`{line}` reads out/{folder}, but {run} writes out/{}", matchup.name);
+        checked += 1;
+    }
+    assert!(checked >= 1, "the README has a plot example");
+}

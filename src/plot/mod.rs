@@ -5,6 +5,8 @@
 //! GUI shows and what a paper gets are the same numbers; [`from_results`] builds figures from
 //! arena results, [`export`] writes them and [`tables`] writes summary tables.
 
+mod chart;
+mod draw;
 pub mod export;
 pub mod from_results;
 pub mod live;

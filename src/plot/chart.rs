@@ -1,0 +1,338 @@
+//! The drawing toolkit figures are built with: axes with ticks chosen by [`super::ticks`]
+//! (plotters' own key points dropped end values), text sized in real points, titles fitted to
+//! the width, legends placed outside the axes.
+
+use plotters::coord::Shift;
+use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint, Ranged};
+use plotters::prelude::*;
+use plotters::style::FontDesc;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+use super::Figure;
+use super::export::FONT;
+use super::ticks;
+
+pub(super) fn rgb(c: [u8; 3]) -> RGBColor {
+    RGBColor(c[0], c[1], c[2])
+}
+
+/// A range with 5% room either side (and some room when it is a single value).
+pub(super) fn padded(lo: f64, hi: f64) -> std::ops::Range<f64> {
+    let (lo, hi) = if lo.is_finite() && hi.is_finite() { (lo, hi) } else { (0.0, 1.0) };
+    let span = if hi > lo { hi - lo } else { lo.abs().max(1.0) };
+    (lo - 0.05 * span)..(hi + 0.05 * span)
+}
+
+/// An axis: its range, the tick values, and each tick's label.
+#[derive(Clone)]
+pub(super) struct Axis {
+    pub(super) range: std::ops::Range<f64>,
+    pub(super) ticks: Vec<f64>,
+    pub(super) labels: Vec<String>,
+}
+
+impl Axis {
+    /// Round ticks in one notation (whole numbers only when `whole`).
+    pub(super) fn numeric(range: std::ops::Range<f64>, whole: bool, target: usize) -> Axis {
+        let ticks = if whole {
+            ticks::integer(range.start, range.end, target)
+        } else {
+            ticks::linear(range.start, range.end, target)
+        };
+        let labels = ticks::labels(&ticks);
+        Axis { range, ticks, labels }
+    }
+
+    /// A log10 axis (the range in exponents): 1-2-5 ticks labelled with the data values.
+    pub(super) fn log(range: std::ops::Range<f64>) -> Axis {
+        let ticks = ticks::log125(range.start, range.end);
+        let values: Vec<f64> = ticks.iter().map(|v| round_sig(10f64.powf(*v))).collect();
+        Axis { range, labels: ticks::labels(&values), ticks }
+    }
+
+    /// One tick per category at 0, 1, 2, ...
+    pub(super) fn categories(names: &[String]) -> Axis {
+        let n = names.len();
+        Axis { range: -0.5..(n as f64 - 0.5), ticks: (0..n).map(|i| i as f64).collect(), labels: names.to_vec() }
+    }
+
+    /// Ticks at given values (e.g. a histogram's bin edges).
+    pub(super) fn at(range: std::ops::Range<f64>, ticks: Vec<f64>) -> Axis {
+        Axis { range, labels: ticks::labels(&ticks), ticks }
+    }
+
+    pub(super) fn label(&self, v: f64) -> String {
+        self.ticks.iter().position(|t| (t - v).abs() < 1e-9).map(|i| self.labels[i].clone()).unwrap_or_default()
+    }
+
+    pub(super) fn coord(&self) -> Ticked {
+        Ticked { range: self.range.clone(), ticks: self.ticks.clone() }
+    }
+}
+
+/// A linear f64 coordinate whose ticks are exactly the ones given (plotters' own choice of
+/// key points dropped end values such as K = 5, and gave 501.187 on log axes).
+pub(super) struct Ticked {
+    pub(super) range: std::ops::Range<f64>,
+    pub(super) ticks: Vec<f64>,
+}
+
+impl Ranged for Ticked {
+    type FormatOption = DefaultFormatting;
+    type ValueType = f64;
+
+    fn map(&self, value: &f64, limit: (i32, i32)) -> i32 {
+        let span = self.range.end - self.range.start;
+        let t = if span > 0.0 { (value - self.range.start) / span } else { 0.5 };
+        limit.0 + (t * (limit.1 - limit.0) as f64).round() as i32
+    }
+
+    fn key_points<H: KeyPointHint>(&self, hint: H) -> Vec<f64> {
+        // Light (minor) mesh lines: none.
+        if hint.weight().allow_light_points() { Vec::new() } else { self.ticks.clone() }
+    }
+
+    fn range(&self) -> std::ops::Range<f64> {
+        self.range.clone()
+    }
+}
+
+/// `v` to 6 significant digits (10^log10(500) is 499.99999999999994).
+pub(super) fn round_sig(v: f64) -> f64 {
+    if v == 0.0 || !v.is_finite() {
+        return v;
+    }
+    let scale = 10f64.powi(5 - v.abs().log10().floor() as i32);
+    (v * scale).round() / scale
+}
+
+/// Text sizes in pixels at 96 per inch, from the tick size in points.
+#[derive(Clone, Copy)]
+pub(super) struct Sizes {
+    /// Pixels per 96-dpi pixel (the PNG's dpi / 96).
+    pub(super) s: f64,
+    pub(super) tick: f64,
+    pub(super) title: f64,
+    pub(super) axis: f64,
+    pub(super) legend: f64,
+    pub(super) cell: f64,
+}
+
+impl Sizes {
+    pub(super) fn new(s: f64, font_pt: f64) -> Sizes {
+        let tick = font_pt * 96.0 / 72.0;
+        Sizes { s, tick, title: tick * 1.25, axis: tick * 1.1, legend: tick, cell: tick * 0.9 }
+    }
+    /// A font whose em is `size` pixels (plotters' sizes are 1.24 em: its SVG writes
+    /// `font-size` as the size / 1.24, which left 9-pixel ticks at 6.7 pt).
+    pub(super) fn font(&self, size: f64) -> FontDesc<'static> {
+        (FONT, size * self.s * 1.24).into_font()
+    }
+    pub(super) fn px(&self, v: f64) -> u32 {
+        (v * self.s).round() as u32
+    }
+}
+
+pub(super) type Chart<'a, DB> = ChartContext<'a, DB, Cartesian2d<Ticked, Ticked>>;
+
+/// `area` under the figure's title, the title made to fit its width: shrunk down to the tick
+/// size, then cut at a word with "…" (a long title ran off both edges).
+pub(super) fn titled<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    title: &str,
+    z: &Sizes,
+) -> Result<DrawingArea<DB, Shift>, String>
+where
+    DB::ErrorType: 'static,
+{
+    let (w, _) = area.dim_in_pixel();
+    let room = (w as f64 * 0.96) as u32;
+    let fits = |t: &str, size: f64| text_extent(area, &[t.to_string()], &z.font(size)).0 <= room;
+    let mut size = z.title;
+    while size > z.tick && !fits(title, size) {
+        size -= 0.5;
+    }
+    let mut text = title.to_string();
+    let mut words: Vec<&str> = title.split(' ').collect();
+    while !fits(&text, size) && words.len() > 1 {
+        words.pop();
+        text = format!("{}…", words.join(" "));
+    }
+    area.titled(&text, z.font(size)).map_err(|e| e.to_string())
+}
+
+/// The widest and tallest of `texts` in `font`, in pixels.
+pub(super) fn text_extent<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    texts: &[String],
+    font: &FontDesc,
+) -> (u32, u32) {
+    texts.iter().fold((0, 0), |(w, h), t| {
+        let (tw, th) = area.estimate_text_size(t, &TextStyle::from(font.clone())).unwrap_or((0, 0));
+        (w.max(tw), h.max(th))
+    })
+}
+
+/// A chart whose label areas are as wide as its tick labels and axis titles need, so the
+/// y-axis title never overlaps the ticks.
+pub(super) fn axes<'a, DB: DrawingBackend>(
+    area: &'a DrawingArea<DB, Shift>,
+    title: &str,
+    z: &Sizes,
+    x: &mut Axis,
+    y: &Axis,
+    y_title: bool,
+) -> Result<Chart<'a, DB>, String>
+where
+    DB::ErrorType: 'static,
+{
+    let (yw, _) = text_extent(area, &y.labels, &z.font(z.tick));
+    let (xw, xh) = text_extent(area, &x.labels, &z.font(z.tick));
+    let (_, ah) = text_extent(area, &["Ag".to_string()], &z.font(z.axis));
+    let gap = z.px(6.0);
+    let title_room = if y_title { ah + gap } else { 0 };
+    // x labels wider than the room between ticks would run into each other: label every
+    // k-th tick only (the ticks stay).
+    let plot_w = area.dim_in_pixel().0.saturating_sub(yw + title_room + 2 * gap + 2 * z.px(10.0)) as f64;
+    if x.ticks.len() > 1 {
+        let per_tick = plot_w * (x.ticks[1] - x.ticks[0]) / (x.range.end - x.range.start);
+        let every = ((xw as f64 + z.px(6.0) as f64) / per_tick.max(1.0)).ceil().max(1.0) as usize;
+        if every > 1 {
+            for (i, label) in x.labels.iter_mut().enumerate() {
+                if i % every != 0 {
+                    label.clear();
+                }
+            }
+        }
+    }
+    let mut b = ChartBuilder::on(area);
+    if !title.is_empty() {
+        b.caption(title, z.font(z.title));
+    }
+    b.margin(z.px(10.0))
+        .x_label_area_size(xh + ah + 3 * gap)
+        .y_label_area_size(yw + title_room + 2 * gap)
+        .build_cartesian_2d(x.coord(), y.coord())
+        .map_err(|e| e.to_string())
+}
+
+/// Which grid lines a chart gets.
+#[derive(Clone, Copy, PartialEq)]
+pub(super) enum Grid {
+    Both,
+    /// At the y ticks only (bars, boxes, histograms).
+    Horizontal,
+    /// None (heatmaps: the cells are the grid).
+    None,
+}
+
+/// Grid, ticks and axis titles.
+pub(super) fn mesh<DB: DrawingBackend>(
+    chart: &mut Chart<'_, DB>,
+    fig: &Figure,
+    z: &Sizes,
+    x: &Axis,
+    y: &Axis,
+    grid: Grid,
+) -> Result<(), String>
+where
+    DB::ErrorType: 'static,
+{
+    let (xf, yf) = (|v: &f64| x.label(*v), |v: &f64| y.label(*v));
+    let mut m = chart.configure_mesh();
+    m.x_desc(&fig.x_label)
+        .y_desc(&fig.y_label)
+        .label_style(z.font(z.tick))
+        .axis_desc_style(z.font(z.axis))
+        .x_label_formatter(&xf)
+        .y_label_formatter(&yf)
+        .light_line_style(WHITE)
+        .bold_line_style(RGBColor(235, 235, 235));
+    match grid {
+        Grid::Both => {}
+        Grid::Horizontal => {
+            m.disable_x_mesh();
+        }
+        Grid::None => {
+            m.disable_mesh();
+        }
+    }
+    m.draw().map_err(|e| e.to_string())
+}
+
+/// What a legend entry shows beside its name.
+#[derive(Clone, Copy)]
+pub(super) enum Mark {
+    Line(RGBColor),
+    Block(RGBColor),
+}
+
+/// The plot's area and, when there is a legend, its area and whether it is a column.
+pub(super) type WithLegend<DB> = (DrawingArea<DB, Shift>, Option<(DrawingArea<DB, Shift>, bool)>);
+
+/// Splits off room for a legend outside the axes: a column on the right when the names are
+/// short, else rows under the plot. Returns (plot area, legend area).
+pub(super) fn legend_room<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    entries: &[(String, Mark)],
+    z: &Sizes,
+) -> WithLegend<DB> {
+    if entries.is_empty() {
+        return (area.clone(), None);
+    }
+    let names: Vec<String> = entries.iter().map(|e| e.0.clone()).collect();
+    let (tw, th) = text_extent(area, &names, &z.font(z.legend));
+    let (w, h) = area.dim_in_pixel();
+    let entry_w = tw + z.px(34.0);
+    let line_h = th + z.px(6.0);
+    if (entry_w as f64) <= 0.3 * w as f64 {
+        let (plot, legend) = area.split_horizontally(w - entry_w);
+        (plot, Some((legend, true)))
+    } else {
+        let per_row = (w / entry_w.max(1)).max(1) as usize;
+        let rows = entries.len().div_ceil(per_row) as u32;
+        let (plot, legend) = area.split_vertically(h.saturating_sub(rows * line_h + z.px(8.0)));
+        (plot, Some((legend, false)))
+    }
+}
+
+pub(super) fn draw_legend<DB: DrawingBackend>(
+    area: &DrawingArea<DB, Shift>,
+    column: bool,
+    entries: &[(String, Mark)],
+    z: &Sizes,
+    top: i32,
+) -> Result<(), String>
+where
+    DB::ErrorType: 'static,
+{
+    let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
+    let names: Vec<String> = entries.iter().map(|e| e.0.clone()).collect();
+    let (tw, th) = text_extent(area, &names, &z.font(z.legend));
+    let line_h = (th + z.px(6.0)) as i32;
+    let entry_w = (tw + z.px(34.0)) as i32;
+    let (w, _) = area.dim_in_pixel();
+    let per_row = if column { 1 } else { (w as i32 / entry_w.max(1)).max(1) };
+    for (i, (name, mark)) in entries.iter().enumerate() {
+        let (col, row) = (i as i32 % per_row, i as i32 / per_row);
+        let x = col * entry_w + z.px(8.0) as i32;
+        let y = if column { top } else { z.px(6.0) as i32 } + row * line_h + line_h / 2;
+        let sw = z.px(18.0) as i32;
+        match *mark {
+            Mark::Line(c) => area
+                .draw(&PathElement::new(vec![(x, y), (x + sw, y)], c.stroke_width(z.px(2.0).max(1))))
+                .map_err(err)?,
+            Mark::Block(c) => {
+                let r = z.px(5.0) as i32;
+                area.draw(&Rectangle::new([(x + 3, y - r), (x + 3 + 2 * r, y + r)], c.filled())).map_err(err)?
+            }
+        }
+        area.draw(&Text::new(
+            name.clone(),
+            (x + sw + z.px(6.0) as i32, y),
+            z.font(z.legend).color(&BLACK).pos(Pos::new(HPos::Left, VPos::Center)),
+        ))
+        .map_err(err)?;
+    }
+    Ok(())
+}

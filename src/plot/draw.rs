@@ -1,0 +1,381 @@
+//! Each kind of figure drawn on a plotters area: lines, stacked bars, pies, heatmaps (with
+//! facets and a boundary), box plots, histograms.
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+use super::chart::{Axis, Grid, Mark, Sizes, axes, draw_legend, legend_room, mesh, padded, rgb, text_extent, titled};
+use super::export::ExportOptions;
+use super::{BoxStats, Figure, FigureData, HeatPanel, heat_range, log_y, palette, ticks};
+
+/// The figure as drawn: on a log scale if asked.
+pub(super) fn scaled(fig: &Figure, opts: &ExportOptions) -> Figure {
+    if opts.log_y { log_y(fig) } else { fig.clone() }
+}
+
+pub(super) fn draw<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    fig: &Figure,
+    s: f64,
+    opts: &ExportOptions,
+) -> Result<(), String>
+where
+    DB::ErrorType: 'static,
+{
+    let z = Sizes::new(s, opts.font_pt);
+    let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
+    root.fill(&WHITE).map_err(err)?;
+    match &fig.data {
+        FigureData::Lines(series) => draw_lines(root, fig, series, &z, opts),
+        FigureData::StackedBars { categories, stacks } => draw_bars(root, fig, categories, stacks, &z),
+        FigureData::Pies(pies) => draw_pies(root, fig, pies, &z),
+        FigureData::Heatmap { columns, rows, panels, boundary } => {
+            draw_heatmap(root, fig, columns, rows, panels, *boundary, &z)
+        }
+        FigureData::Boxes(boxes) => draw_boxes(root, fig, boxes, &z, opts.log_y),
+        FigureData::Histogram { edges, counts } => draw_histogram(root, fig, edges, counts, &z),
+    }
+}
+
+fn stroke(z: &Sizes, c: RGBColor, w: f64) -> ShapeStyle {
+    ShapeStyle { color: c.to_rgba(), filled: false, stroke_width: z.px(w).max(1) }
+}
+
+fn draw_lines<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    fig: &Figure,
+    series: &[super::Series],
+    z: &Sizes,
+    opts: &ExportOptions,
+) -> Result<(), String>
+where
+    DB::ErrorType: 'static,
+{
+    let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
+    // Whole-number x data (depths, board sizes, K) gets whole-number ticks, every value kept.
+    let whole = series.iter().flat_map(|s| &s.points).all(|p| p.x.fract() == 0.0);
+    let (mut x0, mut x1, mut y0, mut y1) = (f64::INFINITY, f64::NEG_INFINITY, f64::INFINITY, f64::NEG_INFINITY);
+    for p in series.iter().flat_map(|s| &s.points) {
+        x0 = x0.min(p.x);
+        x1 = x1.max(p.x);
+        let (lo, hi) = if opts.bands { p.band.unwrap_or((p.y, p.y)) } else { (p.y, p.y) };
+        y0 = y0.min(p.y).min(lo);
+        y1 = y1.max(p.y).max(hi);
+    }
+    let mut x = Axis::numeric(padded(x0, x1), whole, 8);
+    let y = if opts.log_y { Axis::log(padded(y0, y1)) } else { Axis::numeric(padded(y0, y1), false, 6) };
+    let entries: Vec<(String, Mark)> =
+        series.iter().enumerate().map(|(i, s)| (s.name.clone(), Mark::Line(rgb(palette::series(i))))).collect();
+    let titled = titled(root, &fig.title, z)?;
+    let (plot, legend) = legend_room(&titled, &entries, z);
+    let mut chart = axes(&plot, "", z, &mut x, &y, true)?;
+    mesh(&mut chart, fig, z, &x, &y, Grid::Both)?;
+    for (i, ser) in series.iter().enumerate() {
+        let c = rgb(palette::series(i));
+        if opts.bands {
+            let mut band: Vec<(f64, f64)> = ser.points.iter().filter_map(|p| p.band.map(|b| (p.x, b.1))).collect();
+            band.extend(ser.points.iter().rev().filter_map(|p| p.band.map(|b| (p.x, b.0))));
+            if band.len() >= 4 {
+                chart.draw_series(std::iter::once(Polygon::new(band, c.mix(0.18).filled()))).map_err(err)?;
+            }
+        }
+        chart.draw_series(LineSeries::new(ser.points.iter().map(|p| (p.x, p.y)), stroke(z, c, 2.0))).map_err(err)?;
+        chart.draw_series(ser.points.iter().map(|p| Circle::new((p.x, p.y), z.px(3.0), c.filled()))).map_err(err)?;
+    }
+    if let Some((area, column)) = legend {
+        draw_legend(&area, column, &entries, z, z.px(14.0) as i32)?;
+    }
+    Ok(())
+}
+
+fn draw_bars<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    fig: &Figure,
+    categories: &[String],
+    stacks: &[(String, Vec<f64>)],
+    z: &Sizes,
+) -> Result<(), String>
+where
+    DB::ErrorType: 'static,
+{
+    let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
+    let n = categories.len();
+    let top = (0..n).map(|c| stacks.iter().map(|s| s.1[c]).sum::<f64>()).fold(0.0, f64::max);
+    let counts = stacks.iter().flat_map(|s| &s.1).all(|v| v.fract() == 0.0);
+    let colour = |i: usize| rgb(if stacks.len() == 3 { palette::OUTCOME[i] } else { palette::series(i) });
+    let entries: Vec<(String, Mark)> =
+        stacks.iter().enumerate().map(|(i, (name, _))| (name.clone(), Mark::Block(colour(i)))).collect();
+    let titled = titled(root, &fig.title, z)?;
+    let (plot, legend) = legend_room(&titled, &entries, z);
+    let mut x = Axis::categories(categories);
+    let y = Axis::numeric(0.0..(top.max(1.0) * 1.05), counts, 6);
+    let mut chart = axes(&plot, "", z, &mut x, &y, true)?;
+    mesh(&mut chart, fig, z, &x, &y, Grid::Horizontal)?;
+    let mut base = vec![0.0; n];
+    for (i, (_, values)) in stacks.iter().enumerate() {
+        let c = colour(i);
+        let bars: Vec<_> = (0..n)
+            .map(|k| {
+                let r =
+                    Rectangle::new([(k as f64 - 0.38, base[k]), (k as f64 + 0.38, base[k] + values[k])], c.filled());
+                base[k] += values[k];
+                r
+            })
+            .collect();
+        chart.draw_series(bars).map_err(err)?;
+    }
+    if let Some((area, column)) = legend {
+        draw_legend(&area, column, &entries, z, z.px(14.0) as i32)?;
+    }
+    Ok(())
+}
+
+fn draw_pies<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    fig: &Figure,
+    pies: &[(String, Vec<(String, f64)>)],
+    z: &Sizes,
+) -> Result<(), String>
+where
+    DB::ErrorType: 'static,
+{
+    let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
+    let colour = |n: usize, i: usize| if n == 3 { palette::OUTCOME[i] } else { palette::series(i) };
+    let entries: Vec<(String, Mark)> = pies.first().map_or(Vec::new(), |(_, slices)| {
+        slices.iter().enumerate().map(|(i, (l, _))| (l.clone(), Mark::Block(rgb(colour(slices.len(), i))))).collect()
+    });
+    let area = titled(root, &fig.title, z)?;
+    let (pies_area, legend) = legend_room(&area, &entries, z);
+    let cols = if pies.len() <= 4 { pies.len().max(1) } else { (pies.len() as f64).sqrt().ceil() as usize };
+    let rows = pies.len().div_ceil(cols).max(1);
+    for (cell, (group, slices)) in pies_area.split_evenly((rows, cols)).iter().zip(pies) {
+        let (cw, ch) = cell.dim_in_pixel();
+        let label_h = z.px(z.tick * 1.5) as i32;
+        cell.draw(&Text::new(
+            group.clone(),
+            (cw as i32 / 2, 2),
+            z.font(z.tick).color(&BLACK).pos(Pos::new(HPos::Center, VPos::Top)),
+        ))
+        .map_err(err)?;
+        let center = (cw as i32 / 2, label_h + (ch as i32 - label_h) / 2);
+        let radius = 0.42 * (cw as f64).min((ch as i32 - label_h) as f64);
+        let total: f64 = slices.iter().map(|s| s.1).sum();
+        let mut angle = -std::f64::consts::FRAC_PI_2;
+        for (i, (_, v)) in slices.iter().enumerate() {
+            if *v <= 0.0 || total <= 0.0 {
+                continue;
+            }
+            let sweep = v / total * std::f64::consts::TAU;
+            let steps = ((sweep * 40.0).ceil() as usize).max(2);
+            let mut poly = vec![center];
+            for k in 0..=steps {
+                let a = angle + sweep * k as f64 / steps as f64;
+                poly.push((center.0 + (radius * a.cos()) as i32, center.1 + (radius * a.sin()) as i32));
+            }
+            let c = colour(slices.len(), i);
+            cell.draw(&Polygon::new(poly, rgb(c).filled())).map_err(err)?;
+            if v / total >= 0.05 {
+                let mid = angle + sweep / 2.0;
+                let at = (center.0 + (0.62 * radius * mid.cos()) as i32, center.1 + (0.62 * radius * mid.sin()) as i32);
+                cell.draw(&Text::new(
+                    format!("{:.0}%", 100.0 * v / total),
+                    at,
+                    z.font(z.cell).color(&rgb(palette::text_on(c))).pos(Pos::new(HPos::Center, VPos::Center)),
+                ))
+                .map_err(err)?;
+            }
+            angle += sweep;
+        }
+    }
+    if let Some((area, column)) = legend {
+        draw_legend(&area, column, &entries, z, z.px(14.0) as i32)?;
+    }
+    Ok(())
+}
+
+fn draw_heatmap<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    fig: &Figure,
+    columns: &[String],
+    rows: &[String],
+    panels: &[HeatPanel],
+    boundary: Option<f64>,
+    z: &Sizes,
+) -> Result<(), String>
+where
+    DB::ErrorType: 'static,
+{
+    let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
+    let all: Vec<Vec<Option<f64>>> = panels.iter().flat_map(|p| p.values.iter().cloned()).collect();
+    let (lo, hi) = heat_range(&all);
+    let area = titled(root, &fig.title, z)?;
+    // The colour bar's strip: its tick labels, its title and the bar itself.
+    let scale_axis = Axis::numeric(lo..hi, false, 5);
+    let (yw, _) = text_extent(&area, &scale_axis.labels, &z.font(z.tick));
+    let (_, ah) = text_extent(&area, &["Ag".to_string()], &z.font(z.axis));
+    let scale_labels = yw + ah + 3 * z.px(6.0);
+    let (w, _) = area.dim_in_pixel();
+    let (main, bar) = area.split_horizontally(w.saturating_sub(scale_labels + z.px(36.0)));
+    let (nc, nr) = (columns.len(), rows.len());
+    let (x, y) = (Axis::categories(columns), Axis::categories(rows));
+    let cells = main.split_evenly((1, panels.len().max(1)));
+    let show_text = nc * panels.len() <= 16 && nr <= 16;
+    for (p, (cell, panel)) in cells.iter().zip(panels).enumerate() {
+        let mut x = x.clone();
+        let mut chart = axes(cell, &panel.label, z, &mut x, &y, p == 0)?;
+        let mut f = fig.clone();
+        if p > 0 {
+            f.y_label.clear();
+        }
+        mesh(&mut chart, &f, z, &x, &y, Grid::None)?;
+        for (r, row) in panel.values.iter().enumerate() {
+            for (c, v) in row.iter().enumerate() {
+                let Some(v) = v else { continue };
+                let colour = palette::viridis((v - lo) / (hi - lo));
+                let (cx, cy) = (c as f64, r as f64);
+                chart
+                    .draw_series(std::iter::once(Rectangle::new(
+                        [(cx - 0.5, cy - 0.5), (cx + 0.5, cy + 0.5)],
+                        rgb(colour).filled(),
+                    )))
+                    .map_err(err)?;
+                if show_text {
+                    chart
+                        .draw_series(std::iter::once(Text::new(
+                            format!("{v:.2}"),
+                            (cx, cy),
+                            z.font(z.cell)
+                                .color(&rgb(palette::text_on(colour)))
+                                .pos(Pos::new(HPos::Center, VPos::Center)),
+                        )))
+                        .map_err(err)?;
+                }
+            }
+        }
+        // Over the cells: the line between cells on either side of the boundary value.
+        if let Some(level) = boundary {
+            let segments = super::boundary_segments(&panel.values, level);
+            chart
+                .draw_series(segments.into_iter().map(|(a, b)| PathElement::new(vec![a, b], stroke(z, RED, 3.0))))
+                .map_err(err)?;
+        }
+    }
+    // The colour bar, drawn by hand: gradient, ticks labelled right-aligned to its left, the
+    // rotated title left of them (plotters' own axis let the labels run under the bar).
+    let (_, bh) = bar.dim_in_pixel();
+    let (top, bottom) = (z.px(20.0) as i32, bh as i32 - z.px(z.tick * 4.0) as i32);
+    let (x0, x1) = (scale_labels as i32, scale_labels as i32 + z.px(20.0) as i32);
+    let y_of = |v: f64| bottom - (((v - lo) / (hi - lo)) * (bottom - top) as f64).round() as i32;
+    let steps = 64;
+    for i in 0..steps {
+        let (a, b) = (i as f64 / steps as f64, (i + 1) as f64 / steps as f64);
+        let colour = palette::viridis((a + b) / 2.0);
+        let (ya, yb) = (y_of(lo + a * (hi - lo)), y_of(lo + b * (hi - lo)));
+        bar.draw(&Rectangle::new([(x0, yb), (x1, ya)], rgb(colour).filled())).map_err(err)?;
+    }
+    for (v, label) in scale_axis.ticks.iter().zip(&scale_axis.labels) {
+        let y = y_of(*v);
+        bar.draw(&PathElement::new(vec![(x0 - z.px(4.0) as i32, y), (x0, y)], stroke(z, BLACK, 1.0))).map_err(err)?;
+        bar.draw(&Text::new(
+            label.clone(),
+            (x0 - z.px(6.0) as i32, y),
+            z.font(z.tick).color(&BLACK).pos(Pos::new(HPos::Right, VPos::Center)),
+        ))
+        .map_err(err)?;
+    }
+    bar.draw(&Text::new(
+        fig.value_label.clone(),
+        (z.px(4.0) as i32, (top + bottom) / 2),
+        z.font(z.axis)
+            .transform(plotters::style::FontTransform::Rotate270)
+            .color(&BLACK)
+            .pos(Pos::new(HPos::Center, VPos::Top)),
+    ))
+    .map_err(err)?;
+    Ok(())
+}
+
+fn draw_boxes<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    fig: &Figure,
+    boxes: &[BoxStats],
+    z: &Sizes,
+    log: bool,
+) -> Result<(), String>
+where
+    DB::ErrorType: 'static,
+{
+    let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
+    let lo = boxes.iter().map(|b| b.min).fold(f64::INFINITY, f64::min);
+    let hi = boxes.iter().map(|b| b.max).fold(f64::NEG_INFINITY, f64::max);
+    let names: Vec<String> = boxes.iter().map(|b| b.name.clone()).collect();
+    let mut x = Axis::categories(&names);
+    let y = if log { Axis::log(padded(lo, hi)) } else { Axis::numeric(padded(lo, hi), false, 6) };
+    let titled = titled(root, &fig.title, z)?;
+    let mut chart = axes(&titled, "", z, &mut x, &y, true)?;
+    mesh(&mut chart, fig, z, &x, &y, Grid::Horizontal)?;
+    let c = rgb(palette::series(0));
+    for (i, b) in boxes.iter().enumerate() {
+        let x = i as f64;
+        let line = |p: Vec<(f64, f64)>| PathElement::new(p, stroke(z, BLACK, 1.0));
+        chart
+            .draw_series(std::iter::once(Rectangle::new([(x - 0.3, b.q1), (x + 0.3, b.q3)], c.mix(0.35).filled())))
+            .map_err(err)?;
+        chart
+            .draw_series(std::iter::once(Rectangle::new([(x - 0.3, b.q1), (x + 0.3, b.q3)], stroke(z, BLACK, 1.0))))
+            .map_err(err)?;
+        chart
+            .draw_series([
+                PathElement::new(vec![(x - 0.3, b.median), (x + 0.3, b.median)], stroke(z, BLACK, 2.0)),
+                line(vec![(x, b.q3), (x, b.whisker_high)]),
+                line(vec![(x, b.q1), (x, b.whisker_low)]),
+                line(vec![(x - 0.12, b.whisker_high), (x + 0.12, b.whisker_high)]),
+                line(vec![(x - 0.12, b.whisker_low), (x + 0.12, b.whisker_low)]),
+            ])
+            .map_err(err)?;
+        // Every point beyond the whiskers, not only the extremes.
+        chart
+            .draw_series(b.outliers.iter().map(|&v| Circle::new((x, v), z.px(2.5), stroke(z, BLACK, 1.0))))
+            .map_err(err)?;
+    }
+    Ok(())
+}
+
+fn draw_histogram<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    fig: &Figure,
+    edges: &[f64],
+    counts: &[u32],
+    z: &Sizes,
+) -> Result<(), String>
+where
+    DB::ErrorType: 'static,
+{
+    let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
+    let top = counts.iter().copied().max().unwrap_or(1) as f64;
+    // Ticks on the bin edges, so a bar reads from tick to tick; counts in whole numbers.
+    let mut x = Axis::at(edges[0]..edges[edges.len() - 1], ticks::thinned(edges, 10));
+    let y = Axis::numeric(0.0..(top * 1.05).max(1.0), true, 6);
+    let titled = titled(root, &fig.title, z)?;
+    let mut chart = axes(&titled, "", z, &mut x, &y, true)?;
+    mesh(&mut chart, fig, z, &x, &y, Grid::Horizontal)?;
+    let c = rgb(palette::series(0));
+    chart
+        .draw_series(
+            counts
+                .iter()
+                .enumerate()
+                .map(|(i, &n)| Rectangle::new([(edges[i], 0.0), (edges[i + 1], n as f64)], c.filled())),
+        )
+        .map_err(err)?;
+    chart
+        .draw_series(
+            counts
+                .iter()
+                .enumerate()
+                .map(|(i, &n)| Rectangle::new([(edges[i], 0.0), (edges[i + 1], n as f64)], stroke(z, WHITE, 1.0))),
+        )
+        .map_err(err)?;
+    Ok(())
+}

@@ -210,6 +210,14 @@ fn heatmaps_facet_instead_of_averaging_and_legends_name_the_agents() {
     let csv = fig.to_csv();
     assert!(csv.lines().next().unwrap().ends_with(",panel,score of strong-ab,games"), "{csv}");
     assert_eq!(csv.lines().count(), 1 + 3);
+    // A line over M would average K = 3 and K = 4 at M = 4 too: refused, naming K; with one
+    // line per K it is drawn.
+    let mut line = PlotRequest::new(PlotKind::Line);
+    line.x = Some(Field::M);
+    let e = figure_from_results(&records, Some(&m), &out, &line).unwrap_err();
+    assert!(e.contains("different K") && e.contains("--series k"), "{e}");
+    line.series = Some(Field::K);
+    assert!(figure_from_results(&records, Some(&m), &out, &line).is_ok());
     // K on the y axis and boards along x need no facet.
     req.facet = None;
     req.x = Some(Field::Board);

@@ -385,36 +385,37 @@ impl Context<'_> {
         })
     }
 
-    /// A field other than `x` and `y` that takes two values among the games of one cell (so
-    /// that a heatmap would silently average them), if there is one. Board shape first (K,
-    /// M, N, variant), then the entrants' parameters, then the pairing itself.
-    fn mixed_within_cells(&self, x: Field, y: Field) -> Option<Field> {
+    /// A field other than the `fixed` ones (the axes, series, facet) that takes two values
+    /// among the games of one cell (so that the cell would silently average them), if there is
+    /// one. Board shape first (K, M, N, variant), then, unless `shape_only`, the entrants'
+    /// parameters and the pairing itself.
+    fn mixed_within_cells(&self, fixed: &[Field], shape_only: bool) -> Option<Field> {
         let mut candidates = vec![Field::K, Field::M, Field::N, Field::Variant];
-        for p in [Param::Strategy, Param::Budget, Param::Depth, Param::Iterations, Param::Nodes, Param::Time] {
-            candidates.extend([Field::AgentParam(p), Field::OpponentParam(p)]);
+        if !shape_only {
+            for p in [Param::Strategy, Param::Budget, Param::Depth, Param::Iterations, Param::Nodes, Param::Time] {
+                candidates.extend([Field::AgentParam(p), Field::OpponentParam(p)]);
+            }
+            candidates.push(Field::Pairing);
         }
-        candidates.push(Field::Pairing);
-        let shape = |f: Field| matches!(f, Field::Board | Field::Variant);
-        candidates.into_iter().filter(|&f| f != x && f != y).find(|&f| {
+        let has = |f: Field| fixed.contains(&f);
+        candidates.into_iter().filter(|&f| !has(f)).find(|&f| {
             // A board field (or the variant) fixes M and N; the variant fixes all three.
-            if (shape(x) || shape(y)) && matches!(f, Field::M | Field::N) {
+            if (has(Field::Board) || has(Field::Variant)) && matches!(f, Field::M | Field::N) {
                 return false;
             }
-            if (x == Field::Variant || y == Field::Variant) && f == Field::K {
+            if has(Field::Variant) && f == Field::K {
                 return false;
             }
-            let mut seen: Vec<(String, String, String)> = Vec::new();
+            let mut seen: Vec<(Vec<String>, String)> = Vec::new();
             for g in &self.views {
-                let (Ok(a), Ok(b), Ok(v)) = (self.game_field(g, x), self.game_field(g, y), self.game_field(g, f))
-                else {
-                    continue;
-                };
-                let (a, b, v) = (a.to_string(), b.to_string(), v.to_string());
-                if seen.iter().any(|s| s.0 == a && s.1 == b && s.2 != v) {
-                    return true;
-                }
-                if !seen.iter().any(|s| s.0 == a && s.1 == b) {
-                    seen.push((a, b, v));
+                let key: Result<Vec<String>, String> =
+                    fixed.iter().map(|&k| self.game_field(g, k).map(|v| v.to_string())).collect();
+                let (Ok(key), Ok(v)) = (key, self.game_field(g, f)) else { continue };
+                let v = v.to_string();
+                match seen.iter().find(|s| s.0 == key) {
+                    Some(s) if s.1 != v => return true,
+                    Some(_) => {}
+                    None => seen.push((key, v)),
                 }
             }
             false
@@ -565,6 +566,15 @@ pub fn figure_from_results(
     let figure = match req.kind {
         PlotKind::Line => {
             let series_field = req.series.unwrap_or(Field::Pairing);
+            // A point averages its games: never over boards of different shapes unawares.
+            if let Some(varying) = ctx.mixed_within_cells(&[x, series_field], true) {
+                return Err(format!(
+                    "a point of the line would average games with different {varying}: use --series {} or \
+                     --x {}, or plot one {varying} at a time",
+                    varying.flag(),
+                    varying.flag()
+                ));
+            }
             let mut groups: BTreeMap<String, Vec<(f64, f64)>> = BTreeMap::new();
             let mut order: Vec<String> = Vec::new();
             for g in &ctx.views {
@@ -686,14 +696,14 @@ pub fn figure_from_results(
                     cells.push((fields(g, x)?, fields(g, y)?, facet, v));
                 }
             }
-            if req.facet.is_none()
-                && let Some(varying) = ctx.mixed_within_cells(x, y)
-            {
-                return Err(format!(
-                    "a cell of the heatmap would average games with different {varying}: give each its own panel \
-                     with --facet {}, or plot one {varying} at a time",
-                    varying.flag()
-                ));
+            let fixed: Vec<Field> = [x, y].into_iter().chain(req.facet).collect();
+            if let Some(varying) = ctx.mixed_within_cells(&fixed, false) {
+                let how = if req.facet.is_none() {
+                    format!("give each its own panel with --facet {}, or plot one {varying} at a time", varying.flag())
+                } else {
+                    format!("put {varying} on an axis or in the facet, or plot one {varying} at a time")
+                };
+                return Err(format!("a cell of the heatmap would average games with different {varying}: {how}"));
             }
             let columns = ordered_keys(cells.iter().map(|c| c.0.clone()).collect());
             let rows = ordered_keys(cells.iter().map(|c| c.1.clone()).collect());

@@ -140,6 +140,13 @@ fn statistics_match_hand_computed_values() {
     // mean 0.7, var (60*0.09 + 20*0.04 + 20*0.49)/100 = 0.16, s0 0.5, s1 0.514387,
     // LLR = 100 * 0.014387 * (1.4 - 1.014387) / (2 * 0.16) = 1.7337.
     assert!((sprt_llr(60.0, 20.0, 20.0, 0.0, 10.0) - 1.7337).abs() < 1e-3);
+    // One-sided records are decided, whichever side has no wins (0-1-99 used to give 0 and
+    // run every game); all draws between symmetric bounds stay undecided.
+    let (lower, upper) = mnklab::arena::stats::sprt_bounds(0.05, 0.05);
+    assert!(sprt_llr(0.0, 1.0, 99.0, -35.0, 35.0) < lower);
+    assert!(sprt_llr(99.0, 1.0, 0.0, -35.0, 35.0) > upper);
+    assert!(sprt_llr(0.0, 0.0, 30.0, -35.0, 35.0) < lower);
+    assert_eq!(sprt_llr(0.0, 50.0, 0.0, -35.0, 35.0), 0.0);
     // Summaries of made-up games: a beats b 2 wins, 1 draw, 1 loss.
     let game = |index, players: [usize; 2], outcome| GameRecord {
         index,

@@ -223,3 +223,25 @@ fn the_readme_plots_the_folder_match_writes() {
     }
     assert!(checked >= 1, "the README has a plot example");
 }
+
+/// A matchup with an SPRT is refused for a shard (each shard would stop its own test and the
+/// shards could never be merged), with the reason.
+#[test]
+fn an_sprt_matchup_is_not_sharded() {
+    let dir = std::env::temp_dir().join(format!("mnklab-sprt-shard-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("m.ron");
+    std::fs::write(
+        &file,
+        r#"(name: "s", variants: List(["tictactoe"]), agents: [(agent: Preset("random")), (agent: Preset("random"))],
+            pairing: Pairwise, games: 10, sprt: Some((elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05)))"#,
+    )
+    .unwrap();
+    let out = dir.join("out");
+    let o = mnklab(&["match", file.to_str().unwrap(), "--shard", "0/2", "--out", out.to_str().unwrap()]);
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("SPRT cannot be split into shards"), "{err}");
+    assert!(!out.exists(), "nothing is written");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -35,14 +35,15 @@ pub fn expected_score(elo: f64) -> f64 {
 /// normal approximation used by chess testing frameworks.
 pub fn sprt_llr(w: f64, d: f64, l: f64, elo0: f64, elo1: f64) -> f64 {
     let n = w + d + l;
-    if n == 0.0 || w == 0.0 || l == 0.0 && d == 0.0 {
+    if n == 0.0 {
         return 0.0;
     }
     let mean = (w + 0.5 * d) / n;
-    let var = (w * (1.0 - mean).powi(2) + d * (0.5 - mean).powi(2) + l * mean.powi(2)) / n;
-    if var <= 0.0 {
-        return 0.0;
-    }
+    // A one-sided record (all losses, or no wins) has little or no spread: a small floor keeps
+    // the ratio finite, so such a pairing is decided early instead of never (the old guard
+    // returned 0 whenever the first entrant had no win, and 0-1-99 ran all its games). All
+    // draws stay undecided: their mean sits between the hypotheses.
+    let var = ((w * (1.0 - mean).powi(2) + d * (0.5 - mean).powi(2) + l * mean.powi(2)) / n).max(1e-3);
     let (s0, s1) = (expected_score(elo0), expected_score(elo1));
     n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var)
 }

@@ -40,6 +40,15 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
     let base = args.file.parent().map(PathBuf::from).unwrap_or_default();
     let external = Matchup::external_commands(&matchup.resolve(&base)?);
     consent_to_external(&external, args.allow_external)?;
+    if args.shard.is_some() && matchup.sprt.is_some() {
+        // An SPRT stops a pairing from all of its games; a shard sees only its slice, so each
+        // would stop at its own point and the shards could never be merged.
+        return Err(format!(
+            "{}: a matchup with an SPRT cannot be split into shards (each shard would stop its own \
+             test); remove `sprt` and set `games` for a sharded run, or run it whole",
+            args.file.display()
+        ));
+    }
     let mut out = args.out.unwrap_or_else(|| PathBuf::from("out").join(&matchup.name));
     if let Some((i, n)) = args.shard
         && !out.ends_with(format!("shard-{i}-of-{n}"))

@@ -34,9 +34,9 @@ pub struct PlotArgs {
     /// Histograms: the number of bins (default: Freedman-Diaconis).
     #[arg(long)]
     bins: Option<usize>,
-    /// Width and height in inches.
-    #[arg(long, default_value_t = 6.4)]
-    width: f64,
+    /// Width and height in inches (default width 6.4, or 2.4 a panel for a faceted heatmap).
+    #[arg(long)]
+    width: Option<f64>,
     #[arg(long, default_value_t = 4.0)]
     height: f64,
     /// PNG resolution.
@@ -86,6 +86,15 @@ pub fn run(args: PlotArgs) -> Result<(), String> {
     req.bins = args.bins;
     req.facet = field("facet", &args.facet)?;
     req.boundary = args.boundary;
+    if args.boundary.is_some_and(|b| !b.is_finite()) {
+        return Err("--boundary must be a number".into());
+    }
+    if args.log_y && !matches!(args.kind, PlotKind::Line | PlotKind::Box) {
+        return Err("--log-y applies to line and box plots".into());
+    }
+    if args.no_bands && args.kind != PlotKind::Line {
+        return Err("--no-bands applies to line plots (the only ones with bands)".into());
+    }
     if req.boundary.is_some() && args.kind != PlotKind::Heatmap {
         return Err("--boundary applies to heatmaps".into());
     }
@@ -103,14 +112,20 @@ pub fn run(args: PlotArgs) -> Result<(), String> {
     if let Some(l) = args.y_label {
         fig.y_label = l;
     }
-    if !(args.width > 0.5 && args.width < 100.0 && args.height > 0.5 && args.height < 100.0) {
+    // A faceted heatmap gets room for each panel unless a width is asked for.
+    let panels = match &fig.data {
+        mnklab::plot::FigureData::Heatmap { panels, .. } => panels.len(),
+        _ => 1,
+    };
+    let width = args.width.unwrap_or(if panels > 1 { (1.6 + 2.4 * panels as f64).max(6.4) } else { 6.4 });
+    if !(width > 0.5 && width < 100.0 && args.height > 0.5 && args.height < 100.0) {
         return Err("--width and --height are inches, between 0.5 and 100".into());
     }
     if !(args.dpi >= 10.0 && args.dpi <= 2400.0) {
         return Err("--dpi must be between 10 and 2400".into());
     }
     let opts = ExportOptions {
-        width_in: args.width,
+        width_in: width,
         height_in: args.height,
         dpi: args.dpi,
         log_y: args.log_y,

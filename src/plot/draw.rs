@@ -220,7 +220,13 @@ where
     let (nc, nr) = (columns.len(), rows.len());
     let (x, y) = (Axis::categories(columns), Axis::categories(rows));
     let cells = main.split_evenly((1, panels.len().max(1)));
-    let show_text = nc * panels.len() <= 16 && nr <= 16;
+    // Values in the cells only where "0.00" fits a cell's width (it ran into its neighbours in
+    // narrow panels): the room a column gets is the panel less its y labels and margins.
+    let (yw, _) = text_extent(&main, &y.labels, &z.font(z.tick));
+    let (text_w, _) = text_extent(&main, &["0.00".to_string()], &z.font(z.cell));
+    let panel_w = cells.first().map_or(0, |c| c.dim_in_pixel().0) as f64;
+    let column_w = (panel_w - (yw + scale_labels) as f64 - z.px(32.0) as f64) / nc.max(1) as f64;
+    let show_text = nr <= 16 && (text_w + z.px(4.0)) as f64 <= column_w;
     for (p, (cell, panel)) in cells.iter().zip(panels).enumerate() {
         let mut x = x.clone();
         let mut chart = axes(cell, &panel.label, z, &mut x, &y, p == 0)?;

@@ -192,6 +192,8 @@ pub enum Metric {
     /// The share of games the agent forfeited (a budget gone, a crash, an illegal move); as
     /// bars, the counts of the agent's and the opponent's forfeits.
     Forfeit,
+    /// Games with points (connect3d): the agent's points less the opponent's.
+    Margin,
 }
 
 impl Metric {
@@ -216,6 +218,7 @@ impl Metric {
             Metric::Memory => format!("bytes per move ({agent})"),
             Metric::Depth => format!("depth per move ({agent})"),
             Metric::Forfeit => format!("forfeit rate of {agent}"),
+            Metric::Margin => format!("point margin of {agent}"),
         }
     }
 }
@@ -439,6 +442,10 @@ impl Context<'_> {
             Metric::Memory => mean(own().map(|mv| mv.memory as f64).collect()),
             Metric::Depth => mean(own().map(|mv| mv.depth as f64).collect()),
             Metric::Forfeit => Some((g.record.forfeit == Some(g.side as u8)) as u8 as f64),
+            Metric::Margin => {
+                let p = g.record.points;
+                Some(p[g.side] as f64 - p[1 - g.side] as f64)
+            }
         }
     }
 }
@@ -566,15 +573,6 @@ pub fn figure_from_results(
     let figure = match req.kind {
         PlotKind::Line => {
             let series_field = req.series.unwrap_or(Field::Pairing);
-            // A point averages its games: never over boards of different shapes unawares.
-            if let Some(varying) = ctx.mixed_within_cells(&[x, series_field], true) {
-                return Err(format!(
-                    "a point of the line would average games with different {varying}: use --series {} or \
-                     --x {}, or plot one {varying} at a time",
-                    varying.flag(),
-                    varying.flag()
-                ));
-            }
             let mut groups: BTreeMap<String, Vec<(f64, f64)>> = BTreeMap::new();
             let mut order: Vec<String> = Vec::new();
             for g in &ctx.views {
@@ -591,6 +589,15 @@ pub fn figure_from_results(
                     }
                     groups.entry(s).or_default().push((xv, y));
                 }
+            }
+            // A point averages its games: never over boards of different shapes unawares.
+            if let Some(varying) = ctx.mixed_within_cells(&[x, series_field], true) {
+                return Err(format!(
+                    "a point of the line would average games with different {varying}: use --series {} or \
+                     --x {}, or plot one {varying} at a time",
+                    varying.flag(),
+                    varying.flag()
+                ));
             }
             let series = order
                 .into_iter()

@@ -71,7 +71,11 @@ pub fn labels(values: &[f64]) -> Vec<String> {
     let big = values.iter().any(|v| v.abs() >= 1e5);
     let tiny = values.iter().any(|v| *v != 0.0 && v.abs() < 1e-3);
     if big || tiny {
-        return values.iter().map(|&v| scientific(v)).collect();
+        // Every mantissa with the decimals the most precise one needs (16,777,000 and
+        // 16,778,000 both read 1.68×10⁷ with two; 1.678 beside 1.6779 mixed two forms).
+        let mantissa = |v: f64| if v == 0.0 { 0.0 } else { v / 10f64.powi(v.abs().log10().floor() as i32) };
+        let digits = values.iter().map(|&v| decimals_of(mantissa(v))).max().unwrap_or(0).min(8);
+        return values.iter().map(|&v| scientific(v, digits)).collect();
     }
     let decimals = values.iter().map(|&v| decimals_of(v)).max().unwrap_or(0);
     values.iter().map(|&v| format!("{:.*}", decimals, v + 0.0)).collect()
@@ -120,22 +124,22 @@ fn decimals_of(v: f64) -> usize {
     (0..6).find(|&d| ((v * 10f64.powi(d as i32)).round() - v * 10f64.powi(d as i32)).abs() < 1e-6).unwrap_or(6)
 }
 
-fn scientific(v: f64) -> String {
+/// `m×10ⁿ` with `digits` decimals in the mantissa (`10ⁿ` alone for a mantissa of 1 when
+/// there are none).
+fn scientific(v: f64, digits: usize) -> String {
     if v == 0.0 {
         return "0".into();
     }
     let e = v.abs().log10().floor() as i32;
-    let m = v / 10f64.powi(e);
-    let m = (m * 100.0).round() / 100.0;
+    let scale = 10f64.powi(digits as i32);
+    let m = (v / 10f64.powi(e) * scale).round() / scale;
     let power = format!("10{}", superscript(e));
-    if (m - 1.0).abs() < 1e-9 {
+    if digits == 0 && (m - 1.0).abs() < 1e-9 {
         power
-    } else if (m + 1.0).abs() < 1e-9 {
+    } else if digits == 0 && (m + 1.0).abs() < 1e-9 {
         format!("−{power}")
     } else {
-        let digits = format!("{m:.2}");
-        let digits = digits.trim_end_matches('0').trim_end_matches('.');
-        format!("{digits}×{power}")
+        format!("{m:.digits$}×{power}")
     }
 }
 
@@ -201,6 +205,9 @@ mod tests {
         assert_eq!(labels(&[0.0, 0.25, 0.5]), vec!["0.00", "0.25", "0.50"]);
         assert_eq!(labels(&[2e5, 5e5]), vec!["2×10⁵", "5×10⁵"]);
         assert_eq!(labels(&[3.0, 4.0, 5.0]), vec!["3", "4", "5"]);
+        // A narrow range far from zero keeps its ticks apart.
+        let l = labels(&[16_777_000.0, 16_778_000.0, 16_780_000.0]);
+        assert_eq!(l, vec!["1.6777×10⁷", "1.6778×10⁷", "1.6780×10⁷"]);
     }
 
     #[test]

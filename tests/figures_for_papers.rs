@@ -224,8 +224,19 @@ fn heatmaps_facet_instead_of_averaging_and_legends_name_the_agents() {
     req.y = Some(Field::K);
     assert!(figure_from_results(&records, Some(&m), &out, &req).is_ok());
 
+    // Bars by board would pool K = 3 and 4 on 4x4: refused, naming K.
     let mut req = PlotRequest::new(PlotKind::Bar);
+    req.x = Some(Field::Board);
+    let e = figure_from_results(&records, Some(&m), &out, &req).unwrap_err();
+    assert!(e.contains("different K"), "{e}");
+    // A pattern matching both players is refused, naming them.
     req.x = Some(Field::Variant);
+    req.agent = Some("r*".into());
+    assert!(figure_from_results(&records, Some(&m), &out, &req).is_ok(), "r* is only random");
+    req.agent = Some("*".into());
+    let e = figure_from_results(&records, Some(&m), &out, &req).unwrap_err();
+    assert!(e.contains("matches both players"), "{e}");
+    req.agent = None;
     let fig = figure_from_results(&records, Some(&m), &out, &req).unwrap();
     let FigureData::StackedBars { stacks, .. } = &fig.data else { panic!("bars") };
     let parts: Vec<&str> = stacks.iter().map(|s| s.0.as_str()).collect();

@@ -519,6 +519,15 @@ pub fn figure_from_results(
     }
     let mut sorted: Vec<&GameRecord> = records.iter().collect();
     sorted.sort_by_key(|r| r.index);
+    // A pattern matching both players of a game cannot say whose side to take.
+    if let Some(name) = &req.agent
+        && let Some(r) = sorted.iter().find(|r| r.names.iter().all(|n| name_matches(name, n)))
+    {
+        return Err(format!(
+            "--agent '{name}' matches both players of a game ({} and {}): use a name or a longer prefix",
+            r.names[0], r.names[1]
+        ));
+    }
     let views: Vec<GameView> = sorted
         .into_iter()
         .filter_map(|record| {
@@ -625,6 +634,17 @@ pub fn figure_from_results(
             }
         }
         PlotKind::Bar | PlotKind::Pie => {
+            // A bar labelled by a board field counts games of that board only: not of boards
+            // of different shapes unawares (by pairing or agent, pooling boards is the point).
+            if matches!(x, Field::M | Field::N | Field::K | Field::Board)
+                && let Some(varying) = ctx.mixed_within_cells(&[x], true)
+            {
+                return Err(format!(
+                    "a bar would pool games with different {varying}: use --x {} or --x variant, or plot one \
+                     {varying} at a time",
+                    varying.flag()
+                ));
+            }
             let mut keys = Vec::new();
             for g in &ctx.views {
                 keys.push(fields(g, x)?);

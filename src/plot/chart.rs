@@ -301,7 +301,6 @@ pub(super) fn draw_legend<DB: DrawingBackend>(
     column: bool,
     entries: &[(String, Mark)],
     z: &Sizes,
-    top: i32,
 ) -> Result<(), String>
 where
     DB::ErrorType: 'static,
@@ -316,7 +315,8 @@ where
     for (i, (name, mark)) in entries.iter().enumerate() {
         let (col, row) = (i as i32 % per_row, i as i32 / per_row);
         let x = col * entry_w + z.px(8.0) as i32;
-        let y = if column { top } else { z.px(6.0) as i32 } + row * line_h + line_h / 2;
+        // A column starts level with the top of the axes; rows start at the strip's top.
+        let y = if column { z.px(14.0) } else { z.px(6.0) } as i32 + row * line_h + line_h / 2;
         let sw = z.px(18.0) as i32;
         match *mark {
             Mark::Line(c) => area

@@ -84,7 +84,7 @@ where
         chart.draw_series(ser.points.iter().map(|p| Circle::new((p.x, p.y), z.px(3.0), c.filled()))).map_err(err)?;
     }
     if let Some((area, column)) = legend {
-        draw_legend(&area, column, &entries, z, z.px(14.0) as i32)?;
+        draw_legend(&area, column, &entries, z)?;
     }
     Ok(())
 }
@@ -126,7 +126,7 @@ where
         chart.draw_series(bars).map_err(err)?;
     }
     if let Some((area, column)) = legend {
-        draw_legend(&area, column, &entries, z, z.px(14.0) as i32)?;
+        draw_legend(&area, column, &entries, z)?;
     }
     Ok(())
 }
@@ -189,7 +189,7 @@ where
         }
     }
     if let Some((area, column)) = legend {
-        draw_legend(&area, column, &entries, z, z.px(14.0) as i32)?;
+        draw_legend(&area, column, &entries, z)?;
     }
     Ok(())
 }

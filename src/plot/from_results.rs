@@ -46,6 +46,17 @@ pub enum Param {
     Strategy,
 }
 
+/// How the entrants' parameters are spelled after `agent.` and `opponent.` (parsing and
+/// error messages both read this).
+const PARAM_NAMES: [(&str, Param); 6] = [
+    ("budget", Param::Budget),
+    ("depth", Param::Depth),
+    ("iterations", Param::Iterations),
+    ("nodes", Param::Nodes),
+    ("time", Param::Time),
+    ("strategy", Param::Strategy),
+];
+
 /// What a game (or move) can be grouped by.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Field {
@@ -74,15 +85,7 @@ pub enum Field {
 impl FromStr for Field {
     type Err = String;
     fn from_str(s: &str) -> Result<Field, String> {
-        let param = |p: &str| match p {
-            "budget" => Some(Param::Budget),
-            "depth" => Some(Param::Depth),
-            "iterations" => Some(Param::Iterations),
-            "nodes" => Some(Param::Nodes),
-            "time" => Some(Param::Time),
-            "strategy" => Some(Param::Strategy),
-            _ => None,
-        };
+        let param = |p: &str| PARAM_NAMES.iter().find(|(name, _)| *name == p).map(|&(_, param)| param);
         Ok(match s {
             "m" | "width" => Field::M,
             "n" | "height" => Field::N,
@@ -114,14 +117,7 @@ impl FromStr for Field {
 impl Field {
     /// How the field is spelled on the command line.
     pub fn flag(self) -> String {
-        let param = |p: Param| match p {
-            Param::Budget => "budget",
-            Param::Depth => "depth",
-            Param::Iterations => "iterations",
-            Param::Nodes => "nodes",
-            Param::Time => "time",
-            Param::Strategy => "strategy",
-        };
+        let param = |p: Param| PARAM_NAMES.iter().find(|(_, q)| *q == p).map_or("", |&(name, _)| name);
         match self {
             Field::M => "m".into(),
             Field::N => "n".into(),

@@ -28,6 +28,18 @@ pub struct SolveArgs {
     /// start), printing "<moves> <score>" for each and checking it against the file's score.
     #[arg(long)]
     batch: Option<PathBuf>,
+    /// How to prove: `alphabeta` (null-window negamax; strong or weak) or `pns` (proof-number
+    /// search; weak only: win, draw or loss), which finds narrow proofs such as the draws of
+    /// free-placement boards.
+    #[arg(long, default_value = "alphabeta")]
+    method: SolveMethod,
+}
+
+/// The proof procedure of `mnklab solve`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum SolveMethod {
+    Alphabeta,
+    Pns,
 }
 
 pub fn run(args: SolveArgs) -> Result<(), String> {
@@ -53,12 +65,54 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
         println!("{}", r.verdict()?);
         return Ok(());
     }
+    if args.method == SolveMethod::Pns {
+        if args.batch.is_some() {
+            return Err("--method pns solves one position: leave out --batch".into());
+        }
+        let memory = args.tt_mb.unwrap_or(PNS_DEFAULT_MB) as usize;
+        let deadline = args.time.map(|t| std::time::Instant::now() + Duration::from_secs_f64(t));
+        let (value, runs) = with_position!(&pos, p => {
+            mnklab::search::solver::proof_number_value(p, memory, deadline, None)
+        });
+        print_proof(value, &runs);
+        return Ok(());
+    }
     let s = with_position!(&pos, p => {
         let mut solver = AnySolver::new(p, args.tt_mb.unwrap_or(DEFAULT_TABLE_MB) as usize);
         solver.solve(p, args.weak, args.time.map(Duration::from_secs_f64), None)
     });
     print_solution(&pos, &s);
     Ok(())
+}
+
+/// Tree memory of a proof-number search when `--tt-mb` is not given.
+pub const PNS_DEFAULT_MB: u32 = 2048;
+
+fn print_proof(value: Option<i32>, runs: &[mnklab::search::solver::ProofOutcome]) {
+    match value {
+        Some(1) => println!("value win (score 1, weak, proof-number search)"),
+        Some(0) => println!("value draw (score 0, weak, proof-number search)"),
+        Some(_) => println!("value loss (score -1, weak, proof-number search)"),
+        None => println!("unsolved: the proof-number search stopped (time or memory) before an answer"),
+    }
+    for r in runs {
+        let answer = match r.proved {
+            Some(true) => "proved",
+            None => "unknown",
+            Some(false) => "disproved",
+        };
+        println!(
+            "{} player wins: {answer}; nodes {} expanded {} proof size {} peak tree {} nodes, memory {} restarts {} time {:.3} s",
+            r.target,
+            r.nodes,
+            r.expansions,
+            r.proof_size,
+            r.peak_nodes,
+            mib(r.peak_bytes),
+            r.restarts,
+            r.elapsed
+        );
+    }
 }
 
 fn print_solution(pos: &AnyPosition, s: &Solution) {

@@ -71,6 +71,9 @@ pub struct EvalBoard {
     hot: [IdSet; 2],
     /// Windows with none of the other player's stones: where each player can still make a line.
     open: [u32; 2],
+    /// Erdős–Selfridge potential of each player's open windows: the sum of 2^(own stones).
+    /// Below 2^K (2^(K-1) with that player to move) the opponent can stop every line.
+    potential: [u64; 2],
     /// Keep `hot` and `open` up to date: off for searches that never ask for threats or open
     /// windows, which saves two set updates and two tests per window per move.
     threats: bool,
@@ -94,6 +97,7 @@ impl EvalBoard {
             sum: 0,
             hot: [IdSet::new(n), IdSet::new(n)],
             open: [0, 0],
+            potential: [0, 0],
             threats: true,
             table,
         };
@@ -107,6 +111,8 @@ impl EvalBoard {
             board.counts[w] = c;
             board.open[0] += (c[1] == 0) as u32;
             board.open[1] += (c[0] == 0) as u32;
+            board.potential[0] += if c[1] == 0 { 1u64 << c[0] } else { 0 };
+            board.potential[1] += if c[0] == 0 { 1u64 << c[1] } else { 0 };
             board.sum += board.phi_of(c) as i64;
             board.update_hot(w as u32, c);
         }
@@ -146,7 +152,7 @@ impl EvalBoard {
 
     #[inline(always)]
     fn change(&mut self, cell: usize, p: usize, delta: u8) {
-        let EvalBoard { table, counts, phi, sum, hot, open, threats } = self;
+        let EvalBoard { table, counts, phi, sum, hot, open, potential, threats } = self;
         let k = table.k;
         if !*threats {
             // The value alone: one lookup before and after per window.
@@ -162,12 +168,20 @@ impl EvalBoard {
             let mut c = counts[w as usize];
             if c[p] == 0 {
                 open[1 - p] -= 1;
+                potential[1 - p] -= 1 << c[1 - p];
+            }
+            if c[1 - p] == 0 {
+                potential[p] -= 1 << c[p];
             }
             *sum -= phi[phi_index(c)] as i64;
             c[p] = c[p].wrapping_add(delta);
             counts[w as usize] = c;
             if c[p] == 0 {
                 open[1 - p] += 1;
+                potential[1 - p] += 1 << c[1 - p];
+            }
+            if c[1 - p] == 0 {
+                potential[p] += 1 << c[p];
             }
             *sum += phi[phi_index(c)] as i64;
             update_hot(hot, k, w, c);
@@ -204,6 +218,38 @@ impl EvalBoard {
     #[inline]
     pub fn open_windows(&self, p: Player) -> u32 {
         self.open[p.index()]
+    }
+
+    /// Can the opponent of `p` stop every line of `p` by the Erdős–Selfridge strategy, with
+    /// `p` to move or not? Sufficient, not necessary: the windows' potential
+    /// sum 2^-(K - own stones) is below 1/2 with `p` to move, below 1 otherwise. Holds for free
+    /// placement only (the blocker must be free to take any cell).
+    #[inline]
+    pub fn lines_breakable(&self, p: Player, p_to_move: bool) -> bool {
+        let limit = 1u64 << self.table.k;
+        let pot = self.potential[p.index()];
+        if p_to_move { 2 * pot < limit } else { pot < limit }
+    }
+
+    /// The Erdős–Selfridge potential of `p`'s open windows: the sum of 2^(p's stones) over
+    /// windows without the opponent's stones.
+    pub fn potential(&self, p: Player) -> u64 {
+        self.potential[p.index()]
+    }
+
+    /// Would `p`'s lines be breakable (as [`EvalBoard::lines_breakable`] with the opponent to
+    /// move) after `p` puts a stone on the empty `cell`? Computed without playing it.
+    #[inline]
+    pub fn breakable_after(&self, p: Player, cell: usize) -> bool {
+        let (me, you) = (p.index(), 1 - p.index());
+        let mut pot = self.potential[me];
+        for &w in self.table.windows_through(cell) {
+            let c = self.counts[w as usize];
+            if c[you] == 0 {
+                pot += 1 << c[me];
+            }
+        }
+        pot < 1u64 << self.table.k
     }
 
     /// Is the cell on a window either player can still complete?

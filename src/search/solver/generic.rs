@@ -26,6 +26,8 @@ pub struct GenericSolver<P: Position> {
     /// Opponent-threat shortcuts and dead cells are sound only for the K-or-more rule.
     freestyle: bool,
     gravity: bool,
+    /// Use the Erdős–Selfridge bounds and strategy stealing (off only to cross-check them).
+    breaker_bounds: bool,
     pub nodes: u64,
     deadline: Option<Instant>,
     stop: Option<Arc<AtomicBool>>,
@@ -54,6 +56,7 @@ impl<P: Position> GenericSolver<P> {
             cells: pos.max_game_length() as i32,
             freestyle: rules.is_some_and(|r| !r.exact),
             gravity: pos.variant().has_gravity(),
+            breaker_bounds: true,
             nodes: 0,
             deadline: None,
             stop: None,
@@ -62,6 +65,13 @@ impl<P: Position> GenericSolver<P> {
             scratch: Vec::new(),
             cells_scratch: Vec::new(),
         }
+    }
+
+    /// The solver without the Erdős–Selfridge bounds and strategy stealing: slower, and a
+    /// reference that does not share that knowledge (tests cross-check the two).
+    pub fn without_breaker_bounds(mut self) -> Self {
+        self.breaker_bounds = false;
+        self
     }
 
     pub fn memory(&self) -> u64 {
@@ -139,6 +149,12 @@ impl<P: Position> GenericSolver<P> {
                 self.cells_scratch = cells;
             }
         }
+        // Lines the opponent can all stop mean a value of at most 0: with alpha >= 0 nothing
+        // below this node can raise it (Erdős–Selfridge, free placement only).
+        let breakable = !self.gravity && self.breaker_bounds;
+        if breakable && alpha >= 0 && self.board.lines_breakable(me, true) {
+            return 0;
+        }
         let hash = self.pos.canonical_hash();
         let hit = self.table.probe(hash, 0);
         // The hash is shared with mirror images, so the stored move may not be legal here.
@@ -187,15 +203,21 @@ impl<P: Position> GenericSolver<P> {
         }
         let mut min = if self.freestyle { -(self.cells - 2 - n) / 2 } else { -(self.cells - n) / 2 };
         let mut max = (self.cells - 1 - n) / 2;
-        let (mine, yours) = (self.board.open_windows(me), self.board.open_windows(you));
-        if mine == 0 && yours == 0 {
+        let (mut mine_dead, mut yours_dead) = (self.board.open_windows(me) == 0, self.board.open_windows(you) == 0);
+        if !self.gravity && self.breaker_bounds {
+            // With free placement, lines the other side can all stop (Erdős–Selfridge) are as
+            // good as gone: the bound needs no search below this node.
+            mine_dead |= self.board.lines_breakable(me, true);
+            yours_dead |= self.board.lines_breakable(you, false);
+        }
+        if mine_dead && yours_dead {
             self.buffers[ply] = moves;
             return 0;
         }
-        if mine == 0 {
+        if mine_dead {
             max = max.min(0);
         }
-        if yours == 0 {
+        if yours_dead {
             min = min.max(0);
         }
         if let Some(hit) = hit {
@@ -224,6 +246,14 @@ impl<P: Position> GenericSolver<P> {
         for i in 0..moves.len() {
             let m = moves[i].0;
             let cell = self.pos.move_cell(m);
+            if breakable && alpha >= 0 && self.board.breakable_after(me, cell) {
+                // This move's value is at most 0 <= alpha: it cannot raise alpha.
+                if best < 0 {
+                    best = 0;
+                    best_move = best_move.or(Some(m));
+                }
+                continue;
+            }
             self.pos.play(m);
             self.board.play(cell, me);
             let score = -self.negamax(ply + 1, -beta, -alpha);
@@ -270,7 +300,12 @@ impl<P: Position> GenericSolver<P> {
             let v = (self.cells + 1 - n) / 2;
             return if weak { (1, 1) } else { (v, v) };
         }
-        let (min, max) = if weak { (-1, 1) } else { (-(self.cells - n) / 2, (self.cells + 1 - n) / 2) };
+        let (mut min, max) = if weak { (-1, 1) } else { (-(self.cells - n) / 2, (self.cells + 1 - n) / 2) };
+        if n == 0 && self.freestyle && !self.gravity && self.breaker_bounds {
+            // Strategy stealing: with free placement and K or more in a row, an extra stone
+            // never hurts, so the first player cannot lose from the empty board.
+            min = 0;
+        }
         super::bisect(min, max, weak, |a, c| {
             let r = self.negamax(0, a, c);
             (!self.aborted).then_some(r)

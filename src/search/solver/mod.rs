@@ -8,10 +8,12 @@
 
 mod connect;
 mod generic;
+mod pns;
 mod table;
 
 pub use connect::{ConnectSolver, distance};
 pub use generic::GenericSolver;
+pub use pns::{ProofOutcome, ProofSearch, weak_value as proof_number_value};
 pub use table::SolverTable;
 
 use std::any::Any;

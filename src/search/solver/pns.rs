@@ -1,0 +1,406 @@
+//! Proof-number search (Allis, 1994): proves or disproves "this player wins" by always
+//! expanding a most-proving node, the leaf whose solution would change the root's proof and
+//! disproof numbers most cheaply. It finds narrow proofs that a depth-first search meets only
+//! by luck of ordering, and suits the draw proofs of free-placement boards, where the defender
+//! needs one good reply at each of its turns.
+//!
+//! Knowledge at the leaves (each is sound, so a proof stays a proof):
+//! - the game's end, an immediate win for the side to move, two immediate wins for the other
+//!   side (K or more in a row only: under the exactly-K rule a "threat" may be an overline);
+//! - Erdős–Selfridge (free placement): when the potential of the target's open windows is
+//!   below the bound, the other side can stop every line, so the target cannot win;
+//! - a table of solved positions keyed by the hash shared by symmetric positions.
+//!
+//! Children: the one block when the opponent threatens once; cells on no open window are left
+//! out (free placement with K or more: such a cell is a pass, and a pass never helps);
+//! the target's moves after which its lines are breakable are left out (they cannot prove).
+//!
+//! The tree lives in an arena of 16-byte nodes. When the arena is full the tree is dropped and
+//! the search starts again from the root, keeping the table of solved positions (what was
+//! proved stays proved); it gives up when a whole tree's worth of work solved nothing new.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use serde::{Deserialize, Serialize};
+
+use crate::eval::EvalBoard;
+use crate::game::{Move, Player, Position, Status};
+
+const INF: u32 = u32::MAX / 4;
+
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    mv: Move,
+    pn: u32,
+    dn: u32,
+    /// Index of the first child; children are contiguous.
+    first: u32,
+    /// Number of children; 0 while unexpanded (or solved at creation).
+    count: u16,
+}
+
+/// What a proof-number search found.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ProofOutcome {
+    /// The player whose win was the question.
+    pub target: Player,
+    /// Some(true): proved to win; Some(false): proved not to win (draw or loss); None: unknown.
+    pub proved: Option<bool>,
+    /// Nodes created (evaluated), over all restarts.
+    pub nodes: u64,
+    /// Nodes expanded.
+    pub expansions: u64,
+    /// The largest tree held at once, in nodes, and its bytes with the solved-position table.
+    pub peak_nodes: u64,
+    pub peak_bytes: u64,
+    /// Nodes in the proof (or disproof) tree left at the end: at the target's turns one
+    /// proving child, at the other's all children (for a disproof, the other way round).
+    /// Positions solved from the table count as one node each.
+    pub proof_size: u64,
+    /// Times the tree was dropped because the arena was full.
+    pub restarts: u32,
+    /// Seconds.
+    pub elapsed: f64,
+}
+
+/// Proof-number search over any position (the knowledge above applies where its rules allow).
+pub struct ProofSearch<P: Position> {
+    pos: P,
+    board: EvalBoard,
+    target: Player,
+    freestyle: bool,
+    free_placement: bool,
+    tree: Vec<Node>,
+    max_nodes: usize,
+    solved: HashMap<u64, bool>,
+    nodes: u64,
+    expansions: u64,
+    scratch: Vec<Move>,
+    children: Vec<(Move, u32, u32)>,
+}
+
+impl<P: Position> ProofSearch<P> {
+    /// A search of `pos` for `target`'s win, holding at most `memory_mb` MiB of tree.
+    pub fn new(pos: &P, target: Player, memory_mb: usize) -> ProofSearch<P> {
+        let rules = pos.variant().grid();
+        ProofSearch {
+            pos: pos.clone(),
+            board: EvalBoard::new(pos, |_, _, _| 0),
+            target,
+            freestyle: rules.is_some_and(|r| !r.exact),
+            free_placement: !pos.variant().has_gravity(),
+            tree: Vec::new(),
+            max_nodes: (memory_mb.max(1) << 20) / std::mem::size_of::<Node>(),
+            solved: HashMap::new(),
+            nodes: 0,
+            expansions: 0,
+            scratch: Vec::new(),
+            children: Vec::new(),
+        }
+    }
+
+    fn immediate_win(&mut self, p: Player) -> bool {
+        if !self.board.has_threat_window(p) {
+            return false;
+        }
+        let mut wins = std::mem::take(&mut self.scratch);
+        self.board.threat_moves(&self.pos, p, &mut wins);
+        let mut found = false;
+        if p == self.pos.side_to_move() {
+            for &m in &wins {
+                self.pos.play(m);
+                found = self.pos.status() == Status::Win(p);
+                self.pos.undo();
+                if found {
+                    break;
+                }
+            }
+        }
+        self.scratch = wins;
+        found
+    }
+
+    /// The solution of the current position if knowledge gives it without search.
+    fn evaluate(&mut self) -> Option<bool> {
+        match self.pos.status() {
+            Status::Win(p) => return Some(p == self.target),
+            Status::Draw => return Some(false),
+            Status::Ongoing => {}
+        }
+        let me = self.pos.side_to_move();
+        let you = me.other();
+        if self.immediate_win(me) {
+            return Some(me == self.target);
+        }
+        if self.freestyle && self.board.has_threat_window(you) {
+            let mut threats = std::mem::take(&mut self.scratch);
+            self.board.threat_moves(&self.pos, you, &mut threats);
+            let two = threats.len() >= 2;
+            self.scratch = threats;
+            if two {
+                return Some(you == self.target);
+            }
+        }
+        if self.board.open_windows(self.target) == 0
+            || (self.free_placement && self.board.lines_breakable(self.target, me == self.target))
+        {
+            return Some(false);
+        }
+        self.solved.get(&self.pos.canonical_hash()).copied()
+    }
+
+    /// Expands the node at `at` (the current position), returning false when the arena is full.
+    fn expand(&mut self, at: usize) -> bool {
+        let me = self.pos.side_to_move();
+        let you = me.other();
+        let or_node = me == self.target;
+        let mut moves = std::mem::take(&mut self.scratch);
+        let mut forced = None;
+        if self.freestyle && self.board.has_threat_window(you) {
+            self.board.threat_moves(&self.pos, you, &mut moves);
+            forced = moves.first().copied();
+        }
+        match forced {
+            Some(m) => {
+                moves.clear();
+                moves.push(m);
+            }
+            None => {
+                self.pos.legal_moves(&mut moves);
+                if self.freestyle && self.free_placement {
+                    let live: Vec<Move> =
+                        moves.iter().copied().filter(|&m| self.board.is_live(self.pos.move_cell(m))).collect();
+                    if !live.is_empty() {
+                        moves = live;
+                    }
+                }
+            }
+        }
+        let mut children = std::mem::take(&mut self.children);
+        children.clear();
+        for &m in &moves {
+            let cell = self.pos.move_cell(m);
+            if or_node && self.free_placement && self.board.breakable_after(me, cell) {
+                continue;
+            }
+            self.pos.play(m);
+            self.board.play(cell, me);
+            self.nodes += 1;
+            let value = self.evaluate();
+            self.board.undo(cell, me);
+            self.pos.undo();
+            let (pn, dn) = match value {
+                Some(true) => (0, INF),
+                Some(false) => (INF, 0),
+                None => (1, 1),
+            };
+            children.push((m, pn, dn));
+            // One proving move proves an OR node; one refutation disproves an AND node.
+            if (or_node && pn == 0) || (!or_node && dn == 0) {
+                children.clear();
+                children.push((m, pn, dn));
+                break;
+            }
+        }
+        self.scratch = moves;
+        if self.tree.len() + children.len() > self.max_nodes {
+            self.children = children;
+            return false;
+        }
+        self.expansions += 1;
+        let first = self.tree.len() as u32;
+        for &(mv, pn, dn) in &children {
+            self.tree.push(Node { mv, pn, dn, first: 0, count: 0 });
+        }
+        let node = &mut self.tree[at];
+        node.first = first;
+        node.count = children.len() as u16;
+        if children.is_empty() {
+            // No move for the target can prove (OR), or none is left (AND: cannot happen on a
+            // board in progress; treated as disproved, as a draw would be).
+            node.pn = INF;
+            node.dn = 0;
+        }
+        self.children = children;
+        true
+    }
+
+    /// Proof and disproof numbers of an expanded node from its children.
+    fn update(&mut self, at: usize, or_node: bool) {
+        let Node { first, count, .. } = self.tree[at];
+        if count == 0 {
+            return;
+        }
+        let kids = &self.tree[first as usize..first as usize + count as usize];
+        let (mut min, mut sum) = (INF, 0u32);
+        for c in kids {
+            let (a, b) = if or_node { (c.pn, c.dn) } else { (c.dn, c.pn) };
+            min = min.min(a);
+            sum = sum.saturating_add(b).min(INF);
+        }
+        let node = &mut self.tree[at];
+        if or_node {
+            (node.pn, node.dn) = (min, sum);
+        } else {
+            (node.pn, node.dn) = (sum, min);
+        }
+    }
+
+    /// Runs until the root is solved, the deadline passes, `stop` is set, or memory gives out.
+    pub fn run(&mut self, deadline: Option<Instant>, stop: Option<&Arc<AtomicBool>>) -> ProofOutcome {
+        let start = Instant::now();
+        let mut restarts = 0;
+        let (mut peak, mut peak_bytes) = (0u64, 0u64);
+        self.nodes += 1;
+        let mut proved = self.evaluate();
+        let mut path: Vec<usize> = Vec::new();
+        let mut iterations = 0u64;
+        'search: while proved.is_none() {
+            self.tree.clear();
+            self.tree.push(Node { mv: Move(0), pn: 1, dn: 1, first: 0, count: 0 });
+            let solved_before = self.solved.len();
+            loop {
+                let root = self.tree[0];
+                if root.pn == 0 || root.dn == 0 {
+                    proved = Some(root.pn == 0);
+                    break 'search;
+                }
+                iterations += 1;
+                if iterations & 1023 == 0
+                    && (deadline.is_some_and(|d| Instant::now() >= d)
+                        || stop.is_some_and(|s| s.load(Ordering::Relaxed)))
+                {
+                    break 'search;
+                }
+                // Down to a most-proving node.
+                path.clear();
+                let mut at = 0usize;
+                path.push(at);
+                while self.tree[at].count > 0 {
+                    let or_node = self.pos.side_to_move() == self.target;
+                    let Node { first, count, .. } = self.tree[at];
+                    let mut best = first as usize;
+                    for i in first as usize..first as usize + count as usize {
+                        let (c, b) = (&self.tree[i], &self.tree[best]);
+                        if (or_node && c.pn < b.pn) || (!or_node && c.dn < b.dn) {
+                            best = i;
+                        }
+                    }
+                    let m = self.tree[best].mv;
+                    let cell = self.pos.move_cell(m);
+                    let me = self.pos.side_to_move();
+                    self.pos.play(m);
+                    self.board.play(cell, me);
+                    at = best;
+                    path.push(at);
+                }
+                let full = !self.expand(at);
+                // Back up to the root, updating and remembering what got solved.
+                for (i, &n) in path.iter().enumerate().rev() {
+                    let or_node = self.pos.side_to_move() == self.target;
+                    self.update(n, or_node);
+                    let node = self.tree[n];
+                    if node.count > 0 && (node.pn == 0 || node.dn == 0) {
+                        self.solved.insert(self.pos.canonical_hash(), node.pn == 0);
+                    }
+                    if i > 0 {
+                        // Under gravity a move's cell is where it lands: ask after taking it back.
+                        self.pos.undo();
+                        let cell = self.pos.move_cell(node.mv);
+                        self.board.undo(cell, self.pos.side_to_move());
+                    }
+                }
+                peak = peak.max(self.tree.len() as u64);
+                peak_bytes = peak_bytes.max(self.bytes());
+                if full {
+                    restarts += 1;
+                    if self.solved.len() == solved_before {
+                        break 'search;
+                    }
+                    continue 'search;
+                }
+            }
+        }
+        let proof_size = match proved {
+            Some(p) if self.tree.first().is_some_and(|r| r.count > 0) => self.proof_size(0, p),
+            Some(_) => 1,
+            None => 0,
+        };
+        ProofOutcome {
+            target: self.target,
+            proved,
+            nodes: self.nodes,
+            expansions: self.expansions,
+            peak_nodes: peak,
+            peak_bytes: peak_bytes.max(self.bytes()),
+            proof_size,
+            restarts,
+            elapsed: start.elapsed().as_secs_f64(),
+        }
+    }
+
+    fn bytes(&self) -> u64 {
+        // A hash map entry costs about its key and value plus a control byte, at a load of 7/8.
+        (self.tree.capacity() * std::mem::size_of::<Node>()) as u64 + self.solved.capacity() as u64 * 10
+    }
+
+    /// The size of the proof (`proved`) or disproof below node `at` (the current position).
+    fn proof_size(&mut self, at: usize, proved: bool) -> u64 {
+        let Node { first, count, .. } = self.tree[at];
+        if count == 0 {
+            return 1;
+        }
+        let or_node = self.pos.side_to_move() == self.target;
+        // Where one child is enough: the target's turn for a proof, the other's for a disproof.
+        let one = or_node == proved;
+        let mut size = 1;
+        for i in first as usize..first as usize + count as usize {
+            let c = self.tree[i];
+            let solves = if proved { c.pn == 0 } else { c.dn == 0 };
+            if !solves {
+                continue;
+            }
+            let cell = self.pos.move_cell(c.mv);
+            let me = self.pos.side_to_move();
+            self.pos.play(c.mv);
+            self.board.play(cell, me);
+            size += self.proof_size(i, proved);
+            self.board.undo(cell, me);
+            self.pos.undo();
+            if one {
+                break;
+            }
+        }
+        size
+    }
+}
+
+/// The weak value (1 win, 0 draw, -1 loss for the side to move) by two proof-number searches:
+/// can the side to move win, and if not, can the other side? From the empty board of a
+/// free-placement K-or-more game the second question is settled by strategy stealing (the first
+/// player cannot lose) and not searched. Returns the value when both questions were answered,
+/// and the outcomes of the searches run.
+pub fn weak_value<P: Position>(
+    pos: &P,
+    memory_mb: usize,
+    deadline: Option<Instant>,
+    stop: Option<&Arc<AtomicBool>>,
+) -> (Option<i32>, Vec<ProofOutcome>) {
+    let me = pos.side_to_move();
+    let first = ProofSearch::new(pos, me, memory_mb).run(deadline, stop);
+    match first.proved {
+        Some(true) => return (Some(1), vec![first]),
+        None => return (None, vec![first]),
+        Some(false) => {}
+    }
+    let stealing = pos.ply() == 0 && !pos.variant().has_gravity() && pos.variant().grid().is_some_and(|r| !r.exact);
+    if stealing {
+        return (Some(0), vec![first]);
+    }
+    let second = ProofSearch::new(pos, me.other(), memory_mb).run(deadline, stop);
+    let value = second.proved.map(|p| if p { -1 } else { 0 });
+    (value, vec![first, second])
+}

@@ -245,3 +245,26 @@ fn an_sprt_matchup_is_not_sharded() {
     assert!(!out.exists(), "nothing is written");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn book_and_proof_number_search_from_the_command_line() {
+    let dir = std::env::temp_dir().join(format!("mnklab-cli-book-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("c544.book");
+    let p = path.to_str().unwrap();
+    let o = mnklab(&["book", "--game", "connect:5,4,4", "--depth", "4", "--out", p, "--tt-mb", "8"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(stdout(&o).contains("to depth 4"), "{}", stdout(&o));
+    let with = stdout(&mnklab(&["solve", "--game", "connect:5,4,4", "--moves", "33", "--book", p]));
+    let without = stdout(&mnklab(&["solve", "--game", "connect:5,4,4", "--moves", "33"]));
+    assert!(with.contains("from the book"), "{with}");
+    assert_eq!(with.lines().next(), without.lines().next(), "the same value");
+    // A book for another game is refused by name.
+    let o = mnklab(&["solve", "--game", "connect4", "--book", p]);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("the book is for connect:5,4,4"));
+    // Proof-number search: 6,6,5 a draw (the first player cannot win; strategy stealing).
+    let o = stdout(&mnklab(&["solve", "--game", "mnk:6,6,5", "--method", "pns"]));
+    assert!(o.starts_with("value draw") && o.contains("first player wins: disproved"), "{o}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

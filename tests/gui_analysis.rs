@@ -522,3 +522,24 @@ fn alpha_beta_lines_open_below_the_recorded_plies() {
         p.try_play(*m).expect("a legal line");
     }
 }
+
+/// The solver beside the heuristic agents: its candidate rows carry proven values.
+#[test]
+fn the_solver_shows_a_proven_value_per_candidate() {
+    let mut w = Workbench::new("connect:5,4,4".parse().unwrap());
+    w.slots[0].set(preset("solver").unwrap());
+    w.slots[0].file.limits = SearchLimits::time(10.0);
+    w.slots[0].analysis.candidates = 5;
+    let mut h = harness(w);
+    h.run();
+    h.state_mut().paste_moves("33");
+    analyse_a(&mut h);
+    h.run();
+    let pos = h.state().position.clone();
+    let rows = h.state().slots[0].analysis.candidates(&pos);
+    assert_eq!(rows.len(), 5, "one row per legal move");
+    assert!(rows.iter().all(|c| c.score.is_proven()), "{rows:?}");
+    // What a person sees: the values in words.
+    let shown = ["win in", "loss in", "draw"].iter().map(|t| h.query_all_by_label_contains(t).count()).sum::<usize>();
+    assert!(shown >= 5, "proven values shown: {shown}");
+}

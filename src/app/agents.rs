@@ -371,6 +371,18 @@ fn form(ui: &mut egui::Ui, id: &str, file: &mut AgentFile) -> bool {
         AgentConfig::Solver(c) => {
             changed |= number(ui, "table (MiB)", &mut c.tt_mb, 1..=65_536);
             changed |= ui.checkbox(&mut c.weak, "weak (win/draw/loss only)").changed();
+            ui.horizontal(|ui| {
+                ui.label("book file");
+                let mut text = c.book.clone().unwrap_or_default();
+                if ui
+                    .text_edit_singleline(&mut text)
+                    .on_hover_text("an opening book made by `mnklab book`; empty: none")
+                    .changed()
+                {
+                    c.book = (!text.trim().is_empty()).then(|| text.trim().to_string());
+                    changed = true;
+                }
+            });
             ui.label("fallback alpha-beta:");
             changed |= alphabeta_form(ui, &format!("{id}-fallback"), &mut c.fallback);
         }

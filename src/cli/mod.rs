@@ -3,6 +3,7 @@
 
 mod analyse;
 mod bench;
+mod book;
 mod brain;
 mod count;
 mod matchup;
@@ -63,6 +64,8 @@ pub enum Command {
     Analyse(analyse::AnalyseArgs),
     /// The exact value of a position with perfect play, its distance and a best move.
     Solve(solve::SolveArgs),
+    /// Build an opening book: the strong value of every position up to a depth.
+    Book(book::BookArgs),
     /// Run a matchup file on all cores; results go to --out, a game at a time.
     Match(matchup::MatchArgs),
     /// Join the output folders of shards into one.
@@ -101,6 +104,7 @@ pub fn dispatch(cli: Cli) -> Result<(), String> {
         Some(Command::Count(args)) => count::run(args),
         Some(Command::Analyse(args)) => analyse::run(args),
         Some(Command::Solve(args)) => solve::run(args),
+        Some(Command::Book(args)) => book::run(args),
         Some(Command::Match(args)) => matchup::run(args),
         Some(Command::Merge(args)) => merge::run(args),
         Some(Command::Plot(args)) => plot::run(args),

@@ -33,6 +33,9 @@ pub struct SolveArgs {
     /// free-placement boards.
     #[arg(long, default_value = "alphabeta")]
     method: SolveMethod,
+    /// An opening book (`mnklab book`): positions it holds are answered from it at once.
+    #[arg(long)]
+    book: Option<PathBuf>,
 }
 
 /// The proof procedure of `mnklab solve`.
@@ -76,6 +79,17 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
         });
         print_proof(value, &runs);
         return Ok(());
+    }
+    if let Some(path) = &args.book {
+        let book = mnklab::search::solver::Book::load(path).map_err(|e| e.to_string())?;
+        book.check_game(&pos.variant(), &path.display().to_string()).map_err(|e| e.to_string())?;
+        if let AnyPosition::Gravity(g) = &pos
+            && let Some(s) = mnklab::search::solver::book_solution(&book, g, args.weak)
+        {
+            print_solution(&pos, &s);
+            println!("from the book {} (depth {}, {} positions)", path.display(), book.depth, book.len());
+            return Ok(());
+        }
     }
     let s = with_position!(&pos, p => {
         let mut solver = AnySolver::new(p, args.tt_mb.unwrap_or(DEFAULT_TABLE_MB) as usize);

@@ -237,6 +237,21 @@ impl EvalBoard {
         self.potential[p.index()]
     }
 
+    /// How much `p`'s potential falls when the opponent takes `cell`: the Erdős–Selfridge
+    /// blocker's greedy choice is the cell where this is largest.
+    #[inline]
+    pub fn potential_through(&self, p: Player, cell: usize) -> u64 {
+        let (me, you) = (p.index(), 1 - p.index());
+        let mut pot = 0;
+        for &w in self.table.windows_through(cell) {
+            let c = self.counts[w as usize];
+            if c[you] == 0 {
+                pot += 1u64 << c[me];
+            }
+        }
+        pot
+    }
+
     /// Would `p`'s lines be breakable (as [`EvalBoard::lines_breakable`] with the opponent to
     /// move) after `p` puts a stone on the empty `cell`? Computed without playing it.
     #[inline]

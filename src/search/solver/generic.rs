@@ -175,6 +175,8 @@ impl<P: Position> GenericSolver<P> {
             }
             moves.push((m, 0));
         } else {
+            // Where a draw is enough (beta <= 0), only the opponent's lines matter.
+            let blocking = breakable && beta <= 0;
             self.pos.legal_moves(&mut self.scratch);
             let h = self.pos.variant().grid().map_or(6, |r| r.height as usize);
             for i in 0..self.scratch.len() {
@@ -187,7 +189,14 @@ impl<P: Position> GenericSolver<P> {
                 if self.freestyle && !self.gravity && !self.board.is_live(cell) {
                     continue;
                 }
-                let mut score = window_move_score(&self.pos, &self.board, m);
+                let mut score = if blocking {
+                    // Only a loss is to be avoided here: block as the Erdős–Selfridge breaker does.
+                    let pot = self.board.potential_through(you, cell) as i64;
+                    (pot << 12).min(i32::MAX as i64 / 4) as i32
+                        + window_move_score(&self.pos, &self.board, m).clamp(-2047, 2047)
+                } else {
+                    window_move_score(&self.pos, &self.board, m)
+                };
                 if Some(m) == tt_move {
                     score = i32::MAX;
                 }
@@ -343,6 +352,25 @@ impl<P: Position> GenericSolver<P> {
             }
         }
         moves.first().copied()
+    }
+
+    /// The bounds of the position after `m` (for its side to move), keeping the table: the
+    /// proof of the position before usually leaves most of the work done.
+    pub fn solve_after(
+        &mut self,
+        m: Move,
+        weak: bool,
+        deadline: Option<Instant>,
+        stop: Option<Arc<AtomicBool>>,
+    ) -> (i32, i32) {
+        let me = self.pos.side_to_move();
+        let cell = self.pos.move_cell(m);
+        self.pos.play(m);
+        self.board.play(cell, me);
+        let r = if self.pos.is_over() { (i32::MIN, i32::MIN) } else { self.solve(weak, deadline, stop) };
+        self.board.undo(cell, me);
+        self.pos.undo();
+        r
     }
 
     pub fn position(&self) -> &P {

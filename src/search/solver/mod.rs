@@ -6,11 +6,13 @@
 //! columns fit one 64-bit word use the bitboard solver ([`ConnectSolver`]); every other board
 //! the generic one ([`GenericSolver`]).
 
+mod book;
 mod connect;
 mod generic;
 mod pns;
 mod table;
 
+pub use book::{BOOK_VERSION, Book, BookError, BookStats, book_key, book_solution, build_book, move_values};
 pub use connect::{ConnectSolver, distance};
 pub use generic::GenericSolver;
 pub use pns::{ProofOutcome, ProofSearch, weak_value as proof_number_value};
@@ -64,17 +66,22 @@ pub struct SolverConfig {
     /// As an agent, the alpha-beta search to fall back on when the proof does not finish
     /// within the first half of the move's time.
     pub fallback: AlphaBetaConfig,
+    /// An opening book file (`mnklab book`) answering the positions it holds at once.
+    pub book: Option<String>,
 }
 
 impl Default for SolverConfig {
     fn default() -> Self {
-        SolverConfig { tt_mb: 256, weak: false, fallback: AlphaBetaConfig::default() }
+        SolverConfig { tt_mb: 256, weak: false, fallback: AlphaBetaConfig::default(), book: None }
     }
 }
 
 impl SolverConfig {
     pub fn validate(&self) -> Result<(), String> {
         super::limits::check_memory_mb("solver: tt_mb", self.tt_mb as u64, 1)?;
+        if let Some(path) = &self.book {
+            Book::load(std::path::Path::new(path)).map_err(|e| format!("solver: book: {e}"))?;
+        }
         self.fallback.validate()
     }
 }
@@ -260,18 +267,126 @@ impl<P: Position> AnySolver<P> {
     }
 }
 
+impl<P: Position> AnySolver<P> {
+    /// The proven value of each legal move of `pos` (for the side to move), after a solve of
+    /// `pos` with this solver (its table is kept: the children's proofs are mostly done).
+    /// Moves whose proof does not finish by `deadline` get None. The book, when given and
+    /// for this board, answers first.
+    pub fn move_solutions(
+        &mut self,
+        pos: &P,
+        weak: bool,
+        book: Option<&Book>,
+        deadline: Option<Instant>,
+        stop: Option<Arc<AtomicBool>>,
+    ) -> Vec<(Move, Option<Solution>)> {
+        let cells = pos.max_game_length() as i32;
+        let n = pos.ply() as i32;
+        let ours = |v: i32| Solution {
+            lower: if weak { v.signum() } else { v },
+            upper: if weak { v.signum() } else { v },
+            weak,
+            best: None,
+            nodes: 0,
+            elapsed: 0.0,
+            plies: if weak { None } else { distance(cells, v, n) },
+            memory: 0,
+            over: None,
+        };
+        let grid = (pos as &dyn Any).downcast_ref::<Grid<u64, true>>();
+        let from_book: Vec<(Move, Option<i32>)> = match (book, grid) {
+            (Some(b), Some(g)) if b.game == pos.variant().to_string() => move_values(b, g),
+            _ => Vec::new(),
+        };
+        let mut moves = Vec::new();
+        pos.legal_moves(&mut moves);
+        let mut out = Vec::with_capacity(moves.len());
+        for m in moves {
+            if let Some((_, Some(v))) = from_book.iter().find(|(mm, _)| *mm == m) {
+                out.push((m, Some(ours(*v))));
+                continue;
+            }
+            let mut child = pos.clone();
+            child.play(m);
+            if let Status::Win(_) = child.status() {
+                out.push((m, Some(ours((cells + 1 - n) / 2))));
+                continue;
+            }
+            if child.status() == Status::Draw {
+                out.push((m, Some(ours(0))));
+                continue;
+            }
+            if deadline.is_some_and(|d| Instant::now() >= d)
+                || stop.as_ref().is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed))
+            {
+                out.push((m, None));
+                continue;
+            }
+            let (lo, hi) = match self {
+                AnySolver::Connect(s) => {
+                    let g = (&child as &dyn Any).downcast_ref::<Grid<u64, true>>().expect("checked in new");
+                    let b = s.board_of(g);
+                    let r = s.solve(&b, weak, deadline, stop.clone());
+                    if s.aborted { (i32::MIN, i32::MAX) } else { r }
+                }
+                AnySolver::Generic(slot, tt_mb) => {
+                    let g = slot.get_or_insert_with(|| GenericSolver::new(pos, *tt_mb));
+                    if g.position().history() != pos.history() {
+                        *g = GenericSolver::new(pos, *tt_mb);
+                    }
+                    let r = g.solve_after(m, weak, deadline, stop.clone());
+                    if g.aborted { (i32::MIN, i32::MAX) } else { r }
+                }
+            };
+            out.push((m, (lo == hi).then(|| ours(-lo))));
+        }
+        out
+    }
+}
+
 /// The solver as an agent: perfect play when the proof finishes in half the move's time,
 /// otherwise the fallback alpha-beta's move in the rest.
 pub struct SolverAgent<P: Position> {
     pub config: SolverConfig,
     solver: Option<AnySolver<P>>,
     fallback: AlphaBeta,
+    /// The book, once loaded (None also when it failed to load: validation reports that).
+    book: Option<Option<Arc<Book>>>,
 }
 
 impl<P: Position> SolverAgent<P> {
     pub fn new(config: SolverConfig) -> SolverAgent<P> {
         let fallback = AlphaBeta::new(config.fallback.clone());
-        SolverAgent { config, solver: None, fallback }
+        SolverAgent { config, solver: None, fallback, book: None }
+    }
+
+    fn book(&mut self) -> Option<Arc<Book>> {
+        let path = self.config.book.clone();
+        self.book
+            .get_or_insert_with(|| path.and_then(|p| Book::load(std::path::Path::new(&p)).ok()).map(Arc::new))
+            .clone()
+    }
+}
+
+/// A root move's row for the candidate table from its proven solution.
+fn root_move(m: Move, s: &Option<Solution>) -> super::RootMove {
+    match s {
+        Some(s) => super::RootMove {
+            mv: m,
+            visits: 0,
+            value: s.lower as f64,
+            score: s.score(),
+            upper_bound: false,
+            pv: vec![m],
+        },
+        None => super::RootMove {
+            mv: m,
+            visits: 0,
+            value: f64::NEG_INFINITY,
+            score: Score::Unknown,
+            upper_bound: true,
+            pv: vec![m],
+        },
     }
 }
 
@@ -288,8 +403,10 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
             return SearchResult::default();
         }
         let budget = limits.time.map(|t| Duration::from_secs_f64(t / 2.0));
+        let clock_start = Instant::now();
         if unsupported(pos.variant()).is_none() {
             let tt = self.config.tt_mb as usize;
+            let book = self.book();
             let solver = self.solver.get_or_insert_with(|| AnySolver::new(pos, tt));
             let stop = Arc::new(AtomicBool::new(false));
             // Bridge the control's stop flag to the solver's by polling in a helper thread.
@@ -304,7 +421,24 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
                     }
                 })
             };
-            let s = solver.solve(pos, self.config.weak, budget, Some(stop.clone()));
+            let from_book = book.as_deref().filter(|b| b.game == pos.variant().to_string()).and_then(|b| {
+                (pos as &dyn Any).downcast_ref::<Grid<u64, true>>().and_then(|g| book_solution(b, g, self.config.weak))
+            });
+            let s = match from_book {
+                Some(s) if s.best.is_some() => s,
+                _ => solver.solve(pos, self.config.weak, budget, Some(stop.clone())),
+            };
+            // Every move's proven value, for the candidate table, in the rest of the half.
+            let root = if s.is_solved() {
+                let deadline = budget.map(|b| clock_start + b);
+                solver
+                    .move_solutions(pos, self.config.weak, book.as_deref(), deadline, Some(stop.clone()))
+                    .iter()
+                    .map(|(m, s)| root_move(*m, s))
+                    .collect()
+            } else {
+                Vec::new()
+            };
             stop.store(true, std::sync::atomic::Ordering::Relaxed);
             let _ = watcher.join();
             if s.is_solved()
@@ -319,6 +453,7 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
                     score: s.score(),
                     pv: vec![best],
                     finished: true,
+                    root: root.clone(),
                     ..Default::default()
                 };
                 sink.event(SearchEvent::Progress(progress));
@@ -332,7 +467,7 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
                         memory: s.memory,
                         ..Default::default()
                     },
-                    root: Vec::new(),
+                    root,
                     unsearched: false,
                 };
             }

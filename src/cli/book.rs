@@ -1,0 +1,52 @@
+//! `mnklab book`: an opening book of strong values, made by mnklab's own solver.
+
+use std::path::PathBuf;
+
+use clap::Args;
+use mnklab::game::Variant;
+use mnklab::search::solver::build_book;
+
+use super::{parse_table_mb, parse_variant, solve::mib};
+
+#[derive(Args)]
+pub struct BookArgs {
+    /// The game: a gravity board of at most 64 bits (width x (height + 1)), e.g. connect4.
+    #[arg(long, value_parser = parse_variant)]
+    game: Variant,
+    /// Every position with at most this many stones goes in the book.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=20))]
+    depth: u32,
+    /// Where to write the book (written to a temporary file, then renamed).
+    #[arg(long)]
+    out: PathBuf,
+    /// The solver's table in MiB, kept across the book's positions.
+    #[arg(long, value_parser = parse_table_mb, default_value = "256")]
+    tt_mb: u32,
+}
+
+pub fn run(args: BookArgs) -> Result<(), String> {
+    let rules = args.game.grid().ok_or_else(|| format!("{}: books are made for gravity boards", args.game))?;
+    let start = std::time::Instant::now();
+    let mut last = 0.0;
+    let every = |done: usize, total: usize| {
+        let t = start.elapsed().as_secs_f64();
+        if t - last >= 5.0 || done == total {
+            last = t;
+            eprintln!("{done}/{total} positions solved, {t:.0} s");
+        }
+    };
+    let (book, stats) = build_book(&rules, args.depth, args.tt_mb as usize, every).map_err(|e| e.to_string())?;
+    book.save(&args.out).map_err(|e| e.to_string())?;
+    println!(
+        "book {} for {} to depth {}: {} positions ({} bytes), {} solver nodes, {:.1} s, table {}",
+        args.out.display(),
+        book.game,
+        book.depth,
+        book.len(),
+        std::fs::metadata(&args.out).map(|m| m.len()).unwrap_or(0),
+        stats.nodes,
+        stats.seconds,
+        mib(args.tt_mb as u64 * 1024 * 1024)
+    );
+    Ok(())
+}

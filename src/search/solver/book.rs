@@ -1,0 +1,293 @@
+//! Opening books for gravity boards: the strong value of every position up to a depth, made by
+//! mnklab's own solver (`mnklab book`), so positions near the start answer at once.
+//!
+//! File format (all integers little-endian), version 1:
+//!
+//! | bytes | content |
+//! |---|---|
+//! | 8 | magic `MNKBOOK\0` |
+//! | 4 | format version (1) |
+//! | 2 + n | the game as `mnklab` spells it (`connect:7,6,4`), its length first |
+//! | 4 | depth: every position with at most this many stones is in the book |
+//! | 8 | number of entries |
+//! | 9 per entry | key (u64) and value (i8), sorted by key |
+//! | 4 | CRC-32 (IEEE) of every byte before it |
+//!
+//! A key is the position's bitboards (`stones of the side to move + all stones`, a column of
+//! height + 1 bits per column from the left, the bottom cell lowest), the smaller of the
+//! position's and its mirror image's. A value follows Pons' convention for the side to move
+//! (see the solver module). Finished positions are not stored.
+
+use std::collections::HashSet;
+use std::io::Write;
+use std::path::Path;
+use std::time::Instant;
+
+use super::ConnectSolver;
+use crate::game::{Grid, GridRules, Move, Position, Variant};
+
+const MAGIC: &[u8; 8] = b"MNKBOOK\0";
+/// The format version this build reads and writes.
+pub const BOOK_VERSION: u32 = 1;
+
+/// Why a book cannot be used.
+#[derive(Debug, thiserror::Error, PartialEq)]
+pub enum BookError {
+    #[error("{0}: not an mnklab book (the file does not start with MNKBOOK)")]
+    NotABook(String),
+    #[error("{path}: book format version {found}; this mnklab reads version {BOOK_VERSION}")]
+    Version { path: String, found: u32 },
+    #[error("{0}: the book is damaged (its checksum does not match its contents)")]
+    Checksum(String),
+    #[error("{0}: the book ends early or its sizes disagree")]
+    Truncated(String),
+    #[error("{path}: the book is for {book}, the position is {game}")]
+    OtherGame { path: String, book: String, game: String },
+    #[error("{0}")]
+    Io(String),
+    #[error("books are made for gravity boards of at most 64 bits (width x (height + 1)): {0}")]
+    Unsupported(String),
+}
+
+/// A loaded book: sorted keys and their values.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Book {
+    pub game: String,
+    pub depth: u32,
+    keys: Vec<u64>,
+    values: Vec<i8>,
+}
+
+/// The book key of a position (see the module documentation).
+pub fn book_key(pos: &Grid<u64, true>) -> u64 {
+    let r = pos.variant().grid().expect("a grid");
+    let (w, h) = (r.width as usize, r.height as usize);
+    let me = pos.side_to_move();
+    let (mut key, mut mirror) = (0u64, 0u64);
+    for x in 0..w {
+        for y in 0..h {
+            if let Some(p) = pos.stone_at(x, y) {
+                let (b, m) = (1u64 << (x * (h + 1) + y), 1u64 << ((w - 1 - x) * (h + 1) + y));
+                // current + mask: own stones count twice, which keeps the key unique.
+                let twice = if p == me { 2 } else { 1 };
+                key += b * twice;
+                mirror += m * twice;
+            }
+        }
+    }
+    key.min(mirror)
+}
+
+impl Book {
+    /// The value of `pos` for the side to move, if the book has it.
+    pub fn probe(&self, pos: &Grid<u64, true>) -> Option<i32> {
+        if pos.ply() > self.depth as usize || pos.is_over() {
+            return None;
+        }
+        let key = book_key(pos);
+        self.keys.binary_search(&key).ok().map(|i| self.values[i] as i32)
+    }
+
+    pub fn len(&self) -> usize {
+        self.keys.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.keys.is_empty()
+    }
+
+    /// Does this book belong to the game of `variant`?
+    pub fn check_game(&self, variant: &Variant, path: &str) -> Result<(), BookError> {
+        let game = variant.to_string();
+        if game != self.game {
+            return Err(BookError::OtherGame { path: path.into(), book: self.game.clone(), game });
+        }
+        Ok(())
+    }
+
+    /// The file's bytes.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(30 + self.game.len() + 9 * self.keys.len());
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&BOOK_VERSION.to_le_bytes());
+        out.extend_from_slice(&(self.game.len() as u16).to_le_bytes());
+        out.extend_from_slice(self.game.as_bytes());
+        out.extend_from_slice(&self.depth.to_le_bytes());
+        out.extend_from_slice(&(self.keys.len() as u64).to_le_bytes());
+        for (k, v) in self.keys.iter().zip(&self.values) {
+            out.extend_from_slice(&k.to_le_bytes());
+            out.push(*v as u8);
+        }
+        let crc = crc32fast::hash(&out);
+        out.extend_from_slice(&crc.to_le_bytes());
+        out
+    }
+
+    /// Reads a book from its bytes; `path` names it in errors.
+    pub fn from_bytes(bytes: &[u8], path: &str) -> Result<Book, BookError> {
+        let truncated = || BookError::Truncated(path.into());
+        if bytes.len() < 8 || &bytes[..8] != MAGIC {
+            return Err(BookError::NotABook(path.into()));
+        }
+        let mut at = 8;
+        let mut take = |n: usize| -> Result<&[u8], BookError> {
+            let s = bytes.get(at..at + n).ok_or_else(truncated)?;
+            at += n;
+            Ok(s)
+        };
+        let version = u32::from_le_bytes(take(4)?.try_into().unwrap());
+        if version != BOOK_VERSION {
+            return Err(BookError::Version { path: path.into(), found: version });
+        }
+        let len = u16::from_le_bytes(take(2)?.try_into().unwrap()) as usize;
+        let game = String::from_utf8(take(len)?.to_vec()).map_err(|_| truncated())?;
+        let depth = u32::from_le_bytes(take(4)?.try_into().unwrap());
+        let count = u64::from_le_bytes(take(8)?.try_into().unwrap()) as usize;
+        let body = 8 + 4 + 2 + len + 4 + 8;
+        if bytes.len() != body + count.checked_mul(9).ok_or_else(truncated)? + 4 {
+            return Err(truncated());
+        }
+        let (data, crc) = bytes.split_at(bytes.len() - 4);
+        if crc32fast::hash(data) != u32::from_le_bytes(crc.try_into().unwrap()) {
+            return Err(BookError::Checksum(path.into()));
+        }
+        let mut keys = Vec::with_capacity(count);
+        let mut values = Vec::with_capacity(count);
+        for e in data[body..].chunks_exact(9) {
+            keys.push(u64::from_le_bytes(e[..8].try_into().unwrap()));
+            values.push(e[8] as i8);
+        }
+        if keys.windows(2).any(|w| w[0] >= w[1]) {
+            return Err(truncated());
+        }
+        Ok(Book { game, depth, keys, values })
+    }
+
+    /// Loads a book file.
+    pub fn load(path: &Path) -> Result<Book, BookError> {
+        let name = path.display().to_string();
+        let bytes = std::fs::read(path).map_err(|e| BookError::Io(format!("{name}: {e}")))?;
+        Book::from_bytes(&bytes, &name)
+    }
+
+    /// Writes the book atomically (a temporary file renamed over the target).
+    pub fn save(&self, path: &Path) -> Result<(), BookError> {
+        let name = path.display().to_string();
+        let io = |e: std::io::Error| BookError::Io(format!("{name}: {e}"));
+        let tmp = path.with_extension("book.tmp");
+        let mut f = std::fs::File::create(&tmp).map_err(io)?;
+        f.write_all(&self.to_bytes()).map_err(io)?;
+        f.sync_all().map_err(io)?;
+        std::fs::rename(&tmp, path).map_err(io)
+    }
+}
+
+/// What building a book cost.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BookStats {
+    pub positions: usize,
+    pub nodes: u64,
+    pub seconds: f64,
+}
+
+/// Solves every position of `rules` with at most `depth` stones (one of each mirror pair),
+/// strongly, with one table kept across the positions. `progress(done, total)` is called as
+/// positions finish.
+pub fn build_book(
+    rules: &GridRules,
+    depth: u32,
+    table_mb: usize,
+    mut progress: impl FnMut(usize, usize),
+) -> Result<(Book, BookStats), BookError> {
+    if !ConnectSolver::fits(rules) {
+        return Err(BookError::Unsupported(Variant::Grid(*rules).to_string()));
+    }
+    let start = Instant::now();
+    // Every position up to the depth, breadth first, one per key.
+    let mut seen: HashSet<u64> = HashSet::new();
+    let mut layer = vec![Grid::<u64, true>::new(*rules)];
+    let mut all: Vec<Grid<u64, true>> = Vec::new();
+    seen.insert(book_key(&layer[0]));
+    for ply in 0..=depth {
+        let mut next = Vec::new();
+        for pos in &layer {
+            if pos.is_over() {
+                continue;
+            }
+            all.push(pos.clone());
+            if ply == depth {
+                continue;
+            }
+            let mut moves: Vec<Move> = Vec::new();
+            pos.legal_moves(&mut moves);
+            for m in moves {
+                let mut child = pos.clone();
+                child.play(m);
+                if seen.insert(book_key(&child)) {
+                    next.push(child);
+                }
+            }
+        }
+        layer = next;
+    }
+    // Deepest first: their entries in the shared table help the shallower solves.
+    all.reverse();
+    let mut solver = ConnectSolver::new(rules, table_mb);
+    let mut entries: Vec<(u64, i8)> = Vec::with_capacity(all.len());
+    let total = all.len();
+    for (i, pos) in all.iter().enumerate() {
+        let b = solver.board_of(pos);
+        let (lo, hi) = solver.solve(&b, false, None, None);
+        debug_assert_eq!(lo, hi);
+        entries.push((book_key(pos), lo as i8));
+        progress(i + 1, total);
+    }
+    entries.sort_unstable();
+    let (keys, values) = entries.into_iter().unzip();
+    let book = Book { game: Variant::Grid(*rules).to_string(), depth, keys, values };
+    let stats = BookStats { positions: total, nodes: solver.nodes, seconds: start.elapsed().as_secs_f64() };
+    Ok((book, stats))
+}
+
+/// The proven value of every legal move of `pos` for the side to move, as far as the book
+/// knows it: a move that wins at once is worth the win; otherwise the negated value of the
+/// position it leads to, when that is in the book.
+pub fn move_values(book: &Book, pos: &Grid<u64, true>) -> Vec<(Move, Option<i32>)> {
+    let cells = pos.max_game_length() as i32;
+    let mut moves: Vec<Move> = Vec::new();
+    pos.legal_moves(&mut moves);
+    moves
+        .into_iter()
+        .map(|m| {
+            let mut child = pos.clone();
+            child.play(m);
+            let value = match child.status() {
+                crate::game::Status::Win(_) => Some((cells + 2 - child.ply() as i32) / 2),
+                crate::game::Status::Draw => Some(0),
+                crate::game::Status::Ongoing => book.probe(&child).map(|v| -v),
+            };
+            (m, value)
+        })
+        .collect()
+}
+
+/// The book's solution of `pos`: its value, and a best move when the book holds every move's
+/// outcome (positions below the book's depth). None when the position is not in the book.
+pub fn book_solution(book: &Book, pos: &Grid<u64, true>, weak: bool) -> Option<super::Solution> {
+    let value = book.probe(pos)?;
+    let values = move_values(book, pos);
+    let best = values.iter().find(|(_, v)| *v == Some(value)).map(|(m, _)| *m);
+    let cells = pos.max_game_length() as i32;
+    let moves = pos.ply() as i32;
+    Some(super::Solution {
+        lower: if weak { value.signum() } else { value },
+        upper: if weak { value.signum() } else { value },
+        weak,
+        best,
+        nodes: 0,
+        elapsed: 0.0,
+        plies: if weak { None } else { super::distance(cells, value, moves) },
+        memory: 0,
+        over: None,
+    })
+}

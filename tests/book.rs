@@ -1,0 +1,119 @@
+//! Opening books: every value equals the solver's (itself checked against Pons' sets), the
+//! file format refuses damaged, foreign and future files by name, and the solver agent gives
+//! each candidate move its proven value from the book or from proofs.
+
+use mnklab::game::{AnyPosition, Grid, Position, Variant};
+use mnklab::rng::{below, seeded};
+use mnklab::search::solver::{AnySolver, Book, BookError, SolverConfig, book_solution, build_book};
+use mnklab::search::{AgentConfig, NullSink, Score, SearchControl, SearchLimits, build_agent};
+use mnklab::with_position;
+
+fn rules(game: &str) -> mnklab::game::GridRules {
+    game.parse::<Variant>().unwrap().grid().unwrap()
+}
+
+fn strong(g: &Grid<u64, true>) -> i32 {
+    let mut s = AnySolver::new(g, 16);
+    let sol = s.solve(g, false, None, None);
+    assert!(sol.is_solved());
+    sol.lower
+}
+
+#[test]
+fn book_values_equal_the_solver_and_best_moves_keep_them() {
+    let (book, stats) = build_book(&rules("connect:5,4,4"), 6, 16, |_, _| {}).unwrap();
+    // Positions after 0..6 moves of 5x4, one per mirror pair; none is finished that early.
+    assert!(stats.positions == book.len() && book.len() > 1000, "{}", book.len());
+    let mut rng = seeded(9);
+    for _ in 0..150 {
+        let mut g = Grid::<u64, true>::new(rules("connect:5,4,4"));
+        let plies = below(&mut rng, 7);
+        for _ in 0..plies {
+            let mut ms = Vec::new();
+            g.legal_moves(&mut ms);
+            g.play(ms[below(&mut rng, ms.len())]);
+        }
+        let v = book.probe(&g).expect("every position up to the depth is in the book");
+        assert_eq!(v, strong(&g), "{}", g.history_string());
+        let s = book_solution(&book, &g, false).unwrap();
+        if g.ply() < 6 {
+            let best = s.best.expect("below the depth every move's value is known");
+            let mut child = g.clone();
+            child.play(best);
+            assert_eq!(-strong(&child), v, "{} then {best:?}", g.history_string());
+        }
+    }
+    // Deeper than the book: not answered.
+    let mut g = Grid::<u64, true>::new(rules("connect:5,4,4"));
+    g.play_sequence("1234512").unwrap();
+    assert_eq!(book.probe(&g), None);
+}
+
+#[test]
+fn the_file_format_round_trips_and_refuses_bad_files_by_name() {
+    let (book, _) = build_book(&rules("connect:4,4,3"), 4, 4, |_, _| {}).unwrap();
+    let dir = std::env::temp_dir().join(format!("mnklab-book-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("c443.book");
+    book.save(&path).unwrap();
+    assert_eq!(Book::load(&path).unwrap(), book);
+    let bytes = std::fs::read(&path).unwrap();
+    let name = "x.book";
+    // One flipped bit in an entry.
+    let mut damaged = bytes.clone();
+    let at = bytes.len() - 10;
+    damaged[at] ^= 1;
+    assert_eq!(Book::from_bytes(&damaged, name), Err(BookError::Checksum(name.into())));
+    let mut future = bytes.clone();
+    future[8] = 2;
+    assert_eq!(Book::from_bytes(&future, name), Err(BookError::Version { path: name.into(), found: 2 }));
+    assert_eq!(Book::from_bytes(&bytes[..bytes.len() - 5], name), Err(BookError::Truncated(name.into())));
+    assert_eq!(Book::from_bytes(b"(version: 1)", name), Err(BookError::NotABook(name.into())));
+    let err = book.check_game(&Variant::connect4(), name).unwrap_err().to_string();
+    assert!(err.contains("connect:4,4,3") && err.contains("connect:7,6,4"), "{err}");
+    // An agent file naming a missing book is refused when checked, with the path.
+    let config = SolverConfig { book: Some(dir.join("missing.book").display().to_string()), ..Default::default() };
+    assert!(config.validate().unwrap_err().contains("missing.book"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The solver agent's candidate rows: every move with its proven value, equal to a proof of
+/// the position after it.
+#[test]
+fn the_solver_agent_values_every_move() {
+    let dir = std::env::temp_dir().join(format!("mnklab-book-agent-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("c544.book");
+    let (book, _) = build_book(&rules("connect:5,4,4"), 5, 16, |_, _| {}).unwrap();
+    book.save(&path).unwrap();
+    for (game, moves, with_book) in
+        [("connect:5,4,4", "33", true), ("connect:5,4,4", "3324", false), ("mnk:4,4,3", "b2", false)]
+    {
+        let pos = AnyPosition::from_moves(game.parse().unwrap(), moves).unwrap();
+        let book = with_book.then(|| path.display().to_string());
+        let config = AgentConfig::Solver(SolverConfig { book, ..Default::default() });
+        let r = with_position!(&pos, p => build_agent(&config, 1).search(p, &SearchLimits::time(20.0), &SearchControl::new(), &mut NullSink));
+        assert_eq!(r.root.len(), pos.legal_moves().len(), "{game} {moves}");
+        for row in &r.root {
+            let mut child = pos.clone();
+            child.try_play(row.mv).unwrap();
+            let expected = if child.status().is_over() {
+                None
+            } else {
+                Some(with_position!(&child, c => AnySolver::new(c, 16).solve(c, false, None, None)).lower)
+            };
+            match (row.score, expected) {
+                (Score::Win { plies: Some(_) }, Some(v)) => assert!(v < 0, "{game} {moves} {:?}", row.mv),
+                (Score::Loss { plies: Some(_) }, Some(v)) => assert!(v > 0, "{game} {moves} {:?}", row.mv),
+                (Score::Draw, Some(v)) => assert_eq!(v, 0),
+                (Score::Win { .. }, None) => {}
+                (s, e) => panic!("{game} {moves} {:?}: {s:?} vs {e:?}", row.mv),
+            }
+            assert_eq!(row.value as i32, -expected.unwrap_or(-(row.value as i32)), "{game} {moves}");
+        }
+        // The best row is the move played, and its score the position's.
+        let best = r.root.iter().max_by_key(|row| row.value as i32).unwrap();
+        assert_eq!(best.score, r.score, "{game} {moves}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

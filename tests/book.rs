@@ -69,6 +69,28 @@ fn the_file_format_round_trips_and_refuses_bad_files_by_name() {
     assert_eq!(Book::from_bytes(&future, name), Err(BookError::Version { path: name.into(), found: 2 }));
     assert_eq!(Book::from_bytes(&bytes[..bytes.len() - 5], name), Err(BookError::Truncated(name.into())));
     assert_eq!(Book::from_bytes(b"(version: 1)", name), Err(BookError::NotABook(name.into())));
+    // A value no game of this size can have, with a checksum that matches: refused by name.
+    let resealed = |mut b: Vec<u8>| {
+        let n = b.len() - 4;
+        let crc = crc32fast::hash(&b[..n]);
+        b[n..].copy_from_slice(&crc.to_le_bytes());
+        b
+    };
+    let mut wild = bytes.clone();
+    let last_value = bytes.len() - 5;
+    wild[last_value] = 100;
+    let err = Book::from_bytes(&resealed(wild), name).unwrap_err().to_string();
+    assert!(err.contains("outside") && err.contains("connect:4,4,3"), "{err}");
+    // Keys out of order.
+    let mut swapped = bytes.clone();
+    let first = bytes.len() - 4 - 9 * book.len();
+    let (a, b) = (first, first + 9);
+    let e0 = swapped[a..a + 9].to_vec();
+    let e1 = swapped[b..b + 9].to_vec();
+    swapped[a..a + 9].copy_from_slice(&e1);
+    swapped[b..b + 9].copy_from_slice(&e0);
+    let err = Book::from_bytes(&resealed(swapped), name).unwrap_err().to_string();
+    assert!(err.contains("increasing order"), "{err}");
     let err = book.check_game(&Variant::connect4(), name).unwrap_err().to_string();
     assert!(err.contains("connect:4,4,3") && err.contains("connect:7,6,4"), "{err}");
     // An agent file naming a missing book is refused when checked, with the path.

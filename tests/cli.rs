@@ -268,3 +268,22 @@ fn book_and_proof_number_search_from_the_command_line() {
     assert!(o.starts_with("value draw") && o.contains("first player wins: disproved"), "{o}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn book_and_pns_refuse_what_they_would_ignore() {
+    let err = |args: &[&str]| {
+        let o = mnklab(args);
+        assert!(!o.status.success(), "{args:?} succeeded");
+        String::from_utf8_lossy(&o.stderr).to_string()
+    };
+    assert!(err(&["solve", "--game", "connect4", "--method", "pns", "--batch", "x.txt"]).contains("leave out --batch"));
+    assert!(err(&["solve", "--game", "connect4", "--method", "pns", "--book", "x.book"]).contains("leave out --book"));
+    // The output place is checked before the build, the depth against the board.
+    let e = err(&["book", "--game", "connect:5,4,4", "--depth", "3", "--out", "/nonexistent-mnklab/x.book"]);
+    assert!(e.contains("does not exist"), "{e}");
+    let e = err(&["book", "--game", "connect:4,4,3", "--depth", "20", "--out", "x.book"]);
+    assert!(e.contains("16 cells"), "{e}");
+    // A finished game is reported as such by either method.
+    let o = stdout(&mnklab(&["solve", "--game", "tictactoe", "--moves", "a1 b1 a2 b2 a3", "--method", "pns"]));
+    assert!(o.contains("game over: first player won"), "{o}");
+}

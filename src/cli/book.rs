@@ -26,6 +26,21 @@ pub struct BookArgs {
 
 pub fn run(args: BookArgs) -> Result<(), String> {
     let rules = args.game.grid().ok_or_else(|| format!("{}: books are made for gravity boards", args.game))?;
+    // Where the book goes is checked before the build, not after hours of it.
+    if args.out.is_dir() {
+        return Err(format!("--out {}: is a folder; give a file name", args.out.display()));
+    }
+    let parent = args.out.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
+    if !parent.is_dir() {
+        return Err(format!("--out {}: the folder {} does not exist", args.out.display(), parent.display()));
+    }
+    let probe = args.out.with_extension("book.tmp");
+    std::fs::write(&probe, b"").map_err(|e| format!("--out {}: cannot write there: {e}", args.out.display()))?;
+    let _ = std::fs::remove_file(&probe);
+    let cells = rules.cells() as u32;
+    if args.depth > cells {
+        return Err(format!("--depth {}: {} has {cells} cells, so no position has more stones", args.depth, args.game));
+    }
     let start = std::time::Instant::now();
     let mut last = 0.0;
     let every = |done: usize, total: usize| {

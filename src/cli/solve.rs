@@ -50,6 +50,14 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
     if let Some(why) = mnklab::search::solver::unsupported(&pos.variant()) {
         return Err(why);
     }
+    if args.method == SolveMethod::Pns {
+        if args.batch.is_some() {
+            return Err("--method pns solves one position: leave out --batch".into());
+        }
+        if args.book.is_some() {
+            return Err("--method pns does not read books: leave out --book (the default method does)".into());
+        }
+    }
     if let Some(path) = &args.batch {
         // A line of a batch file is a whole game from the start: a prefix would make the
         // file's scores describe other positions.
@@ -69,8 +77,11 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
         return Ok(());
     }
     if args.method == SolveMethod::Pns {
-        if args.batch.is_some() {
-            return Err("--method pns solves one position: leave out --batch".into());
+        if pos.status().is_over() {
+            // Nothing to prove: say so as the default method does.
+            let s = with_position!(&pos, p => AnySolver::new(p, 1).solve(p, true, None, None));
+            print_solution(&pos, &s);
+            return Ok(());
         }
         let memory = args.tt_mb.unwrap_or(PNS_DEFAULT_MB) as usize;
         let deadline = args.time.map(|t| std::time::Instant::now() + Duration::from_secs_f64(t));

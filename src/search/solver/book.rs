@@ -41,6 +41,8 @@ pub enum BookError {
     Checksum(String),
     #[error("{0}: the book ends early or its sizes disagree")]
     Truncated(String),
+    #[error("{path}: not a valid book: {why}")]
+    Invalid { path: String, why: String },
     #[error("{path}: the book is for {book}, the position is {game}")]
     OtherGame { path: String, book: String, game: String },
     #[error("{0}")]
@@ -158,7 +160,22 @@ impl Book {
             values.push(e[8] as i8);
         }
         if keys.windows(2).any(|w| w[0] >= w[1]) {
-            return Err(truncated());
+            return Err(BookError::Invalid { path: path.into(), why: "its keys are not in increasing order".into() });
+        }
+        // Values within the game's range: (cells + 1) / 2 at most either way.
+        let variant: Variant = game
+            .parse()
+            .map_err(|e| BookError::Invalid { path: path.into(), why: format!("its game '{game}': {e}") })?;
+        let rules = variant.grid().filter(ConnectSolver::fits).ok_or_else(|| BookError::Invalid {
+            path: path.into(),
+            why: format!("{game} is not a board books are made for"),
+        })?;
+        let limit = (rules.cells() as i32 + 1) / 2;
+        if let Some(v) = values.iter().find(|v| (**v as i32).abs() > limit) {
+            return Err(BookError::Invalid {
+                path: path.into(),
+                why: format!("a value {v} is outside -{limit}..{limit}, the range of {game}"),
+            });
         }
         Ok(Book { game, depth, keys, values })
     }

@@ -352,19 +352,36 @@ pub struct SolverAgent<P: Position> {
     fallback: AlphaBeta,
     /// The book, once loaded (None also when it failed to load: validation reports that).
     book: Option<Option<Arc<Book>>>,
+    warned: bool,
 }
 
 impl<P: Position> SolverAgent<P> {
     pub fn new(config: SolverConfig) -> SolverAgent<P> {
         let fallback = AlphaBeta::new(config.fallback.clone());
-        SolverAgent { config, solver: None, fallback, book: None }
+        SolverAgent { config, solver: None, fallback, book: None, warned: false }
     }
 
-    fn book(&mut self) -> Option<Arc<Book>> {
+    /// The book, if it is for `variant`. A book for another game is not used, and said so
+    /// once on stderr (the agent file cannot know the game it will play).
+    fn book(&mut self, variant: &Variant) -> Option<Arc<Book>> {
         let path = self.config.book.clone();
-        self.book
+        let book = self
+            .book
             .get_or_insert_with(|| path.and_then(|p| Book::load(std::path::Path::new(&p)).ok()).map(Arc::new))
-            .clone()
+            .clone()?;
+        let game = variant.to_string();
+        if book.game != game {
+            if !self.warned {
+                self.warned = true;
+                eprintln!(
+                    "solver: the book {} is for {}, this game is {game}: not used",
+                    self.config.book.as_deref().unwrap_or(""),
+                    book.game
+                );
+            }
+            return None;
+        }
+        Some(book)
     }
 }
 
@@ -406,7 +423,7 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
         let clock_start = Instant::now();
         if unsupported(pos.variant()).is_none() {
             let tt = self.config.tt_mb as usize;
-            let book = self.book();
+            let book = self.book(pos.variant());
             let solver = self.solver.get_or_insert_with(|| AnySolver::new(pos, tt));
             let stop = Arc::new(AtomicBool::new(false));
             // Bridge the control's stop flag to the solver's by polling in a helper thread.

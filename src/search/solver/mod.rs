@@ -399,7 +399,8 @@ fn root_move(m: Move, s: &Option<Solution>) -> super::RootMove {
         None => super::RootMove {
             mv: m,
             visits: 0,
-            value: f64::NEG_INFINITY,
+            // The lowest finite value: rows are saved as RON, which has no standard infinity.
+            value: f64::MIN,
             score: Score::Unknown,
             upper_bound: true,
             pv: vec![m],
@@ -438,7 +439,7 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
                     }
                 })
             };
-            let from_book = book.as_deref().filter(|b| b.game == pos.variant().to_string()).and_then(|b| {
+            let from_book = book.as_deref().and_then(|b| {
                 (pos as &dyn Any).downcast_ref::<Grid<u64, true>>().and_then(|g| book_solution(b, g, self.config.weak))
             });
             let s = match from_book {

@@ -13,6 +13,16 @@ use mnklab::plot::{
 };
 use mnklab::search::SearchControl;
 
+/// Parses a matchup and runs it into a fresh temporary folder named after `tag`.
+fn run_in_temp(ron: &str, tag: &str) -> (Matchup, std::path::PathBuf, Vec<mnklab::arena::GameRecord>) {
+    let m = Matchup::parse(ron, "m.ron".as_ref()).unwrap();
+    let out = std::env::temp_dir().join(format!("mnklab-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&out);
+    let opts = RunOptions { threads: 2, out: out.clone(), resume: false, scale: 1.0, games: None, shard: None };
+    let records = run_matchup(&m, Path::new("."), &opts, &SearchControl::new(), |_| {}).unwrap();
+    (m, out, records)
+}
+
 /// (text, x, y, font-size) of every `<text>` in an SVG.
 fn texts(svg: &str) -> Vec<(String, f64, f64, f64)> {
     let attr = |tag: &str, name: &str| -> f64 {
@@ -182,17 +192,12 @@ fn text_comes_at_the_size_asked_for() {
 /// legends name both agents.
 #[test]
 fn heatmaps_facet_instead_of_averaging_and_legends_name_the_agents() {
-    let m = Matchup::parse(
+    let (m, out, records) = run_in_temp(
         r#"(name: "facet", variants: List(["mnk:3,3,3", "mnk:4,4,3", "mnk:4,4,4"]),
             agents: [(name: Some("strong-ab"), agent: Preset("strong-ab"), limits: Some((depth: Some(2)))), (agent: Preset("random"))],
             pairing: Pairwise, games: 4, seed: 9)"#,
-        "m.ron".as_ref(),
-    )
-    .unwrap();
-    let out = std::env::temp_dir().join(format!("mnklab-facet-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&out);
-    let opts = RunOptions { threads: 2, out: out.clone(), resume: false, scale: 1.0, games: None, shard: None };
-    let records = run_matchup(&m, Path::new("."), &opts, &SearchControl::new(), |_| {}).unwrap();
+        "facet",
+    );
     let mut req = PlotRequest::new(PlotKind::Heatmap);
     req.x = Some(Field::M);
     req.y = Some(Field::N);
@@ -249,7 +254,7 @@ fn heatmaps_facet_instead_of_averaging_and_legends_name_the_agents() {
 /// "minimax"). A minimax that spends its game budget as needed forfeits once it is gone.
 #[test]
 fn forfeit_bars_and_agent_patterns() {
-    let m = Matchup::parse(
+    let (m, out, records) = run_in_temp(
         r#"(name: "budgets", variants: List(["connect4"]),
             agents: [
                 (name: Some("minimax-d3-60"), agent: Preset("connectx-minimax"), limits: Some((depth: Some(3))),
@@ -260,13 +265,8 @@ fn forfeit_bars_and_agent_patterns() {
                  game_budget: Some((total: 300, unit: Iterations, strategy: Greedy, forfeit: true))),
             ],
             pairing: List([(0, 2), (1, 2)]), games: 6, seed: 3)"#,
-        "m.ron".as_ref(),
-    )
-    .unwrap();
-    let out = std::env::temp_dir().join(format!("mnklab-forfeits-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&out);
-    let opts = RunOptions { threads: 2, out: out.clone(), resume: false, scale: 1.0, games: None, shard: None };
-    let records = run_matchup(&m, Path::new("."), &opts, &SearchControl::new(), |_| {}).unwrap();
+        "forfeits",
+    );
     // Depth 3 from the start costs more than 60 nodes in two moves: that minimax forfeits.
     let small: Vec<_> = records.iter().filter(|r| r.names.contains(&"minimax-d3-60".to_string())).collect();
     assert!(small.iter().all(|r| r.forfeit.is_some_and(|s| r.names[s as usize] == "minimax-d3-60")));

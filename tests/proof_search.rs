@@ -106,7 +106,7 @@ fn the_breaker_potential_is_kept_exactly_and_is_sound() {
             let n = 1 + below(&mut rng, 12);
             with_position!(&start, p => {
                 let mut pos = p.clone();
-                let mut board = EvalBoard::new(&pos, |_, _, _| 0);
+                let mut board = EvalBoard::new(&pos, |_, _, _| 0).with_potential();
                 for step in 0..n {
                     if pos.is_over() {
                         break;
@@ -122,7 +122,7 @@ fn the_breaker_potential_is_kept_exactly_and_is_sound() {
                     let m = ms[below(&mut rng, ms.len())];
                     board.play(pos.move_cell(m), pos.side_to_move());
                     pos.play(m);
-                    let fresh = EvalBoard::new(&pos, |_, _, _| 0);
+                    let fresh = EvalBoard::new(&pos, |_, _, _| 0).with_potential();
                     for who in [Player::First, Player::Second] {
                         assert_eq!(board.potential(who), fresh.potential(who), "{game} {}", pos.history_string());
                     }

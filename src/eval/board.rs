@@ -74,6 +74,9 @@ pub struct EvalBoard {
     /// Erdős–Selfridge potential of each player's open windows: the sum of 2^(own stones).
     /// Below 2^K (2^(K-1) with that player to move) the opponent can stop every line.
     potential: [u64; 2],
+    /// Keep `potential` up to date: only the solvers ask for it, so heuristic searches skip
+    /// its updates in their hot loop.
+    track_potential: bool,
     /// Keep `hot` and `open` up to date: off for searches that never ask for threats or open
     /// windows, which saves two set updates and two tests per window per move.
     threats: bool,
@@ -98,6 +101,7 @@ impl EvalBoard {
             hot: [IdSet::new(n), IdSet::new(n)],
             open: [0, 0],
             potential: [0, 0],
+            track_potential: false,
             threats: true,
             table,
         };
@@ -130,6 +134,13 @@ impl EvalBoard {
     }
 
     /// A stone of `p` was put on `cell`.
+    /// Also keeps the Erdős–Selfridge potential move by move (for [`EvalBoard::potential`],
+    /// [`EvalBoard::lines_breakable`] and [`EvalBoard::breakable_after`]).
+    pub fn with_potential(mut self) -> EvalBoard {
+        self.track_potential = true;
+        self
+    }
+
     /// Keeps only the value: for a search that never calls `has_threat_window`,
     /// `threat_moves`, `threat_cells`, `threat_cell_list` or `open_windows` (they would be
     /// wrong).
@@ -152,7 +163,8 @@ impl EvalBoard {
 
     #[inline(always)]
     fn change(&mut self, cell: usize, p: usize, delta: u8) {
-        let EvalBoard { table, counts, phi, sum, hot, open, potential, threats } = self;
+        let EvalBoard { table, counts, phi, sum, hot, open, potential, track_potential, threats } = self;
+        let track = *track_potential;
         let k = table.k;
         if !*threats {
             // The value alone: one lookup before and after per window.
@@ -168,20 +180,28 @@ impl EvalBoard {
             let mut c = counts[w as usize];
             if c[p] == 0 {
                 open[1 - p] -= 1;
-                potential[1 - p] -= 1 << c[1 - p];
             }
-            if c[1 - p] == 0 {
-                potential[p] -= 1 << c[p];
+            if track {
+                if c[p] == 0 {
+                    potential[1 - p] -= 1 << c[1 - p];
+                }
+                if c[1 - p] == 0 {
+                    potential[p] -= 1 << c[p];
+                }
             }
             *sum -= phi[phi_index(c)] as i64;
             c[p] = c[p].wrapping_add(delta);
             counts[w as usize] = c;
             if c[p] == 0 {
                 open[1 - p] += 1;
-                potential[1 - p] += 1 << c[1 - p];
             }
-            if c[1 - p] == 0 {
-                potential[p] += 1 << c[p];
+            if track {
+                if c[p] == 0 {
+                    potential[1 - p] += 1 << c[1 - p];
+                }
+                if c[1 - p] == 0 {
+                    potential[p] += 1 << c[p];
+                }
             }
             *sum += phi[phi_index(c)] as i64;
             update_hot(hot, k, w, c);
@@ -226,6 +246,7 @@ impl EvalBoard {
     /// placement only (the blocker must be free to take any cell).
     #[inline]
     pub fn lines_breakable(&self, p: Player, p_to_move: bool) -> bool {
+        debug_assert!(self.track_potential, "EvalBoard::with_potential was not asked for");
         let limit = 1u64 << self.table.k;
         let pot = self.potential[p.index()];
         if p_to_move { 2 * pot < limit } else { pot < limit }
@@ -234,6 +255,7 @@ impl EvalBoard {
     /// The Erdős–Selfridge potential of `p`'s open windows: the sum of 2^(p's stones) over
     /// windows without the opponent's stones.
     pub fn potential(&self, p: Player) -> u64 {
+        debug_assert!(self.track_potential, "EvalBoard::with_potential was not asked for");
         self.potential[p.index()]
     }
 
@@ -256,6 +278,7 @@ impl EvalBoard {
     /// move) after `p` puts a stone on the empty `cell`? Computed without playing it.
     #[inline]
     pub fn breakable_after(&self, p: Player, cell: usize) -> bool {
+        debug_assert!(self.track_potential, "EvalBoard::with_potential was not asked for");
         let (me, you) = (p.index(), 1 - p.index());
         let mut pot = self.potential[me];
         for &w in self.table.windows_through(cell) {

@@ -51,7 +51,7 @@ impl<P: Position> GenericSolver<P> {
         let rules = pos.variant().grid();
         GenericSolver {
             pos: pos.clone(),
-            board: EvalBoard::new(pos, ordering_phi),
+            board: EvalBoard::new(pos, ordering_phi).with_potential(),
             table: TranspositionTable::new(table_mb),
             cells: pos.max_game_length() as i32,
             freestyle: rules.is_some_and(|r| !r.exact),

@@ -88,7 +88,7 @@ impl<P: Position> ProofSearch<P> {
         let rules = pos.variant().grid();
         ProofSearch {
             pos: pos.clone(),
-            board: EvalBoard::new(pos, |_, _, _| 0),
+            board: EvalBoard::new(pos, |_, _, _| 0).with_potential(),
             target,
             freestyle: rules.is_some_and(|r| !r.exact),
             free_placement: !pos.variant().has_gravity(),

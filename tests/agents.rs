@@ -7,8 +7,8 @@ use mnklab::eval::HeuristicConfig;
 use mnklab::game::{AnyPosition, Move, Position, Variant};
 use mnklab::rng::{below, seeded};
 use mnklab::search::{
-    Agent, AgentConfig, AlphaBeta, AlphaBetaConfig, MctsConfig, MoveOrdering, NullSink, PRESETS, Score, SearchControl,
-    SearchEvent, SearchLimits, SearchResult, build_agent, preset,
+    Agent, AgentConfig, AlphaBeta, AlphaBetaConfig, MctsConfig, MoveOrdering, NullSink, PRESETS, Parallel, Score,
+    SearchControl, SearchEvent, SearchLimits, SearchResult, build_agent, preset,
 };
 use mnklab::with_position;
 
@@ -138,7 +138,9 @@ fn mcts_finds_wins_and_blocks_with_a_fair_budget() {
         _ => unreachable!(),
     };
     let parallel = jeng.with_threads(2).unwrap();
-    for config in [jeng, solver, preset("alam-mcts").unwrap().agent, parallel] {
+    let tree = parallel.with_parallel(Parallel::Tree { virtual_loss: 1 }).unwrap();
+    let tree_solver = solver.with_threads(2).unwrap().with_parallel(Parallel::Tree { virtual_loss: 3 }).unwrap();
+    for config in [jeng, solver, preset("alam-mcts").unwrap().agent, parallel, tree, tree_solver] {
         for (game, m, best, plies) in tactical_cases() {
             // Wins in 1 and the double threats of Connect-4 and gomoku in 3.
             if best.is_empty() || (plies == 3 && game == "gomoku") {
@@ -321,6 +323,32 @@ fn root_parallel_mcts_shares_the_budget_and_is_reproducible() {
     let r = search(&pos("gomoku", ""), &small, SearchLimits::iterations(300_000), 5);
     let per_tree = 1024 * 1024 / 24 / 3;
     assert!(r.stats.nodes <= per_tree as u64 + 1, "{} nodes in the main tree", r.stats.nodes);
+}
+
+#[test]
+fn tree_parallel_mcts_counts_every_iteration_and_proves_as_one_thread() {
+    let tree = |threads, solver| {
+        AgentConfig::Mcts(MctsConfig {
+            threads,
+            solver,
+            parallel: Parallel::Tree { virtual_loss: 2 },
+            ..MctsConfig::default()
+        })
+    };
+    let p = pos("connect4", "44");
+    let r = search(&p, &tree(2, false), SearchLimits::iterations(30_001), 5);
+    assert_eq!(r.stats.iterations, 30_001);
+    let visits: u64 = r.root.iter().map(|m| m.visits).sum();
+    assert_eq!(visits, 30_001, "every walk backed up once, no virtual loss left at the root's children");
+    assert!(r.stats.nodes <= 30_002, "one tree: a node an iteration at most, {} nodes", r.stats.nodes);
+    // MCTS-Solver on the shared tree proves what one thread proves.
+    let r = search(&pos("connect4", "4455"), &tree(2, true), SearchLimits::iterations(200_000), 3);
+    assert_eq!(r.score, Score::Win { plies: None });
+    assert!(r.stats.iterations < 200_000, "the proof ends the search early");
+    // A node limit holds for the one tree.
+    let limited = SearchLimits { nodes: Some(5_000), ..SearchLimits::default() };
+    let r = search(&pos("gomoku", ""), &tree(2, false), limited, 3);
+    assert!(r.stats.nodes <= 5_000, "{} nodes", r.stats.nodes);
 }
 
 /// Lazy SMP finds the same proven values as one thread, and a search with more threads

@@ -167,6 +167,38 @@ fn analyse_streams_progress_and_ends_with_the_move() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("unknown agent 'nonsense'"));
     let o = mnklab(&["bench", "search", "--game", "connect4", "--agent", "jeng-mcts", "--seconds", "0.3"]);
     assert!(stdout(&o).lines().last().unwrap().starts_with("iterations_per_second "));
+    // MCTS on a shared tree from the command line; a bad parallelism or a non-MCTS agent is
+    // refused by name.
+    let o = mnklab(&[
+        "analyse",
+        "--game",
+        "connect4",
+        "--moves",
+        "4455",
+        "--agent",
+        "jeng-mcts",
+        "--iterations",
+        "20000",
+        "--threads",
+        "2",
+        "--parallel",
+        "tree:2",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let last = stdout(&o).lines().last().unwrap().to_string();
+    assert!(last.starts_with("bestmove c ") || last.starts_with("bestmove f "), "{last}");
+    for (args, needle) in [
+        (&["--agent", "jeng-mcts", "--parallel", "tree:0"][..], "not a parallelism"),
+        (&["--agent", "jeng-mcts", "--parallel", "leaf"][..], "not a parallelism"),
+        (&["--agent", "strong-ab", "--parallel", "tree"][..], "only MCTS"),
+    ] {
+        let mut all = vec!["analyse", "--game", "connect4", "--iterations", "10"];
+        all.extend_from_slice(args);
+        let o = mnklab(&all);
+        assert!(!o.status.success(), "{args:?} should fail");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
 }
 
 /// `--against` runs a reference program alternately with the measurement and prints the

@@ -111,3 +111,65 @@ fn a_finished_game_plays_no_move() {
         assert_eq!((r.status, r.length), (p.status(), 0));
     });
 }
+
+/// A generator that repeats a short cycle of values: with few distinct draws, the stones pile
+/// onto neighbouring poles, so games make many lines, several in one move, and lines before
+/// the playout starts (rare in uniformly random games).
+struct Cycle {
+    values: Vec<u32>,
+    at: usize,
+}
+
+impl rand::TryRng for Cycle {
+    type Error = std::convert::Infallible;
+    fn try_next_u32(&mut self) -> Result<u32, Self::Error> {
+        self.at += 1;
+        Ok(self.values[self.at % self.values.len()])
+    }
+    fn try_next_u64(&mut self) -> Result<u64, Self::Error> {
+        Ok(self.try_next_u32()? as u64)
+    }
+    fn try_fill_bytes(&mut self, dst: &mut [u8]) -> Result<(), Self::Error> {
+        dst.fill(0);
+        Ok(())
+    }
+}
+
+#[test]
+fn connect3d_fast_playouts_score_line_rich_games_as_the_full_rules() {
+    let (mut most_lines, mut multi_line_moves, mut lines_before) = (0, 0, 0);
+    let mut pattern_rng = seeded(11);
+    for case in 0..400u64 {
+        let len = 1 + below(&mut pattern_rng, 4);
+        let values: Vec<u32> = (0..len).map(|_| pattern_rng.next_u32() >> below(&mut pattern_rng, 5)).collect();
+        let plies = below(&mut pattern_rng, 48);
+        let mut start = mnklab::game::Connect3d::new();
+        let mut gen_start = Cycle { values: values.clone(), at: case as usize };
+        for _ in 0..plies {
+            let m = start.random_move(&mut gen_start);
+            start.play(m);
+        }
+        let (mut a, mut b) = (Cycle { values: values.clone(), at: 0 }, Cycle { values, at: 0 });
+        let fast = start.random_playout(&mut start.clone(), &mut a);
+        let mut slow = start.clone();
+        let mut last_lines = slow.lines_made();
+        while !slow.is_over() {
+            let m = slow.random_move(&mut b);
+            slow.play(m);
+            multi_line_moves += (slow.lines_made() >= last_lines + 2) as u32;
+            last_lines = slow.lines_made();
+        }
+        assert_eq!(
+            (fast.status, fast.points, fast.length),
+            (slow.status(), slow.points(), 64 - plies),
+            "case {case} after '{}'",
+            start.history_string()
+        );
+        most_lines = most_lines.max(slow.lines_made());
+        lines_before += (start.lines_made() > 0) as u32;
+    }
+    // The cases exercise what random play rarely does.
+    assert!(most_lines >= 20, "at most {most_lines} lines in a game");
+    assert!(multi_line_moves >= 50, "{multi_line_moves} moves made two lines or more");
+    assert!(lines_before >= 50, "{lines_before} playouts started after lines were made");
+}

@@ -12,15 +12,21 @@ bin=target/release/mnklab
 median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 rate() { awk '/_per_second/{print $2}'; }
 took() { awk '/ depth /{print $(NF-1)}'; }
-for run in "connect3d jeng-mcts" "connect4 jeng-mcts" "gomoku jeng-mcts" "connect4 strong-ab" "gomoku strong-ab"; do
+# game, agent, and for MCTS how the two threads work (root: separate trees; tree: one shared
+# tree with virtual loss).
+for run in "connect3d jeng-mcts root" "connect3d jeng-mcts tree" "connect4 jeng-mcts root" \
+  "connect4 jeng-mcts tree" "gomoku jeng-mcts root" "gomoku jeng-mcts tree" "gomoku lim-mcts root" \
+  "gomoku lim-mcts tree" "connect4 strong-ab" "gomoku strong-ab"; do
   set -- $run
+  how=()
+  [ -n "${3:-}" ] && how=(--parallel "$3")
   ratios=()
   for _ in $(seq "$rounds"); do
     a=$($bin bench search --game "$1" --agent "$2" --seconds 2 --threads 1 | rate)
-    b=$($bin bench search --game "$1" --agent "$2" --seconds 2 --threads 2 | rate)
+    b=$($bin bench search --game "$1" --agent "$2" --seconds 2 --threads 2 "${how[@]}" | rate)
     ratios+=("$(python3 -c "print(round($b/$a, 2))")")
   done
-  echo "$1 $2 rate, 2 threads / 1 thread per round: ${ratios[*]}  median $(median "${ratios[@]}")"
+  echo "$1 $2 ${3:-} rate, 2 threads / 1 thread per round: ${ratios[*]}  median $(median "${ratios[@]}")"
 done
 for run in "connect4 strong-ab 16" "gomoku strong-ab 8"; do
   set -- $run

@@ -12,7 +12,9 @@ use crate::io::read_text;
 use crate::search::limits::MAX_THREADS;
 use crate::search::mcts::{Expansion, Reward, Rollout};
 use crate::search::solver::SolverConfig;
-use crate::search::{AgentConfig, AgentFile, AlphaBetaConfig, FinalMove, MctsConfig, MoveOrdering, PRESETS, preset};
+use crate::search::{
+    AgentConfig, AgentFile, AlphaBetaConfig, FinalMove, MctsConfig, MoveOrdering, PRESETS, Parallel, preset,
+};
 
 /// The start of the complaint when Start is pressed on an invalid config.
 const CONFIG_FIRST: &str = "fix the config first: ";
@@ -365,7 +367,22 @@ fn form(ui: &mut egui::Ui, id: &str, file: &mut AgentFile) -> bool {
             changed |= ui.checkbox(&mut c.solver, "MCTS-Solver").changed();
             changed |= opt_f64(ui, "RAVE k", &mut c.rave, 300.0, 0.0..=1e9);
             changed |= number(ui, "memory (MiB)", &mut c.memory_mb, 1..=65_536);
-            changed |= number(ui, "threads (root parallel)", &mut c.threads, 1..=MAX_THREADS);
+            changed |= number(ui, "threads", &mut c.threads, 1..=MAX_THREADS);
+            let tree = matches!(c.parallel, Parallel::Tree { .. });
+            let mut pick = tree;
+            egui::ComboBox::new(format!("parallel-{id}"), "parallel")
+                .selected_text(if tree { "tree (shared, virtual loss)" } else { "root (separate trees)" })
+                .show_ui(ui, |ui| {
+                    ui.selectable_value(&mut pick, false, "root (separate trees)");
+                    ui.selectable_value(&mut pick, true, "tree (shared, virtual loss)");
+                });
+            if pick != tree {
+                c.parallel = if pick { Parallel::Tree { virtual_loss: 1 } } else { Parallel::Root };
+                changed = true;
+            }
+            if let Parallel::Tree { virtual_loss } = &mut c.parallel {
+                changed |= number(ui, "virtual loss", virtual_loss, 1..=1000);
+            }
             changed |= number(ui, "seed", &mut c.seed, 0..=u64::MAX);
         }
         AgentConfig::Solver(c) => {

@@ -20,9 +20,14 @@ pub struct AnalyseArgs {
     /// Seed of the agent's random choices (default: the agent file's).
     #[arg(long)]
     seed: Option<u64>,
-    /// Search threads (alpha-beta: Lazy SMP; MCTS: root parallelism; default: the agent file's).
+    /// Search threads (alpha-beta: Lazy SMP; MCTS: as --parallel or its file says; default: the
+    /// agent file's).
     #[arg(long, value_parser = super::parse_search_threads)]
     threads: Option<u32>,
+    /// MCTS threads: root (separate trees, root statistics added) or tree / tree:N (one shared
+    /// tree, virtual loss N); default: the agent file's.
+    #[arg(long, value_parser = super::parse_parallel)]
+    parallel: Option<mnklab::search::Parallel>,
     /// Let an agent file start the external program it names (the command is shown otherwise).
     #[arg(long)]
     allow_external: bool,
@@ -38,6 +43,9 @@ pub fn run(args: AnalyseArgs) -> Result<(), String> {
     let mut file = load_agent(&args.agent)?;
     if let Some(t) = args.threads {
         file.agent = file.agent.with_threads(t)?;
+    }
+    if let Some(p) = args.parallel {
+        file.agent = file.agent.with_parallel(p)?;
     }
     let external: Vec<(String, String)> =
         file.agent.external_command().map(|c| (file.name.clone(), c)).into_iter().collect();

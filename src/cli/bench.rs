@@ -52,6 +52,9 @@ pub enum BenchCommand {
         /// Search threads (default: the agent file's).
         #[arg(long, value_parser = super::parse_search_threads)]
         threads: Option<u32>,
+        /// MCTS threads: root, tree or tree:N (virtual loss N); default: the agent file's.
+        #[arg(long, value_parser = super::parse_parallel)]
+        parallel: Option<mnklab::search::Parallel>,
         /// Let an agent file start the external program it names.
         #[arg(long)]
         allow_external: bool,
@@ -135,10 +138,13 @@ pub fn run(cmd: BenchCommand) -> Result<(), String> {
             }
             Ok(())
         }
-        BenchCommand::Search { game, agent, seconds, depth, threads, allow_external, against } => {
+        BenchCommand::Search { game, agent, seconds, depth, threads, parallel, allow_external, against } => {
             let mut file = load_agent(&agent)?;
             if let Some(t) = threads {
                 file.agent = file.agent.with_threads(t)?;
+            }
+            if let Some(p) = parallel {
+                file.agent = file.agent.with_parallel(p)?;
             }
             let external: Vec<(String, String)> =
                 file.agent.external_command().map(|c| (file.name.clone(), c)).into_iter().collect();

@@ -269,6 +269,22 @@ fn parse_search_threads(s: &str) -> Result<u32, String> {
     mnklab::search::check_threads("threads", n).map(|_| n)
 }
 
+/// MCTS parallelism: `root`, `tree` (virtual loss 1) or `tree:N` (virtual loss N).
+fn parse_parallel(s: &str) -> Result<mnklab::search::Parallel, String> {
+    use mnklab::search::Parallel;
+    let bad = || format!("'{s}' is not a parallelism: root, tree or tree:N (N = virtual loss, 1..1000)");
+    let parallel = match s.trim().split_once(':') {
+        None if s.trim() == "root" => Parallel::Root,
+        None if s.trim() == "tree" => Parallel::Tree { virtual_loss: 1 },
+        Some(("tree", n)) => Parallel::Tree { virtual_loss: n.trim().parse().map_err(|_| bad())? },
+        _ => return Err(bad()),
+    };
+    match parallel {
+        Parallel::Tree { virtual_loss } if !(1..=1000).contains(&virtual_loss) => Err(bad()),
+        p => Ok(p),
+    }
+}
+
 fn parse_table_mb(s: &str) -> Result<u32, String> {
     let mb: u32 = s.trim().parse().map_err(|_| format!("'{s}' is not a size in MiB"))?;
     check_memory_mb("the table", mb as u64, 1).map(|_| mb)

@@ -412,38 +412,22 @@ impl Position for Connect3d {
         Move(self.open.get(crate::rng::below(rng, self.open.len())))
     }
 
-    /// A stripped-down copy: the window counts in `scratch`'s buffers, the poles and heights
-    /// on the stack, no stones, hashes or history; the same game as `random_move` + `play`
-    /// for the same generator (the open poles keep [`Slots`]' order).
-    fn random_playout<R: Rng + ?Sized>(&self, scratch: &mut Self, rng: &mut R) -> PlayoutResult {
+    /// On a compact board on the stack (`connect3d_playout`: the lines are found once, after
+    /// the last move, and ordered by the ply that made them); the same game and points as
+    /// `random_move` + `play` for the same generator (the open poles keep [`Slots`]' order).
+    fn random_playout<R: Rng + ?Sized>(&self, _scratch: &mut Self, rng: &mut R) -> PlayoutResult {
         if self.status.is_over() {
             return PlayoutResult::over(self.status, self.points);
         }
-        let counts = &mut scratch.window_counts;
-        counts[0].clone_from(&self.window_counts[0]);
-        counts[1].clone_from(&self.window_counts[1]);
-        let mut poles = [0u8; POLES];
-        for (slot, &p) in poles.iter_mut().zip(self.open.as_slice()) {
-            *slot = p as u8;
-        }
-        let mut n = self.open.len();
-        let mut heights = self.heights;
-        let (mut lines, mut points) = (self.lines, self.points);
-        let start = self.history.len();
-        for ply in start..GAME_LENGTH {
-            let i = crate::rng::below(rng, n);
-            let pole = poles[i] as usize;
-            let z = heights[pole] as usize;
-            heights[pole] += 1;
-            if z + 1 == POLE_HEIGHT {
-                n -= 1;
-                poles[i] = poles[n];
-            }
-            let p = ply & 1;
-            score_stone(self.table, &mut counts[p], pole * POLE_HEIGHT + z, &mut lines, &mut points[p]);
-        }
-        let status = status_of(points);
-        PlayoutResult { status, points, length: GAME_LENGTH - start }
+        let points = super::connect3d_playout::finish_random_game(
+            &self.history,
+            self.heights,
+            self.open.as_slice(),
+            self.lines,
+            self.points,
+            |n| crate::rng::below(rng, n),
+        );
+        PlayoutResult { status: status_of(points), points, length: GAME_LENGTH - self.history.len() }
     }
 
     /// Includes the point difference: equal stones reached in another order can differ in

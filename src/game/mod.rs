@@ -9,6 +9,7 @@
 mod any;
 mod bits;
 mod connect3d;
+mod connect3d_playout;
 mod count;
 mod error;
 mod geometry;

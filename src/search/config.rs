@@ -69,6 +69,17 @@ impl AgentConfig {
         }
     }
 
+    /// The same MCTS agent with threads working as `parallel` says; an error for other agents.
+    pub fn with_parallel(&self, parallel: super::Parallel) -> Result<AgentConfig, String> {
+        match self {
+            AgentConfig::Mcts(c) => Ok(AgentConfig::Mcts(MctsConfig { parallel, ..c.clone() })),
+            other => Err(format!(
+                "parallel: only MCTS chooses how its threads work (a {} agent's threads are its own)",
+                other.kind()
+            )),
+        }
+    }
+
     pub fn kind(&self) -> &'static str {
         match self {
             AgentConfig::Random => "random",

@@ -21,7 +21,7 @@ pub use limits::{
     BudgetStrategy, BudgetUnit, GameBudget, MAX_DEPTH, MAX_SECONDS, SearchLimits, check_count, check_depth,
     check_memory_mb, check_seconds, check_threads, machine_memory_mb,
 };
-pub use mcts::{FinalMove, Mcts, MctsConfig};
+pub use mcts::{FinalMove, Mcts, MctsConfig, Parallel};
 pub use progress::{FnSink, NullSink, Progress, ProgressSink, RootMove, SearchControl, SearchEvent, SubtreeRequest};
 pub use score::Score;
 pub use tree::TreeSnapshot;

@@ -37,13 +37,15 @@ impl<P: Position> Mcts<P> {
 
     /// Makes room in `n`'s block for one more child, moving the block to a larger one when it
     /// is full. False when the memory cap leaves no room.
+    #[inline]
     pub(super) fn room_for_child(&mut self, n: usize) -> bool {
         let node = self.nodes[n];
-        if node.tried < node.cap {
+        let old_cap = node.cap();
+        if (node.tried as usize) < old_cap {
             return true;
         }
         let legal = node.legal as usize;
-        let cap = if node.cap == 0 { legal.min(2) } else { (node.cap as usize * 2).min(legal) };
+        let cap = if old_cap == 0 { legal.min(2) } else { (old_cap * 2).min(legal) };
         let Some(first) = self.alloc_block(cap) else { return false };
         if node.first_child != NONE {
             let old = node.first_child as usize;
@@ -53,7 +55,6 @@ impl<P: Position> Mcts<P> {
                     self.rave[first as usize + i] = self.rave[old + i];
                 }
             }
-            let old_cap = node.cap as usize;
             if old_cap.is_power_of_two() {
                 let class = old_cap.trailing_zeros() as usize;
                 if self.free.len() <= class {
@@ -63,8 +64,25 @@ impl<P: Position> Mcts<P> {
             }
         }
         self.nodes[n].first_child = first;
-        self.nodes[n].cap = cap as u16;
         true
+    }
+
+    /// Adds the child of `n` for move `m` in the room [`Self::room_for_child`] made, and
+    /// returns it.
+    #[inline]
+    pub(super) fn add_child(&mut self, n: usize, m: Move, prior: u8) -> usize {
+        let at = self.nodes[n].first_child as usize + self.nodes[n].tried as usize;
+        self.nodes[at] = Node::new(m, prior);
+        if !self.rave.is_empty() {
+            self.rave[at] = (0, 0.0);
+        }
+        let parent = &mut self.nodes[n];
+        parent.tried += 1;
+        if m.index() < 32 {
+            parent.tried_moves |= 1 << m.index();
+        }
+        self.live += 1;
+        at
     }
 
     /// Creates the child of `n` (at position `pos`) for a move the expansion policy picks
@@ -80,13 +98,17 @@ impl<P: Position> Mcts<P> {
             return None;
         }
         // The moves without a child, in id order.
-        let mut has_child = [0u64; 8];
-        for c in self.children(n) {
-            let m = self.nodes[c].mv.index();
-            has_child[m >> 6] |= 1 << (m & 63);
-        }
         pos.legal_moves(moves);
-        moves.retain(|m| has_child[m.index() >> 6] >> (m.index() & 63) & 1 == 0);
+        if pos.num_actions() <= 32 {
+            moves.retain(|m| node.tried_moves >> m.index() & 1 == 0);
+        } else {
+            let mut has_child = [0u64; 8];
+            for c in self.children(n) {
+                let m = self.nodes[c].mv.index();
+                has_child[m >> 6] |= 1 << (m & 63);
+            }
+            moves.retain(|m| has_child[m.index() >> 6] >> (m.index() & 63) & 1 == 0);
+        }
         // The pick, and its prior when the policy computed it (stones around the cell).
         let (pick, prior) = match self.config.expansion {
             Expansion::Random => (below(&mut self.rng, moves.len()), None),
@@ -121,13 +143,6 @@ impl<P: Position> Mcts<P> {
             }
             Expansion::Random => 0,
         };
-        let at = self.nodes[n].first_child as usize + self.nodes[n].tried as usize;
-        self.nodes[at] = Node::new(m, prior);
-        if !self.rave.is_empty() {
-            self.rave[at] = (0, 0.0);
-        }
-        self.nodes[n].tried += 1;
-        self.live += 1;
-        Some(at)
+        Some(self.add_child(n, m, prior))
     }
 }

@@ -10,15 +10,14 @@ use std::sync::atomic::Ordering::Relaxed;
 
 use serde::{Deserialize, Serialize};
 
-use super::playout::random_playout_on_copy;
 use super::progress::{Clock, RootMove};
 use super::tree::{MctsStats, Proven, SnapNode, TreeSnapshot};
 use super::{
     Agent, Progress, ProgressSink, Score, SearchControl, SearchEvent, SearchLimits, SearchResult, SearchStats,
 };
-use crate::eval::{Heuristic, HeuristicConfig};
+use crate::eval::HeuristicConfig;
 use crate::game::{Move, Player, Position, Status};
-use crate::rng::{GameRng, below, seeded, unit};
+use crate::rng::{GameRng, seeded};
 
 /// Which untried move a node expands next.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -85,12 +84,34 @@ pub struct MctsConfig {
     pub rave: Option<f64>,
     /// Seed of the agent's random choices (recorded with results).
     pub seed: u64,
-    /// Search threads, by root parallelism: each helper grows a tree of its own from the same
-    /// position (its seed derived from `seed` and its number), and their root statistics are
-    /// added to the main tree's before the move is chosen. An iteration or node limit and
-    /// `memory_mb` are shared out among the threads; a time limit holds for each. 1: one
-    /// thread, reproducible.
+    /// Search threads (1: one thread, reproducible), working as `parallel` says.
     pub threads: u32,
+    /// How threads share the work when `threads` > 1.
+    pub parallel: Parallel,
+}
+
+/// How MCTS uses more than one thread.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Parallel {
+    /// One shared tree: each thread walks it under a lock, marks its path with
+    /// `virtual_loss` lost visits so the others spread out, rolls out outside the lock, then
+    /// backs its result up (Chaslot et al. 2008, global mutex). Iteration, node and memory
+    /// limits hold for the whole tree. Not reproducible from one run to the next.
+    Tree { virtual_loss: u32 },
+    /// Each helper grows a tree of its own from the same position (its seed derived from
+    /// `seed` and its number), and their root statistics are added to the main tree's before
+    /// the move is chosen. An iteration or node limit and `memory_mb` are shared out among
+    /// the threads; a time limit holds for each. Reproducible with an iteration limit.
+    Root,
+}
+
+impl Default for Parallel {
+    /// Root: on this 2-core machine it doubles the iterations, where one shared tree's lock
+    /// and cache-line traffic cost more than the second thread brings with fast rollouts
+    /// (measured in the README).
+    fn default() -> Self {
+        Parallel::Root
+    }
 }
 
 impl Default for MctsConfig {
@@ -107,6 +128,7 @@ impl Default for MctsConfig {
             rave: None,
             seed: 1,
             threads: 1,
+            parallel: Parallel::default(),
         }
     }
 }
@@ -143,22 +165,32 @@ impl MctsConfig {
         }
         super::limits::check_memory_mb("mcts: memory_mb", self.memory_mb as u64, 1)?;
         super::limits::check_threads("mcts: threads", self.threads)?;
+        if let Parallel::Tree { virtual_loss } = self.parallel
+            && !(1..=1000).contains(&virtual_loss)
+        {
+            return Err(format!("mcts: parallel virtual_loss must be between 1 and 1000, not {virtual_loss}"));
+        }
         Ok(())
     }
 }
 
 mod expansion;
+#[cfg(test)]
+mod invariants;
 mod parallel;
+mod rollout;
+mod tree_parallel;
 
 use parallel::RootStats;
+use rollout::{rollout, terminal_reward};
 
 const NONE: u32 = u32::MAX;
 
 /// One tree node, 24 bytes. Children are created one at a time, when the expansion policy
 /// first tries their move (lazy expansion: memory goes to visited nodes, not to every legal
 /// move of every node reached). A node's children sit contiguously in a block of the arena with
-/// room for `cap`; a full block moves to one twice the size (at most `legal`), and the old
-/// block is reused by the next block of its size.
+/// room for [`Node::cap`]; a full block moves to one twice the size (at most `legal`), and the
+/// old block is reused by the next block of its size.
 #[derive(Clone, Copy, Debug)]
 struct Node {
     first_child: u32,
@@ -170,8 +202,10 @@ struct Node {
     legal: u16,
     /// Children created (every one of them visited).
     tried: u16,
-    /// Room in the children's block.
-    cap: u16,
+    /// Bit `i`: move `i` has its child (moves 0..32; boards with more moves look through
+    /// the children instead). Saves reading the children's block, often not in the cache,
+    /// at every expansion.
+    tried_moves: u32,
     /// Expansion prior (stones around the cell) of this move at its parent.
     prior: u8,
     proven: Option<Proven>,
@@ -179,7 +213,13 @@ struct Node {
 
 impl Node {
     fn new(mv: Move, prior: u8) -> Node {
-        Node { first_child: NONE, visits: 0, value: 0.0, mv, legal: 0, tried: 0, cap: 0, prior, proven: None }
+        Node { first_child: NONE, visits: 0, value: 0.0, mv, legal: 0, tried: 0, tried_moves: 0, prior, proven: None }
+    }
+
+    /// Room in the children's block: blocks hold 2, 4, 8 ... children (at most `legal`), and
+    /// move to one twice the size when a child is added to a full one.
+    fn cap(&self) -> usize {
+        if self.tried == 0 { 0 } else { (self.tried as usize).next_power_of_two().max(2).min(self.legal as usize) }
     }
 
     /// Every legal move has its child.
@@ -305,12 +345,17 @@ impl<P: Position> Mcts<P> {
                 }
                 queue.push((c, first + i));
             }
-            // A block exactly as large as its children: the next child moves it.
+            // The block keeps its room for more children.
+            for _ in on.tried as usize..on.cap() {
+                self.nodes.push(Node::new(Move(u16::MAX), 0));
+                if rave {
+                    self.rave.push((0, 0.0));
+                }
+            }
             self.nodes[n].first_child = if on.tried > 0 { first as u32 } else { NONE };
-            self.nodes[n].cap = on.tried;
         }
         self.free.clear();
-        self.live = self.nodes.len();
+        self.live = queue.len();
     }
 
     /// The first `count` children of node `n` (empty before it is expanded).
@@ -334,96 +379,12 @@ impl<P: Position> Mcts<P> {
 
     /// Reward in [0, 1] of a finished game for `p`.
     fn terminal_reward(&self, pos: &P, p: Player) -> f64 {
-        let first = self.reward_of(pos, pos.status(), pos.points());
-        if p == Player::First { first } else { 1.0 - first }
+        terminal_reward(&self.config, pos, p)
     }
 
-    /// Values the position at the end of the tree walk for the first player, playing moves on
-    /// `pos` (taken back before returning) and recording them for RAVE.
+    /// Values the position at the end of the tree walk for the first player (see [`rollout`]).
     fn rollout(&mut self, pos: &mut P, played: &mut Vec<(Move, Player)>) -> f64 {
-        let start = played.len();
-        let reward_first;
-        match &self.config.rollout {
-            Rollout::Random if self.config.rave.is_none() => {
-                let scratch = self.scratch.get_or_insert_with(|| pos.clone());
-                let r = random_playout_on_copy(pos, scratch, &mut self.rng);
-                let status = r.status;
-                let points = r.points;
-                reward_first = self.reward_of(pos, status, points);
-                return reward_first;
-            }
-            Rollout::Random => {
-                while !pos.is_over() {
-                    let m = pos.random_move(&mut self.rng);
-                    played.push((m, pos.side_to_move()));
-                    pos.play(m);
-                }
-                reward_first = self.terminal_reward(pos, Player::First);
-            }
-            Rollout::RandomThenEval { plies, heuristic, scale } => {
-                let mut n = 0;
-                while !pos.is_over() && n < *plies {
-                    let m = pos.random_move(&mut self.rng);
-                    played.push((m, pos.side_to_move()));
-                    pos.play(m);
-                    n += 1;
-                }
-                reward_first = if pos.is_over() {
-                    self.terminal_reward(pos, Player::First)
-                } else {
-                    let v = heuristic.evaluate_fresh(pos) as f64;
-                    let mine = squash(v, *scale);
-                    if pos.side_to_move() == Player::First { mine } else { 1.0 - mine }
-                };
-            }
-            Rollout::HeuristicBiased { heuristic, epsilon } => {
-                let heuristic = heuristic.clone();
-                let epsilon = *epsilon;
-                let mut board = heuristic.board(pos);
-                let mut moves = Vec::new();
-                while !pos.is_over() {
-                    let m = if unit(&mut self.rng) < epsilon {
-                        pos.random_move(&mut self.rng)
-                    } else {
-                        pos.legal_moves(&mut moves);
-                        let mut best = moves[0];
-                        let mut best_score = i32::MIN;
-                        for &m in &moves {
-                            // Random tie-breaks keep rollouts varied.
-                            let s =
-                                heuristic.move_score(pos, &board, m).saturating_mul(8) + below(&mut self.rng, 8) as i32;
-                            if s > best_score {
-                                best_score = s;
-                                best = m;
-                            }
-                        }
-                        best
-                    };
-                    let p = pos.side_to_move();
-                    board.play(pos.move_cell(m), p);
-                    played.push((m, p));
-                    pos.play(m);
-                }
-                reward_first = self.terminal_reward(pos, Player::First);
-            }
-        }
-        for _ in start..played.len() {
-            pos.undo();
-        }
-        reward_first
-    }
-
-    fn reward_of(&self, pos: &P, status: Status, points: [u32; 2]) -> f64 {
-        match self.config.reward {
-            Reward::ScoreMargin if pos.variant().grid().is_none() => {
-                (0.5 + 0.5 * (points[0] as f64 - points[1] as f64) / MARGIN_SCALE).clamp(0.0, 1.0)
-            }
-            _ => match status {
-                Status::Win(Player::First) => 1.0,
-                Status::Win(Player::Second) => 0.0,
-                _ => 0.5,
-            },
-        }
+        rollout(&self.config, &mut self.rng, &mut self.scratch, pos, played)
     }
 
     /// The UCT (or RAVE-blended) choice among the tried children of `n`.
@@ -432,20 +393,7 @@ impl<P: Position> Mcts<P> {
         let c_ln = self.config.exploration * (parent.visits.max(1) as f64).ln().sqrt();
         let solver = self.config.solver;
         if !solver && self.config.rave.is_none() {
-            // Plain UCB1 over the block of children, with the same arithmetic and the same
-            // tie-break (the first maximum) as below, and no per-child branches.
-            let range = self.tried_children(n);
-            let mut best = None;
-            let mut best_v = f64::NEG_INFINITY;
-            for (i, node) in self.nodes[range.clone()].iter().enumerate() {
-                let visits = node.visits.max(1) as f64;
-                let v = node.value as f64 / visits + c_ln / visits.sqrt();
-                if v > best_v {
-                    best_v = v;
-                    best = Some(range.start + i);
-                }
-            }
-            return best;
+            return self.select_plain(n);
         }
         let all_lost = solver && self.tried_children(n).all(|ch| self.nodes[ch].proven == Some(Proven::Loss));
         let mut best = None;
@@ -468,6 +416,32 @@ impl<P: Position> Mcts<P> {
             if v > best_v {
                 best_v = v;
                 best = Some(ch);
+            }
+        }
+        best
+    }
+
+    /// Plain UCB1 over the block of children of `n` with the tie-break of
+    /// [`Self::select_child`] (the first maximum), in f32 (the precision of the stored sums).
+    /// The scores of a chunk of children are computed first, in a loop without branches that
+    /// the compiler turns into vector divisions and square roots, then the maximum is found.
+    fn select_plain(&self, n: usize) -> Option<usize> {
+        const CHUNK: usize = 32;
+        let c_ln = self.config.exploration as f32 * (self.nodes[n].visits.max(1) as f32).ln().sqrt();
+        let range = self.tried_children(n);
+        let mut best = None;
+        let mut best_v = f32::NEG_INFINITY;
+        let mut scores = [0f32; CHUNK];
+        for (c, chunk) in self.nodes[range.clone()].chunks(CHUNK).enumerate() {
+            for (score, node) in scores.iter_mut().zip(chunk) {
+                let visits = node.visits.max(1) as f32;
+                *score = node.value / visits + c_ln / visits.sqrt();
+            }
+            for (i, &v) in scores[..chunk.len()].iter().enumerate() {
+                if v > best_v {
+                    best_v = v;
+                    best = Some(range.start + c * CHUNK + i);
+                }
             }
         }
         best
@@ -596,11 +570,35 @@ impl<P: Position> Mcts<P> {
 
     /// One iteration: select, expand, roll out, back up.
     fn iterate(&mut self, pos: &mut P, moves: &mut Vec<Move>, played: &mut Vec<(Move, Player)>) {
+        let into_root = pos.side_to_move().other();
+        let mut path = std::mem::take(&mut self.path);
+        let leaf = self.descend(pos, moves, played, &mut path);
+        let depth = played.len();
+        let reward_first = match self.leaf_reward(pos, leaf) {
+            Some(r) => r,
+            None => self.rollout(pos, played),
+        };
+        self.back_up(&path, played, depth, reward_first, into_root, 0);
+        for _ in 0..depth {
+            pos.undo();
+        }
+        self.path = path;
+    }
+
+    /// Selection and expansion: walks from the root to a new child (or a finished game, or a
+    /// proven node), playing the moves on `pos` and recording them in `played` and the nodes
+    /// in `path` (the root first). Returns the node reached.
+    fn descend(
+        &mut self,
+        pos: &mut P,
+        moves: &mut Vec<Move>,
+        played: &mut Vec<(Move, Player)>,
+        path: &mut Vec<u32>,
+    ) -> usize {
         played.clear();
-        self.path.clear();
-        self.path.push(0);
+        path.clear();
+        path.push(0);
         let mut n = 0usize;
-        // Selection and expansion.
         loop {
             if pos.is_over() || (self.config.solver && self.nodes[n].proven.is_some()) {
                 break;
@@ -619,14 +617,18 @@ impl<P: Position> Mcts<P> {
             played.push((m, pos.side_to_move()));
             pos.play(m);
             n = next.0;
-            self.path.push(n as u32);
+            path.push(n as u32);
             if next.1 {
                 break;
             }
         }
-        let depth = played.len();
-        // Value of the leaf for the first player.
-        let reward_first = if pos.is_over() {
+        n
+    }
+
+    /// The value for the first player of node `n` at `pos` when no rollout is needed: a
+    /// finished game (proved, with MCTS-Solver) or a node MCTS-Solver has proved.
+    fn leaf_reward(&mut self, pos: &P, n: usize) -> Option<f64> {
+        if pos.is_over() {
             if self.config.solver {
                 let mover = pos.side_just_moved();
                 self.nodes[n].proven = Some(match pos.status() {
@@ -635,7 +637,7 @@ impl<P: Position> Mcts<P> {
                     _ => Proven::Draw,
                 });
             }
-            self.terminal_reward(pos, Player::First)
+            Some(self.terminal_reward(pos, Player::First))
         } else if self.config.solver && self.nodes[n].proven.is_some() && n != 0 {
             let mover = pos.side_just_moved();
             let r = match self.nodes[n].proven {
@@ -643,17 +645,38 @@ impl<P: Position> Mcts<P> {
                 Some(Proven::Loss) => 0.0,
                 _ => 0.5,
             };
-            if mover == Player::First { r } else { 1.0 - r }
+            Some(if mover == Player::First { r } else { 1.0 - r })
         } else {
-            self.rollout(pos, played)
-        };
-        // Back-propagation, walking up the path and taking the tree moves back.
+            None
+        }
+    }
+
+    /// Tree parallelism: marks the walk's nodes with `virtual_loss` visits that brought
+    /// nothing (a loss for whoever moved into them) until [`Self::back_up`] replaces them.
+    fn add_virtual_loss(&mut self, path: &[u32], virtual_loss: u32) {
+        for &n in path {
+            self.nodes[n as usize].visits += virtual_loss;
+        }
+    }
+
+    /// Back-propagation of `reward_first` (for the first player) along `path`, whose first
+    /// `depth` moves are in `played` (then the rollout's, for RAVE); `into_root` moved into
+    /// the root. With a virtual loss on the path, its visits are taken back for the real one.
+    fn back_up(
+        &mut self,
+        path: &[u32],
+        played: &[(Move, Player)],
+        depth: usize,
+        reward_first: f64,
+        into_root: Player,
+        virtual_loss: u32,
+    ) {
         for i in (0..depth).rev() {
-            let (at, parent) = (self.path[i + 1] as usize, self.path[i] as usize);
+            let (at, parent) = (path[i + 1] as usize, path[i] as usize);
             let (_, mover) = played[i];
             let r = if mover == Player::First { reward_first } else { 1.0 - reward_first };
             let node = &mut self.nodes[at];
-            node.visits += 1;
+            node.visits = node.visits + 1 - virtual_loss;
             node.value += r as f32;
             if self.config.rave.is_some() {
                 // AMAF: siblings whose move the same player played later in this simulation.
@@ -668,14 +691,12 @@ impl<P: Position> Mcts<P> {
             if self.config.solver && self.nodes[at].proven.is_none() {
                 self.prove(at);
             }
-            pos.undo();
         }
         // The root's own statistics, for the player who moved into it (as every node's), so
         // the explorer shows a real mean at the root too.
-        let into_root = pos.side_to_move().other();
         let r = if into_root == Player::First { reward_first } else { 1.0 - reward_first };
         self.nodes[0].value += r as f32;
-        self.nodes[0].visits += 1;
+        self.nodes[0].visits = self.nodes[0].visits + 1 - virtual_loss;
         if self.config.solver {
             self.prove(0);
         }
@@ -756,7 +777,10 @@ impl<P: Position> Agent<P> for Mcts<P> {
         if self.config.threads.max(1) == 1 || pos.is_over() {
             return self.search_on(pos, limits, control, sink, &[], &mut |_| (Vec::new(), 0));
         }
-        self.search_root_parallel(pos, limits, control, sink)
+        match self.config.parallel {
+            Parallel::Tree { virtual_loss } => self.search_tree_parallel(pos, limits, control, sink, virtual_loss),
+            Parallel::Root => self.search_root_parallel(pos, limits, control, sink),
+        }
     }
 
     fn snapshot(&self, depth: u32, top: usize) -> Option<TreeSnapshot> {
@@ -805,6 +829,8 @@ impl<P: Position> Mcts<P> {
         }
         self.reuse_or_reset(pos);
         let mut work = pos.clone();
+        // The tree is found by moves, never by hash: no hashes to keep up as it is walked.
+        work.set_hashing(false);
         let mut moves = Vec::new();
         let mut played = Vec::new();
         let mut iterations: u64 = 0;
@@ -854,8 +880,22 @@ impl<P: Position> Mcts<P> {
         let cut_short = control.is_stopped() || self.nodes[0].proven.is_some();
         let (helpers, helper_iterations) = join(cut_short);
         self.merge_root(&helpers);
+        self.conclude(pos, &clock, iterations + helper_iterations, iterations, sink)
+    }
+
+    /// The search's result from the tree as it stands: the move, its score, the line and the
+    /// statistics (`iterations` in all, `own` by this thread), also sent as the last report.
+    fn conclude(
+        &mut self,
+        pos: &P,
+        clock: &Clock,
+        iterations: u64,
+        own: u64,
+        sink: &mut dyn ProgressSink,
+    ) -> SearchResult {
         let chosen = self.chosen().or_else(|| self.children(0).next());
         let best = chosen.map(|c| self.nodes[c].mv).or_else(|| {
+            let mut moves = Vec::new();
             pos.legal_moves(&mut moves);
             moves.first().copied()
         });
@@ -866,9 +906,7 @@ impl<P: Position> Mcts<P> {
             Some(Proven::Draw) => Score::Draw,
             None => chosen.map_or(Score::Unknown, |c| self.score_of(c)),
         };
-        let own = iterations;
-        let iterations = iterations + helper_iterations;
-        let last = Progress { score, ..self.progress(&clock, iterations, true) };
+        let last = Progress { score, ..self.progress(clock, iterations, true) };
         sink.event(SearchEvent::Progress(last));
         SearchResult {
             best,

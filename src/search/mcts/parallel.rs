@@ -6,7 +6,7 @@
 use std::sync::atomic::AtomicU64;
 use std::sync::atomic::Ordering::Relaxed;
 
-use super::{Mcts, MctsConfig, Node, Proven};
+use super::{Mcts, MctsConfig, Proven};
 use crate::game::{Move, Position};
 use crate::search::{Agent, Progress, ProgressSink, SearchControl, SearchLimits, SearchResult};
 
@@ -19,7 +19,7 @@ fn share(total: u64, i: u64, threads: u64) -> u64 {
 }
 
 /// The seed of helper `i`: a different, fixed stream for each helper (SplitMix64 of the pair).
-fn helper_seed(seed: u64, i: u32) -> u64 {
+pub(super) fn helper_seed(seed: u64, i: u32) -> u64 {
     let mut z = seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
@@ -40,14 +40,7 @@ impl<P: Position> Mcts<P> {
                     if self.nodes[0].fully_expanded() || !self.room_for_child(0) {
                         continue;
                     }
-                    let at = self.nodes[0].first_child as usize + self.nodes[0].tried as usize;
-                    self.nodes[at] = Node::new(mv, 0);
-                    if !self.rave.is_empty() {
-                        self.rave[at] = (0, 0.0);
-                    }
-                    self.nodes[0].tried += 1;
-                    self.live += 1;
-                    at
+                    self.add_child(0, mv, 0)
                 }
             };
             let node = &mut self.nodes[c];

@@ -1,8 +1,18 @@
-//! Agents' search speed (the figures `mnklab bench search` prints, under criterion).
+//! Agents' search speed (the figures `mnklab bench search` prints, under criterion), then
+//! same-run ratios against references where they are present:
+//! - `scripts/bench/alphabeta.c` (the same alpha-beta in plain C), built here with the
+//!   system's C compiler: Connect-4 depth 12 and gomoku depth 4 against
+//!   `scripts/bench/plain-ab.ron`, after checking both visit the same nodes;
+//! - with `MNKLAB_SEED3D` naming a timing harness of the connect3d seed program (built by
+//!   `scripts/bench/seed-connect3d.sh`, which keeps it with `KEEP=DIR`), jeng-mcts's
+//!   iterations/s from the empty board.
+
+use std::path::{Path, PathBuf};
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use mnklab::bench::same_run;
 use mnklab::game::AnyPosition;
-use mnklab::search::{NullSink, SearchControl, SearchLimits, build_agent, preset};
+use mnklab::search::{AgentConfig, NullSink, SearchControl, SearchLimits, build_agent, load_agent, preset};
 use mnklab::with_position;
 
 fn search(c: &mut Criterion) {
@@ -25,5 +35,74 @@ fn search(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, search);
+/// Nodes and nodes/s (or iterations/s) of one search from the start position.
+fn measure(game: &str, agent: &AgentConfig, limits: SearchLimits) -> (u64, f64) {
+    let pos = AnyPosition::new(game.parse().unwrap());
+    let r = with_position!(&pos, p => build_agent(agent, 1).search(p, &limits, &SearchControl::new(), &mut NullSink));
+    let work = if r.stats.iterations > 0 { r.stats.iterations } else { r.stats.nodes };
+    (r.stats.nodes, work as f64 / r.stats.elapsed.max(1e-9))
+}
+
+/// Builds the C alpha-beta twin into the target folder; None (and why) without a compiler.
+fn c_twin() -> Result<PathBuf, String> {
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/bench/alphabeta.c");
+    let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join("alphabeta-twin");
+    let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
+    let status = std::process::Command::new(&cc)
+        .args(["-O2", "-o"])
+        .arg(&out)
+        .arg(&source)
+        .status()
+        .map_err(|e| format!("no C compiler ({cc}: {e})"))?;
+    if !status.success() {
+        return Err(format!("{cc} could not build {}", source.display()));
+    }
+    Ok(out)
+}
+
+fn against_references(_: &mut Criterion) {
+    match c_twin() {
+        Err(why) => println!("alpha-beta against its C twin: skipped, {why}"),
+        Ok(twin) => {
+            let plain = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/bench/plain-ab.ron");
+            let agent = load_agent(&plain.to_string_lossy()).expect("scripts/bench/plain-ab.ron").agent;
+            for (game, depth) in [("connect4", 12), ("gomoku", 4)] {
+                let command = format!("{} {game} {depth}", twin.display());
+                // Equal work first: the twin prints "nodes N ...".
+                let printed = std::process::Command::new(&twin).args([game, &depth.to_string()]).output();
+                let c_nodes = printed.ok().and_then(|o| {
+                    String::from_utf8_lossy(&o.stdout).split_whitespace().nth(1).and_then(|n| n.parse::<u64>().ok())
+                });
+                let (nodes, _) = measure(game, &agent, SearchLimits::depth(depth));
+                if c_nodes != Some(nodes) {
+                    println!(
+                        "{game} depth {depth}: the C twin visited {c_nodes:?} nodes, mnklab {nodes}: not compared"
+                    );
+                    continue;
+                }
+                let ours = || Ok(measure(game, &agent, SearchLimits::depth(depth)).1);
+                match same_run(&command, 5, ours, |_, _, _| {}) {
+                    Ok(run) => println!(
+                        "{game} alpha-beta depth {depth}, {nodes} nodes, against the C twin:\n{}",
+                        run.report()
+                    ),
+                    Err(e) => println!("{game}: {e}"),
+                }
+            }
+        }
+    }
+    match std::env::var("MNKLAB_SEED3D") {
+        Err(_) => println!("connect3d MCTS against the seed program: set MNKLAB_SEED3D to its timing harness"),
+        Ok(harness) => {
+            let jeng = preset("jeng-mcts").unwrap().agent;
+            let ours = || Ok(measure("connect3d", &jeng, SearchLimits::time(2.0)).1);
+            match same_run(&format!("{harness} 2"), 5, ours, |_, _, _| {}) {
+                Ok(run) => println!("connect3d jeng-mcts against the seed program:\n{}", run.report()),
+                Err(e) => println!("connect3d: {e}"),
+            }
+        }
+    }
+}
+
+criterion_group!(benches, search, against_references);
 criterion_main!(benches);

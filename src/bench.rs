@@ -68,6 +68,79 @@ pub fn printed_rate(output: &str) -> Option<f64> {
     })
 }
 
+/// A same-run comparison: each round runs the reference program once, then mnklab's
+/// measurement once (A, B, A, B ...), so both see the same machine and load.
+#[derive(Clone, Debug, Default)]
+pub struct SameRun {
+    /// (reference rate, mnklab rate) per round.
+    pub rounds: Vec<(f64, f64)>,
+    /// The 1, 5 and 15 minute load averages at the end (Linux), as `/proc/loadavg` gives them.
+    pub load: Option<String>,
+}
+
+impl SameRun {
+    /// mnklab's rate over the reference's, per round.
+    pub fn ratios(&self) -> Vec<f64> {
+        self.rounds.iter().map(|(reference, mine)| mine / reference).collect()
+    }
+
+    pub fn median_ratio(&self) -> Option<f64> {
+        median(&self.ratios())
+    }
+
+    /// The lines `mnklab bench --against` and the criterion benches print: each round, the
+    /// ratios, the median and the load.
+    pub fn report(&self) -> String {
+        let mut out = String::new();
+        for (i, (reference, mine)) in self.rounds.iter().enumerate() {
+            let ratio = mine / reference;
+            out += &format!("round {}: reference {reference:.0}/s  mnklab {mine:.0}/s  ratio {ratio:.3}\n", i + 1);
+        }
+        let list: Vec<String> = self.ratios().iter().map(|r| format!("{r:.3}")).collect();
+        out += &format!("ratio mnklab/reference per round: {}\n", list.join(" "));
+        out += &format!("median_ratio {:.3}\n", self.median_ratio().unwrap_or(f64::NAN));
+        if let Some(load) = &self.load {
+            out += &format!("load {load}\n");
+        }
+        out
+    }
+}
+
+/// Runs `command` (a program and its arguments, split at spaces; it must print
+/// `<something>_per_second N`) and `ours` (mnklab's measurement, returning its rate)
+/// alternately for `rounds` rounds, reference first; `each` sees every finished round.
+pub fn same_run(
+    command: &str,
+    rounds: u32,
+    mut ours: impl FnMut() -> Result<f64, String>,
+    mut each: impl FnMut(usize, f64, f64),
+) -> Result<SameRun, String> {
+    let words: Vec<&str> = command.split_whitespace().collect();
+    let Some((program, args)) = words.split_first() else {
+        return Err("the reference: no program to run".into());
+    };
+    let mut run = SameRun::default();
+    for round in 1..=rounds as usize {
+        let out = std::process::Command::new(program)
+            .args(args)
+            .output()
+            .map_err(|e| format!("the reference: cannot run {program}: {e}"))?;
+        if !out.status.success() {
+            return Err(format!("the reference: {command} failed ({})", out.status));
+        }
+        let text = String::from_utf8_lossy(&out.stdout);
+        let reference = printed_rate(&text)
+            .ok_or_else(|| format!("the reference: {command} printed no \"..._per_second N\" line"))?;
+        let mine = ours()?;
+        each(round, reference, mine);
+        run.rounds.push((reference, mine));
+    }
+    run.load = std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .map(|l| l.split_whitespace().take(3).collect::<Vec<_>>().join(" "));
+    Ok(run)
+}
+
 /// The median of some ratios (the mean of the middle two for an even count).
 pub fn median(values: &[f64]) -> Option<f64> {
     let mut v: Vec<f64> = values.iter().copied().filter(|x| x.is_finite()).collect();

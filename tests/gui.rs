@@ -792,3 +792,41 @@ fn the_matchup_form_is_remembered_and_runs_an_sprt() {
     assert_eq!(f.sprt_config.elo1, 100.0);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// MCTS's threads can share one tree: the form's "parallel" choice sets the agent file's
+/// field (and its RON text), shows the virtual loss, and the analysis runs on two threads.
+#[test]
+fn mcts_threads_share_one_tree_when_the_form_says_so() {
+    use mnklab::search::{AgentConfig, Parallel};
+    let mut w = Workbench::new(Variant::connect4());
+    w.slots[1].analysis.seconds = 0.5;
+    let mut h = harness(w);
+    h.run();
+    assert!(matches!(&h.state().slots[1].file.agent, AgentConfig::Mcts(_)), "B is MCTS");
+    h.get_by_label("Options B").click();
+    h.run();
+    assert!(h.query_by_label("virtual loss").is_none(), "root parallelism has no virtual loss");
+    // The form is long: scroll to the choice, then open it.
+    h.get_by_label("parallel").scroll_to_me();
+    h.run();
+    h.get_by_label("parallel").click();
+    h.run();
+    h.get_by_label("tree (shared, virtual loss)").click();
+    h.run();
+    match &mut h.state_mut().slots[1].file.agent {
+        AgentConfig::Mcts(c) => {
+            assert_eq!(c.parallel, Parallel::Tree { virtual_loss: 1 });
+            c.threads = 2;
+        }
+        other => panic!("not MCTS: {other:?}"),
+    }
+    let text = &h.state().slots[1].ron_text;
+    assert!(text.contains("parallel: Tree(") && text.contains("virtual_loss: 1"), "the RON text follows: {text}");
+    assert!(h.query_by_label("virtual loss").is_some(), "the virtual loss is shown for a shared tree");
+    h.get_by_label("Options B").click();
+    h.run();
+    h.get_by_label("Start analysis B").click();
+    assert!(wait(&mut h, 15.0, |w| !w.slots[1].analysis.running && w.slots[1].analysis.result.is_some()));
+    let r = h.state().slots[1].analysis.result.clone().unwrap();
+    assert!(r.stats.iterations > 1_000 && r.best.is_some(), "{:?}", r.stats);
+}

@@ -8,7 +8,8 @@
 #
 # Usage (from the project root, after cargo build --release):
 #   scripts/bench/seed-connect3d.sh [rounds] [seconds]
-# SEED_SRC=/path/to/a/checkout uses an existing copy instead of cloning.
+# SEED_SRC=/path/to/a/checkout uses an existing copy instead of cloning; KEEP=DIR keeps the
+# built harness as DIR/seed-bench (for `MNKLAB_SEED3D=DIR/seed-bench cargo bench --bench search`).
 set -euo pipefail
 rounds=${1:-5}
 secs=${2:-2}
@@ -46,6 +47,7 @@ int main(int argc, char **argv) {
 }
 CPP
 g++ -O2 -I"$src/src" -o "$scratch/seed-bench" "$scratch/harness.cpp" "$src/src/MonteCarlo.cpp" "$src/src/State.cpp" 2>/dev/null
+if [ -n "${KEEP:-}" ]; then mkdir -p "$KEEP" && cp "$scratch/seed-bench" "$KEEP/seed-bench"; fi
 ratios=()
 for _ in $(seq "$rounds"); do
   s=$("$scratch/seed-bench" "$secs" | awk '/iterations_per_second/{print $2}')

@@ -83,32 +83,15 @@ impl AgainstArgs {
             ours()?;
             return Ok(());
         };
-        let words: Vec<&str> = command.split_whitespace().collect();
-        let Some((program, args)) = words.split_first() else {
-            return Err("--against needs a program to run".into());
-        };
-        let mut ratios = Vec::new();
-        for round in 1..=self.rounds {
-            let out = std::process::Command::new(program)
-                .args(args)
-                .output()
-                .map_err(|e| format!("--against: cannot run {program}: {e}"))?;
-            if !out.status.success() {
-                return Err(format!("--against: {command} failed ({})", out.status));
-            }
-            let text = String::from_utf8_lossy(&out.stdout);
-            let reference = mnklab::bench::printed_rate(&text)
-                .ok_or_else(|| format!("--against: {command} printed no \"..._per_second N\" line"))?;
-            let mine = ours()?;
-            let ratio = mine / reference;
-            println!("round {round}: reference {reference:.0}/s  mnklab {mine:.0}/s  ratio {ratio:.3}");
-            ratios.push(ratio);
-        }
-        let list: Vec<String> = ratios.iter().map(|r| format!("{r:.3}")).collect();
-        println!("ratio mnklab/reference per round: {}", list.join(" "));
-        println!("median_ratio {:.3}", mnklab::bench::median(&ratios).unwrap_or(f64::NAN));
-        if let Ok(load) = std::fs::read_to_string("/proc/loadavg") {
-            println!("load {}", load.split_whitespace().take(3).collect::<Vec<_>>().join(" "));
+        let run = mnklab::bench::same_run(command, self.rounds, &mut ours, |round, reference, mine| {
+            // Each round as it finishes (a long comparison shows progress).
+            println!("round {round}: reference {reference:.0}/s  mnklab {mine:.0}/s  ratio {:.3}", mine / reference);
+        })
+        .map_err(|e| e.replacen("the reference", "--against", 1))?;
+        let report = run.report();
+        // The per-round lines were printed as the rounds finished.
+        for line in report.lines().filter(|l| !l.starts_with("round ")) {
+            println!("{line}");
         }
         Ok(())
     }

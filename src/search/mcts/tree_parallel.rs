@@ -39,86 +39,105 @@ impl<'a, P: Position> Team<'a, P> {
     }
 }
 
-/// One thread's own state: a copy of the root position, buffers and its generator.
-struct Walker<P: Position> {
-    config: MctsConfig,
+/// Walks a thread makes each time it holds the lock (then rolls them all out): fewer
+/// hand-overs of the lock and of the tree's cache lines between the cores. The virtual loss
+/// sends the walks of one batch down different lines.
+const BATCH: usize = 4;
+
+/// One walk of a batch: its copy of the root position (the walk's moves played on it), the
+/// moves and nodes of the walk, and its result until it is backed up.
+struct Walk<P: Position> {
     work: P,
-    scratch: Option<P>,
-    rng: GameRng,
-    moves: Vec<Move>,
     played: Vec<(Move, Player)>,
     path: Vec<u32>,
     /// The walk as each node's place among its parent's children.
     ordinals: Vec<u32>,
+    /// The result for the first player and the walk's depth in the tree, not yet backed up.
+    pending: Option<(f64, usize)>,
+}
+
+/// One thread's own state: its walks, buffers and generator.
+struct Walker<P: Position> {
+    config: MctsConfig,
+    walks: Vec<Walk<P>>,
+    scratch: Option<P>,
+    rng: GameRng,
+    moves: Vec<Move>,
     /// The player who moved into the root.
     into_root: Player,
-    /// The last walk's result for the first player and its depth in the tree, not yet
-    /// backed up.
-    pending: Option<(f64, usize)>,
 }
 
 impl<P: Position> Walker<P> {
     fn new(root: &P, config: MctsConfig, seed: u64) -> Walker<P> {
         let mut work = root.clone();
         work.set_hashing(false);
+        let walk =
+            || Walk { work: work.clone(), played: Vec::new(), path: Vec::new(), ordinals: Vec::new(), pending: None };
         Walker {
             config,
             into_root: root.side_to_move().other(),
-            work,
+            walks: (0..BATCH).map(|_| walk()).collect(),
             scratch: None,
             rng: seeded(seed),
             moves: Vec::new(),
-            played: Vec::new(),
-            path: Vec::new(),
-            ordinals: Vec::new(),
-            pending: None,
         }
     }
 
-    /// One iteration on the shared tree; false when the search is over. The lock is taken
-    /// once an iteration: to back up the previous walk's result and make the next walk.
+    /// Up to [`BATCH`] iterations on the shared tree; false when the search is over. The lock
+    /// is taken once: to back up the last batch's results and make the next walks.
     fn iterate(&mut self, team: &Team<P>) -> bool {
-        let go = !team.halt.load(Relaxed) && team.started.fetch_add(1, Relaxed) < team.budget;
-        let known = {
+        let mut made = 0;
+        {
             let mut tree = team.lock();
             self.back_up_pending(&mut tree, team);
-            if !go || tree.budget_reached || tree.nodes[0].proven.is_some() {
-                team.halt.store(true, Relaxed);
-                return false;
+            for walk in &mut self.walks {
+                if team.halt.load(Relaxed)
+                    || tree.budget_reached
+                    || tree.nodes[0].proven.is_some()
+                    || team.started.fetch_add(1, Relaxed) >= team.budget
+                {
+                    team.halt.store(true, Relaxed);
+                    break;
+                }
+                let leaf = tree.descend(&mut walk.work, &mut self.moves, &mut walk.played, &mut walk.path);
+                let known = tree.leaf_reward(&walk.work, leaf);
+                tree.add_virtual_loss(&walk.path, team.virtual_loss);
+                // Another thread's expansion may move a block of children before this walk
+                // is backed up; a child's place in its block (children are only appended)
+                // stays.
+                walk.ordinals.clear();
+                for w in walk.path.windows(2) {
+                    walk.ordinals.push(w[1] - tree.nodes[w[0] as usize].first_child);
+                }
+                // A known value needs no rollout; NaN marks one to do.
+                walk.pending = Some((known.unwrap_or(f64::NAN), walk.played.len()));
+                made += 1;
             }
-            let leaf = tree.descend(&mut self.work, &mut self.moves, &mut self.played, &mut self.path);
-            let known = tree.leaf_reward(&self.work, leaf);
-            tree.add_virtual_loss(&self.path, team.virtual_loss);
-            // Another thread's expansion may move a block of children before this walk is
-            // backed up; a child's place in its block (children are only appended) stays.
-            self.ordinals.clear();
-            for w in self.path.windows(2) {
-                self.ordinals.push(w[1] - tree.nodes[w[0] as usize].first_child);
+        }
+        for walk in &mut self.walks[..made] {
+            if let Some((reward, _)) = &mut walk.pending
+                && reward.is_nan()
+            {
+                *reward = rollout(&self.config, &mut self.rng, &mut self.scratch, &mut walk.work, &mut walk.played);
             }
-            known
-        };
-        let depth = self.played.len();
-        let reward_first = match known {
-            Some(r) => r,
-            None => rollout(&self.config, &mut self.rng, &mut self.scratch, &mut self.work, &mut self.played),
-        };
-        self.pending = Some((reward_first, depth));
-        true
+        }
+        made > 0
     }
 
-    /// Backs up the last walk's result, if any, and takes its moves back.
+    /// Backs up the walks' results, if any, and takes their moves back.
     fn back_up_pending(&mut self, tree: &mut Mcts<P>, team: &Team<P>) {
-        if let Some((reward_first, depth)) = self.pending.take() {
-            self.path.clear();
-            self.path.push(0);
+        for walk in &mut self.walks {
+            let Some((reward_first, depth)) = walk.pending.take() else { continue };
+            walk.path.clear();
+            walk.path.push(0);
             let mut n = 0;
-            for &i in &self.ordinals {
+            for &i in &walk.ordinals {
                 n = tree.nodes[n].first_child as usize + i as usize;
-                self.path.push(n as u32);
+                walk.path.push(n as u32);
             }
-            tree.back_up(&self.path, &self.played, depth, reward_first, self.into_root, team.virtual_loss);
+            tree.back_up(&walk.path, &walk.played, depth, reward_first, self.into_root, team.virtual_loss);
             for _ in 0..depth {
-                self.work.undo();
+                walk.work.undo();
             }
             team.done.fetch_add(1, Relaxed);
         }
@@ -164,8 +183,9 @@ impl<P: Position> Mcts<P> {
             let mut walker = Walker::new(pos, config.clone(), helper_seed(seed, 0));
             let mut own = 0u64;
             while walker.iterate(&team) {
+                // Every 4 batches: 16 iterations, as one thread checks.
                 own += 1;
-                if own & 15 != 0 {
+                if own & 3 != 0 {
                     continue;
                 }
                 let tree = team.lock();

@@ -298,6 +298,11 @@ fn book_and_proof_number_search_from_the_command_line() {
     // Proof-number search: 6,6,5 a draw (the first player cannot win; strategy stealing).
     let o = stdout(&mnklab(&["solve", "--game", "mnk:6,6,5", "--method", "pns"]));
     assert!(o.starts_with("value draw") && o.contains("first player wins: disproved"), "{o}");
+    // An unanswered proof says why it stopped: memory (and what to do), or the time.
+    let o = stdout(&mnklab(&["solve", "--game", "mnk:8,8,5", "--method", "pns", "--tt-mb", "2"]));
+    assert!(o.starts_with("unsolved") && o.contains("its tree filled 2.00 MiB") && o.contains("--tt-mb"), "{o}");
+    let o = stdout(&mnklab(&["solve", "--game", "mnk:8,8,5", "--method", "pns", "--time", "0.2"]));
+    assert!(o.starts_with("unsolved") && o.contains("the time (--time) ran out"), "{o}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -543,3 +543,30 @@ fn the_solver_shows_a_proven_value_per_candidate() {
     let shown = ["win in", "loss in", "draw"].iter().map(|t| h.query_all_by_label_contains(t).count()).sum::<usize>();
     assert!(shown >= 5, "proven values shown: {shown}");
 }
+
+/// A solver given a book made for another game plays without it and says so beside the
+/// analysis (not only on a terminal no one watches).
+#[test]
+fn a_book_for_another_game_is_named_beside_the_analysis() {
+    let dir = std::env::temp_dir().join(format!("mnklab-gui-book-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("small.book");
+    let small: Variant = "connect:5,4,4".parse().unwrap();
+    let (book, _) = mnklab::search::solver::build_book(&small.grid().unwrap(), 2, 16, |_, _| {}).unwrap();
+    book.save(&path).unwrap();
+    let mut w = Workbench::new("connect:6,5,4".parse().unwrap());
+    let mut solver = preset("solver").unwrap();
+    if let mnklab::search::AgentConfig::Solver(c) = &mut solver.agent {
+        c.book = Some(path.display().to_string());
+    }
+    w.slots[0].set(solver);
+    w.slots[0].file.limits = SearchLimits::time(1.0);
+    let mut h = harness(w);
+    h.run();
+    h.state_mut().paste_moves("3344");
+    analyse_a(&mut h);
+    let shown = h.query_all_by_label_contains("is for connect:5,4,4, this game is connect:6,5,4: not used").count();
+    assert!(shown >= 1, "the notice is shown: {:?}", h.state().slots[0].analysis.error);
+    assert!(h.state().slots[0].analysis.result.as_ref().unwrap().best.is_some(), "it still plays");
+    std::fs::remove_dir_all(dir).unwrap();
+}

@@ -280,9 +280,14 @@ fn tables_are_booktabs_latex_and_markdown() {
     let md = mnklab::plot::tables::markdown_table(&stats);
     let lines: Vec<&str> = md.lines().collect();
     assert_eq!(lines.len(), 2 + stats.len());
-    assert!(lines.iter().all(|l| l.starts_with('|') && l.ends_with('|') && l.matches('|').count() == 9));
+    assert!(lines.iter().all(|l| l.starts_with('|') && l.ends_with('|') && l.matches('|').count() == 12));
     let s = &stats[0];
     assert!(lines[2].contains(&format!("{}-{}-{}", s.wins, s.draws, s.losses)));
+    // Each side's time and work a move, as a paper reports them beside the results.
+    assert!(lines[0].contains("ms/move") && lines[0].contains("Nodes/move"));
+    let ms = format!("{:.1} / {:.1}", s.mean_time[0] * 1e3, s.mean_time[1] * 1e3);
+    assert!(lines[2].contains(&ms) && tex.contains(&ms), "{ms} in {}", lines[2]);
+    assert!(s.mean_nodes[0] > 0.0, "the agents searched");
 }
 
 #[test]

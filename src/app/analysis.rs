@@ -158,6 +158,8 @@ impl Analysis {
                     }
                     SearchEvent::Snapshot(t) => self.tree = Some(t),
                     SearchEvent::Subtree { path, tree } => self.graft(path, tree),
+                    // Shown on the analysis's message line until the next start.
+                    SearchEvent::Notice(text) => self.error = Some(text),
                 },
                 Report::Finished { id, result, tree } if id == self.id => {
                     self.running = false;

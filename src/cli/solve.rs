@@ -118,7 +118,20 @@ fn print_proof(value: Option<i32>, runs: &[mnklab::search::solver::ProofOutcome]
         Some(1) => println!("value win (score 1, weak, proof-number search)"),
         Some(0) => println!("value draw (score 0, weak, proof-number search)"),
         Some(_) => println!("value loss (score -1, weak, proof-number search)"),
-        None => println!("unsolved: the proof-number search stopped (time or memory) before an answer"),
+        None => {
+            use mnklab::search::solver::ProofEnd;
+            let why = match runs.last().map(|r| r.ended) {
+                Some(ProofEnd::Deadline) => "the time (--time) ran out".to_string(),
+                Some(ProofEnd::Stopped) => "it was stopped".to_string(),
+                Some(ProofEnd::MemoryFull) => format!(
+                    "its tree filled {} without solving a position it had not solved before \
+                     (more memory: --tt-mb)",
+                    mib(runs.last().map_or(0, |r| r.peak_bytes))
+                ),
+                Some(ProofEnd::Answered) | None => "it ended".to_string(),
+            };
+            println!("unsolved: the proof-number search stopped before an answer: {why}")
+        }
     }
     for r in runs {
         let answer = match r.proved {

@@ -57,6 +57,9 @@ pub enum SearchEvent {
         path: Vec<Move>,
         tree: Option<TreeSnapshot>,
     },
+    /// Something the user should know about this search that is not an error of it: an
+    /// option it cannot use here (a solver's book made for another game).
+    Notice(String),
 }
 
 /// Where a search sends its events.

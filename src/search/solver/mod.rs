@@ -15,7 +15,7 @@ mod table;
 pub use book::{BOOK_VERSION, Book, BookError, BookStats, book_key, book_solution, build_book, move_values};
 pub use connect::{ConnectSolver, distance};
 pub use generic::GenericSolver;
-pub use pns::{ProofOutcome, ProofSearch, weak_value as proof_number_value};
+pub use pns::{ProofEnd, ProofOutcome, ProofSearch, weak_value as proof_number_value};
 pub use table::SolverTable;
 
 use std::any::Any;
@@ -361,9 +361,11 @@ impl<P: Position> SolverAgent<P> {
         SolverAgent { config, solver: None, fallback, book: None, warned: false }
     }
 
-    /// The book, if it is for `variant`. A book for another game is not used, and said so
-    /// once on stderr (the agent file cannot know the game it will play).
-    fn book(&mut self, variant: &Variant) -> Option<Arc<Book>> {
+    /// The book, if it is for `variant`. A book for another game is not used, and said so:
+    /// to the search's sink every time (the workbench shows it beside the analysis) and once
+    /// on stderr (a match's games have no one watching their sink). The agent file cannot
+    /// know the game it will play, so this is found only here.
+    fn book(&mut self, variant: &Variant, sink: &mut dyn ProgressSink) -> Option<Arc<Book>> {
         let path = self.config.book.clone();
         let book = self
             .book
@@ -371,14 +373,16 @@ impl<P: Position> SolverAgent<P> {
             .clone()?;
         let game = variant.to_string();
         if book.game != game {
+            let notice = format!(
+                "solver: the book {} is for {}, this game is {game}: not used",
+                self.config.book.as_deref().unwrap_or(""),
+                book.game
+            );
             if !self.warned {
                 self.warned = true;
-                eprintln!(
-                    "solver: the book {} is for {}, this game is {game}: not used",
-                    self.config.book.as_deref().unwrap_or(""),
-                    book.game
-                );
+                eprintln!("{notice}");
             }
+            sink.event(SearchEvent::Notice(notice));
             return None;
         }
         Some(book)
@@ -424,7 +428,7 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
         let clock_start = Instant::now();
         if unsupported(pos.variant()).is_none() {
             let tt = self.config.tt_mb as usize;
-            let book = self.book(pos.variant());
+            let book = self.book(pos.variant(), sink);
             let solver = self.solver.get_or_insert_with(|| AnySolver::new(pos, tt));
             let stop = Arc::new(AtomicBool::new(false));
             // Bridge the control's stop flag to the solver's by polling in a helper thread.

@@ -64,6 +64,22 @@ pub struct ProofOutcome {
     pub restarts: u32,
     /// Seconds.
     pub elapsed: f64,
+    /// Why the search ended.
+    pub ended: ProofEnd,
+}
+
+/// Why a proof-number search ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ProofEnd {
+    /// The question is answered (proved or disproved).
+    Answered,
+    /// The deadline passed.
+    Deadline,
+    /// The stop flag was set.
+    Stopped,
+    /// The tree filled its memory and a whole tree's work solved no position it had not
+    /// solved before: starting again would grow the same tree.
+    MemoryFull,
 }
 
 /// Proof-number search over any position (the knowledge above applies where its rules allow).
@@ -258,6 +274,7 @@ impl<P: Position> ProofSearch<P> {
         let mut proved = self.evaluate();
         let mut path: Vec<usize> = Vec::new();
         let mut iterations = 0u64;
+        let mut ended = ProofEnd::Answered;
         'search: while proved.is_none() {
             self.tree.clear();
             self.tree.push(Node { mv: Move(0), pn: 1, dn: 1, first: 0, count: 0 });
@@ -269,11 +286,15 @@ impl<P: Position> ProofSearch<P> {
                     break 'search;
                 }
                 iterations += 1;
-                if iterations & 1023 == 0
-                    && (deadline.is_some_and(|d| Instant::now() >= d)
-                        || stop.is_some_and(|s| s.load(Ordering::Relaxed)))
-                {
-                    break 'search;
+                if iterations & 1023 == 0 {
+                    if deadline.is_some_and(|d| Instant::now() >= d) {
+                        ended = ProofEnd::Deadline;
+                        break 'search;
+                    }
+                    if stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+                        ended = ProofEnd::Stopped;
+                        break 'search;
+                    }
                 }
                 // Down to a most-proving node.
                 path.clear();
@@ -318,6 +339,7 @@ impl<P: Position> ProofSearch<P> {
                 if full {
                     restarts += 1;
                     if self.solved.len() == solved_before {
+                        ended = ProofEnd::MemoryFull;
                         break 'search;
                     }
                     continue 'search;
@@ -339,6 +361,7 @@ impl<P: Position> ProofSearch<P> {
             proof_size,
             restarts,
             elapsed: start.elapsed().as_secs_f64(),
+            ended,
         }
     }
 

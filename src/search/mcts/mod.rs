@@ -389,12 +389,11 @@ impl<P: Position> Mcts<P> {
 
     /// The UCT (or RAVE-blended) choice among the tried children of `n`.
     fn select_child(&self, n: usize) -> Option<usize> {
-        let parent = &self.nodes[n];
-        let c_ln = self.config.exploration * (parent.visits.max(1) as f64).ln().sqrt();
         let solver = self.config.solver;
         if !solver && self.config.rave.is_none() {
             return self.select_plain(n);
         }
+        let c_ln = self.config.exploration * (self.nodes[n].visits.max(1) as f64).ln().sqrt();
         let all_lost = solver && self.tried_children(n).all(|ch| self.nodes[ch].proven == Some(Proven::Loss));
         let mut best = None;
         let mut best_v = f64::NEG_INFINITY;

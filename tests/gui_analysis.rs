@@ -570,3 +570,17 @@ fn a_book_for_another_game_is_named_beside_the_analysis() {
     assert!(h.state().slots[0].analysis.result.as_ref().unwrap().best.is_some(), "it still plays");
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// At the README's screenshot width the toolbar is one row: its last button sits level with
+/// its first.
+#[test]
+fn the_toolbar_fits_one_row_at_1300_px() {
+    let mut h = harness(Workbench::new(Variant::connect4()));
+    h.run();
+    h.state_mut().file_path = "saves/positions/a-rather-long-file-name-for-a-position.ron".into();
+    h.run();
+    let first = h.get_by_label("New game").rect();
+    let theme = h.query_by_label("Light").or_else(|| h.query_by_label("Dark")).expect("the theme button").rect();
+    assert!((theme.center().y - first.center().y).abs() < 2.0, "theme button at {theme:?}, New game at {first:?}");
+    assert!(theme.max.x <= 1300.0, "{theme:?}");
+}

@@ -397,8 +397,11 @@ impl Workbench {
             }
             ui.separator();
             let label = ui.label("File");
-            ui.add(egui::TextEdit::singleline(&mut self.file_path).hint_text("file.ron").desired_width(220.0))
-                .labelled_by(label.id);
+            // Narrow enough that the whole toolbar fits one row at 1300 px (the README's
+            // screenshots); a longer path scrolls in the field.
+            ui.add(egui::TextEdit::singleline(&mut self.file_path).hint_text("file.ron").desired_width(170.0))
+                .labelled_by(label.id)
+                .on_hover_text(self.file_path.clone());
             if ui.button("Load").clicked() {
                 self.guarded(Pending::Load(self.file_path.clone()));
             }
@@ -446,7 +449,8 @@ impl Workbench {
             .on_hover_text("external programs named in files: what you allowed or refused");
             ui.separator();
             let dark = ui.ctx().theme() == egui::Theme::Dark;
-            if ui.button(if dark { "Light theme" } else { "Dark theme" }).clicked() {
+            let theme = ui.button(if dark { "Light" } else { "Dark" }).on_hover_text("switch the colour theme");
+            if theme.clicked() {
                 ui.ctx().set_theme(if dark { egui::Theme::Light } else { egui::Theme::Dark });
             }
         });

@@ -41,6 +41,9 @@ fn bad_arguments_get_clear_errors() {
         (&["count", "--game", "connect4"][..], "--plies"),
         (&["bench", "playouts", "--game", "connect4", "--seconds=-1"][..], "seconds"),
         (&["show", "--open", "/nonexistent.ron"][..], "/nonexistent.ron"),
+        // The window's agents are loaded before it opens: a bad name is a terminal error.
+        (&["--agent-a", "nonsense", "--screenshot", "/tmp/never.png"][..], "--agent-a: unknown agent 'nonsense'"),
+        (&["--agent-b", "/nonexistent/agent.ron"][..], "--agent-b"),
     ] {
         let o = mnklab(args);
         assert!(!o.status.success(), "{args:?} should fail");

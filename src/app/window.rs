@@ -14,6 +14,8 @@ pub struct LaunchOptions {
     pub analyse: bool,
     /// Write a PNG of the window after it has drawn (and analysed for a second), then exit.
     pub screenshot: Option<std::path::PathBuf>,
+    /// Agents A and B instead of the defaults (or the remembered ones).
+    pub agents: [Option<crate::search::AgentFile>; 2],
 }
 
 /// The window: the workbench plus an optional screenshot to take.
@@ -128,6 +130,11 @@ pub fn run(options: LaunchOptions) -> Result<(), String> {
             }
             if let Some(path) = &options.open {
                 bench.load(path);
+            }
+            for (slot, file) in bench.slots.iter_mut().zip(&options.agents) {
+                if let Some(file) = file {
+                    slot.set(file.clone());
+                }
             }
             if options.analyse {
                 // Every agent side by side (through the consent check, like a click would).

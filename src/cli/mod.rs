@@ -52,6 +52,12 @@ pub struct LaunchArgs {
     /// Write a PNG of the window after it has drawn, then exit (for docs and checks).
     #[arg(long, value_parser = parse_png_path)]
     pub screenshot: Option<PathBuf>,
+    /// Agent A: a preset (strong-ab, solver, ...) or an agent file (.ron).
+    #[arg(long)]
+    pub agent_a: Option<String>,
+    /// Agent B: a preset or an agent file.
+    #[arg(long)]
+    pub agent_b: Option<String>,
 }
 
 #[derive(Subcommand)]
@@ -115,11 +121,17 @@ pub fn dispatch(cli: Cli) -> Result<(), String> {
 }
 
 fn gui(launch: LaunchArgs) -> Result<(), String> {
+    // Loaded before the window opens, so a bad name is a clear error on the terminal. An
+    // agent that names an external program still asks before it starts (in the window).
+    let agent = |name: &Option<String>, slot: &str| {
+        name.as_deref().map(|n| mnklab::search::load_agent(n).map_err(|e| format!("--agent-{slot}: {e}"))).transpose()
+    };
     let options = mnklab::app::LaunchOptions {
         open: launch.open_file,
         size: launch.size,
         analyse: launch.analyse,
         screenshot: launch.screenshot,
+        agents: [agent(&launch.agent_a, "a")?, agent(&launch.agent_b, "b")?],
     };
     mnklab::app::run(options)
 }

@@ -173,3 +173,78 @@ fn connect3d_fast_playouts_score_line_rich_games_as_the_full_rules() {
     assert!(multi_line_moves >= 50, "{multi_line_moves} moves made two lines or more");
     assert!(lines_before >= 50, "{lines_before} playouts started after lines were made");
 }
+
+/// Deferred scoring (the MCTS tree walk's mode) ends every game with the points of live
+/// scoring: when the walk fills the board itself, in a playout from a deferred position, after
+/// taking moves back past the point it was deferred from, and when switched back on midway
+/// (the line counts of the moves played since must come back exactly, or later lines score
+/// wrong). Line-rich games, as above.
+#[test]
+fn connect3d_deferred_scoring_ends_games_as_live_scoring() {
+    let mut pattern_rng = seeded(5);
+    let (mut lines_while_deferred, mut full_walks) = (0, 0);
+    for case in 0..300u64 {
+        let len = 1 + below(&mut pattern_rng, 4);
+        let values: Vec<u32> = (0..len).map(|_| pattern_rng.next_u32() >> below(&mut pattern_rng, 5)).collect();
+        let mut game = Cycle { values: values.clone(), at: case as usize };
+        // The whole game, played live: the reference for every ply.
+        let mut live = mnklab::game::Connect3d::new();
+        let mut moves = Vec::new();
+        let mut lines_at = vec![(0u32, [0u32; 2])];
+        while !live.is_over() {
+            let m = live.random_move(&mut game);
+            live.play(m);
+            moves.push(m);
+            lines_at.push((live.lines_made(), live.points()));
+        }
+        let from = below(&mut pattern_rng, 60);
+        let mut pos = mnklab::game::Connect3d::new();
+        for &m in &moves[..from] {
+            pos.play(m);
+        }
+        pos.set_deferred_scoring(true);
+        // A playout from a deferred position, moves after the deferral on the board.
+        let walk = from + below(&mut pattern_rng, 64 - from);
+        for &m in &moves[from..walk] {
+            pos.play(m);
+        }
+        lines_while_deferred += (lines_at[walk].0 > lines_at[from].0) as u32;
+        let mut reference = pos.clone();
+        reference.set_deferred_scoring(false);
+        assert_eq!(
+            (reference.lines_made(), reference.points()),
+            lines_at[walk],
+            "case {case}: switched back at {walk}"
+        );
+        let gen_values = values.clone();
+        let (mut a, mut b) = (Cycle { values: gen_values.clone(), at: 0 }, Cycle { values: gen_values, at: 0 });
+        let deferred_playout = pos.random_playout(&mut pos.clone(), &mut a);
+        let live_playout = reference.random_playout(&mut reference.clone(), &mut b);
+        assert_eq!(
+            (deferred_playout.status, deferred_playout.points),
+            (live_playout.status, live_playout.points),
+            "case {case}: playout after '{}' deferred from {from}",
+            pos.history_string()
+        );
+        // The walk fills the board itself.
+        for &m in &moves[walk..] {
+            pos.play(m);
+        }
+        full_walks += 1;
+        assert_eq!((pos.status(), pos.points()), (live.status(), live.points()), "case {case}: full board");
+        // Back past the deferral point, then on again with live scoring.
+        let back = below(&mut pattern_rng, 65);
+        for _ in back..64 {
+            pos.undo();
+        }
+        pos.set_deferred_scoring(false);
+        assert_eq!((pos.lines_made(), pos.points()), lines_at[back], "case {case}: taken back to {back}");
+        for (i, &m) in moves[back..].iter().enumerate() {
+            pos.play(m);
+            assert_eq!((pos.lines_made(), pos.points()), lines_at[back + i + 1], "case {case}: replayed from {back}");
+        }
+        assert_eq!(pos.status(), live.status());
+    }
+    assert!(lines_while_deferred >= 100, "{lines_while_deferred} cases made lines while deferred");
+    assert_eq!(full_walks, 300);
+}

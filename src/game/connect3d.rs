@@ -100,10 +100,24 @@ static SYM_BITS: [[[u16; POLE_HEIGHT]; POLES]; 8] = {
     t
 };
 
-/// Points of the `k`-th line of the game (1-based).
+/// Points of the `k`-th line of the game (1-based): 100 / k, from a table for every line a
+/// board can hold (a division is the dearest step of scoring a playout).
 #[inline(always)]
 pub fn line_points(k: u32) -> u32 {
-    100 / k
+    const LINES: usize = 77;
+    const TABLE: [u32; LINES] = {
+        let mut t = [0u32; LINES];
+        let mut k = 1;
+        while k < LINES {
+            t[k] = 100 / k as u32;
+            k += 1;
+        }
+        t
+    };
+    match TABLE.get(k as usize) {
+        Some(&p) => p,
+        None => 100 / k,
+    }
 }
 
 /// A 3D Connect-4 position.
@@ -135,6 +149,14 @@ pub struct Connect3d {
     /// 8 while the hashes are kept up to date, 0 while hashing is off (playouts).
     hash_count: usize,
     status: Status,
+    /// While scoring is deferred (see [`Position::set_deferred_scoring`]): the moves of the
+    /// history whose lines are counted (`usize::MAX` when scoring is live). `window_counts`,
+    /// `made`, and `lines`/`points` (of an unfinished game) are those of the first
+    /// `deferred_from` moves.
+    deferred_from: usize,
+    /// The lines and points after the first `deferred_from` moves, to return to when a
+    /// finished game (scored at once at its 64th move) is taken back.
+    deferred_base: (u32, [u32; 2]),
 }
 
 impl Clone for Connect3d {
@@ -152,6 +174,8 @@ impl Clone for Connect3d {
             hashes: self.hashes,
             hash_count: self.hash_count,
             status: self.status,
+            deferred_from: self.deferred_from,
+            deferred_base: self.deferred_base,
         };
         c.clone_from(self);
         c
@@ -171,6 +195,8 @@ impl Clone for Connect3d {
         self.hashes = source.hashes;
         self.hash_count = source.hash_count;
         self.status = source.status;
+        self.deferred_from = source.deferred_from;
+        self.deferred_base = source.deferred_base;
     }
 }
 
@@ -196,6 +222,8 @@ impl Connect3d {
             hashes: [0; 8],
             hash_count: 8,
             status: Status::Ongoing,
+            deferred_from: usize::MAX,
+            deferred_base: (0, [0; 2]),
         }
     }
 
@@ -361,6 +389,24 @@ impl Position for Connect3d {
         for s in 0..self.hash_count {
             self.hashes[s] ^= ZOBRIST[p][SYM_BITS[s][pole][z] as usize];
         }
+        self.history.push(m);
+        if self.deferred_from != usize::MAX {
+            if self.history.len() == GAME_LENGTH {
+                // The whole game's lines at once, from the moment scoring was deferred.
+                let (lines, points) = super::connect3d_playout::finish_random_game(
+                    &self.history,
+                    self.deferred_from,
+                    &[],
+                    self.lines,
+                    self.points,
+                    |_| unreachable!("a full board has no move left"),
+                );
+                self.lines = lines;
+                self.points = points;
+                self.status = self.end_status();
+            }
+            return;
+        }
         let made = score_stone(
             self.table,
             &mut self.window_counts[p],
@@ -370,7 +416,6 @@ impl Position for Connect3d {
         );
         debug_assert_eq!(made, Self::new_lines(&self.stones[p], bit));
         self.made.push(made as u8);
-        self.history.push(m);
         if self.history.len() == GAME_LENGTH {
             self.status = self.end_status();
         }
@@ -379,28 +424,38 @@ impl Position for Connect3d {
     #[inline]
     fn undo(&mut self) {
         let m = self.history.pop().expect("undo with no move played");
-        let made = self.made.pop().unwrap();
         let pole = m.index();
         let p = self.history.len() & 1;
-        for _ in 0..made {
-            self.points[p] -= line_points(self.lines);
-            self.lines -= 1;
-        }
         if self.heights[pole] as usize == POLE_HEIGHT {
             self.open.restore(m.0);
         }
         self.heights[pole] -= 1;
         let z = self.heights[pole] as usize;
-        let counts = &mut self.window_counts[p];
-        for &w in self.table.windows_through(pole * POLE_HEIGHT + z) {
-            counts[w as usize] -= 1;
-        }
         let (x, y) = POLE_XY[pole];
         self.stones[p].clear(bit_of(x as usize, y as usize, z));
         for s in 0..self.hash_count {
             self.hashes[s] ^= ZOBRIST[p][SYM_BITS[s][pole][z] as usize];
         }
         self.status = Status::Ongoing;
+        if self.deferred_from != usize::MAX && self.history.len() >= self.deferred_from {
+            // A move whose lines were never counted (and the end's score, if it was the last).
+            (self.lines, self.points) = self.deferred_base;
+            return;
+        }
+        let made = self.made.pop().unwrap();
+        for _ in 0..made {
+            self.points[p] -= line_points(self.lines);
+            self.lines -= 1;
+        }
+        let counts = &mut self.window_counts[p];
+        for &w in self.table.windows_through(pole * POLE_HEIGHT + z) {
+            counts[w as usize] -= 1;
+        }
+        if self.deferred_from != usize::MAX {
+            // Taken back past the point scoring was deferred from: it is deferred from here.
+            self.deferred_from = self.history.len();
+            self.deferred_base = (self.lines, self.points);
+        }
     }
 
     fn history(&self) -> &[Move] {
@@ -419,9 +474,9 @@ impl Position for Connect3d {
         if self.status.is_over() {
             return PlayoutResult::over(self.status, self.points);
         }
-        let points = super::connect3d_playout::finish_random_game(
+        let (_, points) = super::connect3d_playout::finish_random_game(
             &self.history,
-            self.heights,
+            self.deferred_from.min(self.history.len()),
             self.open.as_slice(),
             self.lines,
             self.points,
@@ -444,6 +499,38 @@ impl Position for Connect3d {
 
     fn key(&self) -> Self::Key {
         (self.stones, self.points)
+    }
+
+    fn set_deferred_scoring(&mut self, on: bool) {
+        let live = self.deferred_from == usize::MAX;
+        if on && live {
+            self.deferred_from = self.history.len();
+            self.deferred_base = (self.lines, self.points);
+        } else if !on && !live {
+            // Count the lines of the moves played since, as playing them would have.
+            let from = self.deferred_from;
+            self.deferred_from = usize::MAX;
+            (self.lines, self.points) = self.deferred_base;
+            let mut heights = [0u8; POLES];
+            for (i, m) in self.history.iter().enumerate() {
+                let pole = m.index();
+                let z = heights[pole] as usize;
+                heights[pole] += 1;
+                if i >= from {
+                    let made = score_stone(
+                        self.table,
+                        &mut self.window_counts[i & 1],
+                        pole * POLE_HEIGHT + z,
+                        &mut self.lines,
+                        &mut self.points[i & 1],
+                    );
+                    self.made.push(made as u8);
+                }
+            }
+            if self.history.len() == GAME_LENGTH {
+                self.status = self.end_status();
+            }
+        }
     }
 
     fn set_hashing(&mut self, on: bool) {

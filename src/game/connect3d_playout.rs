@@ -19,6 +19,13 @@ const CELLS: usize = LEVEL * POLE_HEIGHT;
 
 type Board = [u64; WORDS];
 
+/// Entries of the table of plies by compact bit: a power of two above every bit a window
+/// can reach (319 + 3 * 57), so an index masked by `PLY_MASK` needs no bounds check.
+const PLY_CELLS: usize = 512;
+const PLY_MASK: usize = PLY_CELLS - 1;
+type Plies = [u8; PLY_CELLS];
+const _: () = assert!(CELLS <= PLY_CELLS && WORDS * 64 - 1 + 3 * 57 < PLY_CELLS);
+
 /// The compact bit of each pole's bottom cell.
 const POLE_BASE: [u16; POLES] = {
     let mut t = [0u16; POLES];
@@ -61,7 +68,7 @@ fn and(a: &Board, b: &Board) -> Board {
 /// Windows of four in direction step `D` (bit `s` set: cells `s`, `s + D`, `s + 2D` and
 /// `s + 3D` are all in `own`), each reported with the latest ply among its cells.
 #[inline(always)]
-fn windows<const D: usize, const D2: usize>(own: &Board, ply: &[u8; CELLS], mut found: impl FnMut(u8)) {
+fn windows<const D: usize, const D2: usize>(own: &Board, ply: &Plies, mut found: impl FnMut(u8)) {
     let pairs = and(own, &shr::<D>(own));
     let fours = and(&pairs, &shr::<D2>(&pairs));
     for (i, &word) in fours.iter().enumerate() {
@@ -69,7 +76,8 @@ fn windows<const D: usize, const D2: usize>(own: &Board, ply: &[u8; CELLS], mut 
         while bits != 0 {
             let s = i * 64 + bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            found(ply[s].max(ply[s + D]).max(ply[s + 2 * D]).max(ply[s + 3 * D]));
+            let at = |c: usize| ply[c & PLY_MASK];
+            found(at(s).max(at(s + D)).max(at(s + 2 * D)).max(at(s + 3 * D)));
         }
     }
 }
@@ -79,7 +87,7 @@ fn windows<const D: usize, const D2: usize>(own: &Board, ply: &[u8; CELLS], mut 
 /// (0,0,1) 49, (1,1,0) 8, (-1,1,0) 6, (1,0,1) 50, (-1,0,1) 48, (0,1,1) 56, (0,-1,1) 42,
 /// (1,1,1) 57, (-1,-1,1) 41, (1,-1,1) 43, (-1,1,1) 55. A step off the grid in x or y lands
 /// on a padding cell (x = 6 or y = 6) or off the board, never on another real cell.
-fn all_windows(own: &Board, ply: &[u8; CELLS], mut found: impl FnMut(u8)) {
+fn all_windows(own: &Board, ply: &Plies, mut found: impl FnMut(u8)) {
     windows::<1, 2>(own, ply, &mut found);
     windows::<7, 14>(own, ply, &mut found);
     windows::<49, 98>(own, ply, &mut found);
@@ -96,26 +104,31 @@ fn all_windows(own: &Board, ply: &[u8; CELLS], mut found: impl FnMut(u8)) {
 }
 
 /// The end of a random game from a position: `history` (its moves, pole numbers 0-based),
-/// `heights`, the open poles in [`super::slots::Slots`]' order, and the lines and points made
-/// so far. Plays uniformly random moves with `draw` (`draw(n)` picks one of `n` open poles)
-/// to move 64 and returns the final points.
+/// of which the first `scored` have had their lines counted into `lines_before` and
+/// `points_before`, and the open poles in [`super::slots::Slots`]' order. Plays
+/// uniformly random moves with `draw` (`draw(n)` picks one of `n` open poles) to move 64 and
+/// returns the final count of lines and points.
 pub(super) fn finish_random_game(
     history: &[super::Move],
-    mut heights: [u8; POLES],
+    scored: usize,
     open: &[u16],
     lines_before: u32,
     points_before: [u32; 2],
     mut draw: impl FnMut(usize) -> usize,
-) -> [u32; 2] {
+) -> (u32, [u32; 2]) {
     let mut stones: [Board; 2] = [[0; WORDS]; 2];
-    // The ply each cell was filled, + 1 (stones from before the playout keep 0).
-    let mut ply = [0u8; CELLS];
-    let mut at = [0u8; POLES];
+    // The ply each cell was filled, + 1 (stones whose lines were counted keep 0).
+    let mut ply: Plies = [0; PLY_CELLS];
+    // The heights, counted from the history.
+    let mut heights = [0u8; POLES];
     for (i, m) in history.iter().enumerate() {
         let pole = m.index();
-        let bit = compact_bit(pole, at[pole] as usize);
-        at[pole] += 1;
+        let bit = compact_bit(pole, heights[pole] as usize);
+        heights[pole] += 1;
         stones[i & 1][bit / 64] |= 1 << (bit % 64);
+        if i >= scored {
+            ply[bit & PLY_MASK] = i as u8 + 1;
+        }
     }
     let mut poles = [0u8; POLES];
     for (slot, &p) in poles.iter_mut().zip(open) {
@@ -134,23 +147,23 @@ pub(super) fn finish_random_game(
         }
         let bit = compact_bit(pole, z);
         stones[t & 1][bit / 64] |= 1 << (bit % 64);
-        ply[bit] = t as u8 + 1;
+        ply[bit & PLY_MASK] = t as u8 + 1;
     }
     // Lines made by each ply's move (index ply + 1). A window is completed by the move of its
     // latest cell, so by that move's player; one whose cells were all filled before the
-    // playout was counted already.
+    // first `scored` moves was counted already.
     let mut made = [0u8; GAME_LENGTH + 1];
     for own in &stones {
         all_windows(own, &ply, |t| made[t as usize] += 1);
     }
     let (mut lines, mut points) = (lines_before, points_before);
-    for (t, &count) in made.iter().enumerate().skip(start + 1) {
+    for (t, &count) in made.iter().enumerate().skip(scored + 1) {
         for _ in 0..count {
             lines += 1;
             points[(t - 1) & 1] += line_points(lines);
         }
     }
-    points
+    (lines, points)
 }
 
 #[cfg(test)]

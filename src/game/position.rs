@@ -131,6 +131,14 @@ pub trait Position: Clone + Send + Sync + fmt::Debug + 'static {
     /// Switches the upkeep of the hashes off (for scratch copies in playouts, which never ask
     /// for a hash) or back on (recomputing them from the stones).
     fn set_hashing(&mut self, on: bool);
+    /// Defers (or brings back) the scoring of lines, for games scored by their lines
+    /// (connect3d): while deferred, a move skips the count of the lines it makes, and the
+    /// game is scored at once when it ends or in [`Self::random_playout`]. `points()` (and
+    /// the points part of the hash) of an unfinished game stay those of the moment scoring was
+    /// deferred; a finished game's status and points are exact. For tree walks that only ask
+    /// for the end's result; switching back counts the lines of the moves played since. Games
+    /// that end on a line (m,n,k, Connect-X) keep their scoring as it is.
+    fn set_deferred_scoring(&mut self, _on: bool) {}
     /// The status computed by scanning the whole board (slow; for validation and tests).
     fn scan_status(&self) -> Status;
     /// The move that would play `token` (notation like `h8`, `d` or `4`, or a pole number).

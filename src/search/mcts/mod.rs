@@ -251,6 +251,21 @@ pub struct Mcts<P: Position> {
     live: usize,
     /// Free children's blocks by size class (`free[i]` holds blocks of 2^i nodes).
     free: Vec<Vec<u32>>,
+    /// sqrt(ln(n)) in f32 for the visit counts below its length (deep nodes, most of a
+    /// walk's choices): the same values as computing them, without a logarithm each time.
+    sqrt_ln: Vec<f32>,
+}
+
+/// Visit counts whose sqrt(ln(n)) is looked up rather than computed.
+const SQRT_LN_TABLE: usize = 4096;
+
+/// Readies the position a tree walk plays its moves on: the tree is found by moves, never by
+/// hash, so no hashes are kept up; with plain random rollouts nothing reads the score of an
+/// unfinished game, so games scored by lines count them only at the end (in the rollout, or
+/// when the walk itself fills the board).
+pub(super) fn prepare_walk<P: Position>(config: &MctsConfig, work: &mut P) {
+    work.set_hashing(false);
+    work.set_deferred_scoring(matches!(config.rollout, Rollout::Random));
 }
 
 /// Logistic map of a heuristic value into (0, 1).
@@ -277,6 +292,16 @@ impl<P: Position> Mcts<P> {
             path: Vec::new(),
             live: 0,
             free: Vec::new(),
+            sqrt_ln: (0..SQRT_LN_TABLE).map(|n| (n.max(1) as f32).ln().sqrt()).collect(),
+        }
+    }
+
+    /// sqrt(ln(max(visits, 1))) in f32, from the table when it holds it.
+    #[inline]
+    fn sqrt_ln(&self, visits: u32) -> f32 {
+        match self.sqrt_ln.get(visits as usize) {
+            Some(&v) => v,
+            None => (visits as f32).ln().sqrt(),
         }
     }
 
@@ -422,25 +447,35 @@ impl<P: Position> Mcts<P> {
 
     /// Plain UCB1 over the block of children of `n` with the tie-break of
     /// [`Self::select_child`] (the first maximum), in f32 (the precision of the stored sums).
-    /// The scores of a chunk of children are computed first, in a loop without branches that
-    /// the compiler turns into vector divisions and square roots, then the maximum is found.
+    /// Both steps run without branches the compiler cannot turn into vector code: the scores
+    /// of a chunk of children first (vector divisions and square roots), then their maximum
+    /// (lane-wise, then across the lanes), then the first child that has it. A running
+    /// "best so far" would mispredict at random children, on every level of every walk.
     fn select_plain(&self, n: usize) -> Option<usize> {
         const CHUNK: usize = 32;
-        let c_ln = self.config.exploration as f32 * (self.nodes[n].visits.max(1) as f32).ln().sqrt();
+        const LANES: usize = 8;
+        let c_ln = self.config.exploration as f32 * self.sqrt_ln(self.nodes[n].visits);
         let range = self.tried_children(n);
         let mut best = None;
         let mut best_v = f32::NEG_INFINITY;
         let mut scores = [0f32; CHUNK];
+        let max = |a: f32, b: f32| if a > b { a } else { b };
         for (c, chunk) in self.nodes[range.clone()].chunks(CHUNK).enumerate() {
             for (score, node) in scores.iter_mut().zip(chunk) {
                 let visits = node.visits.max(1) as f32;
                 *score = node.value / visits + c_ln / visits.sqrt();
             }
-            for (i, &v) in scores[..chunk.len()].iter().enumerate() {
-                if v > best_v {
-                    best_v = v;
-                    best = Some(range.start + c * CHUNK + i);
+            scores[chunk.len()..].fill(f32::NEG_INFINITY);
+            let mut lanes = [f32::NEG_INFINITY; LANES];
+            for row in scores.chunks_exact(LANES) {
+                for (lane, &v) in lanes.iter_mut().zip(row) {
+                    *lane = max(*lane, v);
                 }
+            }
+            let top = lanes.into_iter().fold(f32::NEG_INFINITY, max);
+            if top > best_v {
+                best_v = top;
+                best = scores.iter().position(|&v| v == top).map(|i| range.start + c * CHUNK + i);
             }
         }
         best
@@ -828,8 +863,7 @@ impl<P: Position> Mcts<P> {
         }
         self.reuse_or_reset(pos);
         let mut work = pos.clone();
-        // The tree is found by moves, never by hash: no hashes to keep up as it is walked.
-        work.set_hashing(false);
+        prepare_walk(&self.config, &mut work);
         let mut moves = Vec::new();
         let mut played = Vec::new();
         let mut iterations: u64 = 0;

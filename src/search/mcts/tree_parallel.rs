@@ -70,7 +70,7 @@ struct Walker<P: Position> {
 impl<P: Position> Walker<P> {
     fn new(root: &P, config: MctsConfig, seed: u64) -> Walker<P> {
         let mut work = root.clone();
-        work.set_hashing(false);
+        super::prepare_walk(&config, &mut work);
         let walk =
             || Walk { work: work.clone(), played: Vec::new(), path: Vec::new(), ordinals: Vec::new(), pending: None };
         Walker {
@@ -214,7 +214,7 @@ impl<P: Position> Mcts<P> {
         let mut extra = 0;
         if self.config.final_move == FinalMove::MaxRobust && !control.is_stopped() {
             let (mut work, mut moves, mut played) = (pos.clone(), Vec::new(), Vec::new());
-            work.set_hashing(false);
+            super::prepare_walk(&self.config, &mut work);
             while self.best_by_mean() != self.best_by_visits()
                 && extra < iterations / 10
                 && self.nodes[0].proven.is_none()

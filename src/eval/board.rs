@@ -46,6 +46,12 @@ fn phi_index(c: [u8; 2]) -> usize {
     ((c[0] as usize & 31) << 5) | (c[1] as usize & 31)
 }
 
+/// The counts of a window from its key (its place in the value table, see [`phi_index`]).
+#[inline(always)]
+fn split(key: u16) -> [u8; 2] {
+    [(key >> 5) as u8 & 31, key as u8 & 31]
+}
+
 #[inline(always)]
 fn update_hot(hot: &mut [IdSet; 2], k: usize, w: u32, c: [u8; 2]) {
     let k1 = k as u8 - 1;
@@ -62,7 +68,9 @@ fn update_hot(hot: &mut [IdSet; 2], k: usize, w: u32, c: [u8; 2]) {
 #[derive(Clone, Debug)]
 pub struct EvalBoard {
     table: Arc<WindowTable>,
-    counts: Vec<[u8; 2]>,
+    /// Per window, its stone counts as their index in `phi` ([`phi_index`]; [`split`] gives
+    /// the counts back): a stone then changes one number, and the value lookups need it as is.
+    counts: Vec<u16>,
     /// `phi[phi_index([a, b])]`: value of a window with `a` first-player and `b` second-player
     /// stones, from the first player's view.
     phi: Box<[i32; 1024]>,
@@ -95,7 +103,7 @@ impl EvalBoard {
         }
         let n = table.len();
         let mut board = EvalBoard {
-            counts: vec![[0, 0]; n],
+            counts: vec![0; n],
             phi: phi_table,
             sum: 0,
             hot: [IdSet::new(n), IdSet::new(n)],
@@ -112,7 +120,7 @@ impl EvalBoard {
                     c[p.index()] += 1;
                 }
             }
-            board.counts[w] = c;
+            board.counts[w] = phi_index(c) as u16;
             board.open[0] += (c[1] == 0) as u32;
             board.open[1] += (c[0] == 0) as u32;
             board.potential[0] += if c[1] == 0 { 1u64 << c[0] } else { 0 };
@@ -167,17 +175,24 @@ impl EvalBoard {
         let track = *track_potential;
         let k = table.k;
         if !*threats {
-            // The value alone: one lookup before and after per window.
+            // The value alone: one addition to the window's key, one lookup before and after.
+            let unit: u16 = if p == 0 { 32 } else { 1 };
+            let step = if delta == 1 { unit } else { unit.wrapping_neg() };
+            // Summed locally: `*sum` would be stored at every window, to be right if a bounds
+            // check panicked.
+            let mut change = 0i64;
             for &w in table.windows_through(cell) {
-                let c = &mut counts[w as usize];
-                let before = phi[phi_index(*c)];
-                c[p] = c[p].wrapping_add(delta);
-                *sum += (phi[phi_index(*c)] - before) as i64;
+                let key = &mut counts[w as usize];
+                let old = *key;
+                let new = old.wrapping_add(step);
+                *key = new;
+                change += phi[new as usize & 1023] as i64 - phi[old as usize & 1023] as i64;
             }
+            *sum += change;
             return;
         }
         for &w in table.windows_through(cell) {
-            let mut c = counts[w as usize];
+            let mut c = split(counts[w as usize]);
             if c[p] == 0 {
                 open[1 - p] -= 1;
             }
@@ -191,7 +206,7 @@ impl EvalBoard {
             }
             *sum -= phi[phi_index(c)] as i64;
             c[p] = c[p].wrapping_add(delta);
-            counts[w as usize] = c;
+            counts[w as usize] = phi_index(c) as u16;
             if c[p] == 0 {
                 open[1 - p] += 1;
             }
@@ -215,7 +230,7 @@ impl EvalBoard {
     /// Stones of each player in window `w`.
     #[inline]
     pub fn counts(&self, w: usize) -> [u8; 2] {
-        self.counts[w]
+        split(self.counts[w])
     }
 
     /// The sum of the window values from `p`'s view.
@@ -266,7 +281,7 @@ impl EvalBoard {
         let (me, you) = (p.index(), 1 - p.index());
         let mut pot = 0;
         for &w in self.table.windows_through(cell) {
-            let c = self.counts[w as usize];
+            let c = split(self.counts[w as usize]);
             if c[you] == 0 {
                 pot += 1u64 << c[me];
             }
@@ -282,7 +297,7 @@ impl EvalBoard {
         let (me, you) = (p.index(), 1 - p.index());
         let mut pot = self.potential[me];
         for &w in self.table.windows_through(cell) {
-            let c = self.counts[w as usize];
+            let c = split(self.counts[w as usize]);
             if c[you] == 0 {
                 pot += 1 << c[me];
             }
@@ -294,7 +309,7 @@ impl EvalBoard {
     #[inline]
     pub fn is_live(&self, cell: usize) -> bool {
         self.table.windows_through(cell).iter().any(|&w| {
-            let c = self.counts[w as usize];
+            let c = split(self.counts[w as usize]);
             c[0] == 0 || c[1] == 0
         })
     }

@@ -454,13 +454,23 @@ impl<'a, P: Position> Searcher<'a, P> {
                 forced = first;
             }
         }
+        // Moves in id order with nothing to sort or cut are not listed first but taken one at
+        // a time: a cutoff on the first of gomoku's 200-odd moves then costs one move, not a
+        // list of them all.
+        let in_id_order = forced.is_none()
+            && self.cfg.ordering == MoveOrdering::None
+            && self.cap.is_none()
+            && (self.cfg.radius.is_none() || self.pos.variant().has_gravity());
         if let Some(m) = forced {
             self.buffers[p].clear();
             self.buffers[p].push((m, 0));
-        } else {
+        } else if !in_id_order {
             self.generate(p, tt_move);
         }
         let moves = std::mem::take(&mut self.buffers[p]);
+        let (count, actions) =
+            if in_id_order { (self.pos.num_legal_moves(), self.pos.num_actions()) } else { (moves.len(), 0) };
+        let mut next_id = 0;
         let mut best = -INF;
         let mut best_move = None;
         // Multi-PV at the root: each move is searched against the n-th best value so far, so
@@ -468,7 +478,17 @@ impl<'a, P: Position> Searcher<'a, P> {
         let multi = if ply == 0 { self.cfg.multi_pv.max(1) as usize } else { 1 };
         let floor = *alpha;
         let mut top: Vec<i32> = Vec::new();
-        for (i, &(m, _)) in moves.iter().enumerate() {
+        for i in 0..count {
+            let m = if in_id_order {
+                while !self.pos.is_legal(Move(next_id as u16)) {
+                    next_id += 1;
+                }
+                next_id += 1;
+                debug_assert!(next_id <= actions);
+                Move(next_id as u16 - 1)
+            } else {
+                moves[i].0
+            };
             let cell = self.pos.move_cell(m);
             self.pos.play(m);
             self.board.play(cell, me);
@@ -499,7 +519,7 @@ impl<'a, P: Position> Searcher<'a, P> {
                 }
             }
             if pruning && *alpha >= beta {
-                stats.cutoff = i + 1 < moves.len();
+                stats.cutoff = i + 1 < count;
                 stats.cutoff_move = stats.cutoff.then_some(m);
                 if self.cfg.ordering == MoveOrdering::Full {
                     let k = &mut self.killers[p];

@@ -45,6 +45,19 @@ impl TranspositionTable {
         TranspositionTable { entries: (words.len() / WORDS) as u64, words, generation: AtomicU32::new(1) }
     }
 
+    /// Writes every 4 KiB page of a fresh table once, while `go_on` says so (asked every
+    /// MiB), so that no page is first mapped read-only (the shared zero page) by a probe and
+    /// then replaced by a store: with several threads each such replacement interrupts the
+    /// other cores to flush their TLBs (about 4% of a two-thread search's time by `perf`).
+    pub fn touch_pages(&self, mut go_on: impl FnMut() -> bool) {
+        for (i, w) in self.words.iter().step_by(1024).enumerate() {
+            if i % 256 == 0 && !go_on() {
+                return;
+            }
+            w.store(0, Relaxed);
+        }
+    }
+
     pub fn memory(&self) -> u64 {
         (self.words.len() * 4) as u64
     }
@@ -155,6 +168,26 @@ mod tests {
         assert_eq!(hit.mv, Some(Move(3)));
         assert_eq!(hit.depth, 4);
         assert!(tt.probe(h ^ (1 << 40), 7).is_none());
+    }
+
+    /// Touching pages asks whether to go on once a MiB, stops when told, and leaves a fresh
+    /// table empty.
+    #[test]
+    fn touching_pages_stops_when_told_and_stores_nothing() {
+        let tt = TranspositionTable::new(4);
+        let mut asked = 0;
+        tt.touch_pages(|| {
+            asked += 1;
+            true
+        });
+        assert_eq!(asked, 4, "once for each MiB of a 4 MiB table");
+        let mut asked = 0;
+        tt.touch_pages(|| {
+            asked += 1;
+            asked < 2
+        });
+        assert_eq!(asked, 2, "stops at the first no");
+        assert!((0..1000u64).all(|i| tt.probe(i.wrapping_mul(0x9E37_79B9_7F4A_7C15), 0).is_none()));
     }
 
     /// An entry whose words come from two different writes (another thread's store caught

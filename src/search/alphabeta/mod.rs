@@ -638,7 +638,13 @@ impl<P: Position> Agent<P> for AlphaBeta {
             return SearchResult::default();
         }
         if self.tt.is_none() && self.config.tt_mb > 0 && self.config.pruning {
-            self.tt = Some(Arc::new(TranspositionTable::new(self.config.tt_mb as usize)));
+            let tt = TranspositionTable::new(self.config.tt_mb as usize);
+            if self.config.threads > 1 {
+                // At most a tenth of the time limit; pages left untouched work as before.
+                let budget = limits.time.map_or(f64::INFINITY, |t| t / 10.0);
+                tt.touch_pages(|| clock.elapsed() < budget && !control.is_stopped());
+            }
+            self.tt = Some(Arc::new(tt));
         }
         if self.config.threads.max(1) == 1 {
             return self.search_main(pos, limits, clock, control, sink, None);

@@ -113,8 +113,8 @@ fn the_breaker_potential_is_kept_exactly_and_is_sound() {
                     }
                     if step % 4 == 3 {
                         let m = *pos.history().last().unwrap();
-                        let cell = pos.move_cell(m);
                         pos.undo();
+                        let cell = pos.move_cell(m);
                         board.undo(cell, pos.side_to_move());
                     }
                     let mut ms = Vec::new();

@@ -61,6 +61,27 @@ static void setup(void) {
   ncells = W * H;
 }
 
+#ifdef GAIN_TABLE
+/* -DGAIN_TABLE: what mnklab's value-only update does, one lookup a window of the value one
+   more stone of p adds (gain[p][a][b] = phi after - phi before); undoing subtracts the gain at
+   the counts it goes back to. */
+static int gain[2][9][9];
+static void setup_gain(void) {
+  for (int a = 0; a < K; a++)
+    for (int b = 0; a + b < K; b++) {
+      gain[0][a][b] = phi[a + 1][b] - phi[a][b];
+      gain[1][a][b] = phi[a][b + 1] - phi[a][b];
+    }
+}
+static inline void change(int c, int p, int delta) {
+  for (int i = 0; i < cell_nw[c]; i++) {
+    int *w = cnt[cell_w[c][i]];
+    if (delta > 0) { sum += gain[p][w[0]][w[1]]; w[p]++; }
+    else { w[p]--; sum -= gain[p][w[0]][w[1]]; }
+  }
+}
+#else
+static void setup_gain(void) {}
 static inline void change(int c, int p, int delta) {
   for (int i = 0; i < cell_nw[c]; i++) {
     int *w = cnt[cell_w[c][i]];
@@ -69,6 +90,7 @@ static inline void change(int c, int p, int delta) {
     sum += phi[w[0]][w[1]];
   }
 }
+#endif
 
 /* Does the stone on c make a line of K or more for its owner? */
 static int line_through(int c) {
@@ -126,6 +148,7 @@ int main(int argc, char **argv) {
   else { W = 7; H = 6; K = 4; GRAV = 1; }
   int depth = atoi(argv[2]);
   setup();
+  setup_gain();
   double t0 = now();
   int v = negamax(depth, -INF, INF, -1);
   double dt = now() - t0;

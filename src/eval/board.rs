@@ -52,6 +52,28 @@ fn split(key: u16) -> [u8; 2] {
     [(key >> 5) as u8 & 31, key as u8 & 31]
 }
 
+/// The value-only update: one addition to each window's key and one lookup of the gain;
+/// returns the change of the sum.
+#[inline(always)]
+fn value_change(table: &WindowTable, counts: &mut [u16], gain: &[i64; 1024], cell: usize, p: usize, delta: u8) -> i64 {
+    let unit: u16 = if p == 0 { 32 } else { 1 };
+    let mut change = 0i64;
+    if delta == 1 {
+        for &w in table.windows_through(cell) {
+            let key = &mut counts[w as usize];
+            change += gain[*key as usize & 1023];
+            *key = key.wrapping_add(unit);
+        }
+    } else {
+        for &w in table.windows_through(cell) {
+            let key = &mut counts[w as usize];
+            *key = key.wrapping_sub(unit);
+            change -= gain[*key as usize & 1023];
+        }
+    }
+    change
+}
+
 #[inline(always)]
 fn update_hot(hot: &mut [IdSet; 2], k: usize, w: u32, c: [u8; 2]) {
     let k1 = k as u8 - 1;
@@ -74,6 +96,10 @@ pub struct EvalBoard {
     /// `phi[phi_index([a, b])]`: value of a window with `a` first-player and `b` second-player
     /// stones, from the first player's view.
     phi: Box<[i32; 1024]>,
+    /// `step_gain[p][key]`: how much one more stone of player `p` in a window with that key
+    /// changes its value (`phi` after minus `phi` before). The value-only update then looks up
+    /// one number a window instead of two (undoing subtracts the gain at the key it goes back to).
+    step_gain: Box<[[i64; 1024]; 2]>,
     sum: i64,
     /// Windows one stone short of a line for each player, with none of the other's stones.
     hot: [IdSet; 2],
@@ -101,10 +127,20 @@ impl EvalBoard {
                 phi_table[phi_index([a as u8, b as u8])] = phi(k, a, b);
             }
         }
+        let mut step_gain = Box::new([[0i64; 1024]; 2]);
+        for a in 0..k {
+            for b in 0..k - a {
+                let key = phi_index([a as u8, b as u8]);
+                let here = phi_table[key] as i64;
+                step_gain[0][key] = phi_table[phi_index([a as u8 + 1, b as u8])] as i64 - here;
+                step_gain[1][key] = phi_table[phi_index([a as u8, b as u8 + 1])] as i64 - here;
+            }
+        }
         let n = table.len();
         let mut board = EvalBoard {
             counts: vec![0; n],
             phi: phi_table,
+            step_gain,
             sum: 0,
             hot: [IdSet::new(n), IdSet::new(n)],
             open: [0, 0],
@@ -171,24 +207,11 @@ impl EvalBoard {
 
     #[inline(always)]
     fn change(&mut self, cell: usize, p: usize, delta: u8) {
-        let EvalBoard { table, counts, phi, sum, hot, open, potential, track_potential, threats } = self;
+        let EvalBoard { table, counts, phi, step_gain, sum, hot, open, potential, track_potential, threats } = self;
         let track = *track_potential;
         let k = table.k;
         if !*threats {
-            // The value alone: one addition to the window's key, one lookup before and after.
-            let unit: u16 = if p == 0 { 32 } else { 1 };
-            let step = if delta == 1 { unit } else { unit.wrapping_neg() };
-            // Summed locally: `*sum` would be stored at every window, to be right if a bounds
-            // check panicked.
-            let mut change = 0i64;
-            for &w in table.windows_through(cell) {
-                let key = &mut counts[w as usize];
-                let old = *key;
-                let new = old.wrapping_add(step);
-                *key = new;
-                change += phi[new as usize & 1023] as i64 - phi[old as usize & 1023] as i64;
-            }
-            *sum += change;
+            *sum += value_change(table, counts, &step_gain[p & 1], cell, p, delta);
             return;
         }
         for &w in table.windows_through(cell) {
@@ -362,5 +385,58 @@ impl EvalBoard {
             }
         }
         cells.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::AnyPosition;
+    use crate::rng::{below, seeded};
+    use crate::with_position;
+
+    /// A value table with a different number for every count pair, so a key updated wrongly
+    /// (wrong player, wrong direction, a window missed) changes the sum.
+    fn phi(_k: usize, a: usize, b: usize) -> i32 {
+        (a * a * 1000) as i32 - (b * b * 700) as i32 + (a * b) as i32 * 13
+    }
+
+    /// The value-only update (one gain lookup a window, see `step_gain`) and the full update
+    /// keep the sum a board counted from scratch has, through random moves and take-backs.
+    #[test]
+    fn both_updates_keep_the_sum_of_a_fresh_count() {
+        let mut rng = seeded(7);
+        for game in ["mnk:3,3,3", "mnk:15,15,5", "connect:7,6,4", "connect3d"] {
+            let start = AnyPosition::from_moves(game.parse().unwrap(), "").unwrap();
+            with_position!(&start, p => {
+                for _ in 0..40 {
+                    let mut pos = p.clone();
+                    let mut full = EvalBoard::new(&pos, phi);
+                    let mut value_only = EvalBoard::new(&pos, phi).without_threats();
+                    for step in 0..30 {
+                        if pos.is_over() {
+                            break;
+                        }
+                        if step % 5 == 4 {
+                            let m = *pos.history().last().unwrap();
+                            pos.undo();
+                            let cell = pos.move_cell(m);
+                            full.undo(cell, pos.side_to_move());
+                            value_only.undo(cell, pos.side_to_move());
+                        }
+                        let mut ms = Vec::new();
+                        pos.legal_moves(&mut ms);
+                        let m = ms[below(&mut rng, ms.len())];
+                        let cell = pos.move_cell(m);
+                        full.play(cell, pos.side_to_move());
+                        value_only.play(cell, pos.side_to_move());
+                        pos.play(m);
+                        let fresh = EvalBoard::new(&pos, phi).window_sum(Player::First);
+                        assert_eq!(full.window_sum(Player::First), fresh, "{game} {:?}", pos.history());
+                        assert_eq!(value_only.window_sum(Player::First), fresh, "{game} {:?}", pos.history());
+                    }
+                }
+            });
+        }
     }
 }

@@ -410,7 +410,7 @@ impl<B: Bits, const GRAVITY: bool> Position for Grid<B, GRAVITY> {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn play(&mut self, m: Move) {
         debug_assert!(self.is_legal(m), "illegal move {m:?}");
         let p = self.ply & 1;
@@ -438,7 +438,7 @@ impl<B: Bits, const GRAVITY: bool> Position for Grid<B, GRAVITY> {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn undo(&mut self) {
         let m = self.history.pop().expect("undo with no move played");
         self.ply -= 1;

@@ -377,6 +377,28 @@ impl<'a, P: Position> Searcher<'a, P> {
         v
     }
 
+    /// A node at depth 0 that the explorer does not record: what [`Self::negamax`] and
+    /// [`Self::node`] do there (count it, heed the limits, clear its line, value it), without
+    /// the call, the statistics and the record, which a search at a fixed depth pays at most of
+    /// its nodes (gomoku at depth 4: 46 million leaves of 47 million nodes).
+    #[inline(always)]
+    fn leaf(&mut self, ply: u32) -> i32 {
+        self.nodes += 1;
+        if self.nodes & 255 == 0 || self.clock.limits.nodes.is_some_and(|n| self.nodes >= n) {
+            self.check_limits();
+        }
+        if self.aborted {
+            return 0;
+        }
+        // The parent made room for this ply's line.
+        self.pv[ply as usize].clear();
+        match self.pos.status() {
+            Status::Win(_) => -self.win_value(ply),
+            Status::Draw => 0,
+            Status::Ongoing => self.cfg.heuristic.evaluate(&self.pos, &self.board).clamp(-WIN_BOUND + 1, WIN_BOUND - 1),
+        }
+    }
+
     fn node(&mut self, depth: u32, ply: u32, alpha: &mut i32, beta: i32, stats: &mut AlphaBetaStats) -> i32 {
         let p = ply as usize;
         if self.pv.len() <= p + 1 {
@@ -495,7 +517,11 @@ impl<'a, P: Position> Searcher<'a, P> {
             let lo =
                 if multi > 1 { if top.len() >= multi { top[multi - 1].max(floor) } else { floor } } else { *alpha };
             let (a, b) = if pruning { (-beta, -lo) } else { (-INF, INF) };
-            let score = -self.negamax(depth - 1, ply + 1, a, b, Some(m), i as u32);
+            let score = if depth == 1 && ply + 1 > self.record_depth {
+                -self.leaf(ply + 1)
+            } else {
+                -self.negamax(depth - 1, ply + 1, a, b, Some(m), i as u32)
+            };
             self.board.undo(cell, me);
             self.pos.undo();
             if self.aborted {

@@ -2,7 +2,8 @@
 //! same-run ratios against references where they are present:
 //! - `scripts/bench/alphabeta.c` (the same alpha-beta in plain C), built here with the
 //!   system's C compiler: Connect-4 depth 12 and gomoku depth 4 against
-//!   `scripts/bench/plain-ab.ron`, after checking both visit the same nodes;
+//!   `scripts/bench/plain-ab.ron`, after checking both visit the same nodes; built twice, as
+//!   written and with `-DGAIN_TABLE` (the one-lookup window update mnklab uses);
 //! - with `MNKLAB_SEED3D` naming a timing harness of the connect3d seed program (built by
 //!   `scripts/bench/seed-connect3d.sh`, which keeps it with `KEEP=DIR`), jeng-mcts's
 //!   iterations/s from the empty board.
@@ -43,13 +44,16 @@ fn measure(game: &str, agent: &AgentConfig, limits: SearchLimits) -> (u64, f64) 
     (r.stats.nodes, work as f64 / r.stats.elapsed.max(1e-9))
 }
 
-/// Builds the C alpha-beta twin into the target folder; None (and why) without a compiler.
-fn c_twin() -> Result<PathBuf, String> {
+/// Builds the C alpha-beta twin (with `flags`) into the target folder as `name`; why not,
+/// without a compiler.
+fn c_twin(flags: &[&str], name: &str) -> Result<PathBuf, String> {
     let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/bench/alphabeta.c");
-    let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join("alphabeta-twin");
+    let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
     let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
     let status = std::process::Command::new(&cc)
-        .args(["-O2", "-o"])
+        .arg("-O2")
+        .args(flags)
+        .arg("-o")
         .arg(&out)
         .arg(&source)
         .status()
@@ -61,8 +65,19 @@ fn c_twin() -> Result<PathBuf, String> {
 }
 
 fn against_references(_: &mut Criterion) {
-    match c_twin() {
-        Err(why) => println!("alpha-beta against its C twin: skipped, {why}"),
+    for (flags, name, what) in [
+        (&[][..], "alphabeta-twin", "the C twin"),
+        (&["-DGAIN_TABLE"][..], "alphabeta-twin-gain", "the C twin with the gain table"),
+    ] {
+        against_c_twin(flags, name, what);
+    }
+    against_seed_program();
+}
+
+/// Alpha-beta nodes/s against one build of the C twin, same run, after checking equal work.
+fn against_c_twin(flags: &[&str], name: &str, what: &str) {
+    match c_twin(flags, name) {
+        Err(why) => println!("alpha-beta against {what}: skipped, {why}"),
         Ok(twin) => {
             let plain = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/bench/plain-ab.ron");
             let agent = load_agent(&plain.to_string_lossy()).expect("scripts/bench/plain-ab.ron").agent;
@@ -82,15 +97,17 @@ fn against_references(_: &mut Criterion) {
                 }
                 let ours = || Ok(measure(game, &agent, SearchLimits::depth(depth)).1);
                 match same_run(&command, 5, ours, |_, _, _| {}) {
-                    Ok(run) => println!(
-                        "{game} alpha-beta depth {depth}, {nodes} nodes, against the C twin:\n{}",
-                        run.report()
-                    ),
+                    Ok(run) => {
+                        println!("{game} alpha-beta depth {depth}, {nodes} nodes, against {what}:\n{}", run.report())
+                    }
                     Err(e) => println!("{game}: {e}"),
                 }
             }
         }
     }
+}
+
+fn against_seed_program() {
     match std::env::var("MNKLAB_SEED3D") {
         Err(_) => println!("connect3d MCTS against the seed program: set MNKLAB_SEED3D to its timing harness"),
         Ok(harness) => {

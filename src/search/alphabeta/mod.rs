@@ -342,14 +342,32 @@ impl<'a, P: Position> Searcher<'a, P> {
         }
     }
 
-    fn negamax(&mut self, depth: u32, ply: u32, mut alpha: i32, beta: i32, mv: Option<Move>, order: u32) -> i32 {
+    /// Counts a node and heeds the limits; true when the search must stop. A node budget is
+    /// exact (a comparison a node); the clock and the stop flag are read every 256 nodes.
+    #[inline(always)]
+    fn enter_node(&mut self) -> bool {
         self.nodes += 1;
-        // A node budget is exact (a comparison a node); the clock and the stop flag are read
-        // every 256 nodes.
         if self.nodes & 255 == 0 || self.clock.limits.nodes.is_some_and(|n| self.nodes >= n) {
             self.check_limits();
         }
-        if self.aborted {
+        self.aborted
+    }
+
+    /// The value of a node searched no further: a finished game, or depth 0.
+    #[inline(always)]
+    fn settled_value(&self, depth: u32, ply: u32) -> Option<i32> {
+        match self.pos.status() {
+            Status::Win(_) => Some(-self.win_value(ply)),
+            Status::Draw => Some(0),
+            Status::Ongoing if depth == 0 => {
+                Some(self.cfg.heuristic.evaluate(&self.pos, &self.board).clamp(-WIN_BOUND + 1, WIN_BOUND - 1))
+            }
+            Status::Ongoing => None,
+        }
+    }
+
+    fn negamax(&mut self, depth: u32, ply: u32, mut alpha: i32, beta: i32, mv: Option<Move>, order: u32) -> i32 {
+        if self.enter_node() {
             return 0;
         }
         let rec = self.record_enter(ply, mv, order);
@@ -383,20 +401,12 @@ impl<'a, P: Position> Searcher<'a, P> {
     /// its nodes (gomoku at depth 4: 46 million leaves of 47 million nodes).
     #[inline(always)]
     fn leaf(&mut self, ply: u32) -> i32 {
-        self.nodes += 1;
-        if self.nodes & 255 == 0 || self.clock.limits.nodes.is_some_and(|n| self.nodes >= n) {
-            self.check_limits();
-        }
-        if self.aborted {
+        if self.enter_node() {
             return 0;
         }
         // The parent made room for this ply's line.
         self.pv[ply as usize].clear();
-        match self.pos.status() {
-            Status::Win(_) => -self.win_value(ply),
-            Status::Draw => 0,
-            Status::Ongoing => self.cfg.heuristic.evaluate(&self.pos, &self.board).clamp(-WIN_BOUND + 1, WIN_BOUND - 1),
-        }
+        self.settled_value(0, ply).unwrap_or(0)
     }
 
     fn node(&mut self, depth: u32, ply: u32, alpha: &mut i32, beta: i32, stats: &mut AlphaBetaStats) -> i32 {
@@ -407,14 +417,8 @@ impl<'a, P: Position> Searcher<'a, P> {
             self.killers.resize(p + 2, [None, None]);
         }
         self.pv[p].clear();
-        match self.pos.status() {
-            Status::Win(_) => return -self.win_value(ply),
-            Status::Draw => return 0,
-            Status::Ongoing => {}
-        }
-        if depth == 0 {
-            let v = self.cfg.heuristic.evaluate(&self.pos, &self.board);
-            return v.clamp(-WIN_BOUND + 1, WIN_BOUND - 1);
+        if let Some(v) = self.settled_value(depth, ply) {
+            return v;
         }
         let pruning = self.cfg.pruning;
         let hash = self.pos.hash();

@@ -83,25 +83,24 @@ fn solve_prints_value_distance_and_move() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("connect3d is not solvable"));
 }
 
-/// The table is reported as configured; a batch starts small and grows when a line needs it.
+/// The table is reported as configured, and a batch uses the 8 MiB default on every line.
 #[test]
-fn solve_reports_its_table_and_a_batch_table_grows() {
-    for (mb, says) in [("1", "table 1.00 MiB"), ("256", "table 256 MiB"), ("48", "table 48 MiB")] {
-        // The generic solver (12-byte entries) and the Connect-X one (8-byte entries).
+fn solve_reports_its_table_as_configured() {
+    for (mb, says) in [("1", "table 1 MiB"), ("256", "table 256 MiB"), ("48", "table 48 MiB")] {
+        // The generic solver (12-byte entries) and the Connect-X one (16-byte buckets).
         for game in ["mnk:4,4,4", "connect:5,4,4"] {
             let o = mnklab(&["solve", "--game", game, "--weak", "--tt-mb", mb]);
             assert!(stdout(&o).trim_end().ends_with(says), "{game} --tt-mb {mb}: {}", stdout(&o));
         }
     }
-    let path = std::env::temp_dir().join(format!("mnklab-grow-{}.txt", std::process::id()));
-    // The first line searches more nodes than 16 MiB of table holds.
+    let o = mnklab(&["solve", "--game", "connect:5,4,4", "--weak"]);
+    assert!(stdout(&o).trim_end().ends_with("table 8 MiB"), "{}", stdout(&o));
+    let path = std::env::temp_dir().join(format!("mnklab-batch-table-{}.txt", std::process::id()));
     std::fs::write(&path, "1\n1\n").unwrap();
     let o = mnklab(&["solve", "--game", "connect:6,5,4", "--weak", "--batch", path.to_str().unwrap()]);
-    let (out, err) = (stdout(&o), String::from_utf8_lossy(&o.stderr).into_owned());
-    assert!(out.contains("table 32 MiB"), "{out}");
-    assert!(err.contains(":2: the last line took") && err.contains("grows to 32 MiB"), "{err}");
+    assert!(stdout(&o).contains("table 8 MiB"), "{}", stdout(&o));
     let o = mnklab(&["solve", "--game", "connect:6,5,4", "--weak", "--tt-mb", "4", "--batch", path.to_str().unwrap()]);
-    assert!(stdout(&o).contains("table 4.00 MiB"), "{}", stdout(&o));
+    assert!(stdout(&o).contains("table 4 MiB"), "{}", stdout(&o));
     let _ = std::fs::remove_file(&path);
 }
 
@@ -303,7 +302,7 @@ fn book_and_proof_number_search_from_the_command_line() {
     assert!(o.starts_with("value draw") && o.contains("first player wins: disproved"), "{o}");
     // An unanswered proof says why it stopped: memory (and what to do), or the time.
     let o = stdout(&mnklab(&["solve", "--game", "mnk:8,8,5", "--method", "pns", "--tt-mb", "2"]));
-    assert!(o.starts_with("unsolved") && o.contains("its tree filled 2.00 MiB") && o.contains("--tt-mb"), "{o}");
+    assert!(o.starts_with("unsolved") && o.contains("its tree filled 2 MiB") && o.contains("--tt-mb"), "{o}");
     let o = stdout(&mnklab(&["solve", "--game", "mnk:8,8,5", "--method", "pns", "--time", "0.2"]));
     assert!(o.starts_with("unsolved") && o.contains("the time (--time) ran out"), "{o}");
     std::fs::remove_dir_all(&dir).unwrap();

@@ -16,7 +16,7 @@ scratch=$(mktemp -d /tmp/mnklab-ab.XXXXXX)
 trap 'rm -rf "$scratch"' EXIT
 gcc -O2 -o "$scratch/alphabeta" "$here/alphabeta.c"
 gcc -O2 -DGAIN_TABLE -o "$scratch/alphabeta-gain" "$here/alphabeta.c"
-median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {if (NR % 2) print a[(NR+1)/2]; else print (a[NR/2]+a[NR/2+1])/2}'; }
 for run in "connect4 12" "gomoku 4"; do
   set -- $run
   ratios=()

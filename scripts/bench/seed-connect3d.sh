@@ -19,7 +19,8 @@ scratch=$(mktemp -d /tmp/mnklab-seed3d.XXXXXX)
 trap 'rm -rf "$scratch"' EXIT
 src=${SEED_SRC:-}
 if [ -z "$src" ]; then
-  git clone --quiet --depth 1 https://github.com/wj3ng/3d-connect4-ai "$scratch/seed"
+  git clone --quiet --depth 1 https://github.com/wj3ng/3d-connect4-ai "$scratch/seed" ||
+    { echo "could not clone the seed program; without a network, set SEED_SRC to a checkout of github.com/wj3ng/3d-connect4-ai" >&2; exit 1; }
   src="$scratch/seed"
 fi
 cat > "$scratch/harness.cpp" <<'CPP'
@@ -46,7 +47,11 @@ int main(int argc, char **argv) {
   _exit(0); // the seed's node destructor also deletes the parent: never run it
 }
 CPP
-g++ -O2 -I"$src/src" -o "$scratch/seed-bench" "$scratch/harness.cpp" "$src/src/MonteCarlo.cpp" "$src/src/State.cpp" 2>/dev/null
+[ -f "$src/src/MonteCarlo.cpp" ] && [ -f "$src/src/State.cpp" ] ||
+  { echo "$src is not a checkout of the seed program: no src/MonteCarlo.cpp and src/State.cpp" >&2; exit 1; }
+# The seed's own warnings are kept out of the way, and shown if the build fails.
+g++ -O2 -I"$src/src" -o "$scratch/seed-bench" "$scratch/harness.cpp" "$src/src/MonteCarlo.cpp" "$src/src/State.cpp" \
+  2>"$scratch/build.log" || { cat "$scratch/build.log" >&2; echo "building the seed program failed (above)" >&2; exit 1; }
 if [ -n "${KEEP:-}" ]; then mkdir -p "$KEEP" && cp "$scratch/seed-bench" "$KEEP/seed-bench"; fi
 ratios=()
 for _ in $(seq "$rounds"); do
@@ -56,5 +61,5 @@ for _ in $(seq "$rounds"); do
   echo "seed $s  mnklab $m iterations/s"
 done
 echo "ratio mnklab/seed per round: ${ratios[*]}"
-echo "median: $(printf '%s\n' "${ratios[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')"
+echo "median: $(printf '%s\n' "${ratios[@]}" | sort -n | awk '{a[NR]=$1} END {if (NR % 2) print a[(NR+1)/2]; else print (a[NR/2]+a[NR/2+1])/2}')"
 uptime

@@ -9,7 +9,7 @@ set -euo pipefail
 rounds=${1:-5}
 bin=target/release/mnklab
 [ -x "$bin" ] || { echo "build first: cargo build --release" >&2; exit 1; }
-median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {if (NR % 2) print a[(NR+1)/2]; else print (a[NR/2]+a[NR/2+1])/2}'; }
 rate() { awk '/_per_second/{print $2}'; }
 took() { awk '/ depth /{print $(NF-1)}'; }
 # game, agent, and for MCTS how the two threads work (root: separate trees; tree: one shared

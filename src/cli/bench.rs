@@ -107,8 +107,7 @@ pub fn run(cmd: BenchCommand) -> Result<(), String> {
             }
             let limit = limit.map(|n| n.min(usize::MAX as u64) as usize);
             for file in &batch {
-                let r =
-                    super::solve::solve_batch(&pos, file, weak, super::solve::BatchTable::Fixed(tt_mb), limit, |_| {})?;
+                let r = super::solve::solve_batch(&pos, file, weak, tt_mb, limit, |_| {})?;
                 println!(
                     "{} positions of {}: mean {:.1} us, mean {:.0} nodes; {}",
                     r.positions,

@@ -20,8 +20,8 @@ pub struct SolveArgs {
     /// Give up after this many seconds and print the bounds proved.
     #[arg(long, value_parser = parse_seconds, allow_negative_numbers = true)]
     time: Option<f64>,
-    /// Table size in MiB [default: 256 for one position; a batch starts at 16 and doubles, up
-    /// to 256, whenever a position searches more nodes than the table holds].
+    /// Table size in MiB [default: 8, for one position and for every line of a batch: a table
+    /// that stays in the cache beats a larger one; see the README's "The solver"].
     #[arg(long, value_parser = parse_table_mb)]
     tt_mb: Option<u32>,
     /// Solve every line of a file in Pons' benchmark format ("<moves> <score>", moves from the
@@ -64,8 +64,8 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
         if !args.position.moves.trim().is_empty() || args.position.open.is_some() {
             return Err("--batch lines are move lists from the start of the game: leave out --moves and --open".into());
         }
-        let table = args.tt_mb.map_or(BatchTable::Growing, BatchTable::Fixed);
-        let r = solve_batch(&pos, path, args.weak, table, None, |line| println!("{line}"))?;
+        let table_mb = args.tt_mb.unwrap_or(DEFAULT_TABLE_MB);
+        let r = solve_batch(&pos, path, args.weak, table_mb, None, |line| println!("{line}"))?;
         println!(
             "solved {} positions, mean {:.1} us, mean {:.0} nodes, table {}",
             r.positions,
@@ -169,26 +169,17 @@ fn print_solution(pos: &AnyPosition, s: &Solution) {
     println!("nodes {} time {:.3} s table {}", s.nodes, s.elapsed, mib(s.memory));
 }
 
-/// The table of one solve, in MiB.
-pub const DEFAULT_TABLE_MB: u32 = 256;
-/// Where a batch's table starts when no size is given: most lines of a benchmark file are
-/// small, and a large table costs more in allocation and cache misses than it saves.
-pub const BATCH_START_MB: u32 = 16;
+/// The table of a solve and of each line of a batch, in MiB, when `--tt-mb` is not given. The
+/// Connect-X table keeps the costliest entry of each bucket (see `SolverTable`), so a table
+/// that mostly stays in the cache wins: Connect-4 from the empty board, weak, took 39 s with
+/// 8 MiB, 45 s with 16 and 73 s with 64 (fewer nodes, each a cache miss more often).
+pub const DEFAULT_TABLE_MB: u32 = 8;
 
-/// A byte count in MiB ("256 MiB", "1.00 MiB", "0.50 MiB").
+/// A byte count in MiB to two decimals, without them when they are zeros ("256 MiB",
+/// "8 MiB", "0.50 MiB", "9.38 MiB").
 pub fn mib(bytes: u64) -> String {
-    let m = bytes as f64 / (1024.0 * 1024.0);
-    if m >= 10.0 { format!("{m:.0} MiB") } else { format!("{m:.2} MiB") }
-}
-
-/// The table of a batch solve.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BatchTable {
-    /// This many MiB for every line.
-    Fixed(u32),
-    /// [`BATCH_START_MB`], doubled up to [`DEFAULT_TABLE_MB`] whenever a line searches more
-    /// nodes than the table has entries.
-    Growing,
+    let m = format!("{:.2}", bytes as f64 / (1024.0 * 1024.0));
+    format!("{} MiB", m.strip_suffix(".00").unwrap_or(&m))
 }
 
 /// What a batch solve found: counts, means, and how its values compare with the file's.
@@ -200,7 +191,7 @@ pub struct BatchReport {
     pub checked: usize,
     /// "file:line: ..." for each line whose solved value differs from the file's.
     pub mismatches: Vec<String>,
-    /// The table's size at the end (it may have grown).
+    /// The table's size.
     pub table_bytes: u64,
 }
 
@@ -221,13 +212,12 @@ impl BatchReport {
 
 /// Solves every line of a Pons-format file from the start of `start`'s game; calls `out` with
 /// "<moves> <score>" per line and compares each value with the score the line gives (its
-/// sign, for a weak solve). A fresh table each time (a growing table is allocated anew when
-/// it doubles, between lines).
+/// sign, for a weak solve). A fresh table of `table_mb` each time (emptied in O(1)).
 pub fn solve_batch(
     start: &AnyPosition,
     path: &Path,
     weak: bool,
-    table: BatchTable,
+    table_mb: u32,
     limit: Option<usize>,
     mut out: impl FnMut(String),
 ) -> Result<BatchReport, String> {
@@ -236,13 +226,7 @@ pub fn solve_batch(
     let (mut checked, mut mismatches) = (0usize, Vec::new());
     let mut table_bytes = 0;
     with_position!(start, p0 => {
-        let mut mb = match table {
-            BatchTable::Fixed(mb) => mb,
-            BatchTable::Growing => BATCH_START_MB,
-        };
-        let mut solver = AnySolver::new(p0, mb as usize);
-        // Set by a line that outgrew the table: the next line gets one twice the size.
-        let mut grow = None;
+        let mut solver = AnySolver::new(p0, table_mb as usize);
         for (i, line) in text.lines().enumerate().take(limit.unwrap_or(usize::MAX)) {
             if line.trim().is_empty() {
                 continue;
@@ -257,16 +241,8 @@ pub fn solve_batch(
             };
             let mut p = p0.clone();
             p.play_sequence(moves).map_err(|e| format!("{}:{}: {e}", path.display(), i + 1))?;
-            if let Some(nodes) = grow.take() {
-                mb *= 2;
-                eprintln!("{}:{}: the last line took {nodes} nodes; the table grows to {mb} MiB", path.display(), i + 1);
-                solver = AnySolver::new(p0, mb as usize);
-            }
             let s = solver.solve_with(&p, weak, None, None, false);
             table_bytes = table_bytes.max(s.memory);
-            if table == BatchTable::Growing && mb < DEFAULT_TABLE_MB && s.memory > 0 && s.nodes > s.memory / 8 {
-                grow = Some(s.nodes);
-            }
             n += 1;
             micros += s.elapsed * 1e6;
             nodes += s.nodes as f64;

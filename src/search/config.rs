@@ -74,7 +74,7 @@ impl AgentConfig {
         match self {
             AgentConfig::Mcts(c) => Ok(AgentConfig::Mcts(MctsConfig { parallel, ..c.clone() })),
             other => Err(format!(
-                "parallel: only MCTS chooses how its threads work (a {} agent's threads are its own)",
+                "parallel: only MCTS chooses how its threads work (the {} agent's threads are its own)",
                 other.kind()
             )),
         }

@@ -117,47 +117,37 @@ fn address_space_limit_mb() -> Option<u64> {
     }
 }
 
-/// Allocates a table of `n` copies of `fill`, halving `n` (down to `min`) while the
-/// allocation fails, so that a limit this process cannot see in advance costs table size, not
-/// the process. Says so on stderr when it had to shrink.
-pub fn allocate_table<T: Copy>(what: &str, n: usize, min: usize, fill: T) -> Vec<T> {
-    let mut n = n.max(min);
-    loop {
-        let mut v: Vec<T> = Vec::new();
-        if v.try_reserve_exact(n).is_ok() {
-            v.resize(n, fill);
-            return v;
-        }
-        if n <= min {
-            // Nothing smaller to try: the infallible path reports the failure as Rust does.
-            return vec![fill; n];
-        }
-        let bytes = n * std::mem::size_of::<T>();
-        eprintln!("mnklab: could not allocate a {} MiB {what}; trying half", bytes >> 20);
-        n = (n / 2).max(min);
-    }
-}
+/// Types whose all-zero bit pattern is a valid value, so a table of them may come zeroed from
+/// the allocator.
+///
+/// # Safety
+/// Implement only for types for which all-zero bytes are a valid, initialised value.
+pub unsafe trait ZeroIsValid {}
 
-/// `n` zeroed 32-bit atomic words (at least `min`), halving `n` while the system refuses.
-/// The memory comes from the allocator already zeroed (fresh pages from the system), so
-/// nothing is written now: a page costs its fault when the table first touches it.
-pub fn allocate_zeroed_words(what: &str, n: usize, min: usize) -> Box<[std::sync::atomic::AtomicU32]> {
+// SAFETY: an AtomicU32 has the representation of a u32; zero is a valid u32.
+unsafe impl ZeroIsValid for std::sync::atomic::AtomicU32 {}
+
+/// `n` zeroed values (at least `min`), halving `n` while the system refuses. The memory comes
+/// from the allocator already zeroed (fresh pages from the system), so nothing is written now:
+/// a page costs its fault when the table first touches it, inside the search and its time
+/// limit, not before the clock starts.
+pub fn allocate_zeroed<T: ZeroIsValid>(what: &str, n: usize, min: usize) -> Box<[T]> {
     use std::alloc::{Layout, alloc_zeroed};
-    use std::sync::atomic::AtomicU32;
+    assert!(std::mem::size_of::<T>() > 0);
     let mut n = n.max(min).max(1);
     loop {
-        let layout = Layout::array::<AtomicU32>(n).expect("table size overflows");
+        let layout = Layout::array::<T>(n).expect("table size overflows");
         // SAFETY: the layout has a non-zero size; a null result is handled below.
-        let ptr = unsafe { alloc_zeroed(layout) } as *mut AtomicU32;
+        let ptr = unsafe { alloc_zeroed(layout) } as *mut T;
         if !ptr.is_null() {
-            // SAFETY: `ptr` holds `n` zeroed AtomicU32 (all-zero bits are a valid AtomicU32),
-            // allocated by the global allocator with the layout of `[AtomicU32; n]`.
+            // SAFETY: `ptr` holds `n` zeroed T (all-zero bits are a valid T, by ZeroIsValid),
+            // allocated by the global allocator with the layout of `[T; n]`.
             return unsafe { Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, n)) };
         }
         if n <= min {
             std::alloc::handle_alloc_error(layout);
         }
-        eprintln!("mnklab: could not allocate a {} MiB {what}; trying half", (n * 4) >> 20);
+        eprintln!("mnklab: could not allocate a {} MiB {what}; trying half", (n * std::mem::size_of::<T>()) >> 20);
         n = (n / 2).max(min);
     }
 }

@@ -41,7 +41,7 @@ impl TranspositionTable {
     pub fn new(megabytes: usize) -> TranspositionTable {
         let bytes = megabytes.max(1) * 1024 * 1024;
         let n = (bytes / (WORDS * 4)).clamp(1024, u32::MAX as usize);
-        let words = super::limits::allocate_zeroed_words("transposition table", n * WORDS, 1024 * WORDS);
+        let words = super::limits::allocate_zeroed("transposition table", n * WORDS, 1024 * WORDS);
         TranspositionTable { entries: (words.len() / WORDS) as u64, words, generation: AtomicU32::new(1) }
     }
 

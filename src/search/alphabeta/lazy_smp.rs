@@ -52,9 +52,10 @@ fn help<P: Position>(
             break;
         }
         if let Some(&best) = s.pv[0].first() {
+            let line = s.completed_line(depth);
             let mut result = team.result.lock().unwrap_or_else(|e| e.into_inner());
             if team.depth.load(Relaxed) < depth {
-                *result = Some((best, v, s.pv[0].clone(), depth));
+                *result = Some((best, v, line, depth));
                 team.depth.store(depth, Relaxed);
             }
         }

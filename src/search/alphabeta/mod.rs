@@ -245,6 +245,36 @@ impl<'a, P: Position> Searcher<'a, P> {
         }
     }
 
+    /// The root's line after an iteration of `depth`, continued from the table where a node
+    /// took an exact value from it: such a node's line stops at the table's move, and with
+    /// helpers filling the table (Lazy SMP) that can be the second ply. The continuation
+    /// follows exact entries only, so every move shown is one the search valued exactly.
+    fn completed_line(&mut self, depth: u32) -> Vec<Move> {
+        let mut line = self.pv[0].clone();
+        let Some(tt) = self.tt else { return line };
+        let mut played = 0;
+        for &m in &line {
+            if self.pos.status() != Status::Ongoing || !self.pos.is_legal(m) {
+                break;
+            }
+            self.pos.play(m);
+            played += 1;
+        }
+        if played == line.len() {
+            while (line.len() as u32) < depth && self.pos.status() == Status::Ongoing {
+                let Some(hit) = tt.probe(self.pos.hash(), played as u32) else { break };
+                let Some(m) = hit.mv.filter(|&m| hit.bound == Bound::Exact && self.pos.is_legal(m)) else { break };
+                self.pos.play(m);
+                played += 1;
+                line.push(m);
+            }
+        }
+        for _ in 0..played {
+            self.pos.undo();
+        }
+        line
+    }
+
     fn partial_tree(&self) -> TreeSnapshot {
         TreeSnapshot { nodes: self.tree.clone() }
     }
@@ -751,7 +781,7 @@ impl AlphaBeta {
             } else if s.aborted {
                 break;
             } else {
-                let pv = s.pv[0].clone();
+                let pv = s.completed_line(depth);
                 let Some(&best) = pv.first() else { break };
                 // Root statistics from the recorded tree (values of the root's children).
                 s.root_moves = root_moves_from(&s.tree, cfg.prefer_faster_wins);

@@ -9,7 +9,7 @@
 
 use std::time::Instant;
 
-use super::table::SolverTable;
+use super::table::{SolverTable, work_of};
 use crate::game::{Grid, GridRules, Move, Position};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,7 +78,7 @@ impl ConnectSolver {
             bottom,
             board,
             order,
-            table: SolverTable::new(table_mb),
+            table: SolverTable::new(table_mb, (w * (h + 1)) as u32),
             nodes: 0,
             max_score: ((cells + 3 - 2 * k) / 2).max(1),
             min_score: (-(cells + 2 - 2 * k) / 2).min(-1),
@@ -221,6 +221,7 @@ impl ConnectSolver {
     }
 
     fn negamax(&mut self, b: &Board, mut alpha: i32, mut beta: i32) -> i32 {
+        let first_node = self.nodes;
         self.nodes += 1;
         if self.nodes & 4095 == 0 {
             self.check_stop();
@@ -294,7 +295,11 @@ impl ConnectSolver {
             }
             if score >= beta {
                 self.buffers[b.moves as usize] = moves;
-                self.table.put(key, (score + self.max_score - 2 * self.min_score + 2) as u8);
+                self.table.put(
+                    key,
+                    (score + self.max_score - 2 * self.min_score + 2) as u8,
+                    work_of(self.nodes - first_node),
+                );
                 return score;
             }
             if score > alpha {
@@ -302,7 +307,7 @@ impl ConnectSolver {
             }
         }
         self.buffers[b.moves as usize] = moves;
-        self.table.put(key, (alpha - self.min_score + 1) as u8);
+        self.table.put(key, (alpha - self.min_score + 1) as u8, work_of(self.nodes - first_node));
         alpha
     }
 

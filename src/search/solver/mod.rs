@@ -72,7 +72,7 @@ pub struct SolverConfig {
 
 impl Default for SolverConfig {
     fn default() -> Self {
-        SolverConfig { tt_mb: 256, weak: false, fallback: AlphaBetaConfig::default(), book: None }
+        SolverConfig { tt_mb: 8, weak: false, fallback: AlphaBetaConfig::default(), book: None }
     }
 }
 

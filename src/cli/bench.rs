@@ -116,7 +116,8 @@ pub fn run(cmd: BenchCommand) -> Result<(), String> {
                     r.mean_nodes,
                     r.verdict()?
                 );
-                println!("mean_us {:.1}", r.mean_us);
+                // Machine-readable, for scripts/bench/pons.sh and the like.
+                println!("mean_us {:.3}\nmean_nodes {:.1}", r.mean_us, r.mean_nodes);
             }
             Ok(())
         }

@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# The Connect-4 solver against Pascal Pons' (github.com/PascalPons/connect4), built from its
+# public source in a scratch folder outside this repository (nothing of it is copied here),
+# with his own flags (-O3 -DNDEBUG), behind a small timing harness written below: a fresh
+# table for every position (his reset, not timed, as mnklab's O(1) reset is not either), no
+# opening book, the solve timed alone. Alternates Pons, mnklab, Pons, mnklab ... in one run.
+#
+# - For each of Pons' benchmark sets (tests/data/connect4/Test_*): the mean time a position
+#   and the mean nodes of both (`mnklab bench solve --batch FILE`, strong), and the time
+#   ratio mnklab/Pons per round (below 1: mnklab is faster), then the median.
+# - With EMPTY=N (N rounds): Connect-4 from the empty board, weak (`mnklab solve --game
+#   connect4 --weak`; Pons about 5 minutes a round here), wall time of each.
+#
+# Usage (from the project root, after cargo build --release): scripts/bench/pons.sh [rounds]
+# PONS_SRC=/path/to/a/checkout uses an existing copy instead of cloning.
+set -euo pipefail
+rounds=${1:-3}
+bin=target/release/mnklab
+[ -x "$bin" ] || { echo "build first: cargo build --release" >&2; exit 1; }
+scratch=$(mktemp -d /tmp/mnklab-pons.XXXXXX)
+trap 'rm -rf "$scratch"' EXIT
+src=${PONS_SRC:-}
+if [ -z "$src" ]; then
+  git clone --quiet --depth 1 https://github.com/PascalPons/connect4 "$scratch/pons" ||
+    { echo "could not clone Pons' solver; without a network, set PONS_SRC to a checkout of github.com/PascalPons/connect4" >&2; exit 1; }
+  src="$scratch/pons"
+fi
+[ -f "$src/Solver.cpp" ] && [ -f "$src/Solver.hpp" ] ||
+  { echo "$src is not a checkout of Pons' solver: no Solver.cpp and Solver.hpp" >&2; exit 1; }
+cat > "$scratch/harness.cpp" <<'CPP'
+// Times Pons' Solver::solve on each line of stdin ("<moves> [score]"), a fresh table each.
+#include "Solver.hpp"
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <iostream>
+#include <sstream>
+using namespace GameSolver::Connect4;
+int main(int argc, char **argv) {
+  bool weak = argc > 1 && std::strcmp(argv[1], "-w") == 0;
+  Solver solver;
+  std::string line;
+  double total_us = 0, total_nodes = 0;
+  long n = 0;
+  while (std::getline(std::cin, line)) {
+    std::istringstream fields(line);
+    std::string moves;
+    fields >> moves;
+    Position P;
+    if (P.play(moves) != moves.size()) { std::cerr << "bad line: " << line << "\n"; return 1; }
+    solver.reset();
+    auto t0 = std::chrono::steady_clock::now();
+    int score = solver.solve(P, weak);
+    total_us += std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
+    total_nodes += solver.getNodeCount();
+    n++;
+    if (n == 1) printf("first_score %d\n", score);
+  }
+  printf("positions %ld mean_us %.3f mean_nodes %.1f\n", n, total_us / n, total_nodes / n);
+}
+CPP
+g++ --std=c++11 -O3 -DNDEBUG -I"$src" -o "$scratch/pons-bench" "$scratch/harness.cpp" "$src/Solver.cpp" \
+  2>"$scratch/build.log" || { cat "$scratch/build.log" >&2; echo "building Pons' solver failed (above)" >&2; exit 1; }
+median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {if (NR % 2) print a[(NR+1)/2]; else print (a[NR/2]+a[NR/2+1])/2}'; }
+for set in tests/data/connect4/Test_*; do
+  name=$(basename "$set")
+  ratios=()
+  for _ in $(seq "$rounds"); do
+    p=$("$scratch/pons-bench" < "$set")
+    m=$($bin bench solve --batch "$set")
+    pu=$(echo "$p" | awk '/mean_us/{print $4}')
+    pn=$(echo "$p" | awk '/mean_us/{print $6}')
+    mu=$(echo "$m" | awk '/mean_us/{print $2; exit}')
+    mn=$(echo "$m" | awk '/mean_nodes/{print $2; exit}')
+    ratios+=("$(python3 -c "print(round($mu/$pu, 2))")")
+    echo "$name: Pons $pu us ($pn nodes), mnklab $mu us ($mn nodes) a position"
+  done
+  echo "$name time ratio mnklab/Pons per round: ${ratios[*]}  median $(median "${ratios[@]}")"
+done
+empty=${EMPTY:-0}
+if [ "$empty" -gt 0 ]; then
+  ratios=()
+  for _ in $(seq "$empty"); do
+    t0=$(date +%s.%N)
+    p=$(echo "" | "$scratch/pons-bench" -w)
+    t1=$(date +%s.%N)
+    m=$($bin solve --game connect4 --weak)
+    t2=$(date +%s.%N)
+    pt=$(python3 -c "print(round($t1-$t0, 1))")
+    mt=$(python3 -c "print(round($t2-$t1, 1))")
+    ratios+=("$(python3 -c "print(round($mt/$pt, 2))")")
+    echo "empty board, weak: Pons $pt s (score $(echo "$p" | awk '/first_score/{print $2}')), mnklab $mt s ($(echo "$m" | head -1))"
+  done
+  echo "empty board time ratio mnklab/Pons per round: ${ratios[*]}  median $(median "${ratios[@]}")"
+fi
+uptime

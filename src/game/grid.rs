@@ -482,7 +482,7 @@ impl<B: Bits, const GRAVITY: bool> Position for Grid<B, GRAVITY> {
         {
             return super::playout::connect_u64(geo, [a, b], self.open.as_slice(), self.ply, rng);
         }
-        super::playout::by_lines(geo, GRAVITY, &self.stones, self.open.as_slice(), &self.heights, self.ply, rng)
+        super::playout::by_lines::<_, _, GRAVITY>(geo, &self.stones, self.open.as_slice(), &self.heights, self.ply, rng)
     }
 
     #[inline]

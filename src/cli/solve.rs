@@ -227,6 +227,8 @@ pub fn solve_batch(
     let mut table_bytes = 0;
     with_position!(start, p0 => {
         let mut solver = AnySolver::new(p0, table_mb as usize);
+        // Set-up, not search: the table's pages are mapped before the first position's clock.
+        solver.touch_table_pages();
         for (i, line) in text.lines().enumerate().take(limit.unwrap_or(usize::MAX)) {
             if line.trim().is_empty() {
                 continue;

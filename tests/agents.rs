@@ -325,6 +325,21 @@ fn root_parallel_mcts_shares_the_budget_and_is_reproducible() {
     assert!(r.stats.nodes <= per_tree as u64 + 1, "{} nodes in the main tree", r.stats.nodes);
 }
 
+/// More root-parallel threads than iterations: no thread runs without an iteration, so the
+/// search is the one with as many threads as iterations (every iteration counted at the root).
+#[test]
+fn root_parallel_mcts_never_has_more_threads_than_iterations() {
+    let p = pos("connect4", "44");
+    let with = |threads| preset("jeng-mcts").unwrap().agent.with_threads(threads).unwrap();
+    let many = search(&p, &with(256), SearchLimits::iterations(100), 5);
+    let hundred = search(&p, &with(100), SearchLimits::iterations(100), 5);
+    assert_eq!(many.stats.iterations, 100);
+    assert_eq!(many.root.iter().map(|m| m.visits).sum::<u64>(), 100);
+    assert_eq!(many.root, hundred.root);
+    let few = search(&p, &with(3), SearchLimits::iterations(5), 5);
+    assert_eq!(few.root.iter().map(|m| m.visits).sum::<u64>(), 5);
+}
+
 #[test]
 fn tree_parallel_mcts_counts_every_iteration_and_proves_as_one_thread() {
     let tree = |threads, solver| {

@@ -142,7 +142,13 @@ pub fn run(cmd: BenchCommand) -> Result<(), String> {
                     let mut a = build_agent(&file.agent, file.seed);
                     a.search(p, &limits, &SearchControl::new(), &mut mnklab::search::NullSink)
                 });
-                println!("game {game} agent {} ({}, {} threads)", file.name, file.agent.kind(), file.agent.threads());
+                let threads = file.agent.threads();
+                println!(
+                    "game {game} agent {} ({}, {threads} thread{})",
+                    file.name,
+                    file.agent.kind(),
+                    if threads == 1 { "" } else { "s" }
+                );
                 println!(
                     "nodes {} iterations {} depth {} in {:.3} s",
                     r.stats.nodes, r.stats.iterations, r.stats.depth, r.stats.elapsed

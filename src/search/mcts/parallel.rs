@@ -70,7 +70,10 @@ impl<P: Position> Mcts<P> {
         control: &SearchControl,
         sink: &mut dyn ProgressSink,
     ) -> SearchResult {
-        let threads = self.config.threads.max(1);
+        // No thread without an iteration of its share: 100 iterations over 256 threads left
+        // the main tree 1 iteration and most helpers none.
+        let most = limits.iterations.map_or(u32::MAX, |n| n.clamp(1, u32::MAX as u64) as u32);
+        let threads = self.config.threads.clamp(1, most);
         let t = threads as u64;
         let part = |i: u64| SearchLimits {
             iterations: limits.iterations.map(|n| share(n, i, t)),
@@ -101,10 +104,16 @@ impl<P: Position> Mcts<P> {
                     (helper.root_stats(), r.stats.iterations)
                 }));
             }
+            // A time limit is one deadline for all: each helper's clock starts when it does, and
+            // with more threads than cores a helper may start late and run on past the main
+            // search (256 threads on 2 cores: 2.6 s for a 0.5 s limit). Iteration and node
+            // shares are not cut, so such a search stays reproducible.
+            let started = std::time::Instant::now();
             let mut join = |cut_short: bool| {
-                // Helpers end on their own limits (an iteration share, the same time); they
-                // are stopped early only when the main search was (by the user, or a proof).
-                if cut_short {
+                // Helpers end on their own limits (an iteration share); they are stopped early
+                // when the main search was (by the user, or a proof) or its time is up.
+                let time_up = limits.time.is_some_and(|t| started.elapsed().as_secs_f64() >= t);
+                if cut_short || time_up {
                     helpers.stop();
                 }
                 let mut stats = Vec::new();

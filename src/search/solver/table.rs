@@ -236,6 +236,16 @@ mod tests {
         assert_eq!(t.get(same[3]), Some(14));
     }
 
+    /// Mapping a new table's pages leaves it empty and usable.
+    #[test]
+    fn touching_a_new_tables_pages_stores_nothing() {
+        let mut t = SolverTable::new(2, 49);
+        t.touch_pages();
+        assert!((0..10_000u64).all(|k| t.get(k.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 15).is_none()));
+        t.put(77, 5, 9);
+        assert_eq!(t.get(77), Some(5));
+    }
+
     #[test]
     fn work_is_the_bit_length_of_the_node_count() {
         assert_eq!((work_of(0), work_of(1), work_of(2), work_of(1000), work_of(u64::MAX)), (0, 1, 2, 10, 63));

@@ -10,7 +10,8 @@
 set -euo pipefail
 rounds=${1:-5}
 here=$(cd "$(dirname "$0")" && pwd)
-bin=target/release/mnklab
+# The release build (CARGO_TARGET_DIR is followed when set).
+bin=${CARGO_TARGET_DIR:-target}/release/mnklab
 [ -x "$bin" ] || { echo "build first: cargo build --release" >&2; exit 1; }
 scratch=$(mktemp -d /tmp/mnklab-ab.XXXXXX)
 trap 'rm -rf "$scratch"' EXIT

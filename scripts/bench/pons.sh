@@ -15,7 +15,8 @@
 # PONS_SRC=/path/to/a/checkout uses an existing copy instead of cloning.
 set -euo pipefail
 rounds=${1:-3}
-bin=target/release/mnklab
+# The release build (CARGO_TARGET_DIR is followed when set).
+bin=${CARGO_TARGET_DIR:-target}/release/mnklab
 [ -x "$bin" ] || { echo "build first: cargo build --release" >&2; exit 1; }
 scratch=$(mktemp -d /tmp/mnklab-pons.XXXXXX)
 trap 'rm -rf "$scratch"' EXIT

@@ -13,7 +13,8 @@
 set -euo pipefail
 rounds=${1:-5}
 secs=${2:-2}
-bin=target/release/mnklab
+# The release build (CARGO_TARGET_DIR is followed when set).
+bin=${CARGO_TARGET_DIR:-target}/release/mnklab
 [ -x "$bin" ] || { echo "build first: cargo build --release" >&2; exit 1; }
 scratch=$(mktemp -d /tmp/mnklab-seed3d.XXXXXX)
 trap 'rm -rf "$scratch"' EXIT

@@ -7,7 +7,8 @@
 # Usage (from the project root, after cargo build --release): scripts/bench/threads.sh [rounds]
 set -euo pipefail
 rounds=${1:-5}
-bin=target/release/mnklab
+# The release build (CARGO_TARGET_DIR is followed when set).
+bin=${CARGO_TARGET_DIR:-target}/release/mnklab
 [ -x "$bin" ] || { echo "build first: cargo build --release" >&2; exit 1; }
 median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {if (NR % 2) print a[(NR+1)/2]; else print (a[NR/2]+a[NR/2+1])/2}'; }
 rate() { awk '/_per_second/{print $2}'; }

@@ -32,7 +32,7 @@ use super::{
 };
 use crate::game::{Grid, Move, Position, Status, Variant};
 
-/// See [`bisect`]: chosen on Pons' four benchmark sets (node counts within 4% of the plain
+/// See [`bisect`]: chosen on Pons' four benchmark sets (node counts -10% to +4% of the plain
 /// halving, times equal) and `64` (span 20 makes it 24 s, but the beginning set 40% slower).
 const SIGN_FIRST_SPAN: i32 = 12;
 
@@ -52,7 +52,7 @@ pub fn bisect(mut min: i32, mut max: i32, weak: bool, mut probe: impl FnMut(i32,
         // zero, probe the sign (then -1 | 0): an early position is most often a draw or a
         // narrow win, and the two probes around its value are the costly ones that every order
         // must make; the halving above would first add probes at 2 or 3 that cost nearly as
-        // much (Pons' `64`, a draw, strong: 37 s with the halving alone, 29 s). Wider spans keep
+        // much (Pons' `64`, a draw, strong: 37 s with the halving alone, about 30 s). Wider spans keep
         // the halving: from a span of 20 a position worth +15 would pay for a slow sign proof.
         if !weak && max - min <= SIGN_FIRST_SPAN {
             if min < 0 && max > 0 {

@@ -83,6 +83,33 @@ fn solve_prints_value_distance_and_move() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("connect3d is not solvable"));
 }
 
+/// `solve --check` re-proves "cannot make a line" explicitly, for each side the value says
+/// cannot win, and is refused where it cannot check rather than ignored.
+#[test]
+fn solve_check_proves_draws_again_and_refuses_what_it_cannot_check() {
+    let o = mnklab(&["solve", "--game", "mnk:6,6,5", "--weak", "--check"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let s = stdout(&o);
+    assert!(s.starts_with("value draw (score 0, weak)"), "{s}");
+    for side in ["first", "second"] {
+        assert!(s.contains(&format!("check: the {side} player cannot make a line: proof of ")), "{s}");
+    }
+    // A first-player win: only the loser's side is checked, and the output says so.
+    let o = mnklab(&["solve", "--game", "mnk:4,4,3", "--check"]);
+    let s = stdout(&o);
+    assert!(o.status.success() && s.contains("check: the second player cannot make a line"), "{s}");
+    assert!(s.contains("a win is not checked") && !s.contains("the first player cannot"), "{s}");
+    for (args, needle) in [
+        (&["solve", "--game", "connect:5,4,4", "--check"][..], "needs free placement"),
+        (&["solve", "--game", "mnk:4,4,4", "--method", "pns", "--check"][..], "leave out --batch and --method pns"),
+        (&["solve", "--game", "mnk:7,7,5", "--time", "0.05", "--check"][..], "needs a solved position"),
+    ] {
+        let o = mnklab(args);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(!o.status.success() && err.contains(needle), "{args:?}: {err}");
+    }
+}
+
 /// The table is reported as configured, and a batch uses the 8 MiB default on every line.
 #[test]
 fn solve_reports_its_table_as_configured() {

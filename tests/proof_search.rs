@@ -138,3 +138,183 @@ fn the_breaker_potential_is_kept_exactly_and_is_sound() {
     }
     assert!(breakable_seen >= 5, "breakable positions checked: {breakable_seen}");
 }
+
+/// The generic solver's value (weak or strong) with pairings (the default), without them,
+/// or without any breaker knowledge.
+fn generic(pos: &AnyPosition, weak: bool, knowledge: Knowledge) -> i32 {
+    with_position!(pos, p => {
+        let g = GenericSolver::new(p, 16);
+        let mut g = match knowledge {
+            Knowledge::Pairings => g,
+            Knowledge::PotentialOnly => g.without_pairings(),
+            Knowledge::None => g.without_breaker_bounds(),
+        };
+        let (lo, hi) = g.solve(weak, None, None);
+        assert_eq!(lo, hi, "{}", pos.history_string());
+        lo
+    })
+}
+
+#[derive(Clone, Copy)]
+enum Knowledge {
+    Pairings,
+    PotentialOnly,
+    None,
+}
+
+#[test]
+fn the_known_values_hold_with_pairings_and_seven_seven_five_is_a_draw() {
+    // ../shared/rules/mnk-and-connect.md's known values; 6,6,5 and 7,7,5 draws from the
+    // literature (7,7,5: Hsu et al., Theoretical Computer Science 815, 2020).
+    for (game, value) in [
+        ("mnk:4,4,4", 0),
+        ("mnk:5,4,4", 0),
+        ("mnk:5,5,4", 0),
+        ("mnk:6,5,4", 1),
+        ("mnk:6,6,4", 1),
+        ("mnk:6,6,5", 0),
+        ("mnk:7,7,5", 0),
+    ] {
+        let pos = AnyPosition::new(game.parse().unwrap());
+        assert_eq!(generic(&pos, true, Knowledge::Pairings).signum(), value, "{game}");
+    }
+    // Strong values (with the distance) against the solver without pairings.
+    for game in ["mnk:4,4,4", "mnk:5,4,4", "mnk:5,5,4", "mnk:6,5,4", "mnk:6,6,4"] {
+        let pos = AnyPosition::new(game.parse().unwrap());
+        assert_eq!(
+            generic(&pos, false, Knowledge::Pairings),
+            generic(&pos, false, Knowledge::PotentialOnly),
+            "{game} strong"
+        );
+    }
+}
+
+/// Pairings and the moves they let the solver skip (relevance zones) change no value, weak or
+/// strong, against the solver without them and (on boards it finishes) without any breaker
+/// knowledge, on random positions of every board the solver without pairings can finish.
+#[test]
+fn pairings_and_their_zones_change_no_value_on_random_positions() {
+    let mut rng = seeded(29);
+    let mut compared = [0usize; 3];
+    for (game, stones, bare) in [
+        ("mnk:4,4,4", 1..7, true),
+        ("mnk:5,4,4", 2..8, true),
+        ("mnk:5,5,4", 3..10, true),
+        ("mnk:5,5,4:exact", 4..10, true),
+        ("mnk:6,5,4", 4..12, false),
+        ("mnk:6,6,4", 5..14, false),
+        ("mnk:6,6,5", 6..16, false),
+        ("mnk:7,7,5", 16..24, false),
+    ] {
+        for _ in 0..10 {
+            let n = stones.start + below(&mut rng, stones.end - stones.start);
+            let Some(pos) = random_position(game, &mut rng, n) else { continue };
+            for weak in [true, false] {
+                let reference = generic(&pos, weak, Knowledge::PotentialOnly);
+                let at = format!("{game} {} weak {weak}", pos.history_string());
+                assert_eq!(generic(&pos, weak, Knowledge::Pairings), reference, "{at}");
+                if bare {
+                    assert_eq!(generic(&pos, weak, Knowledge::None), reference, "{at} (no breaker bounds)");
+                }
+                if weak {
+                    compared[(reference.signum() + 1) as usize] += 1;
+                }
+            }
+        }
+    }
+    assert!(compared.iter().all(|&c| c >= 3), "losses, draws, wins compared: {compared:?}");
+}
+
+/// A pairing found is a pairing (checked cell by cell), and the side it holds never wins by
+/// the solver without breaker knowledge.
+#[test]
+fn a_pairing_found_holds_and_its_maker_never_wins() {
+    use mnklab::search::solver::{PairingOutcome, PairingSearch, pairing_holds};
+    let mut rng = seeded(41);
+    let mut found = 0;
+    for game in ["mnk:4,4,4", "mnk:5,4,4", "mnk:5,5,4", "mnk:6,6,5"] {
+        for _ in 0..60 {
+            let n = 2 + below(&mut rng, 10);
+            let Some(pos) = random_position(game, &mut rng, n) else { continue };
+            let maker = pos.side_to_move();
+            let paired = with_position!(&pos, p => {
+                let table = p.windows().clone();
+                let mut empty = 0u128;
+                for c in 0..table.cells {
+                    if p.stone_on(c).is_none() {
+                        empty |= 1 << c;
+                    }
+                }
+                let counts = |w: usize| {
+                    let mut n = [0u8; 2];
+                    for &c in table.cells_of(w) {
+                        if let Some(s) = p.stone_on(c as usize) {
+                            n[s.index()] += 1;
+                        }
+                    }
+                    n
+                };
+                let mut search = PairingSearch::new(100_000);
+                let out = search.run(&table, counts, empty, maker.index());
+                if out == PairingOutcome::Found {
+                    assert!(pairing_holds(p, maker, search.pairs()), "{game} {}", pos.history_string());
+                }
+                out == PairingOutcome::Found
+            });
+            if paired {
+                found += 1;
+                // The bare solver (no breaker knowledge at all) where it finishes; on 6,6,5
+                // the solver with the Erdős–Selfridge bounds only, itself checked against the
+                // bare one on the smaller boards above.
+                let reference = if game == "mnk:6,6,5" { Knowledge::PotentialOnly } else { Knowledge::None };
+                let v = generic(&pos, true, reference);
+                assert!(v <= 0, "{game} {}: paired, yet the side to move wins", pos.history_string());
+            }
+        }
+    }
+    assert!(found >= 20, "paired positions checked: {found}");
+}
+
+/// The explicit proof: it holds for the known draws (7,7,5 included) and is refused where the
+/// maker wins; on random positions it is made exactly when the solver says the side cannot win.
+#[test]
+fn explicit_proofs_hold_for_draws_and_fail_for_wins() {
+    use mnklab::search::solver::{DrawProofError, prove_no_line};
+    for game in ["mnk:4,4,4", "mnk:5,4,4", "mnk:6,6,5", "mnk:7,7,5"] {
+        let pos = AnyPosition::new(game.parse().unwrap());
+        for maker in [Player::First, Player::Second] {
+            let proof = with_position!(&pos, p => prove_no_line(p, maker, None));
+            let proof = proof.unwrap_or_else(|e| panic!("{game} {maker}: {e}"));
+            assert!(proof.size() > 0, "{game}: {proof:?}");
+            // 7,7,5 is beyond the Erdős–Selfridge potential until late: it needs pairings.
+            if game == "mnk:7,7,5" {
+                assert!(proof.pairing_leaves > 0 && proof.maker_nodes > 0, "{game}: {proof:?}");
+            }
+        }
+    }
+    for game in ["mnk:4,4,3", "mnk:6,5,4"] {
+        let pos = AnyPosition::new(game.parse().unwrap());
+        // Refuting takes every reply: a deadline ends it (a stop is an error, never a proof).
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(2);
+        let refused = with_position!(&pos, p => prove_no_line(p, Player::First, Some(deadline)));
+        match refused {
+            Err(DrawProofError::Stopped(_)) => assert_eq!(game, "mnk:6,5,4", "4,4,3 is refuted in full"),
+            Err(_) => {}
+            Ok(proof) => panic!("{game} is a win, yet a proof: {proof:?}"),
+        }
+    }
+    let mut rng = seeded(43);
+    let mut seen = [0usize; 2];
+    for _ in 0..40 {
+        let n = 6 + below(&mut rng, 8);
+        let Some(pos) = random_position("mnk:5,5,4", &mut rng, n) else { continue };
+        let cannot_win = generic(&pos, true, Knowledge::None) <= 0;
+        // Where the maker wins, the prover would have to try every reply before giving up:
+        // a deadline ends that (a stop is an error, never a proof).
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(1);
+        let proved = with_position!(&pos, p => prove_no_line(p, p.side_to_move(), Some(deadline))).is_ok();
+        assert_eq!(proved, cannot_win, "5,5,4 {}", pos.history_string());
+        seen[cannot_win as usize] += 1;
+    }
+    assert!(seen.iter().all(|&c| c >= 5), "wins, non-wins: {seen:?}");
+}

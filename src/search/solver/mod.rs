@@ -8,13 +8,17 @@
 
 mod book;
 mod connect;
+mod draw_proof;
 mod generic;
+mod pairing;
 mod pns;
 mod table;
 
 pub use book::{BOOK_VERSION, Book, BookError, BookStats, book_key, book_solution, build_book, move_values};
 pub use connect::{ConnectSolver, distance};
+pub use draw_proof::{DrawProof, DrawProofError, pairing_holds, potential_holds, prove_no_line};
 pub use generic::GenericSolver;
+pub use pairing::{PairingOutcome, PairingSearch};
 pub use pns::{ProofEnd, ProofOutcome, ProofSearch, weak_value as proof_number_value};
 pub use table::SolverTable;
 
@@ -196,7 +200,9 @@ pub fn unsupported(variant: &Variant) -> Option<String> {
 /// A solver for positions of type `P`, keeping its table between calls.
 pub enum AnySolver<P: Position> {
     Connect(ConnectSolver),
-    Generic(Option<GenericSolver<P>>, usize),
+    // Boxed: the generic solver's per-ply buffers and pairing state make it far larger than
+    // the Connect-X solver's handle.
+    Generic(Option<Box<GenericSolver<P>>>, usize),
 }
 
 impl<P: Position> AnySolver<P> {
@@ -286,7 +292,7 @@ impl<P: Position> AnySolver<P> {
                     memory: g.memory(),
                     over: None,
                 };
-                *slot = Some(g);
+                *slot = Some(Box::new(g));
                 solution
             }
         }
@@ -356,9 +362,9 @@ impl<P: Position> AnySolver<P> {
                     if s.aborted { (i32::MIN, i32::MAX) } else { r }
                 }
                 AnySolver::Generic(slot, tt_mb) => {
-                    let g = slot.get_or_insert_with(|| GenericSolver::new(pos, *tt_mb));
+                    let g = slot.get_or_insert_with(|| Box::new(GenericSolver::new(pos, *tt_mb)));
                     if g.position().history() != pos.history() {
-                        *g = GenericSolver::new(pos, *tt_mb);
+                        **g = GenericSolver::new(pos, *tt_mb);
                     }
                     let r = g.solve_after(m, weak, deadline, stop.clone());
                     if g.aborted { (i32::MIN, i32::MAX) } else { r }

@@ -99,10 +99,22 @@ fn solve_check_proves_draws_again_and_refuses_what_it_cannot_check() {
     let s = stdout(&o);
     assert!(o.status.success() && s.contains("check: the second player cannot make a line"), "{s}");
     assert!(s.contains("a win is not checked") && !s.contains("the first player cannot"), "{s}");
+    // The ablation: the same value without pairings, in more nodes where they cut.
+    let nodes = |o: &Output| -> u64 {
+        let s = stdout(o);
+        let line = s.lines().find(|l| l.starts_with("nodes ")).unwrap_or_else(|| panic!("{s}"));
+        line.split(' ').nth(1).unwrap().parse().unwrap()
+    };
+    let with = mnklab(&["solve", "--game", "mnk:5,5,4", "--weak"]);
+    let without = mnklab(&["solve", "--game", "mnk:5,5,4", "--weak", "--no-pairings"]);
+    assert!(stdout(&without).starts_with("value draw (score 0, weak)"), "{}", stdout(&without));
+    assert!(nodes(&without) > nodes(&with), "{} / {}", stdout(&with), stdout(&without));
     for (args, needle) in [
         (&["solve", "--game", "connect:5,4,4", "--check"][..], "needs free placement"),
         (&["solve", "--game", "mnk:4,4,4", "--method", "pns", "--check"][..], "leave out --batch and --method pns"),
         (&["solve", "--game", "mnk:7,7,5", "--time", "0.05", "--check"][..], "needs a solved position"),
+        (&["solve", "--game", "connect4", "--no-pairings"][..], "never uses pairings"),
+        (&["solve", "--game", "mnk:4,4,4", "--method", "pns", "--no-pairings"][..], "leave out --batch, --book"),
     ] {
         let o = mnklab(args);
         let err = String::from_utf8_lossy(&o.stderr);

@@ -202,7 +202,12 @@ pub enum AnySolver<P: Position> {
     Connect(ConnectSolver),
     // Boxed: the generic solver's per-ply buffers and pairing state make it far larger than
     // the Connect-X solver's handle.
-    Generic(Option<Box<GenericSolver<P>>>, usize),
+    Generic {
+        solver: Option<Box<GenericSolver<P>>>,
+        tt_mb: usize,
+        /// The pairing test on (the default); off to measure what it saves.
+        pairings: bool,
+    },
 }
 
 impl<P: Position> AnySolver<P> {
@@ -217,7 +222,16 @@ impl<P: Position> AnySolver<P> {
         {
             return AnySolver::Connect(ConnectSolver::new(&r, tt_mb));
         }
-        AnySolver::Generic(None, tt_mb)
+        AnySolver::Generic { solver: None, tt_mb, pairings: true }
+    }
+
+    /// The solver without the pairing test on free-placement boards (`solve --no-pairings`):
+    /// an ablation, to measure what pairings save or cost. Values are the same either way.
+    pub fn without_pairings(mut self) -> AnySolver<P> {
+        if let AnySolver::Generic { pairings, .. } = &mut self {
+            *pairings = false;
+        }
+        self
     }
 
     /// Maps the pages of a new Connect-X solver's table before a batch of timed searches (see
@@ -274,8 +288,11 @@ impl<P: Position> AnySolver<P> {
                     over: None,
                 }
             }
-            AnySolver::Generic(slot, tt_mb) => {
+            AnySolver::Generic { solver: slot, tt_mb, pairings } => {
                 let mut g = GenericSolver::new(pos, *tt_mb);
+                if !*pairings {
+                    g = g.without_pairings();
+                }
                 start = Instant::now();
                 let deadline = time.map(|t| start + t);
                 let (lower, upper) = g.solve(weak, deadline, stop);
@@ -361,10 +378,14 @@ impl<P: Position> AnySolver<P> {
                     let r = s.solve(&b, weak, deadline, stop.clone());
                     if s.aborted { (i32::MIN, i32::MAX) } else { r }
                 }
-                AnySolver::Generic(slot, tt_mb) => {
-                    let g = slot.get_or_insert_with(|| Box::new(GenericSolver::new(pos, *tt_mb)));
+                AnySolver::Generic { solver: slot, tt_mb, pairings } => {
+                    let fresh = || {
+                        let g = GenericSolver::new(pos, *tt_mb);
+                        if *pairings { g } else { g.without_pairings() }
+                    };
+                    let g = slot.get_or_insert_with(|| Box::new(fresh()));
                     if g.position().history() != pos.history() {
-                        **g = GenericSolver::new(pos, *tt_mb);
+                        **g = fresh();
                     }
                     let r = g.solve_after(m, weak, deadline, stop.clone());
                     if g.aborted { (i32::MIN, i32::MAX) } else { r }

@@ -5,7 +5,7 @@
 //! stones in it) contains both cells of some pair: whenever the maker takes one cell of a
 //! pair, the breaker takes the other, and any other move of either side leaves the pairs as
 //! they were. Who moves next does not matter. This is the test that proves mnk:7,7,5 a draw
-//! (Hsu, Ko, Chen, Wei, Hsueh and Wu, "On solving the 7,7,5-game and the 8,8,5-game",
+//! (Hsu et al., "On solving the 7,7,5-game and the 8,8,5-game",
 //! Theoretical Computer Science 815, 2020, use pairings found during the search); the
 //! Erdős–Selfridge potential, the solver's other breaker test, is too weak there until late.
 //!

@@ -361,8 +361,7 @@ impl<P: Position> GenericSolver<P> {
             // A draw is enough: a reply after which the opponent is held by a pairing ends
             // the node without a search below it (the test is cheap next to a wrong first try).
             let mut held_by = None;
-            for i in 0..moves.len().min(self.lookahead) {
-                let m = moves[i].0;
+            for &(m, _) in moves.iter().take(self.lookahead) {
                 let cell = self.pos.move_cell(m);
                 self.pos.play(m);
                 self.board.play(cell, me);

@@ -49,6 +49,8 @@ pub enum DrawProofError {
     NoReply(String),
     #[error("the time ran out after {0} proof nodes")]
     Stopped(u64),
+    #[error("the proof outgrew {0} positions of the maker (a memory bound)")]
+    TooLarge(usize),
     #[error("a draw proof needs free placement: under gravity the breaker cannot take any cell")]
     Gravity,
 }
@@ -101,6 +103,10 @@ pub fn potential_holds<P: Position>(pos: &P, maker: Player) -> bool {
 /// 1,000 steps 24 s, 200 steps 14 s (a larger proof, found with fewer failed searches).
 const CHECK_BUDGET: u32 = 200;
 
+/// Positions of the maker remembered before the proof gives up (about 50 bytes each with
+/// the map's overhead: a few hundred MB). mnk:5,5,4's draw needs far fewer.
+pub const MAX_MAKER_POSITIONS: usize = 4_000_000;
+
 struct Prover<P: Position> {
     pos: P,
     maker: Player,
@@ -109,6 +115,7 @@ struct Prover<P: Position> {
     proof: DrawProof,
     deadline: Option<Instant>,
     stopped: bool,
+    too_large: bool,
     failure: Option<DrawProofError>,
     failure_depth: usize,
     last_leaf_paired: bool,
@@ -159,6 +166,10 @@ impl<P: Position> Prover<P> {
     /// The maker to move: every move must be held.
     fn maker_turn(&mut self) -> bool {
         if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.stopped = true;
+        }
+        if self.seen.len() >= MAX_MAKER_POSITIONS {
+            self.too_large = true;
             self.stopped = true;
         }
         if self.stopped {
@@ -334,6 +345,7 @@ pub fn prove_no_line<P: Position>(
         proof: DrawProof::default(),
         deadline,
         stopped: false,
+        too_large: false,
         failure: None,
         failure_depth: 0,
         last_leaf_paired: false,
@@ -347,6 +359,9 @@ pub fn prove_no_line<P: Position>(
             _ => true,
         }
     };
+    if prover.too_large {
+        return Err(DrawProofError::TooLarge(MAX_MAKER_POSITIONS));
+    }
     if prover.stopped {
         return Err(DrawProofError::Stopped(prover.proof.size()));
     }

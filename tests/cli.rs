@@ -122,7 +122,7 @@ fn solve_check_proves_draws_again_and_refuses_what_it_cannot_check() {
         // --time bounds the solve and the check together: 7,7,5's first-player check takes
         // about 10 s, the solve under 1 s.
         (
-            &["solve", "--game", "mnk:7,7,5", "--weak", "--time", "1.5", "--check"][..],
+            &["solve", "--game", "mnk:7,7,5", "--weak", "--time", "3", "--check"][..],
             "check not finished for the first player",
         ),
         (&["solve", "--game", "connect4", "--no-pairings"][..], "never uses pairings"),

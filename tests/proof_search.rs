@@ -238,24 +238,8 @@ fn a_pairing_found_holds_and_its_maker_never_wins() {
             let Some(pos) = random_position(game, &mut rng, n) else { continue };
             let maker = pos.side_to_move();
             let paired = with_position!(&pos, p => {
-                let table = p.windows().clone();
-                let mut empty = 0u128;
-                for c in 0..table.cells {
-                    if p.stone_on(c).is_none() {
-                        empty |= 1 << c;
-                    }
-                }
-                let counts = |w: usize| {
-                    let mut n = [0u8; 2];
-                    for &c in table.cells_of(w) {
-                        if let Some(s) = p.stone_on(c as usize) {
-                            n[s.index()] += 1;
-                        }
-                    }
-                    n
-                };
                 let mut search = PairingSearch::new(100_000);
-                let out = search.run(&table, counts, empty, maker.index());
+                let out = search.run_on(p, maker);
                 if out == PairingOutcome::Found {
                     assert!(pairing_holds(p, maker, search.pairs()), "{game} {}", pos.history_string());
                 }

@@ -136,24 +136,7 @@ impl<P: Position> Prover<P> {
             self.proof.potential_leaves += 1;
             return true;
         }
-        let table = self.pos.windows().clone();
-        let mut empty = 0u128;
-        for c in 0..table.cells {
-            if self.pos.stone_on(c).is_none() {
-                empty |= 1 << c;
-            }
-        }
-        let pos = &self.pos;
-        let counts = |w: usize| {
-            let mut n = [0u8; 2];
-            for &c in table.cells_of(w) {
-                if let Some(p) = pos.stone_on(c as usize) {
-                    n[p.index()] += 1;
-                }
-            }
-            n
-        };
-        if self.pairing.run(&table, counts, empty, self.maker.index()) == PairingOutcome::Found
+        if self.pairing.run_on(&self.pos, self.maker) == PairingOutcome::Found
             && pairing_holds(&self.pos, self.maker, self.pairing.pairs())
         {
             self.proof.pairing_leaves += 1;

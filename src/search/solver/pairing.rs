@@ -13,7 +13,7 @@
 //! fewest free cells, try each pair in it (those covering most other windows first). It is
 //! bounded by a step budget; running out says "not found", which is always safe.
 
-use crate::game::WindowTable;
+use crate::game::{Player, Position, WindowTable};
 
 /// The search for one position. Boards of at most 128 cells (cells are bits of a `u128`).
 pub struct PairingSearch {
@@ -204,6 +204,28 @@ impl PairingSearch {
         }
     }
 
+    /// [`PairingSearch::run`] with the window counts and empty cells read from `pos`'s stones
+    /// (no incremental board: the explicit checker and the tests use this).
+    pub fn run_on<P: Position>(&mut self, pos: &P, maker: Player) -> PairingOutcome {
+        let table = pos.windows();
+        let mut empty = 0u128;
+        for c in 0..table.cells.min(128) {
+            if pos.stone_on(c).is_none() {
+                empty |= 1 << c;
+            }
+        }
+        let counts = |w: usize| {
+            let mut n = [0u8; 2];
+            for &c in table.cells_of(w) {
+                if let Some(s) = pos.stone_on(c as usize) {
+                    n[s.index()] += 1;
+                }
+            }
+            n
+        };
+        self.run(table, counts, empty, maker.index())
+    }
+
     /// The pairs of the last pairing found (cell ids).
     pub fn pairs(&self) -> &[(u8, u8)] {
         &self.pairs
@@ -300,32 +322,14 @@ impl PairingSearch {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{AnyPosition, Player, Position, Variant};
+    use crate::game::{AnyPosition, Variant};
     use crate::with_position;
 
     fn pairing_of(game: &str, moves: &str, maker: Player) -> (PairingOutcome, Vec<(u8, u8)>, AnyPosition) {
         let variant: Variant = game.parse().unwrap();
         let pos = AnyPosition::from_moves(variant, moves).unwrap();
         let mut s = PairingSearch::new(1_000_000);
-        let out = with_position!(&pos, p => {
-            let table = p.windows().clone();
-            let mut empty = 0u128;
-            for c in 0..table.cells {
-                if p.stone_on(c).is_none() {
-                    empty |= 1 << c;
-                }
-            }
-            let counts = |w: usize| {
-                let mut c = [0u8; 2];
-                for &cell in table.cells_of(w) {
-                    if let Some(s) = p.stone_on(cell as usize) {
-                        c[s.index()] += 1;
-                    }
-                }
-                c
-            };
-            s.run(&table, counts, empty, maker.index())
-        });
+        let out = with_position!(&pos, p => s.run_on(p, maker));
         (out, s.pairs().to_vec(), pos)
     }
 

@@ -31,9 +31,8 @@ pub struct GenericSolver<P: Position> {
     breaker_bounds: bool,
     /// Also look for pairing strategies where the Erdős–Selfridge test fails (free placement).
     pairing: Option<PairingSearch>,
-    /// Pairing searches made, and how many found a pairing.
-    pub pairing_tests: u64,
-    pub pairings_found: u64,
+    /// Pairing searches made (the clock is read every 64).
+    pairing_tests: u64,
     /// The cells of the last pairing found.
     last_pairing: u128,
     /// Set when a node returns: Some(Z) if its value rests only on a pairing against the
@@ -86,7 +85,6 @@ impl<P: Position> GenericSolver<P> {
             pairing: (!pos.variant().has_gravity() && rules.is_some() && pos.windows().cells <= 128)
                 .then(PairingSearch::default),
             pairing_tests: 0,
-            pairings_found: 0,
             last_pairing: 0,
             zone: None,
             unpaired: false,
@@ -119,10 +117,6 @@ impl<P: Position> GenericSolver<P> {
         self
     }
 
-    pub fn pairing_steps(&self) -> u64 {
-        self.pairing.as_ref().map_or(0, |p| p.total_steps)
-    }
-
     /// Can the opponent of `maker` stop all of `maker`'s lines with a pairing strategy?
     fn paired(&mut self, maker: Player) -> bool {
         if self.aborted {
@@ -141,7 +135,6 @@ impl<P: Position> GenericSolver<P> {
         self.pairing_tests += 1;
         let found = search.run(board.table(), |w| board.counts(w), empty, maker.index()) == PairingOutcome::Found;
         if found {
-            self.pairings_found += 1;
             self.last_pairing = search.pairs().iter().fold(0u128, |z, &(a, b)| z | 1 << a | 1 << b);
         }
         // A node may make dozens of these searches (one per reply where a draw is enough), so

@@ -34,8 +34,6 @@ pub struct PairingSearch {
     /// Per maximal line of the table, its windows in order along it.
     line_windows: Vec<Vec<u32>>,
     near_of: (usize, usize),
-    /// Steps of every search made, for the statistics.
-    pub total_steps: u64,
 }
 
 const NONE: u32 = u32::MAX;
@@ -77,7 +75,6 @@ impl PairingSearch {
             near: Vec::new(),
             line_windows: Vec::new(),
             near_of: (0, 0),
-            total_steps: 0,
         }
     }
 
@@ -196,7 +193,6 @@ impl PairingSearch {
             }
         }
         let r = self.search(0, 0);
-        self.total_steps += self.steps as u64;
         match r {
             Some(true) => PairingOutcome::Found,
             Some(false) => PairingOutcome::None,

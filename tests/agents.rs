@@ -440,6 +440,38 @@ fn snapshots_show_the_tree() {
     }
 }
 
+/// The explorer shows the tree beside the agent's score: once it has asked for trees, every
+/// depth's report comes after that depth's tree, never beside the previous depth's.
+#[test]
+fn a_finished_depth_sends_its_tree_before_its_report() {
+    let p = pos("connect4", "44");
+    let config = AgentConfig::AlphaBeta(AlphaBetaConfig { iterative_deepening: true, ..AlphaBetaConfig::default() });
+    let control = SearchControl::new();
+    control.request_snapshot(6);
+    let mut events: Vec<SearchEvent> = Vec::new();
+    with_position!(&p, q => build_agent(&config, 1).search(q, &SearchLimits::depth(7), &control, &mut events));
+    let mut tree_depth = None;
+    let mut depths_seen = Vec::new();
+    for e in &events {
+        match e {
+            SearchEvent::Snapshot(t) => tree_depth = t.root().and_then(|r| r.alphabeta.as_ref()).map(|a| a.depth),
+            SearchEvent::Progress(pr) if pr.depth > 0 => {
+                assert_eq!(
+                    tree_depth,
+                    Some(pr.depth),
+                    "a report of depth {} beside the tree of {tree_depth:?}",
+                    pr.depth
+                );
+                if depths_seen.last() != Some(&pr.depth) {
+                    depths_seen.push(pr.depth);
+                }
+            }
+            _ => {}
+        }
+    }
+    assert_eq!(depths_seen, (1..=7).collect::<Vec<u32>>());
+}
+
 #[test]
 fn alphabeta_reuses_its_table_between_moves() {
     let p = pos("connect4", "4");

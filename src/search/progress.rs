@@ -106,6 +106,10 @@ pub struct SearchControl {
     snapshot: Arc<AtomicU32>,
     /// Subtrees asked for while the search runs (the explorer opening a node).
     subtrees: Arc<std::sync::Mutex<Vec<SubtreeRequest>>>,
+    /// Someone shows this search's tree (a snapshot was asked for): a search that finishes a
+    /// depth sends that depth's tree before it reports the depth, so what shows the tree
+    /// never pairs the new depth's score with the old depth's tree.
+    trees_wanted: Arc<AtomicBool>,
 }
 
 /// A node's subtree asked of a running search: the node by its moves from the root, `depth`
@@ -133,7 +137,12 @@ impl SearchControl {
     }
     /// Ask the running search for a snapshot of its tree to `depth` plies.
     pub fn request_snapshot(&self, depth: u32) {
+        self.trees_wanted.store(true, Ordering::Relaxed);
         self.snapshot.store(depth.max(1), Ordering::Relaxed);
+    }
+    /// Has a snapshot been asked for (see `trees_wanted`)?
+    pub fn trees_wanted(&self) -> bool {
+        self.trees_wanted.load(Ordering::Relaxed)
     }
     /// Ask the running search for the subtree below a node; it answers with
     /// [`SearchEvent::Subtree`] at its next check (a few times a millisecond).

@@ -787,6 +787,11 @@ impl AlphaBeta {
                 s.root_moves = root_moves_from(&s.tree, cfg.prefer_faster_wins);
                 s.completed = Some((best, v, pv, depth));
                 s.last_tree = Some(s.partial_tree());
+                if s.control.trees_wanted()
+                    && let Some(t) = s.last_tree.clone()
+                {
+                    s.sink.event(SearchEvent::Snapshot(t));
+                }
             }
             let p = s.progress(false);
             s.sink.event(SearchEvent::Progress(p));

@@ -47,18 +47,19 @@ pub fn run(args: BookArgs) -> Result<(), String> {
         let t = start.elapsed().as_secs_f64();
         if t - last >= 5.0 || done == total {
             last = t;
-            eprintln!("{done}/{total} positions solved, {t:.0} s");
+            eprintln!("{done}/{total} positions done, {t:.0} s");
         }
     };
     let (book, stats) = build_book(&rules, args.depth, args.tt_mb as usize, every).map_err(|e| e.to_string())?;
     book.save(&args.out).map_err(|e| e.to_string())?;
     println!(
-        "book {} for {} to depth {}: {} positions ({} bytes), {} solver nodes, {:.1} s, table {}",
+        "book {} for {} to depth {}: {} positions ({} bytes; {} solved, the rest the best of their moves), {} solver nodes, {:.1} s, table {}",
         args.out.display(),
         book.game,
         book.depth,
         book.len(),
         std::fs::metadata(&args.out).map(|m| m.len()).unwrap_or(0),
+        stats.solved,
         stats.nodes,
         stats.seconds,
         mib(args.tt_mb as u64 * 1024 * 1024)

@@ -18,7 +18,7 @@
 //! position's and its mirror image's. A value follows Pons' convention for the side to move
 //! (see the solver module). Finished positions are not stored.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::io::Write;
 use std::path::Path;
 use std::time::Instant;
@@ -203,12 +203,16 @@ impl Book {
 #[derive(Clone, Debug, PartialEq)]
 pub struct BookStats {
     pub positions: usize,
+    /// Positions searched (those with exactly the book's depth of stones); the others are
+    /// the best of their moves.
+    pub solved: usize,
     pub nodes: u64,
     pub seconds: f64,
 }
 
-/// Solves every position of `rules` with at most `depth` stones (one of each mirror pair),
-/// strongly, with one table kept across the positions. `progress(done, total)` is called as
+/// The strong value of every position of `rules` with at most `depth` stones (one of each
+/// mirror pair): those with `depth` stones solved, with one table kept across them, the
+/// shallower ones the best of their moves. `progress(done, total)` is called as
 /// positions finish.
 pub fn build_book(
     rules: &GridRules,
@@ -247,22 +251,33 @@ pub fn build_book(
         }
         layer = next;
     }
-    // Deepest first: their entries in the shared table help the shallower solves.
+    // Only the deepest positions are searched; every shallower one is the best of its moves
+    // (negamax over the positions they lead to, all in the book or finished), which costs
+    // nothing and is exact: a strong solve of the parent would prove the same maximum.
     all.reverse();
     let mut solver = ConnectSolver::new(rules, table_mb);
-    let mut entries: Vec<(u64, i8)> = Vec::with_capacity(all.len());
+    let mut values: HashMap<u64, i8> = HashMap::with_capacity(all.len());
     let total = all.len();
+    let mut solved = 0;
     for (i, pos) in all.iter().enumerate() {
-        let b = solver.board_of(pos);
-        let (lo, hi) = solver.solve(&b, false, None, None);
-        debug_assert_eq!(lo, hi);
-        entries.push((book_key(pos), lo as i8));
+        let value = if pos.ply() as u32 == depth {
+            let b = solver.board_of(pos);
+            let (lo, hi) = solver.solve(&b, false, None, None);
+            debug_assert_eq!(lo, hi);
+            solved += 1;
+            lo
+        } else {
+            best_of_moves(pos, |child| values.get(&book_key(child)).map(|&v| v as i32))
+                .expect("a book position's moves lead to finished positions or deeper book positions")
+        };
+        values.insert(book_key(pos), value as i8);
         progress(i + 1, total);
     }
+    let mut entries: Vec<(u64, i8)> = values.into_iter().collect();
     entries.sort_unstable();
     let (keys, values) = entries.into_iter().unzip();
     let book = Book { game: Variant::Grid(*rules).to_string(), depth, keys, values };
-    let stats = BookStats { positions: total, nodes: solver.nodes, seconds: start.elapsed().as_secs_f64() };
+    let stats = BookStats { positions: total, solved, nodes: solver.nodes, seconds: start.elapsed().as_secs_f64() };
     Ok((book, stats))
 }
 
@@ -270,6 +285,12 @@ pub fn build_book(
 /// knows it: a move that wins at once is worth the win; otherwise the negated value of the
 /// position it leads to, when that is in the book.
 pub fn move_values(book: &Book, pos: &Grid<u64, true>) -> Vec<(Move, Option<i32>)> {
+    values_of_moves(pos, |child| book.probe(child))
+}
+
+/// Every legal move's value for the side to move, with `known` giving the value of an
+/// unfinished position reached (for its own side to move).
+fn values_of_moves(pos: &Grid<u64, true>, known: impl Fn(&Grid<u64, true>) -> Option<i32>) -> Vec<(Move, Option<i32>)> {
     let cells = pos.max_game_length() as i32;
     let mut moves: Vec<Move> = Vec::new();
     pos.legal_moves(&mut moves);
@@ -281,11 +302,16 @@ pub fn move_values(book: &Book, pos: &Grid<u64, true>) -> Vec<(Move, Option<i32>
             let value = match child.status() {
                 crate::game::Status::Win(_) => Some((cells + 2 - child.ply() as i32) / 2),
                 crate::game::Status::Draw => Some(0),
-                crate::game::Status::Ongoing => book.probe(&child).map(|v| -v),
+                crate::game::Status::Ongoing => known(&child).map(|v| -v),
             };
             (m, value)
         })
         .collect()
+}
+
+/// The value of `pos` as the best of its moves' values; None if one is unknown.
+fn best_of_moves(pos: &Grid<u64, true>, known: impl Fn(&Grid<u64, true>) -> Option<i32>) -> Option<i32> {
+    values_of_moves(pos, known).into_iter().map(|(_, v)| v).try_fold(i32::MIN, |best, v| Some(best.max(v?)))
 }
 
 /// The book's solution of `pos`: its value, and a best move when the book holds every move's

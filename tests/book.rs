@@ -4,7 +4,9 @@
 
 use mnklab::game::{AnyPosition, Grid, Position, Variant};
 use mnklab::rng::{below, seeded};
-use mnklab::search::solver::{AnySolver, Book, BookError, SolverConfig, book_solution, build_book};
+use mnklab::search::solver::{
+    AnySolver, Book, BookError, SolverConfig, book_solution, build_book, builtin_book, move_values,
+};
 use mnklab::search::{AgentConfig, NullSink, Score, SearchControl, SearchLimits, build_agent};
 use mnklab::with_position;
 
@@ -138,4 +140,35 @@ fn the_solver_agent_values_every_move() {
         assert_eq!(best.score, r.score, "{game} {moves}");
     }
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The book that ships for Connect-4 holds the known values of the first moves (Allis 1988;
+/// Tromp; Pons' scores -2 -1 0 1 0 -1 -2: the centre wins with the last stone, c and e draw,
+/// the rest lose), and the solver agent answers the empty board and each first move from it
+/// without a search; with `builtin_book` off it searches.
+#[test]
+fn the_built_in_connect4_book_knows_the_first_moves() {
+    let connect4: Variant = "connect4".parse().unwrap();
+    let book = builtin_book(&connect4).expect("mnklab ships a Connect-4 book");
+    assert!(book.depth >= 2, "depth {}", book.depth);
+    assert!(builtin_book(&"connect:6,5,4".parse().unwrap()).is_none());
+    let empty = Grid::<u64, true>::new(connect4.grid().unwrap());
+    let values: Vec<Option<i32>> = move_values(&book, &empty).into_iter().map(|(_, v)| v).collect();
+    assert_eq!(values, [-2, -1, 0, 1, 0, -1, -2].map(Some));
+    for moves in ["", "1", "2", "3", "4", "5", "6", "7"] {
+        let pos = AnyPosition::from_moves(connect4, moves).unwrap();
+        let config = AgentConfig::Solver(SolverConfig::default());
+        let r = with_position!(&pos, p => build_agent(&config, 1).search(p, &SearchLimits::time(20.0), &SearchControl::new(), &mut NullSink));
+        assert_eq!(r.stats.nodes, 0, "after '{moves}': answered by a search");
+        assert_eq!(r.root.len(), 7, "after '{moves}'");
+        assert!(r.root.iter().all(|row| row.score != Score::Unknown), "after '{moves}': {:?}", r.root);
+        // The move played is one of the best rows (moves may tie), with the position's score.
+        let top = r.root.iter().map(|row| row.value as i32).max().unwrap();
+        let played = r.root.iter().find(|row| Some(row.mv) == r.best).unwrap();
+        assert_eq!((played.value as i32, played.score), (top, r.score), "after '{moves}'");
+    }
+    let off = AgentConfig::Solver(SolverConfig { builtin_book: false, ..Default::default() });
+    let pos = AnyPosition::from_moves(connect4, "").unwrap();
+    let r = with_position!(&pos, p => build_agent(&off, 1).search(p, &SearchLimits::time(0.2), &SearchControl::new(), &mut NullSink));
+    assert!(r.stats.nodes > 0, "without the book the empty board is searched");
 }

@@ -42,8 +42,8 @@ pub struct SolveArgs {
     /// from the stones. Free placement only. Prints the proof's size.
     #[arg(long)]
     check: bool,
-    /// Leave out the pairing test on free-placement boards (an ablation: the value is the
-    /// same, the nodes and time show what pairings save or cost).
+    /// Leave out the pairing test on free-placement boards, in either method (an ablation:
+    /// the value is the same, the nodes and time show what pairings save or cost).
     #[arg(long)]
     no_pairings: bool,
 }
@@ -76,8 +76,8 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
         }
     }
     if args.no_pairings {
-        if args.batch.is_some() || args.method == SolveMethod::Pns {
-            return Err("--no-pairings applies to one position solved by the default method: leave out --batch and --method pns".into());
+        if args.batch.is_some() {
+            return Err("--no-pairings applies to one position: leave out --batch".into());
         }
         if pos.variant().has_gravity() {
             return Err(format!("--no-pairings: {} has gravity, where the solver never uses pairings", pos.variant()));
@@ -125,7 +125,7 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
         let memory = args.tt_mb.unwrap_or(PNS_DEFAULT_MB) as usize;
         let deadline = args.time.map(|t| std::time::Instant::now() + Duration::from_secs_f64(t));
         let (value, runs) = with_position!(&pos, p => {
-            mnklab::search::solver::proof_number_value(p, memory, deadline, None)
+            mnklab::search::solver::proof_number_value_with(p, memory, deadline, None, !args.no_pairings)
         });
         print_proof(value, &runs);
         return Ok(());

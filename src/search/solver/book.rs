@@ -21,6 +21,7 @@
 use std::collections::{HashMap, HashSet};
 use std::io::Write;
 use std::path::Path;
+use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 
 use super::ConnectSolver;
@@ -58,6 +59,29 @@ pub struct Book {
     pub depth: u32,
     keys: Vec<u64>,
     values: Vec<i8>,
+}
+
+/// Books that ship inside mnklab (made by `mnklab book`, kept in `assets/books/`), each
+/// naming its game. The solver agent uses the one for its game unless its config names a
+/// book file or turns `builtin_book` off.
+const BUILT_IN: &[(&str, &[u8])] =
+    &[("connect4", include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/books/connect4.book")))];
+
+/// The built-in book for `variant`, if mnklab ships one (read once, then shared).
+pub fn builtin_book(variant: &Variant) -> Option<Arc<Book>> {
+    static LOADED: OnceLock<Vec<Arc<Book>>> = OnceLock::new();
+    let loaded = LOADED.get_or_init(|| {
+        BUILT_IN
+            .iter()
+            .map(|(name, bytes)| {
+                let book = Book::from_bytes(bytes, &format!("the built-in {name} book"))
+                    .expect("a built-in book is checked by the tests");
+                Arc::new(book)
+            })
+            .collect()
+    });
+    let game = variant.to_string();
+    loaded.iter().find(|b| b.game == game).cloned()
 }
 
 /// The book key of a position (see the module documentation).

@@ -526,7 +526,7 @@ impl<P: Position> GenericSolver<P> {
 /// 0.19 s with none. Below `FLOOR` one node in `SAMPLE` still tests, to notice a change.
 /// Deterministic (no clock), so node counts stay reproducible.
 #[derive(Clone, Copy, Debug)]
-struct HitRate {
+pub(super) struct HitRate {
     /// A moving average of successes over about 64 tests.
     rate: f32,
     skipped: u32,
@@ -542,7 +542,7 @@ impl HitRate {
     const FLOOR: f32 = 0.05;
     const SAMPLE: u32 = 16;
 
-    fn worth_it(&mut self) -> bool {
+    pub(super) fn worth_it(&mut self) -> bool {
         if self.rate >= Self::FLOOR {
             return true;
         }
@@ -550,7 +550,7 @@ impl HitRate {
         self.skipped.is_multiple_of(Self::SAMPLE)
     }
 
-    fn record(&mut self, hit: bool) {
+    pub(super) fn record(&mut self, hit: bool) {
         self.rate += (hit as u8 as f32 - self.rate) / 64.0;
     }
 }

@@ -14,12 +14,16 @@ mod pairing;
 mod pns;
 mod table;
 
-pub use book::{BOOK_VERSION, Book, BookError, BookStats, book_key, book_solution, build_book, move_values};
+pub use book::{
+    BOOK_VERSION, Book, BookError, BookStats, book_key, book_solution, build_book, builtin_book, move_values,
+};
 pub use connect::{ConnectSolver, distance};
 pub use draw_proof::{DrawProof, DrawProofError, pairing_holds, potential_holds, prove_no_line};
 pub use generic::GenericSolver;
 pub use pairing::{PairingOutcome, PairingSearch};
-pub use pns::{ProofEnd, ProofOutcome, ProofSearch, weak_value as proof_number_value};
+pub use pns::{
+    ProofEnd, ProofOutcome, ProofSearch, weak_value as proof_number_value, weak_value_with as proof_number_value_with,
+};
 pub use table::SolverTable;
 
 use std::any::Any;
@@ -90,11 +94,14 @@ pub struct SolverConfig {
     pub fallback: AlphaBetaConfig,
     /// An opening book file (`mnklab book`) answering the positions it holds at once.
     pub book: Option<String>,
+    /// Without a book file, use the book mnklab ships for the game, if any (Connect-4: the
+    /// first two moves). Off: every position is proved afresh.
+    pub builtin_book: bool,
 }
 
 impl Default for SolverConfig {
     fn default() -> Self {
-        SolverConfig { tt_mb: 8, weak: false, fallback: AlphaBetaConfig::default(), book: None }
+        SolverConfig { tt_mb: 8, weak: false, fallback: AlphaBetaConfig::default(), book: None, builtin_book: true }
     }
 }
 
@@ -403,7 +410,7 @@ pub struct SolverAgent<P: Position> {
     pub config: SolverConfig,
     solver: Option<AnySolver<P>>,
     fallback: AlphaBeta,
-    /// The book, once loaded (None also when it failed to load: validation reports that).
+    /// The book file, once loaded (None also when it failed to load: validation reports that).
     book: Option<Option<Arc<Book>>>,
     warned: bool,
 }
@@ -419,7 +426,10 @@ impl<P: Position> SolverAgent<P> {
     /// on stderr (a match's games have no one watching their sink). The agent file cannot
     /// know the game it will play, so this is found only here.
     fn book(&mut self, variant: &Variant, sink: &mut dyn ProgressSink) -> Option<Arc<Book>> {
-        let path = self.config.book.clone();
+        let Some(path) = self.config.book.clone() else {
+            return if self.config.builtin_book { builtin_book(variant) } else { None };
+        };
+        let path = Some(path);
         let book = self
             .book
             .get_or_insert_with(|| path.and_then(|p| Book::load(std::path::Path::new(&p)).ok()).map(Arc::new))

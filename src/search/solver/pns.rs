@@ -9,7 +9,10 @@
 //!   side (K or more in a row only: under the exactly-K rule a "threat" may be an overline);
 //! - Erdős–Selfridge (free placement): when the potential of the target's open windows is
 //!   below the bound, the other side can stop every line, so the target cannot win;
-//! - a table of solved positions keyed by the hash shared by symmetric positions.
+//! - a table of solved positions keyed by the hash shared by symmetric positions;
+//! - pairing strategies (free placement, K or more, at most 128 cells; see the pairing
+//!   module): when the other side holds a pairing against the target, the target cannot win.
+//!   Tested at most nodes while they succeed often enough (the solver's success-rate gate).
 //!
 //! Children: the one block when the opponent threatens once; cells on no open window are left
 //! out (free placement with K or more: such a cell is a pass, and a pass never helps);
@@ -26,6 +29,8 @@ use std::time::Instant;
 
 use serde::{Deserialize, Serialize};
 
+use super::generic::HitRate;
+use super::pairing::{PairingOutcome, PairingSearch};
 use crate::eval::EvalBoard;
 use crate::game::{Move, Player, Position, Status};
 
@@ -96,6 +101,9 @@ pub struct ProofSearch<P: Position> {
     expansions: u64,
     scratch: Vec<Move>,
     children: Vec<(Move, u32, u32)>,
+    /// None where pairings do not apply (or turned off).
+    pairing: Option<PairingSearch>,
+    pairing_rate: HitRate,
 }
 
 impl<P: Position> ProofSearch<P> {
@@ -115,7 +123,32 @@ impl<P: Position> ProofSearch<P> {
             expansions: 0,
             scratch: Vec::new(),
             children: Vec::new(),
+            pairing: (rules.is_some_and(|r| !r.exact) && !pos.variant().has_gravity() && pos.windows().cells <= 128)
+                .then(PairingSearch::default),
+            pairing_rate: HitRate::default(),
         }
+    }
+
+    /// The same search without pairing strategies (an ablation, and a cross-check in tests).
+    pub fn without_pairings(mut self) -> Self {
+        self.pairing = None;
+        self
+    }
+
+    /// Does the other side hold a pairing against the target here?
+    fn paired(&mut self) -> bool {
+        let Some(search) = self.pairing.as_mut() else {
+            return false;
+        };
+        let table = self.board.table();
+        let mut empty = 0u128;
+        for c in 0..table.cells {
+            if self.pos.stone_on(c).is_none() {
+                empty |= 1 << c;
+            }
+        }
+        let board = &self.board;
+        search.run(table, |w| board.counts(w), empty, self.target.index()) == PairingOutcome::Found
     }
 
     fn immediate_win(&mut self, p: Player) -> bool {
@@ -165,7 +198,17 @@ impl<P: Position> ProofSearch<P> {
         {
             return Some(false);
         }
-        self.solved.get(&self.pos.canonical_hash()).copied()
+        if let Some(&known) = self.solved.get(&self.pos.canonical_hash()) {
+            return Some(known);
+        }
+        if self.pairing.is_some() && self.pairing_rate.worth_it() {
+            let held = self.paired();
+            self.pairing_rate.record(held);
+            if held {
+                return Some(false);
+            }
+        }
+        None
     }
 
     /// Expands the node at `at` (the current position), returning false when the arena is full.
@@ -412,8 +455,23 @@ pub fn weak_value<P: Position>(
     deadline: Option<Instant>,
     stop: Option<&Arc<AtomicBool>>,
 ) -> (Option<i32>, Vec<ProofOutcome>) {
+    weak_value_with(pos, memory_mb, deadline, stop, true)
+}
+
+/// [`weak_value`], with pairing strategies at the leaves or without them (an ablation).
+pub fn weak_value_with<P: Position>(
+    pos: &P,
+    memory_mb: usize,
+    deadline: Option<Instant>,
+    stop: Option<&Arc<AtomicBool>>,
+    pairings: bool,
+) -> (Option<i32>, Vec<ProofOutcome>) {
+    let search = |target: Player| {
+        let s = ProofSearch::new(pos, target, memory_mb);
+        if pairings { s } else { s.without_pairings() }
+    };
     let me = pos.side_to_move();
-    let first = ProofSearch::new(pos, me, memory_mb).run(deadline, stop);
+    let first = search(me).run(deadline, stop);
     match first.proved {
         Some(true) => return (Some(1), vec![first]),
         None => return (None, vec![first]),
@@ -423,7 +481,7 @@ pub fn weak_value<P: Position>(
     if stealing {
         return (Some(0), vec![first]);
     }
-    let second = ProofSearch::new(pos, me.other(), memory_mb).run(deadline, stop);
+    let second = search(me.other()).run(deadline, stop);
     let value = second.proved.map(|p| if p { -1 } else { 0 });
     (value, vec![first, second])
 }

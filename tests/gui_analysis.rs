@@ -571,6 +571,27 @@ fn a_book_for_another_game_is_named_beside_the_analysis() {
     std::fs::remove_dir_all(dir).unwrap();
 }
 
+/// The solver preset on the empty Connect-4 board answers from the book mnklab ships: every
+/// first move's proven value at once (d wins in 41, c and e draw), and the analysis line
+/// says where the answer came from, in the text colour (it is not a warning).
+#[test]
+fn the_built_in_book_answers_the_first_connect4_move_and_says_so() {
+    let mut w = Workbench::new(Variant::connect4());
+    w.slots[0].set(preset("solver").unwrap());
+    w.slots[0].file.limits = SearchLimits::time(5.0);
+    w.slots[0].analysis.candidates = 7;
+    let mut h = harness(w);
+    h.run();
+    analyse_a(&mut h);
+    let a = &h.state().slots[0].analysis;
+    assert_eq!(a.error, None);
+    assert_eq!(a.result.as_ref().unwrap().stats.nodes, 0, "answered without a search");
+    assert!(h.query_all_by_label_contains("solver: from the built-in book").count() >= 1, "{:?}", a.info);
+    assert!(h.query_all_by_label_contains("win in 41").count() >= 1);
+    assert!(h.query_all_by_label_contains("draw").count() >= 2, "c and e");
+    assert!(h.query_all_by_label_contains("loss in").count() >= 4, "a, b, f and g");
+}
+
 /// At the README's screenshot width the toolbar is one row: its last button sits level with
 /// its first.
 #[test]

@@ -23,6 +23,9 @@ pub struct Analysis {
     pub result: Option<SearchResult>,
     pub tree: Option<TreeSnapshot>,
     pub error: Option<String>,
+    /// Where the answer came from when not from a search (a solver's book), shown when there
+    /// is no error.
+    pub info: Option<String>,
     /// The position the results are about: anything else is never shown as current.
     pub key: Option<PositionKey>,
     /// The candidate row under the pointer (its line is previewed on the board) and the
@@ -52,6 +55,7 @@ impl Default for Analysis {
             result: None,
             tree: None,
             error: None,
+            info: None,
             key: None,
             hovered_line: None,
             clicked: None,
@@ -85,6 +89,7 @@ impl Analysis {
         self.tree = None;
         self.reports = 0;
         self.error = None;
+        self.info = None;
         self.key = Some(PositionKey::of(pos));
         self.fetching.clear();
         let limits = SearchLimits { time: (self.seconds > 0.0).then_some(self.seconds), ..file.limits };
@@ -160,6 +165,7 @@ impl Analysis {
                     SearchEvent::Subtree { path, tree } => self.graft(path, tree),
                     // Shown on the analysis's message line until the next start.
                     SearchEvent::Notice(text) => self.error = Some(text),
+                    SearchEvent::Info(text) => self.info = Some(text),
                 },
                 Report::Finished { id, result, tree } if id == self.id => {
                     self.running = false;
@@ -231,7 +237,7 @@ impl Analysis {
             }
         });
         ui.add(egui::Slider::new(&mut self.candidates, 1..=20).text("candidates"));
-        super::lines::reserved_line(ui, self.error.as_deref(), true);
+        super::lines::reserved_line(ui, self.error.as_deref().or(self.info.as_deref()), self.error.is_some());
         ui.separator();
         self.hovered_line = None;
         match &self.latest {

@@ -60,6 +60,9 @@ pub enum SearchEvent {
     /// Something the user should know about this search that is not an error of it: an
     /// option it cannot use here (a solver's book made for another game).
     Notice(String),
+    /// Where an answer came from when that is not a search (a solver's opening book): shown
+    /// beside the analysis, not as a warning.
+    Info(String),
 }
 
 /// Where a search sends its events.

@@ -510,7 +510,18 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
                 (pos as &dyn Any).downcast_ref::<Grid<u64, true>>().and_then(|g| book_solution(b, g, self.config.weak))
             });
             let s = match from_book {
-                Some(s) if s.best.is_some() => s,
+                Some(s) if s.best.is_some() => {
+                    let book = book.as_deref().expect("answered from it");
+                    let which = match &self.config.book {
+                        Some(path) => format!("the book {path}"),
+                        None => "the built-in book".into(),
+                    };
+                    sink.event(SearchEvent::Info(format!(
+                        "solver: from {which} ({}, every position of at most {} stones)",
+                        book.game, book.depth
+                    )));
+                    s
+                }
                 _ => solver.solve(pos, self.config.weak, budget, Some(stop.clone())),
             };
             // Every move's proven value, for the candidate table, in the rest of the half.

@@ -7,7 +7,7 @@ use mnklab::rng::{below, seeded};
 use mnklab::search::solver::{
     AnySolver, Book, BookError, SolverConfig, book_solution, build_book, builtin_book, move_values,
 };
-use mnklab::search::{AgentConfig, NullSink, Score, SearchControl, SearchLimits, build_agent};
+use mnklab::search::{AgentConfig, NullSink, Score, SearchControl, SearchEvent, SearchLimits, build_agent};
 use mnklab::with_position;
 
 fn rules(game: &str) -> mnklab::game::GridRules {
@@ -171,4 +171,49 @@ fn the_built_in_connect4_book_knows_the_first_moves() {
     let pos = AnyPosition::from_moves(connect4, "").unwrap();
     let r = with_position!(&pos, p => build_agent(&off, 1).search(p, &SearchLimits::time(0.2), &SearchControl::new(), &mut NullSink));
     assert!(r.stats.nodes > 0, "without the book the empty board is searched");
+}
+
+/// At a position with as many stones as the book's depth the book knows the value but not
+/// the moves': the agent proves a move that keeps it, plays it with the book's score, and
+/// says so; with no time to prove one it plays the fallback's move and names the book's
+/// value instead of claiming it for that move.
+#[test]
+fn at_the_books_depth_the_agent_proves_a_move_keeping_the_books_value() {
+    let dir = std::env::temp_dir().join(format!("mnklab-book-depth-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("c544-d4.book");
+    let (book, _) = build_book(&rules("connect:5,4,4"), 4, 16, |_, _| {}).unwrap();
+    book.save(&path).unwrap();
+    let config = AgentConfig::Solver(SolverConfig { book: Some(path.display().to_string()), ..Default::default() });
+    for moves in ["3322", "3311", "1234"] {
+        let pos = AnyPosition::from_moves("connect:5,4,4".parse().unwrap(), moves).unwrap();
+        let AnyPosition::Gravity(g) = pos.clone() else { unreachable!("connect:5,4,4 fits 64 bits") };
+        let value = book.probe(&g).expect("in the book");
+        assert_eq!(book_solution(&book, &g, false).unwrap().best, None, "no move from the book at its depth");
+        let mut events: Vec<SearchEvent> = Vec::new();
+        let r = with_position!(&pos, p => build_agent(&config, 1).search(p, &SearchLimits::time(20.0), &SearchControl::new(), &mut events));
+        let said: Vec<&String> =
+            events.iter().filter_map(|e| if let SearchEvent::Info(t) = e { Some(t) } else { None }).collect();
+        assert!(said.iter().any(|t| t.contains("a move keeping it proved")), "{moves}: {said:?}");
+        let best = r.best.unwrap();
+        let mut child = g.clone();
+        child.play(best);
+        let kept = if child.is_over() { value } else { -strong(&child) };
+        assert_eq!(kept, value, "{moves}: {best:?} keeps the book's value");
+        assert!(r.score.is_proven(), "{moves}: {:?}", r.score);
+    }
+    // No time (Connect-4 at three stones, the built-in book's depth: proving a move takes
+    // seconds): the fallback's move, and the book's value named, not claimed for it.
+    let pos = AnyPosition::from_moves(Variant::connect4(), "444").unwrap();
+    let mut events: Vec<SearchEvent> = Vec::new();
+    let builtin = AgentConfig::Solver(SolverConfig::default());
+    let r = with_position!(&pos, p => build_agent(&builtin, 1).search(p, &SearchLimits::time(0.001), &SearchControl::new(), &mut events));
+    let said: Vec<&String> =
+        events.iter().filter_map(|e| if let SearchEvent::Info(t) = e { Some(t) } else { None }).collect();
+    assert!(
+        said.iter().any(|t| t.contains("gives this position 'loss in 38 plies'") && t.contains("no move keeping it")),
+        "{said:?}"
+    );
+    assert!(!r.score.is_proven(), "the fallback's score is not a proof: {:?}", r.score);
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -128,6 +128,7 @@ fn solve_check_proves_draws_again_and_refuses_what_it_cannot_check() {
         (&["solve", "--game", "connect4", "--no-pairings"][..], "never uses pairings"),
         (&["solve", "--game", "mnk:12,11,5", "--time", "0.1", "--no-pairings"][..], "more than 128 cells"),
         (&["solve", "--game", "mnk:4,4,4", "--batch", "x.txt", "--no-pairings"][..], "leave out --batch"),
+        (&["solve", "--game", "connect4", "--batch", "x.txt", "--book", "x.book"][..], "leave out --book"),
     ] {
         let o = mnklab(args);
         let err = String::from_utf8_lossy(&o.stderr);

@@ -237,7 +237,9 @@ impl Analysis {
             }
         });
         ui.add(egui::Slider::new(&mut self.candidates, 1..=20).text("candidates"));
-        super::lines::reserved_line(ui, self.error.as_deref().or(self.info.as_deref()), self.error.is_some());
+        // Where an answer came from is about the analysed position only.
+        let info = self.info.as_deref().filter(|_| self.is_for(pos));
+        super::lines::reserved_line(ui, self.error.as_deref().or(info), self.error.is_some());
         ui.separator();
         self.hovered_line = None;
         match &self.latest {
@@ -265,7 +267,8 @@ impl Analysis {
                 } else {
                     ui.label(format!("depth {}   nodes {}", p.depth, p.nodes));
                 }
-                ui.label(format!("{}   {:.2} s   {} reports", rate_label(p), p.elapsed, self.reports));
+                let reports = if self.reports == 1 { "report" } else { "reports" };
+                ui.label(format!("{}   {:.2} s   {} {reports}", rate_label(p), p.elapsed, self.reports));
                 let pv: Vec<String> = p.pv.iter().map(|&m| pos.format_move(m)).collect();
                 ui.label(format!("PV {}", pv.join(" ")));
                 self.candidate_table(ui, pos);

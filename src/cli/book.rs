@@ -20,7 +20,7 @@ pub struct BookArgs {
     #[arg(long)]
     out: PathBuf,
     /// The solver's table in MiB, kept across the book's positions.
-    #[arg(long, value_parser = parse_table_mb, default_value = "256")]
+    #[arg(long, value_parser = parse_table_mb, default_value = "16")]
     tt_mb: u32,
 }
 
@@ -53,11 +53,11 @@ pub fn run(args: BookArgs) -> Result<(), String> {
     let (book, stats) = build_book(&rules, args.depth, args.tt_mb as usize, every).map_err(|e| e.to_string())?;
     book.save(&args.out).map_err(|e| e.to_string())?;
     println!(
-        "book {} for {} to depth {}: {} positions ({} bytes; {} solved, the rest the best of their moves), {} solver nodes, {:.1} s, table {}",
+        "book {} for {} to depth {}: {} ({} bytes; {} solved, the rest the best of their moves), {} solver nodes, {:.1} s, table {}",
         args.out.display(),
         book.game,
         book.depth,
-        book.len(),
+        plural(book.len(), "position"),
         std::fs::metadata(&args.out).map(|m| m.len()).unwrap_or(0),
         stats.solved,
         stats.nodes,
@@ -65,4 +65,9 @@ pub fn run(args: BookArgs) -> Result<(), String> {
         mib(args.tt_mb as u64 * 1024 * 1024)
     );
     Ok(())
+}
+
+/// "1 position", "30 positions".
+fn plural(n: usize, what: &str) -> String {
+    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
 }

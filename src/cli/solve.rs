@@ -21,7 +21,8 @@ pub struct SolveArgs {
     #[arg(long, value_parser = parse_seconds, allow_negative_numbers = true)]
     time: Option<f64>,
     /// Table size in MiB [default: 8, for one position and for every line of a batch: a table
-    /// that stays in the cache beats a larger one; see the README's "The solver"].
+    /// that stays in the cache beats a larger one; see the README's "The solver"]. With
+    /// `--method pns`: the tree's memory [default: 2048].
     #[arg(long, value_parser = parse_table_mb)]
     tt_mb: Option<u32>,
     /// Solve every line of a file in Pons' benchmark format ("<moves> <score>", moves from the
@@ -98,6 +99,9 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
         }
     }
     if let Some(path) = &args.batch {
+        if args.book.is_some() {
+            return Err("--batch solves every line by search (its timings are the benchmark): leave out --book".into());
+        }
         // A line of a batch file is a whole game from the start: a prefix would make the
         // file's scores describe other positions.
         if !args.position.moves.trim().is_empty() || args.position.open.is_some() {
@@ -227,7 +231,7 @@ fn print_proof(value: Option<i32>, runs: &[mnklab::search::solver::ProofOutcome]
             Some(false) => "disproved",
         };
         println!(
-            "{} player wins: {answer}; nodes {} expanded {} proof size {} peak tree {} nodes, memory {} restarts {} time {:.3} s",
+            "{} player wins: {answer}; nodes {} expanded {} proof size {} peak tree {} nodes, tree memory {} restarts {} time {:.3} s",
             r.target,
             r.nodes,
             r.expansions,

@@ -377,6 +377,23 @@ impl ConnectSolver {
         })
     }
 
+    /// A move that keeps `value`, a value known from elsewhere (a book), found within
+    /// `deadline`: None when the searches did not finish (never an unproved move).
+    pub fn best_move_within(
+        &mut self,
+        b: &Board,
+        value: i32,
+        weak: bool,
+        deadline: Option<Instant>,
+        stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    ) -> Option<Move> {
+        self.deadline = deadline;
+        self.stop = stop;
+        self.aborted = false;
+        let best = self.best_move(b, value, weak);
+        if self.aborted { None } else { best }
+    }
+
     /// A move that keeps the value `value` (found with a null-window search per move).
     pub fn best_move(&mut self, b: &Board, value: i32, weak: bool) -> Option<Move> {
         let possible = self.possible(b);

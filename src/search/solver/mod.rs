@@ -249,6 +249,25 @@ impl<P: Position> AnySolver<P> {
         }
     }
 
+    /// A move of `pos` that keeps `value`, a value known without this solver's search (an
+    /// opening book's), proved by null-window searches of the moves before `deadline`; None
+    /// when they did not finish, or on boards books are not made for. Also the nodes spent.
+    pub fn best_move_for(
+        &mut self,
+        pos: &P,
+        value: i32,
+        weak: bool,
+        deadline: Option<Instant>,
+        stop: Option<Arc<AtomicBool>>,
+    ) -> (Option<Move>, u64) {
+        let AnySolver::Connect(s) = self else { return (None, 0) };
+        let Some(grid) = (pos as &dyn Any).downcast_ref::<Grid<u64, true>>() else { return (None, 0) };
+        let b = s.board_of(grid);
+        let before = s.nodes;
+        let best = s.best_move_within(&b, value, weak, deadline, stop);
+        (best, s.nodes - before)
+    }
+
     /// Solves `pos` within `time` (None: no limit), from a fresh table, and finds a best move.
     pub fn solve(&mut self, pos: &P, weak: bool, time: Option<Duration>, stop: Option<Arc<AtomicBool>>) -> Solution {
         self.solve_with(pos, weak, time, stop, true)
@@ -509,20 +528,34 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
             let from_book = book.as_deref().and_then(|b| {
                 (pos as &dyn Any).downcast_ref::<Grid<u64, true>>().and_then(|g| book_solution(b, g, self.config.weak))
             });
+            let which = match &self.config.book {
+                Some(path) => format!("the book {path}"),
+                None => "the built-in book".into(),
+            };
             let s = match from_book {
                 Some(s) if s.best.is_some() => {
-                    let book = book.as_deref().expect("answered from it");
-                    let which = match &self.config.book {
-                        Some(path) => format!("the book {path}"),
-                        None => "the built-in book".into(),
-                    };
-                    sink.event(SearchEvent::Info(format!(
-                        "solver: from {which} ({}, every position of at most {} stones)",
-                        book.game, book.depth
-                    )));
+                    sink.event(SearchEvent::Info(format!("solver: from {which}")));
                     s
                 }
-                _ => solver.solve(pos, self.config.weak, budget, Some(stop.clone())),
+                // The book holds the value but not the moves' (a position with as many stones
+                // as its depth): a move keeping the value is proved by null-window searches.
+                Some(mut s) => {
+                    let deadline = budget.map(|b| clock_start + b);
+                    let (best, nodes) =
+                        solver.best_move_for(pos, s.lower, self.config.weak, deadline, Some(stop.clone()));
+                    s.best = best;
+                    s.nodes = nodes;
+                    s.elapsed = clock_start.elapsed().as_secs_f64();
+                    sink.event(SearchEvent::Info(match best {
+                        Some(_) => format!("solver: value from {which}, a move keeping it proved"),
+                        None => format!(
+                            "solver: {which} gives this position '{}'; no move keeping it was proved in time",
+                            s.describe()
+                        ),
+                    }));
+                    s
+                }
+                None => solver.solve(pos, self.config.weak, budget, Some(stop.clone())),
             };
             // Every move's proven value, for the candidate table, in the rest of the half.
             let root = if s.is_solved() {

@@ -202,18 +202,21 @@ fn at_the_books_depth_the_agent_proves_a_move_keeping_the_books_value() {
         assert_eq!(kept, value, "{moves}: {best:?} keeps the book's value");
         assert!(r.score.is_proven(), "{moves}: {:?}", r.score);
     }
-    // No time (Connect-4 at three stones, the built-in book's depth: proving a move takes
-    // seconds): the fallback's move, and the book's value named, not claimed for it.
-    let pos = AnyPosition::from_moves(Variant::connect4(), "444").unwrap();
+    // No time (Connect-4 at the built-in book's depth, where proving a move takes seconds):
+    // the fallback's move, and the book's value named, not claimed for it.
+    let connect4 = Variant::connect4();
+    let builtin = builtin_book(&connect4).unwrap();
+    let moves = "4".repeat(builtin.depth as usize);
+    let pos = AnyPosition::from_moves(connect4, &moves).unwrap();
+    let AnyPosition::Gravity(g) = pos.clone() else { unreachable!("Connect-4 fits 64 bits") };
+    let value = book_solution(&builtin, &g, false).expect("in the book").describe();
     let mut events: Vec<SearchEvent> = Vec::new();
-    let builtin = AgentConfig::Solver(SolverConfig::default());
-    let r = with_position!(&pos, p => build_agent(&builtin, 1).search(p, &SearchLimits::time(0.001), &SearchControl::new(), &mut events));
+    let config = AgentConfig::Solver(SolverConfig::default());
+    let r = with_position!(&pos, p => build_agent(&config, 1).search(p, &SearchLimits::time(0.001), &SearchControl::new(), &mut events));
     let said: Vec<&String> =
         events.iter().filter_map(|e| if let SearchEvent::Info(t) = e { Some(t) } else { None }).collect();
-    assert!(
-        said.iter().any(|t| t.contains("gives this position 'loss in 38 plies'") && t.contains("no move keeping it")),
-        "{said:?}"
-    );
+    let named = format!("gives this position '{value}'");
+    assert!(said.iter().any(|t| t.contains(&named) && t.contains("no move keeping it")), "{said:?}, expected {named}");
     assert!(!r.score.is_proven(), "the fallback's score is not a proof: {:?}", r.score);
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -547,11 +547,8 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
                     s.nodes = nodes;
                     s.elapsed = clock_start.elapsed().as_secs_f64();
                     sink.event(SearchEvent::Info(match best {
-                        Some(_) => format!("solver: value from {which}, a move keeping it proved"),
-                        None => format!(
-                            "solver: {which} gives this position '{}'; no move keeping it was proved in time",
-                            s.describe()
-                        ),
+                        Some(_) => format!("solver: value from {which}"),
+                        None => format!("solver: {which} gives '{}'; no move keeping it proved in time", s.describe()),
                     }));
                     s
                 }

@@ -402,7 +402,7 @@ fn form(ui: &mut egui::Ui, id: &str, file: &mut AgentFile) -> bool {
             });
             changed |= ui
                 .checkbox(&mut c.builtin_book, "built-in book (without a book file)")
-                .on_hover_text("the book mnklab ships for the game: Connect-4's first three moves")
+                .on_hover_text("the book mnklab ships for the game: Connect-4's first four moves")
                 .changed();
             ui.label("fallback alpha-beta:");
             changed |= alphabeta_form(ui, &format!("{id}-fallback"), &mut c.fallback);

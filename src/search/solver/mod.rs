@@ -95,7 +95,7 @@ pub struct SolverConfig {
     /// An opening book file (`mnklab book`) answering the positions it holds at once.
     pub book: Option<String>,
     /// Without a book file, use the book mnklab ships for the game, if any (Connect-4: the
-    /// first three moves). Off: every position is proved afresh.
+    /// first four moves). Off: every position is proved afresh.
     pub builtin_book: bool,
 }
 

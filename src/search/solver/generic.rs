@@ -13,7 +13,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use super::pairing::{PairingOutcome, PairingSearch};
+use super::pairing::{PairingOutcome, PairingSearch, empty_cells};
 use crate::eval::{EvalBoard, window_move_score};
 use crate::game::{Move, Player, Position, Status};
 use crate::search::tree::Bound;
@@ -125,12 +125,7 @@ impl<P: Position> GenericSolver<P> {
         let Some(search) = self.pairing.as_mut() else {
             return false;
         };
-        let mut empty = 0u128;
-        for c in 0..self.board.table().cells {
-            if self.pos.stone_on(c).is_none() {
-                empty |= 1 << c;
-            }
-        }
+        let empty = empty_cells(&self.pos, self.board.table().cells);
         let board = &self.board;
         self.pairing_tests += 1;
         let found = search.run(board.table(), |w| board.counts(w), empty, maker.index()) == PairingOutcome::Found;

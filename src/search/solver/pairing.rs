@@ -15,6 +15,12 @@
 
 use crate::game::{Player, Position, WindowTable};
 
+/// The empty cells of `pos` among its first `cells` (at most 128) as bits: the `empty`
+/// argument of [`PairingSearch::run`].
+pub fn empty_cells<P: Position>(pos: &P, cells: usize) -> u128 {
+    (0..cells.min(128)).filter(|&c| pos.stone_on(c).is_none()).fold(0u128, |e, c| e | 1 << c)
+}
+
 /// The search for one position. Boards of at most 128 cells (cells are bits of a `u128`).
 pub struct PairingSearch {
     /// Per window open to the maker, its empty cells.
@@ -204,12 +210,7 @@ impl PairingSearch {
     /// (no incremental board: the explicit checker and the tests use this).
     pub fn run_on<P: Position>(&mut self, pos: &P, maker: Player) -> PairingOutcome {
         let table = pos.windows();
-        let mut empty = 0u128;
-        for c in 0..table.cells.min(128) {
-            if pos.stone_on(c).is_none() {
-                empty |= 1 << c;
-            }
-        }
+        let empty = empty_cells(pos, table.cells);
         let counts = |w: usize| {
             let mut n = [0u8; 2];
             for &c in table.cells_of(w) {

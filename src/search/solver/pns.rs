@@ -30,7 +30,7 @@ use std::time::Instant;
 use serde::{Deserialize, Serialize};
 
 use super::generic::HitRate;
-use super::pairing::{PairingOutcome, PairingSearch};
+use super::pairing::{PairingOutcome, PairingSearch, empty_cells};
 use crate::eval::EvalBoard;
 use crate::game::{Move, Player, Position, Status};
 
@@ -140,15 +140,9 @@ impl<P: Position> ProofSearch<P> {
         let Some(search) = self.pairing.as_mut() else {
             return false;
         };
-        let table = self.board.table();
-        let mut empty = 0u128;
-        for c in 0..table.cells {
-            if self.pos.stone_on(c).is_none() {
-                empty |= 1 << c;
-            }
-        }
         let board = &self.board;
-        search.run(table, |w| board.counts(w), empty, self.target.index()) == PairingOutcome::Found
+        let empty = empty_cells(&self.pos, board.table().cells);
+        search.run(board.table(), |w| board.counts(w), empty, self.target.index()) == PairingOutcome::Found
     }
 
     fn immediate_win(&mut self, p: Player) -> bool {

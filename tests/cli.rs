@@ -380,3 +380,29 @@ fn book_and_pns_refuse_what_they_would_ignore() {
     let o = stdout(&mnklab(&["solve", "--game", "tictactoe", "--moves", "a1 b1 a2 b2 a3", "--method", "pns"]));
     assert!(o.contains("game over: first player won"), "{o}");
 }
+
+#[test]
+fn threat_space_search_from_the_command_line() {
+    // mnk:4,3,3 is a first-player win (../shared/rules); it falls to a sequence of threats.
+    let o = stdout(&mnklab(&["solve", "--game", "mnk:4,3,3", "--method", "threats"]));
+    assert!(o.starts_with("the first player (to move) wins by threats"), "{o}");
+    // The line printed is playable and ends in the winning move.
+    let line = o.lines().nth(1).unwrap().split(": ").nth(1).unwrap().to_string();
+    let o = stdout(&mnklab(&["show", "--game", "mnk:4,3,3", "--moves", &line]));
+    assert!(o.contains("result first wins"), "{line}: {o}");
+    // Tic-tac-toe has no such win, and a failure says it proves nothing.
+    let o = stdout(&mnklab(&["solve", "--game", "tictactoe", "--method", "threats"]));
+    assert!(o.starts_with("no win by threats") && o.contains("proves nothing"), "{o}");
+    let err = |args: &[&str]| {
+        let o = mnklab(args);
+        assert!(!o.status.success(), "{args:?} succeeded");
+        String::from_utf8_lossy(&o.stderr).to_string()
+    };
+    assert!(err(&["solve", "--game", "connect4", "--method", "threats"]).contains("has gravity"));
+    assert!(err(&["solve", "--game", "mnk:15,15,5:exact", "--method", "threats"]).contains("exactly-K"));
+    assert!(err(&["solve", "--game", "mnk:5,5,4", "--no-threats"]).contains("add --method pns"));
+    assert!(err(&["solve", "--game", "mnk:5,5,4", "--method", "threats", "--weak"]).contains("leave out"));
+    // The ablation names the leaves it turned off: none tried.
+    let o = stdout(&mnklab(&["solve", "--game", "mnk:6,6,5", "--method", "pns", "--no-threats"]));
+    assert!(o.starts_with("value draw") && o.contains("threat wins 0 of 0 leaves tried"), "{o}");
+}

@@ -5,7 +5,7 @@
 use mnklab::eval::EvalBoard;
 use mnklab::game::{AnyPosition, Player, Position};
 use mnklab::rng::{below, seeded};
-use mnklab::search::solver::{GenericSolver, proof_number_value, proof_number_value_with};
+use mnklab::search::solver::{GenericSolver, Leaves, proof_number_value, proof_number_value_with};
 use mnklab::with_position;
 
 fn pns(pos: &AnyPosition) -> i32 {
@@ -98,7 +98,7 @@ fn the_three_searches_agree_on_random_positions() {
             let reference = alphabeta(&pos, false);
             assert_eq!(alphabeta(&pos, true), reference, "{game} {}", pos.history_string());
             assert_eq!(pns(&pos), reference, "{game} {}", pos.history_string());
-            let (unpaired, _) = with_position!(&pos, p => proof_number_value_with(p, 512, None, None, false));
+            let (unpaired, _) = with_position!(&pos, p => proof_number_value_with(p, 512, None, None, Leaves { pairings: false, threats: false }));
             assert_eq!(unpaired, Some(reference), "{game} {}: without pairings", pos.history_string());
             compared[(reference + 1) as usize] += 1;
         }

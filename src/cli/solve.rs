@@ -29,9 +29,11 @@ pub struct SolveArgs {
     /// start), printing "<moves> <score>" for each and checking it against the file's score.
     #[arg(long)]
     batch: Option<PathBuf>,
-    /// How to prove: `alphabeta` (null-window negamax; strong or weak) or `pns` (proof-number
+    /// How to prove: `alphabeta` (null-window negamax; strong or weak), `pns` (proof-number
     /// search; weak only: win, draw or loss), which finds narrow proofs such as the draws of
-    /// free-placement boards.
+    /// free-placement boards, or `threats` (threat-space search: does the side to move win by
+    /// a sequence of fours and threes? Free placement, K or more in a row; a failure proves
+    /// nothing).
     #[arg(long, default_value = "alphabeta")]
     method: SolveMethod,
     /// An opening book (`mnklab book`): positions it holds are answered from it at once.
@@ -47,6 +49,14 @@ pub struct SolveArgs {
     /// the value is the same, the nodes and time show what pairings save or cost).
     #[arg(long)]
     no_pairings: bool,
+    /// `--method pns`: leave out the threat-space search at the leaves (an ablation, as
+    /// `--no-pairings`).
+    #[arg(long)]
+    no_threats: bool,
+    /// `--method threats`: the most threat moves (fours and threes) a sequence may take,
+    /// searched 1, 2, ... up to this, so the shortest win found comes first.
+    #[arg(long, default_value_t = 12, value_parser = clap::value_parser!(u32).range(1..=60))]
+    threat_depth: u32,
 }
 
 /// The proof procedure of `mnklab solve`.
@@ -54,6 +64,7 @@ pub struct SolveArgs {
 pub enum SolveMethod {
     Alphabeta,
     Pns,
+    Threats,
 }
 
 pub fn run(args: SolveArgs) -> Result<(), String> {
@@ -63,7 +74,7 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
     }
     if args.check {
         // Refused up front rather than ignored: a user who asked for a check must get one.
-        if args.batch.is_some() || args.method == SolveMethod::Pns {
+        if args.batch.is_some() || args.method != SolveMethod::Alphabeta {
             return Err(
                 "--check re-proves one position solved by the default method: leave out --batch and --method pns"
                     .into(),
@@ -89,6 +100,18 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
                 pos.variant()
             ));
         }
+    }
+    if args.no_threats && args.method != SolveMethod::Pns {
+        return Err("--no-threats turns off the threat-space search inside --method pns: add --method pns".into());
+    }
+    if args.no_threats && !with_position!(&pos, p => mnklab::search::solver::threats_apply(p)) {
+        return Err(format!(
+            "--no-threats: {} is not free placement with the K-or-more rule, where threat-space search is never used",
+            pos.variant()
+        ));
+    }
+    if args.method == SolveMethod::Threats {
+        return threats(&pos, &args);
     }
     if args.method == SolveMethod::Pns {
         if args.batch.is_some() {
@@ -129,7 +152,13 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
         let memory = args.tt_mb.unwrap_or(PNS_DEFAULT_MB) as usize;
         let deadline = args.time.map(|t| std::time::Instant::now() + Duration::from_secs_f64(t));
         let (value, runs) = with_position!(&pos, p => {
-            mnklab::search::solver::proof_number_value_with(p, memory, deadline, None, !args.no_pairings)
+            mnklab::search::solver::proof_number_value_with(
+                p,
+                memory,
+                deadline,
+                None,
+                mnklab::search::solver::Leaves { pairings: !args.no_pairings, threats: !args.no_threats },
+            )
         });
         print_proof(value, &runs);
         return Ok(());
@@ -158,6 +187,73 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
     if args.check {
         check_draw(&pos, &s, deadline)?;
     }
+    Ok(())
+}
+
+/// `--method threats`: iterative deepening of a threat-space search for the side to move.
+fn threats(pos: &AnyPosition, args: &SolveArgs) -> Result<(), String> {
+    use mnklab::search::solver::{ThreatSearch, threats_apply};
+    if args.batch.is_some() || args.book.is_some() || args.no_pairings || args.weak {
+        return Err("--method threats searches one position for a win by threats: leave out --batch, --book, \
+                    --no-pairings and --weak"
+            .into());
+    }
+    if args.tt_mb.is_some() {
+        return Err("--method threats keeps its own table: leave out --tt-mb".into());
+    }
+    if !with_position!(pos, p => threats_apply(p)) {
+        return Err(format!(
+            "--method threats needs free placement and the K-or-more rule ({} has {})",
+            pos.variant(),
+            if pos.variant().has_gravity() { "gravity" } else { "the exactly-K rule" }
+        ));
+    }
+    if pos.status().is_over() {
+        return Err("the game is over: there is no threat to search".into());
+    }
+    let me = pos.side_to_move();
+    let start = std::time::Instant::now();
+    let deadline = args.time.map(|t| start + Duration::from_secs_f64(t));
+    let mut search = ThreatSearch::new(0).with_deadline(deadline);
+    let mut board = with_position!(pos, p => mnklab::eval::EvalBoard::new(p, |_, _, _| 0).with_near_windows());
+    let mut reached = 0;
+    let found = with_position!(pos, p => {
+        let mut p = p.clone();
+        let mut found = None;
+        for depth in 1..=args.threat_depth {
+            if let Some(win) = search.winning_line(&mut p, &mut board, me, depth) {
+                let line: Vec<String> =
+                    win.line.iter().map(|&c| p.format_move(p.cell_move(c).expect("empty cell"))).collect();
+                found = Some((depth, line, win.every_reply_loses));
+                break;
+            }
+            if search.aborted() {
+                break;
+            }
+            reached = depth;
+        }
+        found
+    });
+    let secs = start.elapsed().as_secs_f64();
+    match found {
+        Some((depth, line, every_reply_loses)) => {
+            let moves = if depth == 1 { "move" } else { "moves" };
+            println!("the {me} player (to move) wins by threats: {depth} threat {moves} at most");
+            println!(
+                "line (its moves, and the first reply searched after each): {}{}",
+                line.join(" "),
+                if every_reply_loses { "; then no reply stops every move making two fours" } else { "" }
+            );
+        }
+        None if search.aborted() => println!(
+            "no win by threats within {reached} threat moves; stopped by --time while searching {}: this proves nothing about the value",
+            reached + 1
+        ),
+        None => println!(
+            "no win by threats within {reached} threat moves for the {me} player: this proves nothing about the value (a quiet move may still win)"
+        ),
+    }
+    println!("{} nodes, {:.3} s", search.nodes, secs);
     Ok(())
 }
 
@@ -231,7 +327,8 @@ fn print_proof(value: Option<i32>, runs: &[mnklab::search::solver::ProofOutcome]
             Some(false) => "disproved",
         };
         println!(
-            "{} player wins: {answer}; nodes {} expanded {} proof size {} peak tree {} nodes, tree memory {} restarts {} time {:.3} s",
+            "{} player wins: {answer}; nodes {} expanded {} proof size {} peak tree {} nodes, tree memory {} restarts {} \
+             threat wins {} of {} leaves tried, time {:.3} s",
             r.target,
             r.nodes,
             r.expansions,
@@ -239,6 +336,8 @@ fn print_proof(value: Option<i32>, runs: &[mnklab::search::solver::ProofOutcome]
             r.peak_nodes,
             mib(r.peak_bytes),
             r.restarts,
+            r.threat_wins,
+            r.threat_tests,
             r.elapsed
         );
     }

@@ -75,6 +75,21 @@ fn value_change(table: &WindowTable, counts: &mut [u16], gain: &[i64; 1024], cel
 }
 
 #[inline(always)]
+/// Keeps `near[0][p]` (windows with K-2 stones of `p`, none of the other's) and `near[1][p]`
+/// (K-3 stones; none for K < 3) for window `w` with counts `c`.
+fn update_near(near: &mut [[IdSet; 2]; 2], k: usize, w: u32, c: [u8; 2]) {
+    for (short, sets) in near.iter_mut().enumerate() {
+        let Some(want) = (k as u8).checked_sub(2 + short as u8) else { continue };
+        for p in 0..2 {
+            if c[p] == want && c[1 - p] == 0 {
+                sets[p].insert(w);
+            } else {
+                sets[p].remove(w);
+            }
+        }
+    }
+}
+
 fn update_hot(hot: &mut [IdSet; 2], k: usize, w: u32, c: [u8; 2]) {
     let k1 = k as u8 - 1;
     for p in 0..2 {
@@ -111,6 +126,10 @@ pub struct EvalBoard {
     /// Keep `potential` up to date: only the solvers ask for it, so heuristic searches skip
     /// its updates in their hot loop.
     track_potential: bool,
+    /// Windows two and three stones short of a line for each player, with none of the other's
+    /// stones (`near[0]`, `near[1]`): kept only for threat-space search (`with_near_windows`),
+    /// which would otherwise scan every window at every node.
+    near: Option<Box<[[IdSet; 2]; 2]>>,
     /// Keep `hot` and `open` up to date: off for searches that never ask for threats or open
     /// windows, which saves two set updates and two tests per window per move.
     threats: bool,
@@ -146,6 +165,7 @@ impl EvalBoard {
             open: [0, 0],
             potential: [0, 0],
             track_potential: false,
+            near: None,
             threats: true,
             table,
         };
@@ -185,6 +205,32 @@ impl EvalBoard {
         self
     }
 
+    /// Also keeps the windows two and three stones short of a line (for
+    /// [`EvalBoard::near_windows`]).
+    pub fn with_near_windows(mut self) -> EvalBoard {
+        let n = self.table.len();
+        let mut near = Box::new([[IdSet::new(n), IdSet::new(n)], [IdSet::new(n), IdSet::new(n)]]);
+        for w in 0..n {
+            update_near(&mut near, self.table.k, w as u32, split(self.counts[w]));
+        }
+        self.near = Some(near);
+        self
+    }
+
+    /// Was the board built `with_near_windows`?
+    pub fn has_near_windows(&self) -> bool {
+        self.near.is_some()
+    }
+
+    /// Windows with exactly K-2 (`short` 2) or K-3 (`short` 3) stones of `p` and none of the
+    /// other's, in no particular order. Empty unless built `with_near_windows`.
+    pub fn near_windows(&self, p: Player, short: usize) -> &[u32] {
+        match (&self.near, short) {
+            (Some(near), 2 | 3) => &near[short - 2][p.index()].items,
+            _ => &[],
+        }
+    }
+
     /// Keeps only the value: for a search that never calls `has_threat_window`,
     /// `threat_moves`, `threat_cells`, `threat_cell_list` or `open_windows` (they would be
     /// wrong).
@@ -207,7 +253,8 @@ impl EvalBoard {
 
     #[inline(always)]
     fn change(&mut self, cell: usize, p: usize, delta: u8) {
-        let EvalBoard { table, counts, phi, step_gain, sum, hot, open, potential, track_potential, threats } = self;
+        let EvalBoard { table, counts, phi, step_gain, sum, hot, open, potential, track_potential, near, threats } =
+            self;
         let track = *track_potential;
         let k = table.k;
         if !*threats {
@@ -243,6 +290,9 @@ impl EvalBoard {
             }
             *sum += phi[phi_index(c)] as i64;
             update_hot(hot, k, w, c);
+            if let Some(near) = near {
+                update_near(near, k, w, c);
+            }
         }
     }
 
@@ -411,7 +461,7 @@ mod tests {
             with_position!(&start, p => {
                 for _ in 0..40 {
                     let mut pos = p.clone();
-                    let mut full = EvalBoard::new(&pos, phi);
+                    let mut full = EvalBoard::new(&pos, phi).with_near_windows();
                     let mut value_only = EvalBoard::new(&pos, phi).without_threats();
                     for step in 0..30 {
                         if pos.is_over() {
@@ -434,6 +484,23 @@ mod tests {
                         let fresh = EvalBoard::new(&pos, phi).window_sum(Player::First);
                         assert_eq!(full.window_sum(Player::First), fresh, "{game} {:?}", pos.history());
                         assert_eq!(value_only.window_sum(Player::First), fresh, "{game} {:?}", pos.history());
+                        // The near-window sets kept move by move hold exactly the windows a
+                        // fresh count puts there.
+                        let k = full.table().k as u8;
+                        for p in [Player::First, Player::Second] {
+                            for short in [2u8, 3] {
+                                let mut kept = full.near_windows(p, short as usize).to_vec();
+                                kept.sort_unstable();
+                                let counted: Vec<u32> = (0..full.table().len())
+                                    .filter(|&w| {
+                                        let c = full.counts(w);
+                                        k >= short && c[p.index()] == k - short && c[p.other().index()] == 0
+                                    })
+                                    .map(|w| w as u32)
+                                    .collect();
+                                assert_eq!(kept, counted, "{game} {p:?} K-{short} {:?}", pos.history());
+                            }
+                        }
                     }
                 }
             });

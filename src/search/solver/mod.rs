@@ -13,6 +13,7 @@ mod generic;
 mod pairing;
 mod pns;
 mod table;
+mod threats;
 
 pub use book::{
     BOOK_VERSION, Book, BookError, BookStats, book_key, book_solution, build_book, builtin_book, move_values,
@@ -22,9 +23,11 @@ pub use draw_proof::{DrawProof, DrawProofError, pairing_holds, potential_holds, 
 pub use generic::GenericSolver;
 pub use pairing::{PairingOutcome, PairingSearch};
 pub use pns::{
-    ProofEnd, ProofOutcome, ProofSearch, weak_value as proof_number_value, weak_value_with as proof_number_value_with,
+    Leaves, ProofEnd, ProofOutcome, ProofSearch, weak_value as proof_number_value,
+    weak_value_with as proof_number_value_with,
 };
 pub use table::SolverTable;
+pub use threats::{ThreatSearch, ThreatWin, threats_apply};
 
 use std::any::Any;
 use std::sync::Arc;

@@ -13,6 +13,11 @@
 //! - pairing strategies (free placement, K or more, at most 128 cells; see the pairing
 //!   module): when the other side holds a pairing against the target, the target cannot win.
 //!   Tested at most nodes while they succeed often enough (the solver's success-rate gate).
+//! - threat-space search (free placement, K or more; see the threats module): a short search of
+//!   fours and threes for either side, 4 threat moves and 200 nodes at most, behind the same
+//!   kind of gate. A win by threats is a win. On the wide boards of gomoku it is what lets the
+//!   search prove a win at all; on the small draw boards it finds wins only where the tree
+//!   would have found them cheaply, and costs time (the README gives both).
 //!
 //! Children: the one block when the opponent threatens once; cells on no open window are left
 //! out (free placement with K or more: such a cell is a pass, and a pass never helps);
@@ -31,6 +36,7 @@ use serde::{Deserialize, Serialize};
 
 use super::generic::HitRate;
 use super::pairing::{PairingOutcome, PairingSearch, empty_cells};
+use super::threats::{ThreatSearch, threats_apply};
 use crate::eval::EvalBoard;
 use crate::game::{Move, Player, Position, Status};
 
@@ -65,6 +71,12 @@ pub struct ProofOutcome {
     /// proving child, at the other's all children (for a disproof, the other way round).
     /// Positions solved from the table count as one node each.
     pub proof_size: u64,
+    /// Leaves solved by threat-space search (a win by threats for either side), and the
+    /// leaves where it was tried.
+    #[serde(default)]
+    pub threat_wins: u64,
+    #[serde(default)]
+    pub threat_tests: u64,
     /// Times the tree was dropped because the arena was full.
     pub restarts: u32,
     /// Seconds.
@@ -104,7 +116,20 @@ pub struct ProofSearch<P: Position> {
     /// None where pairings do not apply (or turned off).
     pairing: Option<PairingSearch>,
     pairing_rate: HitRate,
+    /// None where threat-space search does not apply (or turned off).
+    threats: Option<ThreatSearch>,
+    threat_rate: HitRate,
+    threat_wins: u64,
+    threat_tests: u64,
 }
+
+/// Threat moves a leaf's threat-space search may take, and the nodes it may spend.
+const THREAT_DEPTH: u32 = 4;
+const THREAT_BUDGET: u64 = 200;
+/// A win by threats found in at most this many nodes does not count for the gate.
+const SHALLOW_WIN: u64 = 8;
+/// The threat table is emptied past this many entries (it only saves work).
+const THREAT_TABLE: usize = 1 << 20;
 
 impl<P: Position> ProofSearch<P> {
     /// A search of `pos` for `target`'s win, holding at most `memory_mb` MiB of tree.
@@ -112,7 +137,11 @@ impl<P: Position> ProofSearch<P> {
         let rules = pos.variant().grid();
         ProofSearch {
             pos: pos.clone(),
-            board: EvalBoard::new(pos, |_, _, _| 0).with_potential(),
+            board: if threats_apply(pos) {
+                EvalBoard::new(pos, |_, _, _| 0).with_potential().with_near_windows()
+            } else {
+                EvalBoard::new(pos, |_, _, _| 0).with_potential()
+            },
             target,
             freestyle: rules.is_some_and(|r| !r.exact),
             free_placement: !pos.variant().has_gravity(),
@@ -126,7 +155,34 @@ impl<P: Position> ProofSearch<P> {
             pairing: (rules.is_some_and(|r| !r.exact) && !pos.variant().has_gravity() && pos.windows().cells <= 128)
                 .then(PairingSearch::default),
             pairing_rate: HitRate::default(),
+            threats: threats_apply(pos).then(|| ThreatSearch::new(THREAT_BUDGET)),
+            threat_rate: HitRate::default(),
+            threat_wins: 0,
+            threat_tests: 0,
         }
+    }
+
+    /// The same search without threat-space search at the leaves (an ablation).
+    pub fn without_threats(mut self) -> Self {
+        self.threats = None;
+        // Nor the window sets kept only for it, so the ablation costs what the search did.
+        self.board = EvalBoard::new(&self.pos, |_, _, _| 0).with_potential();
+        self
+    }
+
+    /// Does a sequence of threats win here for the side to move, or for the other side
+    /// (whose threat on the board must then be answered)? The winner, if one is found.
+    /// Also says whether the win was more than the tree finds at once (more nodes than
+    /// `SHALLOW_WIN`): on the draw boards most wins by threats are a four and a double four
+    /// the tree would have seen in two plies, and only the others make the test worth its cost.
+    fn threat_winner(&mut self) -> (Option<Player>, bool) {
+        let ProofSearch { pos, board, threats, .. } = self;
+        let Some(search) = threats.as_mut() else { return (None, false) };
+        search.shrink_past(THREAT_TABLE);
+        let me = pos.side_to_move();
+        let before = search.nodes;
+        let winner = [me, me.other()].into_iter().find(|&p| search.wins(pos, board, p, THREAT_DEPTH));
+        (winner, winner.is_some() && search.nodes - before > SHALLOW_WIN)
     }
 
     /// The same search without pairing strategies (an ablation, and a cross-check in tests).
@@ -200,6 +256,15 @@ impl<P: Position> ProofSearch<P> {
             self.pairing_rate.record(held);
             if held {
                 return Some(false);
+            }
+        }
+        if self.threats.is_some() && self.threat_rate.worth_it() {
+            let (winner, deep) = self.threat_winner();
+            self.threat_rate.record(deep);
+            self.threat_tests += 1;
+            self.threat_wins += winner.is_some() as u64;
+            if let Some(w) = winner {
+                return Some(w == self.target);
             }
         }
         None
@@ -310,7 +375,7 @@ impl<P: Position> ProofSearch<P> {
         self.nodes += 1;
         let mut proved = self.evaluate();
         let mut path: Vec<usize> = Vec::new();
-        let mut iterations = 0u64;
+        let mut next_check = 0u64;
         let mut ended = ProofEnd::Answered;
         'search: while proved.is_none() {
             self.tree.clear();
@@ -322,8 +387,10 @@ impl<P: Position> ProofSearch<P> {
                     proved = Some(root.pn == 0);
                     break 'search;
                 }
-                iterations += 1;
-                if iterations & 1023 == 0 {
+                // By nodes evaluated, not iterations: an iteration on a wide board with threat
+                // searches at its leaves can take a millisecond.
+                if self.nodes >= next_check {
+                    next_check = self.nodes + 4096;
                     if deadline.is_some_and(|d| Instant::now() >= d) {
                         ended = ProofEnd::Deadline;
                         break 'search;
@@ -397,6 +464,8 @@ impl<P: Position> ProofSearch<P> {
             peak_bytes: peak_bytes.max(self.bytes()),
             proof_size,
             restarts,
+            threat_wins: self.threat_wins,
+            threat_tests: self.threat_tests,
             elapsed: start.elapsed().as_secs_f64(),
             ended,
         }
@@ -449,20 +518,40 @@ pub fn weak_value<P: Position>(
     deadline: Option<Instant>,
     stop: Option<&Arc<AtomicBool>>,
 ) -> (Option<i32>, Vec<ProofOutcome>) {
-    weak_value_with(pos, memory_mb, deadline, stop, true)
+    weak_value_with(pos, memory_mb, deadline, stop, Leaves::default())
 }
 
-/// [`weak_value`], with pairing strategies at the leaves or without them (an ablation).
+/// Which knowledge a proof-number search uses at its leaves, beyond the cheap sure checks:
+/// both by default; turning one off is an ablation (the value stays, the work changes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Leaves {
+    pub pairings: bool,
+    pub threats: bool,
+}
+
+impl Default for Leaves {
+    fn default() -> Self {
+        Leaves { pairings: true, threats: true }
+    }
+}
+
+/// [`weak_value`], with the leaf knowledge of `leaves`.
 pub fn weak_value_with<P: Position>(
     pos: &P,
     memory_mb: usize,
     deadline: Option<Instant>,
     stop: Option<&Arc<AtomicBool>>,
-    pairings: bool,
+    leaves: Leaves,
 ) -> (Option<i32>, Vec<ProofOutcome>) {
     let search = |target: Player| {
-        let s = ProofSearch::new(pos, target, memory_mb);
-        if pairings { s } else { s.without_pairings() }
+        let mut s = ProofSearch::new(pos, target, memory_mb);
+        if !leaves.pairings {
+            s = s.without_pairings();
+        }
+        if !leaves.threats {
+            s = s.without_threats();
+        }
+        s
     };
     let me = pos.side_to_move();
     let first = search(me).run(deadline, stop);

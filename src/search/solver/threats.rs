@@ -1,0 +1,395 @@
+//! Threat-space search: proves that a player (the attacker) wins by a sequence of threats,
+//! after Allis' threat-space search for gomoku. The attacker plays only moves that threaten:
+//! a "four" (a window one stone short of a line, which must be blocked at once) or a "three"
+//! (a move after which the attacker has a move making two fours at once). The defender is
+//! given every reply that does not lose at once: for a four, its one block; for a three,
+//! every cell that spoils all of the attacker's double-four moves, and every move making a
+//! four of its own (a counter-threat the attacker must answer).
+//!
+//! This is the sound AND/OR form of the idea, not Allis' single-agent search with the defender
+//! taking all cost squares at once and a verification afterwards: every step is a real move
+//! and every defender reply left out provably loses within three plies, so a win found is a
+//! win. A failure proves nothing (a quiet move may still win). Free placement with the
+//! K-or-more rule only: under the exactly-K rule a "four" may be an overline that does not
+//! win, and under gravity a block may not be playable.
+//!
+//! Depth counts the attacker's threat moves (the final winning move is free). Results are kept
+//! in a table keyed by the symmetric hash: wins for good, failures with their depth.
+
+use std::collections::HashMap;
+use std::time::Instant;
+
+use crate::eval::EvalBoard;
+use crate::game::{Player, Position};
+
+/// Does threat-space search apply to this position's rules?
+pub fn threats_apply<P: Position>(pos: &P) -> bool {
+    !pos.variant().has_gravity() && pos.variant().grid().is_some_and(|r| !r.exact)
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    win: bool,
+    /// For a failure: the depth it was searched to. For a win at the attacker's turn: the
+    /// winning move's cell (for the line shown to a user).
+    depth: u8,
+    cell: u16,
+}
+
+/// A threat-space searcher with its table; reusable across positions of one game.
+#[derive(Debug, Default)]
+pub struct ThreatSearch {
+    table: HashMap<u64, Entry>,
+    /// Nodes visited over the searcher's life.
+    pub nodes: u64,
+    budget: u64,
+    deadline: Option<Instant>,
+    aborted: bool,
+    scratch: Vec<u16>,
+}
+
+/// What one search found, for a user.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ThreatWin {
+    /// The attacker's moves and the defender's first reply after each, as cells, starting
+    /// with the attacker's first threat and ending with its winning move.
+    pub line: Vec<usize>,
+    /// The line stops short of the winning move because no reply of the defender stops
+    /// every move making two fours (a double three, say): which one to show is arbitrary.
+    pub every_reply_loses: bool,
+}
+
+/// The attacker's open-window picture of a position (defender to move, no attacker four).
+struct Picture {
+    /// Cells where one attacker stone makes two or more fours (distinct winning cells).
+    double_fours: Vec<u16>,
+    /// Windows with K-2 attacker stones, no defender stone: their two empty cells.
+    warm: Vec<[u16; 2]>,
+}
+
+impl ThreatSearch {
+    /// A searcher giving up a search after `budget` nodes (0: no limit).
+    pub fn new(budget: u64) -> ThreatSearch {
+        ThreatSearch { budget, ..ThreatSearch::default() }
+    }
+
+    /// The same searcher, giving up at `deadline` (checked every 4,096 nodes).
+    pub fn with_deadline(mut self, deadline: Option<Instant>) -> ThreatSearch {
+        self.deadline = deadline;
+        self
+    }
+
+    /// Does `attacker` win by threats from `pos`, with at most `depth` threat moves? The side
+    /// to move may be either player: when it is the defender, the attacker's threat already
+    /// on the board must be answered. `board` holds `pos`'s window counts and was built
+    /// [`EvalBoard::with_near_windows`]; both are restored.
+    pub fn wins<P: Position>(&mut self, pos: &mut P, board: &mut EvalBoard, attacker: Player, depth: u32) -> bool {
+        debug_assert!(threats_apply(pos));
+        assert!(board.has_near_windows(), "threat-space search needs EvalBoard::with_near_windows");
+        if pos.status().is_over() {
+            return false;
+        }
+        self.aborted = false;
+        let start = self.nodes;
+        let limit = if self.budget == 0 { u64::MAX } else { start + self.budget };
+        let depth = depth.min(u8::MAX as u32) as u8;
+        if pos.side_to_move() == attacker {
+            self.attack(pos, board, attacker, depth, limit)
+        } else {
+            self.defend(pos, board, attacker, depth, limit)
+        }
+    }
+
+    /// [`ThreatSearch::wins`] with the attacker to move, and the line found: the attacker's
+    /// moves and, after each, the defender's first reply in the order searched.
+    pub fn winning_line<P: Position>(
+        &mut self,
+        pos: &mut P,
+        board: &mut EvalBoard,
+        attacker: Player,
+        depth: u32,
+    ) -> Option<ThreatWin> {
+        if pos.side_to_move() != attacker || !self.wins(pos, board, attacker, depth) {
+            return None;
+        }
+        let mut line = Vec::new();
+        let mut every_reply_loses = false;
+        let mut played = 0;
+        loop {
+            let me = pos.side_to_move();
+            let cell = if me == attacker {
+                if let Some(c) = self.immediate(pos, board, attacker) {
+                    line.push(c);
+                    break;
+                }
+                match self.table.get(&key(pos, attacker)) {
+                    Some(e) if e.win => e.cell as usize,
+                    _ => break,
+                }
+            } else {
+                let (replies, won) = self.replies(pos, board, attacker);
+                match replies.first() {
+                    Some(&c) => c as usize,
+                    // Two fours: the defender blocks one (the first found) and loses to the other.
+                    None if won => match self.immediate(pos, board, attacker) {
+                        Some(c) => c,
+                        None => {
+                            every_reply_loses = true;
+                            break;
+                        }
+                    },
+                    None => break,
+                }
+            };
+            line.push(cell);
+            let Some(m) = pos.cell_move(cell) else { break };
+            pos.play(m);
+            board.play(cell, me);
+            played += 1;
+        }
+        for _ in 0..played {
+            let m = *pos.history().last().expect("played above");
+            let cell = pos.move_cell(m);
+            pos.undo();
+            board.undo(cell, pos.side_to_move());
+        }
+        Some(ThreatWin { line, every_reply_loses })
+    }
+
+    /// Empties the table once it holds more than `entries` (it only saves work).
+    pub fn shrink_past(&mut self, entries: usize) {
+        if self.table.len() > entries {
+            self.table.clear();
+        }
+    }
+
+    /// Was the last search cut short by the node budget or the deadline?
+    pub fn aborted(&self) -> bool {
+        self.aborted
+    }
+
+    /// The attacker's winning cell if it has one and is to move.
+    fn immediate<P: Position>(&mut self, pos: &P, board: &EvalBoard, attacker: Player) -> Option<usize> {
+        if !board.has_threat_window(attacker) {
+            return None;
+        }
+        board.threat_cell_list(pos, attacker, &mut self.scratch);
+        self.scratch.first().map(|&c| c as usize)
+    }
+
+    /// What the table says of a position searched to `depth`: a win found at any depth holds;
+    /// a failure holds only if searched at least as deep.
+    fn known(&self, key: u64, depth: u8) -> Option<bool> {
+        self.table.get(&key).filter(|e| e.win || e.depth >= depth).map(|e| e.win)
+    }
+
+    /// Attacker to move.
+    fn attack<P: Position>(
+        &mut self,
+        pos: &mut P,
+        board: &mut EvalBoard,
+        attacker: Player,
+        depth: u8,
+        limit: u64,
+    ) -> bool {
+        self.nodes += 1;
+        if board.has_threat_window(attacker) {
+            return true;
+        }
+        let defender = attacker.other();
+        let mut blocks = std::mem::take(&mut self.scratch);
+        board.threat_cell_list(pos, defender, &mut blocks);
+        let forced = blocks.first().copied();
+        let too_many = blocks.len() >= 2;
+        self.scratch = blocks;
+        if too_many || depth == 0 {
+            return false;
+        }
+        if self.nodes >= limit
+            || (self.nodes.is_multiple_of(4096) && self.deadline.is_some_and(|d| Instant::now() >= d))
+        {
+            self.aborted = true;
+        }
+        if self.aborted {
+            return false;
+        }
+        let key = key(pos, attacker);
+        if let Some(known) = self.known(key, depth) {
+            return known;
+        }
+        let candidates = match forced {
+            Some(c) => vec![c],
+            None => threat_candidates(pos, board, attacker),
+        };
+        for cell in candidates {
+            let Some(m) = pos.cell_move(cell as usize) else { continue };
+            pos.play(m);
+            board.play(cell as usize, attacker);
+            let won = self.defend(pos, board, attacker, depth - 1, limit);
+            board.undo(cell as usize, attacker);
+            pos.undo();
+            if won {
+                self.table.insert(key, Entry { win: true, depth, cell });
+                return true;
+            }
+        }
+        if !self.aborted {
+            self.table.insert(key, Entry { win: false, depth, cell: 0 });
+        }
+        false
+    }
+
+    /// Defender to move, after the attacker's move.
+    fn defend<P: Position>(
+        &mut self,
+        pos: &mut P,
+        board: &mut EvalBoard,
+        attacker: Player,
+        depth: u8,
+        limit: u64,
+    ) -> bool {
+        self.nodes += 1;
+        let defender = attacker.other();
+        if pos.status().is_over() || board.has_threat_window(defender) {
+            // A full board, or the defender completes a line now.
+            return false;
+        }
+        let (replies, won) = self.replies(pos, board, attacker);
+        if won {
+            return true;
+        }
+        if replies.is_empty() {
+            // No threat on the board: the defender may play anything.
+            return false;
+        }
+        let key = key(pos, attacker);
+        if let Some(known) = self.known(key, depth) {
+            return known;
+        }
+        for cell in replies {
+            let Some(m) = pos.cell_move(cell as usize) else { continue };
+            pos.play(m);
+            board.play(cell as usize, defender);
+            let won = self.attack(pos, board, attacker, depth, limit);
+            board.undo(cell as usize, defender);
+            pos.undo();
+            if !won {
+                if !self.aborted {
+                    self.table.insert(key, Entry { win: false, depth, cell: 0 });
+                }
+                return false;
+            }
+        }
+        self.table.insert(key, Entry { win: true, depth, cell: 0 });
+        true
+    }
+
+    /// The defender's replies that do not lose at once (defender to move, with no line of its
+    /// own to complete), and whether the attacker has already won (two fours: the defender
+    /// blocks one, the attacker completes the other). No replies: nothing is threatened.
+    fn replies<P: Position>(&mut self, pos: &P, board: &EvalBoard, attacker: Player) -> (Vec<u16>, bool) {
+        let mut fours = std::mem::take(&mut self.scratch);
+        board.threat_cell_list(pos, attacker, &mut fours);
+        let answer = match fours.len() {
+            0 => None,
+            1 => Some((vec![fours[0]], false)),
+            _ => Some((Vec::new(), true)),
+        };
+        self.scratch = fours;
+        if let Some(a) = answer {
+            return a;
+        }
+        let picture = picture(pos, board, attacker);
+        if picture.double_fours.is_empty() {
+            return (Vec::new(), false);
+        }
+        // A stone on a cell of no warm window leaves every double four in place; one on a warm
+        // window's cell kills that window. A reply spoils when no double four is left.
+        let mut replies: Vec<u16> = Vec::new();
+        for w in &picture.warm {
+            for &c in w {
+                if !replies.contains(&c) && double_fours_without(&picture.warm, c).is_empty() {
+                    replies.push(c);
+                }
+            }
+        }
+        // Counter-fours: the attacker must block them before it plays its double four.
+        let table = board.table();
+        for &w in board.near_windows(attacker.other(), 2) {
+            for &cell in table.cells_of(w as usize) {
+                if pos.stone_on(cell as usize).is_none() && !replies.contains(&cell) {
+                    replies.push(cell);
+                }
+            }
+        }
+        if replies.is_empty() {
+            // Nothing spoils the double fours and no counter-four exists: lost.
+            return (Vec::new(), true);
+        }
+        (replies, false)
+    }
+}
+
+fn key<P: Position>(pos: &P, attacker: Player) -> u64 {
+    // The same position asks a different question for each attacker.
+    pos.canonical_hash() ^ if attacker == Player::First { 0 } else { 0x9e37_79b9_7f4a_7c15 }
+}
+
+/// The attacker's warm windows (K-2 stones, no defender stone) and its double-four cells.
+fn picture<P: Position>(pos: &P, board: &EvalBoard, attacker: Player) -> Picture {
+    let table = board.table();
+    let mut warm = Vec::new();
+    for &w in board.near_windows(attacker, 2) {
+        let mut empty = table.cells_of(w as usize).iter().copied().filter(|&c| pos.stone_on(c as usize).is_none());
+        if let (Some(a), Some(b)) = (empty.next(), empty.next()) {
+            warm.push([a, b]);
+        }
+    }
+    let double_fours = double_fours_without(&warm, u16::MAX);
+    Picture { double_fours, warm }
+}
+
+/// Cells where an attacker stone completes two warm windows to fours with distinct winning
+/// cells, ignoring warm windows through `blocked` (a defender stone there).
+fn double_fours_without(warm: &[[u16; 2]], blocked: u16) -> Vec<u16> {
+    // cell -> its first partner; a second, different partner makes it a double four.
+    let mut first: Vec<(u16, u16)> = Vec::new();
+    let mut doubles: Vec<u16> = Vec::new();
+    for w in warm {
+        if w.contains(&blocked) {
+            continue;
+        }
+        for (x, y) in [(w[0], w[1]), (w[1], w[0])] {
+            match first.iter().find(|(c, _)| *c == x) {
+                None => first.push((x, y)),
+                Some(&(_, p)) if p != y && !doubles.contains(&x) => doubles.push(x),
+                Some(_) => {}
+            }
+        }
+    }
+    doubles
+}
+
+/// The attacker's moves that may threaten (no defender four on the board): cells of windows
+/// that would hold K-2 or more attacker stones and no defender stone. Fours first (they leave
+/// the defender one reply), then by how many such windows a cell lies on.
+fn threat_candidates<P: Position>(pos: &P, board: &EvalBoard, attacker: Player) -> Vec<u16> {
+    let table = board.table();
+    let mut scored: Vec<(u16, u32)> = Vec::new();
+    let fours = board.near_windows(attacker, 2).iter().map(|&w| (w, 1000));
+    let threes = board.near_windows(attacker, 3).iter().map(|&w| (w, 1));
+    // A four scores far above any count of threes.
+    for (w, weight) in fours.chain(threes) {
+        for &cell in table.cells_of(w as usize) {
+            if pos.stone_on(cell as usize).is_some() {
+                continue;
+            }
+            match scored.iter_mut().find(|(c, _)| *c == cell) {
+                Some(e) => e.1 += weight,
+                None => scored.push((cell, weight)),
+            }
+        }
+    }
+    scored.sort_by_key(|&(cell, score)| (std::cmp::Reverse(score), cell));
+    scored.into_iter().map(|(c, _)| c).collect()
+}

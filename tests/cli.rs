@@ -113,7 +113,7 @@ fn solve_check_proves_draws_again_and_refuses_what_it_cannot_check() {
     assert!(nodes(&without) > nodes(&with), "{} / {}", stdout(&with), stdout(&without));
     for (args, needle) in [
         (&["solve", "--game", "connect:5,4,4", "--check"][..], "needs free placement"),
-        (&["solve", "--game", "mnk:4,4,4", "--method", "pns", "--check"][..], "leave out --batch and --method pns"),
+        (&["solve", "--game", "mnk:4,4,4", "--method", "pns", "--check"][..], "leave out --batch and --method"),
         (
             &["solve", "--game", "mnk:7,7,5", "--time", "0.05", "--check"][..],
             "the time ran out before the value was proved",
@@ -356,7 +356,7 @@ fn book_and_proof_number_search_from_the_command_line() {
     assert!(o.starts_with("value draw") && o.contains("first player wins: disproved"), "{o}");
     // An unanswered proof says why it stopped: memory (and what to do), or the time.
     let o = stdout(&mnklab(&["solve", "--game", "mnk:8,8,5", "--method", "pns", "--tt-mb", "2"]));
-    assert!(o.starts_with("unsolved") && o.contains("its tree filled 2 MiB") && o.contains("--tt-mb"), "{o}");
+    assert!(o.starts_with("unsolved") && o.contains("its tree filled its memory (2.") && o.contains("--tt-mb"), "{o}");
     let o = stdout(&mnklab(&["solve", "--game", "mnk:8,8,5", "--method", "pns", "--time", "0.2"]));
     assert!(o.starts_with("unsolved") && o.contains("the time (--time) ran out"), "{o}");
     std::fs::remove_dir_all(&dir).unwrap();
@@ -386,8 +386,22 @@ fn threat_space_search_from_the_command_line() {
     // mnk:4,3,3 is a first-player win (../shared/rules); it falls to a sequence of threats.
     let o = stdout(&mnklab(&["solve", "--game", "mnk:4,3,3", "--method", "threats"]));
     assert!(o.starts_with("the first player (to move) wins by threats"), "{o}");
-    // The line printed is playable and ends in the winning move.
-    let line = o.lines().nth(1).unwrap().split(": ").nth(1).unwrap().to_string();
+    // Each move is named by what it does (checked by hand: b1-b2 leaves b3, c1 leaves a1 and
+    // d1), the line is playable and ends in the winning move.
+    let named = o.lines().nth(1).unwrap().split(": ").nth(1).unwrap().to_string();
+    assert_eq!(named, "b2 (three) a2 (stops the three) b1 (four) b3 (block) c1 (double four) a1 (block) d1 (line)");
+    // Keep the words outside parentheses.
+    let (mut line, mut depth) = (String::new(), 0);
+    for ch in named.chars() {
+        match ch {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            c if depth == 0 => line.push(c),
+            _ => {}
+        }
+    }
+    let line = line.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert_eq!(line, "b2 a2 b1 b3 c1 a1 d1");
     let o = stdout(&mnklab(&["show", "--game", "mnk:4,3,3", "--moves", &line]));
     assert!(o.contains("result first wins"), "{line}: {o}");
     // Tic-tac-toe has no such win, and a failure says it proves nothing.
@@ -402,6 +416,11 @@ fn threat_space_search_from_the_command_line() {
     assert!(err(&["solve", "--game", "mnk:15,15,5:exact", "--method", "threats"]).contains("exactly-K"));
     assert!(err(&["solve", "--game", "mnk:5,5,4", "--no-threats"]).contains("add --method pns"));
     assert!(err(&["solve", "--game", "mnk:5,5,4", "--method", "threats", "--weak"]).contains("leave out"));
+    assert!(err(&["solve", "--game", "mnk:5,5,4", "--threat-depth", "3"]).contains("add --method threats"));
+    assert!(
+        err(&["solve", "--game", "mnk:5,5,4", "--method", "threats", "--check"])
+            .contains("leave out --batch and --method")
+    );
     // The ablation names the leaves it turned off: none tried.
     let o = stdout(&mnklab(&["solve", "--game", "mnk:6,6,5", "--method", "pns", "--no-threats"]));
     assert!(o.starts_with("value draw") && o.contains("threat wins 0 of 0 leaves tried"), "{o}");

@@ -140,3 +140,25 @@ fn proof_number_search_proves_a_gomoku_win_with_threats_at_its_leaves() {
     });
     assert_eq!(plain.proved, None, "{plain:?}");
 }
+
+#[test]
+fn the_threat_table_is_held_to_its_memory() {
+    let mut pos = AnyPosition::new("mnk:15,15,5".parse().unwrap());
+    pos.play_sequence("h8 h9 i8 i9 g9 j8 g7 g8 i7 j6").unwrap();
+    let me = pos.side_to_move();
+    let bytes = |search: ThreatSearch| {
+        with_position!(&pos, p => {
+            let mut p = p.clone();
+            let mut board = EvalBoard::new(&p, |_, _, _| 0).with_near_windows();
+            let mut search = search;
+            search.wins(&mut p, &mut board, me, 30);
+            assert!(search.aborted(), "the budget, not the answer, ends this search");
+            search.table_bytes()
+        })
+    };
+    let free = bytes(ThreatSearch::new(1_500_000));
+    let held = bytes(ThreatSearch::new(1_500_000).with_table_mb(1));
+    // A hash map's capacity rounds up to a power of two: at most twice the entries asked for.
+    assert!(held <= 2 << 20, "held to 1 MiB: {held} bytes");
+    assert!(free > 2 * held, "without a bound the table grows past it: {free} against {held}");
+}

@@ -22,7 +22,8 @@ pub struct SolveArgs {
     time: Option<f64>,
     /// Table size in MiB [default: 8, for one position and for every line of a batch: a table
     /// that stays in the cache beats a larger one; see the README's "The solver"]. With
-    /// `--method pns`: the tree's memory [default: 2048].
+    /// `--method pns`: the tree's memory and its tables [default: 2048]. With `--method
+    /// threats`: the threat table [default: 256].
     #[arg(long, value_parser = parse_table_mb)]
     tt_mb: Option<u32>,
     /// Solve every line of a file in Pons' benchmark format ("<moves> <score>", moves from the
@@ -39,13 +40,15 @@ pub struct SolveArgs {
     /// An opening book (`mnklab book`): positions it holds are answered from it at once.
     #[arg(long)]
     book: Option<PathBuf>,
-    /// Check a value that says a side cannot win (a draw, or a loss for one side) again by an
-    /// explicit proof built without the solver's shortcuts: every move of that side
-    /// followed, one reply of the other, each leaf a pairing or a potential bound recomputed
-    /// from the stones. Free placement only. Prints the proof's size.
+    /// Check a draw again by an explicit proof, for each side, that it cannot make a line,
+    /// built without the solver's shortcuts: every move of that side followed, one reply of
+    /// the other, each leaf a pairing or a potential bound recomputed from the stones. Wins
+    /// and losses are not checked. Free placement and `--method alphabeta` only. Prints the
+    /// proof's size.
     #[arg(long)]
     check: bool,
-    /// Leave out the pairing test on free-placement boards, in either method (an ablation:
+    /// Leave out the pairing test on free-placement boards, with `--method alphabeta` or `pns`
+    /// (an ablation:
     /// the value is the same, the nodes and time show what pairings save or cost).
     #[arg(long)]
     no_pairings: bool,
@@ -53,10 +56,11 @@ pub struct SolveArgs {
     /// `--no-pairings`).
     #[arg(long)]
     no_threats: bool,
-    /// `--method threats`: the most threat moves (fours and threes) a sequence may take,
-    /// searched 1, 2, ... up to this, so the shortest win found comes first.
-    #[arg(long, default_value_t = 12, value_parser = clap::value_parser!(u32).range(1..=60))]
-    threat_depth: u32,
+    /// `--method threats`: the most attacker moves (threats, and blocks it is forced to make)
+    /// before the winning one, searched 1, 2, ... up to this, so the shortest win found comes
+    /// first [default: 12].
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=60))]
+    threat_depth: Option<u32>,
 }
 
 /// The proof procedure of `mnklab solve`.
@@ -76,7 +80,7 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
         // Refused up front rather than ignored: a user who asked for a check must get one.
         if args.batch.is_some() || args.method != SolveMethod::Alphabeta {
             return Err(
-                "--check re-proves one position solved by the default method: leave out --batch and --method pns"
+                "--check re-proves a draw of one position solved by --method alphabeta (the default): leave out --batch and --method"
                     .into(),
             );
         }
@@ -100,6 +104,12 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
                 pos.variant()
             ));
         }
+    }
+    if args.threat_depth.is_some() && args.method != SolveMethod::Threats {
+        return Err(
+            "--threat-depth bounds --method threats: add --method threats (inside --method pns the depth is fixed)"
+                .into(),
+        );
     }
     if args.no_threats && args.method != SolveMethod::Pns {
         return Err("--no-threats turns off the threat-space search inside --method pns: add --method pns".into());
@@ -198,9 +208,6 @@ fn threats(pos: &AnyPosition, args: &SolveArgs) -> Result<(), String> {
                     --no-pairings and --weak"
             .into());
     }
-    if args.tt_mb.is_some() {
-        return Err("--method threats keeps its own table: leave out --tt-mb".into());
-    }
     if !with_position!(pos, p => threats_apply(p)) {
         return Err(format!(
             "--method threats needs free placement and the K-or-more rule ({} has {})",
@@ -214,16 +221,20 @@ fn threats(pos: &AnyPosition, args: &SolveArgs) -> Result<(), String> {
     let me = pos.side_to_move();
     let start = std::time::Instant::now();
     let deadline = args.time.map(|t| start + Duration::from_secs_f64(t));
-    let mut search = ThreatSearch::new(0).with_deadline(deadline);
+    let table_mb = args.tt_mb.unwrap_or(THREATS_DEFAULT_MB) as usize;
+    let mut search = ThreatSearch::new(0).with_deadline(deadline).with_table_mb(table_mb);
     let mut board = with_position!(pos, p => mnklab::eval::EvalBoard::new(p, |_, _, _| 0).with_near_windows());
     let mut reached = 0;
     let found = with_position!(pos, p => {
         let mut p = p.clone();
         let mut found = None;
-        for depth in 1..=args.threat_depth {
+        for depth in 1..=args.threat_depth.unwrap_or(12) {
             if let Some(win) = search.winning_line(&mut p, &mut board, me, depth) {
-                let line: Vec<String> =
-                    win.line.iter().map(|&c| p.format_move(p.cell_move(c).expect("empty cell"))).collect();
+                let line: Vec<String> = win
+                    .line
+                    .iter()
+                    .map(|&(c, role)| format!("{} ({})", p.format_move(p.cell_move(c).expect("empty cell")), role.name()))
+                    .collect();
                 found = Some((depth, line, win.every_reply_loses));
                 break;
             }
@@ -238,7 +249,10 @@ fn threats(pos: &AnyPosition, args: &SolveArgs) -> Result<(), String> {
     match found {
         Some((depth, line, every_reply_loses)) => {
             let moves = if depth == 1 { "move" } else { "moves" };
-            println!("the {me} player (to move) wins by threats: {depth} threat {moves} at most");
+            println!(
+                "the {me} player (to move) wins by threats, found with at most {depth} attacker {moves} \
+                 (threats and forced blocks) before the last"
+            );
             println!(
                 "line (its moves, and the first reply searched after each): {}{}",
                 line.join(" "),
@@ -253,7 +267,7 @@ fn threats(pos: &AnyPosition, args: &SolveArgs) -> Result<(), String> {
             "no win by threats within {reached} threat moves for the {me} player: this proves nothing about the value (a quiet move may still win)"
         ),
     }
-    println!("{} nodes, {:.3} s", search.nodes, secs);
+    println!("{} nodes, table {}, {:.3} s", search.nodes, mib(search.table_bytes()), secs);
     Ok(())
 }
 
@@ -299,6 +313,8 @@ fn check_draw(pos: &AnyPosition, s: &Solution, deadline: Option<std::time::Insta
 
 /// Tree memory of a proof-number search when `--tt-mb` is not given.
 pub const PNS_DEFAULT_MB: u32 = 2048;
+/// `solve --method threats`: the threat table's MiB.
+pub const THREATS_DEFAULT_MB: u32 = 256;
 
 fn print_proof(value: Option<i32>, runs: &[mnklab::search::solver::ProofOutcome]) {
     match value {
@@ -311,8 +327,8 @@ fn print_proof(value: Option<i32>, runs: &[mnklab::search::solver::ProofOutcome]
                 Some(ProofEnd::Deadline) => "the time (--time) ran out".to_string(),
                 Some(ProofEnd::Stopped) => "it was stopped".to_string(),
                 Some(ProofEnd::MemoryFull) => format!(
-                    "its tree filled {} without solving a position it had not solved before \
-                     (more memory: --tt-mb)",
+                    "its tree filled its memory ({} with its tables) without solving a position it had \
+                     not solved before (more memory: --tt-mb)",
                     mib(runs.last().map_or(0, |r| r.peak_bytes))
                 ),
                 Some(ProofEnd::Answered) | None => "it ended".to_string(),
@@ -326,9 +342,11 @@ fn print_proof(value: Option<i32>, runs: &[mnklab::search::solver::ProofOutcome]
             None => "unknown",
             Some(false) => "disproved",
         };
+        // After a restart, positions solved in a dropped tree are leaves of one node here.
+        let partial = if r.restarts > 0 && r.proved.is_some() { " (partial: trees dropped by restarts)" } else { "" };
         println!(
-            "{} player wins: {answer}; nodes {} expanded {} proof size {} peak tree {} nodes, tree memory {} restarts {} \
-             threat wins {} of {} leaves tried, time {:.3} s",
+            "{} player wins: {answer}; nodes {} expanded {} proof size {}{partial} peak tree {} nodes, \
+             memory (tree and tables) {} restarts {} threat wins {} of {} leaves tried, threat nodes {}, time {:.3} s",
             r.target,
             r.nodes,
             r.expansions,
@@ -338,6 +356,7 @@ fn print_proof(value: Option<i32>, runs: &[mnklab::search::solver::ProofOutcome]
             r.restarts,
             r.threat_wins,
             r.threat_tests,
+            r.threat_nodes,
             r.elapsed
         );
     }

@@ -27,7 +27,7 @@ pub use pns::{
     weak_value_with as proof_number_value_with,
 };
 pub use table::SolverTable;
-pub use threats::{ThreatSearch, ThreatWin, threats_apply};
+pub use threats::{Role as ThreatRole, ThreatSearch, ThreatWin, threats_apply};
 
 use std::any::Any;
 use std::sync::Arc;

@@ -77,6 +77,10 @@ pub struct ProofOutcome {
     pub threat_wins: u64,
     #[serde(default)]
     pub threat_tests: u64,
+    /// Nodes the threat-space searches visited (not in `nodes`); their table is in
+    /// `peak_bytes`.
+    #[serde(default)]
+    pub threat_nodes: u64,
     /// Times the tree was dropped because the arena was full.
     pub restarts: u32,
     /// Seconds.
@@ -121,6 +125,8 @@ pub struct ProofSearch<P: Position> {
     threat_rate: HitRate,
     threat_wins: u64,
     threat_tests: u64,
+    /// Entries the threat table may hold before it is emptied.
+    threat_table: usize,
 }
 
 /// Threat moves a leaf's threat-space search may take, and the nodes it may spend.
@@ -128,8 +134,10 @@ const THREAT_DEPTH: u32 = 4;
 const THREAT_BUDGET: u64 = 200;
 /// A win by threats found in at most this many nodes does not count for the gate.
 const SHALLOW_WIN: u64 = 8;
-/// The threat table is emptied past this many entries (it only saves work).
-const THREAT_TABLE: usize = 1 << 20;
+/// The threat table is emptied past 1/8 of the search's memory, or 2^20 entries (it only
+/// saves work).
+const THREAT_TABLE_SHARE: usize = 8;
+const THREAT_TABLE_MAX: usize = 1 << 20;
 
 impl<P: Position> ProofSearch<P> {
     /// A search of `pos` for `target`'s win, holding at most `memory_mb` MiB of tree.
@@ -159,6 +167,8 @@ impl<P: Position> ProofSearch<P> {
             threat_rate: HitRate::default(),
             threat_wins: 0,
             threat_tests: 0,
+            threat_table: ((memory_mb.max(1) << 20) / THREAT_TABLE_SHARE / ThreatSearch::ENTRY_BYTES)
+                .clamp(1024, THREAT_TABLE_MAX),
         }
     }
 
@@ -176,9 +186,9 @@ impl<P: Position> ProofSearch<P> {
     /// `SHALLOW_WIN`): on the draw boards most wins by threats are a four and a double four
     /// the tree would have seen in two plies, and only the others make the test worth its cost.
     fn threat_winner(&mut self) -> (Option<Player>, bool) {
-        let ProofSearch { pos, board, threats, .. } = self;
+        let ProofSearch { pos, board, threats, threat_table, .. } = self;
         let Some(search) = threats.as_mut() else { return (None, false) };
-        search.shrink_past(THREAT_TABLE);
+        search.shrink_past(*threat_table);
         let me = pos.side_to_move();
         let before = search.nodes;
         let winner = [me, me.other()].into_iter().find(|&p| search.wins(pos, board, p, THREAT_DEPTH));
@@ -466,6 +476,7 @@ impl<P: Position> ProofSearch<P> {
             restarts,
             threat_wins: self.threat_wins,
             threat_tests: self.threat_tests,
+            threat_nodes: self.threats.as_ref().map_or(0, |t| t.nodes),
             elapsed: start.elapsed().as_secs_f64(),
             ended,
         }
@@ -473,7 +484,9 @@ impl<P: Position> ProofSearch<P> {
 
     fn bytes(&self) -> u64 {
         // A hash map entry costs about its key and value plus a control byte, at a load of 7/8.
-        (self.tree.capacity() * std::mem::size_of::<Node>()) as u64 + self.solved.capacity() as u64 * 10
+        (self.tree.capacity() * std::mem::size_of::<Node>()) as u64
+            + self.solved.capacity() as u64 * 10
+            + self.threats.as_ref().map_or(0, |t| t.table_bytes())
     }
 
     /// The size of the proof (`proved`) or disproof below node `at` (the current position).

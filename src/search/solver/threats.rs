@@ -44,6 +44,11 @@ pub struct ThreatSearch {
     pub nodes: u64,
     budget: u64,
     deadline: Option<Instant>,
+    /// The node count at which the clock is read next.
+    next_check: u64,
+    /// Failures are not stored past this many entries (wins always are: the line is read
+    /// from them), which bounds the table's memory. 0: no limit.
+    max_entries: usize,
     aborted: bool,
     scratch: Vec<u16>,
 }
@@ -51,12 +56,48 @@ pub struct ThreatSearch {
 /// What one search found, for a user.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ThreatWin {
-    /// The attacker's moves and the defender's first reply after each, as cells, starting
-    /// with the attacker's first threat and ending with its winning move.
-    pub line: Vec<usize>,
+    /// The attacker's moves and the defender's first reply after each, as cells with what
+    /// each move does, from the attacker's first move to its winning move.
+    pub line: Vec<(usize, Role)>,
     /// The line stops short of the winning move because no reply of the defender stops
     /// every move making two fours (a double three, say): which one to show is arbitrary.
     pub every_reply_loses: bool,
+}
+
+/// What a move of a threat line does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// The attacker's move leaving one cell to complete a line.
+    Four,
+    /// The attacker's move leaving two or more such cells.
+    DoubleFour,
+    /// The attacker's move after which it has a move making two fours.
+    Three,
+    /// A move on the cell the other side would complete a line on.
+    Block,
+    /// The attacker's forced block, which also makes a four.
+    BlockAndFour,
+    /// The defender's move making a four of its own, which the attacker must block.
+    CounterFour,
+    /// The defender's move stopping a three.
+    Stop,
+    /// The attacker's move completing a line.
+    Win,
+}
+
+impl Role {
+    pub fn name(self) -> &'static str {
+        match self {
+            Role::Four => "four",
+            Role::DoubleFour => "double four",
+            Role::Three => "three",
+            Role::Block => "block",
+            Role::BlockAndFour => "block and four",
+            Role::CounterFour => "counter-four",
+            Role::Stop => "stops the three",
+            Role::Win => "line",
+        }
+    }
 }
 
 /// The attacker's open-window picture of a position (defender to move, no attacker four).
@@ -68,15 +109,36 @@ struct Picture {
 }
 
 impl ThreatSearch {
+    /// A table entry's bytes: key and value, and the hash map's control byte.
+    pub const ENTRY_BYTES: usize = std::mem::size_of::<(u64, Entry)>() + 1;
+
     /// A searcher giving up a search after `budget` nodes (0: no limit).
     pub fn new(budget: u64) -> ThreatSearch {
         ThreatSearch { budget, ..ThreatSearch::default() }
     }
 
-    /// The same searcher, giving up at `deadline` (checked every 4,096 nodes).
+    /// The same searcher, giving up at `deadline` (checked every 1,024 nodes).
     pub fn with_deadline(mut self, deadline: Option<Instant>) -> ThreatSearch {
         self.deadline = deadline;
         self
+    }
+
+    /// The same searcher, its table held to about `mb` MiB: past that, failures are no longer
+    /// remembered (wins still are; there are few).
+    pub fn with_table_mb(mut self, mb: usize) -> ThreatSearch {
+        self.max_entries = ((mb << 20) / Self::ENTRY_BYTES).max(1);
+        self
+    }
+
+    /// The table's memory as allocated, in bytes.
+    pub fn table_bytes(&self) -> u64 {
+        (self.table.capacity() * Self::ENTRY_BYTES) as u64
+    }
+
+    fn remember_failure(&mut self, key: u64, depth: u8) {
+        if !self.aborted && (self.max_entries == 0 || self.table.len() < self.max_entries) {
+            self.table.insert(key, Entry { win: false, depth, cell: 0 });
+        }
     }
 
     /// Does `attacker` win by threats from `pos`, with at most `depth` threat moves? The side
@@ -115,24 +177,27 @@ impl ThreatSearch {
         let mut line = Vec::new();
         let mut every_reply_loses = false;
         let mut played = 0;
+        let defender = attacker.other();
         loop {
             let me = pos.side_to_move();
-            let cell = if me == attacker {
+            let (cell, role) = if me == attacker {
                 if let Some(c) = self.immediate(pos, board, attacker) {
-                    line.push(c);
+                    line.push((c, Role::Win));
                     break;
                 }
+                let forced = board.has_threat_window(defender);
                 match self.table.get(&key(pos, attacker)) {
-                    Some(e) if e.win => e.cell as usize,
+                    Some(e) if e.win => (e.cell as usize, if forced { Role::Block } else { Role::Three }),
                     _ => break,
                 }
             } else {
                 let (replies, won) = self.replies(pos, board, attacker);
+                let blocking = board.has_threat_window(attacker);
                 match replies.first() {
-                    Some(&c) => c as usize,
+                    Some(&c) => (c as usize, if blocking { Role::Block } else { Role::Stop }),
                     // Two fours: the defender blocks one (the first found) and loses to the other.
                     None if won => match self.immediate(pos, board, attacker) {
-                        Some(c) => c,
+                        Some(c) => (c, Role::Block),
                         None => {
                             every_reply_loses = true;
                             break;
@@ -141,11 +206,27 @@ impl ThreatSearch {
                     None => break,
                 }
             };
-            line.push(cell);
             let Some(m) = pos.cell_move(cell) else { break };
             pos.play(m);
             board.play(cell, me);
             played += 1;
+            // What the move made, seen on the board after it.
+            let role = match role {
+                Role::Three | Role::Block if me == attacker => {
+                    self.scratch.clear();
+                    board.threat_cell_list(pos, attacker, &mut self.scratch);
+                    match (role, self.scratch.len()) {
+                        (Role::Block, 0) => Role::Block,
+                        (Role::Block, _) => Role::BlockAndFour,
+                        (_, 0) => Role::Three,
+                        (_, 1) => Role::Four,
+                        _ => Role::DoubleFour,
+                    }
+                }
+                Role::Stop if board.has_threat_window(defender) => Role::CounterFour,
+                r => r,
+            };
+            line.push((cell, role));
         }
         for _ in 0..played {
             let m = *pos.history().last().expect("played above");
@@ -205,10 +286,14 @@ impl ThreatSearch {
         if too_many || depth == 0 {
             return false;
         }
-        if self.nodes >= limit
-            || (self.nodes.is_multiple_of(4096) && self.deadline.is_some_and(|d| Instant::now() >= d))
-        {
+        if self.nodes >= limit {
             self.aborted = true;
+        }
+        if self.nodes >= self.next_check {
+            self.next_check = self.nodes + 1024;
+            if self.deadline.is_some_and(|d| Instant::now() >= d) {
+                self.aborted = true;
+            }
         }
         if self.aborted {
             return false;
@@ -233,9 +318,7 @@ impl ThreatSearch {
                 return true;
             }
         }
-        if !self.aborted {
-            self.table.insert(key, Entry { win: false, depth, cell: 0 });
-        }
+        self.remember_failure(key, depth);
         false
     }
 
@@ -274,9 +357,7 @@ impl ThreatSearch {
             board.undo(cell as usize, defender);
             pos.undo();
             if !won {
-                if !self.aborted {
-                    self.table.insert(key, Entry { win: false, depth, cell: 0 });
-                }
+                self.remember_failure(key, depth);
                 return false;
             }
         }

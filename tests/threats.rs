@@ -9,7 +9,7 @@ use mnklab::rng::{below, seeded};
 use mnklab::search::solver::{GenericSolver, ThreatSearch};
 use mnklab::with_position;
 
-/// Does `attacker` win by threats (at most `depth` threat moves) from `pos`?
+/// Does `attacker` win by threats (at most `depth` attacker moves) from `pos`?
 fn threat_win(pos: &AnyPosition, attacker: Player, depth: u32) -> bool {
     with_position!(pos, p => {
         let mut p = p.clone();
@@ -55,12 +55,12 @@ fn gomoku_patterns_are_won_by_threats_and_blocked_ones_are_not() {
     // Both ends blocked: no four can be made open, and no other threat exists.
     assert!(!threat_win(&at("h8 g8 i8 k8 j8 a5"), Player::First, 4));
     // Two open twos crossing at h10 (h8 h9 and f10 g10): the double three there is one
-    // threat move; no one stone then stops both threes' double fours.
+    // attacker move; no one stone then stops both threes' double fours.
     assert!(threat_win(&at("h8 a1 h9 a4 f10 a7 g10 a10"), Player::First, 1));
-    // One open two and a stone: a single three is stopped, so one threat move is not enough.
+    // One open two and a stone: a single three is stopped, so one attacker move is not enough.
     assert!(!threat_win(&at("h8 a1 f10 a4 g10 a7"), Player::First, 1));
     // After the double three, with the second player to move: it stops one three, the other
-    // becomes an open four. Asked from the defender's side, one threat move is enough.
+    // becomes an open four. Asked from the defender's side, one attacker move is enough.
     let double_three = at("h8 a1 h9 a4 f10 a7 g10 a10 h10");
     assert!(threat_win(&double_three, Player::First, 1));
     // Without the double three (g10 not played) a single open three is stopped.
@@ -158,7 +158,6 @@ fn the_threat_table_is_held_to_its_memory() {
     };
     let free = bytes(ThreatSearch::new(1_500_000));
     let held = bytes(ThreatSearch::new(1_500_000).with_table_mb(1));
-    // A hash map's capacity rounds up to a power of two: at most twice the entries asked for.
-    assert!(held <= 2 << 20, "held to 1 MiB: {held} bytes");
+    assert!(held <= 1 << 20, "held to 1 MiB: {held} bytes");
     assert!(free > 2 * held, "without a bound the table grows past it: {free} against {held}");
 }

@@ -260,11 +260,11 @@ fn threats(pos: &AnyPosition, args: &SolveArgs) -> Result<(), String> {
             );
         }
         None if search.aborted() => println!(
-            "no win by threats within {reached} threat moves; stopped by --time while searching {}: this proves nothing about the value",
+            "no win by threats within {reached} attacker moves; stopped by --time while searching {}: this proves nothing about the value",
             reached + 1
         ),
         None => println!(
-            "no win by threats within {reached} threat moves for the {me} player: this proves nothing about the value (a quiet move may still win)"
+            "no win by threats within {reached} attacker moves for the {me} player: this proves nothing about the value (a quiet move may still win)"
         ),
     }
     println!("{} nodes, table {}, {:.3} s", search.nodes, mib(search.table_bytes()), secs);

@@ -14,7 +14,7 @@
 //!   module): when the other side holds a pairing against the target, the target cannot win.
 //!   Tested at most nodes while they succeed often enough (the solver's success-rate gate).
 //! - threat-space search (free placement, K or more; see the threats module): a short search of
-//!   fours and threes for either side, 4 threat moves and 200 nodes at most, behind the same
+//!   fours and threes for either side, 4 attacker moves and 200 nodes at most, behind the same
 //!   kind of gate. A win by threats is a win. On the wide boards of gomoku it is what lets the
 //!   search prove a win at all; on the small draw boards it finds wins only where the tree
 //!   would have found them cheaply, and costs time (the README gives both).

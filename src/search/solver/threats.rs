@@ -13,7 +13,8 @@
 //! K-or-more rule only: under the exactly-K rule a "four" may be an overline that does not
 //! win, and under gravity a block may not be playable.
 //!
-//! Depth counts the attacker's threat moves (the final winning move is free). Results are kept
+//! Depth counts the attacker's moves, threats and the blocks it is forced to make (the final
+//! winning move, and the one after a three no reply stops, are free). Results are kept
 //! in a table keyed by the symmetric hash: wins for good, failures with their depth.
 
 use std::collections::HashMap;
@@ -126,7 +127,9 @@ impl ThreatSearch {
     /// The same searcher, its table held to about `mb` MiB: past that, failures are no longer
     /// remembered (wins still are; there are few).
     pub fn with_table_mb(mut self, mb: usize) -> ThreatSearch {
-        self.max_entries = ((mb << 20) / Self::ENTRY_BYTES).max(1);
+        // A hash map holds up to 7/8 of its buckets, a power of two: 7/16 of the entries that
+        // fit keeps the buckets, and so the allocation, within the bound.
+        self.max_entries = ((mb << 20) / Self::ENTRY_BYTES * 7 / 16).max(1);
         self
     }
 
@@ -141,7 +144,7 @@ impl ThreatSearch {
         }
     }
 
-    /// Does `attacker` win by threats from `pos`, with at most `depth` threat moves? The side
+    /// Does `attacker` win by threats from `pos`, with at most `depth` attacker moves (threats and forced blocks)? The side
     /// to move may be either player: when it is the defender, the attacker's threat already
     /// on the board must be answered. `board` holds `pos`'s window counts and was built
     /// [`EvalBoard::with_near_windows`]; both are restored.

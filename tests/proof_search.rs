@@ -2,6 +2,9 @@
 //! values of ../shared/rules, copied into the table below) and against a solver that does not
 //! use those bounds, on random positions of every board that one can finish.
 
+mod positions;
+use positions::random_position;
+
 use mnklab::eval::EvalBoard;
 use mnklab::game::{AnyPosition, Player, Position};
 use mnklab::rng::{below, seeded};
@@ -63,18 +66,6 @@ fn seven_seven_five_is_a_draw_by_proof_number_search() {
     assert_eq!(value, Some(0), "{runs:?}");
     assert_eq!(runs.len(), 1, "the second question is settled by strategy stealing");
     assert!(runs[0].proof_size > 1000 && runs[0].proof_size < runs[0].nodes, "{runs:?}");
-}
-
-fn random_position(game: &str, rng: &mut impl rand::Rng, stones: usize) -> Option<AnyPosition> {
-    let mut pos = AnyPosition::new(game.parse().unwrap());
-    for _ in 0..stones {
-        let ms = pos.legal_moves();
-        pos.try_play(ms[below(rng, ms.len())]).unwrap();
-        if pos.status().is_over() {
-            return None;
-        }
-    }
-    Some(pos)
 }
 
 /// Three searches, two of them free of the new knowledge's shared code paths where it

@@ -3,6 +3,9 @@
 //! a claim, so every one must be a win by the solver; a failure claims nothing, but the search
 //! must find a fair share of the solver's wins or it is not doing its job.
 
+mod positions;
+use positions::random_position;
+
 use mnklab::eval::EvalBoard;
 use mnklab::game::{AnyPosition, Player, Position};
 use mnklab::rng::{below, seeded};
@@ -65,18 +68,6 @@ fn gomoku_patterns_are_won_by_threats_and_blocked_ones_are_not() {
     assert!(threat_win(&double_three, Player::First, 1));
     // Without the double three (g10 not played) a single open three is stopped.
     assert!(!threat_win(&at("h8 a1 h9 a4 f10 a7 h10"), Player::First, 1));
-}
-
-fn random_position(game: &str, rng: &mut impl rand::Rng, stones: usize) -> Option<AnyPosition> {
-    let mut pos = AnyPosition::new(game.parse().unwrap());
-    for _ in 0..stones {
-        let ms = pos.legal_moves();
-        pos.try_play(ms[below(rng, ms.len())]).unwrap();
-        if pos.status().is_over() {
-            return None;
-        }
-    }
-    Some(pos)
 }
 
 #[test]

@@ -23,7 +23,7 @@ fn strong(g: &Grid<u64, true>) -> i32 {
 
 #[test]
 fn book_values_equal_the_solver_and_best_moves_keep_them() {
-    let (book, stats) = build_book(&rules("connect:5,4,4"), 6, 16, |_, _| {}).unwrap();
+    let (book, stats) = build_book(&rules("connect:5,4,4"), 6, 16, 1, |_, _| {}).unwrap();
     // Positions after 0..6 moves of 5x4, one per mirror pair; none is finished that early.
     assert!(stats.positions == book.len() && book.len() > 1000, "{}", book.len());
     let mut rng = seeded(9);
@@ -53,7 +53,7 @@ fn book_values_equal_the_solver_and_best_moves_keep_them() {
 
 #[test]
 fn the_file_format_round_trips_and_refuses_bad_files_by_name() {
-    let (book, _) = build_book(&rules("connect:4,4,3"), 4, 4, |_, _| {}).unwrap();
+    let (book, _) = build_book(&rules("connect:4,4,3"), 4, 4, 1, |_, _| {}).unwrap();
     let dir = std::env::temp_dir().join(format!("mnklab-book-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("c443.book");
@@ -108,7 +108,7 @@ fn the_solver_agent_values_every_move() {
     let dir = std::env::temp_dir().join(format!("mnklab-book-agent-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("c544.book");
-    let (book, _) = build_book(&rules("connect:5,4,4"), 5, 16, |_, _| {}).unwrap();
+    let (book, _) = build_book(&rules("connect:5,4,4"), 5, 16, 1, |_, _| {}).unwrap();
     book.save(&path).unwrap();
     for (game, moves, with_book) in
         [("connect:5,4,4", "33", true), ("connect:5,4,4", "3324", false), ("mnk:4,4,3", "b2", false)]
@@ -182,7 +182,7 @@ fn at_the_books_depth_the_agent_proves_a_move_keeping_the_books_value() {
     let dir = std::env::temp_dir().join(format!("mnklab-book-depth-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("c544-d4.book");
-    let (book, _) = build_book(&rules("connect:5,4,4"), 4, 16, |_, _| {}).unwrap();
+    let (book, _) = build_book(&rules("connect:5,4,4"), 4, 16, 1, |_, _| {}).unwrap();
     book.save(&path).unwrap();
     let config = AgentConfig::Solver(SolverConfig { book: Some(path.display().to_string()), ..Default::default() });
     for moves in ["3322", "3311", "1234"] {

@@ -425,3 +425,24 @@ fn threat_space_search_from_the_command_line() {
     let o = stdout(&mnklab(&["solve", "--game", "mnk:6,6,5", "--method", "pns", "--no-threats"]));
     assert!(o.starts_with("value draw") && o.contains("threat wins 0 of 0 leaves tried"), "{o}");
 }
+
+#[test]
+fn a_solve_on_two_threads() {
+    // The first line of Pons' beginning set, with its score.
+    let line = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/connect4/Test_L1_R1")).unwrap();
+    let mut fields = line.lines().next().unwrap().split_whitespace();
+    let (moves, score) = (fields.next().unwrap(), fields.next().unwrap());
+    let o = stdout(&mnklab(&["solve", "--game", "connect4", "--moves", moves, "--threads", "2"]));
+    assert!(o.contains(&format!("(score {score})")), "{o}");
+    assert!(o.contains("threads 2 (the nodes are all of theirs)"), "{o}");
+    let err = |args: &[&str]| {
+        let o = mnklab(args);
+        assert!(!o.status.success(), "{args:?} succeeded");
+        String::from_utf8_lossy(&o.stderr).to_string()
+    };
+    let batch = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/connect4/Test_L3_R1");
+    assert!(err(&["solve", "--game", "connect4", "--batch", batch, "--threads", "2"]).contains("leave out --batch"));
+    assert!(err(&["solve", "--game", "mnk:5,5,4", "--method", "pns", "--threads", "2"]).contains("and --method"));
+    assert!(err(&["solve", "--game", "mnk:4,4,3", "--threads", "2"]).contains("only the Connect-X bitboard solver"));
+    assert!(err(&["solve", "--game", "connect4", "--threads", "0"]).contains("--threads"));
+}

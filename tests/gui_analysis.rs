@@ -552,7 +552,7 @@ fn a_book_for_another_game_is_named_beside_the_analysis() {
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("small.book");
     let small: Variant = "connect:5,4,4".parse().unwrap();
-    let (book, _) = mnklab::search::solver::build_book(&small.grid().unwrap(), 2, 16, |_, _| {}).unwrap();
+    let (book, _) = mnklab::search::solver::build_book(&small.grid().unwrap(), 2, 16, 1, |_, _| {}).unwrap();
     book.save(&path).unwrap();
     let mut w = Workbench::new("connect:6,5,4".parse().unwrap());
     let mut solver = preset("solver").unwrap();

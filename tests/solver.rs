@@ -62,6 +62,38 @@ fn pons_beginning_easy_sample() {
     check_set("Test_L1_R1", 10);
 }
 
+/// Two threads sharing the table (`solve --threads 2`) give Pons' scores, strong and weak,
+/// on positions of 7 to 13 stones (where the threads share out moves) and of the middle game;
+/// the helper thread searched a share of the nodes (a parallel solve that left it idle would
+/// pass the value checks).
+#[test]
+fn parallel_solves_agree_with_pons() {
+    let mut solver = AnySolver::new(&connect4(""), 16).with_threads(2).unwrap();
+    for (name, step) in [("Test_L1_R1", 20), ("Test_L2_R2", 50)] {
+        for (moves, score) in data(name).iter().step_by(step) {
+            let p = connect4(moves);
+            let strong = solver.solve_with(&p, false, None, None, false);
+            assert_eq!((strong.lower, strong.upper), (*score, *score), "{name}: {moves}");
+            let weak = solver.solve_with(&p, true, None, None, false);
+            assert_eq!(weak.lower, score.signum(), "{name} weak: {moves}");
+        }
+    }
+    assert!(solver.helper_nodes() > 10_000, "helper nodes {}", solver.helper_nodes());
+}
+
+/// A parallel solve stopped by its time limit returns the bounds proved, on time; threads are
+/// refused, with a sentence, on a board the parallel solver does not cover.
+#[test]
+fn a_parallel_solve_stops_on_time_and_is_refused_where_it_does_not_apply() {
+    let p = connect4("");
+    let mut solver = AnySolver::new(&p, 16).with_threads(2).unwrap();
+    let s = solver.solve(&p, false, Some(std::time::Duration::from_millis(100)), None);
+    assert!(!s.is_solved() && s.lower <= s.upper && s.elapsed < 5.0, "{s:?}");
+    let pos = AnyPosition::new("mnk:4,4,3".parse().unwrap());
+    let err = with_position!(&pos, p => AnySolver::new(p, 16).with_threads(2).err());
+    assert!(err.is_some_and(|e| e.contains("only the Connect-X bitboard solver")));
+}
+
 /// The generic solver (no bitboard tricks) agrees with Pons' scores on Connect-4 too.
 #[test]
 fn generic_solver_agrees_with_pons() {

@@ -22,6 +22,9 @@ pub struct BookArgs {
     /// The solver's table in MiB, kept across the book's positions.
     #[arg(long, value_parser = parse_table_mb, default_value = "16")]
     tt_mb: u32,
+    /// Solve each position on this many threads sharing the table (see `solve --threads`).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+    threads: u32,
 }
 
 pub fn run(args: BookArgs) -> Result<(), String> {
@@ -50,7 +53,8 @@ pub fn run(args: BookArgs) -> Result<(), String> {
             eprintln!("{done}/{total} positions done, {t:.0} s");
         }
     };
-    let (book, stats) = build_book(&rules, args.depth, args.tt_mb as usize, every).map_err(|e| e.to_string())?;
+    let (book, stats) =
+        build_book(&rules, args.depth, args.tt_mb as usize, args.threads as usize, every).map_err(|e| e.to_string())?;
     book.save(&args.out).map_err(|e| e.to_string())?;
     println!(
         "book {} for {} to depth {}: {} ({} bytes; {} solved, the rest the best of their moves), {} solver nodes, {:.1} s, table {}",

@@ -61,6 +61,12 @@ pub struct SolveArgs {
     /// first [default: 12].
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=60))]
     threat_depth: Option<u32>,
+    /// Search each probe of one position on this many threads sharing the table (the default
+    /// method on Connect-X boards whose columns fit one 64-bit word): "nodes" then counts
+    /// every thread's. Worth it for long solves only (starting threads costs about 0.1 ms a
+    /// probe).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+    threads: u32,
 }
 
 /// The proof procedure of `mnklab solve`.
@@ -119,6 +125,11 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
             "--no-threats: {} is not free placement with the K-or-more rule, where threat-space search is never used",
             pos.variant()
         ));
+    }
+    if args.threads > 1 && (args.batch.is_some() || args.method != SolveMethod::Alphabeta) {
+        return Err("--threads searches one position with --method alphabeta (the default): leave out --batch \
+                    (a batch's times are the benchmark against one-thread solvers) and --method"
+            .into());
     }
     if args.method == SolveMethod::Threats {
         return threats(&pos, &args);
@@ -187,13 +198,17 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
     // `--time` bounds the whole command: what the solve leaves is the check's.
     let deadline = args.time.map(|t| std::time::Instant::now() + Duration::from_secs_f64(t));
     let s = with_position!(&pos, p => {
-        let mut solver = AnySolver::new(p, args.tt_mb.unwrap_or(DEFAULT_TABLE_MB) as usize);
+        let mut solver =
+            AnySolver::new(p, args.tt_mb.unwrap_or(DEFAULT_TABLE_MB) as usize).with_threads(args.threads as usize)?;
         if args.no_pairings {
             solver = solver.without_pairings();
         }
         solver.solve(p, args.weak, args.time.map(Duration::from_secs_f64), None)
     });
     print_solution(&pos, &s);
+    if args.threads > 1 {
+        println!("threads {} (the nodes are all of theirs)", args.threads);
+    }
     if args.check {
         check_draw(&pos, &s, deadline)?;
     }

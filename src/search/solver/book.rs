@@ -236,12 +236,13 @@ pub struct BookStats {
 
 /// The strong value of every position of `rules` with at most `depth` stones (one of each
 /// mirror pair): those with `depth` stones solved, with one table kept across them, the
-/// shallower ones the best of their moves. `progress(done, total)` is called as
-/// positions finish.
+/// shallower ones the best of their moves, each solve on `threads` threads sharing the
+/// table. `progress(done, total)` is called as positions finish.
 pub fn build_book(
     rules: &GridRules,
     depth: u32,
     table_mb: usize,
+    threads: usize,
     mut progress: impl FnMut(usize, usize),
 ) -> Result<(Book, BookStats), BookError> {
     if !ConnectSolver::fits(rules) {
@@ -280,6 +281,7 @@ pub fn build_book(
     // nothing and is exact: a strong solve of the parent would prove the same maximum.
     all.reverse();
     let mut solver = ConnectSolver::new(rules, table_mb);
+    solver.set_threads(threads);
     let mut values: HashMap<u64, i8> = HashMap::with_capacity(all.len());
     let total = all.len();
     let mut solved = 0;

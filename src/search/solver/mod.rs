@@ -235,6 +235,30 @@ impl<P: Position> AnySolver<P> {
         AnySolver::Generic { solver: None, tt_mb, pairings: true }
     }
 
+    /// The solver with each probe searched on `threads` threads sharing its table; Err (a
+    /// sentence for the user) on a board the parallel solver does not cover.
+    pub fn with_threads(mut self, threads: usize) -> Result<AnySolver<P>, String> {
+        match &mut self {
+            AnySolver::Connect(s) => s.set_threads(threads),
+            AnySolver::Generic { .. } if threads > 1 => {
+                return Err(format!(
+                    "{threads} threads: only the Connect-X bitboard solver (gravity, columns of \
+                     one 64-bit word) searches on threads; this board is solved on one"
+                ));
+            }
+            AnySolver::Generic { .. } => {}
+        }
+        Ok(self)
+    }
+
+    /// Nodes searched so far by the helper threads of parallel probes (0 on one thread).
+    pub fn helper_nodes(&self) -> u64 {
+        match self {
+            AnySolver::Connect(s) => s.helper_nodes,
+            AnySolver::Generic { .. } => 0,
+        }
+    }
+
     /// The solver without the pairing test on free-placement boards (`solve --no-pairings`):
     /// an ablation, to measure what pairings save or cost. Values are the same either way.
     pub fn without_pairings(mut self) -> AnySolver<P> {

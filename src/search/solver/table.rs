@@ -17,12 +17,18 @@
 //! in O(1), so every position of a benchmark starts from a fresh table without clearing
 //! megabytes.
 
-/// Two entries: `[0]` the one with the most work, `[1]` the latest other.
-#[derive(Clone, Copy)]
-#[repr(C, align(16))]
-struct Bucket([u64; 2]);
+use std::sync::atomic::AtomicU64;
+use std::sync::atomic::Ordering::Relaxed;
 
-// SAFETY: a Bucket is two u64; zero is a valid u64 (and the empty entry).
+/// Two entries: `[0]` the one with the most work, `[1]` the latest other. Each entry is one
+/// atomic word holding its own key bits, so threads sharing the table (a parallel solve) read
+/// and write entries without locks: a bucket written by two threads at once may lose one of
+/// the two entries, never mix them. (Relaxed atomic loads and stores of a word are plain
+/// loads and stores on x86-64: the single-threaded solver pays nothing.)
+#[repr(C, align(16))]
+struct Bucket([AtomicU64; 2]);
+
+// SAFETY: a Bucket is two AtomicU64; zero is a valid AtomicU64 (and the empty entry).
 unsafe impl crate::search::limits::ZeroIsValid for Bucket {}
 
 pub struct SolverTable {
@@ -30,7 +36,7 @@ pub struct SolverTable {
     /// `buckets.len()`.
     n: u64,
     key_bits: u32,
-    generation: u64,
+    generation: AtomicU64,
 }
 
 const STORED_BITS: u32 = 42;
@@ -59,7 +65,7 @@ impl SolverTable {
         // Zeroed by the system (all entries empty): the pages cost their faults in the search
         // that first touches them, inside its time limit, not before its clock starts.
         let buckets = crate::search::limits::allocate_zeroed::<Bucket>("solver table", n, min);
-        SolverTable { n: buckets.len() as u64, buckets, key_bits, generation: 1 }
+        SolverTable { n: buckets.len() as u64, buckets, key_bits, generation: AtomicU64::new(1) }
     }
 
     pub fn memory(&self) -> u64 {
@@ -71,21 +77,26 @@ impl SolverTable {
     /// table's pages inside the first searches: Pons' solver clears its table before each
     /// position, outside his timing, which maps every page. Not for single solves: there the
     /// pages cost their time within the time limit.
-    pub fn touch_pages(&mut self) {
+    pub fn touch_pages(&self) {
         const BUCKETS_A_PAGE: usize = 4096 / 16;
-        for b in self.buckets.iter_mut().step_by(BUCKETS_A_PAGE) {
-            // SAFETY: `b` is a valid, aligned &mut Bucket; volatile so the store of the value
-            // the memory already holds is not left out.
-            unsafe { std::ptr::write_volatile(b, Bucket([EMPTY; 2])) };
+        for b in self.buckets.iter().step_by(BUCKETS_A_PAGE) {
+            // An atomic read-modify-write is never left out, as a store of the value the memory
+            // already holds might be.
+            b.0[0].fetch_or(EMPTY, Relaxed);
         }
     }
 
-    /// Forgets every entry (O(1) except once every 255 calls).
-    pub fn reset(&mut self) {
-        self.generation += 1;
-        if self.generation == 256 {
-            self.buckets.fill(Bucket([EMPTY; 2]));
-            self.generation = 1;
+    /// Forgets every entry (O(1) except once every 255 calls). Not while a search runs.
+    pub fn reset(&self) {
+        let g = self.generation.load(Relaxed) + 1;
+        if g == 256 {
+            for b in self.buckets.iter() {
+                b.0[0].store(EMPTY, Relaxed);
+                b.0[1].store(EMPTY, Relaxed);
+            }
+            self.generation.store(1, Relaxed);
+        } else {
+            self.generation.store(g, Relaxed);
         }
     }
 
@@ -99,44 +110,46 @@ impl SolverTable {
     }
 
     #[inline(always)]
-    fn holds(&self, e: u64, rest: u64) -> bool {
-        e >> GENERATION_SHIFT == self.generation && e & STORED_MASK == rest
+    fn holds(e: u64, rest: u64, generation: u64) -> bool {
+        e >> GENERATION_SHIFT == generation && e & STORED_MASK == rest
     }
 
     /// Stores `value` for `key`, found with `work` (see [`work_of`]).
     #[inline]
-    pub fn put(&mut self, key: u64, value: u8, work: u8) {
+    pub fn put(&self, key: u64, value: u8, work: u8) {
         let (slot, rest) = self.split(key);
-        let e = rest
-            | ((work as u64) << WORK_SHIFT)
-            | ((value as u64) << VALUE_SHIFT)
-            | (self.generation << GENERATION_SHIFT);
-        let generation = self.generation;
-        let bucket = &mut self.buckets[slot].0;
-        let first = bucket[0];
+        let generation = self.generation.load(Relaxed);
+        let e =
+            rest | ((work as u64) << WORK_SHIFT) | ((value as u64) << VALUE_SHIFT) | (generation << GENERATION_SHIFT);
+        let bucket = &self.buckets[slot].0;
+        let first = bucket[0].load(Relaxed);
         let live = first >> GENERATION_SHIFT == generation;
         if live && first & STORED_MASK == rest {
-            bucket[0] = e;
+            bucket[0].store(e, Relaxed);
         } else if !live || work as u64 >= (first >> WORK_SHIFT) & 63 {
             // The new entry took at least as much work: it takes the first place, and the one
             // it displaces the second (over an older entry of this key, if that was there; an
             // older entry left in the second place is never read, the first being read first).
             if live {
-                bucket[1] = first;
+                bucket[1].store(first, Relaxed);
             }
-            bucket[0] = e;
+            bucket[0].store(e, Relaxed);
         } else {
-            bucket[1] = e;
+            bucket[1].store(e, Relaxed);
         }
     }
 
     #[inline]
     pub fn get(&self, key: u64) -> Option<u8> {
         let (slot, rest) = self.split(key);
-        let [a, b] = self.buckets[slot].0;
-        if self.holds(a, rest) {
+        let generation = self.generation.load(Relaxed);
+        let bucket = &self.buckets[slot].0;
+        let a = bucket[0].load(Relaxed);
+        if Self::holds(a, rest, generation) {
             Some((a >> VALUE_SHIFT) as u8)
-        } else if self.holds(b, rest) {
+        } else if let b = bucket[1].load(Relaxed)
+            && Self::holds(b, rest, generation)
+        {
             Some((b >> VALUE_SHIFT) as u8)
         } else {
             None
@@ -168,7 +181,7 @@ mod tests {
 
     #[test]
     fn put_get_and_reset() {
-        let mut t = SolverTable::new(1, 49);
+        let t = SolverTable::new(1, 49);
         t.put(123_456_789, 42, 3);
         assert_eq!(t.get(123_456_789), Some(42));
         assert_eq!(t.get(123_456_790), None);
@@ -217,7 +230,7 @@ mod tests {
 
     #[test]
     fn keys_sharing_a_bucket_are_told_apart_and_the_costly_one_stays() {
-        let mut t = SolverTable::new(1, 49);
+        let t = SolverTable::new(1, 49);
         let (a, _) = t.split(1);
         let mut same: Vec<u64> = (2u64..).filter(|&k| t.split(k).0 == a).take(3).collect();
         same.insert(0, 1);
@@ -239,7 +252,7 @@ mod tests {
     /// Mapping a new table's pages leaves it empty and usable.
     #[test]
     fn touching_a_new_tables_pages_stores_nothing() {
-        let mut t = SolverTable::new(2, 49);
+        let t = SolverTable::new(2, 49);
         t.touch_pages();
         assert!((0..10_000u64).all(|k| t.get(k.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 15).is_none()));
         t.put(77, 5, 9);

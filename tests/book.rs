@@ -220,3 +220,32 @@ fn at_the_books_depth_the_agent_proves_a_move_keeping_the_books_value() {
     assert!(!r.score.is_proven(), "the fallback's score is not a proof: {:?}", r.score);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The solver agent on two threads (`threads: 2`, no book) plays moves that keep Pons' scores
+/// on his beginning set; on a board the parallel solver does not cover it solves on one
+/// thread and says so beside the analysis.
+#[test]
+fn the_solver_agent_on_two_threads() {
+    let set = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/connect4/Test_L1_R1")).unwrap();
+    let config = AgentConfig::Solver(SolverConfig { threads: 2, builtin_book: false, ..Default::default() });
+    for line in set.lines().step_by(97).take(6) {
+        let mut fields = line.split_whitespace();
+        let (moves, score) = (fields.next().unwrap(), fields.next().unwrap().parse::<i32>().unwrap());
+        let pos = AnyPosition::from_moves(Variant::connect4(), moves).unwrap();
+        let AnyPosition::Gravity(g) = pos.clone() else { unreachable!("Connect-4 fits 64 bits") };
+        let mut events: Vec<SearchEvent> = Vec::new();
+        let r = with_position!(&pos, p => build_agent(&config, 1).search(p, &SearchLimits::time(60.0), &SearchControl::new(), &mut events));
+        assert!(!events.iter().any(|e| matches!(e, SearchEvent::Notice(_))), "{moves}: {events:?}");
+        let mut child = g.clone();
+        child.play(r.best.unwrap());
+        assert_eq!(strong(&child), -score, "{moves}: the move played does not keep {score}");
+    }
+    let pos = AnyPosition::new("mnk:4,4,3".parse().unwrap());
+    let mut events: Vec<SearchEvent> = Vec::new();
+    let r = with_position!(&pos, p => build_agent(&config, 1).search(p, &SearchLimits::time(20.0), &SearchControl::new(), &mut events));
+    assert!(r.best.is_some());
+    assert!(
+        events.iter().any(|e| matches!(e, SearchEvent::Notice(t) if t.contains("this board is solved on one"))),
+        "{events:?}"
+    );
+}

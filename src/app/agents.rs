@@ -388,6 +388,7 @@ fn form(ui: &mut egui::Ui, id: &str, file: &mut AgentFile) -> bool {
         AgentConfig::Solver(c) => {
             changed |= number(ui, "table (MiB)", &mut c.tt_mb, 1..=65_536);
             changed |= ui.checkbox(&mut c.weak, "weak (win/draw/loss only)").changed();
+            changed |= number(ui, "threads", &mut c.threads, 1..=MAX_THREADS);
             ui.horizontal(|ui| {
                 ui.label("book file");
                 let mut text = c.book.clone().unwrap_or_default();

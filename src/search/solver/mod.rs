@@ -100,17 +100,29 @@ pub struct SolverConfig {
     /// Without a book file, use the book mnklab ships for the game, if any (Connect-4: the
     /// first four moves). Off: every position is proved afresh.
     pub builtin_book: bool,
+    /// Threads each proof searches on, sharing the table (`solve --threads`): Connect-X
+    /// boards whose columns fit 64 bits; other boards are solved on one, and the analysis says
+    /// so.
+    pub threads: u32,
 }
 
 impl Default for SolverConfig {
     fn default() -> Self {
-        SolverConfig { tt_mb: 8, weak: false, fallback: AlphaBetaConfig::default(), book: None, builtin_book: true }
+        SolverConfig {
+            tt_mb: 8,
+            weak: false,
+            fallback: AlphaBetaConfig::default(),
+            book: None,
+            builtin_book: true,
+            threads: 1,
+        }
     }
 }
 
 impl SolverConfig {
     pub fn validate(&self) -> Result<(), String> {
         super::limits::check_memory_mb("solver: tt_mb", self.tt_mb as u64, 1)?;
+        super::limits::check_threads("solver: threads", self.threads)?;
         if let Some(path) = &self.book {
             Book::load(std::path::Path::new(path)).map_err(|e| format!("solver: book: {e}"))?;
         }
@@ -459,12 +471,14 @@ pub struct SolverAgent<P: Position> {
     /// The book file, once loaded (None also when it failed to load: validation reports that).
     book: Option<Option<Arc<Book>>>,
     warned: bool,
+    /// Why the solver runs on one thread where the config asks for more, said at each search.
+    threads_notice: Option<String>,
 }
 
 impl<P: Position> SolverAgent<P> {
     pub fn new(config: SolverConfig) -> SolverAgent<P> {
         let fallback = AlphaBeta::new(config.fallback.clone());
-        SolverAgent { config, solver: None, fallback, book: None, warned: false }
+        SolverAgent { config, solver: None, fallback, book: None, warned: false, threads_notice: None }
     }
 
     /// The book, if it is for `variant`. A book for another game is not used, and said so:
@@ -538,7 +552,19 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
         if unsupported(pos.variant()).is_none() {
             let tt = self.config.tt_mb as usize;
             let book = self.book(pos.variant(), sink);
-            let solver = self.solver.get_or_insert_with(|| AnySolver::new(pos, tt));
+            if self.solver.is_none() {
+                let threads = self.config.threads.max(1) as usize;
+                self.solver = Some(AnySolver::new(pos, tt).with_threads(threads).unwrap_or_else(|why| {
+                    // Once on stderr too, as for a book: a match's games have no one watching.
+                    eprintln!("solver: {why}");
+                    self.threads_notice = Some(format!("solver: {why}"));
+                    AnySolver::new(pos, tt)
+                }));
+            }
+            if let Some(notice) = &self.threads_notice {
+                sink.event(SearchEvent::Notice(notice.clone()));
+            }
+            let solver = self.solver.as_mut().expect("made above");
             let stop = Arc::new(AtomicBool::new(false));
             // Bridge the control's stop flag to the solver's by polling in a helper thread.
             let watcher = {

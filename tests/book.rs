@@ -245,7 +245,7 @@ fn the_solver_agent_on_two_threads() {
     let r = with_position!(&pos, p => build_agent(&config, 1).search(p, &SearchLimits::time(20.0), &SearchControl::new(), &mut events));
     assert!(r.best.is_some());
     assert!(
-        events.iter().any(|e| matches!(e, SearchEvent::Notice(t) if t.contains("this board is solved on one"))),
+        events.iter().any(|e| matches!(e, SearchEvent::Notice(t) if t.contains("threads 2: only the Connect-X") && t.ends_with("proving on one thread"))),
         "{events:?}"
     );
 }

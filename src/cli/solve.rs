@@ -199,7 +199,9 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
     let deadline = args.time.map(|t| std::time::Instant::now() + Duration::from_secs_f64(t));
     let s = with_position!(&pos, p => {
         let mut solver =
-            AnySolver::new(p, args.tt_mb.unwrap_or(DEFAULT_TABLE_MB) as usize).with_threads(args.threads as usize)?;
+            AnySolver::new(p, args.tt_mb.unwrap_or(DEFAULT_TABLE_MB) as usize)
+                .with_threads(args.threads as usize)
+                .map_err(|why| format!("--threads {}: {why}; leave out --threads", args.threads))?;
         if args.no_pairings {
             solver = solver.without_pairings();
         }

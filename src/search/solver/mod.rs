@@ -253,10 +253,9 @@ impl<P: Position> AnySolver<P> {
         match &mut self {
             AnySolver::Connect(s) => s.set_threads(threads),
             AnySolver::Generic { .. } if threads > 1 => {
-                return Err(format!(
-                    "{threads} threads: only the Connect-X bitboard solver (gravity, columns of \
-                     one 64-bit word) searches on threads; this board is solved on one"
-                ));
+                return Err("only the Connect-X bitboard solver (gravity, columns of one 64-bit word) \
+                            searches on threads, and this board is not one for it"
+                    .into());
             }
             AnySolver::Generic { .. } => {}
         }
@@ -556,8 +555,9 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
                 let threads = self.config.threads.max(1) as usize;
                 self.solver = Some(AnySolver::new(pos, tt).with_threads(threads).unwrap_or_else(|why| {
                     // Once on stderr too, as for a book: a match's games have no one watching.
-                    eprintln!("solver: {why}");
-                    self.threads_notice = Some(format!("solver: {why}"));
+                    let notice = format!("solver: threads {threads}: {why}; proving on one thread");
+                    eprintln!("{notice}");
+                    self.threads_notice = Some(notice);
                     AnySolver::new(pos, tt)
                 }));
             }

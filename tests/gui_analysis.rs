@@ -605,3 +605,42 @@ fn the_toolbar_fits_one_row_at_1300_px() {
     assert!((theme.center().y - first.center().y).abs() < 2.0, "theme button at {theme:?}, New game at {first:?}");
     assert!(theme.max.x <= 1300.0, "{theme:?}");
 }
+
+/// The solver agent on two threads (its form's "threads"): on Connect-X boards every candidate
+/// still gets its proven value; on tic-tac-toe, which its parallel solver does not take, it
+/// proves on one thread and says so beside the analysis.
+#[test]
+fn the_solver_on_two_threads_proves_or_says_why_it_uses_one() {
+    let two_threads = || {
+        let mut solver = preset("solver").unwrap();
+        if let mnklab::search::AgentConfig::Solver(c) = &mut solver.agent {
+            c.threads = 2;
+        }
+        solver
+    };
+    let mut w = Workbench::new("connect:5,4,4".parse().unwrap());
+    w.slots[0].set(two_threads());
+    w.slots[0].file.limits = SearchLimits::time(10.0);
+    w.slots[0].analysis.candidates = 5;
+    let mut h = harness(w);
+    h.run();
+    h.state_mut().paste_moves("33");
+    analyse_a(&mut h);
+    h.run();
+    let pos = h.state().position.clone();
+    let rows = h.state().slots[0].analysis.candidates(&pos);
+    assert_eq!(rows.len(), 5, "one row per legal move");
+    assert!(rows.iter().all(|c| c.score.is_proven()), "{rows:?}");
+    assert_eq!(h.query_all_by_label_contains("proving on one thread").count(), 0);
+
+    let mut w = Workbench::new("tictactoe".parse().unwrap());
+    w.slots[0].set(two_threads());
+    w.slots[0].file.limits = SearchLimits::time(5.0);
+    let mut h = harness(w);
+    h.run();
+    analyse_a(&mut h);
+    h.run();
+    let shown = h.query_all_by_label_contains("threads 2: only the Connect-X bitboard solver").count();
+    assert!(shown >= 1, "the notice is shown: {:?}", h.state().slots[0].analysis.error);
+    assert!(h.state().slots[0].analysis.result.as_ref().unwrap().best.is_some(), "it still plays");
+}

@@ -523,11 +523,10 @@ fn alpha_beta_lines_open_below_the_recorded_plies() {
     }
 }
 
-/// The solver beside the heuristic agents: its candidate rows carry proven values.
-#[test]
-fn the_solver_shows_a_proven_value_per_candidate() {
+/// Agent A's analysis of connect:5,4,4 after c c, five candidates: each row's value proven.
+fn every_candidate_proven_on_connect544(agent: mnklab::search::AgentFile) -> Harness<'static, Workbench> {
     let mut w = Workbench::new("connect:5,4,4".parse().unwrap());
-    w.slots[0].set(preset("solver").unwrap());
+    w.slots[0].set(agent);
     w.slots[0].file.limits = SearchLimits::time(10.0);
     w.slots[0].analysis.candidates = 5;
     let mut h = harness(w);
@@ -539,6 +538,13 @@ fn the_solver_shows_a_proven_value_per_candidate() {
     let rows = h.state().slots[0].analysis.candidates(&pos);
     assert_eq!(rows.len(), 5, "one row per legal move");
     assert!(rows.iter().all(|c| c.score.is_proven()), "{rows:?}");
+    h
+}
+
+/// The solver beside the heuristic agents: its candidate rows carry proven values.
+#[test]
+fn the_solver_shows_a_proven_value_per_candidate() {
+    let h = every_candidate_proven_on_connect544(preset("solver").unwrap());
     // What a person sees: the values in words.
     let shown = ["win in", "loss in", "draw"].iter().map(|t| h.query_all_by_label_contains(t).count()).sum::<usize>();
     assert!(shown >= 5, "proven values shown: {shown}");
@@ -618,19 +624,7 @@ fn the_solver_on_two_threads_proves_or_says_why_it_uses_one() {
         }
         solver
     };
-    let mut w = Workbench::new("connect:5,4,4".parse().unwrap());
-    w.slots[0].set(two_threads());
-    w.slots[0].file.limits = SearchLimits::time(10.0);
-    w.slots[0].analysis.candidates = 5;
-    let mut h = harness(w);
-    h.run();
-    h.state_mut().paste_moves("33");
-    analyse_a(&mut h);
-    h.run();
-    let pos = h.state().position.clone();
-    let rows = h.state().slots[0].analysis.candidates(&pos);
-    assert_eq!(rows.len(), 5, "one row per legal move");
-    assert!(rows.iter().all(|c| c.score.is_proven()), "{rows:?}");
+    let h = every_candidate_proven_on_connect544(two_threads());
     assert_eq!(h.query_all_by_label_contains("proving on one thread").count(), 0);
 
     let mut w = Workbench::new("tictactoe".parse().unwrap());

@@ -68,6 +68,9 @@ pub fn run(args: BookArgs) -> Result<(), String> {
         stats.seconds,
         mib(args.tt_mb as u64 * 1024 * 1024)
     );
+    if args.threads > 1 {
+        println!("threads {} (the solver nodes are all of theirs)", args.threads);
+    }
     Ok(())
 }
 

@@ -126,10 +126,14 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
             pos.variant()
         ));
     }
-    if args.threads > 1 && (args.batch.is_some() || args.method != SolveMethod::Alphabeta) {
-        return Err("--threads searches one position with --method alphabeta (the default): leave out --batch \
-                    (a batch's times are the benchmark against one-thread solvers) and --method"
-            .into());
+    if args.threads > 1 && args.batch.is_some() {
+        return Err(
+            "--threads solves one position: leave out --batch (a batch's times are the benchmark against one-thread solvers)"
+                .into(),
+        );
+    }
+    if args.threads > 1 && args.method != SolveMethod::Alphabeta {
+        return Err("--threads works with --method alphabeta (the default): leave out --method".into());
     }
     if args.method == SolveMethod::Threats {
         return threats(&pos, &args);

@@ -446,3 +446,14 @@ fn a_solve_on_two_threads() {
     assert!(err(&["solve", "--game", "mnk:4,4,3", "--threads", "2"]).contains("only the Connect-X bitboard solver"));
     assert!(err(&["solve", "--game", "connect4", "--threads", "0"]).contains("--threads"));
 }
+
+/// A gravity board whose bitboards would fit 64 bits but whose position does not (guard
+/// columns: (width + 2) x (height + 1) >= 64) is refused by `book` with a sentence, not a panic.
+#[test]
+fn book_refuses_boards_its_position_cannot_hold() {
+    for game in ["connect:6,7,4", "connect:9,5,4", "connect:8,7,4"] {
+        let o = mnklab(&["book", "--game", game, "--depth", "0", "--out", "/tmp/mnklab-never-written.book"]);
+        assert_eq!(o.status.code(), Some(2), "{game}: {}", String::from_utf8_lossy(&o.stderr));
+        assert!(String::from_utf8_lossy(&o.stderr).contains("(width + 2) x (height + 1) < 64"), "{game}");
+    }
+}

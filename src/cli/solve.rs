@@ -62,7 +62,7 @@ pub struct SolveArgs {
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=60))]
     threat_depth: Option<u32>,
     /// Search each probe of one position on this many threads sharing the table (the default
-    /// method on Connect-X boards whose columns fit one 64-bit word): "nodes" then counts
+    /// method on Connect-X boards with (width + 2) x (height + 1) < 64): "nodes" then counts
     /// every thread's. Worth it for long solves only (starting threads costs about 0.1 ms a
     /// probe).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]

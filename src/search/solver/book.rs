@@ -48,7 +48,7 @@ pub enum BookError {
     OtherGame { path: String, book: String, game: String },
     #[error("{0}")]
     Io(String),
-    #[error("books are made for gravity boards of at most 64 bits (width x (height + 1)): {0}")]
+    #[error("books are made for gravity boards with (width + 2) x (height + 1) < 64 (Connect-4 and smaller): {0}")]
     Unsupported(String),
 }
 

@@ -2,7 +2,7 @@
 //! negamax with alpha-beta and null windows (the value found by bisection), a transposition
 //! table of bounds keyed by the position, centre-first columns sorted by the threats a move
 //! makes, and only moves that do not hand the opponent an immediate win. Generalised from
-//! four in a row to any K (and to the exactly-K rule) and to any board whose columns fit.
+//! four in a row to any K (and to the exactly-K rule) and to any gravity board with (width + 2) x (height + 1) < 64.
 //!
 //! Layout: column x holds bits `x * (h + 1) .. x * (h + 1) + h`, the top bit of each column
 //! always empty. `current` holds the stones of the side to move, `mask` all stones.
@@ -92,9 +92,12 @@ pub struct ConnectSolver {
 }
 
 impl ConnectSolver {
-    /// Whether a board of these rules fits this solver.
+    /// Whether a board of these rules fits this solver: its bitboards need width x (height + 1)
+    /// bits, and the positions it is given (`Grid<u64, true>`, with its guard columns)
+    /// (width + 2) x (height + 1) < 64, the stricter of the two (Connect-4 and smaller).
     pub fn fits(rules: &GridRules) -> bool {
-        rules.gravity && (rules.width as usize) * (rules.height as usize + 1) <= 64
+        let (w, h) = (rules.width as usize, rules.height as usize);
+        rules.gravity && w * (h + 1) <= 64 && (w + 2) * (h + 1) < 64
     }
 
     pub fn new(rules: &GridRules, table_mb: usize) -> ConnectSolver {

@@ -3,7 +3,7 @@
 //! Values follow Pascal Pons' convention for the side to move: 0 a draw; a win made with the
 //! move played when `n` stones are on the board scores floor((cells + 1 - n) / 2), so sooner
 //! wins score higher; a loss is the negative of the opponent's win. Gravity boards whose
-//! columns fit one 64-bit word use the bitboard solver ([`ConnectSolver`]); every other board
+//! (width + 2) x (height + 1) < 64 use the bitboard solver ([`ConnectSolver`]); every other board
 //! the generic one ([`GenericSolver`]).
 
 mod book;
@@ -101,7 +101,7 @@ pub struct SolverConfig {
     /// first four moves). Off: every position is proved afresh.
     pub builtin_book: bool,
     /// Threads each proof searches on, sharing the table (`solve --threads`): Connect-X
-    /// boards whose columns fit 64 bits; other boards are solved on one, and the analysis says
+    /// boards with (width + 2) x (height + 1) < 64; other boards are solved on one, and the analysis says
     /// so.
     pub threads: u32,
 }
@@ -253,8 +253,9 @@ impl<P: Position> AnySolver<P> {
         match &mut self {
             AnySolver::Connect(s) => s.set_threads(threads),
             AnySolver::Generic { .. } if threads > 1 => {
-                return Err("only the Connect-X bitboard solver (gravity, columns of one 64-bit word) \
-                            searches on threads, and this board is not one for it"
+                return Err("only the Connect-X bitboard solver (gravity boards with (width + 2) x \
+                            (height + 1) < 64, Connect-4 and smaller) searches on threads, and this \
+                            board is not one for it"
                     .into());
             }
             AnySolver::Generic { .. } => {}

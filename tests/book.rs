@@ -228,6 +228,10 @@ fn at_the_books_depth_the_agent_proves_a_move_keeping_the_books_value() {
 fn the_solver_agent_on_two_threads() {
     let set = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/connect4/Test_L1_R1")).unwrap();
     let config = AgentConfig::Solver(SolverConfig { threads: 2, builtin_book: false, ..Default::default() });
+    // The option as the arena (its worker count) and `analyse --threads` see it.
+    assert_eq!(config.threads(), 2);
+    let from_default = AgentConfig::Solver(SolverConfig { builtin_book: false, ..Default::default() }).with_threads(2);
+    assert_eq!(from_default, Ok(config.clone()));
     for line in set.lines().step_by(97).take(6) {
         let mut fields = line.split_whitespace();
         let (moves, score) = (fields.next().unwrap(), fields.next().unwrap().parse::<i32>().unwrap());

@@ -52,6 +52,7 @@ impl AgentConfig {
         match self {
             AgentConfig::AlphaBeta(c) => c.threads.max(1),
             AgentConfig::Mcts(c) => c.threads.max(1),
+            AgentConfig::Solver(c) => c.threads.max(1),
             _ => 1,
         }
     }
@@ -62,10 +63,12 @@ impl AgentConfig {
         match self {
             AgentConfig::AlphaBeta(c) => Ok(AgentConfig::AlphaBeta(AlphaBetaConfig { threads, ..c.clone() })),
             AgentConfig::Mcts(c) => Ok(AgentConfig::Mcts(MctsConfig { threads, ..c.clone() })),
+            AgentConfig::Solver(c) => Ok(AgentConfig::Solver(SolverConfig { threads, ..c.clone() })),
             other if threads == 1 => Ok(other.clone()),
-            other => {
-                Err(format!("threads: a {} agent searches on one thread (alpha-beta and MCTS take more)", other.kind()))
-            }
+            other => Err(format!(
+                "threads: a {} agent searches on one thread (alpha-beta, MCTS and the solver take more)",
+                other.kind()
+            )),
         }
     }
 

@@ -97,7 +97,8 @@ impl ConnectSolver {
     /// (width + 2) x (height + 1) < 64, the stricter of the two (Connect-4 and smaller).
     pub fn fits(rules: &GridRules) -> bool {
         let (w, h) = (rules.width as usize, rules.height as usize);
-        rules.gravity && w * (h + 1) <= 64 && (w + 2) * (h + 1) < 64
+        // The second bound implies the first.
+        rules.gravity && (w + 2) * (h + 1) < 64
     }
 
     pub fn new(rules: &GridRules, table_mb: usize) -> ConnectSolver {
@@ -143,11 +144,6 @@ impl ConnectSolver {
         self.busy = (threads > 1).then(|| (0..BUSY_SLOTS).map(|_| AtomicU64::new(0)).collect());
         let helpers = (1..threads.max(1)).map(|_| self.sibling()).collect();
         self.helpers = helpers;
-    }
-
-    /// Threads a probe is searched on.
-    pub fn threads(&self) -> usize {
-        1 + self.helpers.len()
     }
 
     /// A solver for a helper thread, on the same table and settings.

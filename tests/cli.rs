@@ -390,17 +390,7 @@ fn threat_space_search_from_the_command_line() {
     // d1), the line is playable and ends in the winning move.
     let named = o.lines().nth(1).unwrap().split(": ").nth(1).unwrap().to_string();
     assert_eq!(named, "b2 (three) a2 (stops the three) b1 (four) b3 (block) c1 (double four) a1 (block) d1 (line)");
-    // Keep the words outside parentheses.
-    let (mut line, mut depth) = (String::new(), 0);
-    for ch in named.chars() {
-        match ch {
-            '(' => depth += 1,
-            ')' => depth -= 1,
-            c if depth == 0 => line.push(c),
-            _ => {}
-        }
-    }
-    let line = line.split_whitespace().collect::<Vec<_>>().join(" ");
+    let line = moves_of_named_line(&named);
     assert_eq!(line, "b2 a2 b1 b3 c1 a1 d1");
     let o = stdout(&mnklab(&["show", "--game", "mnk:4,3,3", "--moves", &line]));
     assert!(o.contains("result first wins"), "{line}: {o}");
@@ -424,6 +414,52 @@ fn threat_space_search_from_the_command_line() {
     // The ablation names the leaves it turned off: none tried.
     let o = stdout(&mnklab(&["solve", "--game", "mnk:6,6,5", "--method", "pns", "--no-threats"]));
     assert!(o.starts_with("value draw") && o.contains("threat wins 0 of 0 leaves tried"), "{o}");
+}
+
+/// A threat line's moves: the words outside the parentheses naming what each does.
+fn moves_of_named_line(named: &str) -> String {
+    let (mut line, mut depth) = (String::new(), 0);
+    for ch in named.chars() {
+        match ch {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            c if depth == 0 => line.push(c),
+            _ => {}
+        }
+    }
+    line.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[test]
+fn dependency_based_search_from_the_command_line() {
+    // mnk:4,3,3, a first-player win: a plan, proved by the sound search, whose line plays out
+    // to the first player's line.
+    let o = stdout(&mnklab(&["solve", "--game", "mnk:4,3,3", "--method", "dbs"]));
+    assert!(o.starts_with("the first player (to move) wins by threats: a plan of"), "{o}");
+    let plan = o.lines().nth(1).unwrap();
+    assert!(plan.starts_with("plan (the defender on every cost square at once): "), "{o}");
+    let named = o.lines().nth(2).unwrap().split(": ").nth(1).unwrap();
+    assert!(named.ends_with("(line)"), "{o}");
+    let line = moves_of_named_line(named);
+    let shown = stdout(&mnklab(&["show", "--game", "mnk:4,3,3", "--moves", &line]));
+    assert!(shown.contains("result first wins"), "{line}: {shown}");
+    assert!(o.lines().last().unwrap().contains("plans verified"), "{o}");
+    // Tic-tac-toe: nothing found, and that proves nothing.
+    let o = stdout(&mnklab(&["solve", "--game", "tictactoe", "--method", "dbs"]));
+    assert!(o.starts_with("no plan of threats wins") && o.contains("proves nothing"), "{o}");
+    // A four of the defender's on the board is named, not searched past.
+    let o = stdout(&mnklab(&["solve", "--game", "gomoku", "--moves", "a1 h8 a15 i8 o1 j8 o15 k8", "--method", "dbs"]));
+    assert!(o.starts_with("the second player has a four on the board"), "{o}");
+    let err = |args: &[&str]| {
+        let o = mnklab(args);
+        assert!(!o.status.success(), "{args:?} succeeded");
+        String::from_utf8_lossy(&o.stderr).to_string()
+    };
+    assert!(err(&["solve", "--game", "mnk:5,5,4", "--stages", "3"]).contains("add --method dbs"));
+    assert!(err(&["solve", "--game", "mnk:5,5,4", "--method", "dbs", "--threat-depth", "3"]).contains("--stages"));
+    let e = err(&["solve", "--game", "mnk:5,5,4", "--method", "dbs", "--weak"]);
+    assert!(e.contains("leave out --weak") && !e.contains("--batch"), "{e}");
+    assert!(err(&["solve", "--game", "connect4", "--method", "dbs"]).contains("has gravity"));
 }
 
 #[test]

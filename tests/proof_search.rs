@@ -3,7 +3,7 @@
 //! use those bounds, on random positions of every board that one can finish.
 
 mod positions;
-use positions::random_position;
+use positions::{random_position, random_positions};
 
 use mnklab::eval::EvalBoard;
 use mnklab::game::{AnyPosition, Player, Position};
@@ -74,7 +74,7 @@ fn seven_seven_five_is_a_draw_by_proof_number_search() {
 fn the_three_searches_agree_on_random_positions() {
     let mut rng = seeded(17);
     let mut compared = [0usize; 3];
-    for (game, stones) in [
+    let boards = [
         ("mnk:4,4,4", 2..7),
         ("mnk:5,4,4", 2..8),
         ("mnk:5,5,4", 4..10),
@@ -82,17 +82,14 @@ fn the_three_searches_agree_on_random_positions() {
         ("mnk:6,6,5", 10..16),
         ("connect:5,4,4", 3..9),
         ("connect:5,5,4", 6..12),
-    ] {
-        for _ in 0..12 {
-            let n = stones.start + below(&mut rng, stones.end - stones.start);
-            let Some(pos) = random_position(game, &mut rng, n) else { continue };
-            let reference = alphabeta(&pos, false);
-            assert_eq!(alphabeta(&pos, true), reference, "{game} {}", pos.history_string());
-            assert_eq!(pns(&pos), reference, "{game} {}", pos.history_string());
-            let (unpaired, _) = with_position!(&pos, p => proof_number_value_with(p, 512, None, None, Leaves { pairings: false, threats: false }));
-            assert_eq!(unpaired, Some(reference), "{game} {}: without pairings", pos.history_string());
-            compared[(reference + 1) as usize] += 1;
-        }
+    ];
+    for (game, pos) in random_positions(&mut rng, &boards, 12) {
+        let reference = alphabeta(&pos, false);
+        assert_eq!(alphabeta(&pos, true), reference, "{game} {}", pos.history_string());
+        assert_eq!(pns(&pos), reference, "{game} {}", pos.history_string());
+        let (unpaired, _) = with_position!(&pos, p => proof_number_value_with(p, 512, None, None, Leaves { pairings: false, threats: false }));
+        assert_eq!(unpaired, Some(reference), "{game} {}: without pairings", pos.history_string());
+        compared[(reference + 1) as usize] += 1;
     }
     // The sample holds wins, draws and losses for the side to move.
     assert!(compared.iter().all(|&c| c >= 3), "losses, draws, wins compared: {compared:?}");

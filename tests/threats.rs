@@ -4,11 +4,11 @@
 //! must find a fair share of the solver's wins or it is not doing its job.
 
 mod positions;
-use positions::random_position;
+use positions::{THREAT_BOARDS, random_positions};
 
 use mnklab::eval::EvalBoard;
 use mnklab::game::{AnyPosition, Player, Position};
-use mnklab::rng::{below, seeded};
+use mnklab::rng::seeded;
 use mnklab::search::solver::{GenericSolver, ThreatSearch};
 use mnklab::with_position;
 
@@ -74,37 +74,25 @@ fn gomoku_patterns_are_won_by_threats_and_blocked_ones_are_not() {
 fn every_threat_win_is_a_win_by_the_solver() {
     let mut rng = seeded(23);
     let (mut claims, mut solver_wins) = (0usize, 0usize);
-    for (game, stones) in [
-        ("mnk:4,4,3", 1..6),
-        ("mnk:5,4,4", 2..9),
-        ("mnk:5,5,4", 3..12),
-        ("mnk:6,5,4", 2..12),
-        ("mnk:6,6,4", 10..16),
-        ("mnk:6,6,5", 8..18),
-        ("mnk:7,7,5", 12..24),
-    ] {
-        for _ in 0..40 {
-            let n = stones.start + below(&mut rng, stones.end - stones.start);
-            let Some(pos) = random_position(game, &mut rng, n) else { continue };
-            let me = pos.side_to_move();
-            let value = solved(&pos);
-            let mine = threat_win(&pos, me, 8);
-            // The other side's threat already on the board, with `me` to answer it.
-            let theirs = threat_win(&pos, me.other(), 8);
-            assert!(
-                !mine || value == 1,
-                "{game} {}: a threat win for the side to move, solver {value}",
-                pos.history_string()
-            );
-            assert!(
-                !theirs || value == -1,
-                "{game} {}: a threat win for the other side, solver {value}",
-                pos.history_string()
-            );
-            assert!(!(mine && theirs));
-            claims += (mine || theirs) as usize;
-            solver_wins += (value != 0) as usize;
-        }
+    for (game, pos) in random_positions(&mut rng, &THREAT_BOARDS, 40) {
+        let me = pos.side_to_move();
+        let value = solved(&pos);
+        let mine = threat_win(&pos, me, 8);
+        // The other side's threat already on the board, with `me` to answer it.
+        let theirs = threat_win(&pos, me.other(), 8);
+        assert!(
+            !mine || value == 1,
+            "{game} {}: a threat win for the side to move, solver {value}",
+            pos.history_string()
+        );
+        assert!(
+            !theirs || value == -1,
+            "{game} {}: a threat win for the other side, solver {value}",
+            pos.history_string()
+        );
+        assert!(!(mine && theirs));
+        claims += (mine || theirs) as usize;
+        solver_wins += (value != 0) as usize;
     }
     eprintln!("{claims} threat wins of {solver_wins} decided positions");
     // The search finds a real share of the decided positions (most random ones are decided

@@ -34,7 +34,8 @@ pub struct SolveArgs {
     /// search; weak only: win, draw or loss), which finds narrow proofs such as the draws of
     /// free-placement boards, or `threats` (threat-space search: does the side to move win by
     /// a sequence of fours and threes? Free placement, K or more in a row; a failure proves
-    /// nothing).
+    /// nothing), or `dbs` (the same question by Allis' dependency-based search: a plan found
+    /// with the defender on every cost square at once, then verified by the sound search).
     #[arg(long, default_value = "alphabeta")]
     method: SolveMethod,
     /// An opening book (`mnklab book`): positions it holds are answered from it at once.
@@ -61,6 +62,10 @@ pub struct SolveArgs {
     /// first [default: 12].
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=60))]
     threat_depth: Option<u32>,
+    /// `--method dbs`: the most stages (the first dependency stage, then each combination
+    /// stage with its dependency stage) [default: 6].
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100))]
+    stages: Option<u32>,
     /// Search each probe of one position on this many threads sharing the table (the default
     /// method on Connect-X boards with (width + 2) x (height + 1) < 64): "nodes" then counts
     /// every thread's. Worth it for long solves only (starting threads costs about 0.1 ms a
@@ -75,6 +80,7 @@ pub enum SolveMethod {
     Alphabeta,
     Pns,
     Threats,
+    Dbs,
 }
 
 pub fn run(args: SolveArgs) -> Result<(), String> {
@@ -111,6 +117,9 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
             ));
         }
     }
+    if args.threat_depth.is_some() && args.method == SolveMethod::Dbs {
+        return Err("--threat-depth bounds --method threats; --method dbs is bounded by --stages".into());
+    }
     if args.threat_depth.is_some() && args.method != SolveMethod::Threats {
         return Err(
             "--threat-depth bounds --method threats: add --method threats (inside --method pns the depth is fixed)"
@@ -135,7 +144,10 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
     if args.threads > 1 && args.method != SolveMethod::Alphabeta {
         return Err("--threads works with --method alphabeta (the default): leave out --method".into());
     }
-    if args.method == SolveMethod::Threats {
+    if args.stages.is_some() && args.method != SolveMethod::Dbs {
+        return Err("--stages bounds --method dbs: add --method dbs".into());
+    }
+    if args.method == SolveMethod::Threats || args.method == SolveMethod::Dbs {
         return threats(&pos, &args);
     }
     if args.method == SolveMethod::Pns {
@@ -224,20 +236,34 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
 /// `--method threats`: iterative deepening of a threat-space search for the side to move.
 fn threats(pos: &AnyPosition, args: &SolveArgs) -> Result<(), String> {
     use mnklab::search::solver::{ThreatSearch, threats_apply};
-    if args.batch.is_some() || args.book.is_some() || args.no_pairings || args.weak {
-        return Err("--method threats searches one position for a win by threats: leave out --batch, --book, \
-                    --no-pairings and --weak"
-            .into());
+    let method = if args.method == SolveMethod::Dbs { "dbs" } else { "threats" };
+    let given: Vec<&str> = [
+        (args.batch.is_some(), "--batch"),
+        (args.book.is_some(), "--book"),
+        (args.no_pairings, "--no-pairings"),
+        (args.weak, "--weak"),
+    ]
+    .into_iter()
+    .filter_map(|(on, name)| on.then_some(name))
+    .collect();
+    if !given.is_empty() {
+        return Err(format!(
+            "--method {method} searches one position for a win by threats: leave out {}",
+            given.join(" and ")
+        ));
     }
     if !with_position!(pos, p => threats_apply(p)) {
         return Err(format!(
-            "--method threats needs free placement and the K-or-more rule ({} has {})",
+            "--method {method} needs free placement and the K-or-more rule ({} has {})",
             pos.variant(),
             if pos.variant().has_gravity() { "gravity" } else { "the exactly-K rule" }
         ));
     }
     if pos.status().is_over() {
         return Err("the game is over: there is no threat to search".into());
+    }
+    if args.method == SolveMethod::Dbs {
+        return dependency_based(pos, args);
     }
     let me = pos.side_to_move();
     let start = std::time::Instant::now();
@@ -289,6 +315,71 @@ fn threats(pos: &AnyPosition, args: &SolveArgs) -> Result<(), String> {
         ),
     }
     println!("{} nodes, table {}, {:.3} s", search.nodes, mib(search.table_bytes()), secs);
+    Ok(())
+}
+
+/// `--method dbs`: Allis' dependency-based search for the side to move, its plan verified.
+fn dependency_based(pos: &AnyPosition, args: &SolveArgs) -> Result<(), String> {
+    use mnklab::search::solver::{DbEnd, DbSearch};
+    let me = pos.side_to_move();
+    let start = std::time::Instant::now();
+    let deadline = args.time.map(|t| start + Duration::from_secs_f64(t));
+    let stages = args.stages.unwrap_or(6);
+    let mut search = DbSearch::new(0).with_deadline(deadline);
+    let mut board = with_position!(pos, p => mnklab::eval::EvalBoard::new(p, |_, _, _| 0).with_near_windows());
+    let result = with_position!(pos, p => {
+        let mut p = p.clone();
+        search.winning_line(&mut p, &mut board, stages).map(|win| {
+            // Every cell of the plan and the line is empty in the position searched.
+            let name = |c: usize| p.format_move(p.cell_move(c).expect("an empty cell"));
+            let plan: Vec<String> = win.plan.iter().map(|&c| name(c as usize)).collect();
+            let line: Vec<String> =
+                win.line.line.iter().map(|&(c, role)| format!("{} ({})", name(c), role.name())).collect();
+            (win.stage, plan, line, win.line.every_reply_loses)
+        })
+    });
+    let secs = start.elapsed().as_secs_f64();
+    match result {
+        Ok((stage, plan, line, every_reply_loses)) => {
+            println!(
+                "the {me} player (to move) wins by threats: a plan of {} attacker {} found in stage {stage} \
+                 of dependency-based search, proved by the sound threat search over those moves",
+                plan.len(),
+                if plan.len() == 1 { "move" } else { "moves" }
+            );
+            println!("plan (the defender on every cost square at once): {}", plan.join(" "));
+            println!(
+                "line (its moves, and the first reply searched after each): {}{}",
+                line.join(" "),
+                if every_reply_loses { "; then no reply stops every move making two fours" } else { "" }
+            );
+        }
+        Err(DbEnd::DefenderFour) => println!(
+            "the {} player has a four on the board: the {me} player must block it first, and dependency-based search \
+             starts from positions without one (--method threats plays the block)",
+            me.other()
+        ),
+        Err(DbEnd::Stopped) => {
+            println!("no plan found; stopped by --time: this proves nothing about the value")
+        }
+        Err(DbEnd::Stages) => println!(
+            "no plan found within {stages} stages (--stages), with nodes still to combine: this proves nothing about the value"
+        ),
+        Err(DbEnd::Exhausted) => println!(
+            "no plan of threats wins for the {me} player: every stage ran and found nothing new; this proves nothing \
+             about the value (a quiet move may still win)"
+        ),
+    }
+    println!(
+        "{} nodes, {} moves tried, {} plans verified ({} refuted), {} verification nodes, nodes' memory {}, {:.3} s",
+        search.nodes,
+        search.tried,
+        search.plans,
+        search.refuted,
+        search.verify_nodes,
+        mib(search.peak_bytes),
+        secs
+    );
     Ok(())
 }
 

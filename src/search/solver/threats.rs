@@ -52,6 +52,10 @@ pub struct ThreatSearch {
     max_entries: usize,
     aborted: bool,
     scratch: Vec<u16>,
+    /// When set, the attacker's only threats besides fours (forced blocks are still played): the
+    /// verification of a plan found by [`super::DbSearch`]. Failures then say nothing of the
+    /// position, so a restricted searcher is used for one plan and dropped.
+    only: Option<Vec<u16>>,
 }
 
 /// What one search found, for a user.
@@ -130,6 +134,14 @@ impl ThreatSearch {
         // A hash map holds up to 7/8 of its buckets, a power of two: 7/16 of the entries that
         // fit keeps the buckets, and so the allocation, within the bound.
         self.max_entries = ((mb << 20) / Self::ENTRY_BYTES * 7 / 16).max(1);
+        self
+    }
+
+    /// The same searcher, its attacker playing no three outside `cells` (fours and forced
+    /// blocks it still plays): the sound check of a plan. Use it for that plan only, as its failures
+    /// hold for the restriction, not for the position.
+    pub fn restricted_to(mut self, cells: Vec<u16>) -> ThreatSearch {
+        self.only = Some(cells);
         self
     }
 
@@ -307,7 +319,20 @@ impl ThreatSearch {
         }
         let candidates = match forced {
             Some(c) => vec![c],
-            None => threat_candidates(pos, board, attacker),
+            None => {
+                let mut all = threat_candidates(pos, board, attacker);
+                if let Some(only) = &self.only {
+                    // The plan's moves, and any four (one reply: it cannot widen the tree).
+                    let table = board.table();
+                    let fours: Vec<u16> = board
+                        .near_windows(attacker, 2)
+                        .iter()
+                        .flat_map(|&w| table.cells_of(w as usize).iter().copied())
+                        .collect();
+                    all.retain(|c| only.contains(c) || fours.contains(c));
+                }
+                all
+            }
         };
         for cell in candidates {
             let Some(m) = pos.cell_move(cell as usize) else { continue };

@@ -1,0 +1,137 @@
+//! Dependency-based threat-space search against the sound AND/OR threat search, in one run,
+//! on gomoku positions (15x15, five or more) played at random next to the stones already on
+//! the board: how often each finds a win for the side to move, and the time each takes.
+//!
+//! `cargo run --release --example threat_plans -- [POSITIONS] [SEED] [SECONDS]`
+//! (defaults 200, 1, 2): each search gets SECONDS a position; the AND/OR search deepens
+//! 1, 2, ... 12 attacker moves, the dependency-based one runs up to 6 stages.
+
+use std::time::{Duration, Instant};
+
+use mnklab::eval::EvalBoard;
+use mnklab::game::{AnyPosition, Position};
+use mnklab::rng::{below, seeded};
+use mnklab::search::solver::{DbEnd, DbSearch, ThreatSearch};
+use mnklab::with_position;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let count: usize = args.first().map_or(200, |a| a.parse().expect("POSITIONS: a count"));
+    let seed: u64 = args.get(1).map_or(1, |a| a.parse().expect("SEED: a number"));
+    let secs: f64 = args.get(2).map_or(2.0, |a| a.parse().expect("SECONDS: a number"));
+    let mut rng = seeded(seed);
+    let game = "mnk:15,15,5".parse().expect("a game");
+    let (mut both, mut only_db, mut only_sound, mut neither, mut refused) = (0, 0, 0, 0, 0);
+    let (mut t_db, mut t_sound) = (Vec::new(), Vec::new());
+    let (mut db_stopped, mut sound_stopped) = (0, 0);
+    let mut done = 0;
+    let (mut all_db, mut all_sound) = (0.0, 0.0);
+    while done < count {
+        let stones = 12 + below(&mut rng, 29);
+        let Some(pos) = near_play(game, &mut rng, stones) else { continue };
+        let me = pos.side_to_move();
+        let board0 = with_position!(&pos, p => EvalBoard::new(p, |_, _, _| 0).with_near_windows());
+        if board0.has_threat_window(me) || board0.has_threat_window(me.other()) {
+            continue; // a four on the board: a one-move question
+        }
+        done += 1;
+        let start = Instant::now();
+        let deadline = Some(start + Duration::from_secs_f64(secs));
+        let mut db = DbSearch::new(0).with_deadline(deadline);
+        let db_win = with_position!(&pos, p => {
+            let mut p = p.clone();
+            let mut board = board0.clone();
+            db.winning_line(&mut p, &mut board, 6)
+        });
+        let db_secs = start.elapsed().as_secs_f64();
+        if matches!(db_win, Err(DbEnd::Stopped)) {
+            db_stopped += 1;
+        }
+        if matches!(db_win, Err(DbEnd::DefenderFour)) {
+            refused += 1;
+        }
+        let start = Instant::now();
+        let deadline = Some(start + Duration::from_secs_f64(secs));
+        let mut sound = ThreatSearch::new(0).with_deadline(deadline).with_table_mb(256);
+        let sound_win = with_position!(&pos, p => {
+            let mut p = p.clone();
+            let mut board = board0.clone();
+            let mut won = false;
+            for depth in 1..=12 {
+                if sound.wins(&mut p, &mut board, me, depth) {
+                    won = true;
+                    break;
+                }
+                if sound.aborted() {
+                    break;
+                }
+            }
+            won
+        });
+        let sound_secs = start.elapsed().as_secs_f64();
+        all_db += db_secs;
+        all_sound += sound_secs;
+        if sound.aborted() && !sound_win {
+            sound_stopped += 1;
+        }
+        match (db_win.is_ok(), sound_win) {
+            (true, true) => {
+                both += 1;
+                t_db.push(db_secs);
+                t_sound.push(sound_secs);
+            }
+            (true, false) => only_db += 1,
+            (false, true) => only_sound += 1,
+            (false, false) => neither += 1,
+        }
+        if db_win.is_ok() != sound_win {
+            eprintln!(
+                "{} stones {}: db {:?} sound {}",
+                stones,
+                pos.history_string(),
+                db_win.as_ref().map(|w| w.plan.len()),
+                sound_win
+            );
+        }
+    }
+    println!(
+        "{count} gomoku positions (seed {seed}, {secs} s a search): wins found by both {both}, only dependency-based {only_db}, only AND/OR {only_sound}, neither {neither} (defender fours refused {refused})"
+    );
+    println!("stopped by the time: dependency-based {db_stopped}, AND/OR {sound_stopped}");
+    println!("time over all positions: dependency-based {all_db:.2} s, AND/OR {all_sound:.2} s");
+    let ratios: Vec<f64> = t_db.iter().zip(&t_sound).map(|(a, b)| a / b.max(1e-6)).collect();
+    println!(
+        "where both found a win: total time dependency-based {:.3} s, AND/OR {:.3} s; median time ratio (db / AND/OR) {:.3}",
+        t_db.iter().sum::<f64>(),
+        t_sound.iter().sum::<f64>(),
+        median(ratios)
+    );
+}
+
+/// A position of `stones` moves, each at random among the empty neighbours of the stones
+/// played (the first in the centre); None if the game ended on the way.
+fn near_play(game: mnklab::game::Variant, rng: &mut impl rand::Rng, stones: usize) -> Option<AnyPosition> {
+    let mut pos = AnyPosition::new(game);
+    pos.play_sequence("h8").ok()?;
+    for _ in 1..stones {
+        let near: Vec<_> = with_position!(&pos, p => {
+            let t = p.windows().clone();
+            let mut all = Vec::new();
+            p.legal_moves(&mut all);
+            all.into_iter().filter(|&m| t.neighbours(p.move_cell(m)).iter().any(|&c| p.stone_on(c as usize).is_some())).collect()
+        });
+        pos.try_play(near[below(rng, near.len())]).ok()?;
+        if pos.status().is_over() {
+            return None;
+        }
+    }
+    Some(pos)
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    if v.is_empty() {
+        return f64::NAN;
+    }
+    v.sort_by(|a, b| a.total_cmp(b));
+    v[v.len() / 2]
+}

@@ -572,7 +572,8 @@ fn a_book_for_another_game_is_named_beside_the_analysis() {
     h.state_mut().paste_moves("3344");
     analyse_a(&mut h);
     let shown = h.query_all_by_label_contains("is for connect:5,4,4, this game is connect:6,5,4: not used").count();
-    assert!(shown >= 1, "the notice is shown: {:?}", h.state().slots[0].analysis.error);
+    assert!(shown >= 1, "the notice is shown: {:?}", h.state().slots[0].analysis.notice);
+    assert_eq!(h.state().slots[0].analysis.error, None, "a notice, not an error");
     assert!(h.state().slots[0].analysis.result.as_ref().unwrap().best.is_some(), "it still plays");
     std::fs::remove_dir_all(dir).unwrap();
 }
@@ -626,6 +627,8 @@ fn the_solver_on_two_threads_proves_or_says_why_it_uses_one() {
     };
     let h = every_candidate_proven_on_connect544(two_threads());
     assert_eq!(h.query_all_by_label_contains("proving on one thread").count(), 0);
+    // The readout says the proof ran on two threads.
+    assert!(h.query_all_by_label_contains("on 2 threads").count() >= 1, "{:?}", h.state().slots[0].analysis.latest);
 
     let mut w = Workbench::new("tictactoe".parse().unwrap());
     w.slots[0].set(two_threads());
@@ -635,6 +638,9 @@ fn the_solver_on_two_threads_proves_or_says_why_it_uses_one() {
     analyse_a(&mut h);
     h.run();
     let shown = h.query_all_by_label_contains("threads 2: only the Connect-X bitboard solver").count();
-    assert!(shown >= 1, "the notice is shown: {:?}", h.state().slots[0].analysis.error);
+    assert!(shown >= 1, "the notice is shown: {:?}", h.state().slots[0].analysis.notice);
+    assert_eq!(h.state().slots[0].analysis.error, None, "a notice, not an error");
+    // ... and the readout does not claim two threads.
+    assert!(h.query_all_by_label_contains("on 2 threads").count() == 0, "{:?}", h.state().slots[0].analysis.latest);
     assert!(h.state().slots[0].analysis.result.as_ref().unwrap().best.is_some(), "it still plays");
 }

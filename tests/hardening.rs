@@ -520,7 +520,7 @@ fn negative_numbers_get_the_values_own_message() {
 fn an_unplayable_opening_is_refused_by_name() {
     let dir = scratch("opening");
     for (opening, needle) in [
-        (r#"List(["a1 a1"])"#, r#"List[0] "a1 a1" cannot open mnk:3,3,3: move a1 is illegal"#),
+        (r#"List(["a1 a1"])"#, r#"List[0] "a1 a1" cannot open mnk:3,3,3: move 'a1' is illegal"#),
         (r#"List(["b2", "a1 b1 a2 b2 a3"])"#, r#"List[1] "a1 b1 a2 b2 a3" cannot open mnk:3,3,3: the game is over"#),
         ("List([])", "opening: the list is empty"),
     ] {
@@ -568,6 +568,10 @@ fn memory_limits_below_the_machines_are_respected() {
 fn a_screenshot_is_named_as_what_it_is() {
     refused(&mnklab(&["--screenshot", "/tmp/x.jpg"]), "does not end in .png");
     refused(&mnklab(&["gui", "--screenshot", "shot"]), "does not end in .png");
+    // --wait is how long a screenshot waits for analyses: alone it would mean nothing.
+    refused(&mnklab(&["--wait", "5"]), "--analyse");
+    refused(&mnklab(&["--wait", "5", "--analyse"]), "--screenshot");
+    refused(&mnklab(&["--wait", "-1", "--analyse", "--screenshot", "x.png"]), "-1");
 }
 
 /// A node budget is a budget: alpha-beta once read it every 256 nodes and MCTS every 16

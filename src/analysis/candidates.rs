@@ -54,10 +54,14 @@ pub fn candidates(p: &Progress, n: usize) -> Vec<Candidate> {
             })
             .collect()
     } else {
+        // Among equal values the search's own move first, so the table's top row, the board's
+        // best mark and the "best" readout name the same move.
+        let not_best = |r: &crate::search::RootMove| Some(r.mv) != p.best;
         root.sort_by(|a, b| {
             (a.upper_bound, -a.score.as_f64())
                 .partial_cmp(&(b.upper_bound, -b.score.as_f64()))
                 .unwrap_or(std::cmp::Ordering::Equal)
+                .then(not_best(a).cmp(&not_best(b)))
         });
         // The colour follows the value: the best exact move 1, others fading with their
         // distance below it (one heuristic unit, or 25 points of win probability, takes the
@@ -158,6 +162,22 @@ mod tests {
         assert_eq!(c.iter().map(|c| c.mv).collect::<Vec<_>>(), vec![Move(6), Move(4), Move(5), Move(0)]);
         assert_eq!(c[3].bound, Bound::Upper, "a refuted move is shown as a bound, never as a value");
         assert!(c[1].strength > c[2].strength && c[2].strength > c[3].strength);
+    }
+
+    #[test]
+    fn among_equal_values_the_searched_best_move_comes_first() {
+        // A proof gives three moves "win in 3" and plays the second: the table's top row is it.
+        let win = Score::Win { plies: Some(3) };
+        let p = Progress {
+            best: Some(Move(2)),
+            pv: vec![Move(2)],
+            proof: true,
+            root: vec![rm(1, 0, win, false), rm(2, 0, win, false), rm(3, 0, win, false), rm(0, 0, Score::Draw, false)],
+            ..Default::default()
+        };
+        let c = candidates(&p, 4);
+        assert_eq!(c.iter().map(|c| c.mv).collect::<Vec<_>>(), vec![Move(2), Move(1), Move(3), Move(0)]);
+        assert_eq!(c[0].strength, 1.0);
     }
 
     #[test]

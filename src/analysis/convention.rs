@@ -131,6 +131,34 @@ pub fn rate_label(p: &Progress) -> String {
     }
 }
 
+/// How far a search went, for the line under its score: the depth (alpha-beta), the
+/// iterations (MCTS) or the proof (the solver, whose `depth` is the plies to the end), with
+/// the nodes, and the threads when more than one (the nodes are then all of theirs).
+pub fn search_label(p: &Progress) -> String {
+    let mut label = if p.proof {
+        match p.score {
+            Score::Win { .. } | Score::Loss { .. } => {
+                format!("proof: the game ends in {} plies   nodes {}", p.depth, p.nodes)
+            }
+            _ => format!("proof   nodes {}", p.nodes),
+        }
+    } else if p.iterations > 0 {
+        format!("iterations {}   tree nodes {}", p.iterations, p.nodes)
+    } else {
+        format!("depth {}   nodes {}", p.depth, p.nodes)
+    };
+    if p.threads > 1 {
+        label.push_str(&format!("   on {} threads", p.threads));
+    }
+    label
+}
+
+/// The speed line: the rate, the time, and how many reports came (a proof comes as one).
+pub fn speed_label(p: &Progress, reports: u64) -> String {
+    let head = format!("{}   {:.2} s", rate_label(p), p.elapsed);
+    if p.proof { head } else { format!("{head}   {reports} {}", if reports == 1 { "report" } else { "reports" }) }
+}
+
 /// Whose scores these are, for the label above them: "scores for the first player (to move)".
 pub fn side_label(pos: &AnyPosition) -> String {
     if pos.status().is_over() {
@@ -225,6 +253,30 @@ mod tests {
         }
         assert_eq!(full_label(Score::Eval(250), Bound::Upper), "≤ +0.250");
         assert_eq!(full_label(Score::WinRate(0.62), Bound::Exact), "62.0%");
+    }
+
+    #[test]
+    fn the_search_line_says_what_was_searched_and_on_how_many_threads() {
+        let ab = Progress { depth: 9, nodes: 1200, threads: 1, ..Default::default() };
+        assert_eq!(search_label(&ab), "depth 9   nodes 1200");
+        assert_eq!(speed_label(&ab, 1), "0 nodes/s   0.00 s   1 report");
+        let lazy = Progress { threads: 2, ..ab.clone() };
+        assert_eq!(search_label(&lazy), "depth 9   nodes 1200   on 2 threads");
+        let mcts = Progress { iterations: 500, nodes: 480, depth: 7, ..Default::default() };
+        assert_eq!(search_label(&mcts), "iterations 500   tree nodes 480");
+        // A proof: its depth is the distance to the end, and a draw has none.
+        let win = Progress {
+            proof: true,
+            depth: 13,
+            nodes: 5000,
+            score: Score::Win { plies: Some(13) },
+            threads: 2,
+            ..Default::default()
+        };
+        assert_eq!(search_label(&win), "proof: the game ends in 13 plies   nodes 5000   on 2 threads");
+        let draw = Progress { proof: true, nodes: 70, score: Score::Draw, ..Default::default() };
+        assert_eq!(search_label(&draw), "proof   nodes 70");
+        assert_eq!(speed_label(&draw, 1), "0 nodes/s   0.00 s");
     }
 
     #[test]

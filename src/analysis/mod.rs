@@ -17,5 +17,7 @@ pub mod review;
 pub mod stamp;
 
 pub use candidates::{Agreement, Candidate, agreement, candidates, fit_line};
-pub use convention::{ScoreKind, flip, full_label, node_score, rate_label, short_label, side_label};
+pub use convention::{
+    ScoreKind, flip, full_label, node_score, rate_label, search_label, short_label, side_label, speed_label,
+};
 pub use stamp::PositionKey;

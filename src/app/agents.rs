@@ -177,7 +177,7 @@ impl AgentSlot {
         if changed {
             self.form_changed();
         }
-        super::lines::reserved_line(ui, self.error.as_deref(), true);
+        super::lines::reserved_line(ui, self.error.as_deref(), super::lines::Tone::Error);
         // Folded by default: the analysis and its candidate table below need the height more.
         egui::CollapsingHeader::new(format!("File {id}")).default_open(false).show(ui, |ui| {
             ui.horizontal_wrapped(|ui| {
@@ -201,7 +201,7 @@ impl AgentSlot {
                 }
             });
         });
-        super::lines::reserved_line(ui, self.message.as_deref(), false);
+        super::lines::reserved_line(ui, self.message.as_deref(), super::lines::Tone::Plain);
         ui.separator();
         self.analysis.show(ui, pos, &id)
     }

@@ -3,8 +3,9 @@
 use std::time::{Duration, Instant};
 
 use super::board::Mark;
+use super::lines::Tone;
 use super::worker::{Command, Report, Worker};
-use crate::analysis::{Candidate, PositionKey, candidates, full_label, rate_label, short_label};
+use crate::analysis::{Candidate, PositionKey, candidates, full_label, short_label};
 use crate::game::{AnyPosition, Move};
 use crate::search::{AgentFile, Progress, SearchControl, SearchEvent, SearchLimits, SearchResult, TreeSnapshot};
 
@@ -23,6 +24,9 @@ pub struct Analysis {
     pub result: Option<SearchResult>,
     pub tree: Option<TreeSnapshot>,
     pub error: Option<String>,
+    /// Something the search said the user should know that is not a failure (an option it
+    /// cannot use here), shown as a warning when there is no error.
+    pub notice: Option<String>,
     /// Where the answer came from when not from a search (a solver's book), shown when there
     /// is no error.
     pub info: Option<String>,
@@ -55,6 +59,7 @@ impl Default for Analysis {
             result: None,
             tree: None,
             error: None,
+            notice: None,
             info: None,
             key: None,
             hovered_line: None,
@@ -89,6 +94,7 @@ impl Analysis {
         self.tree = None;
         self.reports = 0;
         self.error = None;
+        self.notice = None;
         self.info = None;
         self.key = Some(PositionKey::of(pos));
         self.fetching.clear();
@@ -164,7 +170,7 @@ impl Analysis {
                     SearchEvent::Snapshot(t) => self.tree = Some(t),
                     SearchEvent::Subtree { path, tree } => self.graft(path, tree),
                     // Shown on the analysis's message line until the next start.
-                    SearchEvent::Notice(text) => self.error = Some(text),
+                    SearchEvent::Notice(text) => self.notice = Some(text),
                     SearchEvent::Info(text) => self.info = Some(text),
                 },
                 Report::Finished { id, result, tree } if id == self.id => {
@@ -239,7 +245,13 @@ impl Analysis {
         ui.add(egui::Slider::new(&mut self.candidates, 1..=20).text("candidates"));
         // Where an answer came from is about the analysed position only.
         let info = self.info.as_deref().filter(|_| self.is_for(pos));
-        super::lines::reserved_line(ui, self.error.as_deref().or(info), self.error.is_some());
+        // Two lines: a notice names an option and why it does not apply, which one line cuts.
+        let (text, tone) = match (&self.error, &self.notice) {
+            (Some(e), _) => (Some(e.as_str()), Tone::Error),
+            (None, Some(n)) => (Some(n.as_str()), Tone::Warning),
+            (None, None) => (info, Tone::Plain),
+        };
+        super::lines::reserved_lines(ui, text, tone, 2);
         ui.separator();
         self.hovered_line = None;
         match &self.latest {
@@ -262,13 +274,8 @@ impl Analysis {
                 let state = if self.running { "running" } else { "finished" };
                 ui.label(format!("best {best}   score {}   {state}", p.score))
                     .on_hover_text(crate::analysis::ScoreKind::of(&p.score).help());
-                if p.iterations > 0 {
-                    ui.label(format!("iterations {}   tree nodes {}", p.iterations, p.nodes));
-                } else {
-                    ui.label(format!("depth {}   nodes {}", p.depth, p.nodes));
-                }
-                let reports = if self.reports == 1 { "report" } else { "reports" };
-                ui.label(format!("{}   {:.2} s   {} {reports}", rate_label(p), p.elapsed, self.reports));
+                ui.label(crate::analysis::search_label(p));
+                ui.label(crate::analysis::speed_label(p, self.reports));
                 let pv: Vec<String> = p.pv.iter().map(|&m| pos.format_move(m)).collect();
                 ui.label(format!("PV {}", pv.join(" ")));
                 self.candidate_table(ui, pos);
@@ -290,7 +297,7 @@ impl Analysis {
         for (other, moves) in &self.others {
             let differs = !moves.is_empty() && moves.first() != rows.first().map(|c| &c.mv);
             let text = differs.then(|| format!("agent {other} prefers {}", pos.format_move(moves[0])));
-            super::lines::reserved_line(ui, text.as_deref(), false);
+            super::lines::reserved_line(ui, text.as_deref(), Tone::Plain);
         }
         // Fixed column widths (not an egui Grid, which re-measures and redraws the frame each
         // time a line's width changes: 2-4x slower frames while a search streams).

@@ -153,8 +153,13 @@ impl EditState {
         });
         match &self.result {
             // Two lines reserved: a long complaint wraps instead of being cut to one line.
-            Ok(p) => super::lines::reserved_lines(ui, Some(&format!("valid: {} to move", p.side_to_move())), false, 2),
-            Err(e) => super::lines::reserved_lines(ui, Some(&e.to_string()), true, 2),
+            Ok(p) => super::lines::reserved_lines(
+                ui,
+                Some(&format!("valid: {} to move", p.side_to_move())),
+                super::lines::Tone::Plain,
+                2,
+            ),
+            Err(e) => super::lines::reserved_lines(ui, Some(&e.to_string()), super::lines::Tone::Error, 2),
         };
         action
     }

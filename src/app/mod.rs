@@ -712,7 +712,7 @@ impl Workbench {
         egui::Panel::top("toolbar").show(ui, |ui| self.toolbar(ui));
         egui::Panel::bottom("status").show(ui, |ui| {
             ui.label(self.status_line());
-            lines::reserved_line(ui, self.message.as_deref(), false);
+            lines::reserved_line(ui, self.message.as_deref(), lines::Tone::Plain);
         });
         // Bounded, so that a long line of analysis text never widens the panel over the board
         // from one frame to the next.

@@ -289,7 +289,7 @@ impl Exporter {
             }
         });
         // Its own reserved line: a notice that wrapped inside the row above pushed the plot down.
-        super::lines::reserved_line(ui, self.message.as_deref(), false);
+        super::lines::reserved_line(ui, self.message.as_deref(), super::lines::Tone::Plain);
         egui::CollapsingHeader::new(format!("Title and labels {id}")).default_open(false).show(ui, |ui| {
             for (label, text) in
                 [("title", &mut self.title), ("x label", &mut self.x_label), ("y label", &mut self.y_label)]

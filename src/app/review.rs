@@ -181,7 +181,7 @@ impl Review {
              judgement of the position before it: the solver's proof when it finishes in the budget, else \
              one search valuing every move (alpha-beta multi-PV at one depth, or MCTS's statistics).",
         );
-        super::lines::reserved_line(ui, self.error.as_deref(), true);
+        super::lines::reserved_line(ui, self.error.as_deref(), super::lines::Tone::Error);
         let mistakes = self.mistakes();
         ui.horizontal_wrapped(|ui| {
             ui.label("Mistakes:");

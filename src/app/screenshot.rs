@@ -5,11 +5,14 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-/// A screenshot to take once the window has drawn `frames` frames and `wait` has passed.
+/// A screenshot to take once the window has drawn 5 frames and `wait` has passed, or, when
+/// waiting for analyses, once they have all finished (after at least `min_wait`).
 pub struct ScreenshotJob {
     pub path: PathBuf,
     pub frames: u32,
     pub wait: Duration,
+    /// With analyses: the picture may be taken this early if every one has finished.
+    pub min_wait: Duration,
     started: Instant,
     requested: bool,
     /// Set by the callback: Ok once written, Err with the reason otherwise.
@@ -22,17 +25,28 @@ impl ScreenshotJob {
             path,
             frames: 0,
             wait,
+            min_wait: wait,
             started: Instant::now(),
             requested: false,
             outcome: Arc::new(Mutex::new(None)),
         }
     }
 
-    /// Called every frame; returns the outcome once the PNG is written (or failed).
-    pub fn tick(&mut self, ctx: &egui::Context) -> Option<Result<(), String>> {
+    /// The same job, taken as soon as the analyses have finished (`settled` in
+    /// [`ScreenshotJob::tick`]) but not before `min_wait`, and at `wait` at the latest.
+    pub fn settling(mut self, min_wait: Duration) -> ScreenshotJob {
+        self.min_wait = min_wait.min(self.wait);
+        self
+    }
+
+    /// Called every frame, `settled` when no analysis is running; returns the outcome once
+    /// the PNG is written (or failed).
+    pub fn tick(&mut self, ctx: &egui::Context, settled: bool) -> Option<Result<(), String>> {
         self.frames += 1;
         ctx.request_repaint_after(Duration::from_millis(30));
-        if !self.requested && self.frames >= 5 && self.started.elapsed() >= self.wait {
+        let waited = self.started.elapsed();
+        let due = waited >= self.wait || (settled && waited >= self.min_wait);
+        if !self.requested && self.frames >= 5 && due {
             self.requested = true;
             let (path, outcome) = (self.path.clone(), self.outcome.clone());
             ctx.send_viewport_cmd(egui::ViewportCommand::Screenshot(egui::ScreenshotCallback::new(move |image| {

@@ -14,6 +14,9 @@ pub struct LaunchOptions {
     pub analyse: bool,
     /// Write a PNG of the window after it has drawn (and analysed for a second), then exit.
     pub screenshot: Option<std::path::PathBuf>,
+    /// With `screenshot` and `analyse`: the longest wait for the analyses to finish (the
+    /// picture is taken as soon as they have); None: 1.5 s.
+    pub wait: Option<f64>,
     /// Agents A and B instead of the defaults (or the remembered ones).
     pub agents: [Option<crate::search::AgentFile>; 2],
 }
@@ -58,7 +61,7 @@ impl eframe::App for WorkbenchApp {
         }
         self.bench.show(ui);
         if let Some(job) = &mut self.job
-            && let Some(outcome) = job.tick(ui.ctx())
+            && let Some(outcome) = job.tick(ui.ctx(), self.bench.slots.iter().all(|s| !s.analysis.running))
         {
             match outcome {
                 Ok(()) => {
@@ -95,7 +98,14 @@ pub fn run(options: LaunchOptions) -> Result<(), String> {
     let screenshot_error = std::sync::Arc::new(std::sync::Mutex::new(None::<String>));
     let failed = screenshot_error.clone();
     let job = options.screenshot.clone().map(|p| {
-        screenshot::ScreenshotJob::new(p, std::time::Duration::from_millis(if options.analyse { 1500 } else { 300 }))
+        use std::time::Duration;
+        if options.analyse {
+            let wait = Duration::from_secs_f64(options.wait.unwrap_or(1.5));
+            // A finished analysis (a proof, a book) is pictured at once; a running one at `wait`.
+            screenshot::ScreenshotJob::new(p, wait).settling(Duration::from_millis(300))
+        } else {
+            screenshot::ScreenshotJob::new(p, Duration::from_millis(300))
+        }
     });
     let native = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()

@@ -52,6 +52,10 @@ pub struct LaunchArgs {
     /// Write a PNG of the window after it has drawn, then exit (for docs and checks).
     #[arg(long, value_parser = parse_png_path)]
     pub screenshot: Option<PathBuf>,
+    /// With --screenshot --analyse: the longest wait, in seconds, for every analysis to finish
+    /// (a slow proof, say); the picture is taken as soon as they have [default: 1.5].
+    #[arg(long, value_parser = parse_seconds, requires = "analyse", requires = "screenshot")]
+    pub wait: Option<f64>,
     /// Agent A: a preset (strong-ab, solver, ...) or an agent file (.ron).
     #[arg(long)]
     pub agent_a: Option<String>,
@@ -131,6 +135,7 @@ fn gui(launch: LaunchArgs) -> Result<(), String> {
         size: launch.size,
         analyse: launch.analyse,
         screenshot: launch.screenshot,
+        wait: launch.wait,
         agents: [agent(&launch.agent_a, "a")?, agent(&launch.agent_b, "b")?],
     };
     mnklab::app::run(options)

@@ -19,7 +19,7 @@ pub enum GameError {
     KOutOfRange { k: u32, width: u32, height: u32, max: u32 },
     #[error("'{token}' is not a move: {reason}")]
     BadMove { token: String, reason: String },
-    #[error("move {mv} is illegal: {reason}")]
+    #[error("move '{mv}' is illegal: {reason}")]
     IllegalMove { mv: String, reason: String },
     #[error("move {mv} would be ply {ply}, but the game ended at ply {}", .ply - 1)]
     GameOver { mv: String, ply: usize },

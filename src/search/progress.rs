@@ -44,6 +44,13 @@ pub struct Progress {
     pub root: Vec<RootMove>,
     /// The last report of the search.
     pub finished: bool,
+    /// Threads the search runs on (0 or 1: one).
+    #[serde(default)]
+    pub threads: u32,
+    /// The score is an exact solver's proof: `depth` is then the plies to the game's end
+    /// (0 for a draw), not a search depth.
+    #[serde(default)]
+    pub proof: bool,
 }
 
 /// Everything a search sends.

@@ -242,6 +242,8 @@ impl<'a, P: Position> Searcher<'a, P> {
             pv,
             root: self.root_moves.clone(),
             finished,
+            threads: self.cfg.threads.max(1),
+            proof: false,
         }
     }
 

@@ -599,6 +599,8 @@ impl<P: Position> Mcts<P> {
             pv: self.pv(),
             root: self.root_moves(),
             finished,
+            threads: self.config.threads.max(1),
+            proof: false,
         }
     }
 

@@ -139,6 +139,11 @@ impl ConnectSolver {
     }
 
     /// Searches each probe on `threads` threads (at least 1) sharing the table.
+    /// Threads each probe searches on: this solver and its helpers.
+    pub fn threads(&self) -> usize {
+        self.helpers.len() + 1
+    }
+
     /// The helpers take this solver's settings as they are now.
     pub fn set_threads(&mut self, threads: usize) {
         self.busy = (threads > 1).then(|| (0..BUSY_SLOTS).map(|_| AtomicU64::new(0)).collect());

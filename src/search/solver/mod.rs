@@ -265,6 +265,14 @@ impl<P: Position> AnySolver<P> {
         Ok(self)
     }
 
+    /// Threads each probe searches on.
+    pub fn threads(&self) -> usize {
+        match self {
+            AnySolver::Connect(s) => s.threads(),
+            AnySolver::Generic { .. } => 1,
+        }
+    }
+
     /// Nodes searched so far by the helper threads of parallel probes (0 on one thread).
     pub fn helper_nodes(&self) -> u64 {
         match self {
@@ -636,6 +644,8 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
                     pv: vec![best],
                     finished: true,
                     root: root.clone(),
+                    threads: solver.threads() as u32,
+                    proof: true,
                     ..Default::default()
                 };
                 sink.event(SearchEvent::Progress(progress));

@@ -435,18 +435,33 @@ fn dependency_based_search_from_the_command_line() {
     // mnk:4,3,3, a first-player win: a plan, proved by the sound search, whose line plays out
     // to the first player's line.
     let o = stdout(&mnklab(&["solve", "--game", "mnk:4,3,3", "--method", "dbs"]));
-    assert!(o.starts_with("the first player (to move) wins by threats: a plan of"), "{o}");
-    let plan = o.lines().nth(1).unwrap();
-    assert!(plan.starts_with("plan (the defender on every cost square at once): "), "{o}");
-    let named = o.lines().nth(2).unwrap().split(": ").nth(1).unwrap();
+    assert!(o.starts_with("the first player (to move) wins by threats: dependency-based search found a plan"), "{o}");
+    assert!(o.lines().next().unwrap().ends_with("proved the line below"), "{o}");
+    let named = o.lines().nth(1).unwrap().split(": ").nth(1).unwrap();
     assert!(named.ends_with("(line)"), "{o}");
     let line = moves_of_named_line(named);
     let shown = stdout(&mnklab(&["show", "--game", "mnk:4,3,3", "--moves", &line]));
     assert!(shown.contains("result first wins"), "{line}: {shown}");
-    assert!(o.lines().last().unwrap().contains("plans verified"), "{o}");
-    // Tic-tac-toe: nothing found, and that proves nothing.
-    let o = stdout(&mnklab(&["solve", "--game", "tictactoe", "--method", "dbs"]));
-    assert!(o.starts_with("no plan of threats wins") && o.contains("proves nothing"), "{o}");
+    assert!(o.lines().nth(2).unwrap().starts_with("plan it came from"), "{o}");
+    assert!(o.lines().last().unwrap().contains("checked"), "{o}");
+    // The plan is not the claim: on mnk:4,4,3 after b2 c3 its one move, a1, loses (the exact
+    // solver: the second player wins), while the proved line starts with b3, a win.
+    let o = stdout(&mnklab(&["solve", "--game", "mnk:4,4,3", "--moves", "b2 c3", "--method", "dbs"]));
+    let line_first = moves_of_named_line(o.lines().nth(1).unwrap().split(": ").nth(1).unwrap());
+    let first = line_first.split_whitespace().next().unwrap();
+    let after = stdout(&mnklab(&["solve", "--game", "mnk:4,4,3", "--moves", &format!("b2 c3 {first}"), "--weak"]));
+    assert!(after.contains("value loss"), "the line's first move wins: {after}");
+    assert!(o.contains("not proved as it stands"), "{o}");
+    // A line to complete now is said as such, with no empty plan.
+    let o = stdout(&mnklab(&["solve", "--game", "gomoku", "--moves", "h8 a1 h9 a2 h10 a3 h11 a5", "--method", "dbs"]));
+    assert!(o.starts_with("the first player (to move) wins at once: "), "{o}");
+    assert!(!o.contains("plan it came from"), "{o}");
+    // Tic-tac-toe: nothing found, and that proves nothing, with one stage or the default.
+    for stages in ["1", "6"] {
+        let o = stdout(&mnklab(&["solve", "--game", "tictactoe", "--method", "dbs", "--stages", stages]));
+        assert!(o.starts_with("no win found for the first player: every stage ran"), "{o}");
+        assert!(o.contains("no plan was found") && o.contains("proves nothing"), "{o}");
+    }
     // A four of the defender's on the board is named, not searched past.
     let o = stdout(&mnklab(&["solve", "--game", "gomoku", "--moves", "a1 h8 a15 i8 o1 j8 o15 k8", "--method", "dbs"]));
     assert!(o.starts_with("the second player has a four on the board"), "{o}");
@@ -460,6 +475,7 @@ fn dependency_based_search_from_the_command_line() {
     let e = err(&["solve", "--game", "mnk:5,5,4", "--method", "dbs", "--weak"]);
     assert!(e.contains("leave out --weak") && !e.contains("--batch"), "{e}");
     assert!(err(&["solve", "--game", "connect4", "--method", "dbs"]).contains("has gravity"));
+    assert!(err(&["solve", "--game", "tictactoe", "--method", "dbs", "--tt-mb", "5"]).contains("leave out --tt-mb"));
 }
 
 #[test]

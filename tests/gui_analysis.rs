@@ -571,7 +571,9 @@ fn a_book_for_another_game_is_named_beside_the_analysis() {
     h.run();
     h.state_mut().paste_moves("3344");
     analyse_a(&mut h);
-    let shown = h.query_all_by_label_contains("is for connect:5,4,4, this game is connect:6,5,4: not used").count();
+    let shown = h
+        .query_all_by_label_contains("solver: book not used: it is for connect:5,4,4, this game is connect:6,5,4")
+        .count();
     assert!(shown >= 1, "the notice is shown: {:?}", h.state().slots[0].analysis.notice);
     assert_eq!(h.state().slots[0].analysis.error, None, "a notice, not an error");
     assert!(h.state().slots[0].analysis.result.as_ref().unwrap().best.is_some(), "it still plays");

@@ -135,22 +135,27 @@ pub fn rate_label(p: &Progress) -> String {
 /// iterations (MCTS) or the proof (the solver, whose `depth` is the plies to the end), with
 /// the nodes, and the threads when more than one (the nodes are then all of theirs).
 pub fn search_label(p: &Progress) -> String {
-    let mut label = if p.proof {
+    search_fields(p).join("   ")
+}
+
+/// [`search_label`]'s fields, each to be kept whole when a narrow panel wraps the line.
+pub fn search_fields(p: &Progress) -> Vec<String> {
+    let mut fields = if p.proof {
         match p.score {
             Score::Win { .. } | Score::Loss { .. } => {
-                format!("proof: the game ends in {} plies   nodes {}", p.depth, p.nodes)
+                vec![format!("proof: the game ends in {} plies", p.depth), format!("nodes {}", p.nodes)]
             }
-            _ => format!("proof   nodes {}", p.nodes),
+            _ => vec!["proof".to_string(), format!("nodes {}", p.nodes)],
         }
     } else if p.iterations > 0 {
-        format!("iterations {}   tree nodes {}", p.iterations, p.nodes)
+        vec![format!("iterations {}", p.iterations), format!("tree nodes {}", p.nodes)]
     } else {
-        format!("depth {}   nodes {}", p.depth, p.nodes)
+        vec![format!("depth {}", p.depth), format!("nodes {}", p.nodes)]
     };
     if p.threads > 1 {
-        label.push_str(&format!("   on {} threads", p.threads));
+        fields.push(format!("on {} threads", p.threads));
     }
-    label
+    fields
 }
 
 /// The speed line: the rate, the time, and how many reports came (a proof comes as one).
@@ -262,6 +267,7 @@ mod tests {
         assert_eq!(speed_label(&ab, 1), "0 nodes/s   0.00 s   1 report");
         let lazy = Progress { threads: 2, ..ab.clone() };
         assert_eq!(search_label(&lazy), "depth 9   nodes 1200   on 2 threads");
+        assert_eq!(search_fields(&lazy), ["depth 9", "nodes 1200", "on 2 threads"]);
         let mcts = Progress { iterations: 500, nodes: 480, depth: 7, ..Default::default() };
         assert_eq!(search_label(&mcts), "iterations 500   tree nodes 480");
         // A proof: its depth is the distance to the end, and a draw has none.

@@ -274,7 +274,12 @@ impl Analysis {
                 let state = if self.running { "running" } else { "finished" };
                 ui.label(format!("best {best}   score {}   {state}", p.score))
                     .on_hover_text(crate::analysis::ScoreKind::of(&p.score).help());
-                ui.label(crate::analysis::search_label(p));
+                // A field at a time, so a narrow panel breaks the line between fields only.
+                ui.horizontal_wrapped(|ui| {
+                    for field in crate::analysis::search_fields(p) {
+                        ui.label(field);
+                    }
+                });
                 ui.label(crate::analysis::speed_label(p, self.reports));
                 let pv: Vec<String> = p.pv.iter().map(|&m| pos.format_move(m)).collect();
                 ui.label(format!("PV {}", pv.join(" ")));

@@ -77,11 +77,19 @@ pub fn run(args: AnalyseArgs) -> Result<(), String> {
 fn progress_line(pos: &AnyPosition, p: &Progress) -> String {
     let mv = |m| pos.format_move(m);
     let pv: Vec<String> = p.pv.iter().map(|&m| mv(m)).collect();
-    let work = if p.iterations > 0 { format!("iterations {}", p.iterations) } else { format!("depth {}", p.depth) };
+    // A proof's depth is the plies to the end (none for a draw), not a search depth.
+    let work = match (p.proof, p.iterations > 0) {
+        (true, _) if p.depth > 0 => format!("proof plies {}", p.depth),
+        (true, _) => "proof".to_string(),
+        (false, true) => format!("iterations {}", p.iterations),
+        (false, false) => format!("depth {}", p.depth),
+    };
     // MCTS's rate counts iterations (ips), alpha-beta's nodes (nps).
     let rate = if p.iterations > 0 { "ips" } else { "nps" };
+    // With threads, the nodes are all of theirs.
+    let threads = if p.threads > 1 { format!(" threads {}", p.threads) } else { String::new() };
     format!(
-        "info {work} nodes {} {rate} {:.0} time {:.3} best {} score {} pv {}",
+        "info {work} nodes {}{threads} {rate} {:.0} time {:.3} best {} score {} pv {}",
         p.nodes,
         p.nodes_per_second,
         p.elapsed,

@@ -263,6 +263,9 @@ fn threats(pos: &AnyPosition, args: &SolveArgs) -> Result<(), String> {
         return Err("the game is over: there is no threat to search".into());
     }
     if args.method == SolveMethod::Dbs {
+        if args.tt_mb.is_some() {
+            return Err("--tt-mb: --method dbs keeps no table (--stages and --time bound it): leave out --tt-mb".into());
+        }
         return dependency_based(pos, args);
     }
     let me = pos.side_to_move();
@@ -340,18 +343,26 @@ fn dependency_based(pos: &AnyPosition, args: &SolveArgs) -> Result<(), String> {
     });
     let secs = start.elapsed().as_secs_f64();
     match result {
+        Ok((_, plan, line, _)) if plan.is_empty() => {
+            println!("the {me} player (to move) wins at once: {}", line.join(" "));
+        }
         Ok((stage, plan, line, every_reply_loses)) => {
+            let moves = if plan.len() == 1 { "move" } else { "moves" };
             println!(
-                "the {me} player (to move) wins by threats: a plan of {} attacker {} found in stage {stage} \
-                 of dependency-based search, proved by the sound threat search over those moves",
-                plan.len(),
-                if plan.len() == 1 { "move" } else { "moves" }
+                "the {me} player (to move) wins by threats: dependency-based search found a plan of {} attacker \
+                 {moves} in stage {stage}, and the sound threat search, its attacker given the plan's moves and any \
+                 four, proved the line below",
+                plan.len()
             );
-            println!("plan (the defender on every cost square at once): {}", plan.join(" "));
             println!(
-                "line (its moves, and the first reply searched after each): {}{}",
+                "line (proved; its moves, and the first reply searched after each): {}{}",
                 line.join(" "),
                 if every_reply_loses { "; then no reply stops every move making two fours" } else { "" }
+            );
+            println!(
+                "plan it came from (the defender on every cost square at once; not proved as it stands, and the line \
+                 may leave it): {}",
+                plan.join(" ")
             );
         }
         Err(DbEnd::DefenderFour) => println!(
@@ -359,22 +370,32 @@ fn dependency_based(pos: &AnyPosition, args: &SolveArgs) -> Result<(), String> {
              starts from positions without one (--method threats plays the block)",
             me.other()
         ),
-        Err(DbEnd::Stopped) => {
-            println!("no plan found; stopped by --time: this proves nothing about the value")
-        }
+        Err(DbEnd::Stopped) => println!(
+            "no win found; stopped by --time ({} plans refuted by the sound search): this proves nothing about the value",
+            search.refuted
+        ),
         Err(DbEnd::Stages) => println!(
-            "no plan found within {stages} stages (--stages), with nodes still to combine: this proves nothing about the value"
+            "no win found within {stages} {} (--stages), with nodes still to combine ({} plans refuted by the sound \
+             search): this proves nothing about the value",
+            if stages == 1 { "stage" } else { "stages" },
+            search.refuted
         ),
         Err(DbEnd::Exhausted) => println!(
-            "no plan of threats wins for the {me} player: every stage ran and found nothing new; this proves nothing \
-             about the value (a quiet move may still win)"
+            "no win found for the {me} player: every stage ran to the end, {}; this proves nothing about the value \
+             (a threat this search does not combine, or a quiet move, may still win)",
+            match search.plans {
+                0 => "and no plan was found".to_string(),
+                1 => "and the one plan found was refuted by the sound search".to_string(),
+                n => format!("and all {n} plans found were refuted by the sound search"),
+            }
         ),
     }
     println!(
-        "{} nodes, {} moves tried, {} plans verified ({} refuted), {} verification nodes, nodes' memory {}, {:.3} s",
+        "{} nodes, {} moves tried, {} {} checked ({} refuted), {} nodes of the sound search, nodes' memory {}, {:.3} s",
         search.nodes,
         search.tried,
         search.plans,
+        if search.plans == 1 { "plan" } else { "plans" },
         search.refuted,
         search.verify_nodes,
         mib(search.peak_bytes),

@@ -422,7 +422,14 @@ impl<'a> Run<'a> {
             }
             fresh_from = before;
         }
-        Err(if search.stopped { DbEnd::Stopped } else { DbEnd::Stages })
+        Err(if search.stopped {
+            DbEnd::Stopped
+        } else if self.nodes.len() < 3 {
+            // Fewer than two threat nodes: there was nothing to combine.
+            DbEnd::Exhausted
+        } else {
+            DbEnd::Stages
+        })
     }
 
     /// The nodes' and the hash set's memory as allocated.

@@ -507,9 +507,9 @@ impl<P: Position> SolverAgent<P> {
         let game = variant.to_string();
         if book.game != game {
             let notice = format!(
-                "solver: the book {} is for {}, this game is {game}: not used",
-                self.config.book.as_deref().unwrap_or(""),
-                book.game
+                "solver: book not used: it is for {}, this game is {game} ({})",
+                book.game,
+                self.config.book.as_deref().unwrap_or("")
             );
             if !self.warned {
                 self.warned = true;

@@ -45,6 +45,8 @@ pub struct Analysis {
     control: SearchControl,
     worker: Worker,
     last_snapshot: Instant,
+    /// When the running analysis started (a proof reports only when it ends: the wait is shown).
+    started: Instant,
 }
 
 impl Default for Analysis {
@@ -70,6 +72,7 @@ impl Default for Analysis {
             control: SearchControl::new(),
             worker: Worker::spawn(),
             last_snapshot: Instant::now(),
+            started: Instant::now(),
         }
     }
 }
@@ -89,6 +92,7 @@ impl Analysis {
         self.id += 1;
         self.control = SearchControl::new();
         self.running = true;
+        self.started = Instant::now();
         self.latest = None;
         self.result = None;
         self.tree = None;
@@ -256,7 +260,8 @@ impl Analysis {
         self.hovered_line = None;
         match &self.latest {
             None if self.running => {
-                ui.label("searching...");
+                ui.label(format!("searching... {:.1} s", self.started.elapsed().as_secs_f64()));
+                ui.ctx().request_repaint_after(Duration::from_millis(100));
             }
             None => {
                 ui.label("no analysis yet");

@@ -114,7 +114,9 @@ struct Node {
 pub struct DbWin {
     /// The sound search's line through the plan (as [`ThreatSearch::winning_line`]).
     pub line: ThreatWin,
-    /// The plan's attacker moves (gain squares) as the single-agent search applied them.
+    /// The plan's attacker moves (gain squares) as the single-agent search applied them: where
+    /// the proof started, not a proof itself (the line may play other fours, and a plan's move
+    /// alone may lose).
     pub plan: Vec<u16>,
     /// The stage in which the goal was found (1: the first dependency stage).
     pub stage: u32,

@@ -133,7 +133,8 @@ pub fn rate_label(p: &Progress) -> String {
 
 /// How far a search went, for the line under its score: the depth (alpha-beta), the
 /// iterations (MCTS) or the proof (the solver, whose `depth` is the plies to the end), with
-/// the nodes, and the threads when more than one (the nodes are then all of theirs).
+/// the nodes, and the threads when more than one (alpha-beta's and the solver's nodes are
+/// then those of every thread).
 pub fn search_label(p: &Progress) -> String {
     search_fields(p).join("   ")
 }

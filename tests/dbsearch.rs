@@ -4,12 +4,12 @@
 //! by the solver; the plans the verification refuted show it is not a formality.
 
 mod positions;
-use positions::{THREAT_BOARDS, random_positions};
+use positions::{THREAT_BOARDS, random_positions, solved};
 
 use mnklab::eval::EvalBoard;
 use mnklab::game::{AnyPosition, Position};
 use mnklab::rng::seeded;
-use mnklab::search::solver::{DbEnd, DbSearch, DbWin, GenericSolver, ThreatSearch};
+use mnklab::search::solver::{DbEnd, DbSearch, DbWin, ThreatSearch};
 use mnklab::with_position;
 
 /// The dependency-based search for the side to move, and its counters.
@@ -56,15 +56,6 @@ fn three_in_a_row_boards_and_gomoku_patterns() {
     assert!(found.unwrap().plan.len() >= 2);
     // The defender's four on the board comes first: refused by name.
     assert_eq!(db(&at(gomoku, "a1 h8 a15 i8 o1 j8 o15 k8"), 6).0.unwrap_err(), DbEnd::DefenderFour);
-}
-
-/// The weak value for the side to move by the alpha-beta solver.
-fn solved(pos: &AnyPosition) -> i32 {
-    with_position!(pos, p => {
-        let (lo, hi) = GenericSolver::new(p, 64).solve(true, None, None);
-        assert_eq!(lo, hi, "{}", pos.history_string());
-        lo
-    })
 }
 
 #[test]

@@ -4,12 +4,12 @@
 //! must find a fair share of the solver's wins or it is not doing its job.
 
 mod positions;
-use positions::{THREAT_BOARDS, random_positions};
+use positions::{THREAT_BOARDS, random_positions, solved};
 
 use mnklab::eval::EvalBoard;
 use mnklab::game::{AnyPosition, Player, Position};
 use mnklab::rng::seeded;
-use mnklab::search::solver::{GenericSolver, ThreatSearch};
+use mnklab::search::solver::ThreatSearch;
 use mnklab::with_position;
 
 /// Does `attacker` win by threats (at most `depth` attacker moves) from `pos`?
@@ -21,15 +21,6 @@ fn threat_win(pos: &AnyPosition, attacker: Player, depth: u32) -> bool {
         let won = ThreatSearch::new(0).wins(&mut p, &mut board, attacker, depth);
         assert_eq!(p.hash(), before, "the search gives the position back");
         won
-    })
-}
-
-/// The weak value for the side to move by the alpha-beta solver.
-fn solved(pos: &AnyPosition) -> i32 {
-    with_position!(pos, p => {
-        let (lo, hi) = GenericSolver::new(p, 64).solve(true, None, None);
-        assert_eq!(lo, hi, "{}", pos.history_string());
-        lo
     })
 }
 

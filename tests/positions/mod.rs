@@ -2,6 +2,8 @@
 
 use mnklab::game::AnyPosition;
 use mnklab::rng::below;
+use mnklab::search::solver::GenericSolver;
+use mnklab::with_position;
 
 /// `stones` uniformly random moves from the start of `game`, or None if the game ends on the way.
 pub fn random_position(game: &str, rng: &mut impl rand::Rng, stones: usize) -> Option<AnyPosition> {
@@ -46,4 +48,15 @@ pub fn random_positions<'a>(
         }
     }
     out
+}
+
+/// The weak value for the side to move by the alpha-beta solver (the ground truth the threat
+/// searches are checked against).
+#[allow(dead_code)] // not every test file using this module needs the solver
+pub fn solved(pos: &AnyPosition) -> i32 {
+    with_position!(pos, p => {
+        let (lo, hi) = GenericSolver::new(p, 64).solve(true, None, None);
+        assert_eq!(lo, hi, "{}", pos.history_string());
+        lo
+    })
 }

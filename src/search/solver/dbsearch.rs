@@ -31,6 +31,7 @@
 use std::collections::HashSet;
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
+use std::ops::ControlFlow;
 use std::time::Instant;
 
 use super::threats::{ThreatSearch, ThreatWin, threats_apply};
@@ -397,15 +398,13 @@ struct Run<'a> {
     goals: Vec<Vec<u16>>,
 }
 
+/// A verified win: the proof's line, the plan it came from, and the stage.
+type Found = (ThreatWin, Vec<u16>, u32);
+
 type Verify<'v> = dyn FnMut(&mut DbSearch, &[u16]) -> Option<ThreatWin> + 'v;
 
 impl<'a> Run<'a> {
-    fn stages(
-        &mut self,
-        search: &mut DbSearch,
-        stages: u32,
-        verify: &mut Verify,
-    ) -> Result<(ThreatWin, Vec<u16>, u32), DbEnd> {
+    fn stages(&mut self, search: &mut DbSearch, stages: u32, verify: &mut Verify) -> Result<Found, DbEnd> {
         if let Some(win) = self.dependency(search, 0, verify) {
             return Ok(win);
         }
@@ -473,12 +472,7 @@ impl<'a> Run<'a> {
     }
 
     /// Node `at`'s threats that use its fresh stones, and theirs, depth first.
-    fn dependency(
-        &mut self,
-        search: &mut DbSearch,
-        at: usize,
-        verify: &mut Verify,
-    ) -> Option<(ThreatWin, Vec<u16>, u32)> {
+    fn dependency(&mut self, search: &mut DbSearch, at: usize, verify: &mut Verify) -> Option<Found> {
         let node = self.nodes[at].clone();
         let mut picture = self.picture(&node);
         let mut threats = Vec::new();
@@ -532,19 +526,11 @@ impl<'a> Run<'a> {
                     for &c in &costs {
                         defender.insert(c);
                     }
-                    if !self.seen.insert(set_key(&attacker, &defender)) {
-                        continue;
-                    }
                     let mut plan = node.plan.clone();
                     plan.push(g);
-                    self.nodes.push(Node { attacker, defender, plan, fresh: [vec![g], Vec::new()] });
-                    search.nodes += 1;
-                    let child = self.nodes.len() - 1;
-                    if let Some(win) = self.dependency(search, child, verify) {
-                        return Some(win);
-                    }
-                    if search.stopped {
-                        return None;
+                    let child = Node { attacker, defender, plan, fresh: [vec![g], Vec::new()] };
+                    if let ControlFlow::Break(end) = self.grow(search, child, verify) {
+                        return end;
                     }
                 }
             }
@@ -595,12 +581,7 @@ impl<'a> Run<'a> {
 
     /// Merges every new node (index `fresh_from` on) with every older or new one it may
     /// combine with, and runs the dependency stage from each merge.
-    fn combination(
-        &mut self,
-        search: &mut DbSearch,
-        fresh_from: usize,
-        verify: &mut Verify,
-    ) -> Option<(ThreatWin, Vec<u16>, u32)> {
+    fn combination(&mut self, search: &mut DbSearch, fresh_from: usize, verify: &mut Verify) -> Option<Found> {
         let end = self.nodes.len();
         for a in fresh_from..end {
             for b in 1..a {
@@ -623,23 +604,30 @@ impl<'a> Run<'a> {
                 }
                 let attacker = na.attacker.union(&nb.attacker);
                 let defender = na.defender.union(&nb.defender);
-                if !self.seen.insert(set_key(&attacker, &defender)) {
-                    continue;
-                }
                 let mut plan = na.plan.clone();
                 plan.extend(nb.plan.iter().filter(|g| !na.plan.contains(g)));
-                self.nodes.push(Node { attacker, defender, plan, fresh: [only_a, only_b] });
-                search.nodes += 1;
-                let merged = self.nodes.len() - 1;
-                if let Some(win) = self.dependency(search, merged, verify) {
-                    return Some(win);
-                }
-                if search.stopped {
-                    return None;
+                let merged = Node { attacker, defender, plan, fresh: [only_a, only_b] };
+                if let ControlFlow::Break(end) = self.grow(search, merged, verify) {
+                    return end;
                 }
             }
         }
         None
+    }
+
+    /// Adds `node` unless its stones were made before, then runs the dependency stage from
+    /// it. Break ends the stage: with a win, or with None when the budget ran out.
+    fn grow(&mut self, search: &mut DbSearch, node: Node, verify: &mut Verify) -> ControlFlow<Option<Found>> {
+        if !self.seen.insert(set_key(&node.attacker, &node.defender)) {
+            return ControlFlow::Continue(());
+        }
+        self.nodes.push(node);
+        search.nodes += 1;
+        match self.dependency(search, self.nodes.len() - 1, verify) {
+            Some(win) => ControlFlow::Break(Some(win)),
+            None if search.stopped => ControlFlow::Break(None),
+            None => ControlFlow::Continue(()),
+        }
     }
 
     /// Is there a window holding a cell of each list?

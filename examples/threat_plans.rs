@@ -4,7 +4,9 @@
 //!
 //! `cargo run --release --example threat_plans -- [POSITIONS] [SEED] [SECONDS]`
 //! (defaults 200, 1, 2): each search gets SECONDS a position; the AND/OR search deepens
-//! 1, 2, ... 12 attacker moves, the dependency-based one runs up to 6 stages.
+//! 1, 2, ... 12 attacker moves (each search gives its line, as the CLI prints it), the
+//! dependency-based one runs up to 6 stages, by default
+//! (its probe first) and without its probe (the stages alone, `--no-probe`).
 
 use std::time::{Duration, Instant};
 
@@ -26,6 +28,8 @@ fn main() {
     let (mut db_stopped, mut sound_stopped) = (0, 0);
     let mut done = 0;
     let (mut all_db, mut all_sound) = (0.0, 0.0);
+    let (mut probe_wins, mut stages_wins, mut stages_stopped, mut all_stages) = (0, 0, 0, 0.0);
+    let mut t_stages = Vec::new();
     while done < count {
         let stones = 12 + below(&mut rng, 29);
         let Some(pos) = near_play(game, &mut rng, stones) else { continue };
@@ -35,50 +39,73 @@ fn main() {
             continue; // a four on the board: a one-move question
         }
         done += 1;
-        let start = Instant::now();
-        let deadline = Some(start + Duration::from_secs_f64(secs));
-        let mut db = DbSearch::new(0).with_deadline(deadline);
-        let db_win = with_position!(&pos, p => {
-            let mut p = p.clone();
-            let mut board = board0.clone();
-            db.winning_line(&mut p, &mut board, 6)
-        });
-        let db_secs = start.elapsed().as_secs_f64();
+        // One dependency-based search (with its probe or without), timed.
+        let run_db = |no_probe: bool| {
+            let start = Instant::now();
+            let deadline = Some(start + Duration::from_secs_f64(secs));
+            let mut db = DbSearch::new(0).with_deadline(deadline);
+            if no_probe {
+                db = db.without_probe();
+            }
+            let found = with_position!(&pos, p => {
+                let mut p = p.clone();
+                let mut board = board0.clone();
+                db.winning_line(&mut p, &mut board, 6)
+            });
+            (found, start.elapsed().as_secs_f64())
+        };
+        // The AND/OR search deepening 1..=12: (won, stopped by the time, seconds).
+        let run_sound = || {
+            let start = Instant::now();
+            let deadline = Some(start + Duration::from_secs_f64(secs));
+            let mut sound = ThreatSearch::new(0).with_deadline(deadline).with_table_mb(256);
+            let won = with_position!(&pos, p => {
+                let mut p = p.clone();
+                let mut board = board0.clone();
+                let mut won = false;
+                for depth in 1..=12 {
+                    if sound.winning_line(&mut p, &mut board, me, depth).is_some() {
+                        won = true;
+                        break;
+                    }
+                    if sound.aborted() {
+                        break;
+                    }
+                }
+                won
+            });
+            (won, sound.aborted() && !won, start.elapsed().as_secs_f64())
+        };
+        // Alternated: the order flips every position, so neither search always meets a cold
+        // cache first.
+        let ((db_win, db_secs), (stages_win, stages_secs), (sound_win, sound_aborted, sound_secs)) = if done % 2 == 1 {
+            let a = run_db(false);
+            let b = run_db(true);
+            (a, b, run_sound())
+        } else {
+            let c = run_sound();
+            let b = run_db(true);
+            (run_db(false), b, c)
+        };
         if matches!(db_win, Err(DbEnd::Stopped)) {
             db_stopped += 1;
         }
         if matches!(db_win, Err(DbEnd::DefenderFour)) {
             refused += 1;
         }
-        let start = Instant::now();
-        let deadline = Some(start + Duration::from_secs_f64(secs));
-        let mut sound = ThreatSearch::new(0).with_deadline(deadline).with_table_mb(256);
-        let sound_win = with_position!(&pos, p => {
-            let mut p = p.clone();
-            let mut board = board0.clone();
-            let mut won = false;
-            for depth in 1..=12 {
-                if sound.wins(&mut p, &mut board, me, depth) {
-                    won = true;
-                    break;
-                }
-                if sound.aborted() {
-                    break;
-                }
-            }
-            won
-        });
-        let sound_secs = start.elapsed().as_secs_f64();
+        probe_wins += db_win.as_ref().is_ok_and(|w| w.probe) as usize;
+        all_stages += stages_secs;
+        stages_wins += stages_win.is_ok() as usize;
+        stages_stopped += matches!(stages_win, Err(DbEnd::Stopped)) as usize;
         all_db += db_secs;
         all_sound += sound_secs;
-        if sound.aborted() && !sound_win {
-            sound_stopped += 1;
-        }
+        sound_stopped += sound_aborted as usize;
         match (db_win.is_ok(), sound_win) {
             (true, true) => {
                 both += 1;
                 t_db.push(db_secs);
                 t_sound.push(sound_secs);
+                t_stages.push(stages_secs);
             }
             (true, false) => only_db += 1,
             (false, true) => only_sound += 1,
@@ -97,13 +124,26 @@ fn main() {
     println!(
         "{count} gomoku positions (seed {seed}, {secs} s a search): wins found by both {both}, only dependency-based {only_db}, only AND/OR {only_sound}, neither {neither} (defender fours refused {refused})"
     );
-    println!("stopped by the time: dependency-based {db_stopped}, AND/OR {sound_stopped}");
-    println!("time over all positions: dependency-based {all_db:.2} s, AND/OR {all_sound:.2} s");
+    println!(
+        "wins found by the dependency-based search's probe: {probe_wins}; by the stages alone (no probe): {stages_wins}"
+    );
+    println!(
+        "stopped by the time: dependency-based {db_stopped}, AND/OR {sound_stopped}, stages alone {stages_stopped}"
+    );
+    println!(
+        "time over all positions: dependency-based {all_db:.2} s, AND/OR {all_sound:.2} s, stages alone {all_stages:.2} s"
+    );
     let ratios: Vec<f64> = t_db.iter().zip(&t_sound).map(|(a, b)| a / b.max(1e-6)).collect();
     println!(
         "where both found a win: total time dependency-based {:.3} s, AND/OR {:.3} s; median time ratio (db / AND/OR) {:.3}",
         t_db.iter().sum::<f64>(),
         t_sound.iter().sum::<f64>(),
+        median(ratios)
+    );
+    let ratios: Vec<f64> = t_stages.iter().zip(&t_sound).map(|(a, b)| a / b.max(1e-6)).collect();
+    println!(
+        "there, the stages alone: total {:.3} s, median time ratio (stages alone / AND/OR) {:.3}",
+        t_stages.iter().sum::<f64>(),
         median(ratios)
     );
 }

@@ -434,7 +434,8 @@ fn moves_of_named_line(named: &str) -> String {
 fn dependency_based_search_from_the_command_line() {
     // mnk:4,3,3, a first-player win: a plan, proved by the sound search, whose line plays out
     // to the first player's line.
-    let o = stdout(&mnklab(&["solve", "--game", "mnk:4,3,3", "--method", "dbs"]));
+    // `--no-probe`: the stages alone, so the win comes from a plan.
+    let o = stdout(&mnklab(&["solve", "--game", "mnk:4,3,3", "--method", "dbs", "--no-probe"]));
     assert!(o.starts_with("the first player (to move) wins by threats: dependency-based search found a plan"), "{o}");
     assert!(o.lines().next().unwrap().ends_with("proved the line below"), "{o}");
     let named = o.lines().nth(1).unwrap().split(": ").nth(1).unwrap();
@@ -446,12 +447,20 @@ fn dependency_based_search_from_the_command_line() {
     assert!(o.lines().last().unwrap().contains("checked"), "{o}");
     // The plan is not the claim: on mnk:4,4,3 after b2 c3 its one move, a1, loses (the exact
     // solver: the second player wins), while the proved line starts with b3, a win.
-    let o = stdout(&mnklab(&["solve", "--game", "mnk:4,4,3", "--moves", "b2 c3", "--method", "dbs"]));
+    let o = stdout(&mnklab(&["solve", "--game", "mnk:4,4,3", "--moves", "b2 c3", "--method", "dbs", "--no-probe"]));
     let line_first = moves_of_named_line(o.lines().nth(1).unwrap().split(": ").nth(1).unwrap());
     let first = line_first.split_whitespace().next().unwrap();
     let after = stdout(&mnklab(&["solve", "--game", "mnk:4,4,3", "--moves", &format!("b2 c3 {first}"), "--weak"]));
     assert!(after.contains("value loss"), "the line's first move wins: {after}");
     assert!(o.contains("not proved as it stands"), "{o}");
+    // By default a short win is the probe's: said as such, with its line and no plan; the
+    // line wins when played out.
+    let o = stdout(&mnklab(&["solve", "--game", "mnk:4,3,3", "--method", "dbs"]));
+    assert!(o.starts_with("the first player (to move) wins by threats: the probe before the stages"), "{o}");
+    assert!(!o.contains("plan it came from"), "{o}");
+    let line = moves_of_named_line(o.lines().nth(1).unwrap().split(": ").nth(1).unwrap());
+    let shown = stdout(&mnklab(&["show", "--game", "mnk:4,3,3", "--moves", &line]));
+    assert!(shown.contains("result first wins"), "{line}: {shown}");
     // A line to complete now is said as such, with no empty plan.
     let o = stdout(&mnklab(&["solve", "--game", "gomoku", "--moves", "h8 a1 h9 a2 h10 a3 h11 a5", "--method", "dbs"]));
     assert!(o.starts_with("the first player (to move) wins at once: "), "{o}");
@@ -471,6 +480,7 @@ fn dependency_based_search_from_the_command_line() {
         String::from_utf8_lossy(&o.stderr).to_string()
     };
     assert!(err(&["solve", "--game", "mnk:5,5,4", "--stages", "3"]).contains("add --method dbs"));
+    assert!(err(&["solve", "--game", "mnk:5,5,4", "--no-probe"]).contains("add --method dbs"));
     assert!(err(&["solve", "--game", "mnk:5,5,4", "--method", "dbs", "--threat-depth", "3"]).contains("--stages"));
     let e = err(&["solve", "--game", "mnk:5,5,4", "--method", "dbs", "--weak"]);
     assert!(e.contains("leave out --weak") && !e.contains("--batch"), "{e}");

@@ -12,13 +12,17 @@ use mnklab::rng::seeded;
 use mnklab::search::solver::{DbEnd, DbSearch, DbWin, ThreatSearch};
 use mnklab::with_position;
 
-/// The dependency-based search for the side to move, and its counters.
+/// The dependency-based search's stages for the side to move (no probe first: every win
+/// comes from a plan), and its counters.
 fn db(pos: &AnyPosition, stages: u32) -> (Result<DbWin, DbEnd>, DbSearch) {
+    search_with(DbSearch::new(0).without_probe(), pos, stages)
+}
+
+fn search_with(mut search: DbSearch, pos: &AnyPosition, stages: u32) -> (Result<DbWin, DbEnd>, DbSearch) {
     with_position!(pos, p => {
         let mut p = p.clone();
         let mut board = EvalBoard::new(&p, |_, _, _| 0).with_near_windows();
         let before = p.hash();
-        let mut search = DbSearch::new(0);
         let found = search.winning_line(&mut p, &mut board, stages);
         assert_eq!(p.hash(), before, "the search gives the position back");
         (found, search)
@@ -54,6 +58,10 @@ fn three_in_a_row_boards_and_gomoku_patterns() {
     // One open two and a stone: two threats needed, each a dependency of the last.
     let (found, _) = db(&at(gomoku, "h8 a1 i9 a2 h10 a4 i11 a6"), 6);
     assert!(found.unwrap().plan.len() >= 2);
+    // With the probe (the default), the open three is the sound search's at once, no plan.
+    let (found, search) = search_with(DbSearch::new(0), &at(gomoku, "h8 a1 i8 a3 j8 a5"), 6);
+    let win = found.unwrap();
+    assert!(win.probe && win.plan.is_empty() && win.stage == 0 && search.nodes == 0, "{win:?}");
     // The defender's four on the board comes first: refused by name.
     assert_eq!(db(&at(gomoku, "a1 h8 a15 i8 o1 j8 o15 k8"), 6).0.unwrap_err(), DbEnd::DefenderFour);
 }
@@ -62,6 +70,7 @@ fn three_in_a_row_boards_and_gomoku_patterns() {
 fn every_dependency_based_win_is_a_win_by_the_solver() {
     let mut rng = seeded(29);
     let (mut claims, mut sound_claims, mut solver_wins, mut refuted) = (0usize, 0usize, 0usize, 0u64);
+    let (mut probed_claims, mut probe_wins) = (0usize, 0usize);
     for (game, pos) in random_positions(&mut rng, &THREAT_BOARDS, 40) {
         let (found, search) = db(&pos, 6);
         refuted += search.refuted;
@@ -72,6 +81,13 @@ fn every_dependency_based_win_is_a_win_by_the_solver() {
             pos.history_string()
         );
         claims += found.is_ok() as usize;
+        // The default search, the probe first: its wins are wins too, and it loses none of the
+        // stages' (it runs them when the probe finds nothing, and no time limit is set).
+        let (probed, _) = search_with(DbSearch::new(0), &pos, 6);
+        assert!(probed.is_err() || value == 1, "{game} {}: a win with the probe, solver {value}", pos.history_string());
+        assert!(probed.is_ok() || found.is_err(), "{game} {}: the probe lost a win", pos.history_string());
+        probed_claims += probed.is_ok() as usize;
+        probe_wins += probed.is_ok_and(|w| w.probe) as usize;
         solver_wins += (value == 1) as usize;
         let me = pos.side_to_move();
         let sound = with_position!(&pos, p => {
@@ -82,8 +98,9 @@ fn every_dependency_based_win_is_a_win_by_the_solver() {
         sound_claims += sound as usize;
     }
     eprintln!(
-        "dependency-based wins {claims}, AND/OR threat wins {sound_claims}, solver wins for the side to move {solver_wins}, plans refuted {refuted}"
+        "dependency-based wins {claims} ({probed_claims} with the probe, {probe_wins} of them the probe's), AND/OR threat wins {sound_claims}, solver wins for the side to move {solver_wins}, plans refuted {refuted}"
     );
+    assert!(probe_wins > 0 && probed_claims >= claims);
     // It finds a real share of what the AND/OR search finds, and its verification rejected
     // plans on the way (a search that skipped it would have claimed them).
     assert!(claims * 4 >= sound_claims * 3, "{claims} against {sound_claims}");

@@ -45,6 +45,12 @@ const DEFENDER: u8 = 2;
 /// Nodes the sound search may spend on one plan.
 const VERIFY_BUDGET: u64 = 200_000;
 
+/// The probe before the stages: the sound search, unrestricted, to this many attacker moves
+/// within this many nodes. Most wins by threats are short, and the sound search finds them in
+/// a few hundred nodes, where the stages first classify every candidate threat of the root.
+pub const PROBE_DEPTH: u32 = 3;
+const PROBE_BUDGET: u64 = 5_000;
+
 /// A set of cells, one bit a cell.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct Cells(Vec<u64>);
@@ -119,8 +125,11 @@ pub struct DbWin {
     /// the proof started, not a proof itself (the line may play other fours, and a plan's move
     /// alone may lose).
     pub plan: Vec<u16>,
-    /// The stage in which the goal was found (1: the first dependency stage).
+    /// The stage in which the goal was found (1: the first dependency stage; 0: before the
+    /// stages, by a line to complete or by the probe).
     pub stage: u32,
+    /// Found by the probe before the stages (the sound search alone, no plan).
+    pub probe: bool,
 }
 
 /// Why a search ended without a win.
@@ -157,6 +166,8 @@ pub struct DbSearch {
     budget: u64,
     deadline: Option<Instant>,
     stopped: bool,
+    /// Skip the probe (see [`DbSearch::without_probe`]).
+    no_probe: bool,
 }
 
 /// A node's picture: the position with the node's stones, and the window geometry.
@@ -297,6 +308,15 @@ impl DbSearch {
         DbSearch { budget, ..DbSearch::default() }
     }
 
+    /// The same searcher without the probe: by default a search first asks the sound AND/OR
+    /// search, unrestricted, for a win within a few attacker moves and a few thousand nodes,
+    /// and runs the stages only when it finds none. Without the probe every win comes from
+    /// a plan (what the tests of the stages need).
+    pub fn without_probe(mut self) -> DbSearch {
+        self.no_probe = true;
+        self
+    }
+
     /// The same searcher, giving up at `deadline`.
     pub fn with_deadline(mut self, deadline: Option<Instant>) -> DbSearch {
         self.deadline = deadline;
@@ -324,11 +344,25 @@ impl DbSearch {
             // A line to complete now: the sound search names it.
             return self
                 .verify(pos, board, attacker, Vec::new())
-                .map(|line| DbWin { line, plan: Vec::new(), stage: 0 })
+                .map(|line| DbWin { line, plan: Vec::new(), stage: 0, probe: false })
                 .ok_or(DbEnd::Exhausted);
         }
         if board.has_threat_window(attacker.other()) {
             return Err(DbEnd::DefenderFour);
+        }
+        if !self.no_probe {
+            let mut sound = ThreatSearch::new(PROBE_BUDGET).with_deadline(self.deadline);
+            let mut line = None;
+            for depth in 1..=PROBE_DEPTH {
+                line = sound.winning_line(pos, board, attacker, depth);
+                if line.is_some() || sound.aborted() {
+                    break;
+                }
+            }
+            self.verify_nodes += sound.nodes;
+            if let Some(line) = line {
+                return Ok(DbWin { line, plan: Vec::new(), stage: 0, probe: true });
+            }
         }
         let table = std::sync::Arc::clone(pos.windows());
         let table = &*table;
@@ -358,7 +392,7 @@ impl DbSearch {
         let found = run.stages(self, stages, &mut |search, plan| search.verify(pos, board, attacker, plan.to_vec()));
         self.peak_bytes = self.peak_bytes.max(run.bytes());
         match found {
-            Ok((line, plan, stage)) => Ok(DbWin { line, plan, stage }),
+            Ok((line, plan, stage)) => Ok(DbWin { line, plan, stage, probe: false }),
             Err(end) => Err(end),
         }
     }

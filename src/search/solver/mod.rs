@@ -20,7 +20,7 @@ pub use book::{
     BOOK_VERSION, Book, BookError, BookStats, book_key, book_solution, build_book, builtin_book, move_values,
 };
 pub use connect::{ConnectSolver, distance};
-pub use dbsearch::{DbEnd, DbSearch, DbWin};
+pub use dbsearch::{DbEnd, DbSearch, DbWin, PROBE_DEPTH as DB_PROBE_DEPTH};
 pub use draw_proof::{DrawProof, DrawProofError, pairing_holds, potential_holds, prove_no_line};
 pub use generic::GenericSolver;
 pub use pairing::{PairingOutcome, PairingSearch};

@@ -370,6 +370,17 @@ impl ConnectSolver {
                 return beta;
             }
         }
+        // Start loading the children's table slots before the moves are scored and sorted, so
+        // that work hides the memory's latency (the first child is searched right after).
+        // A fitting board has at most 32 columns.
+        let mut col_keys = [0u64; 32];
+        for (x, ck) in col_keys.iter_mut().enumerate().take(self.w) {
+            let mv = next & self.column_mask(x);
+            if mv != 0 {
+                *ck = self.key(&Self::play(b, mv));
+                self.table.prefetch(*ck);
+            }
+        }
         // Centre columns first, then by the number of threats the move makes.
         let mut moves = std::mem::take(&mut self.buffers[b.moves as usize]);
         moves.clear();
@@ -387,13 +398,9 @@ impl ConnectSolver {
                 moves[j] = (mv, score);
             }
         }
-        // Start loading the children's table slots while the first child is searched (or
-        // while the others are read for a cutoff). A fitting board has at most 32 columns.
         let mut child_keys = [0u64; 32];
         for (i, &(mv, _)) in moves.iter().enumerate() {
-            let k = self.key(&Self::play(b, mv));
-            child_keys[i] = k;
-            self.table.prefetch(k);
+            child_keys[i] = col_keys[mv.trailing_zeros() as usize / (self.h + 1)];
         }
         if b.moves < self.etc_until
             && let Some(score) = self.etc_cutoff(&child_keys[..moves.len()], beta)

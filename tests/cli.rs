@@ -461,6 +461,17 @@ fn dependency_based_search_from_the_command_line() {
     let line = moves_of_named_line(o.lines().nth(1).unwrap().split(": ").nth(1).unwrap());
     let shown = stdout(&mnklab(&["show", "--game", "mnk:4,3,3", "--moves", &line]));
     assert!(shown.contains("result first wins"), "{line}: {shown}");
+    // A short win only the probe finds: its first move's block gives the defender a four, a
+    // threat the stages leave out. The exact solver agrees it wins.
+    let moves = "d1 b4 e5 b5 c1 d2 e3 b1 d4 a1";
+    let o = stdout(&mnklab(&["solve", "--game", "mnk:5,5,4", "--moves", moves, "--method", "dbs"]));
+    assert!(o.starts_with("the first player (to move) wins by threats: the probe"), "{o}");
+    let first = moves_of_named_line(o.lines().nth(1).unwrap().split(": ").nth(1).unwrap());
+    let first = first.split_whitespace().next().unwrap().to_string();
+    let after = stdout(&mnklab(&["solve", "--game", "mnk:5,5,4", "--moves", &format!("{moves} {first}"), "--weak"]));
+    assert!(after.contains("value loss"), "the probe's first move wins: {after}");
+    let o = stdout(&mnklab(&["solve", "--game", "mnk:5,5,4", "--moves", moves, "--method", "dbs", "--no-probe"]));
+    assert!(o.starts_with("no win found"), "{o}");
     // A line to complete now is said as such, with no empty plan.
     let o = stdout(&mnklab(&["solve", "--game", "gomoku", "--moves", "h8 a1 h9 a2 h10 a3 h11 a5", "--method", "dbs"]));
     assert!(o.starts_with("the first player (to move) wins at once: "), "{o}");

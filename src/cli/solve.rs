@@ -68,7 +68,9 @@ pub struct SolveArgs {
     stages: Option<u32>,
     /// `--method dbs`: leave out the probe before the stages (the sound threat search alone,
     /// a few attacker moves and a few thousand nodes), so that any win found comes from a plan
-    /// (an ablation: the probe finds short wins faster; the stages find the same or more).
+    /// (an ablation: the probe finds short wins faster; the stages usually find them too, but
+    /// they leave out threats whose cost squares give the defender a four, so a short win may
+    /// be the probe's alone).
     #[arg(long)]
     no_probe: bool,
     /// Search each probe of one position on this many threads sharing the table (the default

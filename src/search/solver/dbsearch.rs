@@ -23,6 +23,11 @@
 //! once. A plan that search proves is a win; one it refutes is counted and the search goes on.
 //! So a win found is a win, as with [`ThreatSearch`]; a failure proves nothing.
 //!
+//! The probe. Before the stages, the sound search alone, unrestricted, looks for a win within
+//! [`PROBE_DEPTH`] attacker moves and a few thousand nodes: most wins by threats are that
+//! short, and it finds them in microseconds, where the stages first classify every candidate
+//! threat of the root. [`DbSearch::without_probe`] leaves it out.
+//!
 //! Threats here are found only among cells on a window with a stone the dependency names:
 //! a three whose second four lies on a window through an older stone only is not a child of
 //! the node that made it possible (a later combination may still find it). This keeps the
@@ -158,7 +163,7 @@ pub struct DbSearch {
     pub plans: u64,
     /// Of those, plans the verification refuted (a defence the single-agent picture missed).
     pub refuted: u64,
-    /// Nodes of the sound search over the plans.
+    /// Nodes of the sound search: its probe before the stages, and its searches over the plans.
     pub verify_nodes: u64,
     /// The largest memory of one search's nodes and their hash set, as allocated, in bytes
     /// (the sound search's table, dropped after each plan, is not counted).

@@ -79,6 +79,8 @@ fn random_position(game: mnklab::game::Variant, rng: &mut impl rand::Rng, stones
     Some(pos)
 }
 
+/// The median with searches stopped at the cap counted as infinite (so a median "over the
+/// cap" says most did not finish); `mnklab::bench::median` would leave them out.
 fn median(v: &mut [f64]) -> f64 {
     if v.is_empty() {
         return f64::NAN;

@@ -10,6 +10,7 @@
 
 use std::time::{Duration, Instant};
 
+use mnklab::bench::median;
 use mnklab::eval::EvalBoard;
 use mnklab::game::{AnyPosition, Position};
 use mnklab::rng::{below, seeded};
@@ -138,13 +139,13 @@ fn main() {
         "where both found a win: total time dependency-based {:.3} s, AND/OR {:.3} s; median time ratio (db / AND/OR) {:.3}",
         t_db.iter().sum::<f64>(),
         t_sound.iter().sum::<f64>(),
-        median(ratios)
+        median(&ratios).unwrap_or(f64::NAN)
     );
     let ratios: Vec<f64> = t_stages.iter().zip(&t_sound).map(|(a, b)| a / b.max(1e-6)).collect();
     println!(
         "there, the stages alone: total {:.3} s, median time ratio (stages alone / AND/OR) {:.3}",
         t_stages.iter().sum::<f64>(),
-        median(ratios)
+        median(&ratios).unwrap_or(f64::NAN)
     );
 }
 
@@ -166,12 +167,4 @@ fn near_play(game: mnklab::game::Variant, rng: &mut impl rand::Rng, stones: usiz
         }
     }
     Some(pos)
-}
-
-fn median(mut v: Vec<f64>) -> f64 {
-    if v.is_empty() {
-        return f64::NAN;
-    }
-    v.sort_by(|a, b| a.total_cmp(b));
-    v[v.len() / 2]
 }

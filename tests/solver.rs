@@ -217,3 +217,47 @@ fn the_solver_agent_plays_a_perfect_move() {
     assert_eq!(r.score, expected);
     let _: Option<Move> = r.best;
 }
+
+/// The bitboard solver's bounds from the lines still open (claimeven with paired odd columns,
+/// and the opponent's claimeven line) against the generic solver, which uses none of them:
+/// random positions of gravity boards of even height (where claimeven applies), of odd height
+/// (where only the open-lines bound does), and under the exactly-k rule. Strong values, so a
+/// bound one off would show.
+#[test]
+fn line_bounds_keep_the_value_on_other_boards() {
+    let mut rng = seeded(17);
+    let mut checked = 0;
+    for game in [
+        "connect:4,4,3",
+        "connect:5,4,3",
+        "connect:5,4,4",
+        "connect:6,4,4",
+        "connect:4,6,3",
+        "connect:5,4,3:exact",
+        "connect:4,6,3:exact",
+        "connect:5,5,3",
+        "connect:5,3,3",
+    ] {
+        for _ in 0..40 {
+            let mut pos = AnyPosition::new(game.parse().unwrap());
+            let stones = 2 + below(&mut rng, 9);
+            for _ in 0..stones {
+                let ms = pos.legal_moves();
+                if ms.is_empty() || pos.status().is_over() {
+                    break;
+                }
+                pos.try_play(ms[below(&mut rng, ms.len())]).unwrap();
+            }
+            if pos.status().is_over() {
+                continue;
+            }
+            let (fast, slow) = with_position!(&pos, p => {
+                let s = AnySolver::new(p, 16).solve(p, false, None, None);
+                (s.lower, GenericSolver::new(p, 16).solve(false, None, None).0)
+            });
+            assert_eq!(fast, slow, "{game} {}", pos.history_string());
+            checked += 1;
+        }
+    }
+    assert!(checked > 250, "only {checked} positions");
+}

@@ -1,7 +1,9 @@
 //! The Connect-X solver on one 64-bit word per bitboard, after Pascal Pons' Connect-4 solver:
 //! negamax with alpha-beta and null windows (the value found by bisection), a transposition
 //! table of bounds keyed by the position, centre-first columns sorted by the threats a move
-//! makes, and only moves that do not hand the opponent an immediate win. Generalised from
+//! makes, and only moves that do not hand the opponent an immediate win; and, beyond Pons,
+//! bounds from the lines each side can still make when the opponent plays claimeven (Allis'
+//! rule, see `mover_bound`). Generalised from
 //! four in a row to any K (and to the exactly-K rule) and to any gravity board with (width + 2) x (height + 1) < 64.
 //!
 //! Layout: column x holds bits `x * (h + 1) .. x * (h + 1) + h`, the top bit of each column
@@ -45,6 +47,9 @@ fn shr(x: u64, n: u32) -> u64 {
 /// 1.3-1.6x longer than without; with 22 it is unchanged.
 const ETC_EMPTY_CELLS: i32 = 22;
 
+/// `mover_bound`'s answer when the lines give no bound.
+const NO_BOUND: i32 = i32::MAX;
+
 /// Slots of the table of positions being searched in a parallel solve.
 const BUSY_SLOTS: usize = 4096;
 
@@ -71,6 +76,14 @@ pub struct ConnectSolver {
     pub helper_nodes: u64,
     min_score: i32,
     max_score: i32,
+    /// Cells in the odd rows counted from the bottom (1st, 3rd, ...): the lower cells of the
+    /// pairs claimeven plays on (see `mover_bound`). Zero when the height is odd (claimeven
+    /// needs a cell above each of them), which turns claimeven off.
+    odd_rows: u64,
+    /// Cells in the even rows counted from the bottom (2nd, 4th, ...): a column's next cell (the
+    /// lowest empty one, or the guard bit above a full column) lies there when the column is
+    /// filled to an odd height, so none set in `mask + bottom` means every height is even.
+    even_rows: u64,
     /// Fold positions with fewer stones than this with their mirror image in the table: early
     /// on mirrored transpositions are common, later they are rare and the fold costs time.
     pub symmetry_until: i32,
@@ -124,6 +137,8 @@ impl ConnectSolver {
             table: Arc::new(SolverTable::new(table_mb, (w * (h + 1)) as u32)),
             nodes: 0,
             helper_nodes: 0,
+            odd_rows: if h.is_multiple_of(2) { (0..h).step_by(2).fold(0, |r, y| r | bottom << y) } else { 0 },
+            even_rows: (1..h).step_by(2).fold(0, |r, y| r | bottom << y),
             max_score: ((cells + 3 - 2 * k) / 2).max(1),
             min_score: (-(cells + 2 - 2 * k) / 2).min(-1),
             symmetry_until: 14,
@@ -276,6 +291,69 @@ impl ConnectSolver {
         r & (self.board ^ mask)
     }
 
+    /// Whether `cells` (a set of cells within the board) hold k in a row anywhere.
+    #[inline(always)]
+    fn holds_line(&self, cells: u64) -> bool {
+        let h = self.h as u32;
+        if self.k == 4 {
+            // Unrolled for four in a row: pairs, then pairs of pairs.
+            let line = |d: u32| {
+                let pair = cells & (cells >> d);
+                pair & (pair >> (2 * d))
+            };
+            return line(1) | line(h + 1) | line(h) | line(h + 2) != 0;
+        }
+        for d in [1, h + 1, h, h + 2] {
+            // Runs of length `len` starting at each bit, doubled until k.
+            let (mut run, mut len) = (cells, 1u32);
+            while len * 2 <= self.k {
+                run &= shr(run, len * d);
+                len *= 2;
+            }
+            if len < self.k {
+                run &= shr(run, (self.k - len) * d);
+            }
+            if run != 0 {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// An upper bound of the side to move's value from the lines still open to it: 0 (at best a
+    /// draw) when no k cells in a row are free of the opponent's stones, or when the opponent
+    /// can hold the mover to cells that hold no line; -1 (a loss) when, holding it so, the
+    /// opponent also gets a line of its own; `NO_BOUND` otherwise.
+    ///
+    /// The opponent's strategy is claimeven (Allis 1988) with a pairing of the columns filled
+    /// to an odd height. The board's height being even, each column's empty cells pair up from
+    /// the top (a cell in an odd row counted from the bottom with the one above it), leaving a
+    /// column of odd height its lowest empty cell unpaired. The opponent answers a move into a
+    /// pair with the cell above it, and a move into an unpaired cell with another unpaired
+    /// cell, which needs their number even when the mover is to move. The mover then gets only
+    /// odd-row cells and unpaired ones, and the opponent, if the game runs to the end, every
+    /// upper cell of a pair. Under the exactly-k rule a line of the opponent's may be spoilt by
+    /// the unpaired cells it gets too, so there only the bound 0 is used. With
+    /// `draw_bound` false only -1 is sought (the caller has no use for 0).
+    #[inline(always)]
+    fn mover_bound(&self, b: &Board, draw_bound: bool) -> i32 {
+        let empty = self.board & !b.mask;
+        if self.odd_rows != 0 {
+            let unpaired = (b.mask + self.bottom) & self.even_rows;
+            if unpaired.count_ones().is_multiple_of(2) {
+                if self.holds_line(b.current | (empty & self.odd_rows) | unpaired) {
+                    return NO_BOUND;
+                }
+                let upper_cells = empty & self.even_rows & !unpaired;
+                if !self.exact && self.holds_line((b.current ^ b.mask) | upper_cells) {
+                    return -1;
+                }
+                return 0;
+            }
+        }
+        if draw_bound && !self.holds_line(b.current | empty) { 0 } else { NO_BOUND }
+    }
+
     #[inline(always)]
     fn can_win_next(&self, b: &Board) -> bool {
         self.winning(b.current, b.mask) & self.possible(b) != 0
@@ -349,6 +427,16 @@ impl ConnectSolver {
             }
         }
         let mut max = (self.cells - 1 - b.moves) / 2;
+        // Bounds from the lines still open (0 and -1: only worth computing when they can cut).
+        if max >= 0 && beta >= 0 {
+            let bound = self.mover_bound(b, beta > 0);
+            if bound < max {
+                max = bound;
+                if alpha >= max {
+                    return max;
+                }
+            }
+        }
         let key = self.key(b);
         if let Some(v) = self.table.get(key) {
             let v = v as i32;
@@ -401,6 +489,14 @@ impl ConnectSolver {
         let mut child_keys = [0u64; 32];
         for (i, &(mv, _)) in moves.iter().enumerate() {
             child_keys[i] = col_keys[mv.trailing_zeros() as usize / (self.h + 1)];
+        }
+        if beta <= 1 {
+            let floor = self.claimeven_floor(b, &moves);
+            if floor >= beta {
+                self.buffers[b.moves as usize] = moves;
+                self.table.put(key, (floor + self.max_score - 2 * self.min_score + 2) as u8, 1);
+                return floor;
+            }
         }
         if b.moves < self.etc_until
             && let Some(score) = self.etc_cutoff(&child_keys[..moves.len()], beta)
@@ -458,6 +554,35 @@ impl ConnectSolver {
         self.buffers[b.moves as usize] = moves;
         self.table.put(key, (alpha - self.min_score + 1) as u8, work_of(self.nodes - first_node));
         alpha
+    }
+
+    /// A lower bound of this position's value from moves that leave the opponent, then to
+    /// move, held by claimeven (see `mover_bound`): 1 when one leaves it lost, 0 when one leaves
+    /// it unable to win, `-NO_BOUND` when none does. Tried only where the opponent's check can
+    /// use claimeven (an odd number of unpaired cells now, even after any move): it finds the
+    /// reply that restores the pairing before searching the others.
+    #[inline]
+    fn claimeven_floor(&self, b: &Board, moves: &[(u64, u32)]) -> i32 {
+        if self.odd_rows == 0 || ((b.mask + self.bottom) & self.even_rows).count_ones().is_multiple_of(2) {
+            return -NO_BOUND;
+        }
+        // A line of the opponent's that avoids every cell a move can take lies in the cells
+        // claimeven leaves it after any of the moves: none can then bound it.
+        let empty = self.board & !b.mask;
+        let next = self.possible(b);
+        let unpaired = (b.mask + self.bottom) & self.even_rows;
+        let theirs = (b.current ^ b.mask) | (empty & (self.odd_rows | unpaired));
+        if self.holds_line(theirs & !next) {
+            return -NO_BOUND;
+        }
+        let mut floor = -NO_BOUND;
+        for &(mv, _) in moves {
+            floor = floor.max(-self.mover_bound(&Self::play(b, mv), true));
+            if floor == 1 {
+                break;
+            }
+        }
+        floor
     }
 
     /// A cutoff from the table entries of children (enhanced transposition cutoffs): the

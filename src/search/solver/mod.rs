@@ -223,9 +223,9 @@ pub fn unsupported(variant: &Variant) -> Option<String> {
 
 /// A solver for positions of type `P`, keeping its table between calls.
 pub enum AnySolver<P: Position> {
-    Connect(ConnectSolver),
-    // Boxed: the generic solver's per-ply buffers and pairing state make it far larger than
-    // the Connect-X solver's handle.
+    // Both boxed: the variants differ in size (the Connect-X solver's masks and settings, the
+    // generic solver's per-ply buffers and pairing state) and the enum is moved around.
+    Connect(Box<ConnectSolver>),
     Generic {
         solver: Option<Box<GenericSolver<P>>>,
         tt_mb: usize,
@@ -244,7 +244,7 @@ impl<P: Position> AnySolver<P> {
             && ConnectSolver::fits(&r)
             && (pos as &dyn Any).is::<Grid<u64, true>>()
         {
-            return AnySolver::Connect(ConnectSolver::new(&r, tt_mb));
+            return AnySolver::Connect(Box::new(ConnectSolver::new(&r, tt_mb)));
         }
         AnySolver::Generic { solver: None, tt_mb, pairings: true }
     }

@@ -65,17 +65,35 @@ impl Bits for u64 {
     /// one of `2 len`, and two runs overlapping by `2 len - k` make one of `k`.
     #[inline(always)]
     fn has_run(&self, step: usize, k: usize) -> Option<bool> {
+        // A shift past the word's width leaves nothing (no run that long fits).
+        let shr = |t: u64, n: usize| u32::try_from(n).ok().and_then(|n| t.checked_shr(n)).unwrap_or(0);
         let mut t = *self;
         let mut len = 1;
         while len * 2 <= k {
-            t &= t >> (len * step);
+            t &= shr(t, len * step);
             len *= 2;
         }
         if len < k {
-            t &= t >> ((k - len) * step);
+            t &= shr(t, (k - len) * step);
         }
         Some(t != 0)
     }
+}
+
+/// Whether `b` holds `k` or more set bits in a row in any of the four directions of the padded
+/// column layout (a column of `stride` bits, its top bit always clear, so runs never wrap
+/// from one column into the next): the playouts' win test and the solver's line bounds.
+#[inline(always)]
+pub fn has_line_u64(b: u64, stride: usize, k: usize) -> bool {
+    if k == 4 {
+        // The common case spelled out: pairs, then pairs of pairs.
+        let run4 = |d: usize| {
+            let m = b & (b >> d);
+            m & (m >> (2 * d)) != 0
+        };
+        return run4(1) || run4(stride) || run4(stride + 1) || run4(stride - 1);
+    }
+    [1, stride, stride + 1, stride - 1].iter().any(|&d| b.has_run(d, k) == Some(true))
 }
 
 /// The player whose stone is on `bit`, given both players' sets.

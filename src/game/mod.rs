@@ -24,7 +24,7 @@ mod windows;
 mod zobrist;
 
 pub use any::AnyPosition;
-pub use bits::{Bits, Wide};
+pub use bits::{Bits, Wide, has_line_u64};
 pub use connect3d::{Connect3d, POLE_HEIGHT, POLE_XY, POLES};
 pub use count::{CountError, LevelCount, count_games, count_games_within, count_positions, count_positions_within};
 pub use error::{GameError, SetupError};

@@ -17,6 +17,7 @@
 
 use rand::Rng;
 
+use super::bits::has_line_u64;
 use super::geometry::GridGeometry;
 use super::{Bits, MAX_SIDE, Player, Status};
 use crate::rng::below;
@@ -82,20 +83,6 @@ pub(super) fn connect_u64<R: Rng + ?Sized>(
         std::mem::swap(&mut to_move, &mut waiting);
     }
     PlayoutResult { status: Status::Draw, points: [0, 0], length }
-}
-
-/// Whether `b` holds k or more stones in a row in any of the four directions.
-#[inline(always)]
-fn has_line_u64(b: u64, stride: usize, k: usize) -> bool {
-    if k == 4 {
-        // The common case spelled out: pairs, then pairs of pairs.
-        let run4 = |d: usize| {
-            let m = b & (b >> d);
-            m & (m >> (2 * d)) != 0
-        };
-        return run4(1) || run4(stride) || run4(stride + 1) || run4(stride - 1);
-    }
-    [1, stride, stride + 1, stride - 1].iter().any(|&d| b.has_run(d, k) == Some(true))
 }
 
 /// Words per player: rows, columns, diagonals and anti-diagonals of a board up to MAX_SIDE.

@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::time::Instant;
 
 use super::table::{SolverTable, work_of};
-use crate::game::{Grid, GridRules, Move, Position};
+use crate::game::{Grid, GridRules, Move, Position, has_line_u64};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Board {
@@ -294,30 +294,7 @@ impl ConnectSolver {
     /// Whether `cells` (a set of cells within the board) hold k in a row anywhere.
     #[inline(always)]
     fn holds_line(&self, cells: u64) -> bool {
-        let h = self.h as u32;
-        if self.k == 4 {
-            // Unrolled for four in a row: pairs, then pairs of pairs.
-            let line = |d: u32| {
-                let pair = cells & (cells >> d);
-                pair & (pair >> (2 * d))
-            };
-            return line(1) | line(h + 1) | line(h) | line(h + 2) != 0;
-        }
-        for d in [1, h + 1, h, h + 2] {
-            // Runs of length `len` starting at each bit, doubled until k.
-            let (mut run, mut len) = (cells, 1u32);
-            while len * 2 <= self.k {
-                run &= shr(run, len * d);
-                len *= 2;
-            }
-            if len < self.k {
-                run &= shr(run, (self.k - len) * d);
-            }
-            if run != 0 {
-                return true;
-            }
-        }
-        false
+        has_line_u64(cells, self.h + 1, self.k as usize)
     }
 
     /// An upper bound of the side to move's value from the lines still open to it: 0 (at best a

@@ -5,7 +5,8 @@
 use mnklab::game::{AnyPosition, Grid, Position, Variant};
 use mnklab::rng::{below, seeded};
 use mnklab::search::solver::{
-    AnySolver, Book, BookError, SolverConfig, book_solution, build_book, builtin_book, move_values,
+    AnySolver, Book, BookBuild, BookError, Journal, SolverConfig, book_solution, build_book, build_book_with,
+    builtin_book, move_values, read_journal,
 };
 use mnklab::search::{AgentConfig, NullSink, Score, SearchControl, SearchEvent, SearchLimits, build_agent};
 use mnklab::with_position;
@@ -142,6 +143,89 @@ fn the_solver_agent_values_every_move() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A build split into parts, each stopped partway and resumed from its journal (one with a
+/// torn last line, as a kill mid-write leaves it), makes the same book byte for byte as one
+/// uninterrupted build; journals for another build and damaged lines are refused by line.
+#[test]
+fn a_stopped_or_split_build_resumes_from_its_journals() {
+    let dir = std::env::temp_dir().join(format!("mnklab-book-journal-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let c544 = rules("connect:5,4,4");
+    let (whole, whole_stats) = build_book(&c544, 5, 8, 1, |_, _| {}).unwrap();
+    let journals = [dir.join("part1.journal"), dir.join("part2.journal")];
+    let mut searched = 0;
+    for (i, path) in journals.iter().enumerate() {
+        // Each part is stopped after 40 positions (a failing append, as a full disk would be),
+        // then resumed from what its journal holds.
+        let contents = read_journal(path, "connect:5,4,4", 5).unwrap();
+        assert!(contents.values.is_empty());
+        let mut journal = Journal::open(path, "connect:5,4,4", 5, &contents).unwrap();
+        let mut appended = 0;
+        let build = BookBuild { table_mb: 8, threads: 1, part: Some((i + 1, 2)), ..Default::default() };
+        let stopped = build_book_with(
+            &c544,
+            5,
+            build,
+            |k, v| {
+                if appended == 40 {
+                    return Err(BookError::Io("stopped".into()));
+                }
+                appended += 1;
+                journal.append(k, v)
+            },
+            |_, _| {},
+        );
+        assert_eq!(stopped.unwrap_err(), BookError::Io("stopped".into()));
+        drop(journal);
+        if i == 0 {
+            // A kill in the middle of a write leaves a line without its newline.
+            use std::io::Write;
+            let mut f = std::fs::OpenOptions::new().append(true).open(path).unwrap();
+            f.write_all(b"3f2a").unwrap();
+        }
+        let contents = read_journal(path, "connect:5,4,4", 5).unwrap();
+        assert_eq!((contents.values.len(), contents.torn_tail), (40, i == 0), "part {}", i + 1);
+        let known = contents.values.clone();
+        let mut journal = Journal::open(path, "connect:5,4,4", 5, &contents).unwrap();
+        let build = BookBuild { table_mb: 8, threads: 1, part: Some((i + 1, 2)), known };
+        let (book, stats) = build_book_with(&c544, 5, build, |k, v| journal.append(k, v), |_, _| {}).unwrap();
+        assert!(book.is_none(), "a part makes no book");
+        assert_eq!(stats.from_journal, 40);
+        searched += stats.solved;
+    }
+    assert_eq!(searched + 80, whole_stats.solved, "the parts cover the deepest positions once");
+    // The last run reads both journals and searches nothing.
+    let mut known = std::collections::HashMap::new();
+    for path in &journals {
+        known.extend(read_journal(path, "connect:5,4,4", 5).unwrap().values);
+    }
+    let build = BookBuild { table_mb: 8, threads: 1, known, part: None };
+    let (book, stats) = build_book_with(&c544, 5, build, |_, _| panic!("nothing to search"), |_, _| {}).unwrap();
+    assert_eq!((stats.solved, stats.from_journal), (0, whole_stats.solved));
+    assert_eq!(book.unwrap().to_bytes(), whole.to_bytes());
+
+    // Refused: another build's journal, a line that is not a value, one key with two values,
+    // and a value for a position that is not one of the build's.
+    let refused = |text: &str| {
+        let path = dir.join("bad.journal");
+        std::fs::write(&path, text).unwrap();
+        read_journal(&path, "connect:5,4,4", 5).unwrap_err().to_string()
+    };
+    let head = "mnklab book journal 1 connect:5,4,4 depth 5\n";
+    let e = refused("mnklab book journal 1 connect4 depth 5\n");
+    assert!(e.contains("line 1") && e.contains("for connect4 depth 5, this build is connect:5,4,4 depth 5"), "{e}");
+    assert!(refused("KEY VALUE\n").contains("not a book journal"));
+    let e = refused(&format!("{head}12 1\nzz 1\n"));
+    assert!(e.contains("line 3") && e.contains("'zz' is not hexadecimal"), "{e}");
+    let e = refused(&format!("{head}12 1\n12 -1\n"));
+    assert!(e.contains("line 3") && e.contains("two values"), "{e}");
+    let wrong: std::collections::HashMap<u64, i8> = [(0x12, 1)].into();
+    let build = BookBuild { table_mb: 8, threads: 1, known: wrong, part: None };
+    let e = build_book_with(&c544, 5, build, |_, _| Ok(()), |_, _| {}).unwrap_err().to_string();
+    assert!(e.contains("key 12") && e.contains("not a position of connect:5,4,4 with 5 stones"), "{e}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// The book that ships for Connect-4 holds the known values of the first moves (Allis 1988;
 /// Tromp; Pons' scores -2 -1 0 1 0 -1 -2: the centre wins with the last stone, c and e draw,
 /// the rest lose), and the solver agent answers the empty board and each first move from it
@@ -171,6 +255,36 @@ fn the_built_in_connect4_book_knows_the_first_moves() {
     let pos = AnyPosition::from_moves(connect4, "").unwrap();
     let r = with_position!(&pos, p => build_agent(&off, 1).search(p, &SearchLimits::time(0.2), &SearchControl::new(), &mut NullSink));
     assert!(r.stats.nodes > 0, "without the book the empty board is searched");
+}
+
+/// Every position of Pons' beginning set (his solver's scores, a peer's ground truth) within
+/// the built-in book's depth has his score in the book, and every move of one with fewer
+/// stones than the depth leads to a book position (or a finished game).
+#[test]
+fn the_built_in_connect4_book_agrees_with_pons_scores() {
+    let connect4 = Variant::connect4();
+    let book = builtin_book(&connect4).unwrap();
+    let set = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/connect4/Test_L1_R1")).unwrap();
+    let mut checked = 0;
+    for line in set.lines() {
+        let mut fields = line.split_whitespace();
+        let (moves, score) = (fields.next().unwrap(), fields.next().unwrap().parse::<i32>().unwrap());
+        if moves.len() > book.depth as usize {
+            continue;
+        }
+        let AnyPosition::Gravity(g) = AnyPosition::from_moves(connect4, moves).unwrap() else { unreachable!() };
+        assert_eq!(book.probe(&g), Some(score), "{moves}");
+        if moves.len() < book.depth as usize {
+            assert!(move_values(&book, &g).iter().all(|(_, v)| v.is_some()), "{moves}");
+        }
+        checked += 1;
+    }
+    let said = mnklab::search::solver::builtin_books_described();
+    assert!(said.ends_with(&format!("connect4, every position of at most {} stones", book.depth)), "{said}");
+    // The set holds 43 positions of four stones, 12 of five and 52 of six.
+    let expected = [(4, 43), (5, 12), (6, 52)].iter().filter(|(n, _)| *n <= book.depth).map(|(_, c)| c).sum::<usize>();
+    assert_eq!(checked, expected);
+    assert!(checked >= 43, "the book holds four stones at least: {checked}");
 }
 
 /// At a position with as many stones as the book's depth the book knows the value but not

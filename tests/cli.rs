@@ -362,6 +362,60 @@ fn book_and_proof_number_search_from_the_command_line() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// `book` appends each searched value to a journal (OUT.journal by default); `--part I/N` runs
+/// search their share into their own journals and write no book; a last run given every
+/// journal searches nothing and writes the same book, byte for byte, as one build.
+#[test]
+fn book_parts_and_journals_from_the_command_line() {
+    let dir = std::env::temp_dir().join(format!("mnklab-cli-book-parts-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    let base = ["book", "--game", "connect:5,4,4", "--depth", "5", "--tt-mb", "8"];
+    let run = |extra: &[&str]| {
+        let o = mnklab(&[&base[..], extra].concat());
+        assert!(o.status.success(), "{extra:?}: {}", String::from_utf8_lossy(&o.stderr));
+        stdout(&o)
+    };
+    let whole = path("whole.book");
+    let o = run(&["--out", &whole]);
+    assert!(o.contains("0 from the journal"), "{o}");
+    let lines = std::fs::read_to_string(path("whole.book.journal")).unwrap().lines().count();
+    assert!(lines > 100, "one line a searched position, after the header: {lines}");
+    // Run again, the journal answers everything.
+    let o = run(&["--out", &whole]);
+    assert!(o.contains(" 0 searched") && o.contains(&format!("{} from the journal", lines - 1)), "{o}");
+    let split = path("split.book");
+    for part in ["1/2", "2/2"] {
+        let journal = path(&format!("part{}.journal", &part[..1]));
+        let o = run(&["--out", &split, "--part", part, "--journal", &journal]);
+        assert!(o.starts_with(&format!("part {part} of connect:5,4,4 to depth 5")), "{o}");
+    }
+    assert!(!dir.join("split.book").exists(), "a part writes no book");
+    let o = run(&["--out", &split, "--journal", &path("part1.journal"), "--journal", &path("part2.journal")]);
+    assert!(o.contains(" 0 searched"), "{o}");
+    assert_eq!(std::fs::read(&whole).unwrap(), std::fs::read(&split).unwrap(), "the same book");
+    // A part out of range and a journal of another build are refused by name.
+    let o = mnklab(&[&base[..], &["--out", &split, "--part", "3/2"]].concat());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("'3/2': give the part as I/N"));
+    let o = mnklab(&[
+        "book",
+        "--game",
+        "connect:5,4,4",
+        "--depth",
+        "4",
+        "--out",
+        &split,
+        "--journal",
+        &path("part1.journal"),
+    ]);
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        !o.status.success() && e.contains("part1.journal") && e.contains("this build is connect:5,4,4 depth 4"),
+        "{e}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn book_and_pns_refuse_what_they_would_ignore() {
     let err = |args: &[&str]| {

@@ -403,7 +403,7 @@ fn form(ui: &mut egui::Ui, id: &str, file: &mut AgentFile) -> bool {
             });
             changed |= ui
                 .checkbox(&mut c.builtin_book, "built-in book (without a book file)")
-                .on_hover_text("the book mnklab ships for the game: Connect-4's first four moves")
+                .on_hover_text(crate::search::solver::builtin_books_described())
                 .changed();
             ui.label("fallback alpha-beta:");
             changed |= alphabeta_form(ui, &format!("{id}-fallback"), &mut c.fallback);

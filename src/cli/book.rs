@@ -1,10 +1,11 @@
 //! `mnklab book`: an opening book of strong values, made by mnklab's own solver.
 
+use std::collections::HashMap;
 use std::path::PathBuf;
 
 use clap::Args;
 use mnklab::game::Variant;
-use mnklab::search::solver::build_book;
+use mnklab::search::solver::{BookBuild, ConnectSolver, Journal, build_book_with, read_journal};
 
 use super::{parse_table_mb, parse_variant, solve::mib};
 
@@ -25,6 +26,26 @@ pub struct BookArgs {
     /// Solve each position on this many threads sharing the table (see `solve --threads`).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
     threads: u32,
+    /// The build's journal: each searched position's value is appended as it finishes, and a
+    /// stopped build started again skips what it holds. Given more than once, every journal is
+    /// read (the parts of a split build) and new values go to the first. Default: OUT.journal.
+    #[arg(long)]
+    journal: Vec<PathBuf>,
+    /// Search only part I of N (e.g. 2/4) of the positions with DEPTH stones, writing their
+    /// values to the journal and no book; a last run without --part, given every part's
+    /// journal, makes the book.
+    #[arg(long, value_parser = parse_part)]
+    part: Option<(usize, usize)>,
+}
+
+fn parse_part(s: &str) -> Result<(usize, usize), String> {
+    let bad = || format!("'{s}': give the part as I/N, e.g. 1/4, with 1 <= I <= N");
+    let (i, n) = s.split_once('/').ok_or_else(bad)?;
+    let (i, n): (usize, usize) = (i.trim().parse().map_err(|_| bad())?, n.trim().parse().map_err(|_| bad())?);
+    if i == 0 || i > n {
+        return Err(bad());
+    }
+    Ok((i, n))
 }
 
 pub fn run(args: BookArgs) -> Result<(), String> {
@@ -44,33 +65,83 @@ pub fn run(args: BookArgs) -> Result<(), String> {
     if args.depth > cells {
         return Err(format!("--depth {}: {} has {cells} cells, so no position has more stones", args.depth, args.game));
     }
+    let game = args.game.to_string();
+    if !ConnectSolver::fits(&rules) {
+        return Err(mnklab::search::solver::BookError::Unsupported(game).to_string());
+    }
+    let journals = if args.journal.is_empty() {
+        let mut name = args.out.clone().into_os_string();
+        name.push(".journal");
+        vec![PathBuf::from(name)]
+    } else {
+        args.journal.clone()
+    };
+    // Every journal's values, a key in two journals with two values refused by name.
+    let mut known: HashMap<u64, i8> = HashMap::new();
+    let mut first_contents = None;
+    for path in &journals {
+        let contents = read_journal(path, &game, args.depth).map_err(|e| format!("--journal: {e}"))?;
+        for (&k, &v) in &contents.values {
+            if let Some(old) = known.insert(k, v)
+                && old != v
+            {
+                return Err(format!("--journal {}: key {k:x} has value {v}, another journal {old}", path.display()));
+            }
+        }
+        if first_contents.is_none() {
+            if contents.torn_tail {
+                eprintln!("{}: its last line was cut short (a stopped build) and is left out", path.display());
+            }
+            first_contents = Some(contents);
+        }
+    }
+    let mut journal = Journal::open(&journals[0], &game, args.depth, first_contents.as_ref().unwrap())
+        .map_err(|e| format!("--journal: {e}"))?;
+    if !known.is_empty() {
+        eprintln!("{} position(s) already solved in the journal(s)", known.len());
+    }
     let start = std::time::Instant::now();
     let mut last = 0.0;
     let every = |done: usize, total: usize| {
         let t = start.elapsed().as_secs_f64();
         if t - last >= 5.0 || done == total {
             last = t;
-            eprintln!("{done}/{total} positions done, {t:.0} s");
+            eprintln!("{done}/{total} positions searched, {t:.0} s");
         }
     };
+    let build = BookBuild { table_mb: args.tt_mb as usize, threads: args.threads as usize, known, part: args.part };
     let (book, stats) =
-        build_book(&rules, args.depth, args.tt_mb as usize, args.threads as usize, every).map_err(|e| e.to_string())?;
+        build_book_with(&rules, args.depth, build, |k, v| journal.append(k, v), every).map_err(|e| e.to_string())?;
+    let searched = format!(
+        "{} searched ({} solver nodes, {:.1} s), {} from the journal",
+        stats.solved, stats.nodes, stats.seconds, stats.from_journal
+    );
+    let Some(book) = book else {
+        let (i, n) = args.part.expect("only a part makes no book");
+        println!(
+            "part {i}/{n} of {} to depth {}: {searched}; values in {}. Make the book with a run without --part \
+             given every part's journal (--journal FILE, once each)",
+            game,
+            args.depth,
+            journals[0].display()
+        );
+        return Ok(());
+    };
     book.save(&args.out).map_err(|e| e.to_string())?;
     println!(
-        "book {} for {} to depth {}: {} ({} bytes; {} solved, the rest the best of their moves), {} solver nodes, {:.1} s, table {}",
+        "book {} for {} to depth {}: {} ({} bytes; positions with {} stones: {searched}; the rest the best of their moves), table {}",
         args.out.display(),
         book.game,
         book.depth,
         plural(book.len(), "position"),
         std::fs::metadata(&args.out).map(|m| m.len()).unwrap_or(0),
-        stats.solved,
-        stats.nodes,
-        stats.seconds,
+        args.depth,
         mib(args.tt_mb as u64 * 1024 * 1024)
     );
     if args.threads > 1 {
         println!("threads {} (the solver nodes are all of theirs)", args.threads);
     }
+    println!("journal {} kept: a run with it searches nothing again; delete it to search anew", journals[0].display());
     Ok(())
 }
 

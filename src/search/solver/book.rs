@@ -25,6 +25,7 @@ use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 
 use super::ConnectSolver;
+pub use super::book_journal::{Journal, JournalContents, read_journal};
 use crate::game::{Grid, GridRules, Move, Position, Variant};
 
 const MAGIC: &[u8; 8] = b"MNKBOOK\0";
@@ -82,6 +83,19 @@ pub fn builtin_book(variant: &Variant) -> Option<Arc<Book>> {
     });
     let game = variant.to_string();
     loaded.iter().find(|b| b.game == game).cloned()
+}
+
+/// What the built-in books hold, in words, for the workbench's hint: "the book mnklab ships
+/// for the game: connect4, every position of at most 4 stones".
+pub fn builtin_books_described() -> String {
+    let books: Vec<String> = BUILT_IN
+        .iter()
+        .filter_map(|(name, _)| {
+            let book = builtin_book(&name.parse().ok()?)?;
+            Some(format!("{name}, every position of at most {} stones", book.depth))
+        })
+        .collect();
+    format!("the book mnklab ships for the game: {}", books.join("; "))
 }
 
 /// The book key of a position (see the module documentation).
@@ -227,29 +241,36 @@ impl Book {
 #[derive(Clone, Debug, PartialEq)]
 pub struct BookStats {
     pub positions: usize,
-    /// Positions searched (those with exactly the book's depth of stones); the others are
-    /// the best of their moves.
+    /// Positions searched in this build (of those with exactly the book's depth of stones);
+    /// the shallower ones are the best of their moves.
     pub solved: usize,
+    /// Positions of the book's depth whose values came from journals instead (see
+    /// [`BookBuild::known`]).
+    pub from_journal: usize,
+    /// Positions of the book's depth this build was to search (all of them, or its part's
+    /// that no journal held).
+    pub to_solve: usize,
     pub nodes: u64,
     pub seconds: f64,
 }
 
-/// The strong value of every position of `rules` with at most `depth` stones (one of each
-/// mirror pair): those with `depth` stones solved, with one table kept across them, the
-/// shallower ones the best of their moves, each solve on `threads` threads sharing the
-/// table. `progress(done, total)` is called as positions finish.
-pub fn build_book(
-    rules: &GridRules,
-    depth: u32,
-    table_mb: usize,
-    threads: usize,
-    mut progress: impl FnMut(usize, usize),
-) -> Result<(Book, BookStats), BookError> {
-    if !ConnectSolver::fits(rules) {
-        return Err(BookError::Unsupported(Variant::Grid(*rules).to_string()));
-    }
-    let start = Instant::now();
-    // Every position up to the depth, breadth first, one per key.
+/// How a book is built: the solver's table and threads, the values of deepest positions
+/// already solved (read from journals: see [`read_journal`]), and which part of the deepest
+/// positions this run searches.
+#[derive(Clone, Debug, Default)]
+pub struct BookBuild {
+    pub table_mb: usize,
+    pub threads: usize,
+    /// Values of positions with the book's depth of stones, by book key, not searched again.
+    pub known: HashMap<u64, i8>,
+    /// `Some((i, n))`: search only the i-th of n equal runs of the deepest positions (1-based)
+    /// and make no book; the parts' journals then make it in a run without a part.
+    pub part: Option<(usize, usize)>,
+}
+
+/// Every unfinished position of `rules` with at most `depth` stones, one per key, the deepest
+/// first (breadth first, reversed: each position after every position it leads to).
+fn book_positions(rules: &GridRules, depth: u32) -> Vec<Grid<u64, true>> {
     let mut seen: HashSet<u64> = HashSet::new();
     let mut layer = vec![Grid::<u64, true>::new(*rules)];
     let mut all: Vec<Grid<u64, true>> = Vec::new();
@@ -276,35 +297,101 @@ pub fn build_book(
         }
         layer = next;
     }
-    // Only the deepest positions are searched; every shallower one is the best of its moves
-    // (negamax over the positions they lead to, all in the book or finished), which costs
-    // nothing and is exact: a strong solve of the parent would prove the same maximum.
     all.reverse();
-    let mut solver = ConnectSolver::new(rules, table_mb);
-    solver.set_threads(threads);
-    let mut values: HashMap<u64, i8> = HashMap::with_capacity(all.len());
-    let total = all.len();
-    let mut solved = 0;
-    for (i, pos) in all.iter().enumerate() {
-        let value = if pos.ply() as u32 == depth {
-            let b = solver.board_of(pos);
-            let (lo, hi) = solver.solve(&b, false, None, None);
-            debug_assert_eq!(lo, hi);
-            solved += 1;
-            lo
-        } else {
-            best_of_moves(pos, |child| values.get(&book_key(child)).map(|&v| v as i32))
-                .expect("a book position's moves lead to finished positions or deeper book positions")
-        };
+    all
+}
+
+/// The strong value of every position of `rules` with at most `depth` stones (one of each
+/// mirror pair): those with `depth` stones solved, with one table kept across them, the
+/// shallower ones the best of their moves, each solve on `threads` threads sharing the
+/// table. `progress(done, total)` is called as searched positions finish.
+pub fn build_book(
+    rules: &GridRules,
+    depth: u32,
+    table_mb: usize,
+    threads: usize,
+    progress: impl FnMut(usize, usize),
+) -> Result<(Book, BookStats), BookError> {
+    let build = BookBuild { table_mb, threads, ..Default::default() };
+    let (book, stats) = build_book_with(rules, depth, build, |_, _| Ok(()), progress)?;
+    Ok((book.expect("a build without a part makes its book"), stats))
+}
+
+/// [`build_book`] with values already known and a part: `record(key, value)` is called with
+/// each deepest position's value as soon as it is searched (to append it to a journal), before
+/// the next search starts. Returns the book, or None for a part.
+pub fn build_book_with(
+    rules: &GridRules,
+    depth: u32,
+    build: BookBuild,
+    mut record: impl FnMut(u64, i8) -> Result<(), BookError>,
+    mut progress: impl FnMut(usize, usize),
+) -> Result<(Option<Book>, BookStats), BookError> {
+    let game = Variant::Grid(*rules).to_string();
+    if !ConnectSolver::fits(rules) {
+        return Err(BookError::Unsupported(game));
+    }
+    if let Some((i, n)) = build.part
+        && (n == 0 || i == 0 || i > n)
+    {
+        return Err(BookError::Invalid {
+            path: "--part".into(),
+            why: format!("part {i} of {n}: parts count from 1 to n"),
+        });
+    }
+    let start = Instant::now();
+    let all = book_positions(rules, depth);
+    let deepest: Vec<&Grid<u64, true>> = all.iter().filter(|p| p.ply() as u32 == depth).collect();
+    // A journal value for a key that is not a deepest position is a journal of something else.
+    let deep_keys: HashSet<u64> = deepest.iter().map(|p| book_key(p)).collect();
+    let limit = (rules.cells() as i32 + 1) / 2;
+    if let Some((k, v)) = build.known.iter().find(|(k, v)| !deep_keys.contains(k) || (**v as i32).abs() > limit) {
+        return Err(BookError::Invalid {
+            path: "a journal".into(),
+            why: format!("it holds key {k:x} with value {v}, not a position of {game} with {depth} stones and a value"),
+        });
+    }
+    let mine = match build.part {
+        Some((i, n)) => &deepest[(i - 1) * deepest.len() / n..i * deepest.len() / n],
+        None => &deepest[..],
+    };
+    let todo: Vec<&Grid<u64, true>> =
+        mine.iter().copied().filter(|p| !build.known.contains_key(&book_key(p))).collect();
+    let mut solver = ConnectSolver::new(rules, build.table_mb);
+    solver.set_threads(build.threads.max(1));
+    let mut values: HashMap<u64, i8> = build.known.clone();
+    for (i, pos) in todo.iter().enumerate() {
+        let b = solver.board_of(pos);
+        let (lo, hi) = solver.solve(&b, false, None, None);
+        debug_assert_eq!(lo, hi);
+        let key = book_key(pos);
+        record(key, lo as i8)?;
+        values.insert(key, lo as i8);
+        progress(i + 1, todo.len());
+    }
+    let stats = BookStats {
+        positions: all.len(),
+        solved: todo.len(),
+        from_journal: mine.len() - todo.len(),
+        to_solve: todo.len(),
+        nodes: solver.nodes,
+        seconds: start.elapsed().as_secs_f64(),
+    };
+    if build.part.is_some() {
+        return Ok((None, stats));
+    }
+    // Every shallower position is the best of its moves (negamax over the positions they
+    // lead to, all in the book or finished), which costs nothing and is exact: a strong
+    // solve of the parent would prove the same maximum.
+    for pos in all.iter().filter(|p| (p.ply() as u32) < depth) {
+        let value = best_of_moves(pos, |child| values.get(&book_key(child)).map(|&v| v as i32))
+            .expect("a book position's moves lead to finished positions or deeper book positions");
         values.insert(book_key(pos), value as i8);
-        progress(i + 1, total);
     }
     let mut entries: Vec<(u64, i8)> = values.into_iter().collect();
     entries.sort_unstable();
     let (keys, values) = entries.into_iter().unzip();
-    let book = Book { game: Variant::Grid(*rules).to_string(), depth, keys, values };
-    let stats = BookStats { positions: total, solved, nodes: solver.nodes, seconds: start.elapsed().as_secs_f64() };
-    Ok((book, stats))
+    Ok((Some(Book { game, depth, keys, values }), stats))
 }
 
 /// The proven value of every legal move of `pos` for the side to move, as far as the book

@@ -34,6 +34,46 @@ fn shr(x: u64, n: u32) -> u64 {
     x.checked_shr(n).unwrap_or(0)
 }
 
+/// A key's columns in reverse order (its mirror image) in three swaps, the word seen as eight
+/// columns: halves, then pairs, then single columns, and a shift for boards of fewer than
+/// eight; for boards of at most 8 columns of at most 8 bits (Connect-4: 7 of 7). A position
+/// with few stones reads its key and every child's in mirror too, so this runs up to eight
+/// times a node.
+#[derive(Clone, Copy, Debug)]
+struct ColumnSwaps {
+    bits: u32,
+    halves: u64,
+    pairs: u64,
+    singles: u64,
+    shift: u32,
+}
+
+impl ColumnSwaps {
+    fn new(w: usize, bits: usize) -> Option<ColumnSwaps> {
+        if w > 8 || bits > 8 {
+            return None;
+        }
+        let column = (1u64 << bits) - 1;
+        let at = |cols: &[usize]| cols.iter().fold(0u64, |m, &c| m | column << (c * bits));
+        Some(ColumnSwaps {
+            bits: bits as u32,
+            halves: at(&[0, 1, 2, 3]),
+            pairs: at(&[0, 1, 4, 5]),
+            singles: at(&[0, 2, 4, 6]),
+            shift: ((8 - w) * bits) as u32,
+        })
+    }
+
+    #[inline(always)]
+    fn mirror(&self, x: u64) -> u64 {
+        let g = self.bits;
+        let x = ((x >> (4 * g)) & self.halves) | ((x & self.halves) << (4 * g));
+        let x = ((x >> (2 * g)) & self.pairs) | ((x & self.pairs) << (2 * g));
+        let x = ((x >> g) & self.singles) | ((x & self.singles) << g);
+        x >> self.shift
+    }
+}
+
 /// Enhanced transposition cutoffs (Plaat et al.) where at least this many cells are empty:
 /// before a node searches its first move, it reads the table entries of all its children (the
 /// slots it prefetches), and a child whose stored upper bound already refutes the node (our
@@ -84,6 +124,8 @@ pub struct ConnectSolver {
     /// lowest empty one, or the guard bit above a full column) lies there when the column is
     /// filled to an odd height, so none set in `mask + bottom` means every height is even.
     even_rows: u64,
+    /// The mirror of a key by swaps (see [`ColumnSwaps`]), where the board allows it.
+    swaps: Option<ColumnSwaps>,
     /// Fold positions with fewer stones than this with their mirror image in the table: early
     /// on mirrored transpositions are common, later they are rare and the fold costs time.
     pub symmetry_until: i32,
@@ -141,6 +183,7 @@ impl ConnectSolver {
             even_rows: (1..h).step_by(2).fold(0, |r, y| r | bottom << y),
             max_score: ((cells + 3 - 2 * k) / 2).max(1),
             min_score: (-(cells + 2 - 2 * k) / 2).min(-1),
+            swaps: ColumnSwaps::new(w, h + 1),
             symmetry_until: 14,
             etc_until: cells - ETC_EMPTY_CELLS,
             deadline: None,
@@ -363,12 +406,20 @@ impl ConnectSolver {
         if b.moves >= self.symmetry_until {
             return key;
         }
+        if let Some(swaps) = &self.swaps {
+            return key.min(swaps.mirror(key));
+        }
+        key.min(self.mirror_by_columns(key))
+    }
+
+    /// The mirror of a key column by column (any board).
+    fn mirror_by_columns(&self, key: u64) -> u64 {
         let col = (1u64 << (self.h + 1)) - 1;
         let mut mirror = 0u64;
         for x in 0..self.w {
             mirror |= ((key >> (x * (self.h + 1))) & col) << ((self.w - 1 - x) * (self.h + 1));
         }
-        key.min(mirror)
+        mirror
     }
 
     fn check_stop(&mut self) {
@@ -725,4 +776,37 @@ pub fn distance(cells: i32, value: i32, moves: i32) -> Option<u32> {
     let s = value.abs();
     let n = [cells + 1 - 2 * s, cells - 2 * s].into_iter().find(|n| n & 1 == parity)?;
     Some((n - moves + 1).max(1) as u32)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The swaps give the column-by-column mirror on every board they serve, for keys with any
+    /// bits of the board's columns set.
+    #[test]
+    fn column_swaps_mirror_as_the_loop_does() {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut served = 0;
+        for w in 1..=8 {
+            for h in 1..=7 {
+                let rules = GridRules { width: w, height: h, k: 3, gravity: true, exact: false };
+                if !ConnectSolver::fits(&rules) {
+                    continue;
+                }
+                let solver = ConnectSolver::new(&rules, 1);
+                let swaps = solver.swaps.expect("a board of at most 8 columns of at most 8 bits");
+                served += 1;
+                let board = (1u64 << (w as usize * (h as usize + 1))) - 1;
+                for _ in 0..200 {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    let key = x & board;
+                    assert_eq!(swaps.mirror(key), solver.mirror_by_columns(key), "{w}x{h}, key {key:x}");
+                }
+            }
+        }
+        assert!(served > 20, "{served}");
+    }
 }

@@ -7,6 +7,7 @@
 //! the generic one ([`GenericSolver`]).
 
 mod book;
+mod book_journal;
 mod connect;
 mod dbsearch;
 mod draw_proof;
@@ -17,7 +18,8 @@ mod table;
 mod threats;
 
 pub use book::{
-    BOOK_VERSION, Book, BookError, BookStats, book_key, book_solution, build_book, builtin_book, move_values,
+    BOOK_VERSION, Book, BookBuild, BookError, BookStats, Journal, JournalContents, book_key, book_solution, build_book,
+    build_book_with, builtin_book, builtin_books_described, move_values, read_journal,
 };
 pub use connect::{ConnectSolver, distance};
 pub use dbsearch::{DbEnd, DbSearch, DbWin, PROBE_DEPTH as DB_PROBE_DEPTH};

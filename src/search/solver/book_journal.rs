@@ -1,0 +1,115 @@
+//! A book build's journal: each deepest position's value appended as it is solved, so a build
+//! that is stopped (a crash, a time limit on a cluster, the end of a day) resumes where it
+//! was, and a build split into parts (`mnklab book --part I/N`, each part its own journal)
+//! is put together by a last run that reads every part's journal.
+//!
+//! The format is text, a line each: the header `mnklab book journal 1 GAME depth D`, then
+//! `KEY VALUE` lines, the key in hexadecimal (the book key, see [`super::book_key`]) and the
+//! value in Pons' convention for the side to move. A last line without its newline is the
+//! write a stop cut short: it is left out (and overwritten on resume), never read as a value.
+
+use std::collections::HashMap;
+use std::fs::{File, OpenOptions};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use super::BookError;
+
+const HEADER: &str = "mnklab book journal 1";
+
+/// The values a journal holds, and whether its last line was cut short.
+#[derive(Debug, Default)]
+pub struct JournalContents {
+    pub values: HashMap<u64, i8>,
+    /// A last line without its newline was left out.
+    pub torn_tail: bool,
+}
+
+/// An open journal that solved values are appended to.
+pub struct Journal {
+    path: PathBuf,
+    file: File,
+}
+
+fn header(game: &str, depth: u32) -> String {
+    format!("{HEADER} {game} depth {depth}")
+}
+
+/// Reads the journal at `path`, made for `game` to `depth`; a missing file holds nothing.
+pub fn read_journal(path: &Path, game: &str, depth: u32) -> Result<JournalContents, BookError> {
+    let name = path.display().to_string();
+    let text = match std::fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(JournalContents::default()),
+        Err(e) => return Err(BookError::Io(format!("{name}: {e}"))),
+    };
+    let bad = |line: usize, why: String| BookError::Invalid { path: name.clone(), why: format!("line {line}: {why}") };
+    let text = String::from_utf8(text).map_err(|_| bad(0, "not text: not a book journal".into()))?;
+    let mut out = JournalContents::default();
+    // Everything after the last newline is a write the stop cut short.
+    let complete = match text.rfind('\n') {
+        Some(end) => {
+            out.torn_tail = end + 1 < text.len();
+            &text[..end + 1]
+        }
+        None => {
+            out.torn_tail = !text.is_empty();
+            ""
+        }
+    };
+    let mut lines = complete.lines().enumerate();
+    match lines.next() {
+        None => return Ok(out),
+        Some((_, first)) if !first.starts_with(HEADER) => {
+            return Err(bad(1, format!("not a book journal (it does not start with '{HEADER}')")));
+        }
+        Some((_, first)) if first != header(game, depth) => {
+            let found = first.trim_start_matches(HEADER).trim();
+            return Err(bad(1, format!("the journal is for {found}, this build is {game} depth {depth}")));
+        }
+        Some(_) => {}
+    }
+    for (i, line) in lines {
+        let mut words = line.split_whitespace();
+        let (Some(key), Some(value), None) = (words.next(), words.next(), words.next()) else {
+            return Err(bad(i + 1, format!("'{line}' is not 'KEY VALUE'")));
+        };
+        let key = u64::from_str_radix(key, 16).map_err(|_| bad(i + 1, format!("key '{key}' is not hexadecimal")))?;
+        let value: i8 = value.parse().map_err(|_| bad(i + 1, format!("value '{value}' is not a small integer")))?;
+        if let Some(old) = out.values.insert(key, value)
+            && old != value
+        {
+            return Err(bad(i + 1, format!("key {key:x} has two values, {old} and {value}")));
+        }
+    }
+    Ok(out)
+}
+
+impl Journal {
+    /// Opens the journal at `path` for appending, writing its header if it is new; a torn
+    /// last line (see the module documentation) is cut off first.
+    pub fn open(path: &Path, game: &str, depth: u32, contents: &JournalContents) -> Result<Journal, BookError> {
+        let name = path.display().to_string();
+        let io = |e: std::io::Error| BookError::Io(format!("{name}: {e}"));
+        let fresh = !path.exists() || std::fs::metadata(path).map_err(io)?.len() == 0;
+        if contents.torn_tail && !fresh {
+            let bytes = std::fs::read(path).map_err(io)?;
+            let keep = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+            OpenOptions::new().write(true).open(path).and_then(|f| f.set_len(keep as u64)).map_err(io)?;
+        }
+        let mut file = OpenOptions::new().create(true).append(true).open(path).map_err(io)?;
+        if fresh || std::fs::metadata(path).map_err(io)?.len() == 0 {
+            writeln!(file, "{}", header(game, depth)).map_err(io)?;
+            file.sync_data().map_err(io)?;
+        }
+        Ok(Journal { path: path.to_path_buf(), file })
+    }
+
+    /// Appends one solved value, on disk before it returns (a position costs seconds, a sync
+    /// a millisecond).
+    pub fn append(&mut self, key: u64, value: i8) -> Result<(), BookError> {
+        let io = |e: std::io::Error| BookError::Io(format!("{}: {e}", self.path.display()));
+        writeln!(self.file, "{key:x} {value}").map_err(io)?;
+        self.file.sync_data().map_err(io)
+    }
+}

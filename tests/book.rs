@@ -281,8 +281,9 @@ fn the_built_in_connect4_book_agrees_with_pons_scores() {
     }
     let said = mnklab::search::solver::builtin_books_described();
     assert!(said.ends_with(&format!("connect4, every position of at most {} stones", book.depth)), "{said}");
-    // The set holds 43 positions of four stones, 12 of five and 52 of six.
-    let expected = [(4, 43), (5, 12), (6, 52)].iter().filter(|(n, _)| *n <= book.depth).map(|(_, c)| c).sum::<usize>();
+    // The set holds 43 positions of four stones, 12 of five, 52 of six and 21 of seven.
+    let expected =
+        [(4, 43), (5, 12), (6, 52), (7, 21)].iter().filter(|(n, _)| *n <= book.depth).map(|(_, c)| c).sum::<usize>();
     assert_eq!(checked, expected);
     assert!(checked >= 43, "the book holds four stones at least: {checked}");
 }

@@ -67,3 +67,18 @@ fn proven_positions_say_what_was_thrown_away() {
     let r = review_move(&start, corner, &settings, &SearchControl::new());
     assert!(r.proven && !r.verdict.is_mistake(), "{r:?}");
 }
+
+/// In Connect-4's opening the built-in book judges at once: with 1 ms for each proof (far too
+/// little to search a position of one stone) the reply 1...a to 1.d is proven, against the
+/// best reply's "loss in 40" (the first player wins in 41 plies from the empty board).
+#[test]
+fn the_built_in_book_judges_the_connect4_opening() {
+    let start = AnyPosition::from_moves(Variant::connect4(), "d").unwrap();
+    let mut settings = ReviewSettings::new(preset("strong-ab").unwrap(), 0.2);
+    settings.solver_seconds = 0.001;
+    let a = start.parse_move("a").unwrap();
+    let r = review_move(&start, a, &settings, &SearchControl::new());
+    assert!(r.proven, "{r:?}");
+    assert_eq!(r.best_score.to_string(), "loss in 40", "{r:?}");
+    assert!(r.played_score.to_string().starts_with("loss in"), "{r:?}");
+}

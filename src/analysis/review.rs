@@ -2,7 +2,8 @@
 //!
 //! For the position before each move, the loss of the move played is the value of the best
 //! move minus the value of the move played, both for the mover and **from the same judgement**:
-//! - proven values when the solver finishes within its budget (small boards, late Connect-4):
+//! - proven values when the built-in book holds the position or the solver finishes within its
+//!   budget (small boards, Connect-4's opening and late game):
 //!   a proven win left for a draw or loss is "win thrown away", a draw left for a loss "draw
 //!   thrown away", a loss reached sooner than it had to be "loss hastened";
 //! - otherwise one search of the position with every root move valued: alpha-beta with
@@ -14,8 +15,10 @@
 //! Values are expected results for the mover in [-1, 1] (win 1, draw 0, loss -1; a heuristic
 //! value is squashed, an MCTS mean rescaled), so losses are in 0..2.
 
-use crate::game::{AnyPosition, Move, Player, Position};
-use crate::search::solver::{AnySolver, unsupported};
+use std::any::Any;
+
+use crate::game::{AnyPosition, Grid, Move, Player, Position};
+use crate::search::solver::{AnySolver, Solution, book_solution, builtin_book, unsupported};
 use crate::search::{AgentConfig, AgentFile, Score, SearchControl, SearchEvent, SearchLimits, build_agent};
 use crate::with_position;
 
@@ -245,15 +248,28 @@ fn prove(before: &AnyPosition, played: Move, settings: &ReviewSettings) -> Optio
     }
     let time = Some(std::time::Duration::from_secs_f64(settings.solver_seconds));
     before.clone().try_play(played).ok()?;
+    // The book mnklab ships for the game (Connect-4: every position of up to six stones)
+    // answers first, as it does for the solver agent: an opening is judged at once.
+    fn from_book(pos: &dyn Any) -> Option<Solution> {
+        let g = pos.downcast_ref::<Grid<u64, true>>()?;
+        book_solution(&*builtin_book(g.variant())?, g, false)
+    }
     with_position!(before, p => {
         let mut solver = AnySolver::new(p, settings.solver_table_mb);
-        let here = solver.solve(p, false, time, None);
+        // At the book's depth it knows the value but not a best move: then the solver proves.
+        let here = match from_book(p).filter(|s| s.best.is_some()) {
+            Some(s) => s,
+            None => solver.solve(p, false, time, None),
+        };
         if !here.is_solved() {
             return None;
         }
         let mut next = p.clone();
         next.play(played);
-        let there = solver.solve(&next, false, time, None);
+        let there = match from_book(&next) {
+            Some(s) => s,
+            None => solver.solve(&next, false, time, None),
+        };
         if !there.is_solved() {
             return None;
         }

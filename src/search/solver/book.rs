@@ -247,9 +247,6 @@ pub struct BookStats {
     /// Positions of the book's depth whose values came from journals instead (see
     /// [`BookBuild::known`]).
     pub from_journal: usize,
-    /// Positions of the book's depth this build was to search (all of them, or its part's
-    /// that no journal held).
-    pub to_solve: usize,
     pub nodes: u64,
     pub seconds: f64,
 }
@@ -373,7 +370,6 @@ pub fn build_book_with(
         positions: all.len(),
         solved: todo.len(),
         from_journal: mine.len() - todo.len(),
-        to_solve: todo.len(),
         nodes: solver.nodes,
         seconds: start.elapsed().as_secs_f64(),
     };

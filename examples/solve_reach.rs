@@ -9,10 +9,9 @@
 //! (defaults 20, 1, 5, plies 5 6 8 10 12 14). One thread, an 8 MiB table (the solver agent's
 //! default), a fresh solver for each position.
 
-use std::any::Any;
 use std::time::{Duration, Instant};
 
-use mnklab::game::{AnyPosition, Grid, Position};
+use mnklab::game::{AnyPosition, Position};
 use mnklab::rng::{below, seeded};
 use mnklab::search::solver::{AnySolver, builtin_book};
 use mnklab::with_position;
@@ -44,9 +43,7 @@ fn main() {
                 let mut solver = AnySolver::new(p, 8);
                 // The value from the book when it holds the position (as the solver agent
                 // answers), else from a search.
-                let in_book = book.as_deref().and_then(|b| {
-                    (p as &dyn Any).downcast_ref::<Grid<u64, true>>().and_then(|g| b.probe(g))
-                });
+                let in_book = book.as_deref().and_then(|b| b.value_of(p));
                 let solved = in_book.is_some() || solver.solve(p, false, Some(Duration::from_secs_f64(cap)), None).is_solved();
                 let value_secs = if solved { start.elapsed().as_secs_f64() } else { f64::INFINITY };
                 let deadline = Some(start + Duration::from_secs_f64(cap));

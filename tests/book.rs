@@ -50,6 +50,21 @@ fn book_values_equal_the_solver_and_best_moves_keep_them() {
     let mut g = Grid::<u64, true>::new(rules("connect:5,4,4"));
     g.play_sequence("1234512").unwrap();
     assert_eq!(book.probe(&g), None);
+    // Through the generic lookups: the same answers for its game, none for another game of
+    // the same size (whose positions have the same keys) or another kind of board.
+    let mut g = Grid::<u64, true>::new(rules("connect:5,4,4"));
+    g.play_sequence("123").unwrap();
+    assert_eq!(book.value_of(&g), book.probe(&g));
+    assert_eq!(book.solution_of(&g, true), book_solution(&book, &g, true));
+    assert_eq!(book.move_values_of(&g), move_values(&book, &g));
+    let mut other = Grid::<u64, true>::new(rules("connect:5,4,3"));
+    other.play_sequence("123").unwrap();
+    assert!(book.probe(&other).is_some(), "the raw probe does not know the game");
+    assert_eq!(book.value_of(&other), None);
+    assert_eq!(book.solution_of(&other, false), None);
+    assert!(book.move_values_of(&other).is_empty());
+    let free = AnyPosition::new("mnk:5,4,4".parse::<Variant>().unwrap());
+    assert_eq!(with_position!(&free, p => book.value_of(p)), None);
 }
 
 #[test]

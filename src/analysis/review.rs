@@ -15,10 +15,8 @@
 //! Values are expected results for the mover in [-1, 1] (win 1, draw 0, loss -1; a heuristic
 //! value is squashed, an MCTS mean rescaled), so losses are in 0..2.
 
-use std::any::Any;
-
-use crate::game::{AnyPosition, Grid, Move, Player, Position};
-use crate::search::solver::{AnySolver, Solution, book_solution, builtin_book, unsupported};
+use crate::game::{AnyPosition, Move, Player, Position};
+use crate::search::solver::{AnySolver, Solution, builtin_book, unsupported};
 use crate::search::{AgentConfig, AgentFile, Score, SearchControl, SearchEvent, SearchLimits, build_agent};
 use crate::with_position;
 
@@ -250,9 +248,8 @@ fn prove(before: &AnyPosition, played: Move, settings: &ReviewSettings) -> Optio
     before.clone().try_play(played).ok()?;
     // The book mnklab ships for the game (Connect-4: every position of up to six stones)
     // answers first, as it does for the solver agent: an opening is judged at once.
-    fn from_book(pos: &dyn Any) -> Option<Solution> {
-        let g = pos.downcast_ref::<Grid<u64, true>>()?;
-        book_solution(&*builtin_book(g.variant())?, g, false)
+    fn from_book<P: Position>(pos: &P) -> Option<Solution> {
+        builtin_book(pos.variant())?.solution_of(pos, false)
     }
     with_position!(before, p => {
         let mut solver = AnySolver::new(p, settings.solver_table_mb);

@@ -213,9 +213,7 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
     if let Some(path) = &args.book {
         let book = mnklab::search::solver::Book::load(path).map_err(|e| e.to_string())?;
         book.check_game(&pos.variant(), &path.display().to_string()).map_err(|e| e.to_string())?;
-        if let AnyPosition::Gravity(g) = &pos
-            && let Some(s) = mnklab::search::solver::book_solution(&book, g, args.weak)
-        {
+        if let Some(s) = with_position!(&pos, p => book.solution_of(p, args.weak)) {
             print_solution(&pos, &s);
             println!("from the book {} (depth {}, {} positions)", path.display(), book.depth, book.len());
             return Ok(());

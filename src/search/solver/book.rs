@@ -119,6 +119,29 @@ pub fn book_key(pos: &Grid<u64, true>) -> u64 {
 }
 
 impl Book {
+    /// `pos` as the board books are made for (a gravity board of 64-bit bitboards) when it is
+    /// of this book's game; None for any other board or game. Keys do not name the game (two
+    /// games of the same size share them), so every lookup from generic code goes through here.
+    fn own_board<'a, P: Position>(&self, pos: &'a P) -> Option<&'a Grid<u64, true>> {
+        let grid = (pos as &dyn std::any::Any).downcast_ref::<Grid<u64, true>>()?;
+        (grid.variant().to_string() == self.game).then_some(grid)
+    }
+
+    /// [`Book::probe`] for any position type: None for boards and games not this book's.
+    pub fn value_of<P: Position>(&self, pos: &P) -> Option<i32> {
+        self.probe(self.own_board(pos)?)
+    }
+
+    /// [`book_solution`] for any position type: None for boards and games not this book's.
+    pub fn solution_of<P: Position>(&self, pos: &P, weak: bool) -> Option<super::Solution> {
+        book_solution(self, self.own_board(pos)?, weak)
+    }
+
+    /// [`move_values`] for any position type: empty for boards and games not this book's.
+    pub fn move_values_of<P: Position>(&self, pos: &P) -> Vec<(Move, Option<i32>)> {
+        self.own_board(pos).map(|g| move_values(self, g)).unwrap_or_default()
+    }
+
     /// The value of `pos` for the side to move, if the book has it.
     pub fn probe(&self, pos: &Grid<u64, true>) -> Option<i32> {
         if pos.ply() > self.depth as usize || pos.is_over() {

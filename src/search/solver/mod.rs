@@ -419,11 +419,7 @@ impl<P: Position> AnySolver<P> {
             memory: 0,
             over: None,
         };
-        let grid = (pos as &dyn Any).downcast_ref::<Grid<u64, true>>();
-        let from_book: Vec<(Move, Option<i32>)> = match (book, grid) {
-            (Some(b), Some(g)) if b.game == pos.variant().to_string() => move_values(b, g),
-            _ => Vec::new(),
-        };
+        let from_book = book.map(|b| b.move_values_of(pos)).unwrap_or_default();
         let mut moves = Vec::new();
         pos.legal_moves(&mut moves);
         let mut out = Vec::with_capacity(moves.len());
@@ -591,9 +587,7 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
                     }
                 })
             };
-            let from_book = book.as_deref().and_then(|b| {
-                (pos as &dyn Any).downcast_ref::<Grid<u64, true>>().and_then(|g| book_solution(b, g, self.config.weak))
-            });
+            let from_book = book.as_deref().and_then(|b| b.solution_of(pos, self.config.weak));
             let which = match &self.config.book {
                 Some(path) => format!("the book {path}"),
                 None => "the built-in book".into(),

@@ -336,8 +336,9 @@ fn at_the_books_depth_the_agent_proves_a_move_keeping_the_books_value() {
     // the fallback's move, and the book's value named, not claimed for it.
     let connect4 = Variant::connect4();
     let builtin = builtin_book(&connect4).unwrap();
-    let moves = "4".repeat(builtin.depth as usize);
-    let pos = AnyPosition::from_moves(connect4, &moves).unwrap();
+    // The centre column filled (no four: the colours alternate), then the next column.
+    let moves = &"444444333333"[..builtin.depth as usize];
+    let pos = AnyPosition::from_moves(connect4, moves).unwrap();
     let AnyPosition::Gravity(g) = pos.clone() else { unreachable!("Connect-4 fits 64 bits") };
     let value = book_solution(&builtin, &g, false).expect("in the book").describe();
     let mut events: Vec<SearchEvent> = Vec::new();

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use mnklab::game::{AnyPosition, Position};
 use mnklab::rng::{below, seeded};
-use mnklab::search::solver::{AnySolver, builtin_book};
+use mnklab::search::solver::{AnySolver, MoveProofs, builtin_book};
 use mnklab::with_position;
 
 fn main() {
@@ -43,11 +43,21 @@ fn main() {
                 let mut solver = AnySolver::new(p, 8);
                 // The value from the book when it holds the position (as the solver agent
                 // answers), else from a search.
-                let in_book = book.as_deref().and_then(|b| b.value_of(p));
-                let solved = in_book.is_some() || solver.solve(p, false, Some(Duration::from_secs_f64(cap)), None).is_solved();
+                // The solve's move (or the book's, below its depth) keeps the value: its row
+                // needs no proof again.
+                let solution = match book.as_deref().and_then(|b| b.solution_of(p, false)) {
+                    Some(s) => s,
+                    None => solver.solve(p, false, Some(Duration::from_secs_f64(cap)), None),
+                };
+                let solved = solution.is_solved();
                 let value_secs = if solved { start.elapsed().as_secs_f64() } else { f64::INFINITY };
-                let deadline = Some(start + Duration::from_secs_f64(cap));
-                let moves = solver.move_solutions(p, false, book.as_deref(), deadline, None);
+                let how = MoveProofs {
+                    book: book.as_deref(),
+                    best: solution.best.map(|m| (m, solution.lower)),
+                    deadline: Some(start + Duration::from_secs_f64(cap)),
+                    ..Default::default()
+                };
+                let moves = solver.move_solutions(p, how, |_, _| {});
                 let every = solved && moves.iter().all(|(_, m)| m.is_some());
                 (value_secs, if every { start.elapsed().as_secs_f64() } else { f64::INFINITY })
             });

@@ -8,7 +8,7 @@ use mnklab::search::solver::{
     AnySolver, Book, BookBuild, BookError, Journal, SolverConfig, book_solution, build_book, build_book_with,
     builtin_book, move_values, read_journal,
 };
-use mnklab::search::{AgentConfig, NullSink, Score, SearchControl, SearchEvent, SearchLimits, build_agent};
+use mnklab::search::{AgentConfig, NullSink, Progress, Score, SearchControl, SearchEvent, SearchLimits, build_agent};
 use mnklab::with_position;
 
 fn rules(game: &str) -> mnklab::game::GridRules {
@@ -132,8 +132,31 @@ fn the_solver_agent_values_every_move() {
         let pos = AnyPosition::from_moves(game.parse().unwrap(), moves).unwrap();
         let book = with_book.then(|| path.display().to_string());
         let config = AgentConfig::Solver(SolverConfig { book, ..Default::default() });
-        let r = with_position!(&pos, p => build_agent(&config, 1).search(p, &SearchLimits::time(20.0), &SearchControl::new(), &mut NullSink));
+        let mut events: Vec<SearchEvent> = Vec::new();
+        let r = with_position!(&pos, p => build_agent(&config, 1).search(p, &SearchLimits::time(20.0), &SearchControl::new(), &mut events));
         assert_eq!(r.root.len(), pos.legal_moves().len(), "{game} {moves}");
+        // The table fills as the proofs finish: first the position's value with its move's row,
+        // then more rows; a row once proven keeps its value, and only the last report is final.
+        let reports: Vec<&Progress> =
+            events.iter().filter_map(|e| if let SearchEvent::Progress(p) = e { Some(p) } else { None }).collect();
+        assert!(reports.len() >= 2, "{game} {moves}: {} reports", reports.len());
+        let first = reports[0];
+        assert!(!first.finished && first.proof && first.best == r.best && first.score == r.score, "{first:?}");
+        assert_eq!(first.root.len(), r.root.len());
+        let final_row = |mv| r.root.iter().find(|row| row.mv == mv).unwrap();
+        let best_row = first.root.iter().find(|row| Some(row.mv) == r.best).unwrap();
+        assert_eq!((best_row.score, best_row.value), (r.score, final_row(best_row.mv).value), "{game} {moves}");
+        for (i, report) in reports.iter().enumerate() {
+            assert_eq!(report.finished, i + 1 == reports.len(), "{game} {moves}: report {i}");
+            for row in report.root.iter().filter(|row| row.score != Score::Unknown) {
+                assert_eq!(
+                    (row.score, row.value),
+                    (final_row(row.mv).score, final_row(row.mv).value),
+                    "{game} {moves}"
+                );
+            }
+        }
+        assert!(reports.last().unwrap().root.iter().all(|row| row.score != Score::Unknown));
         for row in &r.root {
             let mut child = pos.clone();
             child.try_play(row.mv).unwrap();

@@ -81,8 +81,11 @@ pub fn node_score(node: &SnapNode, plies: u32) -> Option<(Score, Bound)> {
     Some((if root_moves_here { flip(mover) } else { mover }, Bound::Exact))
 }
 
-fn bound_prefix(b: Bound) -> &'static str {
+/// A bound of an unknown score says nothing (a move not yet proved, or whose proof ran out of
+/// time): it is shown as `?` alone.
+fn bound_prefix(s: Score, b: Bound) -> &'static str {
     match b {
+        _ if s == Score::Unknown => "",
         Bound::Exact => "",
         Bound::Lower => "≥ ",
         Bound::Upper => "≤ ",
@@ -91,7 +94,7 @@ fn bound_prefix(b: Bound) -> &'static str {
 
 /// The full label: `+1.400`, `62.0%`, `win in 5`, `≤ +0.250`.
 pub fn full_label(s: Score, b: Bound) -> String {
-    format!("{}{s}", bound_prefix(b))
+    format!("{}{s}", bound_prefix(s, b))
 }
 
 /// A label that fits a board cell (at most 5 characters or so): `+1.4`, `+12`, `62%`, `W5`,
@@ -118,7 +121,7 @@ pub fn short_label(s: Score, b: Bound) -> String {
         Score::Loss { plies: None } => "L".into(),
         Score::Draw => "=".into(),
     };
-    format!("{}{body}", bound_prefix(b).trim_end())
+    format!("{}{body}", bound_prefix(s, b).trim_end())
 }
 
 /// What the rate of a report counts: MCTS counts iterations, alpha-beta nodes.
@@ -258,6 +261,8 @@ mod tests {
             assert!(short_label(s, Bound::Upper).chars().count() <= 6, "{}", short_label(s, Bound::Upper));
         }
         assert_eq!(full_label(Score::Eval(250), Bound::Upper), "≤ +0.250");
+        assert_eq!(full_label(Score::Unknown, Bound::Upper), "?");
+        assert_eq!(short_label(Score::Unknown, Bound::Upper), "?");
         assert_eq!(full_label(Score::WinRate(0.62), Bound::Exact), "62.0%");
     }
 

@@ -393,19 +393,32 @@ impl<P: Position> AnySolver<P> {
     }
 }
 
+/// What a run of [`AnySolver::move_solutions`] may use and how long it may take.
+#[derive(Clone, Debug, Default)]
+pub struct MoveProofs<'a> {
+    /// Win, draw or loss only, no distances.
+    pub weak: bool,
+    /// A book answering first, when it is for this board.
+    pub book: Option<&'a Book>,
+    /// A move already proved to keep the position's value, and that value (for the side to
+    /// move): its row is that value, with no proof again (the position's own solve found it).
+    pub best: Option<(Move, i32)>,
+    /// Moves whose proof has not finished by then get None.
+    pub deadline: Option<Instant>,
+    pub stop: Option<Arc<AtomicBool>>,
+}
+
 impl<P: Position> AnySolver<P> {
     /// The proven value of each legal move of `pos` (for the side to move), after a solve of
     /// `pos` with this solver (its table is kept: the children's proofs are mostly done).
-    /// Moves whose proof does not finish by `deadline` get None. The book, when given and
-    /// for this board, answers first.
+    /// `each` hears every move's result as it is known (the workbench shows them one by one).
     pub fn move_solutions(
         &mut self,
         pos: &P,
-        weak: bool,
-        book: Option<&Book>,
-        deadline: Option<Instant>,
-        stop: Option<Arc<AtomicBool>>,
+        how: MoveProofs,
+        mut each: impl FnMut(Move, &Option<Solution>),
     ) -> Vec<(Move, Option<Solution>)> {
+        let MoveProofs { weak, book, best, deadline, stop } = how;
         let cells = pos.max_game_length() as i32;
         let n = pos.ply() as i32;
         let ours = |v: i32| Solution {
@@ -423,25 +436,33 @@ impl<P: Position> AnySolver<P> {
         let mut moves = Vec::new();
         pos.legal_moves(&mut moves);
         let mut out = Vec::with_capacity(moves.len());
+        let mut push = |m: Move, s: Option<Solution>| {
+            each(m, &s);
+            out.push((m, s));
+        };
         for m in moves {
             if let Some((_, Some(v))) = from_book.iter().find(|(mm, _)| *mm == m) {
-                out.push((m, Some(ours(*v))));
+                push(m, Some(ours(*v)));
+                continue;
+            }
+            if let Some((_, v)) = best.filter(|(b, _)| *b == m) {
+                push(m, Some(ours(v)));
                 continue;
             }
             let mut child = pos.clone();
             child.play(m);
             if let Status::Win(_) = child.status() {
-                out.push((m, Some(ours((cells + 1 - n) / 2))));
+                push(m, Some(ours((cells + 1 - n) / 2)));
                 continue;
             }
             if child.status() == Status::Draw {
-                out.push((m, Some(ours(0))));
+                push(m, Some(ours(0)));
                 continue;
             }
             if deadline.is_some_and(|d| Instant::now() >= d)
                 || stop.as_ref().is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed))
             {
-                out.push((m, None));
+                push(m, None);
                 continue;
             }
             let (lo, hi) = match self {
@@ -464,7 +485,7 @@ impl<P: Position> AnySolver<P> {
                     if g.aborted { (i32::MIN, i32::MAX) } else { r }
                 }
             };
-            out.push((m, (lo == hi).then(|| ours(-lo))));
+            push(m, (lo == hi).then(|| ours(-lo)));
         }
         out
     }
@@ -614,14 +635,55 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
                 }
                 None => solver.solve(pos, self.config.weak, budget, Some(stop.clone())),
             };
-            // Every move's proven value, for the candidate table, in the rest of the half.
+            // Every move's proven value, for the candidate table, in the rest of the half. The
+            // table fills as they are proved: the position's value and move at once, then the
+            // other moves' (a report at most every 50 ms), so a slow proof of one does not
+            // hide what is known.
             let root = if s.is_solved() {
                 let deadline = budget.map(|b| clock_start + b);
-                solver
-                    .move_solutions(pos, self.config.weak, book.as_deref(), deadline, Some(stop.clone()))
+                let mut legal = Vec::new();
+                pos.legal_moves(&mut legal);
+                let mut rows: Vec<super::RootMove> = legal
                     .iter()
-                    .map(|(m, s)| root_move(*m, s))
-                    .collect()
+                    .map(|&m| if Some(m) == s.best { root_move(m, &Some(s.clone())) } else { root_move(m, &None) })
+                    .collect();
+                let threads = solver.threads() as u32;
+                let partial = |rows: &[super::RootMove]| {
+                    SearchEvent::Progress(Progress {
+                        depth: s.plies.unwrap_or(0),
+                        nodes: s.nodes,
+                        nodes_per_second: s.nodes as f64 / s.elapsed.max(1e-9),
+                        elapsed: clock.elapsed(),
+                        best: s.best,
+                        score: s.score(),
+                        pv: s.best.into_iter().collect(),
+                        finished: false,
+                        root: rows.to_vec(),
+                        threads,
+                        proof: true,
+                        ..Default::default()
+                    })
+                };
+                let first = partial(&rows);
+                sink.event(first);
+                let mut last_report = Instant::now();
+                let how = MoveProofs {
+                    weak: self.config.weak,
+                    book: book.as_deref(),
+                    best: s.best.map(|m| (m, s.lower)),
+                    deadline,
+                    stop: Some(stop.clone()),
+                };
+                let solutions = solver.move_solutions(pos, how, |m, proved| {
+                    if let Some(row) = rows.iter_mut().find(|r| r.mv == m) {
+                        *row = root_move(m, proved);
+                    }
+                    if proved.is_some() && last_report.elapsed() >= Duration::from_millis(50) {
+                        sink.event(partial(&rows));
+                        last_report = Instant::now();
+                    }
+                });
+                solutions.iter().map(|(m, s)| root_move(*m, s)).collect()
             } else {
                 Vec::new()
             };

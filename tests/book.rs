@@ -369,6 +369,10 @@ fn at_the_books_depth_the_agent_proves_a_move_keeping_the_books_value() {
     let r = with_position!(&pos, p => build_agent(&config, 1).search(p, &SearchLimits::time(0.001), &SearchControl::new(), &mut events));
     let said: Vec<&String> =
         events.iter().filter_map(|e| if let SearchEvent::Info(t) = e { Some(t) } else { None }).collect();
+    // The book's value is reported at once, before (and without) a move keeping it.
+    let first = events.iter().find_map(|e| if let SearchEvent::Progress(p) = e { Some(p) } else { None }).unwrap();
+    let book_score = book_solution(&builtin, &g, false).unwrap().score();
+    assert!(first.proof && first.best.is_none() && first.score == book_score, "{first:?}");
     let named = format!("gives '{value}'");
     assert!(said.iter().any(|t| t.contains(&named) && t.contains("no move keeping it")), "{said:?}, expected {named}");
     assert!(!r.score.is_proven(), "the fallback's score is not a proof: {:?}", r.score);

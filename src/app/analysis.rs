@@ -218,14 +218,16 @@ impl Analysis {
     pub fn heatmap(&self, pos: &AnyPosition) -> Vec<Mark> {
         self.candidates(pos)
             .into_iter()
-            .map(|c| {
+            .enumerate()
+            .map(|(i, c)| {
                 let mut tip = format!("{}: {}", pos.format_move(c.mv), full_label(c.score, c.bound));
                 if let Some(share) = c.share {
                     tip.push_str(&format!(", {} visits ({:.1}%)", c.visits, share * 100.0));
                 }
                 let line: Vec<String> = c.pv.iter().map(|&m| pos.format_move(m)).collect();
                 tip.push_str(&format!("\nline {}", line.join(" ")));
-                Mark { mv: c.mv, strength: c.strength, label: short_label(c.score, c.bound), tooltip: tip }
+                let best = i == 0 && c.score != crate::search::Score::Unknown;
+                Mark { mv: c.mv, strength: c.strength, label: short_label(c.score, c.bound), tooltip: tip, best }
             })
             .collect()
     }

@@ -24,6 +24,8 @@ pub struct Mark {
     pub label: String,
     /// The full statistics, shown when the pointer is on the cell.
     pub tooltip: String,
+    /// Outlined: the top candidate, when its score is known (not a proof still running).
+    pub best: bool,
 }
 
 /// The colour of a candidate of `strength` (also the legend's scale): from pale to deep blue.
@@ -162,12 +164,12 @@ fn grid(
     // full statistics in the tooltip of the cell under the pointer.
     let pointer = response.hover_pos();
     let mut tip = None;
-    for (i, m) in marks.iter().enumerate() {
+    for m in marks.iter() {
         let Some((x, y)) = pos.move_xy(m.mv) else { continue };
         let r = rect_of(x, y);
         // A previewed line's numbered stone covers this cell: its label would show through.
         let covered = ghosts.iter().any(|g| g.0 == (x, y));
-        draw_mark(&painter, r.shrink(cell * 0.08), cell, i == 0, m.strength, if covered { "" } else { &m.label });
+        draw_mark(&painter, r.shrink(cell * 0.08), cell, m.best, m.strength, if covered { "" } else { &m.label });
         if pointer.is_some_and(|p| r.contains(p)) {
             tip = Some(m.tooltip.clone());
         }
@@ -298,14 +300,14 @@ fn connect3d(ui: &mut egui::Ui, pos: &AnyPosition, marks: &[Mark]) -> Option<Mov
     }
     let pointer = response.hover_pos();
     let mut tip = None;
-    for (i, m) in marks.iter().enumerate() {
+    for m in marks.iter() {
         let pole = m.mv.index();
         if pole >= POLES {
             continue;
         }
         let Some(z) = (0..POLE_HEIGHT).find(|&z| c.stone_at(pole, z).is_none()) else { continue };
         let r = cell_rect(pole, z);
-        draw_mark(&painter, r.shrink(cell * 0.06), cell, i == 0, m.strength, &m.label);
+        draw_mark(&painter, r.shrink(cell * 0.06), cell, m.best, m.strength, &m.label);
         if pointer.is_some_and(|p| r.contains(p)) {
             tip = Some(m.tooltip.clone());
         }

@@ -542,6 +542,24 @@ impl<P: Position> SolverAgent<P> {
 }
 
 /// A root move's row for the candidate table from its proven solution.
+/// The solver agent's report: the position's proof `s` with the candidate rows known so far.
+fn proof_report(s: &Solution, rows: &[super::RootMove], elapsed: f64, threads: u32, finished: bool) -> Progress {
+    Progress {
+        depth: s.plies.unwrap_or(0),
+        nodes: s.nodes,
+        nodes_per_second: s.nodes as f64 / s.elapsed.max(1e-9),
+        elapsed,
+        best: s.best,
+        score: s.score(),
+        pv: s.best.into_iter().collect(),
+        finished,
+        root: rows.to_vec(),
+        threads,
+        proof: true,
+        ..Default::default()
+    }
+}
+
 fn root_move(m: Move, s: &Option<Solution>) -> super::RootMove {
     match s {
         Some(s) => super::RootMove {
@@ -621,6 +639,14 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
                 // The book holds the value but not the moves' (a position with as many stones
                 // as its depth): a move keeping the value is proved by null-window searches.
                 Some(mut s) => {
+                    // The value is known at once: said before the search for a move.
+                    let unknown: Vec<_> = {
+                        let mut legal = Vec::new();
+                        pos.legal_moves(&mut legal);
+                        legal.iter().map(|&m| root_move(m, &None)).collect()
+                    };
+                    let threads = solver.threads() as u32;
+                    sink.event(SearchEvent::Progress(proof_report(&s, &unknown, clock.elapsed(), threads, false)));
                     let deadline = budget.map(|b| clock_start + b);
                     let (best, nodes) =
                         solver.best_move_for(pos, s.lower, self.config.weak, deadline, Some(stop.clone()));
@@ -649,20 +675,7 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
                     .collect();
                 let threads = solver.threads() as u32;
                 let partial = |rows: &[super::RootMove]| {
-                    SearchEvent::Progress(Progress {
-                        depth: s.plies.unwrap_or(0),
-                        nodes: s.nodes,
-                        nodes_per_second: s.nodes as f64 / s.elapsed.max(1e-9),
-                        elapsed: clock.elapsed(),
-                        best: s.best,
-                        score: s.score(),
-                        pv: s.best.into_iter().collect(),
-                        finished: false,
-                        root: rows.to_vec(),
-                        threads,
-                        proof: true,
-                        ..Default::default()
-                    })
+                    SearchEvent::Progress(proof_report(&s, rows, clock.elapsed(), threads, false))
                 };
                 let first = partial(&rows);
                 sink.event(first);
@@ -692,20 +705,7 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
             if s.is_solved()
                 && let Some(best) = s.best
             {
-                let progress = Progress {
-                    depth: s.plies.unwrap_or(0),
-                    nodes: s.nodes,
-                    nodes_per_second: s.nodes as f64 / s.elapsed.max(1e-9),
-                    elapsed: clock.elapsed(),
-                    best: Some(best),
-                    score: s.score(),
-                    pv: vec![best],
-                    finished: true,
-                    root: root.clone(),
-                    threads: solver.threads() as u32,
-                    proof: true,
-                    ..Default::default()
-                };
+                let progress = proof_report(&s, &root, clock.elapsed(), solver.threads() as u32, true);
                 sink.event(SearchEvent::Progress(progress));
                 return SearchResult {
                     best: Some(best),

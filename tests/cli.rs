@@ -120,9 +120,9 @@ fn solve_check_proves_draws_again_and_refuses_what_it_cannot_check() {
         ),
         (&["solve", "--game", "mnk:4,4,3", "--moves", "a1 a2 b1 b2 c1", "--check"][..], "the game is over"),
         // --time bounds the solve and the check together: 7,7,5's first-player check takes
-        // about 10 s, the solve under 1 s.
+        // about 10 s, the solve under 1 s (5 s leaves the solve room on a loaded machine).
         (
-            &["solve", "--game", "mnk:7,7,5", "--weak", "--time", "3", "--check"][..],
+            &["solve", "--game", "mnk:7,7,5", "--weak", "--time", "5", "--check"][..],
             "check not finished for the first player",
         ),
         (&["solve", "--game", "connect4", "--no-pairings"][..], "never uses pairings"),

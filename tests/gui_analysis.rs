@@ -588,11 +588,12 @@ fn the_built_in_book_answers_the_first_connect4_move_and_says_so() {
     let mut w = Workbench::new(Variant::connect4());
     w.slots[0].set(preset("solver").unwrap());
     w.slots[0].file.limits = SearchLimits::time(5.0);
-    w.slots[0].analysis.candidates = 7;
     let mut h = harness(w);
     h.run();
     analyse_a(&mut h);
     let a = &h.state().slots[0].analysis;
+    // A solver's table shows every move without the candidates slider being raised.
+    assert_eq!(a.candidates(&h.state().position).len(), 7, "a row per column");
     assert_eq!(a.error, None);
     assert_eq!(a.result.as_ref().unwrap().stats.nodes, 0, "answered without a search");
     assert!(h.query_all_by_label_contains("solver: from the built-in book").count() >= 1, "{:?}", a.info);

@@ -43,7 +43,7 @@ impl AgentSlot {
     pub fn new(label: &str, preset_name: &str) -> AgentSlot {
         let file = preset(preset_name).unwrap_or_else(|| preset("random").expect("the random preset ships"));
         let ron_text = file.to_ron();
-        AgentSlot {
+        let mut slot = AgentSlot {
             label: label.into(),
             // Empty until a file is loaded or named: never a shipped file by default.
             path: String::new(),
@@ -55,11 +55,21 @@ impl AgentSlot {
             message: None,
             analysis: Analysis::default(),
             dialog_request: None,
+        };
+        if matches!(slot.file.agent, AgentConfig::Solver(_)) {
+            slot.analysis.candidates = crate::app::analysis::MOST_CANDIDATES;
         }
+        slot
     }
 
-    /// Replaces the config (from a preset, a file or the RON editor).
+    /// Replaces the config (from a preset, a file or the RON editor). A solver values every
+    /// move, so when the slot becomes one its table shows them all (as many as the
+    /// candidates slider allows; the user may lower it again).
     pub fn set(&mut self, file: AgentFile) {
+        let is_solver = |f: &AgentFile| matches!(f.agent, AgentConfig::Solver(_));
+        if is_solver(&file) && !is_solver(&self.file) {
+            self.analysis.candidates = self.analysis.candidates.max(crate::app::analysis::MOST_CANDIDATES);
+        }
         self.file = file;
         self.ron_text = self.file.to_ron();
         self.error = None;

@@ -9,6 +9,9 @@ use crate::analysis::{Candidate, PositionKey, candidates, full_label, short_labe
 use crate::game::{AnyPosition, Move};
 use crate::search::{AgentFile, Progress, SearchControl, SearchEvent, SearchLimits, SearchResult, TreeSnapshot};
 
+/// The candidates slider's top: rows a table shows at most.
+pub const MOST_CANDIDATES: usize = 20;
+
 /// One agent's analysis of the current position: the limits, what arrived, and the worker
 /// thread that searches.
 pub struct Analysis {
@@ -248,7 +251,7 @@ impl Analysis {
                 self.stop();
             }
         });
-        ui.add(egui::Slider::new(&mut self.candidates, 1..=20).text("candidates"));
+        ui.add(egui::Slider::new(&mut self.candidates, 1..=MOST_CANDIDATES).text("candidates"));
         // Where an answer came from is about the analysed position only.
         let info = self.info.as_deref().filter(|_| self.is_for(pos));
         // Two lines: a notice names an option and why it does not apply, which one line cuts.

@@ -57,7 +57,7 @@ fn main() {
                     deadline: Some(start + Duration::from_secs_f64(cap)),
                     ..Default::default()
                 };
-                let moves = solver.move_solutions(p, how, |_, _| {});
+                let moves = solver.move_solutions(p, how, |_, _, _| {});
                 let every = solved && moves.iter().all(|(_, m)| m.is_some());
                 (value_secs, if every { start.elapsed().as_secs_f64() } else { f64::INFINITY })
             });

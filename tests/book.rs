@@ -156,7 +156,15 @@ fn the_solver_agent_values_every_move() {
                 );
             }
         }
-        assert!(reports.last().unwrap().root.iter().all(|row| row.score != Score::Unknown));
+        let last = reports.last().unwrap();
+        assert!(last.root.iter().all(|row| row.score != Score::Unknown));
+        // The readout's nodes, time and rate fit together: the nodes count the moves' proofs
+        // as the time does (they once counted only the position's own proof).
+        assert_eq!(r.stats.nodes, last.nodes, "{game} {moves}");
+        assert!((last.nodes_per_second * last.elapsed - last.nodes as f64).abs() <= 1.0 + 1e-9 * last.nodes as f64);
+        if !with_book {
+            assert!(last.nodes > first.nodes, "{game} {moves}: the moves' proofs searched nothing? {}", last.nodes);
+        }
         for row in &r.root {
             let mut child = pos.clone();
             child.try_play(row.mv).unwrap();
@@ -255,6 +263,8 @@ fn a_stopped_or_split_build_resumes_from_its_journals() {
     assert!(refused("KEY VALUE\n").contains("not a book journal"));
     let e = refused(&format!("{head}12 1\nzz 1\n"));
     assert!(e.contains("line 3") && e.contains("'zz' is not hexadecimal"), "{e}");
+    // Named as the journal it is, not as a book.
+    assert!(e.contains("bad.journal: not a usable book journal") && !e.contains("valid book"), "{e}");
     let e = refused(&format!("{head}12 1\n12 -1\n"));
     assert!(e.contains("line 3") && e.contains("two values"), "{e}");
     let wrong: std::collections::HashMap<u64, i8> = [(0x12, 1)].into();

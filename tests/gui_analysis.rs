@@ -602,6 +602,25 @@ fn the_built_in_book_answers_the_first_connect4_move_and_says_so() {
     assert!(h.query_all_by_label_contains("loss in").count() >= 4, "a, b, f and g");
 }
 
+/// At the README's screenshot size (1300 x 860) a solver's table shows all seven Connect-4
+/// moves without scrolling: the last rows (a and g, "loss in 40") sit above the row below the
+/// agents' area, not hidden under it.
+#[test]
+fn a_solvers_seven_rows_fit_at_the_readmes_size() {
+    let mut w = Workbench::new(Variant::connect4());
+    w.slots[0].set(preset("solver").unwrap());
+    w.slots[0].file.limits = SearchLimits::time(5.0);
+    let mut h = common::harness_sized(w, egui::vec2(1300.0, 860.0));
+    h.run();
+    analyse_a(&mut h);
+    let below = h.get_by_label("board and explorer show:").rect();
+    let rows: Vec<egui::Rect> = h.query_all_by_label("loss in 40").map(|n| n.rect()).collect();
+    assert_eq!(rows.len(), 2, "a and g");
+    for r in rows {
+        assert!(r.max.y <= below.min.y, "a row at {r:?} is under the agents' area, which ends at {below:?}");
+    }
+}
+
 /// At the README's screenshot width the toolbar is one row: its last button sits level with
 /// its first.
 #[test]

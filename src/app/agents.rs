@@ -187,7 +187,6 @@ impl AgentSlot {
         if changed {
             self.form_changed();
         }
-        super::lines::reserved_line(ui, self.error.as_deref(), super::lines::Tone::Error);
         // Folded by default: the analysis and its candidate table below need the height more.
         egui::CollapsingHeader::new(format!("File {id}")).default_open(false).show(ui, |ui| {
             ui.horizontal_wrapped(|ui| {
@@ -211,7 +210,12 @@ impl AgentSlot {
                 }
             });
         });
-        super::lines::reserved_line(ui, self.message.as_deref(), super::lines::Tone::Plain);
+        // One line for the config's error or, when it is valid, the last file message: a line
+        // less above the candidate table (a solver's seven rows fit at 1300 x 860).
+        match &self.error {
+            Some(e) => super::lines::reserved_line(ui, Some(e), super::lines::Tone::Error),
+            None => super::lines::reserved_line(ui, self.message.as_deref(), super::lines::Tone::Plain),
+        };
         ui.separator();
         self.analysis.show(ui, pos, &id)
     }

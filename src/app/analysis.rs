@@ -48,7 +48,8 @@ pub struct Analysis {
     control: SearchControl,
     worker: Worker,
     last_snapshot: Instant,
-    /// When the running analysis started (a proof reports only when it ends: the wait is shown).
+    /// When the running analysis started (a proof reports nothing until the position's value is
+    /// proved: the wait is shown).
     started: Instant,
 }
 

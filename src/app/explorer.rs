@@ -121,7 +121,7 @@ refuted it before all were searched (cutoff by: that child); tt hit = the table 
 
 impl Explorer {
     /// Draws the tree of agent `agent` ("A", "B"); `fetching` lists the nodes whose subtrees
-    /// are on their way. Returns what the user asked for.
+    /// are on their way; `empty` is said when there is no tree. Returns what the user asked for.
     pub fn show(
         &mut self,
         ui: &mut egui::Ui,
@@ -129,6 +129,7 @@ impl Explorer {
         tree: Option<&TreeSnapshot>,
         agent: &str,
         fetching: &[Vec<Move>],
+        empty: &str,
     ) -> ExplorerOutput {
         let mut out = ExplorerOutput::default();
         let mut expand_pv = false;
@@ -145,7 +146,7 @@ impl Explorer {
             ui.weak(crate::analysis::side_label(root_pos));
         });
         let Some(tree) = tree.filter(|t| !t.nodes.is_empty()) else {
-            ui.label("no tree yet: start an analysis");
+            ui.label(empty);
             return out;
         };
         if expand_pv {

@@ -544,7 +544,7 @@ impl Workbench {
         // A fixed height (not shrunk to the content), so the rows below stay under the pointer
         // while tables fill in and options open.
         // The rest goes to the move list (a tree of variations needs rows).
-        let agents_height = (ui.available_height() * 0.66).min(ui.available_height() - 170.0);
+        let agents_height = (ui.available_height() * 0.7).min(ui.available_height() - 170.0);
         egui::ScrollArea::vertical()
             .id_salt("agents")
             .auto_shrink([false, false])
@@ -601,7 +601,13 @@ impl Workbench {
                 let fetching = a.fetching.clone();
                 let slot = self.shown_slot.min(self.slots.len() - 1);
                 let agent = self.slots[slot].label.clone();
-                let asked = self.explorer.show(ui, &self.position, tree.as_ref(), &agent, &fetching);
+                // The solver proves without a tree to keep: its answer is the candidate table.
+                let empty = if matches!(self.slots[slot].file.agent, crate::search::AgentConfig::Solver(_)) {
+                    format!("the solver keeps no search tree: its proven values are in agent {agent}'s candidate table")
+                } else {
+                    "no tree yet: start an analysis".to_string()
+                };
+                let asked = self.explorer.show(ui, &self.position, tree.as_ref(), &agent, &fetching, &empty);
                 if asked.show.as_ref().is_some_and(|p| p.is_empty()) {
                     self.preview = None;
                     self.explorer.shown = None;

@@ -11,7 +11,8 @@ use super::{parse_table_mb, parse_variant, solve::mib};
 
 #[derive(Args)]
 pub struct BookArgs {
-    /// The game: a gravity board of at most 64 bits (width x (height + 1)), e.g. connect4.
+    /// The game: a gravity board with (width + 2) x (height + 1) < 64, e.g. connect4 (7 x 6) or
+    /// connect:6,5,4; Connect-4 and smaller.
     #[arg(long, value_parser = parse_variant)]
     game: Variant,
     /// Every position with at most this many stones goes in the book.
@@ -141,7 +142,14 @@ pub fn run(args: BookArgs) -> Result<(), String> {
     if args.threads > 1 {
         println!("threads {} (the solver nodes are all of theirs)", args.threads);
     }
-    println!("journal {} kept: a run with it searches nothing again; delete it to search anew", journals[0].display());
+    let kept: Vec<String> = journals.iter().map(|j| j.display().to_string()).collect();
+    println!(
+        "{} {} kept: a run with {} searches nothing again; delete {} to search anew",
+        if kept.len() == 1 { "journal" } else { "journals" },
+        kept.join(", "),
+        if kept.len() == 1 { "it" } else { "them" },
+        if kept.len() == 1 { "it" } else { "them" },
+    );
     Ok(())
 }
 

@@ -46,7 +46,8 @@ pub struct LaunchArgs {
     /// Window size, WxH.
     #[arg(long, value_parser = parse_size)]
     pub size: Option<[f32; 2]>,
-    /// Start every agent's analysis at once (with the screenshot: 1.5 s of analysis in the picture).
+    /// Start every agent's analysis at once (with --screenshot: the picture is taken when every
+    /// analysis has finished, or after --wait seconds, 1.5 by default).
     #[arg(long)]
     pub analyse: bool,
     /// Write a PNG of the window after it has drawn, then exit (for docs and checks).

@@ -45,6 +45,10 @@ pub enum BookError {
     Truncated(String),
     #[error("{path}: not a valid book: {why}")]
     Invalid { path: String, why: String },
+    #[error("{path}: not a usable book journal: {why}")]
+    Journal { path: String, why: String },
+    #[error("--part {part}/{parts}: parts count from 1 to the number of parts")]
+    Part { part: usize, parts: usize },
     #[error("{path}: the book is for {book}, the position is {game}")]
     OtherGame { path: String, book: String, game: String },
     #[error("{0}")]
@@ -354,10 +358,7 @@ pub fn build_book_with(
     if let Some((i, n)) = build.part
         && (n == 0 || i == 0 || i > n)
     {
-        return Err(BookError::Invalid {
-            path: "--part".into(),
-            why: format!("part {i} of {n}: parts count from 1 to n"),
-        });
+        return Err(BookError::Part { part: i, parts: n });
     }
     let start = Instant::now();
     let all = book_positions(rules, depth);
@@ -366,7 +367,7 @@ pub fn build_book_with(
     let deep_keys: HashSet<u64> = deepest.iter().map(|p| book_key(p)).collect();
     let limit = (rules.cells() as i32 + 1) / 2;
     if let Some((k, v)) = build.known.iter().find(|(k, v)| !deep_keys.contains(k) || (**v as i32).abs() > limit) {
-        return Err(BookError::Invalid {
+        return Err(BookError::Journal {
             path: "a journal".into(),
             why: format!("it holds key {k:x} with value {v}, not a position of {game} with {depth} stones and a value"),
         });

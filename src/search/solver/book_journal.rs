@@ -43,7 +43,7 @@ pub fn read_journal(path: &Path, game: &str, depth: u32) -> Result<JournalConten
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(JournalContents::default()),
         Err(e) => return Err(BookError::Io(format!("{name}: {e}"))),
     };
-    let bad = |line: usize, why: String| BookError::Invalid { path: name.clone(), why: format!("line {line}: {why}") };
+    let bad = |line: usize, why: String| BookError::Journal { path: name.clone(), why: format!("line {line}: {why}") };
     let text = String::from_utf8(text).map_err(|_| bad(0, "not text: not a book journal".into()))?;
     let mut out = JournalContents::default();
     // Everything after the last newline is a write the stop cut short.

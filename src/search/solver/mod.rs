@@ -411,14 +411,17 @@ pub struct MoveProofs<'a> {
 impl<P: Position> AnySolver<P> {
     /// The proven value of each legal move of `pos` (for the side to move), after a solve of
     /// `pos` with this solver (its table is kept: the children's proofs are mostly done).
-    /// `each` hears every move's result as it is known (the workbench shows them one by one).
+    /// `each` hears every move's result as it is known (the workbench shows them one by one),
+    /// with the nodes these proofs have searched so far.
     pub fn move_solutions(
         &mut self,
         pos: &P,
         how: MoveProofs,
-        mut each: impl FnMut(Move, &Option<Solution>),
+        mut each: impl FnMut(Move, &Option<Solution>, u64),
     ) -> Vec<(Move, Option<Solution>)> {
         let MoveProofs { weak, book, best, deadline, stop } = how;
+        // The nodes of these proofs: each search's own (a generic solver may be made anew).
+        let mut spent = 0u64;
         let cells = pos.max_game_length() as i32;
         let n = pos.ply() as i32;
         let ours = |v: i32| Solution {
@@ -436,40 +439,42 @@ impl<P: Position> AnySolver<P> {
         let mut moves = Vec::new();
         pos.legal_moves(&mut moves);
         let mut out = Vec::with_capacity(moves.len());
-        let mut push = |m: Move, s: Option<Solution>| {
-            each(m, &s);
+        let mut push = |m: Move, s: Option<Solution>, spent: u64| {
+            each(m, &s, spent);
             out.push((m, s));
         };
         for m in moves {
             if let Some((_, Some(v))) = from_book.iter().find(|(mm, _)| *mm == m) {
-                push(m, Some(ours(*v)));
+                push(m, Some(ours(*v)), spent);
                 continue;
             }
             if let Some((_, v)) = best.filter(|(b, _)| *b == m) {
-                push(m, Some(ours(v)));
+                push(m, Some(ours(v)), spent);
                 continue;
             }
             let mut child = pos.clone();
             child.play(m);
             if let Status::Win(_) = child.status() {
-                push(m, Some(ours((cells + 1 - n) / 2)));
+                push(m, Some(ours((cells + 1 - n) / 2)), spent);
                 continue;
             }
             if child.status() == Status::Draw {
-                push(m, Some(ours(0)));
+                push(m, Some(ours(0)), spent);
                 continue;
             }
             if deadline.is_some_and(|d| Instant::now() >= d)
                 || stop.as_ref().is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed))
             {
-                push(m, None);
+                push(m, None, spent);
                 continue;
             }
             let (lo, hi) = match self {
                 AnySolver::Connect(s) => {
                     let g = (&child as &dyn Any).downcast_ref::<Grid<u64, true>>().expect("checked in new");
                     let b = s.board_of(g);
+                    let before = s.nodes;
                     let r = s.solve(&b, weak, deadline, stop.clone());
+                    spent += s.nodes - before;
                     if s.aborted { (i32::MIN, i32::MAX) } else { r }
                 }
                 AnySolver::Generic { solver: slot, tt_mb, pairings } => {
@@ -481,11 +486,13 @@ impl<P: Position> AnySolver<P> {
                     if g.position().history() != pos.history() {
                         **g = fresh();
                     }
+                    let before = g.nodes;
                     let r = g.solve_after(m, weak, deadline, stop.clone());
+                    spent += g.nodes - before;
                     if g.aborted { (i32::MIN, i32::MAX) } else { r }
                 }
             };
-            push(m, (lo == hi).then(|| ours(-lo)));
+            push(m, (lo == hi).then(|| ours(-lo)), spent);
         }
         out
     }
@@ -542,12 +549,21 @@ impl<P: Position> SolverAgent<P> {
 }
 
 /// A root move's row for the candidate table from its proven solution.
-/// The solver agent's report: the position's proof `s` with the candidate rows known so far.
-fn proof_report(s: &Solution, rows: &[super::RootMove], elapsed: f64, threads: u32, finished: bool) -> Progress {
+/// The solver agent's report: the position's proof `s` with the candidate rows known so far;
+/// `nodes` counts every search since the start (the position's and the moves' proofs), as
+/// `elapsed` counts their time.
+fn proof_report(
+    s: &Solution,
+    rows: &[super::RootMove],
+    nodes: u64,
+    elapsed: f64,
+    threads: u32,
+    finished: bool,
+) -> Progress {
     Progress {
         depth: s.plies.unwrap_or(0),
-        nodes: s.nodes,
-        nodes_per_second: s.nodes as f64 / s.elapsed.max(1e-9),
+        nodes,
+        nodes_per_second: if elapsed > 0.0 { nodes as f64 / elapsed } else { 0.0 },
         elapsed,
         best: s.best,
         score: s.score(),
@@ -646,7 +662,7 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
                         legal.iter().map(|&m| root_move(m, &None)).collect()
                     };
                     let threads = solver.threads() as u32;
-                    sink.event(SearchEvent::Progress(proof_report(&s, &unknown, clock.elapsed(), threads, false)));
+                    sink.event(SearchEvent::Progress(proof_report(&s, &unknown, 0, clock.elapsed(), threads, false)));
                     let deadline = budget.map(|b| clock_start + b);
                     let (best, nodes) =
                         solver.best_move_for(pos, s.lower, self.config.weak, deadline, Some(stop.clone()));
@@ -665,6 +681,8 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
             // table fills as they are proved: the position's value and move at once, then the
             // other moves' (a report at most every 50 ms), so a slow proof of one does not
             // hide what is known.
+            // The nodes of the moves' proofs, after the position's own.
+            let mut moves_nodes = 0u64;
             let root = if s.is_solved() {
                 let deadline = budget.map(|b| clock_start + b);
                 let mut legal = Vec::new();
@@ -674,10 +692,10 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
                     .map(|&m| if Some(m) == s.best { root_move(m, &Some(s.clone())) } else { root_move(m, &None) })
                     .collect();
                 let threads = solver.threads() as u32;
-                let partial = |rows: &[super::RootMove]| {
-                    SearchEvent::Progress(proof_report(&s, rows, clock.elapsed(), threads, false))
+                let partial = |rows: &[super::RootMove], spent: u64| {
+                    SearchEvent::Progress(proof_report(&s, rows, s.nodes + spent, clock.elapsed(), threads, false))
                 };
-                let first = partial(&rows);
+                let first = partial(&rows, 0);
                 sink.event(first);
                 let mut last_report = Instant::now();
                 let how = MoveProofs {
@@ -687,12 +705,13 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
                     deadline,
                     stop: Some(stop.clone()),
                 };
-                let solutions = solver.move_solutions(pos, how, |m, proved| {
+                let solutions = solver.move_solutions(pos, how, |m, proved, spent| {
+                    moves_nodes = spent;
                     if let Some(row) = rows.iter_mut().find(|r| r.mv == m) {
                         *row = root_move(m, proved);
                     }
                     if proved.is_some() && last_report.elapsed() >= Duration::from_millis(50) {
-                        sink.event(partial(&rows));
+                        sink.event(partial(&rows, spent));
                         last_report = Instant::now();
                     }
                 });
@@ -705,14 +724,15 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
             if s.is_solved()
                 && let Some(best) = s.best
             {
-                let progress = proof_report(&s, &root, clock.elapsed(), solver.threads() as u32, true);
+                let progress =
+                    proof_report(&s, &root, s.nodes + moves_nodes, clock.elapsed(), solver.threads() as u32, true);
                 sink.event(SearchEvent::Progress(progress));
                 return SearchResult {
                     best: Some(best),
                     score: s.score(),
                     pv: vec![best],
                     stats: SearchStats {
-                        nodes: s.nodes,
+                        nodes: s.nodes + moves_nodes,
                         elapsed: clock.elapsed(),
                         memory: s.memory,
                         ..Default::default()

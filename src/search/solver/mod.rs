@@ -548,7 +548,6 @@ impl<P: Position> SolverAgent<P> {
     }
 }
 
-/// A root move's row for the candidate table from its proven solution.
 /// The solver agent's report: the position's proof `s` with the candidate rows known so far;
 /// `nodes` counts every search since the start (the position's and the moves' proofs), as
 /// `elapsed` counts their time.
@@ -576,6 +575,7 @@ fn proof_report(
     }
 }
 
+/// A root move's row for the candidate table from its proven solution.
 fn root_move(m: Move, s: &Option<Solution>) -> super::RootMove {
     match s {
         Some(s) => super::RootMove {
@@ -680,8 +680,8 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
             // Every move's proven value, for the candidate table, in the rest of the half. The
             // table fills as they are proved: the position's value and move at once, then the
             // other moves' (a report at most every 50 ms), so a slow proof of one does not
-            // hide what is known.
-            // The nodes of the moves' proofs, after the position's own.
+            // hide what is known. `moves_nodes`: the nodes of the moves' proofs, after the
+            // position's own.
             let mut moves_nodes = 0u64;
             let root = if s.is_solved() {
                 let deadline = budget.map(|b| clock_start + b);

@@ -39,6 +39,10 @@ pub struct AgentSlot {
     pub dialog_request: Option<bool>,
 }
 
+fn is_solver(f: &AgentFile) -> bool {
+    matches!(f.agent, AgentConfig::Solver(_))
+}
+
 impl AgentSlot {
     pub fn new(label: &str, preset_name: &str) -> AgentSlot {
         let file = preset(preset_name).unwrap_or_else(|| preset("random").expect("the random preset ships"));
@@ -56,8 +60,8 @@ impl AgentSlot {
             analysis: Analysis::default(),
             dialog_request: None,
         };
-        if matches!(slot.file.agent, AgentConfig::Solver(_)) {
-            slot.analysis.candidates = crate::app::analysis::MOST_CANDIDATES;
+        if is_solver(&slot.file) {
+            slot.show_every_move();
         }
         slot
     }
@@ -66,14 +70,18 @@ impl AgentSlot {
     /// move, so when the slot becomes one its table shows them all (as many as the
     /// candidates slider allows; the user may lower it again).
     pub fn set(&mut self, file: AgentFile) {
-        let is_solver = |f: &AgentFile| matches!(f.agent, AgentConfig::Solver(_));
         if is_solver(&file) && !is_solver(&self.file) {
-            self.analysis.candidates = self.analysis.candidates.max(crate::app::analysis::MOST_CANDIDATES);
+            self.show_every_move();
         }
         self.file = file;
         self.ron_text = self.file.to_ron();
         self.error = None;
         self.drop_stale_complaint();
+    }
+
+    /// A solver values every move: its table shows them all (as many as the slider allows).
+    fn show_every_move(&mut self) {
+        self.analysis.candidates = self.analysis.candidates.max(crate::app::analysis::MOST_CANDIDATES);
     }
 
     /// The form changed the config: check it and refresh the RON text.

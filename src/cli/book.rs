@@ -143,13 +143,8 @@ pub fn run(args: BookArgs) -> Result<(), String> {
         println!("threads {} (the solver nodes are all of theirs)", args.threads);
     }
     let kept: Vec<String> = journals.iter().map(|j| j.display().to_string()).collect();
-    println!(
-        "{} {} kept: a run with {} searches nothing again; delete {} to search anew",
-        if kept.len() == 1 { "journal" } else { "journals" },
-        kept.join(", "),
-        if kept.len() == 1 { "it" } else { "them" },
-        if kept.len() == 1 { "it" } else { "them" },
-    );
+    let (noun, them) = if kept.len() == 1 { ("journal", "it") } else { ("journals", "them") };
+    println!("{noun} {} kept: a run with {them} searches nothing again; delete {them} to search anew", kept.join(", "));
     Ok(())
 }
 

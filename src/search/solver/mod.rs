@@ -575,6 +575,14 @@ fn proof_report(
     }
 }
 
+/// The candidate rows before any move's proof: every legal move unknown but the position's best
+/// move, whose value is the position's.
+fn first_rows<P: Position>(pos: &P, s: &Solution) -> Vec<super::RootMove> {
+    let mut legal = Vec::new();
+    pos.legal_moves(&mut legal);
+    legal.iter().map(|&m| root_move(m, &(Some(m) == s.best).then(|| s.clone()))).collect()
+}
+
 /// A root move's row for the candidate table from its proven solution.
 fn root_move(m: Move, s: &Option<Solution>) -> super::RootMove {
     match s {
@@ -656,13 +664,9 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
                 // as its depth): a move keeping the value is proved by null-window searches.
                 Some(mut s) => {
                     // The value is known at once: said before the search for a move.
-                    let unknown: Vec<_> = {
-                        let mut legal = Vec::new();
-                        pos.legal_moves(&mut legal);
-                        legal.iter().map(|&m| root_move(m, &None)).collect()
-                    };
                     let threads = solver.threads() as u32;
-                    sink.event(SearchEvent::Progress(proof_report(&s, &unknown, 0, clock.elapsed(), threads, false)));
+                    let rows = first_rows(pos, &s);
+                    sink.event(SearchEvent::Progress(proof_report(&s, &rows, 0, clock.elapsed(), threads, false)));
                     let deadline = budget.map(|b| clock_start + b);
                     let (best, nodes) =
                         solver.best_move_for(pos, s.lower, self.config.weak, deadline, Some(stop.clone()));
@@ -685,12 +689,7 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
             let mut moves_nodes = 0u64;
             let root = if s.is_solved() {
                 let deadline = budget.map(|b| clock_start + b);
-                let mut legal = Vec::new();
-                pos.legal_moves(&mut legal);
-                let mut rows: Vec<super::RootMove> = legal
-                    .iter()
-                    .map(|&m| if Some(m) == s.best { root_move(m, &Some(s.clone())) } else { root_move(m, &None) })
-                    .collect();
+                let mut rows = first_rows(pos, &s);
                 let threads = solver.threads() as u32;
                 let partial = |rows: &[super::RootMove], spent: u64| {
                     SearchEvent::Progress(proof_report(&s, rows, s.nodes + spent, clock.elapsed(), threads, false))
@@ -705,7 +704,8 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
                     deadline,
                     stop: Some(stop.clone()),
                 };
-                let solutions = solver.move_solutions(pos, how, |m, proved, spent| {
+                // Every legal move's result reaches the callback, so `rows` ends as the table.
+                solver.move_solutions(pos, how, |m, proved, spent| {
                     moves_nodes = spent;
                     if let Some(row) = rows.iter_mut().find(|r| r.mv == m) {
                         *row = root_move(m, proved);
@@ -715,7 +715,7 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
                         last_report = Instant::now();
                     }
                 });
-                solutions.iter().map(|(m, s)| root_move(*m, s)).collect()
+                rows
             } else {
                 Vec::new()
             };

@@ -5,9 +5,10 @@
 //! book when it holds the position, every move's from it where it holds the moves' positions).
 //! Counts how many are done within 1 s; each search is stopped at the cap.
 //!
-//! `cargo run --release --example solve_reach -- [PER_PLY] [SEED] [CAP_SECONDS] [PLIES...]`
-//! (defaults 20, 1, 5, plies 5 6 8 10 12 14). One thread, an 8 MiB table (the solver agent's
-//! default), a fresh solver for each position.
+//! `cargo run --release --example solve_reach -- [--tt-mb MB] [--threads T] [--slow] [PER_PLY]
+//! [SEED] [CAP_SECONDS] [PLIES...]` (defaults 20, 1, 5, plies 5 6 8 10 12 14). By default one
+//! thread and an 8 MiB table (the solver agent's defaults), a fresh solver for each position;
+//! `--slow` prints each position whose every move's value took over 1 s.
 
 use std::time::{Duration, Instant};
 
@@ -17,7 +18,17 @@ use mnklab::search::solver::{AnySolver, MoveProofs, builtin_book};
 use mnklab::with_position;
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let (mut tt_mb, mut threads, mut list_slow) = (8usize, 1usize, false);
+    while let Some(flag) = args.first().filter(|a| a.starts_with("--")).cloned() {
+        args.remove(0);
+        match flag.as_str() {
+            "--slow" => list_slow = true,
+            "--tt-mb" => tt_mb = args.remove(0).parse().expect("--tt-mb: megabytes"),
+            "--threads" => threads = args.remove(0).parse().expect("--threads: a count"),
+            other => panic!("unknown flag {other}"),
+        }
+    }
     let per_ply: usize = args.first().map_or(20, |a| a.parse().expect("PER_PLY: a count"));
     let seed: u64 = args.get(1).map_or(1, |a| a.parse().expect("SEED: a number"));
     let cap: f64 = args.get(2).map_or(5.0, |a| a.parse().expect("CAP_SECONDS: a number"));
@@ -29,7 +40,10 @@ fn main() {
     let game = "connect4".parse().expect("a game");
     let book = builtin_book(&game);
     let mut rng = seeded(seed);
-    println!("Connect-4, {per_ply} random positions a ply (seed {seed}), strong, one thread, cap {cap} s");
+    println!(
+        "Connect-4, {per_ply} random positions a ply (seed {seed}), strong, {threads} thread(s), \
+         {tt_mb} MiB table, cap {cap} s"
+    );
     println!("stones | value <= 1 s | value and every move's <= 1 s | median value s | median all s | slowest all s");
     for &ply in &plies {
         let (mut value_fast, mut all_fast) = (0, 0);
@@ -40,7 +54,7 @@ fn main() {
             done += 1;
             let (value_secs, all_secs) = with_position!(&pos, p => {
                 let start = Instant::now();
-                let mut solver = AnySolver::new(p, 8);
+                let mut solver = AnySolver::new(p, tt_mb).with_threads(threads).expect("threads");
                 // The value from the book when it holds the position (as the solver agent
                 // answers), else from a search.
                 // The solve's move (or the book's, below its depth) keeps the value: its row
@@ -61,6 +75,9 @@ fn main() {
                 let every = solved && moves.iter().all(|(_, m)| m.is_some());
                 (value_secs, if every { start.elapsed().as_secs_f64() } else { f64::INFINITY })
             });
+            if list_slow && all_secs > 1.0 {
+                println!("  slow: {} (value {value_secs:.3} s, every move's {all_secs:.3} s)", pos.history_string());
+            }
             value_fast += (value_secs <= 1.0) as usize;
             all_fast += (all_secs <= 1.0) as usize;
             t_value.push(value_secs);

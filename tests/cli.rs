@@ -347,6 +347,19 @@ fn book_and_proof_number_search_from_the_command_line() {
     let without = stdout(&mnklab(&["solve", "--game", "connect:5,4,4", "--moves", "33"]));
     assert!(with.contains("from the book"), "{with}");
     assert_eq!(with.lines().next(), without.lines().next(), "the same value");
+    // At the book's depth the book has the value, not the moves': a best move is proved, and
+    // it keeps the value (the position after it is worth the negated score to the opponent).
+    let with = stdout(&mnklab(&["solve", "--game", "connect:5,4,4", "--moves", "3324", "--book", p]));
+    assert!(with.contains("from the book") && with.contains("best move proved"), "{with}");
+    let score = |out: &str| -> i32 {
+        let v = out.split("(score ").nth(1).expect("a score");
+        v[..v.find([')', ',']).unwrap()].parse().unwrap()
+    };
+    let best = with.lines().find_map(|l| l.strip_prefix("bestmove ")).expect("a best move").to_string();
+    // `--moves` takes Pons' column digits; the best move is printed as a column letter.
+    let column = (best.as_bytes()[0] - b'a' + 1).to_string();
+    let after = stdout(&mnklab(&["solve", "--game", "connect:5,4,4", "--moves", &format!("3324{column}")]));
+    assert_eq!(score(&after), -score(&with), "{with}\n{after}");
     // A book for another game is refused by name.
     let o = mnklab(&["solve", "--game", "connect4", "--book", p]);
     assert!(!o.status.success());

@@ -213,9 +213,32 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
     if let Some(path) = &args.book {
         let book = mnklab::search::solver::Book::load(path).map_err(|e| e.to_string())?;
         book.check_game(&pos.variant(), &path.display().to_string()).map_err(|e| e.to_string())?;
-        if let Some(s) = with_position!(&pos, p => book.solution_of(p, args.weak)) {
+        if let Some(mut s) = with_position!(&pos, p => book.solution_of(p, args.weak)) {
+            // At the book's depth it holds the value but not the moves': a move keeping the
+            // value is proved by null-window searches (within --time), as the solver agent does.
+            let mut searched = None;
+            if s.best.is_none() && s.over.is_none() {
+                let start = std::time::Instant::now();
+                let deadline = args.time.map(|t| start + Duration::from_secs_f64(t));
+                let tt = args.tt_mb.unwrap_or(DEFAULT_TABLE_MB) as usize;
+                let (best, nodes, memory) = with_position!(&pos, p => {
+                    let mut solver = AnySolver::new(p, tt);
+                    let (best, nodes) = solver.best_move_for(p, s.lower, args.weak, deadline, None);
+                    (best, nodes, solver.table_memory())
+                });
+                s.best = best;
+                s.memory = memory;
+                s.nodes = nodes;
+                s.elapsed = start.elapsed().as_secs_f64();
+                searched = Some(best.is_some());
+            }
             print_solution(&pos, &s);
             println!("from the book {} (depth {}, {} positions)", path.display(), book.depth, book.len());
+            match searched {
+                Some(true) => println!("the value from the book; the best move proved by null-window searches"),
+                Some(false) => println!("the value from the book; no move keeping it proved within --time"),
+                None => {}
+            }
             return Ok(());
         }
     }

@@ -319,6 +319,15 @@ impl<P: Position> AnySolver<P> {
         (best, s.nodes - before)
     }
 
+    /// The bytes of the Connect-X solver's table (0 for the generic solver, which makes its
+    /// table per search).
+    pub fn table_memory(&self) -> u64 {
+        match self {
+            AnySolver::Connect(s) => s.table.memory(),
+            AnySolver::Generic { .. } => 0,
+        }
+    }
+
     /// Solves `pos` within `time` (None: no limit), from a fresh table, and finds a best move.
     pub fn solve(&mut self, pos: &P, weak: bool, time: Option<Duration>, stop: Option<Arc<AtomicBool>>) -> Solution {
         self.solve_with(pos, weak, time, stop, true)

@@ -66,6 +66,48 @@ fn pons_beginning_easy_sample() {
 /// on positions of 7 to 13 stones (where the threads share out moves) and of the middle game;
 /// the helper thread searched a share of the nodes (a parallel solve that left it idle would
 /// pass the value checks).
+/// One table kept across a whole set (strong and weak solves mixed, as the agent does in the
+/// workbench): every entry is a bound of its own position, so the scores stay Pons'. And a
+/// game stepped through: once a position's moves are proved, the position after a move is
+/// answered from the kept table in a sliver of a fresh solve's nodes.
+#[test]
+fn a_kept_table_gives_pons_scores_and_answers_the_next_position_at_once() {
+    let mut solver = AnySolver::new(&connect4(""), 16);
+    for (moves, score) in data("Test_L2_R2").iter().step_by(10) {
+        let p = connect4(moves);
+        let strong = solver.solve_keeping_table(&p, false, None, None);
+        assert_eq!((strong.lower, strong.upper), (*score, *score), "kept table: {moves}");
+        let weak = solver.solve_keeping_table(&p, true, None, None);
+        assert_eq!(weak.lower, score.signum(), "kept table, weak: {moves}");
+    }
+    // Nine stones of Pons' beginning set: its moves proved, then each child from the table.
+    let (mut kept_nodes, mut fresh_nodes) = (0, 0);
+    for (moves, _) in data("Test_L1_R1").iter().filter(|(m, _)| m.len() == 9).take(5) {
+        let p = connect4(moves);
+        let mut kept = AnySolver::new(&p, 8);
+        let s = kept.solve_keeping_table(&p, false, None, None);
+        let rows = kept.move_solutions(&p, Default::default(), |_, _, _| {});
+        for (m, row) in rows {
+            let row = row.expect("every move proved without a deadline");
+            let mut child = p.clone();
+            child.play(m);
+            if child.is_over() {
+                continue;
+            }
+            let fresh = AnySolver::new(&child, 8).solve(&child, false, None, None);
+            let again = kept.solve_keeping_table(&child, false, None, None);
+            assert_eq!((again.lower, fresh.lower), (-row.lower, -row.lower), "{moves} then {m:?}");
+            kept_nodes += again.nodes;
+            fresh_nodes += fresh.nodes;
+        }
+        assert!(s.is_solved());
+    }
+    assert!(
+        kept_nodes * 10 < fresh_nodes,
+        "the children took {kept_nodes} nodes from the kept table, {fresh_nodes} fresh"
+    );
+}
+
 #[test]
 fn parallel_solves_agree_with_pons() {
     let mut solver = AnySolver::new(&connect4(""), 16).with_threads(2).unwrap();

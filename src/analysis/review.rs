@@ -265,7 +265,8 @@ fn prove(before: &AnyPosition, played: Move, settings: &ReviewSettings) -> Optio
         next.play(played);
         let there = match from_book(&next) {
             Some(s) => s,
-            None => solver.solve(&next, false, time, None),
+            // Over the first proof's table: the position after the move was searched in it.
+            None => solver.solve_keeping_table(&next, false, time, None),
         };
         if !there.is_solved() {
             return None;

@@ -3,9 +3,11 @@
 
 use crossbeam_channel::{Receiver, Sender, unbounded};
 
-use crate::game::{AnyPosition, Move};
+use std::any::Any;
+
+use crate::game::{AnyPosition, Move, Position, Variant};
 use crate::search::{
-    AgentConfig, ProgressSink, SearchControl, SearchEvent, SearchLimits, SearchResult, TreeSnapshot, build_agent,
+    Agent, AgentConfig, ProgressSink, SearchControl, SearchEvent, SearchLimits, SearchResult, TreeSnapshot, build_agent,
 };
 use crate::with_position;
 
@@ -45,6 +47,35 @@ pub enum Report {
 
 /// The last search's agent, kept to answer subtree requests about its tree.
 type KeptTree = Box<dyn Fn(&[Move], u32, usize) -> Option<TreeSnapshot> + Send>;
+
+/// The last solver agent, kept between analyses of one game with the same config: its table
+/// holds proven bounds, valid whatever search stored them, so a game stepped through move by
+/// move gets each next position's value, mostly proved among the last position's moves, at
+/// once. Other agents are made afresh for every analysis: a kept alpha-beta table or MCTS
+/// tree would make the same analysis give other results.
+struct KeptSolver {
+    config: AgentConfig,
+    variant: Variant,
+    /// A `Box<dyn Agent<P>>` for the game's position type.
+    agent: Box<dyn Any + Send>,
+}
+
+/// The kept solver agent when it fits `config` and the game of `p`, else a new agent.
+fn agent_for<P: Position + 'static>(
+    kept: &mut Option<KeptSolver>,
+    p: &P,
+    config: &AgentConfig,
+    seed: u64,
+) -> Box<dyn Agent<P>> {
+    if let Some(k) = kept.take()
+        && k.config == *config
+        && k.variant == *p.variant()
+        && let Ok(agent) = k.agent.downcast::<Box<dyn Agent<P>>>()
+    {
+        return *agent;
+    }
+    build_agent(config, seed)
+}
 
 struct Forward {
     id: u64,
@@ -109,6 +140,7 @@ impl Worker {
             .name("mnklab-analysis".into())
             .spawn(move || {
                 let mut kept: Option<(u64, KeptTree)> = None;
+                let mut kept_solver: Option<KeptSolver> = None;
                 // The last search's position and agent, to search deeper below a node its
                 // recorded tree does not reach (alpha-beta records a few plies only).
                 let mut last: Option<(AnyPosition, AgentConfig, SearchLimits, u64)> = None;
@@ -121,10 +153,17 @@ impl Worker {
                             last = Some(((*position).clone(), agent.clone(), limits, seed));
                             let mut sink = Forward { id, tx: outbox.clone() };
                             let (result, tree, agent) = with_position!(&*position, p => {
-                                let mut a = build_agent(&agent, seed);
+                                let mut a = agent_for(&mut kept_solver, p, &agent, seed);
                                 let r = a.search(p, &limits, &control, &mut sink);
                                 let tree = a.snapshot(6, 12);
-                                let keep: KeptTree = Box::new(move |path, depth, top| a.subtree(path, depth, top));
+                                let keep: KeptTree = if matches!(agent, AgentConfig::Solver(_)) {
+                                    // The solver keeps no tree to explore.
+                                    let variant = *p.variant();
+                                    kept_solver = Some(KeptSolver { config: agent.clone(), variant, agent: Box::new(a) });
+                                    Box::new(|_, _, _| None)
+                                } else {
+                                    Box::new(move |path, depth, top| a.subtree(path, depth, top))
+                                };
                                 (r, tree, keep)
                             });
                             kept = Some((id, agent));
@@ -152,5 +191,57 @@ impl Worker {
 
     pub fn send(&self, cmd: Command) {
         let _ = self.commands.send(cmd);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::solver::SolverConfig;
+
+    /// Analyses `pos` on `worker` with `agent` (a minute's limit: every proof finishes).
+    fn analyse(worker: &Worker, id: u64, pos: &AnyPosition, agent: &AgentConfig) -> SearchResult {
+        worker.send(Command::Analyse {
+            id,
+            position: Box::new(pos.clone()),
+            agent: agent.clone(),
+            limits: SearchLimits { time: Some(60.0), ..Default::default() },
+            seed: 1,
+            control: SearchControl::new(),
+        });
+        loop {
+            match worker.reports.recv().expect("the worker answers") {
+                Report::Finished { id: done, result, .. } if done == id => return result,
+                _ => {}
+            }
+        }
+    }
+
+    /// Stepping through a game with the solver: the worker keeps the solver agent (and its
+    /// table) between analyses, so the position after the best move costs a fraction of the
+    /// nodes a new worker's solver spends on it; the values are the same. Another config gets
+    /// a new agent.
+    #[test]
+    fn the_solver_agent_and_its_table_are_kept_between_analyses() {
+        let solver = AgentConfig::Solver(SolverConfig { builtin_book: false, ..Default::default() });
+        let mut pos = AnyPosition::from_moves("connect4".parse().unwrap(), "cggdedcbb").unwrap();
+        let stepping = Worker::spawn();
+        let first = analyse(&stepping, 1, &pos, &solver);
+        pos.try_play(first.best.expect("a proved move")).unwrap();
+        let kept = analyse(&stepping, 2, &pos, &solver);
+        let fresh = analyse(&Worker::spawn(), 1, &pos, &solver);
+        assert_eq!(kept.score, fresh.score);
+        assert_eq!(kept.root, fresh.root, "every move's value the same");
+        assert!(
+            kept.stats.nodes * 2 < fresh.stats.nodes,
+            "{} nodes with the kept table, {} with a new one",
+            kept.stats.nodes,
+            fresh.stats.nodes
+        );
+        // A changed config (another table size) is a new agent, with a new table.
+        let other = AgentConfig::Solver(SolverConfig { builtin_book: false, tt_mb: 16, ..Default::default() });
+        let again = analyse(&stepping, 3, &pos, &other);
+        assert_eq!(again.score, fresh.score);
+        assert!(again.stats.nodes * 2 > fresh.stats.nodes, "{} against {}", again.stats.nodes, fresh.stats.nodes);
     }
 }

@@ -333,6 +333,21 @@ impl<P: Position> AnySolver<P> {
         self.solve_with(pos, weak, time, stop, true)
     }
 
+    /// Like [`AnySolver::solve`], but over the table as the earlier searches left it: every
+    /// entry is a proven bound of its own position's value, whatever search stored it, so a
+    /// position met again (the next position of a game analysed move by move, whose value the
+    /// previous position's move proofs found) is answered from the table. Node counts then
+    /// depend on what came before; values do not.
+    pub fn solve_keeping_table(
+        &mut self,
+        pos: &P,
+        weak: bool,
+        time: Option<Duration>,
+        stop: Option<Arc<AtomicBool>>,
+    ) -> Solution {
+        self.solve_inner(pos, SolveRun { weak, time, stop, best_move: true, fresh_table: false })
+    }
+
     /// Like [`AnySolver::solve`]; `best_move: false` skips the search for a move (benchmarks).
     pub fn solve_with(
         &mut self,
@@ -342,6 +357,11 @@ impl<P: Position> AnySolver<P> {
         stop: Option<Arc<AtomicBool>>,
         best_move: bool,
     ) -> Solution {
+        self.solve_inner(pos, SolveRun { weak, time, stop, best_move, fresh_table: true })
+    }
+
+    fn solve_inner(&mut self, pos: &P, run: SolveRun) -> Solution {
+        let SolveRun { weak, time, stop, best_move, fresh_table } = run;
         // The clock starts once the table is ready: filling a large table is set-up, not search
         // (it once took more than a short --time by itself).
         let start;
@@ -355,7 +375,9 @@ impl<P: Position> AnySolver<P> {
             AnySolver::Connect(s) => {
                 let grid = (pos as &dyn Any).downcast_ref::<Grid<u64, true>>().expect("checked in new");
                 let b = s.board_of(grid);
-                s.table.reset();
+                if fresh_table {
+                    s.table.reset();
+                }
                 s.nodes = 0;
                 start = Instant::now();
                 let deadline = time.map(|t| start + t);
@@ -400,6 +422,15 @@ impl<P: Position> AnySolver<P> {
             }
         }
     }
+}
+
+/// One solve's settings (see [`AnySolver::solve_with`] and [`AnySolver::solve_keeping_table`]).
+struct SolveRun {
+    weak: bool,
+    time: Option<Duration>,
+    stop: Option<Arc<AtomicBool>>,
+    best_move: bool,
+    fresh_table: bool,
 }
 
 /// What a run of [`AnySolver::move_solutions`] may use and how long it may take.
@@ -688,7 +719,10 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
                     }));
                     s
                 }
-                None => solver.solve(pos, self.config.weak, budget, Some(stop.clone())),
+                // Over the table the agent's earlier searches left: in a game, or a game stepped
+                // through in the workbench, the position was often proved among the last one's
+                // moves, and is then answered from the table at once.
+                None => solver.solve_keeping_table(pos, self.config.weak, budget, Some(stop.clone())),
             };
             // Every move's proven value, for the candidate table, in the rest of the half. The
             // table fills as they are proved: the position's value and move at once, then the

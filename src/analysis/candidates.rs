@@ -65,7 +65,8 @@ pub fn candidates(p: &Progress, n: usize) -> Vec<Candidate> {
         });
         // The colour follows the value: the best exact move 1, others fading with their
         // distance below it (one heuristic unit, or 25 points of win probability, takes the
-        // strength halfway down); proven results count as 20 units; bounds are faint.
+        // strength halfway down); proven results count as 20 to 28 units (see `effective`);
+        // bounds are faint.
         let best = root.iter().find(|r| !r.upper_bound).map(|r| effective(r.score));
         root.iter()
             .take(n)
@@ -88,13 +89,18 @@ pub fn candidates(p: &Progress, n: usize) -> Vec<Candidate> {
     }
 }
 
-/// A score on one scale for the colour: heuristic units, proven results at +-20.
+/// A score on one scale for the colour: heuristic units (within +-19), proven results beyond
+/// them, by distance: a win from 20 + 8 (at once) down towards 20 (far off), a loss from -28
+/// (at once) up towards -20, so that where every move wins or every move loses, the quick win
+/// and the long resistance stand out (a win in 3 against one in 25 is 4.6 units apart, a loss
+/// in 26 against one in 2 5.1); a proof without a distance (weak) at +-20.
 fn effective(s: Score) -> f64 {
+    let sooner = |plies: Option<u32>| plies.map_or(0.0, |p| 8.0 * (-(p as f64) / 20.0).exp());
     match s {
         Score::Eval(v) => (v as f64 / 1000.0).clamp(-19.0, 19.0),
         Score::WinRate(r) => (r - 0.5) * 4.0,
-        Score::Win { plies } => 20.0 - plies.unwrap_or(0) as f64 * 1e-3,
-        Score::Loss { plies } => -20.0 + plies.unwrap_or(0) as f64 * 1e-3,
+        Score::Win { plies } => 20.0 + sooner(plies),
+        Score::Loss { plies } => -20.0 - sooner(plies),
         Score::Draw | Score::Unknown => 0.0,
     }
 }
@@ -178,6 +184,30 @@ mod tests {
         let c = candidates(&p, 4);
         assert_eq!(c.iter().map(|c| c.mv).collect::<Vec<_>>(), vec![Move(2), Move(1), Move(3), Move(0)]);
         assert_eq!(c[0].strength, 1.0);
+    }
+
+    /// Where every move loses, the longest resistance is the deepest colour and a quick loss
+    /// is clearly paler; where every move wins, the quickest win is; a draw stays above every
+    /// loss and a proven win above every heuristic value.
+    #[test]
+    fn proven_distances_separate_on_the_colour_scale() {
+        let loss = |p| Score::Loss { plies: Some(p) };
+        let win = |p| Score::Win { plies: Some(p) };
+        let rows = |scores: &[Score]| Progress {
+            best: Some(Move(0)),
+            proof: true,
+            root: scores.iter().enumerate().map(|(i, &s)| rm(i as u16, 0, s, false)).collect(),
+            ..Default::default()
+        };
+        let c = candidates(&rows(&[loss(26), loss(12), loss(2)]), 3);
+        assert_eq!(c.iter().map(|c| c.mv).collect::<Vec<_>>(), vec![Move(0), Move(1), Move(2)]);
+        assert_eq!(c[0].strength, 1.0);
+        assert!(c[1].strength < 0.6 && c[2].strength < 0.35 && c[2].strength < c[1].strength - 0.1, "{c:?}");
+        let c = candidates(&rows(&[win(3), win(25)]), 2);
+        assert!(c[0].strength == 1.0 && c[1].strength < 0.35, "{c:?}");
+        assert!(effective(Score::Draw) > effective(loss(60)) && effective(loss(60)) > effective(loss(1)));
+        assert!(effective(win(200)) > effective(Score::Eval(1_000_000)));
+        assert!(effective(Score::Loss { plies: None }) < effective(Score::Eval(-1_000_000)));
     }
 
     #[test]

@@ -82,3 +82,40 @@ fn the_built_in_book_judges_the_connect4_opening() {
     assert_eq!(r.best_score.to_string(), "loss in 40", "{r:?}");
     assert!(r.played_score.to_string().starts_with("loss in"), "{r:?}");
 }
+
+/// A whole game's review keeps one solver from move to move: the same proven values and
+/// verdicts as reviewing each move on its own with a new solver (every proof finishing), in
+/// less time (`SHOW=1 cargo test --release --test review keeps_its_solver -- --nocapture` prints both).
+#[test]
+fn a_games_review_keeps_its_solver_and_judges_as_move_by_move() {
+    // A game from Pons' middle set (its first line of 18 moves), reviewed from its ninth move.
+    let data = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/connect4/Test_L2_R2")).unwrap();
+    let game = data.lines().map(|l| l.split_whitespace().next().unwrap()).find(|m| m.len() == 18).unwrap();
+    let start = AnyPosition::from_moves(Variant::connect4(), &game[..8]).unwrap();
+    let line = AnyPosition::from_moves(Variant::connect4(), game).unwrap().history()[8..].to_vec();
+    let mut settings = ReviewSettings::new(preset("strong-ab").unwrap(), 0.05);
+    settings.solver_seconds = 60.0;
+    let clock = std::time::Instant::now();
+    let mut kept = Vec::new();
+    review_game(&start, &line, &settings, &SearchControl::new(), |r| {
+        kept.push(r);
+        true
+    });
+    let kept_secs = clock.elapsed().as_secs_f64();
+    let clock = std::time::Instant::now();
+    let mut pos = start.clone();
+    let mut alone = Vec::new();
+    for &m in &line {
+        alone.push(review_move(&pos, m, &settings, &SearchControl::new()));
+        pos.try_play(m).unwrap();
+    }
+    let alone_secs = clock.elapsed().as_secs_f64();
+    assert_eq!(kept.len(), line.len());
+    for (k, a) in kept.iter().zip(&alone) {
+        assert!(k.proven && a.proven, "every move proved: {k:?}");
+        assert_eq!((k.best_score, k.played_score, k.verdict), (a.best_score, a.played_score, a.verdict), "{k:?}");
+    }
+    if std::env::var_os("SHOW").is_some() {
+        eprintln!("{} moves: {kept_secs:.2} s with one solver kept, {alone_secs:.2} s move by move", line.len());
+    }
+}

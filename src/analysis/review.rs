@@ -197,12 +197,40 @@ fn proven_loss(best: &Score, played: &Score) -> (f64, Verdict) {
     }
 }
 
+/// The solver a review keeps from one move to the next: the position after a move is the one
+/// before the next, and the proofs of the first leave its value in the table (every entry a
+/// proven bound of its own position), so the next move's first proof is mostly answered at
+/// once and more moves are judged by proof within the same budget.
+#[derive(Default)]
+pub struct ReviewSolver(Option<Box<dyn std::any::Any + Send>>);
+
+impl ReviewSolver {
+    /// The kept solver for `pos`'s board type (a new one the first time, or for another type).
+    fn get<P: Position + 'static>(&mut self, pos: &P, table_mb: usize) -> &mut AnySolver<P> {
+        if !self.0.as_ref().is_some_and(|s| s.is::<AnySolver<P>>()) {
+            self.0 = Some(Box::new(AnySolver::new(pos, table_mb)));
+        }
+        self.0.as_mut().and_then(|s| s.downcast_mut::<AnySolver<P>>()).expect("made above for this type")
+    }
+}
+
 /// Reviews the move `played` from `before` (a position with the game going on).
 pub fn review_move(
     before: &AnyPosition,
     played: Move,
     settings: &ReviewSettings,
     control: &SearchControl,
+) -> MoveReview {
+    review_move_with(before, played, settings, control, &mut ReviewSolver::default())
+}
+
+/// [`review_move`] with a solver kept from the moves reviewed before (see [`ReviewSolver`]).
+pub fn review_move_with(
+    before: &AnyPosition,
+    played: Move,
+    settings: &ReviewSettings,
+    control: &SearchControl,
+    solver: &mut ReviewSolver,
 ) -> MoveReview {
     let ply = before.ply() + 1;
     let mover = before.side_to_move();
@@ -221,7 +249,7 @@ pub fn review_move(
         verdict: Verdict::Best,
         judged_by: String::new(),
     };
-    if let Some((best, best_score, played_score)) = prove(before, played, settings) {
+    if let Some((best, best_score, played_score)) = prove(before, played, settings, solver) {
         let (loss, verdict) = proven_loss(&best_score, &played_score);
         review.best = best;
         review.best_score = best_score;
@@ -240,7 +268,12 @@ pub fn review_move(
 
 /// Both proofs within the budget: the position before (its value and a best move) and the
 /// position after the move played.
-fn prove(before: &AnyPosition, played: Move, settings: &ReviewSettings) -> Option<(Option<Move>, Score, Score)> {
+fn prove(
+    before: &AnyPosition,
+    played: Move,
+    settings: &ReviewSettings,
+    kept: &mut ReviewSolver,
+) -> Option<(Option<Move>, Score, Score)> {
     if settings.solver_seconds <= 0.0 || unsupported(&before.variant()).is_some() {
         return None;
     }
@@ -252,11 +285,11 @@ fn prove(before: &AnyPosition, played: Move, settings: &ReviewSettings) -> Optio
         builtin_book(pos.variant())?.solution_of(pos, false)
     }
     with_position!(before, p => {
-        let mut solver = AnySolver::new(p, settings.solver_table_mb);
+        let solver = kept.get(p, settings.solver_table_mb);
         // At the book's depth it knows the value but not a best move: then the solver proves.
         let here = match from_book(p).filter(|s| s.best.is_some()) {
             Some(s) => s,
-            None => solver.solve(p, false, time, None),
+            None => solver.solve_keeping_table(p, false, time, None),
         };
         if !here.is_solved() {
             return None;
@@ -370,11 +403,12 @@ pub fn review_game(
     mut each: impl FnMut(MoveReview) -> bool,
 ) {
     let mut pos = start.clone();
+    let mut solver = ReviewSolver::default();
     for &m in line {
         if control.is_stopped() || pos.status().is_over() {
             return;
         }
-        if !each(review_move(&pos, m, settings, control)) {
+        if !each(review_move_with(&pos, m, settings, control, &mut solver)) {
             return;
         }
         if pos.try_play(m).is_err() {

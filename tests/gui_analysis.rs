@@ -40,7 +40,7 @@ fn analysis_of_an_earlier_position_is_never_shown() {
     h.state_mut().play(mnklab::game::Move(3));
     h.run();
     assert!(h.state().analysis().heatmap(&h.state().position).is_empty(), "no stale candidates on the board");
-    assert!(h.query_by_label_contains("for an earlier position").is_some(), "the panel says so");
+    assert!(h.query_by_label_contains("for another position").is_some(), "the panel says so");
     // Back to the analysed position: it is current again.
     h.get_by_label("Back").click();
     h.run();
@@ -385,12 +385,12 @@ fn editing_the_position_hides_the_analysis_of_the_game() {
     let mut h = harness(mcts_bench(3000));
     h.run();
     analyse_a(&mut h);
-    assert!(h.query_by_label_contains("for an earlier position").is_none());
+    assert!(h.query_by_label_contains("for another position").is_none());
     h.get_by_label("Edit position").click();
     h.run();
     h.state_mut().edit.as_mut().unwrap().click(5, 0);
     h.run();
-    assert!(h.query_by_label_contains("for an earlier position").is_some(), "the old analysis is not shown as current");
+    assert!(h.query_by_label_contains("for another position").is_some(), "the old analysis is not shown as current");
     assert!(h.query_by_label_contains("no tree yet").is_some(), "nor its tree");
 }
 

@@ -65,14 +65,15 @@ pub fn candidates(p: &Progress, n: usize) -> Vec<Candidate> {
         });
         // The colour follows the value: the best exact move 1, others fading with their
         // distance below it (one heuristic unit, or 25 points of win probability, takes the
-        // strength halfway down); proven results count as 20 to 28 units (see `effective`);
-        // bounds are faint.
-        let best = root.iter().find(|r| !r.upper_bound).map(|r| effective(r.score));
+        // strength halfway down; proven results count as +-20 units); bounds are faint. Where
+        // the best and the move are both proven, a scale of their own (see `proven_strength`).
+        let best = root.iter().find(|r| !r.upper_bound).map(|r| r.score);
         root.iter()
             .take(n)
             .map(|r| {
                 let strength = match best {
-                    Some(b) if !r.upper_bound => 0.15 + 0.85 / (1.0 + (b - effective(r.score)).max(0.0)) as f32,
+                    Some(b) if !r.upper_bound => proven_strength(b, r.score)
+                        .unwrap_or_else(|| 0.15 + 0.85 / (1.0 + (effective(b) - effective(r.score)).max(0.0)) as f32),
                     _ => 0.1,
                 };
                 Candidate {
@@ -89,20 +90,32 @@ pub fn candidates(p: &Progress, n: usize) -> Vec<Candidate> {
     }
 }
 
-/// A score on one scale for the colour: heuristic units (within +-19), proven results beyond
-/// them, by distance: a win from 20 + 8 (at once) down towards 20 (far off), a loss from -28
-/// (at once) up towards -20, so that where every move wins or every move loses, the quick win
-/// and the long resistance stand out (a win in 3 against one in 25 is 4.6 units apart, a loss
-/// in 26 against one in 2 5.1); a proof without a distance (weak) at +-20.
+/// A score on one scale for the colour: heuristic units, proven results at +-20.
 fn effective(s: Score) -> f64 {
-    let sooner = |plies: Option<u32>| plies.map_or(0.0, |p| 8.0 * (-(p as f64) / 20.0).exp());
     match s {
         Score::Eval(v) => (v as f64 / 1000.0).clamp(-19.0, 19.0),
         Score::WinRate(r) => (r - 0.5) * 4.0,
-        Score::Win { plies } => 20.0 + sooner(plies),
-        Score::Loss { plies } => -20.0 - sooner(plies),
+        Score::Win { plies } => 20.0 - plies.unwrap_or(0) as f64 * 1e-3,
+        Score::Loss { plies } => -20.0 + plies.unwrap_or(0) as f64 * 1e-3,
         Score::Draw | Score::Unknown => 0.0,
     }
+}
+
+/// The colour strength of a proven `score` when the best move's is proven too (None
+/// otherwise): linear from 1 at the best down to 0.15 at a loss at once, on a scale where a
+/// loss lies in (-3, 0) (longer resistance higher: -3 e^(-plies / 20)), a draw at 1 and a win
+/// in (2, 8] (sooner higher: 2 + 6 e^(-plies / 20)), so that a draw stands clearly apart from both, and a quick loss
+/// from a long one, a quick win from a slow one (a proof without a distance counts as far).
+fn proven_strength(best: Score, score: Score) -> Option<f32> {
+    let near = |plies: Option<u32>| plies.map_or(0.0, |p| (-(p as f64) / 20.0).exp());
+    let place = |s: Score| match s {
+        Score::Win { plies } => Some(2.0 + 6.0 * near(plies)),
+        Score::Draw => Some(1.0),
+        Score::Loss { plies } => Some(-3.0 * near(plies)),
+        _ => None,
+    };
+    let (b, v) = (place(best)?, place(score)?);
+    Some((1.0 - 0.85 * ((b - v).max(0.0) / (b + 3.0))) as f32)
 }
 
 /// Where two candidate lists of the same position agree.
@@ -202,12 +215,17 @@ mod tests {
         let c = candidates(&rows(&[loss(26), loss(12), loss(2)]), 3);
         assert_eq!(c.iter().map(|c| c.mv).collect::<Vec<_>>(), vec![Move(0), Move(1), Move(2)]);
         assert_eq!(c[0].strength, 1.0);
-        assert!(c[1].strength < 0.6 && c[2].strength < 0.35 && c[2].strength < c[1].strength - 0.1, "{c:?}");
+        assert!(c[1].strength < 0.8 && c[2].strength < 0.35 && c[2].strength < c[1].strength - 0.3, "{c:?}");
         let c = candidates(&rows(&[win(3), win(25)]), 2);
-        assert!(c[0].strength == 1.0 && c[1].strength < 0.35, "{c:?}");
-        assert!(effective(Score::Draw) > effective(loss(60)) && effective(loss(60)) > effective(loss(1)));
-        assert!(effective(win(200)) > effective(Score::Eval(1_000_000)));
-        assert!(effective(Score::Loss { plies: None }) < effective(Score::Eval(-1_000_000)));
+        assert!(c[0].strength == 1.0 && c[1].strength < 0.75, "{c:?}");
+        // Over a won position, a draw stands apart from the win and from every loss.
+        let c = candidates(&rows(&[win(41), Score::Draw, loss(40), loss(2)]), 4);
+        let s: Vec<f32> = c.iter().map(|c| c.strength).collect();
+        assert!(s[0] == 1.0 && s[0] - s[1] > 0.15 && s[1] - s[2] > 0.15 && s[2] - s[3] > 0.15, "{s:?}");
+        assert!(s[3] >= 0.15, "a proven loss never fades to a refuted move's 0.1: {s:?}");
+        // A proof beside heuristic values keeps the common scale: the win first and deepest.
+        let c = candidates(&rows(&[win(9), Score::Eval(1500), Score::Eval(-800)]), 3);
+        assert!(c[0].strength == 1.0 && c[1].strength < 0.2 && c[2].strength < c[1].strength, "{c:?}");
     }
 
     #[test]

@@ -274,11 +274,7 @@ impl Analysis {
             }
             Some(_) if !self.is_for(pos) => {
                 // Results of an earlier position are never shown as if about this one.
-                ui.weak(if self.running {
-                    "searching..."
-                } else {
-                    "for an earlier position: start to analyse this one"
-                });
+                ui.weak(if self.running { "searching..." } else { "for another position: start to analyse this one" });
             }
             Some(p) => {
                 let best = p.best.map_or("-".to_string(), |m| pos.format_move(m));
@@ -288,7 +284,8 @@ impl Analysis {
                 // A field at a time, so a narrow panel breaks the line between fields only.
                 ui.horizontal_wrapped(|ui| {
                     for field in crate::analysis::search_fields(p) {
-                        ui.label(field);
+                        // Never broken inside ("nodes" on one line, its count on the next).
+                        ui.add(egui::Label::new(field).wrap_mode(egui::TextWrapMode::Extend));
                     }
                 });
                 ui.label(crate::analysis::speed_label(p, self.reports));

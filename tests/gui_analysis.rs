@@ -55,6 +55,37 @@ fn analysis_of_an_earlier_position_is_never_shown() {
     assert!(h.query_by_label_contains("no tree yet").is_some(), "no stale tree in the explorer");
 }
 
+/// Stepping back and forth between positions analysed before shows each one's finished
+/// analysis again (not only the last one's), and an analysis by another agent is not shown
+/// as this agent's.
+#[test]
+fn returning_to_a_position_analysed_before_shows_its_analysis_again() {
+    let mut h = harness(mcts_bench(3000));
+    h.run();
+    analyse_a(&mut h);
+    let at_start = h.state().slots[0].analysis.result.clone().expect("a result");
+    h.state_mut().play(mnklab::game::Move(3));
+    h.run();
+    analyse_a(&mut h);
+    let after_d = h.state().slots[0].analysis.result.clone().expect("a result");
+    // Back to the start: its own analysis, not the one after d.
+    h.get_by_label("Back").click();
+    h.run();
+    assert!(h.query_by_label_contains("for another position").is_none(), "the start's analysis is current");
+    assert_eq!(h.state().slots[0].analysis.result.as_ref(), Some(&at_start));
+    assert!(!h.state().analysis().heatmap(&h.state().position).is_empty(), "its candidates on the board");
+    // Forward again: the analysis after d.
+    h.get_by_label("Forward").click();
+    h.run();
+    assert_eq!(h.state().slots[0].analysis.result.as_ref(), Some(&after_d));
+    assert!(!h.state().analysis().heatmap(&h.state().position).is_empty());
+    // Another agent in the slot: the start's MCTS analysis is not shown as its own.
+    h.state_mut().slots[0].set(preset("strong-ab").unwrap());
+    h.get_by_label("Back").click();
+    h.run();
+    assert!(h.state().analysis().heatmap(&h.state().position).is_empty(), "no other agent's candidates");
+}
+
 #[test]
 fn a_running_analysis_follows_the_position() {
     let mut w = mcts_bench(0);

@@ -7,10 +7,27 @@ use super::lines::Tone;
 use super::worker::{Command, Report, Worker};
 use crate::analysis::{Candidate, PositionKey, candidates, full_label, short_label};
 use crate::game::{AnyPosition, Move};
-use crate::search::{AgentFile, Progress, SearchControl, SearchEvent, SearchLimits, SearchResult, TreeSnapshot};
+use crate::search::{
+    AgentConfig, AgentFile, Progress, SearchControl, SearchEvent, SearchLimits, SearchResult, TreeSnapshot,
+};
 
 /// The candidates slider's top: rows a table shows at most.
 pub const MOST_CANDIDATES: usize = 20;
+
+/// Finished analyses of other positions kept for [`Analysis::recall`], at most.
+const RECALLED: usize = 32;
+
+/// A finished analysis put aside: what it showed, about which position, by which agent.
+struct Recalled {
+    key: PositionKey,
+    agent: AgentConfig,
+    latest: Option<Progress>,
+    reports: u64,
+    result: Option<SearchResult>,
+    tree: Option<TreeSnapshot>,
+    notice: Option<String>,
+    info: Option<String>,
+}
 
 /// One agent's analysis of the current position: the limits, what arrived, and the worker
 /// thread that searches.
@@ -51,6 +68,10 @@ pub struct Analysis {
     /// When the running analysis started (a proof reports nothing until the position's value is
     /// proved: the wait is shown).
     started: Instant,
+    /// The agent the results are from.
+    agent: Option<AgentConfig>,
+    /// Finished analyses of other positions, oldest first (see [`Analysis::recall`]).
+    recalled: Vec<Recalled>,
 }
 
 impl Default for Analysis {
@@ -77,16 +98,69 @@ impl Default for Analysis {
             worker: Worker::spawn(),
             last_snapshot: Instant::now(),
             started: Instant::now(),
+            agent: None,
+            recalled: Vec::new(),
         }
     }
 }
 
 impl Analysis {
+    /// Puts the current analysis aside when it finished without an error, so that returning to
+    /// its position shows it again.
+    fn remember(&mut self) {
+        if self.running || self.waiting || self.result.is_none() || self.error.is_some() {
+            return;
+        }
+        let (Some(key), Some(agent)) = (self.key, self.agent.clone()) else { return };
+        self.recalled.retain(|r| !(r.key == key && r.agent == agent));
+        if self.recalled.len() == RECALLED {
+            self.recalled.remove(0);
+        }
+        self.recalled.push(Recalled {
+            key,
+            agent,
+            latest: self.latest.clone(),
+            reports: self.reports,
+            result: self.result.clone(),
+            tree: self.tree.clone(),
+            notice: self.notice.clone(),
+            info: self.info.clone(),
+        });
+    }
+
+    /// Shows again the finished analysis of `pos` by `agent`, if one was put aside (the board
+    /// went back to a position analysed before), when nothing is running; true if it did. Its
+    /// tree is shown, but the worker no longer holds it: deeper nodes are not fetched.
+    pub fn recall(&mut self, pos: &AnyPosition, agent: &AgentConfig) -> bool {
+        if self.running || self.waiting || self.is_for(pos) {
+            return false;
+        }
+        let Some(i) = self.recalled.iter().position(|r| r.key.matches(pos) && r.agent == *agent) else {
+            return false;
+        };
+        let r = self.recalled.remove(i);
+        self.remember();
+        // A new id: the worker's kept tree (for subtrees) is another analysis's.
+        self.id += 1;
+        self.key = Some(r.key);
+        self.agent = Some(r.agent);
+        self.latest = r.latest;
+        self.reports = r.reports;
+        self.result = r.result;
+        self.tree = r.tree;
+        self.notice = r.notice;
+        self.info = r.info;
+        self.error = None;
+        self.fetching.clear();
+        true
+    }
+
     /// Starts analysing `pos` with `file`'s agent (stopping any analysis still running).
     /// The time setting replaces the file's time; its depth, node and iteration limits stay.
     pub fn start(&mut self, pos: &AnyPosition, file: &AgentFile) {
         let was_running = self.running || self.waiting;
         self.stop();
+        self.remember();
         if pos.status().is_over() {
             self.error = Some("the game is over: nothing to analyse".into());
             self.waiting = was_running;
@@ -105,6 +179,7 @@ impl Analysis {
         self.notice = None;
         self.info = None;
         self.key = Some(PositionKey::of(pos));
+        self.agent = Some(file.agent.clone());
         self.fetching.clear();
         let limits = SearchLimits { time: (self.seconds > 0.0).then_some(self.seconds), ..file.limits };
         self.worker.send(Command::Analyse {

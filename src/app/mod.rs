@@ -254,6 +254,10 @@ impl Workbench {
             if self.slots[i].analysis.running || self.slots[i].analysis.waiting {
                 // Follow the game: analyse the new position.
                 self.start_slot(i);
+            } else {
+                // Back at a position analysed before: its finished analysis again.
+                let agent = self.slots[i].file.agent.clone();
+                self.slots[i].analysis.recall(&self.position, &agent);
             }
         }
     }

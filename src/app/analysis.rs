@@ -106,8 +106,9 @@ impl Default for Analysis {
 
 impl Analysis {
     /// Puts the current analysis aside when it finished without an error, so that returning to
-    /// its position shows it again.
-    fn remember(&mut self) {
+    /// its position shows it again. Its results are moved out (not copied: a tree can be
+    /// large); the callers replace them at once.
+    fn put_aside(&mut self) {
         if self.running || self.waiting || self.result.is_none() || self.error.is_some() {
             return;
         }
@@ -119,12 +120,12 @@ impl Analysis {
         self.recalled.push(Recalled {
             key,
             agent,
-            latest: self.latest.clone(),
+            latest: self.latest.take(),
             reports: self.reports,
-            result: self.result.clone(),
-            tree: self.tree.clone(),
-            notice: self.notice.clone(),
-            info: self.info.clone(),
+            result: self.result.take(),
+            tree: self.tree.take(),
+            notice: self.notice.take(),
+            info: self.info.take(),
         });
     }
 
@@ -139,7 +140,7 @@ impl Analysis {
             return false;
         };
         let r = self.recalled.remove(i);
-        self.remember();
+        self.put_aside();
         // A new id: the worker's kept tree (for subtrees) is another analysis's.
         self.id += 1;
         self.key = Some(r.key);
@@ -160,12 +161,12 @@ impl Analysis {
     pub fn start(&mut self, pos: &AnyPosition, file: &AgentFile) {
         let was_running = self.running || self.waiting;
         self.stop();
-        self.remember();
         if pos.status().is_over() {
             self.error = Some("the game is over: nothing to analyse".into());
             self.waiting = was_running;
             return;
         }
+        self.put_aside();
         let file = file.clone();
         self.id += 1;
         self.control = SearchControl::new();

@@ -221,16 +221,12 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
                 let start = std::time::Instant::now();
                 let deadline = args.time.map(|t| start + Duration::from_secs_f64(t));
                 let tt = args.tt_mb.unwrap_or(DEFAULT_TABLE_MB) as usize;
-                let (best, nodes, memory) = with_position!(&pos, p => {
+                s.memory = with_position!(&pos, p => {
                     let mut solver = AnySolver::new(p, tt);
-                    let (best, nodes) = solver.best_move_for(p, s.lower, args.weak, deadline, None);
-                    (best, nodes, solver.table_memory())
+                    solver.prove_book_move(p, &mut s, deadline, None, start);
+                    solver.table_memory()
                 });
-                s.best = best;
-                s.memory = memory;
-                s.nodes = nodes;
-                s.elapsed = start.elapsed().as_secs_f64();
-                searched = Some(best.is_some());
+                searched = Some(s.best.is_some());
             }
             print_solution(&pos, &s);
             println!("from the book {} (depth {}, {} positions)", path.display(), book.depth, book.len());

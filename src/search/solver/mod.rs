@@ -300,23 +300,33 @@ impl<P: Position> AnySolver<P> {
         }
     }
 
-    /// A move of `pos` that keeps `value`, a value known without this solver's search (an
-    /// opening book's), proved by null-window searches of the moves before `deadline`; None
-    /// when they did not finish, or on boards books are not made for. Also the nodes spent.
-    pub fn best_move_for(
+    /// Completes `s`, a book's answer for `pos` without a move (a position with as many stones
+    /// as the book's depth): a move keeping its value, proved by null-window searches of the
+    /// moves before `deadline` (None when they did not finish, or on boards books are not made
+    /// for), the nodes they spent, and the time since `since`.
+    pub fn prove_book_move(
         &mut self,
         pos: &P,
-        value: i32,
-        weak: bool,
+        s: &mut Solution,
         deadline: Option<Instant>,
         stop: Option<Arc<AtomicBool>>,
-    ) -> (Option<Move>, u64) {
-        let AnySolver::Connect(s) = self else { return (None, 0) };
-        let Some(grid) = (pos as &dyn Any).downcast_ref::<Grid<u64, true>>() else { return (None, 0) };
-        let b = s.board_of(grid);
-        let before = s.nodes;
-        let best = s.best_move_within(&b, value, weak, deadline, stop);
-        (best, s.nodes - before)
+        since: Instant,
+    ) {
+        let (best, nodes) = match self {
+            AnySolver::Connect(c) => match (pos as &dyn Any).downcast_ref::<Grid<u64, true>>() {
+                Some(grid) => {
+                    let b = c.board_of(grid);
+                    let before = c.nodes;
+                    let best = c.best_move_within(&b, s.lower, s.weak, deadline, stop);
+                    (best, c.nodes - before)
+                }
+                None => (None, 0),
+            },
+            AnySolver::Generic { .. } => (None, 0),
+        };
+        s.best = best;
+        s.nodes = nodes;
+        s.elapsed = since.elapsed().as_secs_f64();
     }
 
     /// The bytes of the Connect-X solver's table (0 for the generic solver, which makes its
@@ -708,12 +718,8 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
                     let rows = first_rows(pos, &s);
                     sink.event(SearchEvent::Progress(proof_report(&s, &rows, 0, clock.elapsed(), threads, false)));
                     let deadline = budget.map(|b| clock_start + b);
-                    let (best, nodes) =
-                        solver.best_move_for(pos, s.lower, self.config.weak, deadline, Some(stop.clone()));
-                    s.best = best;
-                    s.nodes = nodes;
-                    s.elapsed = clock_start.elapsed().as_secs_f64();
-                    sink.event(SearchEvent::Info(match best {
+                    solver.prove_book_move(pos, &mut s, deadline, Some(stop.clone()), clock_start);
+                    sink.event(SearchEvent::Info(match s.best {
                         Some(_) => format!("solver: value from {which}"),
                         None => format!("solver: {which} gives '{}'; no move keeping it proved in time", s.describe()),
                     }));

@@ -24,6 +24,14 @@ fn mcts_bench(iterations: u64) -> Workbench {
     w
 }
 
+/// A Connect-4 workbench whose agent A is the solver preset, 5 s an analysis.
+fn solver_on_connect4() -> Workbench {
+    let mut w = Workbench::new(Variant::connect4());
+    w.slots[0].set(preset("solver").unwrap());
+    w.slots[0].file.limits = SearchLimits::time(5.0);
+    w
+}
+
 fn analyse_a(h: &mut Harness<'static, Workbench>) {
     h.get_by_label("Start analysis A").click();
     assert!(wait(h, 20.0, |w| !w.slots[0].analysis.running && w.slots[0].analysis.result.is_some()), "A finishes");
@@ -32,7 +40,10 @@ fn analyse_a(h: &mut Harness<'static, Workbench>) {
 
 #[test]
 fn analysis_of_an_earlier_position_is_never_shown() {
-    let mut h = harness(mcts_bench(3000));
+    let mut w = mcts_bench(3000);
+    // A finished analysis that does not follow the game stays with its position.
+    w.slots[0].analysis.follow = false;
+    let mut h = harness(w);
     h.run();
     analyse_a(&mut h);
     assert!(!h.state().analysis().heatmap(&h.state().position).is_empty(), "candidates for this position");
@@ -60,7 +71,10 @@ fn analysis_of_an_earlier_position_is_never_shown() {
 /// as this agent's.
 #[test]
 fn returning_to_a_position_analysed_before_shows_its_analysis_again() {
-    let mut h = harness(mcts_bench(3000));
+    let mut w = mcts_bench(3000);
+    // Not following the game: what is shown on going back is the recalled analysis alone.
+    w.slots[0].analysis.follow = false;
+    let mut h = harness(w);
     h.run();
     analyse_a(&mut h);
     let at_start = h.state().slots[0].analysis.result.clone().expect("a result");
@@ -84,6 +98,48 @@ fn returning_to_a_position_analysed_before_shows_its_analysis_again() {
     h.get_by_label("Back").click();
     h.run();
     assert!(h.state().analysis().heatmap(&h.state().position).is_empty(), "no other agent's candidates");
+}
+
+/// Perfect play at a click: the solver, started once, gives each new position's proven
+/// values as moves are played, though each of its analyses finishes; Stop ends that, and the
+/// next position shows the last analysis as another position's.
+#[test]
+fn a_finished_analysis_follows_the_game_until_stopped() {
+    let mut h = harness(solver_on_connect4());
+    h.run();
+    analyse_a(&mut h);
+    assert!(h.state().slots[0].analysis.follows(), "finished, and following the game");
+    // Clicking the candidate row d plays it; the position after it is analysed at once.
+    let d = h.state().slots[0].analysis.candidates(&h.state().position)[0].mv;
+    assert_eq!(h.state().position.format_move(d), "d", "d is the winning first move");
+    h.state_mut().play(d);
+    h.run();
+    assert!(
+        wait(&mut h, 20.0, |w| !w.slots[0].analysis.running
+            && w.slots[0].analysis.is_for(&w.position)
+            && w.slots[0].analysis.candidates(&w.position).len() == 7),
+        "the position after d is analysed without a new start"
+    );
+    // After d, every reply loses but d (the second player's draw is not there: 1 d d is a
+    // first-player win too); the values come from the built-in book.
+    let rows = h.state().slots[0].analysis.candidates(&h.state().position);
+    assert!(rows.iter().all(|c| c.score.is_proven()), "{rows:?}");
+    assert!(h.query_all_by_label_contains("loss in").count() >= 7, "seven losses for the second player");
+    // Back: the empty board's analysis is recalled, not searched again.
+    h.get_by_label("Back").click();
+    h.run();
+    assert!(!h.state().slots[0].analysis.running && h.state().slots[0].analysis.is_for(&h.state().position));
+    assert!(h.query_all_by_label_contains("win in 41").count() >= 1);
+    h.get_by_label("Forward").click();
+    h.run();
+    // Stop: no longer following; the next move shows the old analysis as another position's.
+    h.get_by_label("Stop A").click();
+    h.run();
+    assert!(!h.state().slots[0].analysis.follows());
+    h.state_mut().play(d);
+    h.run();
+    assert!(!h.state().slots[0].analysis.running, "a stopped analysis does not start again");
+    assert!(h.query_by_label_contains("for another position").is_some());
 }
 
 #[test]
@@ -616,10 +672,7 @@ fn a_book_for_another_game_is_named_beside_the_analysis() {
 /// says where the answer came from, in the text colour (it is not a warning).
 #[test]
 fn the_built_in_book_answers_the_first_connect4_move_and_says_so() {
-    let mut w = Workbench::new(Variant::connect4());
-    w.slots[0].set(preset("solver").unwrap());
-    w.slots[0].file.limits = SearchLimits::time(5.0);
-    let mut h = harness(w);
+    let mut h = harness(solver_on_connect4());
     h.run();
     analyse_a(&mut h);
     let a = &h.state().slots[0].analysis;
@@ -638,10 +691,7 @@ fn the_built_in_book_answers_the_first_connect4_move_and_says_so() {
 /// agents' area, not hidden under it.
 #[test]
 fn a_solvers_seven_rows_fit_at_the_readmes_size() {
-    let mut w = Workbench::new(Variant::connect4());
-    w.slots[0].set(preset("solver").unwrap());
-    w.slots[0].file.limits = SearchLimits::time(5.0);
-    let mut h = common::harness_sized(w, egui::vec2(1300.0, 860.0));
+    let mut h = common::harness_sized(solver_on_connect4(), egui::vec2(1300.0, 860.0));
     h.run();
     analyse_a(&mut h);
     let below = h.get_by_label("board and explorer show:").rect();

@@ -39,6 +39,9 @@ pub struct Analysis {
     pub running: bool,
     /// A running analysis that reached a finished game: it resumes on the next position.
     pub waiting: bool,
+    /// Once started, analyse each new position of the game, finished analyses too (a solver's
+    /// or a timed one's), until stopped: perfect play at a click instead of Space at each move.
+    pub follow: bool,
     pub latest: Option<Progress>,
     pub reports: u64,
     pub result: Option<SearchResult>,
@@ -72,6 +75,8 @@ pub struct Analysis {
     agent: Option<AgentConfig>,
     /// Finished analyses of other positions, oldest first (see [`Analysis::recall`]).
     recalled: Vec<Recalled>,
+    /// Started and not stopped by the user since: with `follow`, a new position is analysed.
+    engaged: bool,
 }
 
 impl Default for Analysis {
@@ -81,6 +86,7 @@ impl Default for Analysis {
             candidates: 5,
             running: false,
             waiting: false,
+            follow: true,
             latest: None,
             reports: 0,
             result: None,
@@ -100,6 +106,7 @@ impl Default for Analysis {
             started: Instant::now(),
             agent: None,
             recalled: Vec::new(),
+            engaged: false,
         }
     }
 }
@@ -160,7 +167,8 @@ impl Analysis {
     /// The time setting replaces the file's time; its depth, node and iteration limits stay.
     pub fn start(&mut self, pos: &AnyPosition, file: &AgentFile) {
         let was_running = self.running || self.waiting;
-        self.stop();
+        self.halt();
+        self.engaged = true;
         if pos.status().is_over() {
             self.error = Some("the game is over: nothing to analyse".into());
             self.waiting = was_running;
@@ -230,10 +238,22 @@ impl Analysis {
         }
     }
 
-    /// Stops the running analysis; what arrived so far stays.
+    /// Stops the running analysis, and the following of the game; what arrived so far stays.
     pub fn stop(&mut self) {
+        self.halt();
+        self.engaged = false;
+    }
+
+    /// Stops the running search only (a new one replaces it).
+    fn halt(&mut self) {
         self.control.stop();
         self.waiting = false;
+    }
+
+    /// Whether a change of position should start this analysis again: it runs (or waits at the
+    /// end of the game), or it was started, not stopped since, and follows the game.
+    pub fn follows(&self) -> bool {
+        self.running || self.waiting || (self.follow && self.engaged)
     }
 
     /// Takes in what the worker sent; asks for a tree snapshot twice a second while running.
@@ -324,9 +344,15 @@ impl Analysis {
             if ui.add_enabled(!self.running, egui::Button::new(format!("Start analysis {id}"))).clicked() {
                 start = true;
             }
-            if ui.add_enabled(self.running, egui::Button::new(format!("Stop {id}"))).clicked() {
+            // A finished analysis that follows the game is stopped too: no new position is
+            // analysed after it.
+            if ui.add_enabled(self.follows(), egui::Button::new(format!("Stop {id}"))).clicked() {
                 self.stop();
             }
+            ui.checkbox(&mut self.follow, format!("follow {id}")).on_hover_text(
+                "once started, analyse each new position (a move, back, forward) until stopped, \
+                 finished analyses too; off: a finished analysis stays with its position",
+            );
         });
         ui.add(egui::Slider::new(&mut self.candidates, 1..=MOST_CANDIDATES).text("candidates"));
         // Where an answer came from is about the analysed position only.

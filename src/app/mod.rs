@@ -251,13 +251,17 @@ impl Workbench {
         self.preview = None;
         self.explorer.shown = None;
         for i in 0..self.slots.len() {
-            if self.slots[i].analysis.running || self.slots[i].analysis.waiting {
+            let a = &self.slots[i].analysis;
+            if a.running || a.waiting {
                 // Follow the game: analyse the new position.
                 self.start_slot(i);
             } else {
-                // Back at a position analysed before: its finished analysis again.
+                // Back at a position analysed before: its finished analysis again; else, when
+                // this analysis follows the game, a new one.
                 let agent = self.slots[i].file.agent.clone();
-                self.slots[i].analysis.recall(&self.position, &agent);
+                if !self.slots[i].analysis.recall(&self.position, &agent) && self.slots[i].analysis.follows() {
+                    self.start_slot(i);
+                }
             }
         }
     }

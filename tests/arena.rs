@@ -128,6 +128,24 @@ fn shards_merge_into_the_whole() {
     std::fs::remove_dir_all(whole).unwrap();
 }
 
+/// A shard's games are the schedule's games with index % n == i, in order, whatever the
+/// shard (one past the schedule's end, more shards than games, one shard, not a shard).
+#[test]
+fn a_shards_schedule_is_its_slice_of_the_whole() {
+    let m = Matchup::parse(QUICK, "quick.ron".as_ref()).unwrap();
+    let whole: Vec<_> = m.schedule().collect();
+    assert!(whole.len() >= 6, "a schedule to slice");
+    let len = whole.len() as u64;
+    for (i, n) in [(0, 1), (0, 3), (1, 3), (2, 3), (len - 1, len), (0, len + 5), (len + 1, len + 5), (5, 3)] {
+        let expected: Vec<_> = whole.iter().filter(|g| i < n && g.index % n == i).cloned().collect();
+        let indices = |v: &[mnklab::arena::GameSpec]| v.iter().map(|g| g.index).collect::<Vec<_>>();
+        let got: Vec<_> = m.shard_schedule(Some((i, n))).collect();
+        assert_eq!(indices(&got), indices(&expected), "shard {i}/{n}");
+        assert_eq!(got, expected, "shard {i}/{n}: the same games, seeds and colours");
+    }
+    assert_eq!(m.shard_schedule(None).collect::<Vec<_>>(), whole);
+}
+
 #[test]
 fn statistics_match_hand_computed_values() {
     // Wilson 95% interval of 7 successes in 10: (0.3968, 0.8922) (textbook value).

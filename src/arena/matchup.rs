@@ -333,9 +333,24 @@ impl Matchup {
     /// Every game of the matchup in a fixed order; game i's colours alternate with i.
     /// Generated as they are taken, so a schedule of billions of games costs no memory.
     pub fn schedule(&self) -> impl Iterator<Item = GameSpec> + Send + '_ {
+        self.shard_schedule(None)
+    }
+
+    /// The games of shard (i, n) of the schedule (those whose index % n == i; every game
+    /// without a shard), in order. Only the shard's indices are visited: a shard of a few
+    /// games of a schedule of billions starts and ends at once.
+    pub fn shard_schedule(&self, shard: Option<(u64, u64)>) -> impl Iterator<Item = GameSpec> + Send + '_ {
         let variants = self.variant_list().unwrap_or_default();
         let pairings = self.pairings();
-        (0..self.schedule_len()).map(move |index| self.spec_with(index, &variants, &pairings))
+        let len = self.schedule_len();
+        let (first, step) = match shard {
+            Some((i, n)) if i < n => (i, n),
+            Some(_) => (len, 1), // not a shard (i >= n): no game
+            None => (0, 1),
+        };
+        // A step beyond usize (a 32-bit target) leaves at most the first index.
+        let step = usize::try_from(step).unwrap_or(usize::MAX);
+        (first..len).step_by(step).map(move |index| self.spec_with(index, &variants, &pairings))
     }
 
     /// Game `index` of the schedule, if there is one.

@@ -141,9 +141,7 @@ pub fn run_matchup_summary(
 
     let total = shard_len(m.schedule_len(), opts.shard);
     // Taken one game at a time by the workers: the schedule is never held in memory whole.
-    let pending = std::sync::Mutex::new(
-        m.schedule().filter(|g| opts.shard.is_none_or(|(i, n)| g.index % n == i)).filter(|g| !done.contains(&g.index)),
-    );
+    let pending = std::sync::Mutex::new(m.shard_schedule(opts.shard).filter(|g| !done.contains(&g.index)));
     let left = total.saturating_sub(done.len() as u64);
     let pairings: Vec<(crate::game::Variant, (usize, usize))> = {
         let variants = m.variant_list()?;

@@ -32,6 +32,15 @@ fn solver_on_connect4() -> Workbench {
     w
 }
 
+/// A harness around `w` whose agent A has analysed the position: with its result.
+fn analysed(w: Workbench) -> (Harness<'static, Workbench>, mnklab::search::SearchResult) {
+    let mut h = harness(w);
+    h.run();
+    analyse_a(&mut h);
+    let result = h.state().slots[0].analysis.result.clone().expect("a result");
+    (h, result)
+}
+
 fn analyse_a(h: &mut Harness<'static, Workbench>) {
     h.get_by_label("Start analysis A").click();
     assert!(wait(h, 20.0, |w| !w.slots[0].analysis.running && w.slots[0].analysis.result.is_some()), "A finishes");
@@ -74,10 +83,7 @@ fn returning_to_a_position_analysed_before_shows_its_analysis_again() {
     let mut w = mcts_bench(3000);
     // Not following the game: what is shown on going back is the recalled analysis alone.
     w.slots[0].analysis.follow = false;
-    let mut h = harness(w);
-    h.run();
-    analyse_a(&mut h);
-    let at_start = h.state().slots[0].analysis.result.clone().expect("a result");
+    let (mut h, at_start) = analysed(w);
     h.state_mut().play(mnklab::game::Move(3));
     h.run();
     analyse_a(&mut h);
@@ -140,6 +146,50 @@ fn a_finished_analysis_follows_the_game_until_stopped() {
     h.run();
     assert!(!h.state().slots[0].analysis.running, "a stopped analysis does not start again");
     assert!(h.query_by_label_contains("for another position").is_some());
+}
+
+/// Found by a new-user trial: Space ends the following of a finished analysis too; going back
+/// while the next position is still searched shows the finished analysis instead of searching
+/// again; another agent in a following slot is analysed at once instead of showing the old
+/// agent's table under its name; unticking `follow` ends an old start for good.
+#[test]
+fn following_ends_with_space_recalls_while_running_and_restarts_on_another_agent() {
+    let mut w = mcts_bench(0);
+    w.slots[0].file.limits = SearchLimits::default();
+    w.slots[0].analysis.seconds = 0.5;
+    let (mut h, at_start) = analysed(w);
+    // A move, and back at once while its search runs: the start's analysis, not a new search.
+    h.state_mut().play(mnklab::game::Move(3));
+    h.run();
+    assert!(h.state().slots[0].analysis.running, "the new position is searched");
+    h.get_by_label("Back").click();
+    h.run();
+    assert!(!h.state().slots[0].analysis.running, "no search of the start again");
+    assert_eq!(h.state().slots[0].analysis.result.as_ref(), Some(&at_start));
+    assert!(h.state().slots[0].analysis.follows(), "still following");
+    // Another agent in the slot: its own analysis starts.
+    h.state_mut().slots[0].set(preset("strong-ab").unwrap());
+    h.run();
+    assert!(
+        wait(&mut h, 10.0, |w| !w.slots[0].analysis.agent_differs(&w.slots[0].file.agent)),
+        "the new agent analyses"
+    );
+    assert!(wait(&mut h, 10.0, |w| !w.slots[0].analysis.running));
+    // Space on the finished, following analysis ends the following.
+    h.key_press(egui::Key::Space);
+    h.run();
+    assert!(!h.state().slots[0].analysis.follows(), "Space stopped the following");
+    h.state_mut().play(mnklab::game::Move(2));
+    h.run();
+    assert!(!h.state().slots[0].analysis.running);
+    // Started again, unticked, ticked: the old start is not revived.
+    h.key_press(egui::Key::Space);
+    assert!(wait(&mut h, 10.0, |w| !w.slots[0].analysis.running && w.slots[0].analysis.is_for(&w.position)));
+    h.get_by_label("follow A").click();
+    h.run();
+    h.get_by_label("follow A").click();
+    h.run();
+    assert!(h.state().slots[0].analysis.follow && !h.state().slots[0].analysis.follows());
 }
 
 #[test]

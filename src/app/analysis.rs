@@ -170,7 +170,12 @@ impl Analysis {
         self.halt();
         self.engaged = true;
         if pos.status().is_over() {
-            self.error = Some("the game is over: nothing to analyse".into());
+            // Not a failure: an ordinary end of the game, said in the text colour. The agent is
+            // recorded so a changed config does not start it again and again.
+            self.error = None;
+            self.notice = None;
+            self.info = Some("the game is over: nothing to analyse".into());
+            self.agent = Some(file.agent.clone());
             self.waiting = was_running;
             return;
         }
@@ -248,6 +253,24 @@ impl Analysis {
     fn halt(&mut self) {
         self.control.stop();
         self.waiting = false;
+    }
+
+    /// Whether the results shown are by another agent than `agent` (the slot's config changed).
+    pub fn agent_differs(&self, agent: &AgentConfig) -> bool {
+        self.agent.as_ref().is_some_and(|a| a != agent)
+    }
+
+    /// On a new position, for an analysis that follows the game: shows the finished analysis of
+    /// `pos` by `agent` put aside before, stopping a search still running on the position
+    /// left, instead of searching `pos` again; true if it did.
+    pub fn recall_following(&mut self, pos: &AnyPosition, agent: &AgentConfig) -> bool {
+        if !self.follow || !self.recalled.iter().any(|r| r.key.matches(pos) && r.agent == *agent) {
+            return false;
+        }
+        // The running search is dropped (not put aside: it did not finish); still following.
+        self.halt();
+        self.running = false;
+        self.recall(pos, agent)
     }
 
     /// Whether a change of position should start this analysis again: it runs (or waits at the
@@ -349,7 +372,12 @@ impl Analysis {
             if ui.add_enabled(self.follows(), egui::Button::new(format!("Stop {id}"))).clicked() {
                 self.stop();
             }
-            ui.checkbox(&mut self.follow, format!("follow {id}")).on_hover_text(
+            let follow = ui.checkbox(&mut self.follow, format!("follow {id}"));
+            if follow.changed() && !self.follow && !self.running {
+                // Unticked after it finished: ticking again does not revive that old start.
+                self.engaged = false;
+            }
+            follow.on_hover_text(
                 "once started, analyse each new position (a move, back, forward) until stopped, \
                  finished analyses too; off: a finished analysis stays with its position",
             );
@@ -376,7 +404,13 @@ impl Analysis {
             }
             Some(_) if !self.is_for(pos) => {
                 // Results of an earlier position are never shown as if about this one.
-                ui.weak(if self.running { "searching..." } else { "for another position: start to analyse this one" });
+                ui.weak(if self.running {
+                    "searching..."
+                } else if pos.status().is_over() {
+                    "the game is over"
+                } else {
+                    "for another position: start to analyse this one"
+                });
             }
             Some(p) => {
                 let best = p.best.map_or("-".to_string(), |m| pos.format_move(m));

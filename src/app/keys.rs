@@ -8,7 +8,7 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ("← / →", "back / forward one move"),
     ("Home / End", "the start / the end of the line"),
     ("↑ / ↓", "the previous / next variation at this move (another move played here)"),
-    ("Space", "start or stop the analysis of the agent the board shows"),
+    ("Space", "start the analysis of the agent the board shows, or stop it (and its following of the game)"),
     ("Ctrl+Z", "take back the last move: it leaves the record (in Edit position: the last edit)"),
     ("Ctrl+C", "copy the moves played as a move string"),
     ("Ctrl+Shift+C", "copy the position as a position file's RON text"),
@@ -75,7 +75,9 @@ impl Workbench {
         }
         if space {
             let i = self.shown_slot.min(self.slots.len() - 1);
-            if self.slots[i].analysis.running {
+            // A finished analysis that follows the game is stopped too (a solver's answer from
+            // the book finishes at once: Space would otherwise never end the following).
+            if self.slots[i].analysis.follows() {
                 self.slots[i].analysis.stop();
             } else {
                 self.start_slot(i);

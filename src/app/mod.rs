@@ -251,6 +251,11 @@ impl Workbench {
         self.preview = None;
         self.explorer.shown = None;
         for i in 0..self.slots.len() {
+            let agent = self.slots[i].file.agent.clone();
+            if self.slots[i].analysis.recall_following(&self.position, &agent) {
+                // Back at a position this analysis finished before: shown, not searched again.
+                continue;
+            }
             let a = &self.slots[i].analysis;
             if a.running || a.waiting {
                 // Follow the game: analyse the new position.
@@ -258,8 +263,12 @@ impl Workbench {
             } else {
                 // Back at a position analysed before: its finished analysis again; else, when
                 // this analysis follows the game, a new one.
-                let agent = self.slots[i].file.agent.clone();
-                if !self.slots[i].analysis.recall(&self.position, &agent) && self.slots[i].analysis.follows() {
+                let a = &self.slots[i].analysis;
+                let current = a.is_for(&self.position) && !a.agent_differs(&agent);
+                if !self.slots[i].analysis.recall(&self.position, &agent)
+                    && !current
+                    && self.slots[i].analysis.follows()
+                {
                     self.start_slot(i);
                 }
             }
@@ -562,6 +571,13 @@ impl Workbench {
                 ui.columns(self.slots.len(), |cols| {
                     for (i, (col, slot)) in cols.iter_mut().zip(self.slots.iter_mut()).enumerate() {
                         if slot.show(col, &pos) {
+                            starts.push(i);
+                        } else if slot.analysis.follows()
+                            && slot.error.is_none()
+                            && slot.analysis.agent_differs(&slot.file.agent)
+                        {
+                            // Another agent (or config) in a slot that follows the game: its
+                            // analysis, not the previous agent's results under its name.
                             starts.push(i);
                         }
                     }

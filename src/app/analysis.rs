@@ -139,7 +139,7 @@ impl Analysis {
     /// Shows again the finished analysis of `pos` by `agent`, if one was put aside (the board
     /// went back to a position analysed before), when nothing is running; true if it did. Its
     /// tree is shown, but the worker no longer holds it: deeper nodes are not fetched.
-    pub fn recall(&mut self, pos: &AnyPosition, agent: &AgentConfig) -> bool {
+    fn recall(&mut self, pos: &AnyPosition, agent: &AgentConfig) -> bool {
         if self.running || self.waiting || self.is_for(pos) {
             return false;
         }
@@ -260,17 +260,27 @@ impl Analysis {
         self.agent.as_ref().is_some_and(|a| a != agent)
     }
 
-    /// On a new position, for an analysis that follows the game: shows the finished analysis of
-    /// `pos` by `agent` put aside before, stopping a search still running on the position
-    /// left, instead of searching `pos` again; true if it did.
-    pub fn recall_following(&mut self, pos: &AnyPosition, agent: &AgentConfig) -> bool {
-        if !self.follow || !self.recalled.iter().any(|r| r.key.matches(pos) && r.agent == *agent) {
+    /// What a change of position to `pos` does to this analysis; true if `pos` should be
+    /// searched now (the caller starts it with the slot's agent file).
+    /// - Back at a position this analysis finished before with `agent`: its result is shown
+    ///   again, not searched again; a search still running on the position left is dropped
+    ///   (not put aside: it did not finish) when the analysis follows the game.
+    /// - A search running (or waiting at the end of the game) moves on to `pos`.
+    /// - Otherwise `pos` is searched if the analysis follows the game and does not already
+    ///   show `pos` by `agent`.
+    pub fn on_new_position(&mut self, pos: &AnyPosition, agent: &AgentConfig) -> bool {
+        if self.follow && self.recalled.iter().any(|r| r.key.matches(pos) && r.agent == *agent) {
+            self.halt();
+            self.running = false;
+        }
+        if self.running || self.waiting {
+            return true;
+        }
+        if self.recall(pos, agent) {
             return false;
         }
-        // The running search is dropped (not put aside: it did not finish); still following.
-        self.halt();
-        self.running = false;
-        self.recall(pos, agent)
+        let current = self.is_for(pos) && !self.agent_differs(agent);
+        !current && self.follows()
     }
 
     /// Whether a change of position should start this analysis again: it runs (or waits at the

@@ -252,25 +252,10 @@ impl Workbench {
         self.explorer.shown = None;
         for i in 0..self.slots.len() {
             let agent = self.slots[i].file.agent.clone();
-            if self.slots[i].analysis.recall_following(&self.position, &agent) {
-                // Back at a position this analysis finished before: shown, not searched again.
-                continue;
-            }
-            let a = &self.slots[i].analysis;
-            if a.running || a.waiting {
-                // Follow the game: analyse the new position.
+            // Follow the game, or show a finished analysis of the position again: the
+            // analysis decides (`Analysis::on_new_position`).
+            if self.slots[i].analysis.on_new_position(&self.position, &agent) {
                 self.start_slot(i);
-            } else {
-                // Back at a position analysed before: its finished analysis again; else, when
-                // this analysis follows the game, a new one.
-                let a = &self.slots[i].analysis;
-                let current = a.is_for(&self.position) && !a.agent_differs(&agent);
-                if !self.slots[i].analysis.recall(&self.position, &agent)
-                    && !current
-                    && self.slots[i].analysis.follows()
-                {
-                    self.start_slot(i);
-                }
             }
         }
     }

@@ -552,16 +552,21 @@ fn a_third_agent_joins_the_comparison_and_the_matchup_becomes_a_round_robin() {
     assert_eq!(h.state().matchup.build(&h.state().slots).unwrap().pairings(), [(0, 1)]);
 }
 
-/// An agent file naming a program: the window shows the exact command line and starts
-/// nothing until the user allows it; the answer is remembered in the settings.
-#[test]
-fn an_external_program_starts_only_after_the_user_allows_it() {
+/// An agent file naming a program (mnklab's own Gomocup brain) and its command line.
+fn friendly_program() -> (mnklab::search::AgentFile, String) {
     let exe = env!("CARGO_BIN_EXE_mnklab");
     let ron = format!(
         r#"(version: 1, name: "friendly", agent: External((command: "{exe}", args: ["brain", "--agent", "random"], protocol: Gomocup)), limits: (time: Some(0.3)))"#
     );
     let file = mnklab::search::AgentFile::parse(&ron, std::path::Path::new("friendly.ron")).unwrap();
-    let line = format!("{exe} brain --agent random");
+    (file, format!("{exe} brain --agent random"))
+}
+
+/// An agent file naming a program: the window shows the exact command line and starts
+/// nothing until the user allows it; the answer is remembered in the settings.
+#[test]
+fn an_external_program_starts_only_after_the_user_allows_it() {
+    let (file, line) = friendly_program();
     let mut w = Workbench::new("mnk:9,9,5".parse().unwrap());
     w.slots[0].set(file.clone());
     let mut h = harness(w);
@@ -612,6 +617,39 @@ fn an_external_program_starts_only_after_the_user_allows_it() {
     h2.run();
     assert!(h2.state().consent.question().is_none());
     assert!(h2.state().slots[0].analysis.running || h2.state().slots[0].analysis.result.is_some());
+}
+
+/// A slot following the game (started once with an in-process agent) switched to a program:
+/// asked first; refused, the slot stops following instead of asking again at each frame
+/// and each move, and the next move starts nothing.
+#[test]
+fn a_following_slot_switched_to_a_refused_program_stops_following() {
+    let (file, _) = friendly_program();
+    let mut w = Workbench::new("mnk:9,9,5".parse().unwrap());
+    w.slots[0].set(preset("random").unwrap());
+    let mut h = harness(w);
+    h.run();
+    h.get_by_label("Start analysis A").click();
+    h.run();
+    assert!(h.state().slots[0].analysis.follows(), "started: follows the game");
+    h.state_mut().slots[0].set(file);
+    h.run();
+    assert!(h.state().consent.question().is_some(), "asked before starting the program");
+    assert!(h.state().slots[0].analysis.follows(), "waiting for the answer, still following");
+    h.get_by_label("Don't start").click();
+    h.run();
+    h.run();
+    assert!(h.state().consent.question().is_none(), "not asked again");
+    assert!(!h.state().slots[0].analysis.follows(), "refused: no longer following");
+    assert!(!h.state().slots[0].analysis.running);
+    let m = h.state().position.legal_moves()[0];
+    h.state_mut().play(m);
+    h.run();
+    h.run();
+    assert!(
+        !h.state().slots[0].analysis.running && h.state().consent.question().is_none(),
+        "the next move starts nothing"
+    );
 }
 
 /// Load run + Resume of a run whose matchup names a program asks first, too.

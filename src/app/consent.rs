@@ -118,6 +118,11 @@ impl Consent {
         self.0.borrow().refused.iter().cloned().collect()
     }
 
+    /// Whether `agent` runs a program the user refused.
+    pub fn refuses(&self, agent: &AgentConfig) -> bool {
+        agent.external_command().is_some_and(|c| self.0.borrow().refused.contains(&c))
+    }
+
     /// Why the last start was refused without a question, once.
     pub fn take_notice(&self) -> Option<String> {
         self.0.borrow_mut().notice.take()

@@ -664,6 +664,12 @@ impl Workbench {
             .consent
             .permits([(format!("agent {}", slot.label), &slot.file.agent)], Retry::Analyse(slot.label.clone()))
         {
+            // A refused program: a slot following the game stops following, instead of
+            // asking again at every frame (and the next position) for a program that will
+            // not start. (Waiting for an answer, it stays: "Allow" starts it.)
+            if self.consent.refuses(&self.slots[i].file.agent) {
+                self.slots[i].analysis.stop();
+            }
             return;
         }
         let pos = self.position.clone();

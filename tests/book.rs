@@ -329,9 +329,13 @@ fn the_built_in_connect4_book_agrees_with_pons_scores() {
     }
     let said = mnklab::search::solver::builtin_books_described();
     assert!(said.ends_with(&format!("connect4, every position of at most {} stones", book.depth)), "{said}");
-    // The set holds 43 positions of four stones, 12 of five, 52 of six and 21 of seven.
-    let expected =
-        [(4, 43), (5, 12), (6, 52), (7, 21)].iter().filter(|(n, _)| *n <= book.depth).map(|(_, c)| c).sum::<usize>();
+    // The set holds 43 positions of four stones, 12 of five, 52 of six, 21 of seven and 61 of
+    // eight.
+    let expected = [(4, 43), (5, 12), (6, 52), (7, 21), (8, 61)]
+        .iter()
+        .filter(|(n, _)| *n <= book.depth)
+        .map(|(_, c)| c)
+        .sum::<usize>();
     assert_eq!(checked, expected);
     assert!(checked >= 43, "the book holds four stones at least: {checked}");
 }
@@ -365,12 +369,14 @@ fn at_the_books_depth_the_agent_proves_a_move_keeping_the_books_value() {
         assert_eq!(kept, value, "{moves}: {best:?} keeps the book's value");
         assert!(r.score.is_proven(), "{moves}: {:?}", r.score);
     }
-    // No time (Connect-4 at the built-in book's depth, where proving a move takes seconds):
+    // No time (Connect-4 at the built-in book's depth, where proving a move takes longer):
     // the fallback's move, and the book's value named, not claimed for it.
     let connect4 = Variant::connect4();
     let builtin = builtin_book(&connect4).unwrap();
-    // The centre column filled (no four: the colours alternate), then the next column.
-    let moves = &"444444333333"[..builtin.depth as usize];
+    // A drawn position of the book's depth (the centre column filled there ends in a quick
+    // win, whose move the solver proves within the millisecond).
+    let moves = "43443553";
+    assert_eq!(moves.len(), builtin.depth as usize, "a position of the built-in book's depth");
     let pos = AnyPosition::from_moves(connect4, moves).unwrap();
     let AnyPosition::Gravity(g) = pos.clone() else { unreachable!("Connect-4 fits 64 bits") };
     let value = book_solution(&builtin, &g, false).expect("in the book").describe();

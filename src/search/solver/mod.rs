@@ -102,7 +102,7 @@ pub struct SolverConfig {
     /// An opening book file (`mnklab book`) answering the positions it holds at once.
     pub book: Option<String>,
     /// Without a book file, use the book mnklab ships for the game, if any (Connect-4: every
-    /// position of at most seven stones). Off: every position is proved afresh.
+    /// position of at most eight stones). Off: every position is proved afresh.
     pub builtin_book: bool,
     /// Threads each proof searches on, sharing the table (`solve --threads`): Connect-X
     /// boards with (width + 2) x (height + 1) < 64; other boards are solved on one, and the analysis says

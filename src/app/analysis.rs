@@ -136,6 +136,11 @@ impl Analysis {
         });
     }
 
+    /// Where the finished analysis of `pos` by `agent` was put aside, if it was.
+    fn recalled_index(&self, pos: &AnyPosition, agent: &AgentConfig) -> Option<usize> {
+        self.recalled.iter().position(|r| r.key.matches(pos) && r.agent == *agent)
+    }
+
     /// Shows again the finished analysis of `pos` by `agent`, if one was put aside (the board
     /// went back to a position analysed before), when nothing is running; true if it did. Its
     /// tree is shown, but the worker no longer holds it: deeper nodes are not fetched.
@@ -143,7 +148,7 @@ impl Analysis {
         if self.running || self.waiting || self.is_for(pos) {
             return false;
         }
-        let Some(i) = self.recalled.iter().position(|r| r.key.matches(pos) && r.agent == *agent) else {
+        let Some(i) = self.recalled_index(pos, agent) else {
             return false;
         };
         let r = self.recalled.remove(i);
@@ -269,7 +274,7 @@ impl Analysis {
     /// - Otherwise `pos` is searched if the analysis follows the game and does not already
     ///   show `pos` by `agent`.
     pub fn on_new_position(&mut self, pos: &AnyPosition, agent: &AgentConfig) -> bool {
-        if self.follow && self.recalled.iter().any(|r| r.key.matches(pos) && r.agent == *agent) {
+        if self.follow && self.recalled_index(pos, agent).is_some() {
             self.halt();
             self.running = false;
         }

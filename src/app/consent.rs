@@ -46,6 +46,24 @@ struct State {
     notice: Option<String>,
 }
 
+/// What [`Consent::permits`] decided about starting some agents.
+#[must_use]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Permission {
+    /// Every program they run is allowed (or they run none): start them.
+    Granted,
+    /// One is not known yet: the question is on screen (or another one is); start nothing now.
+    Asked,
+    /// One was refused: start nothing, and do not ask again (a notice says why).
+    Refused,
+}
+
+impl Permission {
+    pub fn granted(self) -> bool {
+        self == Permission::Granted
+    }
+}
+
 /// The user's answers, shared by the panels of one workbench (cheap to clone; UI thread only).
 #[derive(Clone, Debug, Default)]
 pub struct Consent(Rc<RefCell<State>>);
@@ -68,31 +86,31 @@ impl Consent {
         self.0.borrow_mut().refused.extend(lines);
     }
 
-    /// Whether every external program of `agents` (name, config) may start. If one may not
-    /// yet, asks (unless a question is already up) and returns false: start nothing.
-    pub fn permits<'a>(&self, agents: impl IntoIterator<Item = (String, &'a AgentConfig)>, retry: Retry) -> bool {
+    /// Whether every external program of `agents` (name, config) may start. If one is not
+    /// known yet, asks (unless a question is already up): [`Permission::Asked`].
+    pub fn permits<'a>(&self, agents: impl IntoIterator<Item = (String, &'a AgentConfig)>, retry: Retry) -> Permission {
         let commands: Vec<(String, String)> =
             agents.into_iter().filter_map(|(who, a)| Some((who, a.external_command()?))).collect();
         self.permits_commands(commands, retry)
     }
 
     /// As [`Consent::permits`], for command lines already listed (a matchup's entrants).
-    pub fn permits_commands(&self, commands: Vec<(String, String)>, retry: Retry) -> bool {
+    pub fn permits_commands(&self, commands: Vec<(String, String)>, retry: Retry) -> Permission {
         let mut s = self.0.borrow_mut();
         if let Some((who, line)) = commands.iter().find(|(_, c)| s.refused.contains(c)) {
             s.notice = Some(format!(
                 "{who} was not started: you refused {line} (Programs > Forget answers to be asked again)"
             ));
-            return false;
+            return Permission::Refused;
         }
         let unknown: Vec<(String, String)> = commands.into_iter().filter(|(_, c)| !s.allowed.contains(c)).collect();
         if unknown.is_empty() {
-            return true;
+            return Permission::Granted;
         }
         if s.question.is_none() {
             s.question = Some(Question { commands: unknown, retry });
         }
-        false
+        Permission::Asked
     }
 
     /// The question waiting for an answer, if any.
@@ -116,11 +134,6 @@ impl Consent {
     /// The command lines refused so far (saved with the settings).
     pub fn refused(&self) -> Vec<String> {
         self.0.borrow().refused.iter().cloned().collect()
-    }
-
-    /// Whether `agent` runs a program the user refused.
-    pub fn refuses(&self, agent: &AgentConfig) -> bool {
-        agent.external_command().is_some_and(|c| self.0.borrow().refused.contains(&c))
     }
 
     /// Why the last start was refused without a question, once.
@@ -163,34 +176,39 @@ mod tests {
     fn asks_once_remembers_the_exact_command_line() {
         let c = Consent::default();
         let random = AgentConfig::Random;
-        assert!(c.permits([("r".to_string(), &random)], Retry::Review), "in-process agents need no consent");
+        assert_eq!(
+            c.permits([("r".to_string(), &random)], Retry::Review),
+            Permission::Granted,
+            "in-process agents need no consent"
+        );
         let e = external("/opt/engine", &["--fast"]);
-        assert!(!c.permits([("e".to_string(), &e)], Retry::Review));
+        assert_eq!(c.permits([("e".to_string(), &e)], Retry::Review), Permission::Asked);
         let q = c.question().unwrap();
         assert_eq!(q.commands, vec![("e".to_string(), "/opt/engine --fast".to_string())]);
         // A second start while the question is up does not replace it.
-        assert!(!c.permits([("e".to_string(), &e)], Retry::Autoplay));
+        assert_eq!(c.permits([("e".to_string(), &e)], Retry::Autoplay), Permission::Asked);
         assert_eq!(c.question().unwrap().retry, Retry::Review);
         // Refused: remembered too, as the dialog says: not started, not asked again, and a
         // notice says why; until the answers are forgotten.
         assert_eq!(c.answer(false).unwrap().retry, Retry::Review);
         assert!(c.question().is_none());
-        assert!(!c.permits([("e".to_string(), &e)], Retry::Review));
+        assert_eq!(c.permits([("e".to_string(), &e)], Retry::Review), Permission::Refused);
         assert!(c.question().is_none(), "a refused command is not asked about again");
         assert!(c.take_notice().unwrap().contains("you refused /opt/engine --fast"));
         assert_eq!(c.refused(), vec!["/opt/engine --fast".to_string()]);
         let restored = Consent::default();
         restored.refuse(c.refused());
-        assert!(!restored.permits([("e".to_string(), &e)], Retry::Review) && restored.question().is_none());
+        assert_eq!(restored.permits([("e".to_string(), &e)], Retry::Review), Permission::Refused);
+        assert!(restored.question().is_none());
         c.revoke_all();
-        assert!(!c.permits([("e".to_string(), &e)], Retry::Review));
+        assert_eq!(c.permits([("e".to_string(), &e)], Retry::Review), Permission::Asked);
         c.answer(true);
-        assert!(c.permits([("e".to_string(), &e)], Retry::Review));
+        assert_eq!(c.permits([("e".to_string(), &e)], Retry::Review), Permission::Granted);
         // Other arguments to the same program are a different command: asked again.
         let other = external("/opt/engine", &["; rm -rf ~"]);
-        assert!(!c.permits([("e".to_string(), &other)], Retry::Review));
+        assert_eq!(c.permits([("e".to_string(), &other)], Retry::Review), Permission::Asked);
         assert_eq!(c.allowed(), vec!["/opt/engine --fast".to_string()]);
         let again = Consent::with_allowed(c.allowed());
-        assert!(again.permits([("e".to_string(), &e)], Retry::Review));
+        assert_eq!(again.permits([("e".to_string(), &e)], Retry::Review), Permission::Granted);
     }
 }

@@ -308,7 +308,10 @@ impl MatchupPanel {
         }
         // Nothing named in a file (a loaded run's matchup.ron) starts without the user's yes.
         if let Ok(entrants) = m.resolve(Path::new("."))
-            && !self.consent.permits_commands(Matchup::external_commands(&entrants), Retry::Matchup { resume })
+            && !self
+                .consent
+                .permits_commands(Matchup::external_commands(&entrants), Retry::Matchup { resume })
+                .granted()
         {
             self.error = Some("waiting for your answer: start the external programs?".into());
             return;

@@ -28,7 +28,7 @@ pub use agents::AgentSlot;
 pub use analysis::Analysis;
 pub use autoplay::{AutoPlay, Controller};
 pub use board::{Ghost, Mark, line_ghosts, mark_colour};
-pub use consent::{Consent, Question, Retry};
+pub use consent::{Consent, Permission, Question, Retry};
 pub use edit::{Brush, EditAction, EditState};
 pub use explorer::{Explorer, SortBy, is_open};
 pub use matchup::{LivePlot, MatchupForm, MatchupPanel, RunState, sprt_lines};
@@ -660,20 +660,20 @@ impl Workbench {
     /// Starts slot `i`'s analysis of the game position, once its program (if external) is allowed.
     pub fn start_slot(&mut self, i: usize) {
         let slot = &self.slots[i];
-        if !self
-            .consent
-            .permits([(format!("agent {}", slot.label), &slot.file.agent)], Retry::Analyse(slot.label.clone()))
-        {
+        let who = format!("agent {}", slot.label);
+        match self.consent.permits([(who, &slot.file.agent)], Retry::Analyse(slot.label.clone())) {
+            Permission::Granted => {
+                let pos = self.position.clone();
+                self.slots[i].start(&pos);
+            }
+            // Waiting for an answer, a slot following the game goes on following: "Allow"
+            // starts it.
+            Permission::Asked => {}
             // A refused program: a slot following the game stops following, instead of
             // asking again at every frame (and the next position) for a program that will
-            // not start. (Waiting for an answer, it stays: "Allow" starts it.)
-            if self.consent.refuses(&self.slots[i].file.agent) {
-                self.slots[i].analysis.stop();
-            }
-            return;
+            // not start.
+            Permission::Refused => self.slots[i].analysis.stop(),
         }
-        let pos = self.position.clone();
-        self.slots[i].start(&pos);
     }
 
     /// Reviews the game with agent A, once its program (if external) is allowed.
@@ -684,7 +684,7 @@ impl Workbench {
             return;
         }
         let file = self.slots[0].file.clone();
-        if !self.consent.permits([(format!("agent {}", self.slots[0].label), &file.agent)], Retry::Review) {
+        if !self.consent.permits([(format!("agent {}", self.slots[0].label), &file.agent)], Retry::Review).granted() {
             return;
         }
         self.review.start(&s, &line, &file);
@@ -697,7 +697,7 @@ impl Workbench {
                 if !self.autoplay.paused && !self.autoplay.thinking() && !self.position.status().is_over() =>
             {
                 self.slots.get(i).is_none_or(|s| {
-                    self.consent.permits([(format!("agent {}", s.label), &s.file.agent)], Retry::Autoplay)
+                    self.consent.permits([(format!("agent {}", s.label), &s.file.agent)], Retry::Autoplay).granted()
                 })
             }
             _ => true,

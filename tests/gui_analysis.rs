@@ -600,8 +600,8 @@ fn a_fixed_config_clears_its_complaint() {
     assert!(h.state().slots[0].analysis.error.is_none());
 }
 
-/// A running analysis that follows the game to its end waits there (saying the game is over)
-/// and resumes, without the stale complaint, as soon as the board shows a live position.
+/// A running analysis that follows the game to its end waits there (saying at once that the game
+/// is over) and resumes, without the stale complaint, as soon as the board shows a live position.
 #[test]
 fn a_following_analysis_waits_at_the_end_and_resumes() {
     let mut w = mcts_bench(0);
@@ -615,6 +615,9 @@ fn a_following_analysis_waits_at_the_end_and_resumes() {
     h.key_press(egui::Key::End);
     h.run();
     assert!(h.state().position.status().is_over());
+    // At once, not when the stopped search's last report comes in (which took longer than a
+    // frame on a busy machine: the panel said "searching..." at the end of the game).
+    assert!(!h.state().slots[0].analysis.running && h.state().slots[0].analysis.waiting);
     assert!(h.query_by_label_contains("the game is over").is_some());
     h.key_press(egui::Key::ArrowLeft);
     assert!(wait(&mut h, 5.0, |w| w.slots[0].analysis.running), "it resumes on the live position");
@@ -736,12 +739,14 @@ fn the_built_in_book_answers_the_first_connect4_move_and_says_so() {
     assert!(h.query_all_by_label_contains("loss in").count() >= 4, "a, b, f and g");
 }
 
-/// At the README's screenshot size (1300 x 860) a solver's table shows all seven Connect-4
-/// moves without scrolling: the last rows (a and g, "loss in 40") sit above the row below the
-/// agents' area, not hidden under it.
+/// At the window's default size, which is the README's screenshot size (1300 x 860), a solver's
+/// table shows all seven Connect-4 moves without scrolling: the last rows (a and g, "loss in
+/// 40") sit above the row below the agents' area, not hidden under it.
 #[test]
-fn a_solvers_seven_rows_fit_at_the_readmes_size() {
-    let mut h = common::harness_sized(solver_on_connect4(), egui::vec2(1300.0, 860.0));
+fn a_solvers_seven_rows_fit_at_the_default_size() {
+    let [w, h] = mnklab::app::DEFAULT_WINDOW_SIZE;
+    assert_eq!([w, h], [1300.0, 860.0], "the README's screenshots are made at the default size");
+    let mut h = common::harness_sized(solver_on_connect4(), egui::vec2(w, h));
     h.run();
     analyse_a(&mut h);
     let below = h.get_by_label("board and explorer show:").rect();
@@ -752,8 +757,8 @@ fn a_solvers_seven_rows_fit_at_the_readmes_size() {
     }
 }
 
-/// At the README's screenshot width the toolbar is one row: its last button sits level with
-/// its first.
+/// At the README's screenshot width, which is the default window's, the toolbar is one row:
+/// its last button sits level with its first.
 #[test]
 fn the_toolbar_fits_one_row_at_1300_px() {
     let mut h = harness(Workbench::new(Variant::connect4()));

@@ -219,7 +219,7 @@ impl AgentSlot {
             });
         });
         // One line for the config's error or, when it is valid, the last file message: a line
-        // less above the candidate table (a solver's seven rows fit at 1300 x 860).
+        // less above the candidate table (a solver's seven rows fit at the default window size).
         match &self.error {
             Some(e) => super::lines::reserved_line(ui, Some(e), super::lines::Tone::Error),
             None => super::lines::reserved_line(ui, self.message.as_deref(), super::lines::Tone::Plain),

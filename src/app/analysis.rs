@@ -182,6 +182,11 @@ impl Analysis {
             self.info = Some("the game is over: nothing to analyse".into());
             self.agent = Some(file.agent.clone());
             self.waiting = was_running;
+            // The stopped search is over for the panel now, not when its last report arrives
+            // (until then it said "searching..." at the end of the game); its late reports,
+            // about the position left, are not taken in.
+            self.running = false;
+            self.id += 1;
             return;
         }
         self.put_aside();

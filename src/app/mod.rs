@@ -33,7 +33,7 @@ pub use edit::{Brush, EditAction, EditState};
 pub use explorer::{Explorer, SortBy, is_open};
 pub use matchup::{LivePlot, MatchupForm, MatchupPanel, RunState, sprt_lines};
 pub use review::Review;
-pub use window::{LaunchOptions, run};
+pub use window::{DEFAULT_WINDOW_SIZE, LaunchOptions, run};
 
 use std::path::Path;
 

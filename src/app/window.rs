@@ -92,6 +92,11 @@ impl eframe::App for WorkbenchApp {
     }
 }
 
+/// The window's first size, in points, unless `--size` or a remembered size says otherwise:
+/// the README's screenshots' size, wide enough for the toolbar on one row and tall enough for a
+/// solver's seven Connect-4 rows without scrolling (kittests check both).
+pub const DEFAULT_WINDOW_SIZE: [f32; 2] = [1300.0, 860.0];
+
 /// Opens the workbench window. An error names what failed: the window, or the screenshot.
 pub fn run(options: LaunchOptions) -> Result<(), String> {
     let screenshot = options.screenshot.is_some();
@@ -109,7 +114,7 @@ pub fn run(options: LaunchOptions) -> Result<(), String> {
     });
     let native = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
-            .with_inner_size(options.size.unwrap_or([1200.0, 820.0]))
+            .with_inner_size(options.size.unwrap_or(DEFAULT_WINDOW_SIZE))
             .with_title("mnklab"),
         // A screenshot is taken with the default layout, whatever this machine remembers.
         persist_window: !screenshot,

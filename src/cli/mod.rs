@@ -43,7 +43,7 @@ pub struct LaunchArgs {
     /// A position file to open in the window.
     #[arg(long = "open", id = "open_file")]
     pub open_file: Option<PathBuf>,
-    /// Window size, WxH.
+    /// Window size, WxH (default 1300x860).
     #[arg(long, value_parser = parse_size)]
     pub size: Option<[f32; 2]>,
     /// Start every agent's analysis at once (with --screenshot: the picture is taken when every

@@ -652,7 +652,8 @@ fn a_following_slot_switched_to_a_refused_program_stops_following() {
     );
 }
 
-/// Load run + Resume of a run whose matchup names a program asks first, too.
+/// Load run + Resume of a run whose matchup names a program asks first, too; refused, a second
+/// Resume starts nothing and says why.
 #[test]
 fn resuming_a_loaded_run_asks_before_starting_its_programs() {
     let dir = std::env::temp_dir().join(format!("mnklab-gui-ext-run-{}", std::process::id()));
@@ -678,9 +679,21 @@ fn resuming_a_loaded_run_asks_before_starting_its_programs() {
     assert_eq!(q.commands, vec![("innocent".to_string(), "/nonexistent/engine-xyz --evil".to_string())]);
     h.get_by_label("/nonexistent/engine-xyz --evil");
     assert!(!h.state().matchup.busy(), "nothing started");
+    assert!(h.query_by_label_contains("waiting for your answer").is_some());
     h.get_by_label("Don't start").click();
     h.run();
     assert!(!h.state().matchup.busy());
+    // Resume again: refused before, so not asked, not started, and the tab says so (not
+    // "waiting for your answer", which no question on screen would answer).
+    h.get_by_label("Resume").click();
+    h.run();
+    assert!(h.state().consent.question().is_none() && !h.state().matchup.busy());
+    assert!(h.query_by_label_contains("waiting for your answer").is_none());
+    assert!(
+        h.query_by_label_contains("not started: you refused an entrant's program").is_some(),
+        "{:?}",
+        h.state().matchup.error
+    );
     assert!(
         !dir.join("results.ronl").exists() || std::fs::read_to_string(dir.join("results.ronl")).unwrap().is_empty()
     );

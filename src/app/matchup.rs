@@ -9,7 +9,7 @@ use crossbeam_channel::{Receiver, unbounded};
 use serde::{Deserialize, Serialize};
 
 use super::agents::AgentSlot;
-use super::consent::{Consent, Retry};
+use super::consent::{Consent, Permission, Retry};
 use super::plots::{Exporter, draw_figure};
 use crate::arena::results::{RESULTS_FILE, load_run, read_results};
 use crate::arena::{
@@ -307,14 +307,19 @@ impl MatchupPanel {
             self.shown = None;
         }
         // Nothing named in a file (a loaded run's matchup.ron) starts without the user's yes.
-        if let Ok(entrants) = m.resolve(Path::new("."))
-            && !self
-                .consent
-                .permits_commands(Matchup::external_commands(&entrants), Retry::Matchup { resume })
-                .granted()
-        {
-            self.error = Some("waiting for your answer: start the external programs?".into());
-            return;
+        if let Ok(entrants) = m.resolve(Path::new(".")) {
+            let why =
+                match self.consent.permits_commands(Matchup::external_commands(&entrants), Retry::Matchup { resume }) {
+                    Permission::Granted => None,
+                    Permission::Asked => Some("waiting for your answer: start the external programs?"),
+                    Permission::Refused => Some(
+                        "not started: you refused an entrant's program (Programs > Forget answers to be asked again)",
+                    ),
+                };
+            if let Some(why) = why {
+                self.error = Some(why.into());
+                return;
+            }
         }
         self.total = m.schedule_len();
         self.error = notice;

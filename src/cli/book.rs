@@ -113,6 +113,8 @@ pub fn run(args: BookArgs) -> Result<(), String> {
     let build = BookBuild { table_mb: args.tt_mb as usize, threads: args.threads as usize, known, part: args.part };
     let (book, stats) =
         build_book_with(&rules, args.depth, build, |k, v| journal.append(k, v), every).map_err(|e| e.to_string())?;
+    // Every value on disk before the run says it is done (appends sync once a second).
+    journal.sync().map_err(|e| format!("--journal: {e}"))?;
     let searched = format!(
         "{} searched ({} solver nodes, {:.1} s), {} from the journal",
         stats.solved, stats.nodes, stats.seconds, stats.from_journal

@@ -12,6 +12,7 @@ use std::collections::HashMap;
 use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 use super::BookError;
 
@@ -29,7 +30,12 @@ pub struct JournalContents {
 pub struct Journal {
     path: PathBuf,
     file: File,
+    /// When the file was last synced to disk (see [`Journal::append`]).
+    synced: Instant,
 }
+
+/// The longest a written value waits for its sync to disk.
+const SYNC_EVERY: Duration = Duration::from_secs(1);
 
 fn header(game: &str, depth: u32) -> String {
     format!("{HEADER} {game} depth {depth}")
@@ -102,14 +108,34 @@ impl Journal {
             writeln!(file, "{}", header(game, depth)).map_err(io)?;
             file.sync_data().map_err(io)?;
         }
-        Ok(Journal { path: path.to_path_buf(), file })
+        Ok(Journal { path: path.to_path_buf(), file, synced: Instant::now() })
     }
 
-    /// Appends one solved value, on disk before it returns (a position costs seconds, a sync
-    /// a millisecond).
+    /// Appends one solved value. The line is in the file (the system's) when this returns, in
+    /// one write: a stopped or killed build loses nothing. It is synced to disk within a
+    /// second, and at the end: a crash of the machine loses at most the last second's values,
+    /// which a resumed build solves again. (A sync after every value cost about 4 ms each,
+    /// a hundred times the solving of a small board's cheap positions.)
     pub fn append(&mut self, key: u64, value: i8) -> Result<(), BookError> {
         let io = |e: std::io::Error| BookError::Io(format!("{}: {e}", self.path.display()));
-        writeln!(self.file, "{key:x} {value}").map_err(io)?;
-        self.file.sync_data().map_err(io)
+        self.file.write_all(format!("{key:x} {value}\n").as_bytes()).map_err(io)?;
+        if self.synced.elapsed() >= SYNC_EVERY {
+            self.sync()?;
+        }
+        Ok(())
+    }
+
+    /// Syncs what was appended to disk.
+    pub fn sync(&mut self) -> Result<(), BookError> {
+        self.file.sync_data().map_err(|e| BookError::Io(format!("{}: {e}", self.path.display())))?;
+        self.synced = Instant::now();
+        Ok(())
+    }
+}
+
+impl Drop for Journal {
+    fn drop(&mut self) {
+        // An error here has no one to tell; the values are in the file either way.
+        let _ = self.file.sync_data();
     }
 }

@@ -691,7 +691,8 @@ fn the_solver_shows_a_proven_value_per_candidate() {
 }
 
 /// A solver given a book made for another game plays without it and says so beside the
-/// analysis (not only on a terminal no one watches).
+/// analysis (not only on a terminal no one watches); where mnklab ships a book for the game,
+/// that one answers instead.
 #[test]
 fn a_book_for_another_game_is_named_beside_the_analysis() {
     let dir = std::env::temp_dir().join(format!("mnklab-gui-book-{}", std::process::id()));
@@ -717,6 +718,23 @@ fn a_book_for_another_game_is_named_beside_the_analysis() {
     assert!(shown >= 1, "the notice is shown: {:?}", h.state().slots[0].analysis.notice);
     assert_eq!(h.state().slots[0].analysis.error, None, "a notice, not an error");
     assert!(h.state().slots[0].analysis.result.as_ref().unwrap().best.is_some(), "it still plays");
+    assert_eq!(h.query_all_by_label_contains("the built-in book answers instead").count(), 0, "there is none");
+
+    // On Connect-4 the built-in book answers instead (as with no file named): the empty
+    // board's values at once, not a long proof.
+    let mut w = Workbench::new(Variant::connect4());
+    let mut solver = preset("solver").unwrap();
+    if let mnklab::search::AgentConfig::Solver(c) = &mut solver.agent {
+        c.book = Some(path.display().to_string());
+    }
+    w.slots[0].set(solver);
+    let mut h = harness(w);
+    h.run();
+    analyse_a(&mut h);
+    let a = &h.state().slots[0].analysis;
+    assert!(a.notice.as_deref().is_some_and(|n| n.contains("; the built-in book answers instead")), "{:?}", a.notice);
+    assert_eq!(a.result.as_ref().unwrap().stats.nodes, 0, "answered from the built-in book");
+    assert!(h.query_all_by_label_contains("win in 41").count() >= 1);
     std::fs::remove_dir_all(dir).unwrap();
 }
 

@@ -101,8 +101,9 @@ pub struct SolverConfig {
     pub fallback: AlphaBetaConfig,
     /// An opening book file (`mnklab book`) answering the positions it holds at once.
     pub book: Option<String>,
-    /// Without a book file, use the book mnklab ships for the game, if any (Connect-4: every
-    /// position of at most eight stones). Off: every position is proved afresh.
+    /// Without a book file (or with one for another game), use the book mnklab ships for the
+    /// game, if any (Connect-4: every position of at most eight stones). Off: every position
+    /// is proved afresh.
     pub builtin_book: bool,
     /// Threads each proof searches on, sharing the table (`solve --threads`): Connect-X
     /// boards with (width + 2) x (height + 1) < 64; other boards are solved on one, and the analysis says
@@ -567,7 +568,8 @@ impl<P: Position> SolverAgent<P> {
         SolverAgent { config, solver: None, fallback, book: None, warned: false, threads_notice: None }
     }
 
-    /// The book, if it is for `variant`. A book for another game is not used, and said so:
+    /// The book, if it is for `variant`. A book for another game is not used (the built-in
+    /// one is, if on), and said so:
     /// to the search's sink every time (the workbench shows it beside the analysis) and once
     /// on stderr (a match's games have no one watching their sink). The agent file cannot
     /// know the game it will play, so this is found only here.
@@ -582,17 +584,21 @@ impl<P: Position> SolverAgent<P> {
             .clone()?;
         let game = variant.to_string();
         if book.game != game {
+            // The built-in book still answers, as it would with no file named: a file for
+            // another game must not leave this game without the book it has.
+            let builtin = if self.config.builtin_book { builtin_book(variant) } else { None };
             let notice = format!(
-                "solver: book not used: it is for {}, this game is {game} ({})",
+                "solver: book not used: it is for {}, this game is {game} ({}){}",
                 book.game,
-                self.config.book.as_deref().unwrap_or("")
+                self.config.book.as_deref().unwrap_or(""),
+                if builtin.is_some() { "; the built-in book answers instead" } else { "" }
             );
             if !self.warned {
                 self.warned = true;
                 eprintln!("{notice}");
             }
             sink.event(SearchEvent::Notice(notice));
-            return None;
+            return builtin;
         }
         Some(book)
     }

@@ -114,6 +114,12 @@ fn the_file_format_round_trips_and_refuses_bad_files_by_name() {
     // An agent file naming a missing book is refused when checked, with the path.
     let config = SolverConfig { book: Some(dir.join("missing.book").display().to_string()), ..Default::default() };
     assert!(config.validate().unwrap_err().contains("missing.book"));
+    // The cause comes before the path, so a line cut short still says what is wrong.
+    let not_a_book = dir.join("not-a.book");
+    std::fs::write(&not_a_book, "hello").unwrap();
+    let config = SolverConfig { book: Some(not_a_book.display().to_string()), ..Default::default() };
+    let err = config.validate().unwrap_err();
+    assert!(err.starts_with("solver: book file: not an mnklab book") && err.ends_with("not-a.book)"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -600,6 +600,34 @@ fn a_fixed_config_clears_its_complaint() {
     assert!(h.state().slots[0].analysis.error.is_none());
 }
 
+/// Results shown after the config was changed (or broken, so it cannot start again) say they
+/// are the previous config's, not "finished" under the new one's name; a fixed config that
+/// follows the game analyses again and the mark goes.
+#[test]
+fn results_of_a_changed_config_are_marked_as_the_previous_ones() {
+    let mut h = harness(mcts_bench(1000));
+    h.run();
+    analyse_a(&mut h);
+    assert!(h.query_by_label_contains("finished, by the previous config").is_none());
+    h.state_mut().slots[0].error = Some("mcts: exploration must be positive".into());
+    h.run();
+    assert!(h.query_by_label_contains("finished, by the previous config").is_some(), "a broken config");
+    assert!(h.state().slots[0].analysis.result.is_some(), "what arrived stays");
+    let mut other = preset("jeng-mcts").unwrap();
+    other.limits = SearchLimits::iterations(1000);
+    if let mnklab::search::AgentConfig::Mcts(c) = &mut other.agent {
+        c.exploration *= 2.0;
+    }
+    let fixed = other.agent.clone();
+    h.state_mut().slots[0].set(other);
+    h.run();
+    assert!(wait(&mut h, 20.0, |w| !w.slots[0].analysis.running), "the fixed config's analysis finishes");
+    h.run();
+    assert!(!h.state().slots[0].analysis.agent_differs(&fixed), "the fixed config analysed again");
+    assert!(h.state().slots[0].analysis.result.is_some());
+    assert!(h.query_by_label_contains("finished, by the previous config").is_none());
+}
+
 /// A running analysis that follows the game to its end waits there (saying at once that the game
 /// is over) and resumes, without the stale complaint, as soon as the board shows a live position.
 #[test]
@@ -819,4 +847,56 @@ fn the_solver_on_two_threads_proves_or_says_why_it_uses_one() {
     // ... and the readout does not claim two threads.
     assert!(h.query_all_by_label_contains("on 2 threads").count() == 0, "{:?}", h.state().slots[0].analysis.latest);
     assert!(h.state().slots[0].analysis.result.as_ref().unwrap().best.is_some(), "it still plays");
+}
+
+/// A long proof shows how far it got while it runs (what it has ruled out, its nodes), not
+/// only a clock; Stop ends it.
+#[test]
+fn a_long_proof_shows_its_bounds_while_it_runs() {
+    let mut w = Workbench::new(Variant::connect4());
+    let mut solver = preset("solver").unwrap();
+    if let mnklab::search::AgentConfig::Solver(c) = &mut solver.agent {
+        c.builtin_book = false;
+    }
+    w.slots[0].set(solver);
+    w.slots[0].file.limits = SearchLimits::time(60.0);
+    let mut h = harness(w);
+    h.run();
+    // Pons' `64` without the book: a proof of many seconds.
+    h.state_mut().paste_moves("64");
+    h.get_by_label("Start analysis A").click();
+    let gauged = |w: &Workbench| w.slots[0].analysis.latest.as_ref().is_some_and(|p| p.bounds.is_some());
+    assert!(wait(&mut h, 10.0, gauged), "a report while the proof runs");
+    h.run();
+    assert!(h.query_by_label_contains("so far: a loss in").is_some(), "what is ruled out so far");
+    assert!(h.query_by_label_contains("searching...").is_none());
+    h.get_by_label("Stop A").click();
+    assert!(wait(&mut h, 10.0, |w| !w.slots[0].analysis.running), "Stop ends the proof");
+}
+
+/// Each agent's column scrolls on its own: scrolling A (to reach its table below its opened
+/// options) leaves B where it was.
+#[test]
+fn each_agents_column_scrolls_on_its_own() {
+    let mut h = harness(mcts_bench(1000));
+    h.run();
+    h.get_by_label("Options A").click();
+    h.run();
+    let top = |h: &Harness<'static, Workbench>, label: &str| h.get_by_label(label).rect().min.y;
+    let (a0, b0) = (top(&h, "Options A"), top(&h, "Options B"));
+    h.get_by_label("Options A").hover();
+    h.run();
+    h.event(egui::Event::MouseWheel {
+        unit: egui::MouseWheelUnit::Point,
+        delta: egui::vec2(0.0, -400.0),
+        phase: egui::TouchPhase::Move,
+        source: egui::MouseWheelSource::Unknown,
+        modifiers: egui::Modifiers::NONE,
+    });
+    for _ in 0..10 {
+        h.run();
+    }
+    let (a1, b1) = (top(&h, "Options A"), top(&h, "Options B"));
+    assert!(a1 < a0 - 50.0, "A scrolled: {a0} -> {a1}");
+    assert_eq!(b1, b0, "B stays put");
 }

@@ -5,9 +5,10 @@ use std::path::Path;
 
 use mnklab::game::{AnyPosition, Grid, Move, Position, Variant};
 use mnklab::rng::{below, seeded};
-use mnklab::search::solver::{AnySolver, GenericSolver, distance};
+use mnklab::search::solver::{AnySolver, GenericSolver, ProofGauge, SolverConfig, distance};
 use mnklab::search::{
-    AgentConfig, AlphaBetaConfig, MoveOrdering, NullSink, Score, SearchControl, SearchLimits, build_agent,
+    AgentConfig, AlphaBetaConfig, MoveOrdering, NullSink, Progress, Score, SearchControl, SearchEvent, SearchLimits,
+    build_agent,
 };
 use mnklab::with_position;
 
@@ -302,4 +303,44 @@ fn line_bounds_keep_the_value_on_other_boards() {
         }
     }
     assert!(checked > 250, "only {checked} positions");
+}
+
+/// A long proof reports as it goes: nodes, and the bounds proved so far, which always hold
+/// the value; and a gauged solve leaves the solution's own bounds on its gauge.
+#[test]
+fn a_long_proof_reports_its_bounds_as_it_goes() {
+    // Pons' `64`, a draw, without the book: a proof of many seconds; 2 s given, it has 1.
+    let pos = AnyPosition::from_moves(Variant::connect4(), "64").unwrap();
+    let config = AgentConfig::Solver(SolverConfig { builtin_book: false, ..Default::default() });
+    let mut events: Vec<SearchEvent> = Vec::new();
+    with_position!(&pos, p => build_agent(&config, 1).search(p, &SearchLimits::time(2.0), &SearchControl::new(), &mut events));
+    let gauged: Vec<&Progress> = events
+        .iter()
+        .filter_map(|e| match e {
+            SearchEvent::Progress(p) if p.bounds.is_some() => Some(p),
+            _ => None,
+        })
+        .collect();
+    assert!(gauged.len() >= 2, "reports while the proof runs: {gauged:?}");
+    for (a, b) in gauged.iter().zip(gauged.iter().skip(1)) {
+        assert!(b.nodes >= a.nodes && b.elapsed > a.elapsed, "{a:?} then {b:?}");
+    }
+    for p in &gauged {
+        assert!(p.proof && !p.finished && p.best.is_none() && p.score == Score::Unknown, "{p:?}");
+        let (lo, hi) = p.bounds.unwrap();
+        // A draw: never ruled out.
+        assert!(matches!(lo, Score::Loss { plies: Some(_) } | Score::Draw), "{p:?}");
+        assert!(matches!(hi, Score::Win { plies: Some(_) } | Score::Draw), "{p:?}");
+    }
+    assert!(gauged.last().unwrap().nodes > 0);
+
+    for (moves, value) in data("Test_L3_R1").into_iter().step_by(100).take(5) {
+        let g = connect4(&moves);
+        let gauge = std::sync::Arc::new(ProofGauge::default());
+        let s = AnySolver::new(&g, 16).solve_gauged(&g, false, None, None, gauge.clone());
+        assert_eq!((s.lower, s.upper), (value, value), "{moves}");
+        let reading = gauge.read();
+        assert_eq!(reading.bounds, Some((value, value)), "{moves}");
+        assert!(reading.nodes <= s.nodes, "{moves}: the gauge's nodes are those counted so far");
+    }
 }

@@ -146,6 +146,8 @@ pub fn search_label(p: &Progress) -> String {
 pub fn search_fields(p: &Progress) -> Vec<String> {
     let mut fields = if p.proof {
         match p.score {
+            // What it has ruled out so far is a sentence of its own: see [`proof_so_far`].
+            Score::Unknown if p.bounds.is_some() => vec!["proving".to_string(), format!("nodes {}", p.nodes)],
             Score::Win { .. } | Score::Loss { .. } => {
                 vec![format!("proof: the game ends in {} plies", p.depth), format!("nodes {}", p.nodes)]
             }
@@ -160,6 +162,39 @@ pub fn search_fields(p: &Progress) -> Vec<String> {
         fields.push(format!("on {} threads", p.threads));
     }
     fields
+}
+
+/// What a running proof has established, from the lowest and the highest value it has not
+/// ruled out (proven scores, for the side to move): "a win in 9 to 15 plies", "a draw, or a
+/// win in 7 plies or more", "a loss in 2 plies or more, a draw, or a win in 1 ply or more"
+/// (nothing yet). A higher value is a sooner win or a later loss: the lowest value is the
+/// slowest win and the quickest loss, the highest the quickest win and the slowest loss.
+pub fn bounds_label(lowest: &Score, highest: &Score) -> String {
+    let unit = |n: u32| if n == 1 { "ply" } else { "plies" };
+    let range = |a: Option<u32>, b: Option<u32>| match (a, b) {
+        (Some(a), Some(b)) if a == b => format!(" in {a} {}", unit(a)),
+        (Some(a), Some(b)) => format!(" in {} to {} plies", a.min(b), a.max(b)),
+        _ => String::new(),
+    };
+    let at_least = |a: Option<u32>| a.map_or(String::new(), |a| format!(" in {a} {} or more", unit(a)));
+    match (lowest, highest) {
+        (Score::Win { plies: a }, Score::Win { plies: b }) => format!("a win{}", range(*a, *b)),
+        (Score::Loss { plies: a }, Score::Loss { plies: b }) => format!("a loss{}", range(*a, *b)),
+        (Score::Draw, Score::Draw) => "a draw".into(),
+        (Score::Draw, Score::Win { plies: b }) => format!("a draw, or a win{}", at_least(*b)),
+        (Score::Loss { plies: a }, Score::Draw) => format!("a loss{}, or a draw", at_least(*a)),
+        (Score::Loss { plies: a }, Score::Win { plies: b }) => {
+            format!("a loss{}, a draw, or a win{}", at_least(*a), at_least(*b))
+        }
+        (lo, hi) => format!("between {lo} and {hi}"),
+    }
+}
+
+/// What a running proof has established so far ([`bounds_label`] of its bounds), as the
+/// workbench shows it below the search fields; None for anything else.
+pub fn proof_so_far(p: &Progress) -> Option<String> {
+    let (lo, hi) = p.bounds.as_ref().filter(|_| p.proof && !p.score.is_proven())?;
+    Some(format!("so far: {}", bounds_label(lo, hi)))
 }
 
 /// The speed line: the rate, the time, and how many reports came (a proof comes as one).
@@ -184,6 +219,26 @@ pub fn side_label(pos: &AnyPosition) -> String {
 mod tests {
     use super::*;
     use crate::search::tree::{AlphaBetaStats, MctsStats};
+
+    #[test]
+    fn a_running_proofs_bounds_read_as_outcomes() {
+        let win = |p| Score::Win { plies: Some(p) };
+        let loss = |p| Score::Loss { plies: Some(p) };
+        // The lowest value is the slowest win and the quickest loss.
+        assert_eq!(bounds_label(&win(15), &win(9)), "a win in 9 to 15 plies");
+        assert_eq!(bounds_label(&loss(4), &loss(12)), "a loss in 4 to 12 plies");
+        assert_eq!(bounds_label(&Score::Draw, &win(7)), "a draw, or a win in 7 plies or more");
+        assert_eq!(bounds_label(&loss(2), &Score::Draw), "a loss in 2 plies or more, or a draw");
+        assert_eq!(bounds_label(&loss(2), &win(1)), "a loss in 2 plies or more, a draw, or a win in 1 ply or more");
+        assert_eq!(bounds_label(&Score::Win { plies: None }, &Score::Win { plies: None }), "a win");
+        let weak = bounds_label(&Score::Loss { plies: None }, &Score::Win { plies: None });
+        assert_eq!(weak, "a loss, a draw, or a win");
+        let p = Progress { proof: true, nodes: 7, bounds: Some((Score::Draw, win(3))), ..Default::default() };
+        assert_eq!(search_fields(&p), ["proving", "nodes 7"]);
+        assert_eq!(proof_so_far(&p).as_deref(), Some("so far: a draw, or a win in 3 plies or more"));
+        let done = Progress { score: Score::Draw, ..p };
+        assert_eq!(proof_so_far(&done), None);
+    }
 
     #[test]
     fn the_side_label_names_the_side_to_move_or_the_end() {

@@ -155,16 +155,18 @@ impl AgentSlot {
         let id = self.label.clone();
         ui.heading(format!("Agent {id}: {}", self.file.name));
         let mut chosen = None;
-        egui::ComboBox::new(format!("preset-{id}"), format!("preset {id}")).selected_text("load a preset").show_ui(
-            ui,
-            |ui| {
+        // Tall enough for every preset: the last one (the solver) once needed scrolling to find.
+        let row = ui.spacing().interact_size.y + ui.spacing().item_spacing.y;
+        egui::ComboBox::new(format!("preset-{id}"), format!("preset {id}"))
+            .selected_text("load a preset")
+            .height(PRESETS.len() as f32 * row + 2.0 * ui.spacing().menu_margin.sum().y)
+            .show_ui(ui, |ui| {
                 for (name, _) in PRESETS {
                     if ui.selectable_label(false, *name).clicked() {
                         chosen = Some(name.to_string());
                     }
                 }
-            },
-        );
+            });
         if let Some(name) = chosen
             && let Some(f) = preset(&name)
         {
@@ -225,6 +227,9 @@ impl AgentSlot {
             None => super::lines::reserved_line(ui, self.message.as_deref(), super::lines::Tone::Plain),
         };
         ui.separator();
+        // A broken config (in the RON editor the last valid one is kept) is not what the
+        // results are from either.
+        self.analysis.config_changed = self.error.is_some() || self.analysis.agent_differs(&self.file.agent);
         self.analysis.show(ui, pos, &id)
     }
 }

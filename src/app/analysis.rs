@@ -64,6 +64,9 @@ pub struct Analysis {
     pub others: Vec<(String, Vec<Move>)>,
     /// Subtrees asked of the worker and not yet arrived (the explorer says "fetching").
     pub fetching: Vec<Vec<Move>>,
+    /// Set by the slot before drawing: its config changed since these results (a broken
+    /// config cannot start again), so they are marked as the previous config's.
+    pub config_changed: bool,
     id: u64,
     control: SearchControl,
     worker: Worker,
@@ -99,6 +102,7 @@ impl Default for Analysis {
             clicked: None,
             others: Vec::new(),
             fetching: Vec::new(),
+            config_changed: false,
             id: 0,
             control: SearchControl::new(),
             worker: Worker::spawn(),
@@ -434,9 +438,19 @@ impl Analysis {
             }
             Some(p) => {
                 let best = p.best.map_or("-".to_string(), |m| pos.format_move(m));
-                let state = if self.running { "running" } else { "finished" };
-                ui.label(format!("best {best}   score {}   {state}", p.score))
-                    .on_hover_text(crate::analysis::ScoreKind::of(&p.score).help());
+                let state = match (self.running, self.config_changed) {
+                    (true, _) => "running",
+                    (false, false) => "finished",
+                    (false, true) => "finished, by the previous config",
+                };
+                let text = egui::RichText::new(format!("best {best}   score {}   {state}", p.score));
+                let text = if self.config_changed { text.color(ui.visuals().warn_fg_color) } else { text };
+                let help = crate::analysis::ScoreKind::of(&p.score).help();
+                ui.label(text).on_hover_text(if self.config_changed {
+                    format!("{help}\n\nThe agent's config changed after this analysis: start it again (Space) for the new one.")
+                } else {
+                    help.to_string()
+                });
                 // A field at a time, so a narrow panel breaks the line between fields only.
                 ui.horizontal_wrapped(|ui| {
                     for field in crate::analysis::search_fields(p) {
@@ -444,6 +458,10 @@ impl Analysis {
                         ui.add(egui::Label::new(field).wrap_mode(egui::TextWrapMode::Extend));
                     }
                 });
+                // A running proof: what it has ruled out, wrapped to the column.
+                if let Some(so_far) = crate::analysis::proof_so_far(p) {
+                    ui.label(so_far);
+                }
                 ui.label(crate::analysis::speed_label(p, self.reports));
                 let pv: Vec<String> = p.pv.iter().map(|&m| pos.format_move(m)).collect();
                 ui.label(format!("PV {}", pv.join(" ")));

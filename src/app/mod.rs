@@ -547,27 +547,31 @@ impl Workbench {
         // while tables fill in and options open.
         // The rest goes to the move list (a tree of variations needs rows).
         let agents_height = (ui.available_height() * 0.7).min(ui.available_height() - 170.0);
-        egui::ScrollArea::vertical()
-            .id_salt("agents")
-            .auto_shrink([false, false])
-            .max_height(agents_height)
-            .min_scrolled_height(agents_height)
-            .show(ui, |ui| {
-                ui.columns(self.slots.len(), |cols| {
-                    for (i, (col, slot)) in cols.iter_mut().zip(self.slots.iter_mut()).enumerate() {
-                        if slot.show(col, &pos) {
-                            starts.push(i);
-                        } else if slot.analysis.follows()
-                            && slot.error.is_none()
-                            && slot.analysis.agent_differs(&slot.file.agent)
-                        {
-                            // Another agent (or config) in a slot that follows the game: its
-                            // analysis, not the previous agent's results under its name.
-                            starts.push(i);
-                        }
+        // A scroll area per agent: opening one agent's options scrolls that column only (one
+        // area for all once moved B's table away while A's was scrolled back into view).
+        ui.allocate_ui(egui::vec2(ui.available_width(), agents_height), |ui| {
+            ui.columns(self.slots.len(), |cols| {
+                for (i, (col, slot)) in cols.iter_mut().zip(self.slots.iter_mut()).enumerate() {
+                    let started = egui::ScrollArea::vertical()
+                        .id_salt(("agent", i))
+                        .auto_shrink([false, false])
+                        .max_height(agents_height)
+                        .min_scrolled_height(agents_height)
+                        .show(col, |ui| slot.show(ui, &pos))
+                        .inner;
+                    if started {
+                        starts.push(i);
+                    } else if slot.analysis.follows()
+                        && slot.error.is_none()
+                        && slot.analysis.agent_differs(&slot.file.agent)
+                    {
+                        // Another agent (or config) in a slot that follows the game: its
+                        // analysis, not the previous agent's results under its name.
+                        starts.push(i);
                     }
-                });
+                }
             });
+        });
         for i in starts {
             self.start_slot(i);
         }

@@ -78,7 +78,10 @@ fn progress_line(pos: &AnyPosition, p: &Progress) -> String {
     let mv = |m| pos.format_move(m);
     let pv: Vec<String> = p.pv.iter().map(|&m| mv(m)).collect();
     // A proof's depth is the plies to the end (none for a draw), not a search depth.
+    // A proof still running says what it has established so far.
+    let running = p.bounds.as_ref().map(|(lo, hi)| mnklab::analysis::bounds_label(lo, hi));
     let work = match (p.proof, p.iterations > 0) {
+        (true, _) if let Some(so_far) = running => format!("proving: {so_far};"),
         (true, _) if p.depth > 0 => format!("proof plies {}", p.depth),
         (true, _) => "proof".to_string(),
         (false, true) => format!("iterations {}", p.iterations),

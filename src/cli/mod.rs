@@ -76,6 +76,11 @@ pub enum Command {
     /// The exact value of a position with perfect play, its distance and a best move.
     Solve(solve::SolveArgs),
     /// Build an opening book: the strong value of every position up to a depth.
+    #[command(
+        after_help = "The book's file format (versioned, with a checksum), the journal's and how the solver agent \
+                            and the workbench load a book: README.md, section 'Proofs at the frontier, and opening \
+                            books', and the documentation of mnklab::search::solver::book (cargo doc --open)."
+    )]
     Book(book::BookArgs),
     /// Run a matchup file on all cores; results go to --out, a game at a time.
     Match(matchup::MatchArgs),

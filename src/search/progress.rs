@@ -51,6 +51,10 @@ pub struct Progress {
     /// (0 for a draw), not a search depth.
     #[serde(default)]
     pub proof: bool,
+    /// A proof still running: the lowest and the highest value it has not yet ruled out, for
+    /// the side to move (see [`crate::analysis::bounds_label`]); None otherwise.
+    #[serde(default)]
+    pub bounds: Option<(Score, Score)>,
 }
 
 /// Everything a search sends.

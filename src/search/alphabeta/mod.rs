@@ -244,6 +244,7 @@ impl<'a, P: Position> Searcher<'a, P> {
             finished,
             threads: self.cfg.threads.max(1),
             proof: false,
+            bounds: None,
         }
     }
 

@@ -601,6 +601,7 @@ impl<P: Position> Mcts<P> {
             finished,
             threads: self.config.threads.max(1),
             proof: false,
+            bounds: None,
         }
     }
 

@@ -34,7 +34,7 @@ pub struct Journal {
     synced: Instant,
 }
 
-/// The longest a written value waits for its sync to disk.
+/// How long after a sync the next append syncs again (see [`Journal::append`]).
 const SYNC_EVERY: Duration = Duration::from_secs(1);
 
 fn header(game: &str, depth: u32) -> String {
@@ -112,13 +112,14 @@ impl Journal {
     }
 
     /// Appends one solved value. The line is in the file (the system's) when this returns, in
-    /// one write: a stopped or killed build loses nothing. It is synced to disk within a
-    /// second, and at the end: a crash of the machine loses at most the last second's values,
-    /// which a resumed build solves again. (A sync after every value cost about 4 ms each,
-    /// a hundred times the solving of a small board's cheap positions.)
+    /// one write: a stopped or killed build loses nothing. The file is synced to disk by the
+    /// first append a second or more after the last sync, and at the end: the values not yet
+    /// on disk were all appended within one second, so a crash of the machine loses at most
+    /// one second's solving, which a resumed build does again. (A sync after every value cost
+    /// about 4 ms each, a hundred times the solving of a small board's cheap positions.)
     pub fn append(&mut self, key: u64, value: i8) -> Result<(), BookError> {
-        let io = |e: std::io::Error| BookError::Io(format!("{}: {e}", self.path.display()));
-        self.file.write_all(format!("{key:x} {value}\n").as_bytes()).map_err(io)?;
+        let line = format!("{key:x} {value}\n");
+        self.file.write_all(line.as_bytes()).map_err(|e| self.io_error(e))?;
         if self.synced.elapsed() >= SYNC_EVERY {
             self.sync()?;
         }
@@ -127,9 +128,13 @@ impl Journal {
 
     /// Syncs what was appended to disk.
     pub fn sync(&mut self) -> Result<(), BookError> {
-        self.file.sync_data().map_err(|e| BookError::Io(format!("{}: {e}", self.path.display())))?;
+        self.file.sync_data().map_err(|e| self.io_error(e))?;
         self.synced = Instant::now();
         Ok(())
+    }
+
+    fn io_error(&self, e: std::io::Error) -> BookError {
+        BookError::Io(format!("{}: {e}", self.path.display()))
     }
 }
 

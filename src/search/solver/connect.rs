@@ -134,6 +134,8 @@ pub struct ConnectSolver {
     pub etc_until: i32,
     deadline: Option<Instant>,
     stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    /// Told the nodes and bounds while a solve runs (see [`super::ProofGauge`]).
+    pub(super) gauge: Option<Arc<super::ProofGauge>>,
     pub aborted: bool,
     /// Move lists, one per stone count, reused so no node initialises an array.
     buffers: Vec<Vec<(u64, u32)>>,
@@ -188,6 +190,7 @@ impl ConnectSolver {
             etc_until: cells - ETC_EMPTY_CELLS,
             deadline: None,
             stop: None,
+            gauge: None,
             aborted: false,
             buffers: vec![Vec::with_capacity(w); w * h + 1],
             helpers: Vec::new(),
@@ -218,6 +221,7 @@ impl ConnectSolver {
             helper_nodes: 0,
             deadline: None,
             stop: None,
+            gauge: None,
             aborted: false,
             buffers: vec![Vec::with_capacity(self.w); self.cells as usize + 1],
             helpers: Vec::new(),
@@ -423,6 +427,9 @@ impl ConnectSolver {
     }
 
     fn check_stop(&mut self) {
+        if let Some(g) = &self.gauge {
+            g.set_nodes(self.nodes);
+        }
         if self.deadline.is_some_and(|d| Instant::now() >= d)
             || self.stop.as_ref().is_some_and(|s| s.load(Relaxed))
             || self.team_done.as_ref().is_some_and(|s| s.load(Relaxed))
@@ -640,10 +647,15 @@ impl ConnectSolver {
         self.aborted = false;
         if self.can_win_next(b) {
             let v = (self.cells + 1 - b.moves) / 2;
-            return if weak { (1, 1) } else { (v, v) };
+            let v = if weak { 1 } else { v };
+            if let Some(g) = &self.gauge {
+                g.set_bounds(v, v);
+            }
+            return (v, v);
         }
         let (min, max) = if weak { (-1, 1) } else { (-(self.cells - b.moves) / 2, (self.cells + 1 - b.moves) / 2) };
-        super::bisect(min, max, weak, |a, c| self.probe(b, a, c))
+        let gauge = self.gauge.clone();
+        super::bisect_gauged(min, max, weak, gauge.as_deref(), |a, c| self.probe(b, a, c))
     }
 
     /// A null-window search of `b` (None when stopped), on every thread of the solve: each

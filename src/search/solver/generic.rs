@@ -56,6 +56,8 @@ pub struct GenericSolver<P: Position> {
     pub nodes: u64,
     deadline: Option<Instant>,
     stop: Option<Arc<AtomicBool>>,
+    /// Told the nodes and bounds while a solve runs (see [`super::ProofGauge`]).
+    pub(super) gauge: Option<Arc<super::ProofGauge>>,
     pub aborted: bool,
     buffers: Vec<Vec<(Move, i32)>>,
     scratch: Vec<Move>,
@@ -95,6 +97,7 @@ impl<P: Position> GenericSolver<P> {
             nodes: 0,
             deadline: None,
             stop: None,
+            gauge: None,
             aborted: false,
             buffers: Vec::new(),
             scratch: Vec::new(),
@@ -146,6 +149,9 @@ impl<P: Position> GenericSolver<P> {
     }
 
     fn check_stop(&mut self) {
+        if let Some(g) = &self.gauge {
+            g.set_nodes(self.nodes);
+        }
         if self.deadline.is_some_and(|d| Instant::now() >= d)
             || self.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed))
         {
@@ -452,7 +458,8 @@ impl<P: Position> GenericSolver<P> {
             // never hurts, so the first player cannot lose from the empty board.
             min = 0;
         }
-        super::bisect(min, max, weak, |a, c| {
+        let gauge = self.gauge.clone();
+        super::bisect_gauged(min, max, weak, gauge.as_deref(), |a, c| {
             let r = self.negamax(0, a, c);
             (!self.aborted).then_some(r)
         })

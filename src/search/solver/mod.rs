@@ -11,6 +11,7 @@ mod book_journal;
 mod connect;
 mod dbsearch;
 mod draw_proof;
+mod gauge;
 mod generic;
 mod pairing;
 mod pns;
@@ -24,6 +25,7 @@ pub use book::{
 pub use connect::{ConnectSolver, distance};
 pub use dbsearch::{DbEnd, DbSearch, DbWin, PROBE_DEPTH as DB_PROBE_DEPTH};
 pub use draw_proof::{DrawProof, DrawProofError, pairing_holds, potential_holds, prove_no_line};
+pub use gauge::{GaugeReading, ProofGauge};
 pub use generic::GenericSolver;
 pub use pairing::{PairingOutcome, PairingSearch};
 pub use pns::{
@@ -55,8 +57,22 @@ const SIGN_FIRST_SPAN: i32 = 12;
 /// from 0 first, then the sign once the span is narrow): `probe(alpha, beta)` searches with
 /// that window and returns None when stopped. With `weak`, results are clamped to their sign.
 /// Returns the bounds proved.
-pub fn bisect(mut min: i32, mut max: i32, weak: bool, mut probe: impl FnMut(i32, i32) -> Option<i32>) -> (i32, i32) {
+pub fn bisect(min: i32, max: i32, weak: bool, probe: impl FnMut(i32, i32) -> Option<i32>) -> (i32, i32) {
+    bisect_gauged(min, max, weak, None, probe)
+}
+
+/// [`bisect`], telling `gauge` the bounds proved before each probe.
+pub fn bisect_gauged(
+    mut min: i32,
+    mut max: i32,
+    weak: bool,
+    gauge: Option<&ProofGauge>,
+    mut probe: impl FnMut(i32, i32) -> Option<i32>,
+) -> (i32, i32) {
     while min < max {
+        if let Some(g) = gauge {
+            g.set_bounds(min, max);
+        }
         let mut med = min + (max - min) / 2;
         if med <= 0 && min / 2 < med {
             med = min / 2;
@@ -84,6 +100,9 @@ pub fn bisect(mut min: i32, mut max: i32, weak: bool, mut probe: impl FnMut(i32,
         } else {
             min = r;
         }
+    }
+    if let Some(g) = gauge {
+        g.set_bounds(min, max);
     }
     (min, max)
 }
@@ -129,7 +148,13 @@ impl SolverConfig {
         super::limits::check_memory_mb("solver: tt_mb", self.tt_mb as u64, 1)?;
         super::limits::check_threads("solver: threads", self.threads)?;
         if let Some(path) = &self.book {
-            Book::load(std::path::Path::new(path)).map_err(|e| format!("solver: book: {e}"))?;
+            Book::load(std::path::Path::new(path)).map_err(|e| {
+                // The cause first, the path after: a line cut to the workbench's width keeps
+                // what is wrong (the path is in the field above it).
+                let text = e.to_string();
+                let cause = text.strip_prefix(&format!("{path}: ")).unwrap_or(&text);
+                format!("solver: book file: {cause} ({path})")
+            })?;
         }
         self.fallback.validate()
     }
@@ -356,7 +381,19 @@ impl<P: Position> AnySolver<P> {
         time: Option<Duration>,
         stop: Option<Arc<AtomicBool>>,
     ) -> Solution {
-        self.solve_inner(pos, SolveRun { weak, time, stop, best_move: true, fresh_table: false })
+        self.solve_inner(pos, SolveRun { weak, time, stop, best_move: true, fresh_table: false, gauge: None })
+    }
+
+    /// [`AnySolver::solve_keeping_table`], telling `gauge` its nodes and bounds as it goes.
+    pub fn solve_gauged(
+        &mut self,
+        pos: &P,
+        weak: bool,
+        time: Option<Duration>,
+        stop: Option<Arc<AtomicBool>>,
+        gauge: Arc<ProofGauge>,
+    ) -> Solution {
+        self.solve_inner(pos, SolveRun { weak, time, stop, best_move: true, fresh_table: false, gauge: Some(gauge) })
     }
 
     /// Like [`AnySolver::solve`]; `best_move: false` skips the search for a move (benchmarks).
@@ -368,11 +405,11 @@ impl<P: Position> AnySolver<P> {
         stop: Option<Arc<AtomicBool>>,
         best_move: bool,
     ) -> Solution {
-        self.solve_inner(pos, SolveRun { weak, time, stop, best_move, fresh_table: true })
+        self.solve_inner(pos, SolveRun { weak, time, stop, best_move, fresh_table: true, gauge: None })
     }
 
     fn solve_inner(&mut self, pos: &P, run: SolveRun) -> Solution {
-        let SolveRun { weak, time, stop, best_move, fresh_table } = run;
+        let SolveRun { weak, time, stop, best_move, fresh_table, gauge } = run;
         // The clock starts once the table is ready: filling a large table is set-up, not search
         // (it once took more than a short --time by itself).
         let start;
@@ -392,7 +429,9 @@ impl<P: Position> AnySolver<P> {
                 s.nodes = 0;
                 start = Instant::now();
                 let deadline = time.map(|t| start + t);
+                s.gauge = gauge;
                 let (lower, upper) = s.solve(&b, weak, deadline, stop);
+                s.gauge = None;
                 let solved = lower == upper && !s.aborted;
                 let best = if best_move && solved && !pos.is_over() { s.best_move(&b, lower, weak) } else { None };
                 Solution {
@@ -414,7 +453,9 @@ impl<P: Position> AnySolver<P> {
                 }
                 start = Instant::now();
                 let deadline = time.map(|t| start + t);
+                g.gauge = gauge;
                 let (lower, upper) = g.solve(weak, deadline, stop);
+                g.gauge = None;
                 let solved = lower == upper && !g.aborted;
                 let best = if best_move && solved && !pos.is_over() { g.best_move(lower, weak) } else { None };
                 let solution = Solution {
@@ -442,6 +483,8 @@ struct SolveRun {
     stop: Option<Arc<AtomicBool>>,
     best_move: bool,
     fresh_table: bool,
+    /// Told the nodes and bounds as the solve goes (see [`ProofGauge`]).
+    gauge: Option<Arc<ProofGauge>>,
 }
 
 /// What a run of [`AnySolver::move_solutions`] may use and how long it may take.
@@ -631,6 +674,65 @@ fn proof_report(
     }
 }
 
+/// How often a running proof's gauge is reported.
+const GAUGE_EVERY: Duration = Duration::from_millis(250);
+
+/// One gauged solve's settings (see [`solve_reporting`]).
+struct GaugedRun<'a> {
+    weak: bool,
+    budget: Option<Duration>,
+    stop: Arc<AtomicBool>,
+    clock: &'a Clock,
+}
+
+/// Solves `pos` (over the solver's kept table) on a scoped thread while this one reports its
+/// gauge every [`GAUGE_EVERY`]: the nodes and the bounds proved so far, so a long proof shows
+/// how far it got, not only a clock. Reports go only when something changed.
+fn solve_reporting<P: Position>(
+    solver: &mut AnySolver<P>,
+    pos: &P,
+    run: GaugedRun,
+    sink: &mut dyn ProgressSink,
+) -> Solution {
+    let gauge = Arc::new(ProofGauge::default());
+    let (cells, moves, threads) = (pos.max_game_length() as i32, pos.ply() as i32, solver.threads() as u32);
+    let GaugedRun { weak, budget, stop, clock } = run;
+    std::thread::scope(|scope| {
+        let shared = Arc::clone(&gauge);
+        let proof = scope.spawn(move || solver.solve_gauged(pos, weak, budget, Some(stop), shared));
+        let mut last = None;
+        let mut next = Instant::now() + GAUGE_EVERY;
+        while !proof.is_finished() {
+            std::thread::sleep(Duration::from_millis(10));
+            if Instant::now() < next {
+                continue;
+            }
+            next = Instant::now() + GAUGE_EVERY;
+            let reading = gauge.read();
+            if last == Some(reading) || reading.bounds.is_none() {
+                continue;
+            }
+            last = Some(reading);
+            let elapsed = clock.elapsed();
+            let score_of = |v: i32| match v.signum() {
+                0 => Score::Draw,
+                1 => Score::Win { plies: if weak { None } else { distance(cells, v, moves) } },
+                _ => Score::Loss { plies: if weak { None } else { distance(cells, v, moves) } },
+            };
+            sink.event(SearchEvent::Progress(Progress {
+                nodes: reading.nodes,
+                nodes_per_second: if elapsed > 0.0 { reading.nodes as f64 / elapsed } else { 0.0 },
+                elapsed,
+                threads,
+                proof: true,
+                bounds: reading.bounds.map(|(lo, hi)| (score_of(lo), score_of(hi))),
+                ..Default::default()
+            }));
+        }
+        proof.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+    })
+}
+
 /// The candidate rows before any move's proof: every legal move unknown but the position's best
 /// move, whose value is the position's.
 fn first_rows<P: Position>(pos: &P, s: &Solution) -> Vec<super::RootMove> {
@@ -734,7 +836,10 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
                 // Over the table the agent's earlier searches left: in a game, or a game stepped
                 // through in the workbench, the position was often proved among the last one's
                 // moves, and is then answered from the table at once.
-                None => solver.solve_keeping_table(pos, self.config.weak, budget, Some(stop.clone())),
+                None => {
+                    let run = GaugedRun { weak: self.config.weak, budget, stop: stop.clone(), clock: &clock };
+                    solve_reporting(solver, pos, run, sink)
+                }
             };
             // Every move's proven value, for the candidate table, in the rest of the half. The
             // table fills as they are proved: the position's value and move at once, then the

@@ -900,3 +900,17 @@ fn each_agents_column_scrolls_on_its_own() {
     assert!(a1 < a0 - 50.0, "A scrolled: {a0} -> {a1}");
     assert_eq!(b1, b0, "B stays put");
 }
+
+/// Every preset is in reach in the preset list without scrolling it: clicking the last one
+/// (the solver) loads it.
+#[test]
+fn the_preset_list_shows_every_preset() {
+    let mut h = harness(mcts_bench(1000));
+    h.run();
+    h.get_by_label("preset A").click();
+    h.run();
+    let last = mnklab::search::PRESETS.last().unwrap().0;
+    h.get_by_role_and_label(Role::Button, last).click();
+    h.run();
+    assert_eq!(h.state().slots[0].file, preset(last).unwrap(), "the last preset, clicked where it is drawn, loads");
+}

@@ -870,8 +870,18 @@ fn a_long_proof_shows_its_bounds_while_it_runs() {
     h.run();
     assert!(h.query_by_label_contains("so far: a loss in").is_some(), "what is ruled out so far");
     assert!(h.query_by_label_contains("searching...").is_none());
-    h.get_by_label("Stop A").click();
-    assert!(wait(&mut h, 10.0, |w| !w.slots[0].analysis.running), "Stop ends the proof");
+    // The config changed under the running proof: said at once.
+    h.state_mut().slots[0].error = Some("solver: tt_mb must be at least 1".into());
+    h.run();
+    assert!(h.query_by_label_contains("running, by the previous config").is_some());
+    // A move with the config broken: the proof of the position left stops, and the panel
+    // says why nothing searches the new one (not "searching...").
+    h.state_mut().back();
+    h.run();
+    h.run();
+    assert!(!h.state().slots[0].analysis.running, "the old proof was stopped");
+    assert!(h.query_by_label_contains("fix the config first").is_some());
+    assert!(h.query_by_label_contains("searching...").is_none());
 }
 
 /// Each agent's column scrolls on its own: scrolling A (to reach its table below its opened

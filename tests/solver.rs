@@ -333,6 +333,10 @@ fn a_long_proof_reports_its_bounds_as_it_goes() {
         assert!(matches!(hi, Score::Win { plies: Some(_) } | Score::Draw), "{p:?}");
     }
     assert!(gauged.last().unwrap().nodes > 0);
+    // Unfinished, the proof says so, with what it established, before alpha-beta's move.
+    let said = events.iter().find_map(|e| if let SearchEvent::Notice(t) = e { Some(t.as_str()) } else { None });
+    let said = said.expect("a notice that the proof did not finish");
+    assert!(said.contains("did not finish in half the time") && said.contains("so far: a loss in"), "{said}");
 
     for (moves, value) in data("Test_L3_R1").into_iter().step_by(100).take(5) {
         let g = connect4(&moves);

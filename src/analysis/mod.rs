@@ -16,9 +16,11 @@ pub mod convention;
 pub mod review;
 pub mod stamp;
 
+/// Re-exported beside [`proof_so_far`]: the words for a running proof's bounds.
+pub use crate::search::bounds_label;
 pub use candidates::{Agreement, Candidate, agreement, candidates, fit_line};
 pub use convention::{
-    ScoreKind, bounds_label, flip, full_label, node_score, proof_so_far, rate_label, search_fields, search_label,
-    short_label, side_label, speed_label,
+    ScoreKind, flip, full_label, node_score, proof_so_far, rate_label, search_fields, search_label, short_label,
+    side_label, speed_label,
 };
 pub use stamp::PositionKey;

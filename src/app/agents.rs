@@ -34,6 +34,8 @@ pub struct AgentSlot {
     /// A Save that would replace another existing file (the workbench asks first).
     pub overwrite_request: Option<String>,
     pub message: Option<String>,
+    /// The message says a load or save failed: shown as an error, not like "loaded ...".
+    pub message_failed: bool,
     pub analysis: Analysis,
     /// A file dialog the user asked for (the workbench opens it): true to open, false to save.
     pub dialog_request: Option<bool>,
@@ -57,6 +59,7 @@ impl AgentSlot {
             ron_text,
             error: None,
             message: None,
+            message_failed: false,
             analysis: Analysis::default(),
             dialog_request: None,
         };
@@ -109,17 +112,24 @@ impl AgentSlot {
                 // Saving back over an opened file asks first (it may be a shipped preset).
                 self.own_file = None;
                 self.message = Some(format!("loaded {}", path.display()));
+                self.message_failed = false;
             }
-            Err(e) => self.message = Some(e),
+            Err(e) => {
+                self.message = Some(format!("not loaded: {e}"));
+                self.message_failed = true;
+            }
         }
     }
 
     pub fn save(&mut self, path: &Path) {
         if let Some(e) = &self.error {
             self.message = Some(format!("not saved: {e}"));
+            self.message_failed = true;
             return;
         }
-        self.message = Some(match self.file.save(path) {
+        let saved = self.file.save(path);
+        self.message_failed = saved.is_err();
+        self.message = Some(match saved {
             Ok(()) => {
                 self.path = path.display().to_string();
                 self.own_file = Some(self.path.clone());
@@ -135,6 +145,7 @@ impl AgentSlot {
         let path = self.path.trim().to_string();
         if path.is_empty() {
             self.message = Some("type a file name (e.g. my-agents/fast-ab.ron), or use Save as...".into());
+            self.message_failed = false;
         } else if Path::new(&path).exists() && self.own_file.as_deref() != Some(path.as_str()) {
             self.overwrite_request = Some(path);
         } else {
@@ -145,7 +156,7 @@ impl AgentSlot {
     /// Starts this slot's analysis of `pos` with its config (if valid).
     pub fn start(&mut self, pos: &AnyPosition) {
         match &self.error {
-            Some(e) => self.analysis.error = Some(format!("{CONFIG_FIRST}{e}")),
+            Some(e) => self.analysis.refuse(format!("{CONFIG_FIRST}{e}")),
             None => self.analysis.start(pos, &self.file),
         }
     }
@@ -224,7 +235,10 @@ impl AgentSlot {
         // less above the candidate table (a solver's seven rows fit at the default window size).
         match &self.error {
             Some(e) => super::lines::reserved_line(ui, Some(e), super::lines::Tone::Error),
-            None => super::lines::reserved_line(ui, self.message.as_deref(), super::lines::Tone::Plain),
+            None => {
+                let tone = if self.message_failed { super::lines::Tone::Error } else { super::lines::Tone::Plain };
+                super::lines::reserved_line(ui, self.message.as_deref(), tone)
+            }
         };
         ui.separator();
         // A broken config (in the RON editor the last valid one is kept) is not what the

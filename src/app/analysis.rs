@@ -263,6 +263,18 @@ impl Analysis {
         self.engaged = false;
     }
 
+    /// A start refused (the slot's config is broken): the search still running, on the
+    /// position left, is stopped and its late reports not taken in, and `why` is shown.
+    /// Following stays on: the fixed config starts again.
+    pub fn refuse(&mut self, why: String) {
+        self.halt();
+        if self.running {
+            self.running = false;
+            self.id += 1;
+        }
+        self.error = Some(why);
+    }
+
     /// Stops the running search only (a new one replaces it).
     fn halt(&mut self) {
         self.control.stop();
@@ -439,7 +451,8 @@ impl Analysis {
             Some(p) => {
                 let best = p.best.map_or("-".to_string(), |m| pos.format_move(m));
                 let state = match (self.running, self.config_changed) {
-                    (true, _) => "running",
+                    (true, false) => "running",
+                    (true, true) => "running, by the previous config",
                     (false, false) => "finished",
                     (false, true) => "finished, by the previous config",
                 };
@@ -447,7 +460,7 @@ impl Analysis {
                 let text = if self.config_changed { text.color(ui.visuals().warn_fg_color) } else { text };
                 let help = crate::analysis::ScoreKind::of(&p.score).help();
                 ui.label(text).on_hover_text(if self.config_changed {
-                    format!("{help}\n\nThe agent's config changed after this analysis: start it again (Space) for the new one.")
+                    format!("{help}\n\nThe agent's config changed since this analysis started: start it again (Space) for the new one.")
                 } else {
                     help.to_string()
                 });

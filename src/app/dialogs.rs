@@ -93,7 +93,10 @@ impl Workbench {
                 let message = Some(format!("not saved: {path} kept as it was"));
                 match what {
                     None => self.message = message,
-                    Some(i) => self.slots[i].message = message,
+                    Some(i) => {
+                        self.slots[i].message = message;
+                        self.slots[i].message_failed = false;
+                    }
                 }
             }
             None => {}

@@ -3,7 +3,7 @@
 
 use clap::Args;
 use mnklab::game::{AnyPosition, Status};
-use mnklab::search::{FnSink, Progress, SearchControl, build_agent, load_agent};
+use mnklab::search::{Progress, ProgressSink, SearchControl, SearchEvent, build_agent, load_agent};
 use mnklab::with_position;
 
 use super::{LimitArgs, PositionArgs, consent_to_external};
@@ -57,7 +57,7 @@ pub fn run(args: AnalyseArgs) -> Result<(), String> {
     println!("info string {}", mnklab::analysis::side_label(&pos));
     let (result, failure) = with_position!(&pos, p => {
         let mut a = build_agent(&file.agent, seed);
-        let mut sink = FnSink(|e: &Progress| println!("{}", progress_line(&pos, e)));
+        let mut sink = Printer { pos: &pos, last: String::new() };
         let r = a.search(p, &limits, &SearchControl::new(), &mut sink);
         (r, a.failure())
     });
@@ -71,6 +71,29 @@ pub fn run(args: AnalyseArgs) -> Result<(), String> {
         println!("bestmove {best} score {}", result.score);
     }
     Ok(())
+}
+
+/// Prints what the search says: each report as an `info` line (a report the same as the one
+/// before it is not printed again), where an answer came from (a book) and notices as `info
+/// string` lines.
+struct Printer<'a> {
+    pos: &'a AnyPosition,
+    last: String,
+}
+
+impl ProgressSink for Printer<'_> {
+    fn event(&mut self, e: SearchEvent) {
+        let line = match e {
+            SearchEvent::Progress(p) => progress_line(self.pos, &p),
+            SearchEvent::Info(text) => format!("info string {text}"),
+            SearchEvent::Notice(text) => format!("info string notice: {text}"),
+            SearchEvent::Snapshot(_) | SearchEvent::Subtree { .. } => return,
+        };
+        if line != self.last {
+            println!("{line}");
+            self.last = line;
+        }
+    }
 }
 
 /// One progress report as a line: depth or iterations, nodes, speed, time, best move, score, PV.
@@ -100,4 +123,6 @@ fn progress_line(pos: &AnyPosition, p: &Progress) -> String {
         p.score,
         pv.join(" ")
     )
+    .trim_end()
+    .to_string()
 }

@@ -81,7 +81,13 @@ pub fn run(args: BookArgs) -> Result<(), String> {
     let mut known: HashMap<u64, i8> = HashMap::new();
     let mut first_contents = None;
     for path in &journals {
-        let contents = read_journal(path, &game, args.depth).map_err(|e| format!("--journal: {e}"))?;
+        let contents = read_journal(path, &game, args.depth).map_err(|e| {
+            let named = if args.journal.is_empty() { "the build's journal (OUT.journal)" } else { "--journal" };
+            format!(
+                "{named}: {e}; give another --journal, or move that file away to start this build afresh \
+                 (its values are kept in it)"
+            )
+        })?;
         for (&k, &v) in &contents.values {
             if let Some(old) = known.insert(k, v)
                 && old != v
@@ -103,9 +109,17 @@ pub fn run(args: BookArgs) -> Result<(), String> {
     }
     let start = std::time::Instant::now();
     let mut last = 0.0;
+    let depth = args.depth;
     let every = |done: usize, total: usize| {
         let t = start.elapsed().as_secs_f64();
-        if t - last >= 5.0 || done == total {
+        if done == 0 {
+            // Before the first proof: each is a whole solve from a position with `depth`
+            // stones (minutes each near Connect-4's empty board), and nothing prints until one ends.
+            eprintln!(
+                "{} with {depth} stones to search (one per mirror pair), a proof each; progress every 5 s as they finish",
+                plural(total, "position")
+            );
+        } else if t - last >= 5.0 || done == total {
             last = t;
             eprintln!("{done}/{total} positions searched, {t:.0} s");
         }

@@ -546,7 +546,12 @@ fn print_solution(pos: &AnyPosition, s: &Solution) {
             println!("bestmove {}", pos.format_move(m));
         }
     } else {
-        println!("time ran out after {:.3} s: the value lies between {} and {}", s.elapsed, s.lower, s.upper);
+        let (lo, hi) = mnklab::with_position!(pos, p => s.bounds_as_scores(p));
+        let so_far = mnklab::search::bounds_label(&lo, &hi);
+        println!(
+            "time ran out after {:.3} s: so far {so_far} (score between {} and {}{weak})",
+            s.elapsed, s.lower, s.upper
+        );
     }
     println!("nodes {} time {:.3} s table {}", s.nodes, s.elapsed, mib(s.memory));
 }

@@ -87,10 +87,20 @@ pub fn read_bounded(path: &std::path::Path, max: u64) -> Result<String, FileErro
     if meta.len() > max {
         return Err(err(std::io::Error::other(format!("{} bytes is more than the {max} this reads", meta.len()))));
     }
-    let mut text = String::new();
-    file.take(max + 1).read_to_string(&mut text).map_err(err)?;
-    if text.len() as u64 > max {
+    let mut bytes = Vec::new();
+    file.take(max + 1).read_to_end(&mut bytes).map_err(err)?;
+    if bytes.len() as u64 > max {
         return Err(err(std::io::Error::other(format!("the file grew past the {max} bytes this reads"))));
     }
-    Ok(text)
+    String::from_utf8(bytes).map_err(|e| {
+        // A binary file opened where text is expected: an opening book (its magic, see
+        // `search::solver::book`) is named, as it is the one binary file mnklab writes.
+        let why = if e.as_bytes().starts_with(b"MNKBOOK") {
+            "this is an opening book (made by `mnklab book`), not a text file: a solver agent's book file \
+             (Options, 'book file') or `solve --book` takes it"
+        } else {
+            "not a text file (not UTF-8): not one mnklab wrote"
+        };
+        err(std::io::Error::other(why))
+    })
 }

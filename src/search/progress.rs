@@ -52,7 +52,7 @@ pub struct Progress {
     #[serde(default)]
     pub proof: bool,
     /// A proof still running: the lowest and the highest value it has not yet ruled out, for
-    /// the side to move (see [`crate::analysis::bounds_label`]); None otherwise.
+    /// the side to move (see [`super::bounds_label`]); None otherwise.
     #[serde(default)]
     pub bounds: Option<(Score, Score)>,
 }

@@ -71,3 +71,29 @@ impl fmt::Display for Score {
         }
     }
 }
+
+/// What a running proof has established, from the lowest and the highest value it has not
+/// ruled out (proven scores, for the side to move): "a win in 9 to 15 plies", "a draw, or a
+/// win in 7 plies or more", "a loss in 2 plies or more, a draw, or a win in 1 ply or more"
+/// (nothing yet). A higher value is a sooner win or a later loss: the lowest value is the
+/// slowest win and the quickest loss, the highest the quickest win and the slowest loss.
+pub fn bounds_label(lowest: &Score, highest: &Score) -> String {
+    let unit = |n: u32| if n == 1 { "ply" } else { "plies" };
+    let range = |a: Option<u32>, b: Option<u32>| match (a, b) {
+        (Some(a), Some(b)) if a == b => format!(" in {a} {}", unit(a)),
+        (Some(a), Some(b)) => format!(" in {} to {} plies", a.min(b), a.max(b)),
+        _ => String::new(),
+    };
+    let at_least = |a: Option<u32>| a.map_or(String::new(), |a| format!(" in {a} {} or more", unit(a)));
+    match (lowest, highest) {
+        (Score::Win { plies: a }, Score::Win { plies: b }) => format!("a win{}", range(*a, *b)),
+        (Score::Loss { plies: a }, Score::Loss { plies: b }) => format!("a loss{}", range(*a, *b)),
+        (Score::Draw, Score::Draw) => "a draw".into(),
+        (Score::Draw, Score::Win { plies: b }) => format!("a draw, or a win{}", at_least(*b)),
+        (Score::Loss { plies: a }, Score::Draw) => format!("a loss{}, or a draw", at_least(*a)),
+        (Score::Loss { plies: a }, Score::Win { plies: b }) => {
+            format!("a loss{}, a draw, or a win{}", at_least(*a), at_least(*b))
+        }
+        (lo, hi) => format!("between {lo} and {hi}"),
+    }
+}

@@ -328,7 +328,8 @@ fn book_positions(rules: &GridRules, depth: u32) -> Vec<Grid<u64, true>> {
 /// The strong value of every position of `rules` with at most `depth` stones (one of each
 /// mirror pair): those with `depth` stones solved, with one table kept across them, the
 /// shallower ones the best of their moves, each solve on `threads` threads sharing the
-/// table. `progress(done, total)` is called as searched positions finish.
+/// table. `progress(done, total)` is called before the first search (done 0) and as searched
+/// positions finish.
 pub fn build_book(
     rules: &GridRules,
     depth: u32,
@@ -381,6 +382,8 @@ pub fn build_book_with(
     let mut solver = ConnectSolver::new(rules, build.table_mb);
     solver.set_threads(build.threads.max(1));
     let mut values: HashMap<u64, i8> = build.known.clone();
+    // Said before the first search: on a large board one position is a long proof.
+    progress(0, todo.len());
     for (i, pos) in todo.iter().enumerate() {
         let b = solver.board_of(pos);
         let (lo, hi) = solver.solve(&b, false, None, None);

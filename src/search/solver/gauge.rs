@@ -36,6 +36,8 @@ impl ProofGauge {
         self.upper.store(upper, Relaxed);
     }
 
+    /// The two bounds are read apart, so a reading may pair one probe's lower bound with the
+    /// next one's upper: both are proved and only narrow, so any pair holds the value.
     pub fn read(&self) -> GaugeReading {
         let (lower, upper) = (self.lower.load(Relaxed), self.upper.load(Relaxed));
         GaugeReading {

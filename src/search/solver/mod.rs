@@ -218,6 +218,13 @@ impl Solution {
         }
     }
 
+    /// The bounds as proven scores for the side to move (equal when solved), for `pos`'s
+    /// board and move number: see [`super::bounds_label`] for their words.
+    pub fn bounds_as_scores<P: Position>(&self, pos: &P) -> (Score, Score) {
+        let (cells, moves) = (pos.max_game_length() as i32, pos.ply() as i32);
+        (value_score(self.lower, cells, moves, self.weak), value_score(self.upper, cells, moves, self.weak))
+    }
+
     /// "win in 7 plies", "draw", "loss in 4 plies", "win", "game over: first wins", or the
     /// bounds when unsolved.
     pub fn describe(&self) -> String {
@@ -674,6 +681,17 @@ fn proof_report(
     }
 }
 
+/// A value in Pons' convention (a bound, or an exact value) as a proven score for the side to
+/// move, with its distance unless `weak`.
+fn value_score(v: i32, cells: i32, moves: i32, weak: bool) -> Score {
+    let plies = if weak { None } else { distance(cells, v, moves) };
+    match v.signum() {
+        0 => Score::Draw,
+        1 => Score::Win { plies },
+        _ => Score::Loss { plies },
+    }
+}
+
 /// How often a running proof's gauge is reported.
 const GAUGE_EVERY: Duration = Duration::from_millis(250);
 
@@ -714,18 +732,15 @@ fn solve_reporting<P: Position>(
             }
             last = Some(reading);
             let elapsed = clock.elapsed();
-            let score_of = |v: i32| match v.signum() {
-                0 => Score::Draw,
-                1 => Score::Win { plies: if weak { None } else { distance(cells, v, moves) } },
-                _ => Score::Loss { plies: if weak { None } else { distance(cells, v, moves) } },
-            };
             sink.event(SearchEvent::Progress(Progress {
                 nodes: reading.nodes,
                 nodes_per_second: if elapsed > 0.0 { reading.nodes as f64 / elapsed } else { 0.0 },
                 elapsed,
                 threads,
                 proof: true,
-                bounds: reading.bounds.map(|(lo, hi)| (score_of(lo), score_of(hi))),
+                bounds: reading
+                    .bounds
+                    .map(|(lo, hi)| (value_score(lo, cells, moves, weak), value_score(hi, cells, moves, weak))),
                 ..Default::default()
             }));
         }
@@ -900,6 +915,17 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
                     root,
                     unsearched: false,
                 };
+            }
+            if !s.is_solved() {
+                // Alpha-beta's move and heuristic score follow: said, with what the proof had
+                // established, so they are not taken for the proof's.
+                let (lo, hi) = s.bounds_as_scores(pos);
+                let why = if control.is_stopped() { "was stopped" } else { "did not finish in half the time" };
+                sink.event(SearchEvent::Notice(format!(
+                    "solver: the proof {why} ({} nodes; so far: {}); alpha-beta's move and score follow",
+                    s.nodes,
+                    super::bounds_label(&lo, &hi)
+                )));
             }
         }
         let rest = SearchLimits { time: limits.time.map(|t| (t - clock.elapsed()).max(0.01)), ..*limits };

@@ -552,6 +552,9 @@ impl Workbench {
         ui.allocate_ui(egui::vec2(ui.available_width(), agents_height), |ui| {
             ui.columns(self.slots.len(), |cols| {
                 for (i, (col, slot)) in cols.iter_mut().zip(self.slots.iter_mut()).enumerate() {
+                    // A bar beside the content, not over it: a floating one hid the end of
+                    // the column's lines once scrolled.
+                    col.spacing_mut().scroll = egui::style::ScrollStyle::solid();
                     let started = egui::ScrollArea::vertical()
                         .id_salt(("agent", i))
                         .auto_shrink([false, false])

@@ -581,8 +581,14 @@ fn the_explorer_fetches_subtrees_while_the_search_runs() {
         h.state().analysis().error
     );
     assert!(h.state().analysis().running, "while the search is still running");
-    h.state_mut().slots[0].analysis.stop();
+    h.run();
+    assert!(h.query_by_label_contains("   running").is_some());
+    h.get_by_label("Stop A").click();
     assert!(wait(&mut h, 5.0, |w| !w.analysis().running));
+    h.run();
+    // Stopped by the user, not finished: said so (it once read "finished").
+    assert!(h.query_by_label_contains("   stopped").is_some());
+    assert!(h.query_by_label_contains("   finished").is_none());
 }
 
 /// "fix the config first" goes once the config is valid again (it stayed after the fix).

@@ -305,6 +305,41 @@ fn line_bounds_keep_the_value_on_other_boards() {
     assert!(checked > 250, "only {checked} positions");
 }
 
+/// While the moves' proofs run after the position's value, the report keeps moving: nodes
+/// and clock go on between one move's row and the next (they once stood still for the whole
+/// of a long proof of one move).
+#[test]
+fn the_moves_proofs_report_as_they_go() {
+    // The first player wins at once in column 1 (proved at once); every other move lets the
+    // opponent block: proofs of 1.4 s in all here without the book (3 s given, 1.5 for them),
+    // reported every 250 ms.
+    let pos = AnyPosition::from_moves(Variant::connect4(), "121212").unwrap();
+    let config = AgentConfig::Solver(SolverConfig { builtin_book: false, ..Default::default() });
+    let mut events: Vec<SearchEvent> = Vec::new();
+    let result = with_position!(&pos, p => build_agent(&config, 1).search(p, &SearchLimits::time(3.0), &SearchControl::new(), &mut events));
+    assert!(matches!(result.score, Score::Win { plies: Some(1) }), "{:?}", result.score);
+    let proved = |p: &Progress| p.root.iter().filter(|r| r.score != Score::Unknown).count();
+    let moving: Vec<&Progress> = events
+        .iter()
+        .filter_map(|e| match e {
+            SearchEvent::Progress(p) if !p.root.is_empty() && !p.finished => Some(p),
+            _ => None,
+        })
+        .collect();
+    for (a, b) in moving.iter().zip(moving.iter().skip(1)) {
+        assert!(b.nodes >= a.nodes && b.elapsed >= a.elapsed, "{a:?} then {b:?}");
+    }
+    // Reports with no new row, yet more nodes: a move's proof seen running.
+    let running = moving
+        .iter()
+        .zip(moving.iter().skip(1))
+        .filter(|(a, b)| proved(a) == proved(b) && b.nodes > a.nodes && b.elapsed > a.elapsed)
+        .count();
+    assert!(running >= 2, "{running} reports while a move's proof ran: {moving:?}");
+    let last = events.iter().rev().find_map(|e| if let SearchEvent::Progress(p) = e { Some(p) } else { None });
+    assert!(last.unwrap().finished && last.unwrap().nodes >= moving.last().unwrap().nodes);
+}
+
 /// A long proof reports as it goes: nodes, and the bounds proved so far, which always hold
 /// the value; and a gauged solve leaves the solution's own bounds on its gauge.
 #[test]

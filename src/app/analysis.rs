@@ -27,6 +27,7 @@ struct Recalled {
     tree: Option<TreeSnapshot>,
     notice: Option<String>,
     info: Option<String>,
+    stopped: bool,
 }
 
 /// One agent's analysis of the current position: the limits, what arrived, and the worker
@@ -80,6 +81,9 @@ pub struct Analysis {
     recalled: Vec<Recalled>,
     /// Started and not stopped by the user since: with `follow`, a new position is analysed.
     engaged: bool,
+    /// The user stopped the search before it ended: its results read "stopped", not
+    /// "finished" (an unfinished proof's last report is not a finished one's).
+    stopped: bool,
 }
 
 impl Default for Analysis {
@@ -111,6 +115,7 @@ impl Default for Analysis {
             agent: None,
             recalled: Vec::new(),
             engaged: false,
+            stopped: false,
         }
     }
 }
@@ -137,6 +142,7 @@ impl Analysis {
             tree: self.tree.take(),
             notice: self.notice.take(),
             info: self.info.take(),
+            stopped: self.stopped,
         });
     }
 
@@ -167,6 +173,7 @@ impl Analysis {
         self.tree = r.tree;
         self.notice = r.notice;
         self.info = r.info;
+        self.stopped = r.stopped;
         self.error = None;
         self.fetching.clear();
         true
@@ -178,6 +185,7 @@ impl Analysis {
         let was_running = self.running || self.waiting;
         self.halt();
         self.engaged = true;
+        self.stopped = false;
         if pos.status().is_over() {
             // Not a failure: an ordinary end of the game, said in the text colour. The agent is
             // recorded so a changed config does not start it again and again.
@@ -259,6 +267,9 @@ impl Analysis {
 
     /// Stops the running analysis, and the following of the game; what arrived so far stays.
     pub fn stop(&mut self) {
+        if self.running {
+            self.stopped = true;
+        }
         self.halt();
         self.engaged = false;
     }
@@ -450,11 +461,13 @@ impl Analysis {
             }
             Some(p) => {
                 let best = p.best.map_or("-".to_string(), |m| pos.format_move(m));
-                let state = match (self.running, self.config_changed) {
-                    (true, false) => "running",
-                    (true, true) => "running, by the previous config",
-                    (false, false) => "finished",
-                    (false, true) => "finished, by the previous config",
+                let state = match (self.running, self.stopped, self.config_changed) {
+                    (true, _, false) => "running",
+                    (true, _, true) => "running, by the previous config",
+                    (false, false, false) => "finished",
+                    (false, false, true) => "finished, by the previous config",
+                    (false, true, false) => "stopped",
+                    (false, true, true) => "stopped, by the previous config",
                 };
                 let text = egui::RichText::new(format!("best {best}   score {}   {state}", p.score));
                 let text = if self.config_changed { text.color(ui.visuals().warn_fg_color) } else { text };

@@ -11,6 +11,11 @@ pub struct ProofGauge {
     nodes: AtomicU64,
     lower: AtomicI32,
     upper: AtomicI32,
+    /// For a run of several proofs by one solver (every move's, after the position's): the
+    /// solver's count when the current proof began, and the nodes of the run's earlier
+    /// proofs. A reading counts the run's nodes, whichever count the solver keeps.
+    base: AtomicU64,
+    earlier: AtomicU64,
 }
 
 /// What a [`ProofGauge`] read: nodes so far, and the bounds proved (None before the first).
@@ -22,13 +27,27 @@ pub struct GaugeReading {
 
 impl Default for ProofGauge {
     fn default() -> Self {
-        ProofGauge { nodes: AtomicU64::new(0), lower: AtomicI32::new(i32::MIN), upper: AtomicI32::new(i32::MAX) }
+        ProofGauge {
+            nodes: AtomicU64::new(0),
+            lower: AtomicI32::new(i32::MIN),
+            upper: AtomicI32::new(i32::MAX),
+            base: AtomicU64::new(0),
+            earlier: AtomicU64::new(0),
+        }
     }
 }
 
 impl ProofGauge {
     pub fn set_nodes(&self, nodes: u64) {
         self.nodes.store(nodes, Relaxed);
+    }
+
+    /// A new proof of a run begins with the solver's count at `solver_nodes`, after `earlier`
+    /// nodes of the run's proofs before it.
+    pub fn start_part(&self, solver_nodes: u64, earlier: u64) {
+        self.base.store(solver_nodes, Relaxed);
+        self.nodes.store(solver_nodes, Relaxed);
+        self.earlier.store(earlier, Relaxed);
     }
 
     pub fn set_bounds(&self, lower: i32, upper: i32) {
@@ -41,8 +60,30 @@ impl ProofGauge {
     pub fn read(&self) -> GaugeReading {
         let (lower, upper) = (self.lower.load(Relaxed), self.upper.load(Relaxed));
         GaugeReading {
-            nodes: self.nodes.load(Relaxed),
+            nodes: self.earlier.load(Relaxed) + self.nodes.load(Relaxed).saturating_sub(self.base.load(Relaxed)),
             bounds: (lower != i32::MIN && upper != i32::MAX).then_some((lower, upper)),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ProofGauge;
+
+    /// A run of proofs counts its own nodes: from each proof's start, after the earlier ones'.
+    #[test]
+    fn a_run_of_proofs_counts_its_nodes_from_each_start() {
+        let g = ProofGauge::default();
+        g.set_nodes(700);
+        assert_eq!(g.read().nodes, 700, "a lone proof: the solver's count");
+        g.start_part(1000, 50);
+        assert_eq!(g.read().nodes, 50, "nothing of the new proof yet");
+        g.set_nodes(1200);
+        assert_eq!(g.read().nodes, 250);
+        // A solver made anew counts from 0 again.
+        g.start_part(0, 250);
+        g.set_nodes(30);
+        assert_eq!(g.read().nodes, 280);
+        assert_eq!(g.read().bounds, None);
     }
 }

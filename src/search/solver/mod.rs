@@ -507,6 +507,9 @@ pub struct MoveProofs<'a> {
     /// Moves whose proof has not finished by then get None.
     pub deadline: Option<Instant>,
     pub stop: Option<Arc<AtomicBool>>,
+    /// Told the nodes of the moves' proofs as they run (their bounds too, which are the
+    /// child's: not the position's).
+    pub gauge: Option<Arc<ProofGauge>>,
 }
 
 impl<P: Position> AnySolver<P> {
@@ -520,7 +523,7 @@ impl<P: Position> AnySolver<P> {
         how: MoveProofs,
         mut each: impl FnMut(Move, &Option<Solution>, u64),
     ) -> Vec<(Move, Option<Solution>)> {
-        let MoveProofs { weak, book, best, deadline, stop } = how;
+        let MoveProofs { weak, book, best, deadline, stop, gauge } = how;
         // The nodes of these proofs: each search's own (a generic solver may be made anew).
         let mut spent = 0u64;
         let cells = pos.max_game_length() as i32;
@@ -574,7 +577,12 @@ impl<P: Position> AnySolver<P> {
                     let g = (&child as &dyn Any).downcast_ref::<Grid<u64, true>>().expect("checked in new");
                     let b = s.board_of(g);
                     let before = s.nodes;
+                    if let Some(g) = &gauge {
+                        g.start_part(before, spent);
+                    }
+                    s.gauge = gauge.clone();
                     let r = s.solve(&b, weak, deadline, stop.clone());
+                    s.gauge = None;
                     spent += s.nodes - before;
                     if s.aborted { (i32::MIN, i32::MAX) } else { r }
                 }
@@ -588,7 +596,12 @@ impl<P: Position> AnySolver<P> {
                         **g = fresh();
                     }
                     let before = g.nodes;
+                    if let Some(gauge) = &gauge {
+                        gauge.start_part(before, spent);
+                    }
+                    g.gauge = gauge.clone();
                     let r = g.solve_after(m, weak, deadline, stop.clone());
+                    g.gauge = None;
                     spent += g.nodes - before;
                     if g.aborted { (i32::MIN, i32::MAX) } else { r }
                 }
@@ -858,8 +871,8 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
             };
             // Every move's proven value, for the candidate table, in the rest of the half. The
             // table fills as they are proved: the position's value and move at once, then the
-            // other moves' (a report at most every 50 ms), so a slow proof of one does not
-            // hide what is known. `moves_nodes`: the nodes of the moves' proofs, after the
+            // other moves' (a report at most every 50 ms, and every 250 ms while one runs), so
+            // a slow proof of one does not hide what is known. `moves_nodes`: the nodes of the moves' proofs, after the
             // position's own.
             let mut moves_nodes = 0u64;
             let root = if s.is_solved() {
@@ -871,24 +884,49 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
                 };
                 let first = partial(&rows, 0);
                 sink.event(first);
-                let mut last_report = Instant::now();
+                let gauge = Arc::new(ProofGauge::default());
                 let how = MoveProofs {
                     weak: self.config.weak,
                     book: book.as_deref(),
                     best: s.best.map(|m| (m, s.lower)),
                     deadline,
                     stop: Some(stop.clone()),
+                    gauge: Some(Arc::clone(&gauge)),
                 };
-                // Every legal move's result reaches the callback, so `rows` ends as the table.
-                solver.move_solutions(pos, how, |m, proved, spent| {
-                    moves_nodes = spent;
-                    if let Some(row) = rows.iter_mut().find(|r| r.mv == m) {
-                        *row = root_move(m, proved);
+                // The proofs run on a scoped thread and send each move's result here, so the
+                // table fills as they finish and, during a long one, its nodes and the clock
+                // still move (the panel once stood still for the whole of a move's proof).
+                let (done_tx, done_rx) = std::sync::mpsc::channel();
+                let proving = &mut *solver;
+                std::thread::scope(|scope| {
+                    let proofs = scope.spawn(move || {
+                        proving.move_solutions(pos, how, |m, proved, spent| {
+                            let _ = done_tx.send((m, proved.clone(), spent));
+                        });
+                    });
+                    let mut last_report = Instant::now();
+                    loop {
+                        let wait = GAUGE_EVERY.saturating_sub(last_report.elapsed()).max(Duration::from_millis(1));
+                        let fresh = match done_rx.recv_timeout(wait) {
+                            Ok((m, proved, spent)) => {
+                                moves_nodes = spent;
+                                if let Some(row) = rows.iter_mut().find(|r| r.mv == m) {
+                                    *row = root_move(m, &proved);
+                                }
+                                proved.is_some() && last_report.elapsed() >= Duration::from_millis(50)
+                            }
+                            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                                moves_nodes = moves_nodes.max(gauge.read().nodes);
+                                true
+                            }
+                            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break,
+                        };
+                        if fresh {
+                            sink.event(partial(&rows, moves_nodes));
+                            last_report = Instant::now();
+                        }
                     }
-                    if proved.is_some() && last_report.elapsed() >= Duration::from_millis(50) {
-                        sink.event(partial(&rows, spent));
-                        last_report = Instant::now();
-                    }
+                    proofs.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
                 });
                 rows
             } else {

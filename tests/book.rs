@@ -349,6 +349,17 @@ fn the_built_in_connect4_book_agrees_with_pons_scores() {
     assert!(checked >= 43, "the book holds four stones at least: {checked}");
 }
 
+/// The built-in Connect-4 book and the position of `moves`, which must have as many stones
+/// as the book's depth.
+fn at_builtin_depth(moves: &str) -> (std::sync::Arc<Book>, AnyPosition, Grid<u64, true>) {
+    let connect4 = Variant::connect4();
+    let builtin = builtin_book(&connect4).unwrap();
+    assert_eq!(moves.len(), builtin.depth as usize, "a position of the built-in book's depth");
+    let pos = AnyPosition::from_moves(connect4, moves).unwrap();
+    let AnyPosition::Gravity(g) = pos.clone() else { unreachable!("Connect-4 fits 64 bits") };
+    (builtin, pos, g)
+}
+
 /// At a position with as many stones as the book's depth the book knows the value but not
 /// the moves': the agent proves a move that keeps it, plays it with the book's score, and
 /// says so; with no time to prove one it plays the fallback's move and names the book's
@@ -380,14 +391,9 @@ fn at_the_books_depth_the_agent_proves_a_move_keeping_the_books_value() {
     }
     // No time (Connect-4 at the built-in book's depth, where proving a move takes longer):
     // the fallback's move, and the book's value named, not claimed for it.
-    let connect4 = Variant::connect4();
-    let builtin = builtin_book(&connect4).unwrap();
     // A drawn position of the book's depth (the centre column filled there ends in a quick
     // win, whose move the solver proves within the millisecond).
-    let moves = "43443553";
-    assert_eq!(moves.len(), builtin.depth as usize, "a position of the built-in book's depth");
-    let pos = AnyPosition::from_moves(connect4, moves).unwrap();
-    let AnyPosition::Gravity(g) = pos.clone() else { unreachable!("Connect-4 fits 64 bits") };
+    let (builtin, pos, g) = at_builtin_depth("43443553");
     let value = book_solution(&builtin, &g, false).expect("in the book").describe();
     let mut events: Vec<SearchEvent> = Vec::new();
     let config = AgentConfig::Solver(SolverConfig::default());
@@ -402,6 +408,36 @@ fn at_the_books_depth_the_agent_proves_a_move_keeping_the_books_value() {
     assert!(said.iter().any(|t| t.contains(&named) && t.contains("no move keeping it")), "{said:?}, expected {named}");
     assert!(!r.score.is_proven(), "the fallback's score is not a proof: {:?}", r.score);
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// At the built-in book's depth, the search for a move keeping the book's value reports as
+/// it runs: the value at once, then nodes and clock moving before the move is known (the
+/// panel once stood still for seconds there).
+#[test]
+fn the_search_for_a_move_keeping_the_books_value_reports_as_it_runs() {
+    // a b a b g f g f: about 3 s to prove a move here.
+    let (builtin, pos, g) = at_builtin_depth("12127676");
+    let book_score = book_solution(&builtin, &g, false).unwrap().score();
+    let mut events: Vec<SearchEvent> = Vec::new();
+    let config = AgentConfig::Solver(SolverConfig::default());
+    let control = SearchControl::new();
+    with_position!(&pos, p => build_agent(&config, 1).search(p, &SearchLimits::time(2.0), &control, &mut events));
+    let said = events.iter().find_map(|e| if let SearchEvent::Info(t) = e { Some(t.as_str()) } else { None });
+    assert_eq!(said, Some("solver: value from the built-in book; proving a move that keeps it"), "said first");
+    let running: Vec<&Progress> = events
+        .iter()
+        .filter_map(|e| match e {
+            SearchEvent::Progress(p) if p.best.is_none() && p.nodes > 0 => Some(p),
+            _ => None,
+        })
+        .collect();
+    assert!(!running.is_empty(), "reports while the move is sought: {events:?}");
+    for p in &running {
+        assert!(p.proof && !p.finished && p.score == book_score && p.root.len() == 7, "{p:?}");
+    }
+    for (a, b) in running.iter().zip(running.iter().skip(1)) {
+        assert!(b.nodes >= a.nodes && b.elapsed > a.elapsed, "{a:?} then {b:?}");
+    }
 }
 
 /// The solver agent on two threads (`threads: 2`, no book) plays moves that keep Pons' scores

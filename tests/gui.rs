@@ -498,6 +498,21 @@ fn unsaved_moves_are_not_dropped_without_asking() {
     h.get_by_label("Discard").click();
     h.run();
     assert_eq!(h.state().position.ply(), 0);
+    // A load that fails after Discard keeps the game and its unsaved mark: the next load
+    // asks again.
+    h.get_by_label("board").click();
+    h.run();
+    h.state_mut().file_path = std::env::temp_dir().join("mnklab-no-such-file.ron").display().to_string();
+    h.get_by_label("Load").click();
+    h.run();
+    h.get_by_label("Discard").click();
+    h.run();
+    assert!(h.state().message.as_ref().is_some_and(|m| m.contains("mnklab-no-such-file")), "{:?}", h.state().message);
+    assert_eq!(h.state().position.ply(), 1, "the game is kept");
+    assert!(h.state().dirty, "and still unsaved");
+    h.get_by_label("Load").click();
+    h.run();
+    assert!(h.state().pending.is_some(), "the next load asks first");
     // Settings round-trip: recent files, agents, run folder.
     let mut w = Workbench::new(Variant::connect4());
     w.recent = vec!["a.ron".into()];
@@ -880,4 +895,24 @@ fn mcts_threads_share_one_tree_when_the_form_says_so() {
     assert!(wait(&mut h, 15.0, |w| !w.slots[1].analysis.running && w.slots[1].analysis.result.is_some()));
     let r = h.state().slots[1].analysis.result.clone().unwrap();
     assert!(r.stats.iterations > 1_000 && r.best.is_some(), "{:?}", r.stats);
+}
+
+/// Three Left presses within one frame step back three moves, and Right forward again (fast
+/// taps once stepped one: a new-user trial's presses 12 ms apart).
+#[test]
+fn presses_within_one_frame_each_step_a_move() {
+    let mut w = Workbench::new(Variant::connect4());
+    w.paste_moves("d c d c d");
+    let mut h = harness(w);
+    h.run();
+    assert_eq!(h.state().position.ply(), 5);
+    for _ in 0..3 {
+        h.key_press(egui::Key::ArrowLeft);
+    }
+    h.run();
+    assert_eq!(h.state().position.ply(), 2);
+    h.key_press(egui::Key::ArrowRight);
+    h.key_press(egui::Key::ArrowRight);
+    h.run();
+    assert_eq!(h.state().position.ply(), 4);
 }

@@ -148,8 +148,9 @@ pub fn search_fields(p: &Progress) -> Vec<String> {
         match p.score {
             // What it has ruled out so far is a sentence of its own: see [`proof_so_far`].
             Score::Unknown if p.bounds.is_some() => vec!["proving".to_string(), format!("nodes {}", p.nodes)],
-            Score::Win { .. } | Score::Loss { .. } => {
-                vec![format!("proof: the game ends in {} plies", p.depth), format!("nodes {}", p.nodes)]
+            // A weak proof's win or loss has no distance (it read "ends in 0 plies").
+            Score::Win { plies: Some(plies) } | Score::Loss { plies: Some(plies) } => {
+                vec![format!("proof: the game ends in {plies} plies"), format!("nodes {}", p.nodes)]
             }
             _ => vec!["proof".to_string(), format!("nodes {}", p.nodes)],
         }
@@ -315,6 +316,8 @@ mod tests {
             ..Default::default()
         };
         assert_eq!(search_label(&win), "proof: the game ends in 13 plies   nodes 5000   on 2 threads");
+        let weak = Progress { proof: true, nodes: 9, score: Score::Loss { plies: None }, ..Default::default() };
+        assert_eq!(search_label(&weak), "proof   nodes 9");
         let draw = Progress { proof: true, nodes: 70, score: Score::Draw, ..Default::default() };
         assert_eq!(search_label(&draw), "proof   nodes 70");
         assert_eq!(speed_label(&draw, 1), "0 nodes/s   0.00 s");

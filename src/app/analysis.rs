@@ -27,7 +27,6 @@ struct Recalled {
     tree: Option<TreeSnapshot>,
     notice: Option<String>,
     info: Option<String>,
-    stopped: bool,
 }
 
 /// One agent's analysis of the current position: the limits, what arrived, and the worker
@@ -121,11 +120,13 @@ impl Default for Analysis {
 }
 
 impl Analysis {
-    /// Puts the current analysis aside when it finished without an error, so that returning to
-    /// its position shows it again. Its results are moved out (not copied: a tree can be
-    /// large); the callers replace them at once.
+    /// Puts the current analysis aside when it finished without an error and was not stopped,
+    /// so that returning to its position shows it again. Its results are moved out (not
+    /// copied: a tree can be large); the callers replace them at once.
     fn put_aside(&mut self) {
-        if self.running || self.waiting || self.result.is_none() || self.error.is_some() {
+        // A stopped one is not: returning to its position searches it again (it came back
+        // unfinished, with moves still `?`).
+        if self.running || self.waiting || self.stopped || self.result.is_none() || self.error.is_some() {
             return;
         }
         let (Some(key), Some(agent)) = (self.key, self.agent.clone()) else { return };
@@ -142,7 +143,6 @@ impl Analysis {
             tree: self.tree.take(),
             notice: self.notice.take(),
             info: self.info.take(),
-            stopped: self.stopped,
         });
     }
 
@@ -173,7 +173,7 @@ impl Analysis {
         self.tree = r.tree;
         self.notice = r.notice;
         self.info = r.info;
-        self.stopped = r.stopped;
+        self.stopped = false;
         self.error = None;
         self.fetching.clear();
         true

@@ -131,8 +131,10 @@ impl Workbench {
             });
         match decided {
             Some(true) => {
+                // The action clears the unsaved mark when it replaces the game: a load that
+                // fails keeps the game, and with it the mark (it once went, and the next
+                // load replaced the moves without asking).
                 self.pending = None;
-                self.dirty = false;
                 self.perform(action);
             }
             Some(false) => self.pending = None,

@@ -33,10 +33,12 @@ impl Workbench {
             }
             return;
         }
+        // Presses counted, not only seen: several in one frame (fast taps, a held key on a busy
+        // machine) step as many moves (they once stepped one).
         let (left, right, home, end, space, undo) = ctx.input_mut(|i| {
             (
-                i.consume_key(Modifiers::NONE, Key::ArrowLeft),
-                i.consume_key(Modifiers::NONE, Key::ArrowRight),
+                i.count_and_consume_key(Modifiers::NONE, Key::ArrowLeft),
+                i.count_and_consume_key(Modifiers::NONE, Key::ArrowRight),
                 i.consume_key(Modifiers::NONE, Key::Home),
                 i.consume_key(Modifiers::NONE, Key::End),
                 i.consume_key(Modifiers::NONE, Key::Space),
@@ -58,13 +60,13 @@ impl Workbench {
             });
             (copy, as_ron, paste)
         });
-        if left {
+        for _ in 0..left {
             self.back();
         }
         if undo {
             self.take_back();
         }
-        if right {
+        for _ in 0..right {
             self.forward();
         }
         if home {

@@ -842,7 +842,11 @@ impl Workbench {
 /// The legend of the board's candidate marks: the colour scale and whose scores they are.
 fn mark_legend(ui: &mut egui::Ui, pos: &AnyPosition) {
     // In a clipped row of its own: a row wider than the panel never widens the board's space.
+    // Whose scores first: a narrow row cuts the colour scale's end, not that (it once read
+    // "scores for the second player (to mov").
     ui.horizontal(|ui| {
+        ui.label(crate::analysis::side_label(pos));
+        ui.separator();
         ui.label("candidates:");
         for (t, name) in [(1.0, "best"), (0.55, ""), (0.25, "weaker"), (0.1, "refuted (≤ bound)")] {
             let (r, _) = ui.allocate_exact_size(egui::vec2(18.0, 12.0), egui::Sense::hover());
@@ -851,7 +855,5 @@ fn mark_legend(ui: &mut egui::Ui, pos: &AnyPosition) {
                 ui.label(name);
             }
         }
-        ui.separator();
-        ui.label(crate::analysis::side_label(pos));
     });
 }

@@ -116,8 +116,10 @@ pub fn run(args: BookArgs) -> Result<(), String> {
             // Before the first proof: each is a whole solve from a position with `depth`
             // stones (minutes each near Connect-4's empty board), and nothing prints until one ends.
             eprintln!(
-                "{} with {depth} stones to search (one per mirror pair), a proof each; progress every 5 s as they finish",
-                plural(total, "position")
+                "{} with {} to search (one per mirror pair), a proof each; a progress line as they \
+                 finish, at most every 5 s (none until the first proof ends)",
+                plural(total, "position"),
+                plural(depth as usize, "stone")
             );
         } else if t - last >= 5.0 || done == total {
             last = t;

@@ -223,7 +223,7 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
                 let tt = args.tt_mb.unwrap_or(DEFAULT_TABLE_MB) as usize;
                 s.memory = with_position!(&pos, p => {
                     let mut solver = AnySolver::new(p, tt);
-                    solver.prove_book_move(p, &mut s, deadline, None, start);
+                    solver.prove_book_move(p, &mut s, deadline, None, start, None);
                     solver.table_memory()
                 });
                 searched = Some(s.best.is_some());

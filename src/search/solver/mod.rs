@@ -336,7 +336,8 @@ impl<P: Position> AnySolver<P> {
     /// Completes `s`, a book's answer for `pos` without a move (a position with as many stones
     /// as the book's depth): a move keeping its value, proved by null-window searches of the
     /// moves before `deadline` (None when they did not finish, or on boards books are not made
-    /// for), the nodes they spent, and the time since `since`.
+    /// for), the nodes they spent, and the time since `since`. `gauge` is told their nodes as
+    /// they go (and bounds, which are the moves' positions', not this one's).
     pub fn prove_book_move(
         &mut self,
         pos: &P,
@@ -344,13 +345,19 @@ impl<P: Position> AnySolver<P> {
         deadline: Option<Instant>,
         stop: Option<Arc<AtomicBool>>,
         since: Instant,
+        gauge: Option<Arc<ProofGauge>>,
     ) {
         let (best, nodes) = match self {
             AnySolver::Connect(c) => match (pos as &dyn Any).downcast_ref::<Grid<u64, true>>() {
                 Some(grid) => {
                     let b = c.board_of(grid);
                     let before = c.nodes;
+                    if let Some(g) = &gauge {
+                        g.start_part(before, 0);
+                    }
+                    c.gauge = gauge;
                     let best = c.best_move_within(&b, s.lower, s.weak, deadline, stop);
+                    c.gauge = None;
                     (best, c.nodes - before)
                 }
                 None => (None, 0),
@@ -728,20 +735,14 @@ fn solve_reporting<P: Position>(
     let gauge = Arc::new(ProofGauge::default());
     let (cells, moves, threads) = (pos.max_game_length() as i32, pos.ply() as i32, solver.threads() as u32);
     let GaugedRun { weak, budget, stop, clock } = run;
-    std::thread::scope(|scope| {
-        let shared = Arc::clone(&gauge);
-        let proof = scope.spawn(move || solver.solve_gauged(pos, weak, budget, Some(stop), shared));
-        let mut last = None;
-        let mut next = Instant::now() + GAUGE_EVERY;
-        while !proof.is_finished() {
-            std::thread::sleep(Duration::from_millis(10));
-            if Instant::now() < next {
-                continue;
-            }
-            next = Instant::now() + GAUGE_EVERY;
-            let reading = gauge.read();
+    let shared = Arc::clone(&gauge);
+    let mut last = None;
+    run_reporting(
+        &gauge,
+        move || solver.solve_gauged(pos, weak, budget, Some(stop), shared),
+        |reading| {
             if last == Some(reading) || reading.bounds.is_none() {
-                continue;
+                return;
             }
             last = Some(reading);
             let elapsed = clock.elapsed();
@@ -756,8 +757,29 @@ fn solve_reporting<P: Position>(
                     .map(|(lo, hi)| (value_score(lo, cells, moves, weak), value_score(hi, cells, moves, weak))),
                 ..Default::default()
             }));
+        },
+    )
+}
+
+/// Runs `work` (a proof told `gauge`) on a scoped thread while this one hands `report` the
+/// gauge's reading every [`GAUGE_EVERY`] until it ends.
+fn run_reporting<T: Send>(
+    gauge: &ProofGauge,
+    work: impl FnOnce() -> T + Send,
+    mut report: impl FnMut(GaugeReading),
+) -> T {
+    std::thread::scope(|scope| {
+        let job = scope.spawn(work);
+        let mut next = Instant::now() + GAUGE_EVERY;
+        while !job.is_finished() {
+            std::thread::sleep(Duration::from_millis(10));
+            if Instant::now() < next {
+                continue;
+            }
+            next = Instant::now() + GAUGE_EVERY;
+            report(gauge.read());
         }
-        proof.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+        job.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))
     })
 }
 
@@ -849,12 +871,29 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
                 // The book holds the value but not the moves' (a position with as many stones
                 // as its depth): a move keeping the value is proved by null-window searches.
                 Some(mut s) => {
-                    // The value is known at once: said before the search for a move.
+                    // The value is known at once: said before the search for a move, which
+                    // reports its nodes and clock as it goes (it once showed nothing for
+                    // seconds).
                     let threads = solver.threads() as u32;
                     let rows = first_rows(pos, &s);
                     sink.event(SearchEvent::Progress(proof_report(&s, &rows, 0, clock.elapsed(), threads, false)));
+                    sink.event(SearchEvent::Info(format!("solver: value from {which}; proving a move that keeps it")));
                     let deadline = budget.map(|b| clock_start + b);
-                    solver.prove_book_move(pos, &mut s, deadline, Some(stop.clone()), clock_start);
+                    let gauge = Arc::new(ProofGauge::default());
+                    let shown = s.clone();
+                    let (shared, stopping) = (Arc::clone(&gauge), stop.clone());
+                    let proving = &mut *solver;
+                    let sought = &mut s;
+                    run_reporting(
+                        &gauge,
+                        move || {
+                            proving.prove_book_move(pos, sought, deadline, Some(stopping), clock_start, Some(shared))
+                        },
+                        |reading| {
+                            let report = proof_report(&shown, &rows, reading.nodes, clock.elapsed(), threads, false);
+                            sink.event(SearchEvent::Progress(report));
+                        },
+                    );
                     sink.event(SearchEvent::Info(match s.best {
                         Some(_) => format!("solver: value from {which}"),
                         None => format!("solver: {which} gives '{}'; no move keeping it proved in time", s.describe()),

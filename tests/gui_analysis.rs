@@ -930,3 +930,38 @@ fn the_preset_list_shows_every_preset() {
     h.run();
     assert_eq!(h.state().slots[0].file, preset(last).unwrap(), "the last preset, clicked where it is drawn, loads");
 }
+
+/// A stopped analysis is not kept as if it had finished: back at its position after another
+/// analysis, it is searched again (it once came back, with moves still unknown, as done).
+#[test]
+fn a_stopped_analysis_is_not_recalled() {
+    let mut w = Workbench::new(Variant::connect4());
+    w.slots[0].set(preset("jeng-mcts").unwrap());
+    // No limit: it runs until stopped.
+    w.slots[0].file.limits = SearchLimits::default();
+    w.slots[0].analysis.seconds = 0.0;
+    w.paste_moves("d c");
+    w.back();
+    let mut h = harness(w);
+    h.run();
+    h.get_by_label("Start analysis A").click();
+    assert!(wait(&mut h, 10.0, |w| w.slots[0].analysis.reports >= 1));
+    h.get_by_label("Stop A").click();
+    assert!(wait(&mut h, 5.0, |w| !w.slots[0].analysis.running));
+    h.run();
+    assert!(h.query_by_label_contains("   stopped").is_some());
+    // An analysis of the next position puts the stopped one aside, were it kept.
+    h.key_press(egui::Key::ArrowRight);
+    h.run();
+    h.get_by_label("Start analysis A").click();
+    assert!(wait(&mut h, 10.0, |w| w.slots[0].analysis.reports >= 1));
+    // Back: searched again (following the game), not the stopped result shown as done.
+    assert_eq!(h.state().position.ply(), 2);
+    h.key_press(egui::Key::ArrowLeft);
+    h.run_steps(2);
+    assert_eq!(h.state().position.ply(), 1);
+    assert!(h.state().slots[0].analysis.running, "the position is searched again");
+    assert!(h.query_by_label_contains("   stopped").is_none() && h.query_by_label_contains("   finished").is_none());
+    h.get_by_label("Stop A").click();
+    assert!(wait(&mut h, 5.0, |w| !w.slots[0].analysis.running));
+}

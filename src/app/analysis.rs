@@ -185,7 +185,6 @@ impl Analysis {
         let was_running = self.running || self.waiting;
         self.halt();
         self.engaged = true;
-        self.stopped = false;
         if pos.status().is_over() {
             // Not a failure: an ordinary end of the game, said in the text colour. The agent is
             // recorded so a changed config does not start it again and again.
@@ -202,6 +201,8 @@ impl Analysis {
             return;
         }
         self.put_aside();
+        // After: a stopped analysis is not put aside.
+        self.stopped = false;
         let file = file.clone();
         self.id += 1;
         self.control = SearchControl::new();

@@ -338,9 +338,9 @@ fn the_built_in_connect4_book_agrees_with_pons_scores() {
     }
     let said = mnklab::search::solver::builtin_books_described();
     assert!(said.ends_with(&format!("connect4, every position of at most {} stones", book.depth)), "{said}");
-    // The set holds 43 positions of four stones, 12 of five, 52 of six, 21 of seven and 61 of
-    // eight.
-    let expected = [(4, 43), (5, 12), (6, 52), (7, 21), (8, 61)]
+    // The set holds 43 positions of four stones, 12 of five, 52 of six, 21 of seven, 61 of
+    // eight and 74 of nine.
+    let expected = [(4, 43), (5, 12), (6, 52), (7, 21), (8, 61), (9, 74)]
         .iter()
         .filter(|(n, _)| *n <= book.depth)
         .map(|(_, c)| c)
@@ -391,9 +391,9 @@ fn at_the_books_depth_the_agent_proves_a_move_keeping_the_books_value() {
     }
     // No time (Connect-4 at the built-in book's depth, where proving a move takes longer):
     // the fallback's move, and the book's value named, not claimed for it.
-    // A drawn position of the book's depth (the centre column filled there ends in a quick
-    // win, whose move the solver proves within the millisecond).
-    let (builtin, pos, g) = at_builtin_depth("43443553");
+    // A position of the book's depth whose moves take longer than the millisecond to prove
+    // (the centre column filled after the first eight ends in a quick win, proved within it).
+    let (builtin, pos, g) = at_builtin_depth("434435531");
     let value = book_solution(&builtin, &g, false).expect("in the book").describe();
     let mut events: Vec<SearchEvent> = Vec::new();
     let config = AgentConfig::Solver(SolverConfig::default());
@@ -415,8 +415,8 @@ fn at_the_books_depth_the_agent_proves_a_move_keeping_the_books_value() {
 /// panel once stood still for seconds there).
 #[test]
 fn the_search_for_a_move_keeping_the_books_value_reports_as_it_runs() {
-    // a b a b g f g f: about 3 s to prove a move here.
-    let (builtin, pos, g) = at_builtin_depth("12127676");
+    // a b a b g f g f b: about 2.5 s to prove a move here.
+    let (builtin, pos, g) = at_builtin_depth("121276762");
     let book_score = book_solution(&builtin, &g, false).unwrap().score();
     let mut events: Vec<SearchEvent> = Vec::new();
     let config = AgentConfig::Solver(SolverConfig::default());

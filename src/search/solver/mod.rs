@@ -121,7 +121,7 @@ pub struct SolverConfig {
     /// An opening book file (`mnklab book`) answering the positions it holds at once.
     pub book: Option<String>,
     /// Without a book file (or with one for another game), use the book mnklab ships for the
-    /// game, if any (Connect-4: every position of at most eight stones). Off: every position
+    /// game, if any (Connect-4: every position of at most nine stones). Off: every position
     /// is proved afresh.
     pub builtin_book: bool,
     /// Threads each proof searches on, sharing the table (`solve --threads`): Connect-X

@@ -854,6 +854,15 @@ impl ConnectSolver {
     }
 }
 
+impl super::gauge::Gauged for ConnectSolver {
+    fn nodes(&self) -> u64 {
+        self.nodes
+    }
+    fn gauge_slot(&mut self) -> &mut Option<Arc<super::ProofGauge>> {
+        &mut self.gauge
+    }
+}
+
 /// Plies to the end (counting the last move) of a value in Pons' convention on a board of
 /// `cells` cells with `moves` stones: a win with the move at `n` stones scores
 /// floor((cells + 1 - n) / 2).

@@ -3,6 +3,7 @@
 //! for the proof (the solver agent) reads them and reports, so a long proof shows how far it
 //! got instead of only a clock.
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicI32, AtomicU64, Ordering::Relaxed};
 
 /// See the module documentation. Values are in Pons' convention (see [`super`]).
@@ -64,6 +65,31 @@ impl ProofGauge {
             bounds: (lower != i32::MIN && upper != i32::MAX).then_some((lower, upper)),
         }
     }
+}
+
+/// A solver that can tell a [`ProofGauge`] its nodes as it searches.
+pub(super) trait Gauged {
+    fn nodes(&self) -> u64;
+    fn gauge_slot(&mut self) -> &mut Option<Arc<ProofGauge>>;
+}
+
+/// Runs `proof` on `solver` with `gauge` told its nodes, as one proof of a run after `earlier`
+/// nodes of the run's proofs before it; takes the gauge off again after. Returns the proof's
+/// result and the nodes it searched.
+pub(super) fn gauged<S: Gauged, R>(
+    solver: &mut S,
+    gauge: &Option<Arc<ProofGauge>>,
+    earlier: u64,
+    proof: impl FnOnce(&mut S) -> R,
+) -> (R, u64) {
+    let before = solver.nodes();
+    if let Some(g) = gauge {
+        g.start_part(before, earlier);
+    }
+    *solver.gauge_slot() = gauge.clone();
+    let r = proof(solver);
+    *solver.gauge_slot() = None;
+    (r, solver.nodes() - before)
 }
 
 #[cfg(test)]

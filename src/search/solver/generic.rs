@@ -73,6 +73,15 @@ fn ordering_phi(_k: usize, a: usize, b: usize) -> i32 {
     }
 }
 
+impl<P: Position> super::gauge::Gauged for GenericSolver<P> {
+    fn nodes(&self) -> u64 {
+        self.nodes
+    }
+    fn gauge_slot(&mut self) -> &mut Option<Arc<super::ProofGauge>> {
+        &mut self.gauge
+    }
+}
+
 impl<P: Position> GenericSolver<P> {
     pub fn new(pos: &P, table_mb: usize) -> GenericSolver<P> {
         let rules = pos.variant().grid();

@@ -25,6 +25,7 @@ pub use book::{
 pub use connect::{ConnectSolver, distance};
 pub use dbsearch::{DbEnd, DbSearch, DbWin, PROBE_DEPTH as DB_PROBE_DEPTH};
 pub use draw_proof::{DrawProof, DrawProofError, pairing_holds, potential_holds, prove_no_line};
+use gauge::gauged;
 pub use gauge::{GaugeReading, ProofGauge};
 pub use generic::GenericSolver;
 pub use pairing::{PairingOutcome, PairingSearch};
@@ -351,14 +352,7 @@ impl<P: Position> AnySolver<P> {
             AnySolver::Connect(c) => match (pos as &dyn Any).downcast_ref::<Grid<u64, true>>() {
                 Some(grid) => {
                     let b = c.board_of(grid);
-                    let before = c.nodes;
-                    if let Some(g) = &gauge {
-                        g.start_part(before, 0);
-                    }
-                    c.gauge = gauge;
-                    let best = c.best_move_within(&b, s.lower, s.weak, deadline, stop);
-                    c.gauge = None;
-                    (best, c.nodes - before)
+                    gauged(c.as_mut(), &gauge, 0, |c| c.best_move_within(&b, s.lower, s.weak, deadline, stop))
                 }
                 None => (None, 0),
             },
@@ -583,14 +577,8 @@ impl<P: Position> AnySolver<P> {
                 AnySolver::Connect(s) => {
                     let g = (&child as &dyn Any).downcast_ref::<Grid<u64, true>>().expect("checked in new");
                     let b = s.board_of(g);
-                    let before = s.nodes;
-                    if let Some(g) = &gauge {
-                        g.start_part(before, spent);
-                    }
-                    s.gauge = gauge.clone();
-                    let r = s.solve(&b, weak, deadline, stop.clone());
-                    s.gauge = None;
-                    spent += s.nodes - before;
+                    let (r, nodes) = gauged(s.as_mut(), &gauge, spent, |s| s.solve(&b, weak, deadline, stop.clone()));
+                    spent += nodes;
                     if s.aborted { (i32::MIN, i32::MAX) } else { r }
                 }
                 AnySolver::Generic { solver: slot, tt_mb, pairings } => {
@@ -602,14 +590,9 @@ impl<P: Position> AnySolver<P> {
                     if g.position().history() != pos.history() {
                         **g = fresh();
                     }
-                    let before = g.nodes;
-                    if let Some(gauge) = &gauge {
-                        gauge.start_part(before, spent);
-                    }
-                    g.gauge = gauge.clone();
-                    let r = g.solve_after(m, weak, deadline, stop.clone());
-                    g.gauge = None;
-                    spent += g.nodes - before;
+                    let (r, nodes) =
+                        gauged(g.as_mut(), &gauge, spent, |g| g.solve_after(m, weak, deadline, stop.clone()));
+                    spent += nodes;
                     if g.aborted { (i32::MIN, i32::MAX) } else { r }
                 }
             };
@@ -739,10 +722,11 @@ fn solve_reporting<P: Position>(
     let mut last = None;
     run_reporting(
         &gauge,
-        move || solver.solve_gauged(pos, weak, budget, Some(stop), shared),
-        |reading| {
+        move |_: std::sync::mpsc::Sender<()>| solver.solve_gauged(pos, weak, budget, Some(stop), shared),
+        |heard| {
+            let Heard::Quiet(reading) = heard else { return false };
             if last == Some(reading) || reading.bounds.is_none() {
-                return;
+                return false;
             }
             last = Some(reading);
             let elapsed = clock.elapsed();
@@ -757,27 +741,51 @@ fn solve_reporting<P: Position>(
                     .map(|(lo, hi)| (value_score(lo, cells, moves, weak), value_score(hi, cells, moves, weak))),
                 ..Default::default()
             }));
+            true
         },
     )
 }
 
-/// Runs `work` (a proof told `gauge`) on a scoped thread while this one hands `report` the
-/// gauge's reading every [`GAUGE_EVERY`] until it ends.
-fn run_reporting<T: Send>(
+/// What the thread waiting for a proof hears (see [`run_reporting`]).
+enum Heard<M> {
+    /// A message the proof sent.
+    Message(M),
+    /// Nothing reported for [`GAUGE_EVERY`]: the gauge's reading.
+    Quiet(GaugeReading),
+}
+
+/// Runs `work` (a proof told `gauge`) on a scoped thread, giving it a sender for messages,
+/// while this one hands `heard` each message as it comes and the gauge's reading whenever
+/// nothing was reported for [`GAUGE_EVERY`], until the work ends. `heard` returns whether it
+/// reported (for a reading the time counts from it in any case).
+fn run_reporting<T: Send, M: Send>(
     gauge: &ProofGauge,
-    work: impl FnOnce() -> T + Send,
-    mut report: impl FnMut(GaugeReading),
+    work: impl FnOnce(std::sync::mpsc::Sender<M>) -> T + Send,
+    mut heard: impl FnMut(Heard<M>) -> bool,
 ) -> T {
+    use std::sync::mpsc::RecvTimeoutError;
+    let (tx, rx) = std::sync::mpsc::channel();
     std::thread::scope(|scope| {
-        let job = scope.spawn(work);
-        let mut next = Instant::now() + GAUGE_EVERY;
-        while !job.is_finished() {
-            std::thread::sleep(Duration::from_millis(10));
-            if Instant::now() < next {
-                continue;
+        // The channel closes when the work returns, even if it let go of its sender before.
+        let job = scope.spawn(move || {
+            let done = work(tx.clone());
+            drop(tx);
+            done
+        });
+        let mut last_report = Instant::now();
+        loop {
+            let wait = GAUGE_EVERY.saturating_sub(last_report.elapsed()).max(Duration::from_millis(1));
+            let reported = match rx.recv_timeout(wait) {
+                Ok(m) => heard(Heard::Message(m)),
+                Err(RecvTimeoutError::Timeout) => {
+                    heard(Heard::Quiet(gauge.read()));
+                    true
+                }
+                Err(RecvTimeoutError::Disconnected) => break,
+            };
+            if reported {
+                last_report = Instant::now();
             }
-            next = Instant::now() + GAUGE_EVERY;
-            report(gauge.read());
         }
         job.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))
     })
@@ -886,12 +894,14 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
                     let sought = &mut s;
                     run_reporting(
                         &gauge,
-                        move || {
+                        move |_: std::sync::mpsc::Sender<()>| {
                             proving.prove_book_move(pos, sought, deadline, Some(stopping), clock_start, Some(shared))
                         },
-                        |reading| {
+                        |heard| {
+                            let Heard::Quiet(reading) = heard else { return false };
                             let report = proof_report(&shown, &rows, reading.nodes, clock.elapsed(), threads, false);
                             sink.event(SearchEvent::Progress(report));
+                            true
                         },
                     );
                     sink.event(SearchEvent::Info(match s.best {
@@ -935,38 +945,36 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
                 // The proofs run on a scoped thread and send each move's result here, so the
                 // table fills as they finish and, during a long one, its nodes and the clock
                 // still move (the panel once stood still for the whole of a move's proof).
-                let (done_tx, done_rx) = std::sync::mpsc::channel();
                 let proving = &mut *solver;
-                std::thread::scope(|scope| {
-                    let proofs = scope.spawn(move || {
+                let mut last_report = Instant::now();
+                run_reporting(
+                    &gauge,
+                    move |done| {
                         proving.move_solutions(pos, how, |m, proved, spent| {
-                            let _ = done_tx.send((m, proved.clone(), spent));
+                            let _ = done.send((m, proved.clone(), spent));
                         });
-                    });
-                    let mut last_report = Instant::now();
-                    loop {
-                        let wait = GAUGE_EVERY.saturating_sub(last_report.elapsed()).max(Duration::from_millis(1));
-                        let fresh = match done_rx.recv_timeout(wait) {
-                            Ok((m, proved, spent)) => {
+                    },
+                    |heard| {
+                        let fresh = match heard {
+                            Heard::Message((m, proved, spent)) => {
                                 moves_nodes = spent;
                                 if let Some(row) = rows.iter_mut().find(|r| r.mv == m) {
                                     *row = root_move(m, &proved);
                                 }
                                 proved.is_some() && last_report.elapsed() >= Duration::from_millis(50)
                             }
-                            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
-                                moves_nodes = moves_nodes.max(gauge.read().nodes);
+                            Heard::Quiet(reading) => {
+                                moves_nodes = moves_nodes.max(reading.nodes);
                                 true
                             }
-                            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break,
                         };
                         if fresh {
                             sink.event(partial(&rows, moves_nodes));
                             last_report = Instant::now();
                         }
-                    }
-                    proofs.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-                });
+                        fresh
+                    },
+                );
                 rows
             } else {
                 Vec::new()

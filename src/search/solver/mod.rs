@@ -906,7 +906,12 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
                     );
                     sink.event(SearchEvent::Info(match s.best {
                         Some(_) => format!("solver: value from {which}"),
-                        None => format!("solver: {which} gives '{}'; no move keeping it proved in time", s.describe()),
+                        // Said as for an unfinished proof, so the heuristic score that follows
+                        // is not taken for the proven value.
+                        None => format!(
+                            "solver: {which} gives '{}'; no move keeping it proved in time, so alpha-beta's move and score follow",
+                            s.describe()
+                        ),
                     }));
                     s
                 }

@@ -43,7 +43,9 @@ impl ScreenshotJob {
     /// the PNG is written (or failed).
     pub fn tick(&mut self, ctx: &egui::Context, settled: bool) -> Option<Result<(), String>> {
         self.frames += 1;
-        ctx.request_repaint_after(Duration::from_millis(30));
+        // As often as while an analysis runs (see `Workbench::show`), so the picture's figures are
+        // what a user would see.
+        ctx.request_repaint_after(Duration::from_millis(100));
         let waited = self.started.elapsed();
         let due = waited >= self.wait || (settled && waited >= self.min_wait);
         if !self.requested && self.frames >= 5 && due {

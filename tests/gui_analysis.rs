@@ -722,6 +722,19 @@ fn the_solver_shows_a_proven_value_per_candidate() {
     // What a person sees: the values in words.
     let shown = ["win in", "loss in", "draw"].iter().map(|t| h.query_all_by_label_contains(t).count()).sum::<usize>();
     assert!(shown >= 5, "proven values shown: {shown}");
+    // The board's legend explains the cells' labels (W3, =, L2, ?) instead of the heuristic
+    // scale's bounds, which a proof has none of.
+    assert_eq!(h.query_all_by_label("W/L n: win/loss in n plies, = draw, ? unproved").count(), 1);
+    assert_eq!(h.query_all_by_label_contains("refuted").count(), 0);
+}
+
+/// Before any analysis, and for a heuristic agent, the legend is the heuristic scale's.
+#[test]
+fn the_legend_is_the_heuristic_scale_without_proofs() {
+    let mut h = harness(Workbench::new("connect:5,4,4".parse().unwrap()));
+    h.run();
+    assert_eq!(h.query_all_by_label("refuted (≤ bound)").count(), 1);
+    assert_eq!(h.query_all_by_label_contains("win/loss in n").count(), 0);
 }
 
 /// A solver given a book made for another game plays without it and says so beside the

@@ -190,9 +190,48 @@ pub fn side_label(pos: &AnyPosition) -> String {
     format!("scores for the {who} (to move)")
 }
 
+/// The board legend for the candidates shown: the colour scale, strongest first, as
+/// (strength, name) with an empty name for a step between; and for proven values (a solver's
+/// or a book's) the key to the cells' labels, which the heuristic scale does not explain.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Legend {
+    pub scale: &'static [(f32, &'static str)],
+    pub key: Option<&'static str>,
+}
+
+/// The legend for candidates that are proven values (`proofs`) or heuristic scores.
+pub fn legend(proofs: bool) -> Legend {
+    if proofs {
+        // No "refuted": a move not yet proved reads `?` in the lowest colour.
+        Legend {
+            scale: &[(1.0, "best"), (0.55, ""), (0.25, "worse")],
+            key: Some("W/L n: win/loss in n plies, = draw, ? unproved"),
+        }
+    } else {
+        Legend { scale: &[(1.0, "best"), (0.55, ""), (0.25, "weaker"), (0.1, "refuted (≤ bound)")], key: None }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The proof legend's key names every label a proven value or an unproved move takes on
+    /// the board; the heuristic one has no key and names bounds.
+    #[test]
+    fn the_legend_explains_the_labels_it_is_shown_with() {
+        let key = legend(true).key.expect("a key for proofs");
+        for s in [Score::Win { plies: Some(31) }, Score::Loss { plies: Some(28) }, Score::Draw, Score::Unknown] {
+            let label = short_label(s, Bound::Exact);
+            let head: String = label.chars().take_while(|c| !c.is_ascii_digit()).collect();
+            assert!(key.contains(&head), "{label} ({head}) not in {key}");
+        }
+        assert!(key.contains("win in n plies") || key.contains("win/loss in n plies"), "{key}");
+        let heuristic = legend(false);
+        assert_eq!(heuristic.key, None);
+        assert!(heuristic.scale.iter().any(|(_, n)| n.contains("bound")));
+        assert!(!legend(true).scale.iter().any(|(_, n)| n.contains("bound")));
+    }
     use crate::search::tree::{AlphaBetaStats, MctsStats};
 
     #[test]

@@ -821,7 +821,10 @@ impl Workbench {
                         .add(egui::Label::new(egui::RichText::new(text).color(colour)).truncate())
                         .on_hover_text(text);
                 }
-                None => mark_legend(&mut row_ui, &self.position),
+                None => {
+                    let proofs = self.analysis().candidates(&self.position).iter().any(|c| c.score.is_proven());
+                    mark_legend(&mut row_ui, &self.position, crate::analysis::legend(proofs))
+                }
             }
             if let Some(m) = board::show(ui, &shown, &marks, &ghosts)
                 && self.preview.is_none()
@@ -844,20 +847,28 @@ impl Workbench {
 }
 
 /// The legend of the board's candidate marks: the colour scale and whose scores they are.
-fn mark_legend(ui: &mut egui::Ui, pos: &AnyPosition) {
+fn mark_legend(ui: &mut egui::Ui, pos: &AnyPosition, legend: crate::analysis::Legend) {
     // In a clipped row of its own: a row wider than the panel never widens the board's space.
     // Whose scores first: a narrow row cuts the colour scale's end, not that (it once read
     // "scores for the second player (to mov").
     ui.horizontal(|ui| {
         ui.label(crate::analysis::side_label(pos));
         ui.separator();
-        ui.label("candidates:");
-        for (t, name) in [(1.0, "best"), (0.55, ""), (0.25, "weaker"), (0.1, "refuted (≤ bound)")] {
+        // Proven values need the room for their key more than this word.
+        if legend.key.is_none() {
+            ui.label("candidates:");
+        }
+        for &(t, name) in legend.scale {
             let (r, _) = ui.allocate_exact_size(egui::vec2(18.0, 12.0), egui::Sense::hover());
             ui.painter().rect_filled(r, 2.0, board::mark_colour(t));
             if !name.is_empty() {
                 ui.label(name);
             }
+        }
+        if let Some(key) = legend.key {
+            ui.separator();
+            // Where the panel is narrow the row cuts it: the pointer on it shows it whole.
+            ui.label(key).on_hover_text(key);
         }
     });
 }

@@ -44,6 +44,10 @@ fn bad_arguments_get_clear_errors() {
         // The window's agents are loaded before it opens: a bad name is a terminal error.
         (&["--agent-a", "nonsense", "--screenshot", "/tmp/never.png"][..], "--agent-a: unknown agent 'nonsense'"),
         (&["--agent-b", "/nonexistent/agent.ron"][..], "--agent-b"),
+        // So is the window's position given by moves.
+        (&["--game", "connect4", "--moves", "4444444", "--screenshot", "/tmp/never.png"][..], "--moves: "),
+        (&["--moves", "44"][..], "--game"),
+        (&["--game", "connect4", "--open", "/nonexistent.ron"][..], "cannot be used with"),
     ] {
         let o = mnklab(args);
         assert!(!o.status.success(), "{args:?} should fail");

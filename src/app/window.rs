@@ -8,6 +8,8 @@ use super::*;
 pub struct LaunchOptions {
     /// A position file to load at start.
     pub open: Option<std::path::PathBuf>,
+    /// Or a new game of this variant with these moves played (checked by the caller).
+    pub game: Option<(crate::game::Variant, String)>,
     /// Window size in points.
     pub size: Option<[f32; 2]>,
     /// Start analysing the position at once.
@@ -145,6 +147,13 @@ pub fn run(options: LaunchOptions) -> Result<(), String> {
             }
             if let Some(path) = &options.open {
                 bench.load(path);
+            }
+            if let Some((variant, moves)) = &options.game {
+                bench.variant_text = variant.to_string();
+                bench.new_game();
+                if !moves.trim().is_empty() {
+                    bench.paste_moves(moves);
+                }
             }
             for (slot, file) in bench.slots.iter_mut().zip(&options.agents) {
                 if let Some(file) = file {

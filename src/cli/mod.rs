@@ -43,6 +43,13 @@ pub struct LaunchArgs {
     /// A position file to open in the window.
     #[arg(long = "open", id = "open_file")]
     pub open_file: Option<PathBuf>,
+    /// Open a new game of this kind instead (tictactoe, gomoku, connect4, mnk:M,N,K, ...).
+    #[arg(long, value_parser = parse_variant, conflicts_with = "open_file")]
+    pub game: Option<Variant>,
+    /// With --game: moves played from the start ("4453", "d d e", "h8 i9"), as the other
+    /// commands take them.
+    #[arg(long, requires = "game")]
+    pub moves: Option<String>,
     /// Window size, WxH (default 1300x860).
     #[arg(long, value_parser = parse_size)]
     pub size: Option<[f32; 2]>,
@@ -136,8 +143,18 @@ fn gui(launch: LaunchArgs) -> Result<(), String> {
     let agent = |name: &Option<String>, slot: &str| {
         name.as_deref().map(|n| mnklab::search::load_agent(n).map_err(|e| format!("--agent-{slot}: {e}"))).transpose()
     };
+    // Checked here too: a move string the game does not allow is an error on the terminal.
+    let game = match launch.game {
+        Some(variant) => {
+            let moves = launch.moves.unwrap_or_default();
+            AnyPosition::new(variant).play_sequence(&moves).map_err(|e| format!("--moves: {e}"))?;
+            Some((variant, moves))
+        }
+        None => None,
+    };
     let options = mnklab::app::LaunchOptions {
         open: launch.open_file,
+        game,
         size: launch.size,
         analyse: launch.analyse,
         screenshot: launch.screenshot,

@@ -601,3 +601,41 @@ fn book_refuses_boards_its_position_cannot_hold() {
         assert!(String::from_utf8_lossy(&o.stderr).contains("(width + 2) x (height + 1) < 64"), "{game}");
     }
 }
+
+/// `solve --every-move` lists every legal move's proven value for the side to move: on
+/// positions of Pons' middle set the best of them is his score for the position, and each
+/// is the negated score of a separate solve of the position after that move.
+#[test]
+fn solve_every_move_gives_each_moves_value() {
+    let set = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/connect4/Test_L2_R1")).unwrap();
+    let score_of = |line: &str| -> i32 {
+        let (_, tail) = line.rsplit_once("(score ").unwrap_or_else(|| panic!("a score in {line}"));
+        tail.trim_end_matches(')').parse().unwrap()
+    };
+    for line in set.lines().take(4) {
+        let (moves, pons) = line.split_once(' ').unwrap();
+        let pons: i32 = pons.parse().unwrap();
+        let o = mnklab(&["solve", "--game", "connect4", "--moves", moves, "--every-move"]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let out = stdout(&o);
+        let rows: Vec<&str> = out.lines().filter(|l| l.starts_with("move ")).collect();
+        let full = (1..=7).filter(|c| moves.matches(&c.to_string()).count() >= 6).count();
+        assert_eq!(rows.len(), 7 - full, "a row per legal move: {out}");
+        let best = rows.iter().map(|r| score_of(r)).max().unwrap();
+        assert_eq!(best, pons, "{moves}: {out}");
+        for row in rows {
+            let letter = row.split_whitespace().nth(1).unwrap();
+            let column = (letter.as_bytes()[0] - b'a' + 1).to_string();
+            let child = mnklab(&["solve", "--game", "connect4", "--moves", &format!("{moves}{column}")]);
+            let text = stdout(&child);
+            let first = text.lines().next().unwrap();
+            if first.contains("game over") {
+                continue;
+            }
+            assert_eq!(score_of(row), -score_of(first), "{moves} then {letter}: {row} / {first}");
+        }
+    }
+    let o = mnklab(&["solve", "--game", "connect4", "--every-move", "--batch", "tests/data/connect4/Test_L2_R1"]);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--every-move"));
+}

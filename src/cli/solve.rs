@@ -79,6 +79,11 @@ pub struct SolveArgs {
     /// probe).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
     threads: u32,
+    /// After the position's value, every legal move's proven value for the side to move (what
+    /// the workbench's solver shows per candidate), over the same table, within --time; the
+    /// default method only.
+    #[arg(long)]
+    every_move: bool,
 }
 
 /// The proof procedure of `mnklab solve`.
@@ -156,6 +161,9 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
     }
     if args.no_probe && args.method != SolveMethod::Dbs {
         return Err("--no-probe leaves out --method dbs's probe: add --method dbs".into());
+    }
+    if args.every_move && (args.method != SolveMethod::Alphabeta || args.batch.is_some() || args.book.is_some()) {
+        return Err("--every-move proves each move by the default method on one position: leave out --method, --batch and --book".into());
     }
     if args.method == SolveMethod::Threats || args.method == SolveMethod::Dbs {
         return threats(&pos, &args);
@@ -248,9 +256,40 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
         if args.no_pairings {
             solver = solver.without_pairings();
         }
-        solver.solve(p, args.weak, args.time.map(Duration::from_secs_f64), None)
+        let s = solver.solve(p, args.weak, args.time.map(Duration::from_secs_f64), None);
+        let moves = (args.every_move && s.is_solved()).then(|| {
+            let start = std::time::Instant::now();
+            let how = mnklab::search::solver::MoveProofs {
+                weak: args.weak,
+                book: None,
+                best: s.best.map(|m| (m, s.lower)),
+                deadline,
+                stop: None,
+                gauge: None,
+            };
+            let mut nodes = 0;
+            let rows = solver.move_solutions(p, how, |_, _, spent| nodes = spent);
+            let rows: Vec<String> = rows
+                .into_iter()
+                .map(|(m, proved)| match proved {
+                    Some(v) => format!("move {} {} (score {})", p.format_move(m), v.describe(), v.lower),
+                    None => format!("move {} not proved within --time", p.format_move(m)),
+                })
+                .collect();
+            (rows, nodes, start.elapsed().as_secs_f64())
+        });
+        (s, moves)
     });
+    let (s, moves) = s;
     print_solution(&pos, &s);
+    if let Some((rows, nodes, seconds)) = moves {
+        for row in rows {
+            println!("{row}");
+        }
+        println!("moves' proofs: nodes {nodes} time {seconds:.3} s");
+    } else if args.every_move {
+        println!("no move's value: the position's own proof did not finish");
+    }
     if args.threads > 1 {
         println!("threads {} (the nodes are all of theirs)", args.threads);
     }

@@ -145,14 +145,20 @@ pub fn search_label(p: &Progress) -> String {
 /// [`search_label`]'s fields, each to be kept whole when a narrow panel wraps the line.
 pub fn search_fields(p: &Progress) -> Vec<String> {
     let mut fields = if p.proof {
+        // No nodes: answered by a book (or the rules), which a bare "nodes 0" did not say.
+        let nodes = if p.nodes == 0 { "no search".to_string() } else { format!("nodes {}", p.nodes) };
         match p.score {
             // What it has ruled out so far is a sentence of its own: see [`proof_so_far`].
-            Score::Unknown if p.bounds.is_some() => vec!["proving".to_string(), format!("nodes {}", p.nodes)],
+            Score::Unknown if p.bounds.is_some() => vec!["proving".to_string(), nodes],
             // A weak proof's win or loss has no distance (it read "ends in 0 plies").
             Score::Win { plies: Some(plies) } | Score::Loss { plies: Some(plies) } => {
-                vec![format!("proof: the game ends in {plies} plies"), format!("nodes {}", p.nodes)]
+                vec![format!("proof: the game ends in {plies} plies"), nodes]
             }
-            _ => vec!["proof".to_string(), format!("nodes {}", p.nodes)],
+            Score::Draw => vec!["proof: a draw".to_string(), nodes],
+            Score::Win { plies: None } | Score::Loss { plies: None } => {
+                vec!["proof (weak: no distance)".to_string(), nodes]
+            }
+            _ => vec!["proof".to_string(), nodes],
         }
     } else if p.iterations > 0 {
         vec![format!("iterations {}", p.iterations), format!("tree nodes {}", p.nodes)]
@@ -356,9 +362,11 @@ mod tests {
         };
         assert_eq!(search_label(&win), "proof: the game ends in 13 plies   nodes 5000   on 2 threads");
         let weak = Progress { proof: true, nodes: 9, score: Score::Loss { plies: None }, ..Default::default() };
-        assert_eq!(search_label(&weak), "proof   nodes 9");
+        assert_eq!(search_label(&weak), "proof (weak: no distance)   nodes 9");
         let draw = Progress { proof: true, nodes: 70, score: Score::Draw, ..Default::default() };
-        assert_eq!(search_label(&draw), "proof   nodes 70");
+        assert_eq!(search_label(&draw), "proof: a draw   nodes 70");
+        let book = Progress { nodes: 0, ..win.clone() };
+        assert_eq!(search_fields(&book)[1], "no search");
         assert_eq!(speed_label(&draw, 1), "0 nodes/s   0.00 s");
     }
 

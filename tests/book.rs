@@ -413,6 +413,15 @@ fn at_the_books_depth_the_agent_proves_a_move_keeping_the_books_value() {
         "{said:?}, expected {named}"
     );
     assert!(!r.score.is_proven(), "the fallback's score is not a proof: {:?}", r.score);
+    // After saying so, only the fallback reports (no proof line of unproved moves between).
+    let said_at = events
+        .iter()
+        .position(|e| matches!(e, SearchEvent::Info(t) if t.contains("alpha-beta's move and score follow")))
+        .unwrap();
+    assert!(
+        !events[said_at..].iter().any(|e| matches!(e, SearchEvent::Progress(p) if p.proof)),
+        "a proof report after the fallback was announced"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -929,7 +929,10 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
             // a slow proof of one does not hide what is known. `moves_nodes`: the nodes of the moves' proofs, after the
             // position's own.
             let mut moves_nodes = 0u64;
-            let root = if s.is_solved() {
+            // Not when no move keeping a book's value was proved: that search had the same
+            // time, so the moves' proofs would only report every move unproved (`analyse`
+            // printed one more proof line after saying alpha-beta's move follows).
+            let root = if s.is_solved() && s.best.is_some() {
                 let deadline = budget.map(|b| clock_start + b);
                 let mut rows = first_rows(pos, &s);
                 let threads = solver.threads() as u32;

@@ -339,8 +339,8 @@ fn the_built_in_connect4_book_agrees_with_pons_scores() {
     let said = mnklab::search::solver::builtin_books_described();
     assert!(said.ends_with(&format!("connect4, every position of at most {} stones", book.depth)), "{said}");
     // The set holds 43 positions of four stones, 12 of five, 52 of six, 21 of seven, 61 of
-    // eight and 74 of nine.
-    let expected = [(4, 43), (5, 12), (6, 52), (7, 21), (8, 61), (9, 74)]
+    // eight, 74 of nine and 106 of ten.
+    let expected = [(4, 43), (5, 12), (6, 52), (7, 21), (8, 61), (9, 74), (10, 106)]
         .iter()
         .filter(|(n, _)| *n <= book.depth)
         .map(|(_, c)| c)

@@ -398,7 +398,15 @@ impl Analysis {
                 let line: Vec<String> = c.pv.iter().map(|&m| pos.format_move(m)).collect();
                 tip.push_str(&format!("\nline {}", line.join(" ")));
                 let best = i == 0 && c.score != crate::search::Score::Unknown;
-                Mark { mv: c.mv, strength: c.strength, label: short_label(c.score, c.bound), tooltip: tip, best }
+                let proven = c.score.is_proven();
+                Mark {
+                    mv: c.mv,
+                    strength: c.strength,
+                    label: short_label(c.score, c.bound),
+                    tooltip: tip,
+                    best,
+                    proven,
+                }
             })
             .collect()
     }

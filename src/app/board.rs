@@ -26,6 +26,8 @@ pub struct Mark {
     pub tooltip: String,
     /// Outlined: the top candidate, when its score is known (not a proof still running).
     pub best: bool,
+    /// A proven value (the legend then explains proof labels, not heuristic scores).
+    pub proven: bool,
 }
 
 /// The colour of a candidate of `strength` (also the legend's scale): from pale to deep blue.

@@ -822,7 +822,8 @@ impl Workbench {
                         .on_hover_text(text);
                 }
                 None => {
-                    let proofs = self.analysis().candidates(&self.position).iter().any(|c| c.score.is_proven());
+                    // From the marks just made: the candidates are not computed again.
+                    let proofs = marks.iter().any(|m| m.proven);
                     mark_legend(&mut row_ui, &self.position, crate::analysis::legend(proofs))
                 }
             }

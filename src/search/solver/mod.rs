@@ -723,7 +723,7 @@ fn solve_reporting<P: Position>(
     run_reporting(
         &gauge,
         move |_: std::sync::mpsc::Sender<()>| solver.solve_gauged(pos, weak, budget, Some(stop), shared),
-        |heard| {
+        |heard, _| {
             let Heard::Quiet(reading) = heard else { return false };
             if last == Some(reading) || reading.bounds.is_none() {
                 return false;
@@ -756,12 +756,13 @@ enum Heard<M> {
 
 /// Runs `work` (a proof told `gauge`) on a scoped thread, giving it a sender for messages,
 /// while this one hands `heard` each message as it comes and the gauge's reading whenever
-/// nothing was reported for [`GAUGE_EVERY`], until the work ends. `heard` returns whether it
-/// reported (for a reading the time counts from it in any case).
+/// nothing was reported for [`GAUGE_EVERY`], until the work ends. `heard` is also given the
+/// time since the last report, and returns whether it reported (for a reading the time counts
+/// from it in any case).
 fn run_reporting<T: Send, M: Send>(
     gauge: &ProofGauge,
     work: impl FnOnce(std::sync::mpsc::Sender<M>) -> T + Send,
-    mut heard: impl FnMut(Heard<M>) -> bool,
+    mut heard: impl FnMut(Heard<M>, Duration) -> bool,
 ) -> T {
     use std::sync::mpsc::RecvTimeoutError;
     let (tx, rx) = std::sync::mpsc::channel();
@@ -776,9 +777,9 @@ fn run_reporting<T: Send, M: Send>(
         loop {
             let wait = GAUGE_EVERY.saturating_sub(last_report.elapsed()).max(Duration::from_millis(1));
             let reported = match rx.recv_timeout(wait) {
-                Ok(m) => heard(Heard::Message(m)),
+                Ok(m) => heard(Heard::Message(m), last_report.elapsed()),
                 Err(RecvTimeoutError::Timeout) => {
-                    heard(Heard::Quiet(gauge.read()));
+                    heard(Heard::Quiet(gauge.read()), last_report.elapsed());
                     true
                 }
                 Err(RecvTimeoutError::Disconnected) => break,
@@ -897,7 +898,7 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
                         move |_: std::sync::mpsc::Sender<()>| {
                             proving.prove_book_move(pos, sought, deadline, Some(stopping), clock_start, Some(shared))
                         },
-                        |heard| {
+                        |heard, _| {
                             let Heard::Quiet(reading) = heard else { return false };
                             let report = proof_report(&shown, &rows, reading.nodes, clock.elapsed(), threads, false);
                             sink.event(SearchEvent::Progress(report));
@@ -954,7 +955,6 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
                 // table fills as they finish and, during a long one, its nodes and the clock
                 // still move (the panel once stood still for the whole of a move's proof).
                 let proving = &mut *solver;
-                let mut last_report = Instant::now();
                 run_reporting(
                     &gauge,
                     move |done| {
@@ -962,14 +962,14 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
                             let _ = done.send((m, proved.clone(), spent));
                         });
                     },
-                    |heard| {
+                    |heard, since_report| {
                         let fresh = match heard {
                             Heard::Message((m, proved, spent)) => {
                                 moves_nodes = spent;
                                 if let Some(row) = rows.iter_mut().find(|r| r.mv == m) {
                                     *row = root_move(m, &proved);
                                 }
-                                proved.is_some() && last_report.elapsed() >= Duration::from_millis(50)
+                                proved.is_some() && since_report >= Duration::from_millis(50)
                             }
                             Heard::Quiet(reading) => {
                                 moves_nodes = moves_nodes.max(reading.nodes);
@@ -978,7 +978,6 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
                         };
                         if fresh {
                             sink.event(partial(&rows, moves_nodes));
-                            last_report = Instant::now();
                         }
                         fresh
                     },

@@ -349,13 +349,15 @@ fn the_built_in_connect4_book_agrees_with_pons_scores() {
     assert!(checked >= 43, "the book holds four stones at least: {checked}");
 }
 
-/// The built-in Connect-4 book and the position of `moves`, which must have as many stones
-/// as the book's depth.
-fn at_builtin_depth(moves: &str) -> (std::sync::Arc<Book>, AnyPosition, Grid<u64, true>) {
+/// The built-in Connect-4 book and the position after the first of `line`'s moves, as many
+/// as the book's depth (the line gives one for each depth the book has shipped with: nine and
+/// ten).
+fn at_builtin_depth(line: &str) -> (std::sync::Arc<Book>, AnyPosition, Grid<u64, true>) {
     let connect4 = Variant::connect4();
     let builtin = builtin_book(&connect4).unwrap();
-    assert_eq!(moves.len(), builtin.depth as usize, "a position of the built-in book's depth");
-    let pos = AnyPosition::from_moves(connect4, moves).unwrap();
+    let depth = builtin.depth as usize;
+    assert!(line.len() >= depth, "'{line}' is shorter than the built-in book's depth {depth}");
+    let pos = AnyPosition::from_moves(connect4, &line[..depth]).unwrap();
     let AnyPosition::Gravity(g) = pos.clone() else { unreachable!("Connect-4 fits 64 bits") };
     (builtin, pos, g)
 }
@@ -392,8 +394,9 @@ fn at_the_books_depth_the_agent_proves_a_move_keeping_the_books_value() {
     // No time (Connect-4 at the built-in book's depth, where proving a move takes longer):
     // the fallback's move, and the book's value named, not claimed for it.
     // A position of the book's depth whose moves take longer than the millisecond to prove
-    // (the centre column filled after the first eight ends in a quick win, proved within it).
-    let (builtin, pos, g) = at_builtin_depth("434435531");
+    // (the centre column filled after the first eight ends in a quick win, proved within it):
+    // at nine stones, and at ten with d after them (26 ms to prove a move there).
+    let (builtin, pos, g) = at_builtin_depth("4344355314");
     let value = book_solution(&builtin, &g, false).expect("in the book").describe();
     let mut events: Vec<SearchEvent> = Vec::new();
     let config = AgentConfig::Solver(SolverConfig::default());
@@ -430,8 +433,8 @@ fn at_the_books_depth_the_agent_proves_a_move_keeping_the_books_value() {
 /// panel once stood still for seconds there).
 #[test]
 fn the_search_for_a_move_keeping_the_books_value_reports_as_it_runs() {
-    // a b a b g f g f b: about 2.5 s to prove a move here.
-    let (builtin, pos, g) = at_builtin_depth("121276762");
+    // a b a b g f g f b: about 2.5 s to prove a move here; then g, 1.6 s (ten stones).
+    let (builtin, pos, g) = at_builtin_depth("1212767627");
     let book_score = book_solution(&builtin, &g, false).unwrap().score();
     let mut events: Vec<SearchEvent> = Vec::new();
     let config = AgentConfig::Solver(SolverConfig::default());

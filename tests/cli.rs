@@ -138,6 +138,12 @@ fn solve_check_proves_draws_again_and_refuses_what_it_cannot_check() {
         let err = String::from_utf8_lossy(&o.stderr);
         assert!(!o.status.success() && err.contains(needle), "{args:?}: {err}");
     }
+    // A book of depth 0 would be a whole solve of the empty board (a minute on Connect-4).
+    let out = std::env::temp_dir().join(format!("mnklab-depth0-{}.book", std::process::id()));
+    let o = mnklab(&["book", "--game", "connect4", "--depth", "0", "--out", out.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success() && err.contains("--depth 0: ") && err.contains("give 1 or more"), "{err}");
+    assert!(!out.exists());
 }
 
 /// The table is reported as configured, and a batch uses the 8 MiB default on every line.
@@ -638,4 +644,17 @@ fn solve_every_move_gives_each_moves_value() {
     let o = mnklab(&["solve", "--game", "connect4", "--every-move", "--batch", "tests/data/connect4/Test_L2_R1"]);
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).contains("--every-move"));
+    // With the book the workbench uses, its table for the empty board, without a search:
+    // the known first-move values (Pons' -2 -1 0 1 0 -1 -2).
+    let book = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/books/connect4.book");
+    let o = mnklab(&["solve", "--game", "connect4", "--every-move", "--book", book]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = stdout(&o);
+    let scores: Vec<i32> = out.lines().filter(|l| l.starts_with("move ")).map(score_of).collect();
+    assert_eq!(scores, [-2, -1, 0, 1, 0, -1, -2], "{out}");
+    assert!(out.contains("move d win in 41 plies") && out.contains("moves' proofs: nodes 0 "), "{out}");
+    // A finished game has no moves to value, and says so (no empty proofs line).
+    let o = mnklab(&["solve", "--game", "connect4", "--moves", "1212121", "--every-move"]);
+    let out = stdout(&o);
+    assert!(out.contains("no move's value: the game is over") && !out.contains("moves' proofs"), "{out}");
 }

@@ -344,6 +344,44 @@ fn two_agents_side_by_side_mark_where_they_differ() {
     assert_eq!(says, !agree.same_best, "a different best move is said");
 }
 
+/// A proof still running lists its moves unproved, in no order of merit: the other agent's
+/// table does not read its first row as a preference (a new-user trial saw "agent A prefers
+/// a" beside a solver whose every row was `?`).
+#[test]
+fn an_unproved_table_prefers_no_move() {
+    let connect4 = Variant::connect4();
+    let depth = mnklab::search::solver::builtin_book(&connect4).unwrap().depth as usize;
+    let mut w = solver_on_connect4();
+    w.slots[0].file.limits = SearchLimits::time(30.0);
+    w.slots[1].set(preset("strong-ab").unwrap());
+    w.slots[1].file.limits = SearchLimits::depth(4);
+    let mut h = harness(w);
+    h.run();
+    // At the book's depth: the value at once, then seconds proving a move that keeps it (see
+    // tests/book.rs), every row `?` meanwhile.
+    h.state_mut().paste_moves(&"1212767627"[..depth]);
+    h.get_by_label("Start analysis A").click();
+    h.get_by_label("Start analysis B").click();
+    let unproved = |w: &Workbench| {
+        let rows = w.slots[0].analysis.candidates(&w.position);
+        !rows.is_empty() && rows.iter().all(|c| c.score == mnklab::search::Score::Unknown)
+    };
+    assert!(
+        wait(&mut h, 20.0, |w| unproved(w) && !w.slots[1].analysis.running && w.slots[1].analysis.result.is_some()),
+        "A still proving a move when B is done"
+    );
+    h.run();
+    assert!(unproved(h.state()), "the move took longer than this");
+    assert_eq!(h.query_all_by_label_contains("agent A prefers").count(), 0, "A prefers nothing yet");
+    // B's preference is real, and A's table says so while A has none.
+    assert_eq!(h.query_all_by_label_contains("agent B prefers").count(), 1);
+    // The board's legend is the proofs' one, which explains the `?` in its cells.
+    let key = mnklab::analysis::legend(true).key.unwrap();
+    assert_eq!(h.query_all_by_label(key).count(), 1, "the proof legend while every move is `?`");
+    h.get_by_label("Stop A").click();
+    h.run();
+}
+
 #[test]
 fn an_error_line_does_not_move_the_buttons_below_it() {
     let mut h = harness(Workbench::new(Variant::connect4()));
@@ -765,7 +803,7 @@ fn a_book_for_another_game_is_named_beside_the_analysis() {
     assert!(shown >= 1, "the notice is shown: {:?}", h.state().slots[0].analysis.notice);
     assert_eq!(h.state().slots[0].analysis.error, None, "a notice, not an error");
     assert!(h.state().slots[0].analysis.result.as_ref().unwrap().best.is_some(), "it still plays");
-    assert_eq!(h.query_all_by_label_contains("the built-in book answers instead").count(), 0, "there is none");
+    assert_eq!(h.query_all_by_label_contains("the built-in book answers").count(), 0, "there is none");
 
     // On Connect-4 the built-in book answers instead (as with no file named): the empty
     // board's values at once, not a long proof.
@@ -779,8 +817,13 @@ fn a_book_for_another_game_is_named_beside_the_analysis() {
     h.run();
     analyse_a(&mut h);
     let a = &h.state().slots[0].analysis;
-    assert!(a.notice.as_deref().is_some_and(|n| n.contains("; the built-in book answers instead")), "{:?}", a.notice);
+    // What it means comes first (a narrow panel cuts the end of the line).
+    let said = "solver: the built-in book answers instead of the book named: it is for connect:5,4,4, this game is connect:7,6,4";
+    assert!(a.notice.as_deref().is_some_and(|n| n.starts_with(said)), "{:?}", a.notice);
     assert_eq!(a.result.as_ref().unwrap().stats.nodes, 0, "answered from the built-in book");
+    // And the answer is credited to the book that gave it, not to the file refused (a
+    // new-user trial saw "solver: from the book small.book" after the refusal).
+    assert_eq!(a.info.as_deref(), Some("solver: from the built-in book"));
     assert!(h.query_all_by_label_contains("win in 41").count() >= 1);
     std::fs::remove_dir_all(dir).unwrap();
 }

@@ -118,6 +118,13 @@ fn proven_strength(best: Score, score: Score) -> Option<f32> {
     Some((1.0 - 0.85 * ((b - v).max(0.0) / (b + 3.0))) as f32)
 }
 
+/// The move an analysis prefers: its first candidate, once that one's score is known. A proof
+/// still running lists its moves unproved (`?`) in no order of merit, and its first row is
+/// then no preference (the workbench once said "agent A prefers a" there).
+pub fn preferred(list: &[Candidate]) -> Option<Move> {
+    list.first().filter(|c| c.score != Score::Unknown).map(|c| c.mv)
+}
+
 /// Where two candidate lists of the same position agree.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Agreement {
@@ -248,6 +255,23 @@ mod tests {
         assert!(a.same_best);
         assert_eq!(a.only_in_one, vec![Move(2), Move(1)]);
         assert!(!agreement(&mk(&[2]), &mk(&[3])).same_best);
+    }
+
+    #[test]
+    fn an_unproved_first_row_is_no_preference() {
+        let row = |m: u16, score: Score| Candidate {
+            mv: Move(m),
+            score,
+            bound: Bound::Exact,
+            visits: 0,
+            share: None,
+            pv: vec![Move(m)],
+            strength: 0.0,
+        };
+        assert_eq!(preferred(&[row(0, Score::Unknown), row(3, Score::Unknown)]), None);
+        assert_eq!(preferred(&[row(3, Score::Draw), row(0, Score::Unknown)]), Some(Move(3)));
+        assert_eq!(preferred(&[row(2, Score::Eval(-500))]), Some(Move(2)));
+        assert_eq!(preferred(&[]), None);
     }
 }
 

@@ -205,14 +205,19 @@ pub struct Legend {
     pub key: Option<&'static str>,
 }
 
+/// Whether a candidate's label is a proof's: a proven value, or `?` for a move a proof has
+/// not reached yet (`proof`: the analysis is a solver's). The board's legend then explains
+/// proofs' labels, even while every move is still `?`.
+pub fn is_proof_label(proof: bool, score: Score) -> bool {
+    score.is_proven() || (proof && score == Score::Unknown)
+}
+
 /// The legend for candidates that are proven values (`proofs`) or heuristic scores.
 pub fn legend(proofs: bool) -> Legend {
     if proofs {
-        // No "refuted": a move not yet proved reads `?` in the lowest colour.
-        Legend {
-            scale: &[(1.0, "best"), (0.55, ""), (0.25, "worse")],
-            key: Some("W/L n: win/loss in n plies, = draw, ? unproved"),
-        }
+        // No "refuted": a move not yet proved reads `?` in the lowest colour. Two steps: the
+        // cells' labels say the rest, and the key needs the row's room.
+        Legend { scale: &[(1.0, "best"), (0.25, "worse")], key: Some("W/L n: win/loss in n plies, = draw, ? unproved") }
     } else {
         Legend { scale: &[(1.0, "best"), (0.55, ""), (0.25, "weaker"), (0.1, "refuted (≤ bound)")], key: None }
     }
@@ -237,6 +242,17 @@ mod tests {
         assert_eq!(heuristic.key, None);
         assert!(heuristic.scale.iter().any(|(_, n)| n.contains("bound")));
         assert!(!legend(true).scale.iter().any(|(_, n)| n.contains("bound")));
+    }
+
+    /// A solver's table of `?` rows (a move still being proved) takes the proof legend, which
+    /// explains `?`; a heuristic score never does, and a proven one always does.
+    #[test]
+    fn unproved_rows_of_a_proof_are_proof_labels() {
+        assert!(is_proof_label(true, Score::Unknown));
+        assert!(!is_proof_label(false, Score::Unknown));
+        assert!(!is_proof_label(true, Score::Eval(120)));
+        assert!(is_proof_label(false, Score::Draw));
+        assert!(is_proof_label(false, Score::Loss { plies: Some(8) }));
     }
     use crate::search::tree::{AlphaBetaStats, MctsStats};
 

@@ -18,9 +18,9 @@ pub mod stamp;
 
 /// Re-exported beside [`proof_so_far`]: the words for a running proof's bounds.
 pub use crate::search::bounds_label;
-pub use candidates::{Agreement, Candidate, agreement, candidates, fit_line};
+pub use candidates::{Agreement, Candidate, agreement, candidates, fit_line, preferred};
 pub use convention::{
-    Legend, ScoreKind, flip, full_label, legend, node_score, proof_so_far, rate_label, search_fields, search_label,
-    short_label, side_label, speed_label,
+    Legend, ScoreKind, flip, full_label, is_proof_label, legend, node_score, proof_so_far, rate_label, search_fields,
+    search_label, short_label, side_label, speed_label,
 };
 pub use stamp::PositionKey;

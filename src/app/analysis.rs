@@ -29,6 +29,16 @@ struct Recalled {
     info: Option<String>,
 }
 
+/// Another agent's analysis of the same position, as this one's table compares with it.
+#[derive(Clone, Debug, Default)]
+pub struct OtherList {
+    pub label: String,
+    /// Its preferred move, once known (see [`crate::analysis::preferred`]).
+    pub preferred: Option<Move>,
+    /// Every move its table lists.
+    pub moves: Vec<Move>,
+}
+
 /// One agent's analysis of the current position: the limits, what arrived, and the worker
 /// thread that searches.
 pub struct Analysis {
@@ -61,7 +71,7 @@ pub struct Analysis {
     pub clicked: Option<Move>,
     /// The best moves of the other agents on the same position (set by the workbench before
     /// drawing): rows not among them are marked, and a different best move is said.
-    pub others: Vec<(String, Vec<Move>)>,
+    pub others: Vec<OtherList>,
     /// Subtrees asked of the worker and not yet arrived (the explorer says "fetching").
     pub fetching: Vec<Vec<Move>>,
     /// Set by the slot before drawing: its config changed since these results (a broken
@@ -387,6 +397,7 @@ impl Analysis {
 
     /// The candidate moves to draw on the board, best first (nothing for another position).
     pub fn heatmap(&self, pos: &AnyPosition) -> Vec<Mark> {
+        let proof = self.latest.as_ref().is_some_and(|p| p.proof);
         self.candidates(pos)
             .into_iter()
             .enumerate()
@@ -398,7 +409,7 @@ impl Analysis {
                 let line: Vec<String> = c.pv.iter().map(|&m| pos.format_move(m)).collect();
                 tip.push_str(&format!("\nline {}", line.join(" ")));
                 let best = i == 0 && c.score != crate::search::Score::Unknown;
-                let proven = c.score.is_proven();
+                let proven = crate::analysis::is_proof_label(proof, c.score);
                 Mark {
                     mv: c.mv,
                     strength: c.strength,
@@ -516,9 +527,9 @@ impl Analysis {
         // Whose scores these are is said once, in the legend row above the board (and in the
         // score's tooltip): a line here took a candidate row.
         // One line per other agent, said or not, so the table does not jump.
-        for (other, moves) in &self.others {
-            let differs = !moves.is_empty() && moves.first() != rows.first().map(|c| &c.mv);
-            let text = differs.then(|| format!("agent {other} prefers {}", pos.format_move(moves[0])));
+        for other in &self.others {
+            let differs = other.preferred.filter(|&m| crate::analysis::preferred(&rows) != Some(m));
+            let text = differs.map(|m| format!("agent {} prefers {}", other.label, pos.format_move(m)));
             super::lines::reserved_line(ui, text.as_deref(), Tone::Plain);
         }
         // Fixed column widths (not an egui Grid, which re-measures and redraws the frame each
@@ -560,8 +571,8 @@ impl Analysis {
             let alone: Vec<&str> = self
                 .others
                 .iter()
-                .filter(|(_, moves)| !moves.is_empty() && !moves.contains(&c.mv))
-                .map(|(o, _)| o.as_str())
+                .filter(|o| !o.moves.is_empty() && !o.moves.contains(&c.mv))
+                .map(|o| o.label.as_str())
                 .collect();
             let mut clicked = false;
             let row = ui.horizontal(|ui| {

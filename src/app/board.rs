@@ -26,7 +26,8 @@ pub struct Mark {
     pub tooltip: String,
     /// Outlined: the top candidate, when its score is known (not a proof still running).
     pub best: bool,
-    /// A proven value (the legend then explains proof labels, not heuristic scores).
+    /// A proof's label: a proven value, or `?` while a proof runs (the legend then explains
+    /// proofs' labels, not heuristic scores; see [`crate::analysis::is_proof_label`]).
     pub proven: bool,
 }
 

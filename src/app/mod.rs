@@ -39,7 +39,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use crate::game::{AnyPosition, Move, Setup, Status, Variant};
+use crate::game::{AnyPosition, Setup, Status, Variant};
 use crate::io::{PositionFile, load_position_record, save_position};
 use crate::record::GameTree;
 use crate::search::AgentFile;
@@ -535,10 +535,17 @@ impl Workbench {
         };
         let mut starts = Vec::new();
         // Each agent's table marks where the others disagree (only analyses of this position).
-        let lists: Vec<(String, Vec<Move>)> = self
+        let lists: Vec<analysis::OtherList> = self
             .slots
             .iter()
-            .map(|s| (s.label.clone(), s.analysis.candidates(&pos).into_iter().map(|c| c.mv).collect()))
+            .map(|s| {
+                let rows = s.analysis.candidates(&pos);
+                analysis::OtherList {
+                    label: s.label.clone(),
+                    preferred: crate::analysis::preferred(&rows),
+                    moves: rows.into_iter().map(|c| c.mv).collect(),
+                }
+            })
             .collect();
         for (i, slot) in self.slots.iter_mut().enumerate() {
             slot.analysis.others = lists.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, l)| l.clone()).collect();
@@ -853,9 +860,11 @@ fn mark_legend(ui: &mut egui::Ui, pos: &AnyPosition, legend: crate::analysis::Le
     // Whose scores first: a narrow row cuts the colour scale's end, not that (it once read
     // "scores for the second player (to mov").
     ui.horizontal(|ui| {
-        ui.label(crate::analysis::side_label(pos));
+        let side = crate::analysis::side_label(pos);
+        // Proven values need the room for their key more than these words (at 1200 px the key
+        // was cut): "for the second player (to move)", and no "candidates:".
+        ui.label(if legend.key.is_some() { side.trim_start_matches("scores ") } else { &side });
         ui.separator();
-        // Proven values need the room for their key more than this word.
         if legend.key.is_none() {
             ui.label("candidates:");
         }

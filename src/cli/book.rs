@@ -70,6 +70,14 @@ pub fn run(args: BookArgs) -> Result<(), String> {
     if !ConnectSolver::fits(&rules) {
         return Err(mnklab::search::solver::BookError::Unsupported(game).to_string());
     }
+    if args.depth == 0 {
+        // It would be the empty board alone: a whole solve, with nothing to look up after it.
+        return Err(format!(
+            "--depth 0: a book holds the positions up to its depth, and depth 0 is only the empty board; \
+             give 1 or more (`mnklab solve --game {}` gives the empty board's value)",
+            args.game
+        ));
+    }
     let journals = if args.journal.is_empty() {
         let mut name = args.out.clone().into_os_string();
         name.push(".journal");
@@ -123,9 +131,22 @@ pub fn run(args: BookArgs) -> Result<(), String> {
             );
         } else if t - last >= 5.0 || done == total {
             last = t;
-            eprintln!("{done}/{total} positions searched, {t:.0} s");
+            // The rest at the pace so far: positions differ, so a guess, but the order of a
+            // build that runs for hours is worth knowing.
+            let left = if done < total {
+                format!("; about {} left at this pace", about(t / done as f64 * (total - done) as f64))
+            } else {
+                String::new()
+            };
+            eprintln!("{done}/{total} positions searched, {t:.0} s{left}");
         }
     };
+    // Listing the positions comes first and takes seconds on deep books (depth 12: about 7 s).
+    eprintln!(
+        "listing every position of {} with up to {} (one per mirror pair)",
+        args.game,
+        plural(depth as usize, "stone")
+    );
     let build = BookBuild { table_mb: args.tt_mb as usize, threads: args.threads as usize, known, part: args.part };
     let (book, stats) =
         build_book_with(&rules, args.depth, build, |k, v| journal.append(k, v), every).map_err(|e| e.to_string())?;
@@ -169,4 +190,28 @@ pub fn run(args: BookArgs) -> Result<(), String> {
 /// "1 position", "30 positions".
 fn plural(n: usize, what: &str) -> String {
     format!("{n} {what}{}", if n == 1 { "" } else { "s" })
+}
+
+/// A duration in words to the nearest unit that matters: "40 s", "12 min", "3 h 20 min".
+fn about(seconds: f64) -> String {
+    let s = seconds.max(0.0).round() as u64;
+    let m = (s + 30) / 60;
+    match (s, m) {
+        (0..60, _) => format!("{s} s"),
+        (_, 0..60) => format!("{m} min"),
+        _ => format!("{} h {} min", m / 60, m % 60),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn durations_in_words() {
+        assert_eq!(super::about(0.4), "0 s");
+        assert_eq!(super::about(59.4), "59 s");
+        assert_eq!(super::about(89.0), "1 min");
+        assert_eq!(super::about(90.0), "2 min");
+        assert_eq!(super::about(3599.0), "1 h 0 min");
+        assert_eq!(super::about(3.0 * 3600.0 + 20.0 * 60.0), "3 h 20 min");
+    }
 }

@@ -162,8 +162,11 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
     if args.no_probe && args.method != SolveMethod::Dbs {
         return Err("--no-probe leaves out --method dbs's probe: add --method dbs".into());
     }
-    if args.every_move && (args.method != SolveMethod::Alphabeta || args.batch.is_some() || args.book.is_some()) {
-        return Err("--every-move proves each move by the default method on one position: leave out --method, --batch and --book".into());
+    if args.every_move && (args.method != SolveMethod::Alphabeta || args.batch.is_some()) {
+        return Err(
+            "--every-move proves each move by the default method on one position: leave out --method and --batch"
+                .into(),
+        );
     }
     if args.method == SolveMethod::Threats || args.method == SolveMethod::Dbs {
         return threats(&pos, &args);
@@ -225,24 +228,30 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
             // At the book's depth it holds the value but not the moves': a move keeping the
             // value is proved by null-window searches (within --time), as the solver agent does.
             let mut searched = None;
-            if s.best.is_none() && s.over.is_none() {
-                let start = std::time::Instant::now();
-                let deadline = args.time.map(|t| start + Duration::from_secs_f64(t));
-                let tt = args.tt_mb.unwrap_or(DEFAULT_TABLE_MB) as usize;
-                s.memory = with_position!(&pos, p => {
-                    let mut solver = AnySolver::new(p, tt);
+            let start = std::time::Instant::now();
+            let deadline = args.time.map(|t| start + Duration::from_secs_f64(t));
+            let tt = args.tt_mb.unwrap_or(DEFAULT_TABLE_MB) as usize;
+            let moves = with_position!(&pos, p => {
+                let mut solver = AnySolver::new(p, tt);
+                if s.best.is_none() && s.over.is_none() {
                     solver.prove_book_move(p, &mut s, deadline, None, start, None);
-                    solver.table_memory()
-                });
-                searched = Some(s.best.is_some());
-            }
+                    s.memory = solver.table_memory();
+                    searched = Some(s.best.is_some());
+                }
+                // Every move's value as the workbench shows it: from the book where it holds
+                // the move's position, else proved over the same table.
+                (args.every_move && s.best.is_some()).then(|| every_move(&mut solver, p, &s, Some(&book), deadline, args.weak))
+            });
             print_solution(&pos, &s);
-            println!("from the book {} (depth {}, {} positions)", path.display(), book.depth, book.len());
+            let positions = if book.len() == 1 { "position" } else { "positions" };
+            println!("from the book {} (depth {}, {} {positions})", path.display(), book.depth, book.len());
             match searched {
                 Some(true) => println!("the value from the book; the best move proved by null-window searches"),
                 Some(false) => println!("the value from the book; no move keeping it proved within --time"),
                 None => {}
             }
+            let why = "no move keeping the book's value was proved within --time";
+            print_every_move(&pos, moves, args.every_move, why);
             return Ok(());
         }
     }
@@ -257,39 +266,12 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
             solver = solver.without_pairings();
         }
         let s = solver.solve(p, args.weak, args.time.map(Duration::from_secs_f64), None);
-        let moves = (args.every_move && s.is_solved()).then(|| {
-            let start = std::time::Instant::now();
-            let how = mnklab::search::solver::MoveProofs {
-                weak: args.weak,
-                book: None,
-                best: s.best.map(|m| (m, s.lower)),
-                deadline,
-                stop: None,
-                gauge: None,
-            };
-            let mut nodes = 0;
-            let rows = solver.move_solutions(p, how, |_, _, spent| nodes = spent);
-            let rows: Vec<String> = rows
-                .into_iter()
-                .map(|(m, proved)| match proved {
-                    Some(v) => format!("move {} {} (score {})", p.format_move(m), v.describe(), v.lower),
-                    None => format!("move {} not proved within --time", p.format_move(m)),
-                })
-                .collect();
-            (rows, nodes, start.elapsed().as_secs_f64())
-        });
+        let moves = (args.every_move && s.is_solved()).then(|| every_move(&mut solver, p, &s, None, deadline, args.weak));
         (s, moves)
     });
     let (s, moves) = s;
     print_solution(&pos, &s);
-    if let Some((rows, nodes, seconds)) = moves {
-        for row in rows {
-            println!("{row}");
-        }
-        println!("moves' proofs: nodes {nodes} time {seconds:.3} s");
-    } else if args.every_move {
-        println!("no move's value: the position's own proof did not finish");
-    }
+    print_every_move(&pos, moves, args.every_move, "the position's own proof did not finish");
     if args.threads > 1 {
         println!("threads {} (the nodes are all of theirs)", args.threads);
     }
@@ -297,6 +279,54 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
         check_draw(&pos, &s, deadline)?;
     }
     Ok(())
+}
+
+/// `--every-move`'s rows after the position's solution `s`: each legal move's proven value
+/// (from `book` where it holds the move's position), its proofs' nodes and seconds.
+fn every_move<P: mnklab::game::Position>(
+    solver: &mut AnySolver<P>,
+    p: &P,
+    s: &mnklab::search::solver::Solution,
+    book: Option<&mnklab::search::solver::Book>,
+    deadline: Option<std::time::Instant>,
+    weak: bool,
+) -> (Vec<String>, u64, f64) {
+    let start = std::time::Instant::now();
+    let how = mnklab::search::solver::MoveProofs {
+        weak,
+        book,
+        best: s.best.map(|m| (m, s.lower)),
+        deadline,
+        stop: None,
+        gauge: None,
+    };
+    let mut nodes = 0;
+    let rows = solver.move_solutions(p, how, |_, _, spent| nodes = spent);
+    let rows: Vec<String> = rows
+        .into_iter()
+        .map(|(m, proved)| match proved {
+            Some(v) => format!("move {} {} (score {})", p.format_move(m), v.describe(), v.lower),
+            None => format!("move {} not proved within --time", p.format_move(m)),
+        })
+        .collect();
+    (rows, nodes, start.elapsed().as_secs_f64())
+}
+
+/// Prints `--every-move`'s rows, or why there are none (`why`, when they were not made).
+fn print_every_move(pos: &AnyPosition, moves: Option<(Vec<String>, u64, f64)>, asked: bool, why: &str) {
+    if !asked {
+        return;
+    }
+    match moves {
+        _ if pos.status().is_over() => println!("no move's value: the game is over"),
+        Some((rows, nodes, seconds)) => {
+            for row in rows {
+                println!("{row}");
+            }
+            println!("moves' proofs: nodes {nodes} time {seconds:.3} s");
+        }
+        None => println!("no move's value: {why}"),
+    }
 }
 
 /// `--method threats`: iterative deepening of a threat-space search for the side to move.

@@ -626,9 +626,11 @@ impl<P: Position> SolverAgent<P> {
     /// to the search's sink every time (the workbench shows it beside the analysis) and once
     /// on stderr (a match's games have no one watching their sink). The agent file cannot
     /// know the game it will play, so this is found only here.
-    fn book(&mut self, variant: &Variant, sink: &mut dyn ProgressSink) -> Option<Arc<Book>> {
+    /// Returns it with how to name it: "the book PATH" or "the built-in book".
+    fn book(&mut self, variant: &Variant, sink: &mut dyn ProgressSink) -> Option<(Arc<Book>, String)> {
+        let builtin = |on: bool| on.then(|| builtin_book(variant)).flatten().map(|b| (b, "the built-in book".into()));
         let Some(path) = self.config.book.clone() else {
-            return if self.config.builtin_book { builtin_book(variant) } else { None };
+            return builtin(self.config.builtin_book);
         };
         let path = Some(path);
         let book = self
@@ -639,13 +641,16 @@ impl<P: Position> SolverAgent<P> {
         if book.game != game {
             // The built-in book still answers, as it would with no file named: a file for
             // another game must not leave this game without the book it has.
-            let builtin = if self.config.builtin_book { builtin_book(variant) } else { None };
-            let notice = format!(
-                "solver: book not used: it is for {}, this game is {game} ({}){}",
-                book.game,
-                self.config.book.as_deref().unwrap_or(""),
-                if builtin.is_some() { "; the built-in book answers instead" } else { "" }
-            );
+            let builtin = builtin(self.config.builtin_book);
+            // What it means first, the file last: a narrow panel cuts the line's end.
+            let path = self.config.book.as_deref().unwrap_or("");
+            let notice = match builtin {
+                Some(_) => format!(
+                    "solver: the built-in book answers instead of the book named: it is for {}, this game is {game} ({path})",
+                    book.game
+                ),
+                None => format!("solver: book not used: it is for {}, this game is {game} ({path})", book.game),
+            };
             if !self.warned {
                 self.warned = true;
                 eprintln!("{notice}");
@@ -653,7 +658,7 @@ impl<P: Position> SolverAgent<P> {
             sink.event(SearchEvent::Notice(notice));
             return builtin;
         }
-        Some(book)
+        Some((book, format!("the book {}", self.config.book.as_deref().unwrap_or(""))))
     }
 }
 
@@ -867,11 +872,9 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
                     }
                 })
             };
+            // Named as it answers: a file for another game leaves the built-in book answering.
+            let (book, which) = book.map_or((None, String::new()), |(b, which)| (Some(b), which));
             let from_book = book.as_deref().and_then(|b| b.solution_of(pos, self.config.weak));
-            let which = match &self.config.book {
-                Some(path) => format!("the book {path}"),
-                None => "the built-in book".into(),
-            };
             let s = match from_book {
                 Some(s) if s.best.is_some() => {
                     sink.event(SearchEvent::Info(format!("solver: from {which}")));

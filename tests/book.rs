@@ -384,6 +384,7 @@ fn at_the_books_depth_the_agent_proves_a_move_keeping_the_books_value() {
         let said: Vec<&String> =
             events.iter().filter_map(|e| if let SearchEvent::Info(t) = e { Some(t) } else { None }).collect();
         assert!(said.iter().any(|t| t.starts_with("solver: value from the book")), "{moves}: {said:?}");
+        assert!(said.last().is_some_and(|t| t.ends_with("; a move keeping it proved")), "{moves}: {said:?}");
         let best = r.best.unwrap();
         let mut child = g.clone();
         child.play(best);

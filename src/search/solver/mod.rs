@@ -909,7 +909,8 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
                         },
                     );
                     sink.event(SearchEvent::Info(match s.best {
-                        Some(_) => format!("solver: value from {which}"),
+                        // Replaces "proving a move that keeps it" beside the analysis.
+                        Some(_) => format!("solver: value from {which}; a move keeping it proved"),
                         // Said as for an unfinished proof, so the heuristic score that follows
                         // is not taken for the proven value.
                         None => format!(

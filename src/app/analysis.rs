@@ -409,14 +409,14 @@ impl Analysis {
                 let line: Vec<String> = c.pv.iter().map(|&m| pos.format_move(m)).collect();
                 tip.push_str(&format!("\nline {}", line.join(" ")));
                 let best = i == 0 && c.score != crate::search::Score::Unknown;
-                let proven = crate::analysis::is_proof_label(proof, c.score);
+                let proof_label = crate::analysis::is_proof_label(proof, c.score);
                 Mark {
                     mv: c.mv,
                     strength: c.strength,
                     label: short_label(c.score, c.bound),
                     tooltip: tip,
                     best,
-                    proven,
+                    proof_label,
                 }
             })
             .collect()

@@ -28,7 +28,7 @@ pub struct Mark {
     pub best: bool,
     /// A proof's label: a proven value, or `?` while a proof runs (the legend then explains
     /// proofs' labels, not heuristic scores; see [`crate::analysis::is_proof_label`]).
-    pub proven: bool,
+    pub proof_label: bool,
 }
 
 /// The colour of a candidate of `strength` (also the legend's scale): from pale to deep blue.

@@ -830,7 +830,7 @@ impl Workbench {
                 }
                 None => {
                     // From the marks just made: the candidates are not computed again.
-                    let proofs = marks.iter().any(|m| m.proven);
+                    let proofs = marks.iter().any(|m| m.proof_label);
                     mark_legend(&mut row_ui, &self.position, crate::analysis::legend(proofs))
                 }
             }

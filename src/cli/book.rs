@@ -7,7 +7,7 @@ use clap::Args;
 use mnklab::game::Variant;
 use mnklab::search::solver::{BookBuild, ConnectSolver, Journal, build_book_with, read_journal};
 
-use super::{parse_table_mb, parse_variant, solve::mib};
+use super::{parse_table_mb, parse_variant, plural, solve::mib};
 
 #[derive(Args)]
 pub struct BookArgs {
@@ -185,11 +185,6 @@ pub fn run(args: BookArgs) -> Result<(), String> {
     let (noun, them) = if kept.len() == 1 { ("journal", "it") } else { ("journals", "them") };
     println!("{noun} {} kept: a run with {them} searches nothing again; delete {them} to search anew", kept.join(", "));
     Ok(())
-}
-
-/// "1 position", "30 positions".
-fn plural(n: usize, what: &str) -> String {
-    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
 }
 
 /// A duration in words to the nearest unit that matters: "40 s", "12 min", "3 h 20 min".

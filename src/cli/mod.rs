@@ -267,6 +267,11 @@ fn consent_to_external(commands: &[(String, String)], allowed: bool) -> Result<(
     ))
 }
 
+/// "1 position", "30 positions".
+fn plural(n: usize, what: &str) -> String {
+    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
+}
+
 fn parse_variant(s: &str) -> Result<Variant, String> {
     s.parse().map_err(|e: mnklab::game::GameError| e.to_string())
 }

@@ -231,9 +231,11 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
             let start = std::time::Instant::now();
             let deadline = args.time.map(|t| start + Duration::from_secs_f64(t));
             let tt = args.tt_mb.unwrap_or(DEFAULT_TABLE_MB) as usize;
-            let moves = with_position!(&pos, p => {
+            let proving = s.best.is_none() && s.over.is_none();
+            // A solver only where a search follows (the book's answer alone needs none).
+            let moves = (proving || args.every_move).then(|| with_position!(&pos, p => {
                 let mut solver = AnySolver::new(p, tt);
-                if s.best.is_none() && s.over.is_none() {
+                if proving {
                     solver.prove_book_move(p, &mut s, deadline, None, start, None);
                     s.memory = solver.table_memory();
                     searched = Some(s.best.is_some());
@@ -241,10 +243,14 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
                 // Every move's value as the workbench shows it: from the book where it holds
                 // the move's position, else proved over the same table.
                 (args.every_move && s.best.is_some()).then(|| every_move(&mut solver, p, &s, Some(&book), deadline, args.weak))
-            });
+            })).flatten();
             print_solution(&pos, &s);
-            let positions = if book.len() == 1 { "position" } else { "positions" };
-            println!("from the book {} (depth {}, {} {positions})", path.display(), book.depth, book.len());
+            println!(
+                "from the book {} (depth {}, {})",
+                path.display(),
+                book.depth,
+                super::plural(book.len(), "position")
+            );
             match searched {
                 Some(true) => println!("the value from the book; the best move proved by null-window searches"),
                 Some(false) => println!("the value from the book; no move keeping it proved within --time"),

@@ -632,18 +632,14 @@ impl<P: Position> SolverAgent<P> {
         let Some(path) = self.config.book.clone() else {
             return builtin(self.config.builtin_book);
         };
-        let path = Some(path);
-        let book = self
-            .book
-            .get_or_insert_with(|| path.and_then(|p| Book::load(std::path::Path::new(&p)).ok()).map(Arc::new))
-            .clone()?;
+        let book =
+            self.book.get_or_insert_with(|| Book::load(std::path::Path::new(&path)).ok().map(Arc::new)).clone()?;
         let game = variant.to_string();
         if book.game != game {
             // The built-in book still answers, as it would with no file named: a file for
             // another game must not leave this game without the book it has.
             let builtin = builtin(self.config.builtin_book);
             // What it means first, the file last: a narrow panel cuts the line's end.
-            let path = self.config.book.as_deref().unwrap_or("");
             let notice = match builtin {
                 Some(_) => format!(
                     "solver: the built-in book answers instead of the book named: it is for {}, this game is {game} ({path})",
@@ -658,7 +654,7 @@ impl<P: Position> SolverAgent<P> {
             sink.event(SearchEvent::Notice(notice));
             return builtin;
         }
-        Some((book, format!("the book {}", self.config.book.as_deref().unwrap_or(""))))
+        Some((book, format!("the book {path}")))
     }
 }
 

@@ -491,3 +491,61 @@ fn the_solver_agent_on_two_threads() {
         "{events:?}"
     );
 }
+
+/// Every move's value where the position's comes from elsewhere: at a book's depth (the
+/// book's value, a move keeping it proved) and after a proof of the position, weak and strong,
+/// each move's proof starts from the bound the position's value gives; every row must still
+/// equal a separate proof of the position after the move, from a fresh solver.
+#[test]
+fn every_moves_value_from_the_positions_bound_equals_a_fresh_proof() {
+    use mnklab::search::solver::MoveProofs;
+    use std::time::Instant;
+    let game = "connect:5,4,4";
+    let (book, _) = build_book(&rules(game), 4, 16, 1, |_, _| {}).unwrap();
+    let fresh = |child: &AnyPosition, weak: bool| -> Option<i32> {
+        (!child.status().is_over()).then(|| {
+            let s = with_position!(child, c => AnySolver::new(c, 16).solve(c, weak, None, None));
+            assert!(s.is_solved());
+            s.lower
+        })
+    };
+    let mut rng = seeded(5);
+    let mut checked = 0;
+    for round in 0..24 {
+        let weak = round % 2 == 1;
+        // Book positions (four stones) and others (six to ten stones: no book answers).
+        let (variant, plies): (&str, usize) = if round % 4 < 2 { (game, 4) } else { ("mnk:4,4,3", 2 + round % 3) };
+        let mut pos = AnyPosition::new(variant.parse().unwrap());
+        let plies = if variant == game { plies } else { plies + below(&mut rng, 4) };
+        while pos.ply() < plies && !pos.status().is_over() {
+            let moves = pos.legal_moves();
+            pos.try_play(moves[below(&mut rng, moves.len())]).unwrap();
+        }
+        if pos.status().is_over() {
+            continue;
+        }
+        let rows = with_position!(&pos, p => {
+            let mut solver = AnySolver::new(p, 16);
+            let s = match book.solution_of(p, weak) {
+                Some(mut s) if variant == game => {
+                    assert!(s.best.is_none(), "a position at the book's depth has no move in it");
+                    solver.prove_book_move(p, &mut s, None, None, Instant::now(), None);
+                    s
+                }
+                _ => solver.solve(p, weak, None, None),
+            };
+            let how = MoveProofs { weak, book: None, best: s.best.map(|m| (m, s.lower)), deadline: None, stop: None, gauge: None };
+            solver.move_solutions(p, how, |_, _, _| {})
+        });
+        for (m, proved) in rows {
+            let mut child = pos.clone();
+            child.try_play(m).unwrap();
+            let row = proved.expect("no deadline: every move proved");
+            if let Some(v) = fresh(&child, weak) {
+                assert_eq!(row.lower, -v, "{variant} {} then {m:?}, weak {weak}", pos.history_string());
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 60, "{checked} moves checked");
+}

@@ -720,6 +720,20 @@ impl ConnectSolver {
         deadline: Option<Instant>,
         stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
     ) -> (i32, i32) {
+        self.solve_at_least(b, weak, None, deadline, stop)
+    }
+
+    /// [`ConnectSolver::solve`] of a position whose value is known to be at least `floor`
+    /// (a child of a solved position: at least minus the parent's value, on the scale `solve`
+    /// returns): the bisection starts from that bound, skipping the probes below it.
+    pub fn solve_at_least(
+        &mut self,
+        b: &Board,
+        weak: bool,
+        floor: Option<i32>,
+        deadline: Option<Instant>,
+        stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    ) -> (i32, i32) {
         self.deadline = deadline;
         self.stop = stop;
         self.aborted = false;
@@ -732,6 +746,7 @@ impl ConnectSolver {
             return (v, v);
         }
         let (min, max) = if weak { (-1, 1) } else { (-(self.cells - b.moves) / 2, (self.cells + 1 - b.moves) / 2) };
+        let min = floor.map_or(min, |f| f.clamp(min, max));
         let gauge = self.gauge.clone();
         super::bisect_gauged(min, max, weak, gauge.as_deref(), |a, c| self.probe(b, a, c))
     }

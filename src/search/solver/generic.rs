@@ -450,6 +450,19 @@ impl<P: Position> GenericSolver<P> {
     /// The value by null-window bisection (Pons' convention); with `weak`, its sign only.
     /// Returns the bounds proved: equal when solved.
     pub fn solve(&mut self, weak: bool, deadline: Option<Instant>, stop: Option<Arc<AtomicBool>>) -> (i32, i32) {
+        self.solve_at_least(weak, None, deadline, stop)
+    }
+
+    /// [`GenericSolver::solve`] of a position whose value is known to be at least `floor` (a
+    /// child of a solved position: at least minus the parent's value): the bisection starts
+    /// from that bound, skipping the probes below it.
+    pub fn solve_at_least(
+        &mut self,
+        weak: bool,
+        floor: Option<i32>,
+        deadline: Option<Instant>,
+        stop: Option<Arc<AtomicBool>>,
+    ) -> (i32, i32) {
         self.deadline = deadline;
         self.stop = stop;
         self.aborted = false;
@@ -467,6 +480,7 @@ impl<P: Position> GenericSolver<P> {
             // never hurts, so the first player cannot lose from the empty board.
             min = 0;
         }
+        let min = floor.map_or(min, |f| f.clamp(min, max));
         let gauge = self.gauge.clone();
         super::bisect_gauged(min, max, weak, gauge.as_deref(), |a, c| {
             let r = self.negamax(0, a, c);
@@ -513,6 +527,7 @@ impl<P: Position> GenericSolver<P> {
         &mut self,
         m: Move,
         weak: bool,
+        floor: Option<i32>,
         deadline: Option<Instant>,
         stop: Option<Arc<AtomicBool>>,
     ) -> (i32, i32) {
@@ -520,7 +535,8 @@ impl<P: Position> GenericSolver<P> {
         let cell = self.pos.move_cell(m);
         self.pos.play(m);
         self.board.play(cell, me);
-        let r = if self.pos.is_over() { (i32::MIN, i32::MIN) } else { self.solve(weak, deadline, stop) };
+        let r =
+            if self.pos.is_over() { (i32::MIN, i32::MIN) } else { self.solve_at_least(weak, floor, deadline, stop) };
         self.board.undo(cell, me);
         self.pos.undo();
         r

@@ -144,6 +144,26 @@ fn solve_check_proves_draws_again_and_refuses_what_it_cannot_check() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(!o.status.success() && err.contains("--depth 0: ") && err.contains("give 1 or more"), "{err}");
     assert!(!out.exists());
+    let o = mnklab(&["book", "--game", "connect4", "--depth", "99", "--out", out.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success() && err.contains("1 to 20 stones"), "{err}");
+    // The book is never written over a build's journal (its values are the build's hours).
+    let journal = std::env::temp_dir().join(format!("mnklab-a-journal-{}.book.journal", std::process::id()));
+    let text = "mnklab book journal 1 connect:5,4,4 depth 3\n2400 0\n";
+    std::fs::write(&journal, text).unwrap();
+    let other = std::env::temp_dir().join(format!("mnklab-not-yet-{}.book", std::process::id()));
+    for (out_path, extra) in [(&journal, None), (&other, Some(&other))] {
+        let mut args = vec!["book", "--game", "connect:5,4,4", "--depth", "3", "--out", out_path.to_str().unwrap()];
+        if let Some(j) = extra {
+            args.extend(["--journal", j.to_str().unwrap()]);
+        }
+        let o = mnklab(&args);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(!o.status.success() && err.contains("that is a book build's journal, not overwritten"), "{err}");
+    }
+    assert_eq!(std::fs::read_to_string(&journal).unwrap(), text, "the journal is as it was");
+    assert!(!other.exists());
+    std::fs::remove_file(&journal).unwrap();
 }
 
 /// The table is reported as configured, and a batch uses the 8 MiB default on every line.
@@ -653,6 +673,31 @@ fn solve_every_move_gives_each_moves_value() {
     let scores: Vec<i32> = out.lines().filter(|l| l.starts_with("move ")).map(score_of).collect();
     assert_eq!(scores, [-2, -1, 0, 1, 0, -1, -2], "{out}");
     assert!(out.contains("move d win in 41 plies") && out.contains("moves' proofs: nodes 0 "), "{out}");
+    // At the book's depth the move keeping its value and every move's are proved on --threads
+    // threads (they once ran on one, and nothing said so), with the same values as on one.
+    let at_depth = |threads: &str| {
+        let o = mnklab(&[
+            "solve",
+            "--game",
+            "connect4",
+            "--moves",
+            "434435531",
+            "--every-move",
+            "--book",
+            book,
+            "--threads",
+            threads,
+        ]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        stdout(&o)
+    };
+    let (one, two) = (at_depth("1"), at_depth("2"));
+    let rows = |out: &str| -> Vec<String> {
+        out.lines().filter(|l| l.starts_with("move ") || l.starts_with("value ")).map(String::from).collect()
+    };
+    assert_eq!(rows(&one), rows(&two), "{one}\n{two}");
+    assert_eq!(rows(&one).len(), 8, "{one}");
+    assert!(two.contains("threads 2 (the nodes are all of theirs)") && !one.contains("threads"), "{two}");
     // A finished game has no moves to value, and says so (no empty proofs line).
     let o = mnklab(&["solve", "--game", "connect4", "--moves", "1212121", "--every-move"]);
     let out = stdout(&o);

@@ -490,6 +490,24 @@ fn unsaved_moves_are_not_dropped_without_asking() {
     h.get_by_label("New game").click();
     h.run();
     assert!(h.state().pending.is_some(), "asks first");
+    // While it asks, the keys and the board change nothing: moves played behind the question
+    // once went with the game when Discard dropped it. A click beside the question, on the
+    // board, answers Cancel and plays no move; so does Escape.
+    h.key_press(egui::Key::ArrowLeft);
+    h.run();
+    assert_eq!(h.state().position.ply(), 1, "no move taken back behind the question");
+    assert!(h.state().pending.is_some(), "still asking");
+    h.get_by_label("board").click();
+    h.run();
+    assert_eq!(h.state().position.ply(), 1, "no move played behind the question");
+    assert!(h.state().pending.is_none(), "a click beside the question answers Cancel");
+    h.get_by_label("New game").click();
+    h.run();
+    h.key_press(egui::Key::Escape);
+    h.run();
+    assert!(h.state().pending.is_none(), "Escape answers Cancel");
+    h.get_by_label("New game").click();
+    h.run();
     h.get_by_label("Cancel").click();
     h.run();
     assert_eq!(h.state().position.ply(), 1, "cancel keeps the game");

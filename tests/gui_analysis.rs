@@ -672,6 +672,22 @@ fn results_of_a_changed_config_are_marked_as_the_previous_ones() {
     assert!(h.query_by_label_contains("finished, by the previous config").is_none());
 }
 
+/// A finished game opened with no analysis started says so in each slot, not "no analysis
+/// yet" (as if a Start would give one).
+#[test]
+fn a_finished_game_says_the_game_is_over_before_any_start() {
+    let mut w = mcts_bench(100);
+    w.paste_moves("d a d a d a d");
+    let mut h = harness(w);
+    h.run();
+    assert!(h.state().position.status().is_over());
+    assert_eq!(h.query_all_by_label_contains("the game is over: nothing to analyse").count(), 2, "both slots");
+    assert!(h.query_by_label_contains("no analysis yet").is_none());
+    h.key_press(egui::Key::ArrowLeft);
+    h.run();
+    assert_eq!(h.query_all_by_label_contains("no analysis yet").count(), 2, "a live position again");
+}
+
 /// A running analysis that follows the game to its end waits there (saying at once that the game
 /// is over) and resumes, without the stale complaint, as soon as the board shows a live position.
 #[test]
@@ -690,7 +706,7 @@ fn a_following_analysis_waits_at_the_end_and_resumes() {
     // At once, not when the stopped search's last report comes in (which took longer than a
     // frame on a busy machine: the panel said "searching..." at the end of the game).
     assert!(!h.state().slots[0].analysis.running && h.state().slots[0].analysis.waiting);
-    assert!(h.query_by_label_contains("the game is over").is_some());
+    assert_eq!(h.query_all_by_label_contains("the game is over").count(), 2, "A's and B's (never started)");
     h.key_press(egui::Key::ArrowLeft);
     assert!(wait(&mut h, 5.0, |w| w.slots[0].analysis.running), "it resumes on the live position");
     h.run_steps(2);

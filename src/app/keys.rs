@@ -23,7 +23,8 @@ impl Workbench {
         if ctx.input(|i| i.key_pressed(Key::F1)) {
             self.show_help = !self.show_help;
         }
-        if ctx.egui_wants_keyboard_input() {
+        // Nor while a question is open: the game behind it must not change (see dialogs.rs).
+        if ctx.egui_wants_keyboard_input() || self.question_open() {
             return;
         }
         if let Some(edit) = self.edit.as_mut() {

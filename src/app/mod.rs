@@ -728,6 +728,7 @@ impl Workbench {
         }
         self.poll_dialogs();
         if self.edit.is_none()
+            && !self.question_open()
             && self.autoplay_permitted()
             && let Some(m) = self.autoplay.tick(&self.position, &self.slots)
         {

@@ -16,7 +16,7 @@ pub struct BookArgs {
     #[arg(long, value_parser = parse_variant)]
     game: Variant,
     /// Every position with at most this many stones goes in the book.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=20))]
+    #[arg(long, value_parser = parse_book_depth)]
     depth: u32,
     /// Where to write the book (written to a temporary file, then renamed).
     #[arg(long)]
@@ -85,6 +85,13 @@ pub fn run(args: BookArgs) -> Result<(), String> {
     } else {
         args.journal.clone()
     };
+    // The book never replaces a journal: its values are the build's hours of solving.
+    if journals.contains(&args.out) || mnklab::search::solver::is_journal(&args.out) {
+        return Err(format!(
+            "--out {}: that is a book build's journal, not overwritten; name another file for the book",
+            args.out.display()
+        ));
+    }
     // Every journal's values, a key in two journals with two values refused by name.
     let mut known: HashMap<u64, i8> = HashMap::new();
     let mut first_contents = None;
@@ -185,6 +192,15 @@ pub fn run(args: BookArgs) -> Result<(), String> {
     let (noun, them) = if kept.len() == 1 { ("journal", "it") } else { ("journals", "them") };
     println!("{noun} {} kept: a run with {them} searches nothing again; delete {them} to search anew", kept.join(", "));
     Ok(())
+}
+
+/// `--depth`: 1 to 20 (0 is refused after parsing, with the game's own advice).
+fn parse_book_depth(text: &str) -> Result<u32, String> {
+    match text.parse::<u32>() {
+        Ok(d) if d <= 20 => Ok(d),
+        Ok(d) => Err(format!("{d} stones: a book goes to 1 to 20 stones")),
+        Err(_) => Err(format!("'{text}' is not a count of stones (1 to 20)")),
+    }
 }
 
 /// A duration in words to the nearest unit that matters: "40 s", "12 min", "3 h 20 min".

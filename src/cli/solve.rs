@@ -209,6 +209,13 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
         }
         let memory = args.tt_mb.unwrap_or(PNS_DEFAULT_MB) as usize;
         let deadline = args.time.map(|t| std::time::Instant::now() + Duration::from_secs_f64(t));
+        if args.time.is_none() {
+            // It prints nothing until it ends: a run of minutes once looked hung.
+            eprintln!(
+                "proof-number search with no --time: it runs until the value is proved or its {memory} MiB are full, \
+                 and prints only then (Ctrl-C stops it; --time S bounds it)"
+            );
+        }
         let (value, runs) = with_position!(&pos, p => {
             mnklab::search::solver::proof_number_value_with(
                 p,
@@ -234,7 +241,10 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
             let proving = s.best.is_none() && s.over.is_none();
             // A solver only where a search follows (the book's answer alone needs none).
             let moves = (proving || args.every_move).then(|| with_position!(&pos, p => {
-                let mut solver = AnySolver::new(p, tt);
+                // On --threads threads, as the search without a book (they were once ignored here).
+                let mut solver = AnySolver::new(p, tt)
+                    .with_threads(args.threads as usize)
+                    .map_err(|why| format!("--threads {}: {why}; leave out --threads", args.threads))?;
                 if proving {
                     solver.prove_book_move(p, &mut s, deadline, None, start, None);
                     s.memory = solver.table_memory();
@@ -242,8 +252,8 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
                 }
                 // Every move's value as the workbench shows it: from the book where it holds
                 // the move's position, else proved over the same table.
-                (args.every_move && s.best.is_some()).then(|| every_move(&mut solver, p, &s, Some(&book), deadline, args.weak))
-            })).flatten();
+                Ok::<_, String>((args.every_move && s.best.is_some()).then(|| every_move(&mut solver, p, &s, Some(&book), deadline, args.weak)))
+            })).transpose()?.flatten();
             print_solution(&pos, &s);
             println!(
                 "from the book {} (depth {}, {})",
@@ -258,6 +268,9 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
             }
             let why = "no move keeping the book's value was proved within --time";
             print_every_move(&pos, moves, args.every_move, why);
+            if args.threads > 1 && (proving || args.every_move) {
+                println!("threads {} (the nodes are all of theirs)", args.threads);
+            }
             return Ok(());
         }
     }

@@ -25,7 +25,7 @@ use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 
 use super::ConnectSolver;
-pub use super::book_journal::{Journal, JournalContents, read_journal};
+pub use super::book_journal::{Journal, JournalContents, is_journal, read_journal};
 use crate::game::{Grid, GridRules, Move, Position, Variant};
 
 const MAGIC: &[u8; 8] = b"MNKBOOK\0";

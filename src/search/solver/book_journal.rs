@@ -37,6 +37,14 @@ pub struct Journal {
 /// How long after a sync the next append syncs again (see [`Journal::append`]).
 const SYNC_EVERY: Duration = Duration::from_secs(1);
 
+/// Whether the file at `path` is a book build's journal (it starts with the journal's header):
+/// `mnklab book` will not write a book over one.
+pub fn is_journal(path: &Path) -> bool {
+    use std::io::Read;
+    let mut start = [0u8; HEADER.len()];
+    File::open(path).and_then(|mut f| f.read_exact(&mut start)).is_ok() && start == *HEADER.as_bytes()
+}
+
 fn header(game: &str, depth: u32) -> String {
     format!("{HEADER} {game} depth {depth}")
 }

@@ -851,7 +851,9 @@ impl ConnectSolver {
                 let (lo, hi) = self.solve(&child, true, self.deadline, self.stop.clone());
                 if lo == hi { -lo } else { i32::MIN }
             } else {
-                -self.search(&child, -target, -target + 1)
+                // On every thread of the solver, as the solve's own probes (`solve --book
+                // --threads 2` once proved the book's move on one).
+                self.probe(&child, -target, -target + 1).map_or(i32::MIN, |r| -r)
             };
             if self.aborted {
                 return fallback;

@@ -20,7 +20,7 @@ mod threats;
 
 pub use book::{
     BOOK_VERSION, Book, BookBuild, BookError, BookStats, Journal, JournalContents, book_key, book_solution, build_book,
-    build_book_with, builtin_book, builtin_books_described, move_values, read_journal,
+    build_book_with, builtin_book, builtin_books_described, is_journal, move_values, read_journal,
 };
 pub use connect::{ConnectSolver, distance};
 pub use dbsearch::{DbEnd, DbSearch, DbWin, PROBE_DEPTH as DB_PROBE_DEPTH};

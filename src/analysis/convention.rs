@@ -165,7 +165,8 @@ pub fn search_fields(p: &Progress) -> Vec<String> {
     } else {
         vec![format!("depth {}", p.depth), format!("nodes {}", p.nodes)]
     };
-    if p.threads > 1 {
+    // Not beside "no search": a book's answer ran on no thread.
+    if p.threads > 1 && !(p.proof && p.nodes == 0) {
         fields.push(format!("on {} threads", p.threads));
     }
     fields
@@ -180,6 +181,11 @@ pub fn proof_so_far(p: &Progress) -> Option<String> {
 
 /// The speed line: the rate, the time, and how many reports came (a proof comes as one).
 pub fn speed_label(p: &Progress, reports: u64) -> String {
+    // A proof that searched nothing (a book's answer) has no rate: "0 nodes/s" beside "no
+    // search" read as a stalled search.
+    if p.proof && p.nodes == 0 {
+        return format!("{:.2} s", p.elapsed);
+    }
     let head = format!("{}   {:.2} s", rate_label(p), p.elapsed);
     if p.proof { head } else { format!("{head}   {reports} {}", if reports == 1 { "report" } else { "reports" }) }
 }
@@ -381,8 +387,9 @@ mod tests {
         assert_eq!(search_label(&weak), "proof (weak: no distance)   nodes 9");
         let draw = Progress { proof: true, nodes: 70, score: Score::Draw, ..Default::default() };
         assert_eq!(search_label(&draw), "proof: a draw   nodes 70");
-        let book = Progress { nodes: 0, ..win.clone() };
-        assert_eq!(search_fields(&book)[1], "no search");
+        let book = Progress { nodes: 0, elapsed: 0.004, ..win.clone() };
+        assert_eq!(search_fields(&book), ["proof: the game ends in 13 plies", "no search"], "no threads either");
+        assert_eq!(speed_label(&book, 1), "0.00 s", "and no rate");
         assert_eq!(speed_label(&draw, 1), "0 nodes/s   0.00 s");
     }
 

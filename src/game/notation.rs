@@ -92,7 +92,14 @@ pub fn split_move_tokens(variant: &Variant, moves: &str) -> Result<Vec<String>, 
                 let mut i = 0;
                 while i < bytes.len() {
                     if !bytes[i].is_ascii_alphabetic() {
-                        return Err(bad("expected a column letter"));
+                        // A run of gravity columns that starts with digits: `4455c` read as
+                        // letters said only "expected a column letter" of its first digit.
+                        return Err(bad(match variant {
+                            Variant::Grid(r) if r.gravity && bytes[0].is_ascii_digit() => {
+                                "it mixes column digits and letters: give columns as digits (4455) or as letters (dde), or separate them with spaces"
+                            }
+                            _ => "expected a column letter",
+                        }));
                     }
                     let start = i;
                     i += 1;
@@ -128,6 +135,9 @@ mod tests {
     fn tokens_split() {
         let c4 = Variant::connect4();
         assert_eq!(split_move_tokens(&c4, "4453").unwrap(), ["4", "4", "5", "3"]);
+        let mixed = split_move_tokens(&c4, "4455c").unwrap_err().to_string();
+        assert!(mixed.contains("'4455c'") && mixed.contains("mixes column digits and letters"), "{mixed}");
+        assert_eq!(split_move_tokens(&c4, "4455 c").unwrap(), ["4", "4", "5", "5", "c"]);
         assert_eq!(split_move_tokens(&c4, "d, d e").unwrap(), ["d", "d", "e"]);
         assert_eq!(split_move_tokens(&c4, "dde").unwrap(), ["d", "d", "e"]);
         let g = Variant::gomoku();

@@ -152,18 +152,27 @@ fn solve_check_proves_draws_again_and_refuses_what_it_cannot_check() {
     let text = "mnklab book journal 1 connect:5,4,4 depth 3\n2400 0\n";
     std::fs::write(&journal, text).unwrap();
     let other = std::env::temp_dir().join(format!("mnklab-not-yet-{}.book", std::process::id()));
-    for (out_path, extra) in [(&journal, None), (&other, Some(&other))] {
+    // Nor over any file that is not a book (a typo in --out).
+    let notes = std::env::temp_dir().join(format!("mnklab-notes-{}.txt", std::process::id()));
+    std::fs::write(&notes, "precious notes\n").unwrap();
+    for (out_path, extra, says) in [
+        (&journal, None, "that is a book build's journal, not overwritten"),
+        (&other, Some(&other), "the same file as the build's journal"),
+        (&notes, None, "the file exists and is not an mnklab book, so it is not overwritten"),
+    ] {
         let mut args = vec!["book", "--game", "connect:5,4,4", "--depth", "3", "--out", out_path.to_str().unwrap()];
         if let Some(j) = extra {
             args.extend(["--journal", j.to_str().unwrap()]);
         }
         let o = mnklab(&args);
         let err = String::from_utf8_lossy(&o.stderr);
-        assert!(!o.status.success() && err.contains("that is a book build's journal, not overwritten"), "{err}");
+        assert!(!o.status.success() && err.contains(says), "{err}");
     }
     assert_eq!(std::fs::read_to_string(&journal).unwrap(), text, "the journal is as it was");
+    assert_eq!(std::fs::read_to_string(&notes).unwrap(), "precious notes\n");
     assert!(!other.exists());
     std::fs::remove_file(&journal).unwrap();
+    std::fs::remove_file(&notes).unwrap();
 }
 
 /// The table is reported as configured, and a batch uses the 8 MiB default on every line.
@@ -698,6 +707,9 @@ fn solve_every_move_gives_each_moves_value() {
     assert_eq!(rows(&one), rows(&two), "{one}\n{two}");
     assert_eq!(rows(&one).len(), 8, "{one}");
     assert!(two.contains("threads 2 (the nodes are all of theirs)") && !one.contains("threads"), "{two}");
+    // Where the book answers every row, no search ran: no thread count.
+    let o = mnklab(&["solve", "--game", "connect4", "--every-move", "--book", book, "--threads", "2"]);
+    assert!(!stdout(&o).contains("threads"), "{}", stdout(&o));
     // A finished game has no moves to value, and says so (no empty proofs line).
     let o = mnklab(&["solve", "--game", "connect4", "--moves", "1212121", "--every-move"]);
     let out = stdout(&o);

@@ -85,10 +85,23 @@ pub fn run(args: BookArgs) -> Result<(), String> {
     } else {
         args.journal.clone()
     };
-    // The book never replaces a journal: its values are the build's hours of solving.
-    if journals.contains(&args.out) || mnklab::search::solver::is_journal(&args.out) {
+    // The book never replaces a journal (its values are the build's hours of solving), nor a
+    // file that is not a book (a typo in --out once replaced a text file without a word).
+    if journals.contains(&args.out) {
+        return Err(format!(
+            "--out {}: the same file as the build's journal; name another file for the book",
+            args.out.display()
+        ));
+    }
+    if mnklab::search::solver::is_journal(&args.out) {
         return Err(format!(
             "--out {}: that is a book build's journal, not overwritten; name another file for the book",
+            args.out.display()
+        ));
+    }
+    if args.out.is_file() && !mnklab::search::solver::Book::is_book_file(&args.out) {
+        return Err(format!(
+            "--out {}: the file exists and is not an mnklab book, so it is not overwritten; name another file or remove it",
             args.out.display()
         ));
     }

@@ -266,9 +266,11 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
                 Some(false) => println!("the value from the book; no move keeping it proved within --time"),
                 None => {}
             }
+            // Threads only where a search ran (the book alone answers on none).
+            let searched_any = searched.is_some() || moves.as_ref().is_some_and(|(_, nodes, _)| *nodes > 0);
             let why = "no move keeping the book's value was proved within --time";
             print_every_move(&pos, moves, args.every_move, why);
-            if args.threads > 1 && (proving || args.every_move) {
+            if args.threads > 1 && searched_any {
                 println!("threads {} (the nodes are all of theirs)", args.threads);
             }
             return Ok(());

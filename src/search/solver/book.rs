@@ -245,6 +245,14 @@ impl Book {
         Ok(Book { game, depth, keys, values })
     }
 
+    /// Whether the file at `path` starts as a book does (its magic), whole or not: `mnklab
+    /// book` writes a new book only over one of these.
+    pub fn is_book_file(path: &Path) -> bool {
+        use std::io::Read;
+        let mut start = [0u8; 8];
+        std::fs::File::open(path).and_then(|mut f| f.read_exact(&mut start)).is_ok() && &start == MAGIC
+    }
+
     /// Loads a book file.
     pub fn load(path: &Path) -> Result<Book, BookError> {
         let name = path.display().to_string();

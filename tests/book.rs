@@ -276,6 +276,15 @@ fn a_stopped_or_split_build_resumes_from_its_journals() {
     assert!(e.contains("bad.journal: not a usable book journal") && !e.contains("valid book"), "{e}");
     let e = refused(&format!("{head}12 1\n12 -1\n"));
     assert!(e.contains("line 3") && e.contains("two values"), "{e}");
+    // A file that is not text names no line (it said "line 0"), and a book given as a journal
+    // is named as the book it is.
+    std::fs::write(dir.join("bad.journal"), [0xffu8, 0xfe, 0x00]).unwrap();
+    let e = read_journal(&dir.join("bad.journal"), "connect:5,4,4", 5).unwrap_err().to_string();
+    assert!(e.contains("not text, so not a book journal") && !e.contains("line 0"), "{e}");
+    let (small, _) = build_book(&c544, 3, 8, 1, |_, _| {}).unwrap();
+    small.save(&dir.join("small.book")).unwrap();
+    let e = read_journal(&dir.join("small.book"), "connect:5,4,4", 5).unwrap_err().to_string();
+    assert!(e.contains("small.book") && e.contains("a book, not its build's journal") && !e.contains("line 0"), "{e}");
     let wrong: std::collections::HashMap<u64, i8> = [(0x12, 1)].into();
     let build = BookBuild { table_mb: 8, threads: 1, known: wrong, part: None };
     let e = build_book_with(&c544, 5, build, |_, _| Ok(()), |_, _| {}).unwrap_err().to_string();

@@ -58,7 +58,13 @@ pub fn read_journal(path: &Path, game: &str, depth: u32) -> Result<JournalConten
         Err(e) => return Err(BookError::Io(format!("{name}: {e}"))),
     };
     let bad = |line: usize, why: String| BookError::Journal { path: name.clone(), why: format!("line {line}: {why}") };
-    let text = String::from_utf8(text).map_err(|_| bad(0, "not text: not a book journal".into()))?;
+    let text = String::from_utf8(text).map_err(|e| {
+        // Not "line 0": the file as a whole is not one (most often the book itself).
+        let book = e.as_bytes().starts_with(b"MNKBOOK\0");
+        let why =
+            if book { "a book, not its build's journal (OUT.journal)" } else { "not text, so not a book journal" };
+        BookError::Journal { path: name.clone(), why: why.into() }
+    })?;
     let mut out = JournalContents::default();
     // Everything after the last newline is a write the stop cut short.
     let complete = match text.rfind('\n') {

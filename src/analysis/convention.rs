@@ -124,6 +124,12 @@ pub fn short_label(s: Score, b: Bound) -> String {
     format!("{}{body}", bound_prefix(s, b).trim_end())
 }
 
+/// A proof that searched nothing: a book's (or the rules') answer. It has no rate and ran on
+/// no thread, and its readout says "no search".
+pub fn searched_nothing(p: &Progress) -> bool {
+    p.proof && p.nodes == 0
+}
+
 /// What the rate of a report counts: MCTS counts iterations, alpha-beta nodes.
 pub fn rate_label(p: &Progress) -> String {
     if p.iterations > 0 {
@@ -146,7 +152,7 @@ pub fn search_label(p: &Progress) -> String {
 pub fn search_fields(p: &Progress) -> Vec<String> {
     let mut fields = if p.proof {
         // No nodes: answered by a book (or the rules), which a bare "nodes 0" did not say.
-        let nodes = if p.nodes == 0 { "no search".to_string() } else { format!("nodes {}", p.nodes) };
+        let nodes = if searched_nothing(p) { "no search".to_string() } else { format!("nodes {}", p.nodes) };
         match p.score {
             // What it has ruled out so far is a sentence of its own: see [`proof_so_far`].
             Score::Unknown if p.bounds.is_some() => vec!["proving".to_string(), nodes],
@@ -166,7 +172,7 @@ pub fn search_fields(p: &Progress) -> Vec<String> {
         vec![format!("depth {}", p.depth), format!("nodes {}", p.nodes)]
     };
     // Not beside "no search": a book's answer ran on no thread.
-    if p.threads > 1 && !(p.proof && p.nodes == 0) {
+    if p.threads > 1 && !searched_nothing(p) {
         fields.push(format!("on {} threads", p.threads));
     }
     fields
@@ -181,9 +187,8 @@ pub fn proof_so_far(p: &Progress) -> Option<String> {
 
 /// The speed line: the rate, the time, and how many reports came (a proof comes as one).
 pub fn speed_label(p: &Progress, reports: u64) -> String {
-    // A proof that searched nothing (a book's answer) has no rate: "0 nodes/s" beside "no
-    // search" read as a stalled search.
-    if p.proof && p.nodes == 0 {
+    // "0 nodes/s" beside "no search" read as a stalled search.
+    if searched_nothing(p) {
         return format!("{:.2} s", p.elapsed);
     }
     let head = format!("{}   {:.2} s", rate_label(p), p.elapsed);

@@ -113,8 +113,11 @@ fn progress_line(pos: &AnyPosition, p: &Progress) -> String {
     // MCTS's rate counts iterations (ips), alpha-beta's nodes (nps).
     let rate = if p.iterations > 0 { "ips" } else { "nps" };
     // With threads, the nodes are all of theirs (none for a book's answer: no thread ran).
-    let threads =
-        if p.threads > 1 && !(p.proof && p.nodes == 0) { format!(" threads {}", p.threads) } else { String::new() };
+    let threads = if p.threads > 1 && !mnklab::analysis::searched_nothing(p) {
+        format!(" threads {}", p.threads)
+    } else {
+        String::new()
+    };
     format!(
         "info {work} nodes {}{threads} {rate} {:.0} time {:.3} best {} score {} pv {}",
         p.nodes,

@@ -270,9 +270,7 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
             let searched_any = searched.is_some() || moves.as_ref().is_some_and(|(_, nodes, _)| *nodes > 0);
             let why = "no move keeping the book's value was proved within --time";
             print_every_move(&pos, moves, args.every_move, why);
-            if args.threads > 1 && searched_any {
-                println!("threads {} (the nodes are all of theirs)", args.threads);
-            }
+            print_threads(args.threads, searched_any);
             return Ok(());
         }
     }
@@ -293,9 +291,7 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
     let (s, moves) = s;
     print_solution(&pos, &s);
     print_every_move(&pos, moves, args.every_move, "the position's own proof did not finish");
-    if args.threads > 1 {
-        println!("threads {} (the nodes are all of theirs)", args.threads);
-    }
+    print_threads(args.threads, true);
     if args.check {
         check_draw(&pos, &s, deadline)?;
     }
@@ -347,6 +343,13 @@ fn print_every_move(pos: &AnyPosition, moves: Option<(Vec<String>, u64, f64)>, a
             println!("moves' proofs: nodes {nodes} time {seconds:.3} s");
         }
         None => println!("no move's value: {why}"),
+    }
+}
+
+/// The threads a search ran on, when more than one and a search ran (`searched`).
+fn print_threads(threads: u32, searched: bool) {
+    if threads > 1 && searched {
+        println!("threads {threads} (the nodes are all of theirs)");
     }
 }
 

@@ -28,7 +28,7 @@ use super::ConnectSolver;
 pub use super::book_journal::{Journal, JournalContents, is_journal, read_journal};
 use crate::game::{Grid, GridRules, Move, Position, Variant};
 
-const MAGIC: &[u8; 8] = b"MNKBOOK\0";
+pub(super) const MAGIC: &[u8; 8] = b"MNKBOOK\0";
 /// The format version this build reads and writes.
 pub const BOOK_VERSION: u32 = 1;
 
@@ -248,9 +248,7 @@ impl Book {
     /// Whether the file at `path` starts as a book does (its magic), whole or not: `mnklab
     /// book` writes a new book only over one of these.
     pub fn is_book_file(path: &Path) -> bool {
-        use std::io::Read;
-        let mut start = [0u8; 8];
-        std::fs::File::open(path).and_then(|mut f| f.read_exact(&mut start)).is_ok() && &start == MAGIC
+        super::book_journal::file_starts_with(path, MAGIC)
     }
 
     /// Loads a book file.

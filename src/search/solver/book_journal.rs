@@ -40,9 +40,15 @@ const SYNC_EVERY: Duration = Duration::from_secs(1);
 /// Whether the file at `path` is a book build's journal (it starts with the journal's header):
 /// `mnklab book` will not write a book over one.
 pub fn is_journal(path: &Path) -> bool {
+    file_starts_with(path, HEADER.as_bytes())
+}
+
+/// Whether the file at `path` can be read and starts with `prefix` (a journal's header, a
+/// book's magic).
+pub(super) fn file_starts_with(path: &Path, prefix: &[u8]) -> bool {
     use std::io::Read;
-    let mut start = [0u8; HEADER.len()];
-    File::open(path).and_then(|mut f| f.read_exact(&mut start)).is_ok() && start == *HEADER.as_bytes()
+    let mut start = vec![0u8; prefix.len()];
+    File::open(path).and_then(|mut f| f.read_exact(&mut start)).is_ok() && start == prefix
 }
 
 fn header(game: &str, depth: u32) -> String {
@@ -60,7 +66,7 @@ pub fn read_journal(path: &Path, game: &str, depth: u32) -> Result<JournalConten
     let bad = |line: usize, why: String| BookError::Journal { path: name.clone(), why: format!("line {line}: {why}") };
     let text = String::from_utf8(text).map_err(|e| {
         // Not "line 0": the file as a whole is not one (most often the book itself).
-        let book = e.as_bytes().starts_with(b"MNKBOOK\0");
+        let book = e.as_bytes().starts_with(super::book::MAGIC);
         let why =
             if book { "a book, not its build's journal (OUT.journal)" } else { "not text, so not a book journal" };
         BookError::Journal { path: name.clone(), why: why.into() }

@@ -1,11 +1,15 @@
 //! The arena: interrupted runs resume to exactly the uninterrupted results, statistics match
 //! hand-computed values, and malformed matchups are refused with the field named.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use mnklab::arena::stats::{elo, sprt_llr};
 use mnklab::arena::{GameRecord, Matchup, Outcome, RunOptions, read_results, run_matchup, summarize, wilson};
 use mnklab::search::SearchControl;
+
+#[path = "common/scratch.rs"]
+mod scratch;
+use scratch::Scratch;
 
 const QUICK: &str = r#"(
     name: "quick",
@@ -21,10 +25,8 @@ const QUICK: &str = r#"(
     opening: RandomPlies(1),
 )"#;
 
-fn temp_dir(tag: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("mnklab-arena-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    d
+fn temp_dir(tag: &str) -> Scratch {
+    Scratch::new(&format!("arena-{tag}"))
 }
 
 fn opts(out: &Path, threads: usize, resume: bool) -> RunOptions {
@@ -105,9 +107,6 @@ fn resumed_and_threaded_runs_equal_one_uninterrupted_run() {
             .unwrap_err()
             .contains("different matchup")
     );
-    for d in [a, b, c] {
-        std::fs::remove_dir_all(d).unwrap();
-    }
 }
 
 #[test]
@@ -121,11 +120,9 @@ fn shards_merge_into_the_whole() {
         let d = temp_dir(&format!("shard{i}"));
         let o = RunOptions { shard: Some((i, 3)), ..opts(&d, 1, false) };
         parts.push(run_matchup(&m, Path::new("."), &o, &control, |_| {}).unwrap());
-        std::fs::remove_dir_all(d).unwrap();
     }
     let merged = mnklab::arena::merge(parts).unwrap();
     assert_eq!(comparable(merged), comparable(full));
-    std::fs::remove_dir_all(whole).unwrap();
 }
 
 /// A shard's games are the schedule's games with index % n == i, in order, whatever the
@@ -306,7 +303,6 @@ fn a_streamed_run_summary_equals_the_summary_of_its_games() {
     let rows = |f: &str| std::fs::read_to_string(dir.join(f)).unwrap().lines().count() - 1;
     assert_eq!(rows("games.csv"), games.len());
     assert_eq!(rows("moves.csv"), games.iter().map(|g| g.moves.len()).sum::<usize>());
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Elo cells never show "-0" or an error of "+-0" from games that all scored the same.

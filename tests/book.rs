@@ -11,6 +11,10 @@ use mnklab::search::solver::{
 use mnklab::search::{AgentConfig, NullSink, Progress, Score, SearchControl, SearchEvent, SearchLimits, build_agent};
 use mnklab::with_position;
 
+#[path = "common/scratch.rs"]
+mod scratch;
+use scratch::Scratch;
+
 fn rules(game: &str) -> mnklab::game::GridRules {
     game.parse::<Variant>().unwrap().grid().unwrap()
 }
@@ -70,8 +74,7 @@ fn book_values_equal_the_solver_and_best_moves_keep_them() {
 #[test]
 fn the_file_format_round_trips_and_refuses_bad_files_by_name() {
     let (book, _) = build_book(&rules("connect:4,4,3"), 4, 4, 1, |_, _| {}).unwrap();
-    let dir = std::env::temp_dir().join(format!("mnklab-book-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = Scratch::new("book");
     let path = dir.join("c443.book");
     book.save(&path).unwrap();
     assert_eq!(Book::load(&path).unwrap(), book);
@@ -120,15 +123,13 @@ fn the_file_format_round_trips_and_refuses_bad_files_by_name() {
     let config = SolverConfig { book: Some(not_a_book.display().to_string()), ..Default::default() };
     let err = config.validate().unwrap_err();
     assert!(err.starts_with("solver: book file: not an mnklab book") && err.ends_with("not-a.book)"), "{err}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// The solver agent's candidate rows: every move with its proven value, equal to a proof of
 /// the position after it.
 #[test]
 fn the_solver_agent_values_every_move() {
-    let dir = std::env::temp_dir().join(format!("mnklab-book-agent-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = Scratch::new("book-agent");
     let path = dir.join("c544.book");
     let (book, _) = build_book(&rules("connect:5,4,4"), 5, 16, 1, |_, _| {}).unwrap();
     book.save(&path).unwrap();
@@ -192,7 +193,6 @@ fn the_solver_agent_values_every_move() {
         let best = r.root.iter().max_by_key(|row| row.value as i32).unwrap();
         assert_eq!(best.score, r.score, "{game} {moves}");
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// A build split into parts, each stopped partway and resumed from its journal (one with a
@@ -200,8 +200,7 @@ fn the_solver_agent_values_every_move() {
 /// uninterrupted build; journals for another build and damaged lines are refused by line.
 #[test]
 fn a_stopped_or_split_build_resumes_from_its_journals() {
-    let dir = std::env::temp_dir().join(format!("mnklab-book-journal-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = Scratch::new("book-journal");
     let c544 = rules("connect:5,4,4");
     let (whole, whole_stats) = build_book(&c544, 5, 8, 1, |_, _| {}).unwrap();
     let journals = [dir.join("part1.journal"), dir.join("part2.journal")];
@@ -289,7 +288,6 @@ fn a_stopped_or_split_build_resumes_from_its_journals() {
     let build = BookBuild { table_mb: 8, threads: 1, known: wrong, part: None };
     let e = build_book_with(&c544, 5, build, |_, _| Ok(()), |_, _| {}).unwrap_err().to_string();
     assert!(e.contains("key 12") && e.contains("not a position of connect:5,4,4 with 5 stones"), "{e}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// The book that ships for Connect-4 holds the known values of the first moves (Allis 1988;
@@ -377,8 +375,7 @@ fn at_builtin_depth(line: &str) -> (std::sync::Arc<Book>, AnyPosition, Grid<u64,
 /// value instead of claiming it for that move.
 #[test]
 fn at_the_books_depth_the_agent_proves_a_move_keeping_the_books_value() {
-    let dir = std::env::temp_dir().join(format!("mnklab-book-depth-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = Scratch::new("book-depth");
     let path = dir.join("c544-d4.book");
     let (book, _) = build_book(&rules("connect:5,4,4"), 4, 16, 1, |_, _| {}).unwrap();
     book.save(&path).unwrap();
@@ -435,7 +432,6 @@ fn at_the_books_depth_the_agent_proves_a_move_keeping_the_books_value() {
         !events[said_at..].iter().any(|e| matches!(e, SearchEvent::Progress(p) if p.proof)),
         "a proof report after the fallback was announced"
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// At the built-in book's depth, the search for a move keeping the book's value reports as

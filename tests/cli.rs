@@ -2,6 +2,10 @@
 
 use std::process::{Command, Output};
 
+#[path = "common/scratch.rs"]
+mod scratch;
+use scratch::Scratch;
+
 fn mnklab(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_mnklab")).args(args).output().expect("run mnklab")
 }
@@ -139,7 +143,8 @@ fn solve_check_proves_draws_again_and_refuses_what_it_cannot_check() {
         assert!(!o.status.success() && err.contains(needle), "{args:?}: {err}");
     }
     // A book of depth 0 would be a whole solve of the empty board (a minute on Connect-4).
-    let out = std::env::temp_dir().join(format!("mnklab-depth0-{}.book", std::process::id()));
+    let dir = Scratch::new("cli-book-out");
+    let out = dir.join("depth0.book");
     let o = mnklab(&["book", "--game", "connect4", "--depth", "0", "--out", out.to_str().unwrap()]);
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(!o.status.success() && err.contains("--depth 0: ") && err.contains("give 1 or more"), "{err}");
@@ -148,12 +153,12 @@ fn solve_check_proves_draws_again_and_refuses_what_it_cannot_check() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(!o.status.success() && err.contains("1 to 20 stones"), "{err}");
     // The book is never written over a build's journal (its values are the build's hours).
-    let journal = std::env::temp_dir().join(format!("mnklab-a-journal-{}.book.journal", std::process::id()));
+    let journal = dir.join("a-journal.book.journal");
     let text = "mnklab book journal 1 connect:5,4,4 depth 3\n2400 0\n";
     std::fs::write(&journal, text).unwrap();
-    let other = std::env::temp_dir().join(format!("mnklab-not-yet-{}.book", std::process::id()));
+    let other = dir.join("not-yet.book");
     // Nor over any file that is not a book (a typo in --out).
-    let notes = std::env::temp_dir().join(format!("mnklab-notes-{}.txt", std::process::id()));
+    let notes = dir.join("notes.txt");
     std::fs::write(&notes, "precious notes\n").unwrap();
     for (out_path, extra, says) in [
         (&journal, None, "that is a book build's journal, not overwritten"),
@@ -171,8 +176,6 @@ fn solve_check_proves_draws_again_and_refuses_what_it_cannot_check() {
     assert_eq!(std::fs::read_to_string(&journal).unwrap(), text, "the journal is as it was");
     assert_eq!(std::fs::read_to_string(&notes).unwrap(), "precious notes\n");
     assert!(!other.exists());
-    std::fs::remove_file(&journal).unwrap();
-    std::fs::remove_file(&notes).unwrap();
 }
 
 /// The table is reported as configured, and a batch uses the 8 MiB default on every line.
@@ -187,20 +190,21 @@ fn solve_reports_its_table_as_configured() {
     }
     let o = mnklab(&["solve", "--game", "connect:5,4,4", "--weak"]);
     assert!(stdout(&o).trim_end().ends_with("table 8 MiB"), "{}", stdout(&o));
-    let path = std::env::temp_dir().join(format!("mnklab-batch-table-{}.txt", std::process::id()));
+    let dir = Scratch::new("cli-batch-table");
+    let path = dir.join("positions.txt");
     std::fs::write(&path, "1\n1\n").unwrap();
     let o = mnklab(&["solve", "--game", "connect:6,5,4", "--weak", "--batch", path.to_str().unwrap()]);
     assert!(stdout(&o).contains("table 8 MiB"), "{}", stdout(&o));
     let o = mnklab(&["solve", "--game", "connect:6,5,4", "--weak", "--tt-mb", "4", "--batch", path.to_str().unwrap()]);
     assert!(stdout(&o).contains("table 4 MiB"), "{}", stdout(&o));
-    let _ = std::fs::remove_file(&path);
 }
 
 #[test]
 fn solve_batch_reproduces_pons_format() {
     let text = std::fs::read_to_string(data("Test_L3_R1")).unwrap();
     let first: String = text.lines().take(20).map(|l| format!("{l}\n")).collect();
-    let path = std::env::temp_dir().join(format!("mnklab-batch-{}.txt", std::process::id()));
+    let dir = Scratch::new("cli-batch");
+    let path = dir.join("positions.txt");
     std::fs::write(&path, &first).unwrap();
     let o = mnklab(&["solve", "--game", "connect4", "--batch", path.to_str().unwrap()]);
     assert!(o.status.success());
@@ -238,7 +242,6 @@ fn solve_batch_reproduces_pons_format() {
     std::fs::write(&path, "4444444 0\n").unwrap();
     let o = mnklab(&["solve", "--game", "connect4", "--batch", path.to_str().unwrap()]);
     assert!(String::from_utf8_lossy(&o.stderr).contains(":1: "), "the line number is named");
-    std::fs::remove_file(&path).unwrap();
 }
 
 #[test]
@@ -355,8 +358,7 @@ fn the_readme_plots_the_folder_match_writes() {
 /// shards could never be merged), with the reason.
 #[test]
 fn an_sprt_matchup_is_not_sharded() {
-    let dir = std::env::temp_dir().join(format!("mnklab-sprt-shard-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = Scratch::new("sprt-shard");
     let file = dir.join("m.ron");
     std::fs::write(
         &file,
@@ -370,13 +372,11 @@ fn an_sprt_matchup_is_not_sharded() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("SPRT cannot be split into shards"), "{err}");
     assert!(!out.exists(), "nothing is written");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn book_and_proof_number_search_from_the_command_line() {
-    let dir = std::env::temp_dir().join(format!("mnklab-cli-book-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = Scratch::new("cli-book");
     let path = dir.join("c544.book");
     let p = path.to_str().unwrap();
     let o = mnklab(&["book", "--game", "connect:5,4,4", "--depth", "4", "--out", p, "--tt-mb", "8"]);
@@ -411,7 +411,6 @@ fn book_and_proof_number_search_from_the_command_line() {
     assert!(o.starts_with("unsolved") && o.contains("its tree filled its memory (2.") && o.contains("--tt-mb"), "{o}");
     let o = stdout(&mnklab(&["solve", "--game", "mnk:8,8,5", "--method", "pns", "--time", "0.2"]));
     assert!(o.starts_with("unsolved") && o.contains("the time (--time) ran out"), "{o}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// `book` appends each searched value to a journal (OUT.journal by default); `--part I/N` runs
@@ -419,8 +418,7 @@ fn book_and_proof_number_search_from_the_command_line() {
 /// journal searches nothing and writes the same book, byte for byte, as one build.
 #[test]
 fn book_parts_and_journals_from_the_command_line() {
-    let dir = std::env::temp_dir().join(format!("mnklab-cli-book-parts-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = Scratch::new("cli-book-parts");
     let path = |name: &str| dir.join(name).to_str().unwrap().to_string();
     let base = ["book", "--game", "connect:5,4,4", "--depth", "5", "--tt-mb", "8"];
     let run = |extra: &[&str]| {
@@ -465,7 +463,6 @@ fn book_parts_and_journals_from_the_command_line() {
         !o.status.success() && e.contains("part1.journal") && e.contains("this build is connect:5,4,4 depth 4"),
         "{e}"
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

@@ -2,17 +2,15 @@
 //! through the wrapper; a brain that hangs is timed out and loses; one that crashes or plays
 //! an illegal move loses, and the next game gets a fresh process.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use mnklab::arena::{GameRecord, Matchup, Outcome, RunOptions, run_matchup};
 use mnklab::game::{AnyPosition, Status};
 use mnklab::search::SearchControl;
 
-fn temp_dir(tag: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("mnklab-external-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    d
-}
+#[path = "common/scratch.rs"]
+mod scratch;
+use scratch::Scratch;
 
 fn brain(name: &str, args: &[&str]) -> String {
     let args: Vec<String> = args.iter().map(|a| format!("{a:?}")).collect();
@@ -41,7 +39,8 @@ fn run(tag: &str, agents: [String; 2], games: u32, opening: &str) -> Vec<GameRec
         agents[0], agents[1]
     );
     let m = Matchup::parse(&text, "external.ron".as_ref()).unwrap();
-    let opts = RunOptions { threads: 1, out: temp_dir(tag), resume: false, scale: 1.0, games: None, shard: None };
+    let dir = Scratch::new(&format!("external-{tag}"));
+    let opts = RunOptions { threads: 1, out: dir.to_path_buf(), resume: false, scale: 1.0, games: None, shard: None };
     let mut records = run_matchup(&m, Path::new("."), &opts, &SearchControl::new(), |_| {}).unwrap();
     records.sort_by_key(|r| r.index);
     records

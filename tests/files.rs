@@ -3,6 +3,10 @@
 use mnklab::game::{AnyPosition, GameError, Player, SetupError, Status, Variant};
 use mnklab::io::{FileError, PositionFile, load_position, save_position};
 
+#[path = "common/scratch.rs"]
+mod scratch;
+use scratch::Scratch;
+
 fn load(text: &str) -> Result<AnyPosition, FileError> {
     PositionFile::parse(text, "test.ron".as_ref()).map(|(_, p)| p)
 }
@@ -78,11 +82,10 @@ fn move_list_errors_name_the_move() {
 
 #[test]
 fn save_is_atomic_and_loads_back() {
-    let dir = std::env::temp_dir().join(format!("mnklab-files-{}", std::process::id()));
+    let dir = Scratch::new("files");
     let path = dir.join("sub").join("game.ron");
     let pos = AnyPosition::from_moves(Variant::gomoku(), "h8 i9 h9 h10").unwrap();
     // A missing folder is named, not created (a typo must not scatter files).
-    let _ = std::fs::remove_dir_all(&dir);
     let e = save_position(&path, &PositionFile::from_position(&pos, None)).unwrap_err().to_string();
     assert!(e.contains("does not exist") && e.contains("sub"), "{e}");
     std::fs::create_dir_all(path.parent().unwrap()).unwrap();
@@ -93,7 +96,6 @@ fn save_is_atomic_and_loads_back() {
     // No temporary file is left beside it.
     let names: Vec<_> = std::fs::read_dir(path.parent().unwrap()).unwrap().map(|e| e.unwrap().file_name()).collect();
     assert_eq!(names, vec![std::ffi::OsString::from("game.ron")]);
-    std::fs::remove_dir_all(&dir).unwrap();
     let err = load_position("/nonexistent/x.ron".as_ref()).unwrap_err();
     assert!(err.to_string().contains("/nonexistent/x.ron"), "{err}");
 }

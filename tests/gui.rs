@@ -9,6 +9,10 @@ use mnklab::search::preset;
 mod common;
 use common::wait;
 
+#[path = "common/scratch.rs"]
+mod scratch;
+use scratch::Scratch;
+
 fn harness(w: Workbench) -> Harness<'static, Workbench> {
     common::harness_sized(w, egui::vec2(1200.0, 820.0))
 }
@@ -53,8 +57,7 @@ fn analysis_streams_progress_and_stops() {
 
 #[test]
 fn loading_a_file_shows_its_position_and_a_bad_file_an_error() {
-    let dir = std::env::temp_dir().join(format!("mnklab-gui-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = Scratch::new("gui");
     let good = dir.join("p.ron");
     std::fs::write(&good, r#"(variant: "tictactoe", moves: ["a1", "b1", "a2", "b2", "a3"])"#).unwrap();
     let bad = dir.join("bad.ron");
@@ -71,7 +74,6 @@ fn loading_a_file_shows_its_position_and_a_bad_file_an_error() {
     h.run();
     assert!(h.state().message.as_ref().unwrap().contains("taken"), "{:?}", h.state().message);
     assert_eq!(h.state().position.variant(), Variant::tictactoe(), "the game is kept");
-    std::fs::remove_dir_all(dir).unwrap();
 }
 
 /// A fresh workbench once had a shipped example in its File field, and Save wrote over it
@@ -79,9 +81,7 @@ fn loading_a_file_shows_its_position_and_a_bad_file_an_error() {
 /// game was not loaded from; the file the game came from is saved to without asking.
 #[test]
 fn save_never_replaces_another_file_without_asking() {
-    let dir = std::env::temp_dir().join(format!("mnklab-gui-save-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = Scratch::new("gui-save");
     let other = dir.join("someone-elses.ron");
     let original = r#"(variant: "tictactoe", moves: ["b2"])"#;
     std::fs::write(&other, original).unwrap();
@@ -125,7 +125,6 @@ fn save_never_replaces_another_file_without_asking() {
     h.run();
     assert_eq!(std::fs::read_to_string(&other).unwrap(), before, "an opened file is never replaced silently");
     assert!(h.state().dirty, "the moves are still unsaved");
-    std::fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]
@@ -203,8 +202,7 @@ fn two_agents_analyse_side_by_side_and_the_editor_validates() {
     h.get_by_label("Options A").click();
     h.run();
     // Save and load the config as RON.
-    let dir = std::env::temp_dir().join(format!("mnklab-gui-agent-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = Scratch::new("gui-agent");
     let path = dir.join("a.ron");
     let _ = std::fs::remove_file(&path);
     assert_eq!(h.state().slots[0].path, "", "no file is named for a preset: never a shipped one");
@@ -240,13 +238,11 @@ fn two_agents_analyse_side_by_side_and_the_editor_validates() {
     h.get_by_label("Save agent A").click();
     h.run();
     assert!(std::fs::read_to_string(&path).unwrap().contains("renamed"), "A's own file, saved without a question");
-    std::fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]
 fn a_matchup_runs_with_live_plots_and_exports_a_figure() {
-    let dir = std::env::temp_dir().join(format!("mnklab-gui-match-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = Scratch::new("gui-match");
     let mut w = Workbench::new(Variant::tictactoe());
     w.slots[0].set(preset("strong-ab").unwrap());
     w.slots[0].file.limits = mnklab::search::SearchLimits::depth(2);
@@ -322,7 +318,6 @@ fn a_matchup_runs_with_live_plots_and_exports_a_figure() {
         h.state().matchup.error,
         h.state().matchup.form.out_dir
     );
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 /// Connect-4 `d a d a d b d`: the review lists 6.b (it lets four in column d through) as
@@ -689,9 +684,7 @@ fn a_following_slot_switched_to_a_refused_program_stops_following() {
 /// Resume starts nothing and says why.
 #[test]
 fn resuming_a_loaded_run_asks_before_starting_its_programs() {
-    let dir = std::env::temp_dir().join(format!("mnklab-gui-ext-run-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = Scratch::new("gui-ext-run");
     std::fs::write(
         dir.join("matchup.ron"),
         r#"(version: 1, name: "ext", variants: List(["mnk:9,9,5"]), agents: [
@@ -737,8 +730,7 @@ fn resuming_a_loaded_run_asks_before_starting_its_programs() {
 #[test]
 fn the_matchup_tab_shows_the_summary_table_of_the_run() {
     use mnklab::arena::{Matchup, RunOptions, run_matchup, summarize, table};
-    let dir = std::env::temp_dir().join(format!("mnklab-gui-summary-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = Scratch::new("gui-summary");
     let m = Matchup::parse(
         r#"(version: 1, name: "s", variants: List(["tictactoe", "mnk:4,4,3"]), agents: [
             (name: Some("ab"), agent: Preset("strong-ab"), limits: Some((depth: Some(2)))),
@@ -746,7 +738,7 @@ fn the_matchup_tab_shows_the_summary_table_of_the_run() {
         std::path::Path::new("s.ron"),
     )
     .unwrap();
-    let opts = RunOptions { threads: 1, out: dir.clone(), resume: false, scale: 1.0, games: None, shard: None };
+    let opts = RunOptions { threads: 1, out: dir.to_path_buf(), resume: false, scale: 1.0, games: None, shard: None };
     let records =
         run_matchup(&m, std::path::Path::new("."), &opts, &mnklab::search::SearchControl::new(), |_| {}).unwrap();
     let cli = table(&summarize(&records));
@@ -765,7 +757,6 @@ fn the_matchup_tab_shows_the_summary_table_of_the_run() {
         h.get_by_label(&score);
         h.get_by_label(&mnklab::arena::stats::elo_label(&s));
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A file dropped on the window, as the windowing layer hands it to egui.
@@ -785,8 +776,7 @@ impl egui::DroppedFile for Dropped {
 /// it where it was saved; a file of another kind is named and nothing changes.
 #[test]
 fn a_saved_record_reopens_by_drag_and_drop() {
-    let dir = std::env::temp_dir().join(format!("mnklab-gui-drop-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = Scratch::new("gui-drop");
     let path = dir.join("tree.ron");
     let mut w = Workbench::new(Variant::connect4());
     w.paste_moves("d d e");
@@ -814,7 +804,6 @@ fn a_saved_record_reopens_by_drag_and_drop() {
     h.run();
     assert!(h.state().message.as_deref().unwrap_or("").contains("not a position file"), "{:?}", h.state().message);
     assert_eq!(h.state().position.history_string(), "d d c");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The matchup form is remembered between sessions and read back from a loaded run; a run with
@@ -822,8 +811,7 @@ fn a_saved_record_reopens_by_drag_and_drop() {
 /// whose evidence is decisive.
 #[test]
 fn the_matchup_form_is_remembered_and_runs_an_sprt() {
-    let dir = std::env::temp_dir().join(format!("mnklab-gui-sprt-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = Scratch::new("gui-sprt");
     let mut w = Workbench::new(Variant::tictactoe());
     w.slots[1].set(preset("random").unwrap());
     w.tab = BottomTab::Matchup;
@@ -874,7 +862,6 @@ fn the_matchup_form_is_remembered_and_runs_an_sprt() {
         "the canonical name of the variant"
     );
     assert_eq!(f.sprt_config.elo1, 100.0);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// MCTS's threads can share one tree: the form's "parallel" choice sets the agent file's

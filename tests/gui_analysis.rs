@@ -12,6 +12,10 @@ use mnklab::search::{SearchLimits, preset};
 mod common;
 use common::wait;
 
+#[path = "common/scratch.rs"]
+mod scratch;
+use scratch::Scratch;
+
 fn harness(w: Workbench) -> Harness<'static, Workbench> {
     common::harness_sized(w, egui::vec2(1300.0, 900.0))
 }
@@ -796,8 +800,7 @@ fn the_legend_is_the_heuristic_scale_without_proofs() {
 /// that one answers instead.
 #[test]
 fn a_book_for_another_game_is_named_beside_the_analysis() {
-    let dir = std::env::temp_dir().join(format!("mnklab-gui-book-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = Scratch::new("gui-book");
     let path = dir.join("small.book");
     let small: Variant = "connect:5,4,4".parse().unwrap();
     let (book, _) = mnklab::search::solver::build_book(&small.grid().unwrap(), 2, 16, 1, |_, _| {}).unwrap();
@@ -841,7 +844,6 @@ fn a_book_for_another_game_is_named_beside_the_analysis() {
     // new-user trial saw "solver: from the book small.book" after the refusal).
     assert_eq!(a.info.as_deref(), Some("solver: from the built-in book"));
     assert!(h.query_all_by_label_contains("win in 41").count() >= 1);
-    std::fs::remove_dir_all(dir).unwrap();
 }
 
 /// The solver preset on the empty Connect-4 board answers from the book mnklab ships: every

@@ -3,8 +3,12 @@
 //! set the scene (a torn results file, a stale temporary file).
 
 use std::io::{BufRead, BufReader, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
+
+#[path = "common/scratch.rs"]
+mod scratch;
+use scratch::Scratch;
 
 fn mnklab(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_mnklab")).args(args).output().expect("run mnklab")
@@ -44,11 +48,8 @@ fn brain_session(input: &[u8]) -> (Output, Vec<String>) {
     (o, lines)
 }
 
-fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("mnklab-hardening-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+fn scratch(name: &str) -> Scratch {
+    Scratch::new(&format!("hardening-{name}"))
 }
 
 const TWO_RANDOMS: &str = r#"agents: [(name: Some("a"), agent: Preset("random")), (name: Some("b"), agent: Preset("random"))], pairing: Pairwise, seed: 1"#;

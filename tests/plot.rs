@@ -2,7 +2,7 @@
 //! the CSV beside a figure holds exactly those numbers, SVG and PDF parse and carry the
 //! labels, a PNG has the size its DPI asks for, and tables are well-formed LaTeX/Markdown.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 use mnklab::arena::{GameRecord, Matchup, RunOptions, run_matchup, summarize, wilson};
@@ -11,6 +11,10 @@ use mnklab::plot::{
     figure_from_results, histogram, render_pdf, render_png, render_svg,
 };
 use mnklab::search::SearchControl;
+
+#[path = "common/scratch.rs"]
+mod scratch;
+use scratch::Scratch;
 
 /// Two boards, two agents with different depths, 6 games each: quick and deterministic.
 const SWEEP: &str = r#"(
@@ -26,19 +30,14 @@ const SWEEP: &str = r#"(
 )"#;
 
 /// A fresh folder per call (several tests build the same sample run at once).
-fn temp_dir(tag: &str) -> PathBuf {
-    static CALLS: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
-    let n = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let d = std::env::temp_dir().join(format!("mnklab-plot-{tag}-{}-{n}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+fn temp_dir(tag: &str) -> Scratch {
+    Scratch::new(&format!("plot-{tag}"))
 }
 
-fn run(tag: &str) -> (Vec<GameRecord>, Matchup, PathBuf) {
+fn run(tag: &str) -> (Vec<GameRecord>, Matchup, Scratch) {
     let m = Matchup::parse(SWEEP, "sweep.ron".as_ref()).unwrap();
     let out = temp_dir(tag);
-    let opts = RunOptions { threads: 2, out: out.clone(), resume: false, scale: 1.0, games: None, shard: None };
+    let opts = RunOptions { threads: 2, out: out.to_path_buf(), resume: false, scale: 1.0, games: None, shard: None };
     let records = run_matchup(&m, Path::new("."), &opts, &SearchControl::new(), |_| {}).unwrap();
     assert_eq!(records.len(), 18);
     (records, m, out)

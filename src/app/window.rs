@@ -108,6 +108,10 @@ pub fn run(options: LaunchOptions) -> Result<(), String> {
     let screenshot = options.screenshot.is_some();
     let screenshot_error = std::sync::Arc::new(std::sync::Mutex::new(None::<String>));
     let failed = screenshot_error.clone();
+    // A file eframe writes the state into, removed when the window closes, so batch
+    // screenshot runs leave nothing behind.
+    let scratch =
+        screenshot.then(|| std::env::temp_dir().join(format!("mnklab-screenshot-{}.ron", std::process::id())));
     let job = options.screenshot.clone().map(|p| {
         use std::time::Duration;
         if options.analyse {
@@ -124,13 +128,12 @@ pub fn run(options: LaunchOptions) -> Result<(), String> {
             .with_title("mnklab"),
         // A screenshot is taken with the default layout, whatever this machine remembers.
         persist_window: !screenshot,
-        // A screenshot run keeps its state in a scratch folder: it never reads or rewrites the
+        // A screenshot run keeps its state in a scratch file: it never reads or rewrites the
         // user's remembered workbench (recent files, layout).
-        persistence_path: screenshot
-            .then(|| std::env::temp_dir().join(format!("mnklab-screenshot-{}", std::process::id()))),
+        persistence_path: scratch.clone(),
         ..Default::default()
     };
-    eframe::run_native(
+    let opened = eframe::run_native(
         "mnklab",
         native,
         Box::new(move |cc| {
@@ -174,7 +177,11 @@ pub fn run(options: LaunchOptions) -> Result<(), String> {
             Ok(Box::new(WorkbenchApp { bench, job, dark, frame_times: Vec::new(), screenshot_error }))
         }),
     )
-    .map_err(|e| format!("cannot open the window: {e}"))?;
+    .map_err(|e| format!("cannot open the window: {e}"));
+    if let Some(file) = &scratch {
+        let _ = std::fs::remove_file(file);
+    }
+    opened?;
     match failed.lock().unwrap_or_else(|p| p.into_inner()).take() {
         Some(e) => Err(e),
         None => Ok(()),

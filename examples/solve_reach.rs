@@ -6,9 +6,14 @@
 //! Counts how many are done within 1 s; each search is stopped at the cap.
 //!
 //! `cargo run --release --example solve_reach -- [--tt-mb MB] [--threads T] [--slow] [--line]
-//! [PER_PLY] [SEED] [CAP_SECONDS] [PLIES...]` (defaults 20, 1, 5, plies 5 6 8 10 12 14). By
+//! [--file FILE] [PER_PLY] [SEED] [CAP_SECONDS] [PLIES...]` (defaults 20, 1, 5, plies 5 6 8 10 12 14). By
 //! default one thread and an 8 MiB table (the solver agent's defaults), a fresh solver for each
 //! position; `--slow` prints each position whose every move's value took over 1 s.
+//!
+//! `--file FILE`: the positions of a file in Pons' format (`moves score` a line, columns 1-7)
+//! instead of random ones, PER_PLY at most of each stone count asked for (the file's first),
+//! each value also checked against the file's score (a peer's ground truth; a difference is
+//! printed and counted).
 //!
 //! `--line`: PER_PLY random games instead, each analysed at the given plies in turn (give
 //! consecutive plies: a game stepped through move by move), twice, alternating which goes
@@ -31,11 +36,13 @@ struct Settings {
 fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     let (mut tt_mb, mut threads, mut list_slow, mut line) = (8usize, 1usize, false, false);
+    let mut file = None;
     while let Some(flag) = args.first().filter(|a| a.starts_with("--")).cloned() {
         args.remove(0);
         match flag.as_str() {
             "--slow" => list_slow = true,
             "--line" => line = true,
+            "--file" => file = Some(args.remove(0)),
             "--tt-mb" => tt_mb = args.remove(0).parse().expect("--tt-mb: megabytes"),
             "--threads" => threads = args.remove(0).parse().expect("--threads: a count"),
             other => panic!("unknown flag {other}"),
@@ -53,6 +60,12 @@ fn main() {
     let game = "connect4".parse().expect("a game");
     let book = builtin_book(&game);
     let mut rng = seeded(seed);
+    if let Some(file) = file {
+        println!(
+            "Connect-4, {file}: at most {per_ply} positions a stone count, strong, {threads} thread(s), {tt_mb} MiB table, cap {cap} s"
+        );
+        return from_file(&file, game, book.as_deref(), &settings, per_ply, &plies, list_slow);
+    }
     println!(
         "Connect-4, {per_ply} random {} (seed {seed}), strong, {threads} thread(s), {tt_mb} MiB table, cap {cap} s",
         if line { "games" } else { "positions a ply" }
@@ -74,6 +87,48 @@ fn main() {
         }
         print_row(&ply.to_string(), &mut times);
     }
+}
+
+/// `--file`: the file's positions of each stone count, their values checked against its scores.
+fn from_file(
+    path: &str,
+    game: mnklab::game::Variant,
+    book: Option<&Book>,
+    settings: &Settings,
+    per_ply: usize,
+    plies: &[usize],
+    list_slow: bool,
+) {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let positions: Vec<(AnyPosition, i32)> = text
+        .lines()
+        .filter_map(|l| {
+            let mut fields = l.split_whitespace();
+            let (moves, score) = (fields.next()?, fields.next()?.parse().ok()?);
+            Some((AnyPosition::from_moves(game, moves).unwrap_or_else(|e| panic!("{path}: {moves}: {e}")), score))
+        })
+        .collect();
+    println!("stones | value <= 1 s | value and every move's <= 1 s | median value s | median all s | slowest all s");
+    let mut differ = 0;
+    for &ply in plies {
+        let mut times = Vec::new();
+        for (pos, score) in positions.iter().filter(|(p, _)| p.ply() == ply).take(per_ply) {
+            let mut solver = new_solver(settings);
+            let (t, value) = analyse_valued(&mut solver, pos, book, settings, false);
+            if value.is_some_and(|v| v != *score) {
+                differ += 1;
+                println!("  differs: {} value {value:?}, the file says {score}", pos.history_string());
+            }
+            if list_slow && t.1 > 1.0 {
+                println!("  slow: {} (value {:.3} s, every move's {:.3} s)", pos.history_string(), t.0, t.1);
+            }
+            times.push(t);
+        }
+        if !times.is_empty() {
+            print_row(&ply.to_string(), &mut times);
+        }
+    }
+    println!("{differ} values differ from the file's scores");
 }
 
 /// `--line`: each game analysed at the plies in turn, with a fresh table and with one kept.
@@ -135,6 +190,17 @@ fn analyse(
     settings: &Settings,
     keep: bool,
 ) -> (f64, f64) {
+    analyse_valued(solver, pos, book, settings, keep).0
+}
+
+/// [`analyse`], and the value (Pons' score for the side to move) when it was proved.
+fn analyse_valued(
+    solver: &mut AnySolver<Connect4>,
+    pos: &AnyPosition,
+    book: Option<&Book>,
+    settings: &Settings,
+    keep: bool,
+) -> ((f64, f64), Option<i32>) {
     let AnyPosition::Gravity(p) = pos else { panic!("a Connect-4 position") };
     let cap = Duration::from_secs_f64(settings.cap);
     let start = Instant::now();
@@ -157,7 +223,8 @@ fn analyse(
     };
     let moves = solver.move_solutions(p, how, |_, _, _| {});
     let every = solved && moves.iter().all(|(_, m)| m.is_some());
-    (value_secs, if every { start.elapsed().as_secs_f64() } else { f64::INFINITY })
+    let times = (value_secs, if every { start.elapsed().as_secs_f64() } else { f64::INFINITY });
+    (times, solved.then_some(solution.lower))
 }
 
 fn print_row(label: &str, times: &mut [(f64, f64)]) {

@@ -8,7 +8,7 @@ use positions::{random_position, random_positions};
 use mnklab::eval::EvalBoard;
 use mnklab::game::{AnyPosition, Player, Position};
 use mnklab::rng::{below, seeded};
-use mnklab::search::solver::{GenericSolver, Leaves, proof_number_value, proof_number_value_with};
+use mnklab::search::solver::{GenericSolver, Leaves, proof_number_move, proof_number_value, proof_number_value_with};
 use mnklab::with_position;
 
 fn pns(pos: &AnyPosition) -> i32 {
@@ -93,6 +93,32 @@ fn the_three_searches_agree_on_random_positions() {
     }
     // The sample holds wins, draws and losses for the side to move.
     assert!(compared.iter().all(|&c| c >= 3), "losses, draws, wins compared: {compared:?}");
+}
+
+/// The move `solve --method pns` prints keeps the value it proved, by the alpha-beta solver
+/// (the child's value for its side to move is minus the position's); a win or a draw settled
+/// by a tree names one, a loss none.
+#[test]
+fn the_proof_number_searchs_move_keeps_its_value() {
+    let mut rng = seeded(23);
+    let boards = [("mnk:4,4,4", 2..7), ("mnk:5,5,4", 4..10), ("connect:5,4,4", 3..9), ("connect:5,5,4", 6..12)];
+    let mut named = [0usize; 3];
+    for (game, pos) in random_positions(&mut rng, &boards, 12) {
+        let (value, runs) = with_position!(&pos, p => proof_number_value(p, 512, None, None));
+        let value = value.unwrap_or_else(|| panic!("{game} {}: unsolved", pos.history_string()));
+        let Some(m) = proof_number_move(Some(value), &runs) else {
+            // Only where no tree settled it: a loss, or the root's own checks.
+            let rooted = runs.last().is_some_and(|r| r.proof_size == 1);
+            assert!(value == -1 || rooted, "{game} {}: value {value} without a move", pos.history_string());
+            continue;
+        };
+        let mut child = pos.clone();
+        child.try_play(m).unwrap();
+        let kept = if child.status().is_over() { value } else { -alphabeta(&child, true) };
+        assert_eq!(kept, value, "{game} {} then {}", pos.history_string(), pos.format_move(m));
+        named[(value + 1) as usize] += 1;
+    }
+    assert!(named[0] == 0 && named[1] >= 3 && named[2] >= 3, "moves named for losses, draws, wins: {named:?}");
 }
 
 /// The potential kept move by move (plays and undos) equals the one counted from scratch, and

@@ -225,7 +225,7 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
                 mnklab::search::solver::Leaves { pairings: !args.no_pairings, threats: !args.no_threats },
             )
         });
-        print_proof(value, &runs);
+        print_proof(&pos, value, &runs);
         return Ok(());
     }
     if let Some(path) = &args.book {
@@ -582,7 +582,21 @@ pub const PNS_DEFAULT_MB: u32 = 2048;
 /// `solve --method threats`: the threat table's MiB.
 pub const THREATS_DEFAULT_MB: u32 = 256;
 
-fn print_proof(value: Option<i32>, runs: &[mnklab::search::solver::ProofOutcome]) {
+/// The move the proof-number searches proved to keep the value, or why there is none.
+fn print_proof_move(pos: &AnyPosition, value: Option<i32>, runs: &[mnklab::search::solver::ProofOutcome]) {
+    if let Some(m) = mnklab::search::solver::proof_number_move(value, runs) {
+        println!("bestmove {}", pos.format_move(m));
+    } else if value == Some(0) && runs.len() == 1 {
+        println!(
+            "no move proved: the first player cannot lose from the empty board by strategy stealing, no move searched"
+        );
+    } else if matches!(value, Some(0 | 1)) {
+        // The root's own checks (a threat sequence, pairings, a win at once) settled it.
+        println!("no move proved: the value was settled at the root, without a search tree");
+    }
+}
+
+fn print_proof(pos: &AnyPosition, value: Option<i32>, runs: &[mnklab::search::solver::ProofOutcome]) {
     match value {
         Some(1) => println!("value win (score 1, weak, proof-number search)"),
         Some(0) => println!("value draw (score 0, weak, proof-number search)"),
@@ -602,6 +616,7 @@ fn print_proof(value: Option<i32>, runs: &[mnklab::search::solver::ProofOutcome]
             println!("unsolved: the proof-number search stopped before an answer: {why}")
         }
     }
+    print_proof_move(pos, value, runs);
     for r in runs {
         let answer = match r.proved {
             Some(true) => "proved",

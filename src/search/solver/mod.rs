@@ -31,7 +31,7 @@ pub use generic::GenericSolver;
 pub use pairing::{PairingOutcome, PairingSearch};
 pub use pns::{
     Leaves, ProofEnd, ProofOutcome, ProofSearch, weak_value as proof_number_value,
-    weak_value_with as proof_number_value_with,
+    weak_value_move as proof_number_move, weak_value_with as proof_number_value_with,
 };
 pub use table::SolverTable;
 pub use threats::{Role as ThreatRole, ThreatSearch, ThreatWin, threats_apply};

@@ -81,6 +81,12 @@ pub struct ProofOutcome {
     /// `peak_bytes`.
     #[serde(default)]
     pub threat_nodes: u64,
+    /// The root's move that settles the answer where one move does: the target's winning
+    /// move when the target is to move and wins; when the other side is to move and the target
+    /// cannot win, a move of the other's that keeps it so. None otherwise, and where the root
+    /// was settled without a tree (a win found at once, a position solved before).
+    #[serde(default)]
+    pub root_move: Option<Move>,
     /// Times the tree was dropped because the arena was full.
     pub restarts: u32,
     /// Seconds.
@@ -465,6 +471,7 @@ impl<P: Position> ProofSearch<P> {
             Some(_) => 1,
             None => 0,
         };
+        let root_move = proved.and_then(|p| self.root_move(p));
         ProofOutcome {
             target: self.target,
             proved,
@@ -473,6 +480,7 @@ impl<P: Position> ProofSearch<P> {
             peak_nodes: peak,
             peak_bytes: peak_bytes.max(self.bytes()),
             proof_size,
+            root_move,
             restarts,
             threat_wins: self.threat_wins,
             threat_tests: self.threat_tests,
@@ -487,6 +495,18 @@ impl<P: Position> ProofSearch<P> {
         (self.tree.capacity() * std::mem::size_of::<Node>()) as u64
             + self.solved.capacity() as u64 * 10
             + self.threats.as_ref().map_or(0, |t| t.table_bytes())
+    }
+
+    /// See [`ProofOutcome::root_move`]: a root child that settles `proved` on its own.
+    fn root_move(&self, proved: bool) -> Option<Move> {
+        let root = self.tree.first().filter(|r| r.count > 0)?;
+        let or_node = self.pos.side_to_move() == self.target;
+        if or_node != proved {
+            // Every move is needed (all of the target's fail, or all of the other's lose).
+            return None;
+        }
+        let children = &self.tree[root.first as usize..root.first as usize + root.count as usize];
+        children.iter().find(|c| if proved { c.pn == 0 } else { c.dn == 0 }).map(|c| c.mv)
     }
 
     /// The size of the proof (`proved`) or disproof below node `at` (the current position).
@@ -532,6 +552,18 @@ pub fn weak_value<P: Position>(
     stop: Option<&Arc<AtomicBool>>,
 ) -> (Option<i32>, Vec<ProofOutcome>) {
     weak_value_with(pos, memory_mb, deadline, stop, Leaves::default())
+}
+
+/// A move that keeps the weak value [`weak_value`] proved, from its searches: the winning move
+/// of a win, a move keeping a draw (from the search that showed the other side cannot win).
+/// None for a loss (every move loses), and where no tree settled it (a win found at once; a
+/// draw from the empty board by strategy stealing, whose move is not proved).
+pub fn weak_value_move(value: Option<i32>, runs: &[ProofOutcome]) -> Option<Move> {
+    match value? {
+        1 => runs.first()?.root_move,
+        0 => runs.get(1)?.root_move,
+        _ => None,
+    }
 }
 
 /// Which knowledge a proof-number search uses at its leaves, beyond the cheap sure checks:

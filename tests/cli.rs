@@ -406,7 +406,10 @@ fn book_and_proof_number_search_from_the_command_line() {
     // Proof-number search: 6,6,5 a draw (the first player cannot win; strategy stealing).
     let o = stdout(&mnklab(&["solve", "--game", "mnk:6,6,5", "--method", "pns"]));
     assert!(o.starts_with("value draw") && o.contains("first player wins: disproved"), "{o}");
-    assert!(o.contains("no move proved: the first player cannot lose from the empty board by strategy stealing"), "{o}");
+    assert!(
+        o.contains("no move proved: the first player cannot lose from the empty board by strategy stealing"),
+        "{o}"
+    );
     // Elsewhere the move that keeps the proved value (tests/proof_search.rs checks it keeps it).
     let o = stdout(&mnklab(&["solve", "--game", "connect:5,4,4", "--moves", "c", "--method", "pns"]));
     assert!(o.starts_with("value draw") && o.lines().nth(1).is_some_and(|l| l.starts_with("bestmove ")), "{o}");

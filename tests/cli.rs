@@ -688,13 +688,18 @@ fn solve_every_move_gives_each_moves_value() {
     assert!(out.contains("move d win in 41 plies") && out.contains("moves' proofs: nodes 0 "), "{out}");
     // At the book's depth the move keeping its value and every move's are proved on --threads
     // threads (they once ran on one, and nothing said so), with the same values as on one.
+    // The position: the first of these moves, as many as the built-in book's depth (the line
+    // gives one for each depth it has shipped with, nine and ten).
+    let depth = mnklab::search::solver::builtin_book(&mnklab::game::Variant::connect4()).unwrap().depth as usize;
+    let line = "4344355314";
+    assert!(line.len() >= depth, "'{line}' is shorter than the built-in book's depth {depth}");
     let at_depth = |threads: &str| {
         let o = mnklab(&[
             "solve",
             "--game",
             "connect4",
             "--moves",
-            "434435531",
+            &line[..depth],
             "--every-move",
             "--book",
             book,

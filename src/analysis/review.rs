@@ -279,7 +279,7 @@ fn prove(
     }
     let time = Some(std::time::Duration::from_secs_f64(settings.solver_seconds));
     before.clone().try_play(played).ok()?;
-    // The book mnklab ships for the game (Connect-4: every position of up to nine stones)
+    // The book mnklab ships for the game (Connect-4: every position of up to ten stones)
     // answers first, as it does for the solver agent: an opening is judged at once.
     fn from_book<P: Position>(pos: &P) -> Option<Solution> {
         builtin_book(pos.variant())?.solution_of(pos, false)

@@ -1,8 +1,9 @@
 //! How far "perfect play at a click" reaches on Connect-4: for positions of a given number of
 //! stones, played at random from the empty board (seeded), the time the solver takes for the
-//! strong value, and for the value and then every move's value (what the workbench's solver
-//! shows per candidate), with the built-in book as the workbench uses it (the value from the
-//! book when it holds the position, every move's from it where it holds the moves' positions).
+//! strong value, for the value and a move keeping it, and for those and then every move's value
+//! (what the workbench's solver shows per candidate, in its order), with the built-in book as
+//! the workbench uses it (the value from the book when it holds the position, a move keeping it
+//! proved at the book's depth, every move's from the book where it holds the moves' positions).
 //! Counts how many are done within 1 s; each search is stopped at the cap.
 //!
 //! `cargo run --release --example solve_reach -- [--tt-mb MB] [--threads T] [--slow] [--line]
@@ -73,15 +74,15 @@ fn main() {
     if line {
         return lines(game, book.as_deref(), &settings, per_ply, &plies, &mut rng);
     }
-    println!("stones | value <= 1 s | value and every move's <= 1 s | median value s | median all s | slowest all s");
+    println!("stones | {HEADER}");
     for &ply in &plies {
         let mut times = Vec::new();
         while times.len() < per_ply {
             let Some(pos) = random_position(game, &mut rng, ply) else { continue };
             let mut solver = new_solver(&settings);
             let t = analyse(&mut solver, &pos, book.as_deref(), &settings, false);
-            if list_slow && t.1 > 1.0 {
-                println!("  slow: {} (value {:.3} s, every move's {:.3} s)", pos.history_string(), t.0, t.1);
+            if list_slow {
+                print_slow(&pos, &t);
             }
             times.push(t);
         }
@@ -108,7 +109,7 @@ fn from_file(
             Some((AnyPosition::from_moves(game, moves).unwrap_or_else(|e| panic!("{path}: {moves}: {e}")), score))
         })
         .collect();
-    println!("stones | value <= 1 s | value and every move's <= 1 s | median value s | median all s | slowest all s");
+    println!("stones | {HEADER}");
     let mut differ = 0;
     for &ply in plies {
         let mut times = Vec::new();
@@ -119,8 +120,8 @@ fn from_file(
                 differ += 1;
                 println!("  differs: {} value {value:?}, the file says {score}", pos.history_string());
             }
-            if list_slow && t.1 > 1.0 {
-                println!("  slow: {} (value {:.3} s, every move's {:.3} s)", pos.history_string(), t.0, t.1);
+            if list_slow {
+                print_slow(pos, &t);
             }
             times.push(t);
         }
@@ -141,7 +142,7 @@ fn lines(
     rng: &mut impl rand::Rng,
 ) {
     let last = plies.iter().copied().max().unwrap_or(0);
-    // [fresh, kept][ply index]: (value s, every move's s).
+    // [fresh, kept][ply index].
     let mut times = vec![vec![Vec::new(); plies.len()]; 2];
     let mut done = 0;
     while done < games {
@@ -163,9 +164,7 @@ fn lines(
             }
         }
     }
-    println!(
-        "stones | table | value <= 1 s | value and every move's <= 1 s | median value s | median all s | slowest all s"
-    );
+    println!("stones | table | {HEADER}");
     for (i, ply) in plies.iter().enumerate() {
         for (keep, name) in [(0, "fresh"), (1, "kept")] {
             print_row(&format!("{ply} | {name}"), &mut times[keep][i]);
@@ -182,39 +181,54 @@ fn new_solver(settings: &Settings) -> AnySolver<Connect4> {
     AnySolver::new(&empty, settings.tt_mb).with_threads(settings.threads).expect("threads")
 }
 
-/// Seconds to the value and to every move's value (infinite when not done within the cap).
+/// Seconds to the value, to the value and a move keeping it, and to every move's value, each
+/// infinite when not done within the cap.
+#[derive(Clone, Copy)]
+struct Times {
+    value: f64,
+    moved: f64,
+    every: f64,
+}
+
 fn analyse(
     solver: &mut AnySolver<Connect4>,
     pos: &AnyPosition,
     book: Option<&Book>,
     settings: &Settings,
     keep: bool,
-) -> (f64, f64) {
+) -> Times {
     analyse_valued(solver, pos, book, settings, keep).0
 }
 
 /// [`analyse`], and the value (Pons' score for the side to move) when it was proved.
+/// In the workbench's order: the value (from the book when it holds the position, as the
+/// solver agent answers, else from a search), a move keeping it (the search's, the book's
+/// below its depth, or at its depth proved by null-window searches as the agent does), then
+/// every other move's value (from the book where it holds the move's position, else proved).
 fn analyse_valued(
     solver: &mut AnySolver<Connect4>,
     pos: &AnyPosition,
     book: Option<&Book>,
     settings: &Settings,
     keep: bool,
-) -> ((f64, f64), Option<i32>) {
+) -> (Times, Option<i32>) {
     let AnyPosition::Gravity(p) = pos else { panic!("a Connect-4 position") };
     let cap = Duration::from_secs_f64(settings.cap);
     let start = Instant::now();
-    // The value from the book when it holds the position (as the solver agent answers), else
-    // from a search.
-    let solution = match book.and_then(|b| b.solution_of(p, false)) {
+    let mut solution = match book.and_then(|b| b.solution_of(p, false)) {
         Some(s) => s,
         None if keep => solver.solve_keeping_table(p, false, Some(cap), None),
         None => solver.solve(p, false, Some(cap), None),
     };
     let solved = solution.is_solved();
-    let value_secs = if solved { start.elapsed().as_secs_f64() } else { f64::INFINITY };
-    // The solve's move (or the book's, below its depth) keeps the value: its row needs no
-    // proof again.
+    let since = |done: bool| if done { start.elapsed().as_secs_f64() } else { f64::INFINITY };
+    let value = since(solved);
+    if solved && solution.best.is_none() && solution.over.is_none() {
+        solver.prove_book_move(p, &mut solution, Some(start + cap), None, start, None);
+    }
+    let moved = since(solved && (solution.best.is_some() || solution.over.is_some()));
+    // The move keeping the value needs no proof again; every other move's proof starts from
+    // the bound the value gives.
     let how = MoveProofs {
         book,
         best: solution.best.map(|m| (m, solution.lower)),
@@ -222,25 +236,42 @@ fn analyse_valued(
         ..Default::default()
     };
     let moves = solver.move_solutions(p, how, |_, _, _| {});
-    let every = solved && moves.iter().all(|(_, m)| m.is_some());
-    let times = (value_secs, if every { start.elapsed().as_secs_f64() } else { f64::INFINITY });
-    (times, solved.then_some(solution.lower))
+    let every = since(solved && moves.iter().all(|(_, m)| m.is_some()));
+    (Times { value, moved, every }, solved.then_some(solution.lower))
 }
 
-fn print_row(label: &str, times: &mut [(f64, f64)]) {
-    let value_fast = times.iter().filter(|t| t.0 <= 1.0).count();
-    let all_fast = times.iter().filter(|t| t.1 <= 1.0).count();
-    let mut t_value: Vec<f64> = times.iter().map(|t| t.0).collect();
-    let mut t_all: Vec<f64> = times.iter().map(|t| t.1).collect();
-    let slowest = t_all.iter().copied().fold(0.0, f64::max);
+/// The columns of [`HEADER`] after the stone count.
+fn print_row(label: &str, times: &mut [Times]) {
+    let within = |f: fn(&Times) -> f64| times.iter().filter(|t| f(t) <= 1.0).count();
+    let median_of = |f: fn(&Times) -> f64| secs(median(&mut times.iter().map(f).collect::<Vec<_>>()));
+    let slowest = |f: fn(&Times) -> f64| secs(times.iter().map(f).fold(0.0, f64::max));
     let n = times.len();
     println!(
-        "{label} | {value_fast}/{n} | {all_fast}/{n} | {} | {} | {}",
-        secs(median(&mut t_value)),
-        secs(median(&mut t_all)),
-        secs(slowest)
+        "{label} | {}/{n} | {}/{n} | {}/{n} | {} | {} | {} | {} | {}",
+        within(|t| t.value),
+        within(|t| t.moved),
+        within(|t| t.every),
+        median_of(|t| t.value),
+        median_of(|t| t.every),
+        slowest(|t| t.value),
+        slowest(|t| t.moved),
+        slowest(|t| t.every),
     );
 }
+
+/// `--slow`: a position whose every move's value took over 1 s, with its times.
+fn print_slow(pos: &AnyPosition, t: &Times) {
+    if t.every > 1.0 {
+        let line = pos.history_string();
+        println!(
+            "  slow: {line} (value {:.3} s, a move keeping it {:.3} s, every move's {:.3} s)",
+            t.value, t.moved, t.every
+        );
+    }
+}
+
+/// What [`print_row`] prints: "move" is the value and a move keeping it, "all" every move's.
+const HEADER: &str = "value <= 1 s | value and move <= 1 s | value and every move's <= 1 s | median value s | median all s | slowest value s | slowest move s | slowest all s";
 
 /// `stones` random legal moves from the empty board; None when the game ended on the way.
 fn random_position(game: mnklab::game::Variant, rng: &mut impl rand::Rng, stones: usize) -> Option<AnyPosition> {

@@ -719,6 +719,21 @@ fn solve_every_move_gives_each_moves_value() {
     // Where the book answers every row, no search ran: no thread count.
     let o = mnklab(&["solve", "--game", "connect4", "--every-move", "--book", book, "--threads", "2"]);
     assert!(!stdout(&o).contains("threads"), "{}", stdout(&o));
+    // Weak rows say so, as the value's line does (their score is the strong one's sign).
+    let o = mnklab(&["solve", "--game", "connect4", "--moves", "ebcgafafb", "--every-move", "--weak"]);
+    let out = stdout(&o);
+    let rows: Vec<&str> = out.lines().filter(|l| l.starts_with("move ")).collect();
+    assert_eq!(rows.len(), 7, "{out}");
+    assert!(rows.iter().all(|r| r.ends_with(", weak)")), "{out}");
+    // A book that does not hold the position says so beside the search's answer.
+    let deeper = format!("{}7", &line[..depth]);
+    let o = mnklab(&["solve", "--game", "connect4", "--moves", &deeper, "--book", book]);
+    let out = stdout(&o);
+    assert!(o.status.success() && out.starts_with("value "), "{out}");
+    let missed = format!("not in the book {book} (depth {depth}: positions of at most {depth} stones), so searched");
+    assert!(out.contains(&missed), "{out}");
+    let o = mnklab(&["solve", "--game", "connect4", "--moves", &line[..depth], "--book", book]);
+    assert!(!stdout(&o).contains("not in the book"), "{}", stdout(&o));
     // A finished game has no moves to value, and says so (no empty proofs line).
     let o = mnklab(&["solve", "--game", "connect4", "--moves", "1212121", "--every-move"]);
     let out = stdout(&o);

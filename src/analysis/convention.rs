@@ -158,7 +158,8 @@ pub fn search_fields(p: &Progress) -> Vec<String> {
             Score::Unknown if p.bounds.is_some() => vec!["proving".to_string(), nodes],
             // A weak proof's win or loss has no distance (it read "ends in 0 plies").
             Score::Win { plies: Some(plies) } | Score::Loss { plies: Some(plies) } => {
-                vec![format!("proof: the game ends in {plies} plies"), nodes]
+                let plies = if plies == 1 { "1 ply".to_string() } else { format!("{plies} plies") };
+                vec![format!("proof: the game ends in {plies}"), nodes]
             }
             Score::Draw => vec!["proof: a draw".to_string(), nodes],
             Score::Win { plies: None } | Score::Loss { plies: None } => {
@@ -388,6 +389,8 @@ mod tests {
             ..Default::default()
         };
         assert_eq!(search_label(&win), "proof: the game ends in 13 plies   nodes 5000   on 2 threads");
+        let mate = Progress { score: Score::Win { plies: Some(1) }, ..win.clone() };
+        assert_eq!(search_fields(&mate)[0], "proof: the game ends in 1 ply", "one ply, not '1 plies'");
         let weak = Progress { proof: true, nodes: 9, score: Score::Loss { plies: None }, ..Default::default() };
         assert_eq!(search_label(&weak), "proof (weak: no distance)   nodes 9");
         let draw = Progress { proof: true, nodes: 70, score: Score::Draw, ..Default::default() };

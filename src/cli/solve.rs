@@ -228,6 +228,9 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
         print_proof(&pos, value, &runs);
         return Ok(());
     }
+    // Said after the search's answer when a book was given but does not hold the position
+    // (a book's silence there read as if it had not been read).
+    let mut book_missed = None;
     if let Some(path) = &args.book {
         let book = mnklab::search::solver::Book::load(path).map_err(|e| e.to_string())?;
         book.check_game(&pos.variant(), &path.display().to_string()).map_err(|e| e.to_string())?;
@@ -273,6 +276,12 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
             print_threads(args.threads, searched_any);
             return Ok(());
         }
+        book_missed = Some(format!(
+            "not in the book {} (depth {}: positions of at most {}), so searched",
+            path.display(),
+            book.depth,
+            super::plural(book.depth as usize, "stone")
+        ));
     }
     // `--time` bounds the whole command: what the solve leaves is the check's.
     let deadline = args.time.map(|t| std::time::Instant::now() + Duration::from_secs_f64(t));
@@ -290,6 +299,9 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
     });
     let (s, moves) = s;
     print_solution(&pos, &s);
+    if let Some(missed) = book_missed {
+        println!("{missed}");
+    }
     print_every_move(&pos, moves, args.every_move, "the position's own proof did not finish");
     print_threads(args.threads, true);
     if args.check {
@@ -322,7 +334,11 @@ fn every_move<P: mnklab::game::Position>(
     let rows: Vec<String> = rows
         .into_iter()
         .map(|(m, proved)| match proved {
-            Some(v) => format!("move {} {} (score {})", p.format_move(m), v.describe(), v.lower),
+            // A weak row's score is the sign of the strong one: said, as on the value's line.
+            Some(v) => {
+                let weak = if v.weak { ", weak" } else { "" };
+                format!("move {} {} (score {}{weak})", p.format_move(m), v.describe(), v.lower)
+            }
             None => format!("move {} not proved within --time", p.format_move(m)),
         })
         .collect();

@@ -13,7 +13,10 @@ import zlib
 
 
 def load(path):
-    b = open(path, 'rb').read()
+    try:
+        b = open(path, 'rb').read()
+    except OSError as e:
+        sys.exit(f'{path}: cannot read it: {e.strerror}')
     if b[:8] != b'MNKBOOK\0':
         sys.exit(f'{path}: not an mnklab book (no MNKBOOK header)')
     (version,) = struct.unpack_from('<I', b, 8)
@@ -32,7 +35,7 @@ def load(path):
 
 
 if len(sys.argv) != 3:
-    sys.exit(__doc__.strip().splitlines()[-1])
+    sys.exit('usage: scripts/book/compare.py OLD NEW (two mnklab book files)')
 old_game, old_depth, old = load(sys.argv[1])
 new_game, new_depth, new = load(sys.argv[2])
 print(f'{sys.argv[1]}: {old_game} depth {old_depth}, {len(old)} entries')

@@ -20,14 +20,8 @@ bin=${CARGO_TARGET_DIR:-target}/release/mnklab
 [ -x "$bin" ] || { echo "build first: cargo build --release" >&2; exit 1; }
 scratch=$(mktemp -d /tmp/mnklab-pons.XXXXXX)
 trap 'rm -rf "$scratch"' EXIT
-src=${PONS_SRC:-}
-if [ -z "$src" ]; then
-  git clone --quiet --depth 1 https://github.com/PascalPons/connect4 "$scratch/pons" ||
-    { echo "could not clone Pons' solver; without a network, set PONS_SRC to a checkout of github.com/PascalPons/connect4" >&2; exit 1; }
-  src="$scratch/pons"
-fi
-[ -f "$src/Solver.cpp" ] && [ -f "$src/Solver.hpp" ] ||
-  { echo "$src is not a checkout of Pons' solver: no Solver.cpp and Solver.hpp" >&2; exit 1; }
+source "$(dirname "$0")/../pons_source.sh"
+src=$(pons_source "$scratch")
 cat > "$scratch/harness.cpp" <<'CPP'
 // Times Pons' Solver::solve on each line of stdin ("<moves> [score]"), a fresh table each.
 #include "Solver.hpp"

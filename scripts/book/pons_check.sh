@@ -17,14 +17,8 @@ bin=${CARGO_TARGET_DIR:-target}/release/mnklab
 [ -f "$book" ] || { echo "$book: no such file" >&2; exit 1; }
 scratch=$(mktemp -d /tmp/mnklab-pons-check.XXXXXX)
 trap 'rm -rf "$scratch"' EXIT
-src=${PONS_SRC:-}
-if [ -z "$src" ]; then
-  git clone --quiet --depth 1 https://github.com/PascalPons/connect4 "$scratch/pons" ||
-    { echo "could not clone Pons' solver; without a network, set PONS_SRC to a checkout of github.com/PascalPons/connect4" >&2; exit 1; }
-  src="$scratch/pons"
-fi
-[ -f "$src/main.cpp" ] && [ -f "$src/Solver.cpp" ] ||
-  { echo "$src is not a checkout of Pons' solver: no main.cpp and Solver.cpp" >&2; exit 1; }
+source "$(dirname "$0")/../pons_source.sh"
+src=$(pons_source "$scratch")
 # His own flags (his Makefile's), built in the scratch folder.
 g++ --std=c++11 -O3 -DNDEBUG -I"$src" -o "$scratch/c4solver" "$src/main.cpp" "$src/Solver.cpp"
 

@@ -383,3 +383,47 @@ fn a_long_proof_reports_its_bounds_as_it_goes() {
         assert!(reading.nodes <= s.nodes, "{moves}: the gauge's nodes are those counted so far");
     }
 }
+
+/// The odd-threat bounds (an opponent's threat with an odd number of empty cells below it,
+/// the mover in zugzwang) against the generic solver, which has no such rule, on random
+/// positions of gravity boards of even height with more stones than above (where threats
+/// are set up), and under the exactly-k rule, where the rule is off (by argument: a later
+/// stone of the threat's owner may lengthen its line past k; these positions do not tell the
+/// rule on from off there, while every loosening of the rule's cells or rows fails here or in
+/// the tests above).
+#[test]
+fn odd_threat_bounds_keep_the_value() {
+    let mut rng = seeded(23);
+    let mut checked = 0;
+    for game in [
+        "connect:4,4,3:exact",
+        "connect:5,4,3:exact",
+        "connect:4,6,3:exact",
+        "connect:5,4,4:exact",
+        "connect:5,4,4",
+        "connect:6,4,4",
+        "connect:4,6,3",
+    ] {
+        for _ in 0..200 {
+            let mut pos = AnyPosition::new(game.parse().unwrap());
+            let stones = 4 + below(&mut rng, 10);
+            for _ in 0..stones {
+                let ms = pos.legal_moves();
+                if ms.is_empty() || pos.status().is_over() {
+                    break;
+                }
+                pos.try_play(ms[below(&mut rng, ms.len())]).unwrap();
+            }
+            if pos.status().is_over() {
+                continue;
+            }
+            let (fast, slow) = with_position!(&pos, p => {
+                let s = AnySolver::new(p, 16).solve(p, false, None, None);
+                (s.lower, GenericSolver::new(p, 16).solve(false, None, None).0)
+            });
+            assert_eq!(fast, slow, "{game} {}", pos.history_string());
+            checked += 1;
+        }
+    }
+    assert!(checked > 900, "only {checked} positions");
+}

@@ -268,9 +268,7 @@ fn the_solver_agent_plays_a_perfect_move() {
 /// bound one off would show.
 #[test]
 fn line_bounds_keep_the_value_on_other_boards() {
-    let mut rng = seeded(17);
-    let mut checked = 0;
-    for game in [
+    let games = [
         "connect:4,4,3",
         "connect:5,4,3",
         "connect:5,4,4",
@@ -280,11 +278,27 @@ fn line_bounds_keep_the_value_on_other_boards() {
         "connect:4,6,3:exact",
         "connect:5,5,3",
         "connect:5,3,3",
-    ] {
-        for _ in 0..40 {
+    ];
+    let checked = bitboard_solver_agrees_with_generic(17, &games, 40, 2..11);
+    assert!(checked > 250, "only {checked} positions");
+}
+
+/// Random positions of each game (`per_game` tries, a stone count drawn from `stones`; those
+/// already over are skipped) solved strongly by the bitboard solver and by the generic one:
+/// the values must be equal. Returns the positions checked.
+fn bitboard_solver_agrees_with_generic(
+    seed: u64,
+    games: &[&str],
+    per_game: usize,
+    stones: std::ops::Range<usize>,
+) -> usize {
+    let mut rng = seeded(seed);
+    let mut checked = 0;
+    for game in games {
+        for _ in 0..per_game {
             let mut pos = AnyPosition::new(game.parse().unwrap());
-            let stones = 2 + below(&mut rng, 9);
-            for _ in 0..stones {
+            let n = stones.start + below(&mut rng, stones.len());
+            for _ in 0..n {
                 let ms = pos.legal_moves();
                 if ms.is_empty() || pos.status().is_over() {
                     break;
@@ -302,7 +316,7 @@ fn line_bounds_keep_the_value_on_other_boards() {
             checked += 1;
         }
     }
-    assert!(checked > 250, "only {checked} positions");
+    checked
 }
 
 /// While the moves' proofs run after the position's value, the report keeps moving: nodes
@@ -393,9 +407,7 @@ fn a_long_proof_reports_its_bounds_as_it_goes() {
 /// the tests above).
 #[test]
 fn odd_threat_bounds_keep_the_value() {
-    let mut rng = seeded(23);
-    let mut checked = 0;
-    for game in [
+    let games = [
         "connect:4,4,3:exact",
         "connect:5,4,3:exact",
         "connect:4,6,3:exact",
@@ -403,27 +415,7 @@ fn odd_threat_bounds_keep_the_value() {
         "connect:5,4,4",
         "connect:6,4,4",
         "connect:4,6,3",
-    ] {
-        for _ in 0..200 {
-            let mut pos = AnyPosition::new(game.parse().unwrap());
-            let stones = 4 + below(&mut rng, 10);
-            for _ in 0..stones {
-                let ms = pos.legal_moves();
-                if ms.is_empty() || pos.status().is_over() {
-                    break;
-                }
-                pos.try_play(ms[below(&mut rng, ms.len())]).unwrap();
-            }
-            if pos.status().is_over() {
-                continue;
-            }
-            let (fast, slow) = with_position!(&pos, p => {
-                let s = AnySolver::new(p, 16).solve(p, false, None, None);
-                (s.lower, GenericSolver::new(p, 16).solve(false, None, None).0)
-            });
-            assert_eq!(fast, slow, "{game} {}", pos.history_string());
-            checked += 1;
-        }
-    }
+    ];
+    let checked = bitboard_solver_agrees_with_generic(23, &games, 200, 4..14);
     assert!(checked > 900, "only {checked} positions");
 }

@@ -459,13 +459,13 @@ impl ConnectSolver {
 
     /// Whether the opponent wins by a threat in zugzwang (Allis' odd threat, here for any
     /// player whose turn parity fits): the mover to move, an odd number of unpaired cells (see
-    /// `mover_bound`), and a column c of odd height (one with an unpaired cell) where the
+    /// `mover_bound`), and a column c filled to an odd height (one with an unpaired cell) where the
     /// opponent has a threat t (an empty cell completing a line of its stones) with an odd
     /// number of empty cells below it (t lies in an odd row counted from the bottom). The
     /// opponent answers a move into a pair with the cell above it, as in claimeven, and a move
     /// into an unpaired cell of another column with another such cell (their number is even
     /// without c's); in column c it pairs the cells below t from the bottom, which leaves the
-    /// one just under t to the mover. The mover, every other move answered, must at last play
+    /// one just under t to the mover. The mover, all its other moves answered, must at last play
     /// under t (or does so sooner), and the opponent completes its line at t, unless the mover
     /// has made a line first from the cells it can get: its stones, the lower cells of the
     /// pairs (odd rows outside c; in c the bottom cell of each pair and the cell under t: the

@@ -398,8 +398,9 @@ fn a_long_proof_reports_its_bounds_as_it_goes() {
     }
 }
 
-/// The odd-threat bounds (an opponent's threat with an odd number of empty cells below it,
-/// the mover in zugzwang) against the generic solver, which has no such rule, on random
+/// The threat bounds (an opponent's threat with an odd number of empty cells below it, the
+/// mover in zugzwang; an even threat under claimeven) against the generic solver, which has
+/// no such rules, on random
 /// positions of gravity boards of even height with more stones than above (where threats
 /// are set up), and under the exactly-k rule, where the rule is off (by argument: a later
 /// stone of the threat's owner may lengthen its line past k; these positions do not tell the

@@ -3,8 +3,8 @@
 //! table of bounds keyed by the position, centre-first columns sorted by the threats a move
 //! makes, and only moves that do not hand the opponent an immediate win; and, beyond Pons,
 //! bounds from the lines each side can still make when the opponent plays claimeven (Allis'
-//! rule, see `mover_bound`) or holds the mover in zugzwang under an odd threat (see
-//! `odd_threat_wins`). Generalised from
+//! rule, see `mover_bound`), wins with claimeven by an even threat (`even_threat_wins`), or
+//! holds the mover in zugzwang under an odd threat (`odd_threat_wins`). Generalised from
 //! four in a row to any K (and to the exactly-K rule) and to any gravity board with (width + 2) x (height + 1) < 64.
 //!
 //! Layout: column x holds bits `x * (h + 1) .. x * (h + 1) + h`, the top bit of each column
@@ -203,9 +203,9 @@ pub struct ConnectSolver {
     /// Fold positions with fewer stones than this with their mirror image in the table: early
     /// on mirrored transpositions are common, later they are rare and the fold costs time.
     pub symmetry_until: i32,
-    /// Bounds from the opponent's odd threats in zugzwang (see `odd_threat_wins`); off only to
-    /// measure them.
-    pub odd_threats: bool,
+    /// Bounds from the opponent's threats: odd ones in zugzwang (see `odd_threat_wins`), even
+    /// ones under claimeven (see `even_threat_wins`); off only to measure them.
+    pub threat_bounds: bool,
     /// Enhanced transposition cutoffs (see [`ETC_EMPTY_CELLS`]) in positions with fewer
     /// stones than this.
     pub etc_until: i32,
@@ -263,7 +263,7 @@ impl ConnectSolver {
             min_score: (-(cells + 2 - 2 * k) / 2).min(-1),
             swaps: ColumnSwaps::new(w, h + 1),
             symmetry_until: 14,
-            odd_threats: true,
+            threat_bounds: true,
             etc_until: cells - ETC_EMPTY_CELLS,
             deadline: None,
             stop: None,
@@ -441,7 +441,11 @@ impl ConnectSolver {
         if self.odd_rows != 0 {
             let unpaired = (b.mask + self.bottom) & self.even_rows;
             if unpaired.count_ones().is_multiple_of(2) {
-                if self.holds_line::<S>(b.current | (empty & self.odd_rows) | unpaired) {
+                let mine = b.current | (empty & self.odd_rows) | unpaired;
+                if self.holds_line::<S>(mine) {
+                    if self.threat_bounds && !self.exact && self.even_threat_wins::<S>(b, mine, unpaired) {
+                        return -1;
+                    }
                     return NO_BOUND;
                 }
                 let upper_cells = empty & self.even_rows & !unpaired;
@@ -450,7 +454,7 @@ impl ConnectSolver {
                 }
                 return 0;
             }
-            if self.odd_threats && !self.exact && self.odd_threat_wins::<S>(b, empty, unpaired) {
+            if self.threat_bounds && !self.exact && self.odd_threat_wins::<S>(b, empty, unpaired) {
                 return -1;
             }
         }
@@ -491,6 +495,28 @@ impl ConnectSolver {
             let below = (t - 1) & col & empty;
             let mine = b.current | (empty & self.odd_rows & !col) | (unpaired & !col) | (below & self.even_rows);
             if !self.holds_line::<S>(mine) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether the opponent, playing claimeven (see `mover_bound`), wins by a threat t in an
+    /// even row (the upper cell of a pair; an empty cell completing a line of its stones):
+    /// the mover, taking at most the lower cells of the pairs and the unpaired cells, must
+    /// some time play the cell under t, and the opponent then completes its line, so the
+    /// cells above t are never the mover's. When the mover's cells without them hold no line,
+    /// the mover loses. Not under the exactly-k rule.
+    #[inline]
+    fn even_threat_wins<S: Shape>(&self, b: &Board, mine: u64, unpaired: u64) -> bool {
+        let threats = self.winning::<S>(b.current ^ b.mask, b.mask) & self.even_rows & !unpaired;
+        let mut rest = threats;
+        while rest != 0 {
+            let t = rest & rest.wrapping_neg();
+            let col = self.column_mask::<S>(t.trailing_zeros() as usize / (S::height(self) + 1));
+            rest &= !col;
+            let above = col & !((t << 1) - 1);
+            if !self.holds_line::<S>(mine & !above) {
                 return true;
             }
         }
@@ -726,7 +752,7 @@ impl ConnectSolver {
             return -NO_BOUND;
         }
         if ((b.mask + self.bottom) & self.even_rows).count_ones().is_multiple_of(2) {
-            if !self.odd_threats || self.exact {
+            if !self.threat_bounds || self.exact {
                 return -NO_BOUND;
             }
             // Every move leaves the opponent an odd number of unpaired cells: a move that
@@ -1004,10 +1030,10 @@ mod tests {
         assert_eq!(checked, 1100);
     }
 
-    /// The odd-threat bounds change no score of 200 positions of Pons' middle set (medium)
-    /// and save nodes on them (about a fifth): the rule fires in real positions.
+    /// The threat bounds change no score of 200 positions of Pons' middle set (medium) and
+    /// save nodes on them (about a fifth): the rules fire in real positions.
     #[test]
-    fn odd_threat_bounds_keep_pons_scores_and_save_nodes() {
+    fn threat_bounds_keep_pons_scores_and_save_nodes() {
         let rules = GridRules { width: 7, height: 6, k: 4, gravity: true, exact: false };
         let set = include_str!("../../../tests/data/connect4/Test_L2_R2");
         let mut nodes = [0u64; 2];
@@ -1016,7 +1042,7 @@ mod tests {
             let score: i32 = score.parse().expect("a score");
             for (on, total) in [true, false].into_iter().zip(nodes.iter_mut()) {
                 let mut solver = ConnectSolver::new(&rules, 1);
-                solver.odd_threats = on;
+                solver.threat_bounds = on;
                 let mut b = Board { current: 0, mask: 0, moves: 0 };
                 for c in moves.bytes() {
                     b = ConnectSolver::play(

@@ -206,6 +206,10 @@ pub struct ConnectSolver {
     /// Bounds from the opponent's threats: odd ones in zugzwang (see `odd_threat_wins`), even
     /// ones under claimeven (see `even_threat_wins`); off only to measure them.
     pub threat_bounds: bool,
+    /// The deepest loss the threat bounds are sought for, (height + 1) / 2: one threat's deepest
+    /// (see `loss_by_threat`; 0 without claimeven). Several threats can give deeper ones,
+    /// rarely: sought further, they cost about what they save.
+    deepest_threat_loss: i32,
     /// Enhanced transposition cutoffs (see [`ETC_EMPTY_CELLS`]) in positions with fewer
     /// stones than this.
     pub etc_until: i32,
@@ -264,6 +268,7 @@ impl ConnectSolver {
             swaps: ColumnSwaps::new(w, h + 1),
             symmetry_until: 14,
             threat_bounds: true,
+            deepest_threat_loss: if h.is_multiple_of(2) { (h as i32 + 1) / 2 } else { 0 },
             etc_until: cells - ETC_EMPTY_CELLS,
             deadline: None,
             stop: None,
@@ -423,7 +428,10 @@ impl ConnectSolver {
     /// An upper bound of the side to move's value from the lines still open to it: 0 (at best a
     /// draw) when no k cells in a row are free of the opponent's stones, or when the opponent
     /// can hold the mover to cells that hold no line; -1 (a loss) when, holding it so, the
-    /// opponent also gets a line of its own; `NO_BOUND` otherwise.
+    /// opponent also gets a line of its own, or a faster loss when the opponent's threats
+    /// end the game with cells still empty (see `even_threat_wins`, `odd_threat_wins`: the
+    /// mover's cells less some, `alpha` saying how fast a loss is worth seeking);
+    /// `NO_BOUND` otherwise.
     ///
     /// The opponent's strategy is claimeven (Allis 1988) with a pairing of the columns filled
     /// to an odd height. The board's height being even, each column's empty cells pair up from
@@ -434,19 +442,31 @@ impl ConnectSolver {
     /// odd-row cells and unpaired ones, and the opponent, if the game runs to the end, every
     /// upper cell of a pair. Under the exactly-k rule a line of the opponent's may be spoilt by
     /// the unpaired cells it gets too, so there only the bound 0 is used. With
-    /// `draw_bound` false only -1 is sought (the caller has no use for 0).
+    /// `draw_bound` false only losses are sought (the caller has no use for 0).
     #[inline(always)]
-    fn mover_bound<S: Shape>(&self, b: &Board, draw_bound: bool) -> i32 {
+    fn mover_bound<S: Shape>(&self, b: &Board, draw_bound: bool, alpha: i32) -> i32 {
         let empty = self.board & !b.mask;
         if self.odd_rows != 0 {
             let unpaired = (b.mask + self.bottom) & self.even_rows;
             if unpaired.count_ones().is_multiple_of(2) {
                 let mine = b.current | (empty & self.odd_rows) | unpaired;
                 if self.holds_line::<S>(mine) {
-                    if self.threat_bounds && !self.exact && self.even_threat_wins::<S>(b, mine, unpaired) {
-                        return -1;
+                    if self.threat_bounds
+                        && !self.exact
+                        && let Some(above) = self.even_threat_wins::<S>(b, mine, unpaired)
+                    {
+                        return self.loss_by_threat(b, above);
                     }
                     return NO_BOUND;
+                }
+                // The mover makes no line: any threat of the opponent's in an upper cell wins,
+                // the lowest the soonest (only worth finding when -1 cannot cut).
+                if alpha < -1
+                    && self.threat_bounds
+                    && !self.exact
+                    && let Some(above) = self.even_threat_wins::<S>(b, mine, unpaired)
+                {
+                    return self.loss_by_threat(b, above);
                 }
                 let upper_cells = empty & self.even_rows & !unpaired;
                 if !self.exact && self.holds_line::<S>((b.current ^ b.mask) | upper_cells) {
@@ -454,8 +474,11 @@ impl ConnectSolver {
                 }
                 return 0;
             }
-            if self.threat_bounds && !self.exact && self.odd_threat_wins::<S>(b, empty, unpaired) {
-                return -1;
+            if self.threat_bounds
+                && !self.exact
+                && let Some(above) = self.odd_threat_wins::<S>(b, empty, unpaired, alpha)
+            {
+                return self.loss_by_threat(b, above);
             }
         }
         if draw_bound && !self.holds_line::<S>(b.current | empty) { 0 } else { NO_BOUND }
@@ -475,52 +498,101 @@ impl ConnectSolver {
     /// pairs (odd rows outside c; in c the bottom cell of each pair and the cell under t: the
     /// even rows below t) and the unpaired cells outside c. When those hold no line the mover
     /// loses. Not under the exactly-k rule: the opponent's later stones may spoil its line.
+    ///
+    /// The opponent's threats in the upper cells of pairs outside c (even rows, not unpaired)
+    /// take cells from the mover as in `even_threat_wins`: it loses at once when it plays
+    /// under one, so it gets no cell above any of them.
+    ///
+    /// Returns, when the mover loses so, the most empty cells there will be when it does over
+    /// the columns c where it does (see `loss_by_threat`): those above t, and the other
+    /// threats' as in `even_threat_wins`.
     #[inline]
-    fn odd_threat_wins<S: Shape>(&self, b: &Board, empty: u64, unpaired: u64) -> bool {
-        let threats = self.winning::<S>(b.current ^ b.mask, b.mask) & self.odd_rows;
-        if threats == 0 {
-            return false;
+    fn odd_threat_wins<S: Shape>(&self, b: &Board, empty: u64, unpaired: u64, alpha: i32) -> Option<u32> {
+        let threats = self.winning::<S>(b.current ^ b.mask, b.mask);
+        let odd_threats = threats & self.odd_rows;
+        if odd_threats == 0 {
+            return None;
         }
+        let (even_above, even_columns) = self.cells_above_threats::<S>(threats & self.even_rows & !unpaired);
+        let mut best = None;
         let mut columns = unpaired;
         while columns != 0 {
             let base = columns & columns.wrapping_neg();
             columns ^= base;
             let col = self.column_mask::<S>(base.trailing_zeros() as usize / (S::height(self) + 1));
-            let in_col = threats & col;
+            let in_col = odd_threats & col;
             if in_col == 0 {
                 continue;
             }
             // The lowest threat of the column: it lies above the unpaired cell (an even row).
             let t = in_col & in_col.wrapping_neg();
             let below = (t - 1) & col & empty;
-            let mine = b.current | (empty & self.odd_rows & !col) | (unpaired & !col) | (below & self.even_rows);
+            let others = even_above & !col;
+            let mine =
+                (b.current | (empty & self.odd_rows & !col) | (unpaired & !col) | (below & self.even_rows)) & !others;
             if !self.holds_line::<S>(mine) {
-                return true;
+                let other_columns = (even_columns & !col).count_ones();
+                let stay_empty = (col & empty & !below & !t).count_ones() + others.count_ones() + 2 * other_columns;
+                best = best.max(Some(stay_empty));
+                if self.loss_by_threat(b, stay_empty) <= alpha {
+                    break;
+                }
             }
         }
-        false
+        best
     }
 
-    /// Whether the opponent, playing claimeven (see `mover_bound`), wins by a threat t in an
-    /// even row (the upper cell of a pair; an empty cell completing a line of its stones):
-    /// the mover, taking at most the lower cells of the pairs and the unpaired cells, must
-    /// some time play the cell under t, and the opponent then completes its line, so the
-    /// cells above t are never the mover's. When the mover's cells without them hold no line,
-    /// the mover loses. Not under the exactly-k rule.
-    #[inline]
-    fn even_threat_wins<S: Shape>(&self, b: &Board, mine: u64, unpaired: u64) -> bool {
-        let threats = self.winning::<S>(b.current ^ b.mask, b.mask) & self.even_rows & !unpaired;
-        let mut rest = threats;
-        while rest != 0 {
-            let t = rest & rest.wrapping_neg();
-            let col = self.column_mask::<S>(t.trailing_zeros() as usize / (S::height(self) + 1));
-            rest &= !col;
-            let above = col & !((t << 1) - 1);
-            if !self.holds_line::<S>(mine & !above) {
-                return true;
-            }
+    /// The cells above `threats` (each column's lowest counts: the others lie above it), and
+    /// the columns holding them (their bottom cells).
+    #[inline(always)]
+    fn cells_above_threats<S: Shape>(&self, mut threats: u64) -> (u64, u64) {
+        let (mut above, mut columns) = (0u64, 0u64);
+        while threats != 0 {
+            let t = threats & threats.wrapping_neg();
+            let x = t.trailing_zeros() as usize / (S::height(self) + 1);
+            let col = self.column_mask::<S>(x);
+            threats &= !col;
+            above |= col & !((t << 1) - 1);
+            columns |= self.bottom & col;
         }
-        false
+        (above, columns)
+    }
+
+    /// Whether the opponent, playing claimeven (see `mover_bound`), wins by its threats in
+    /// even rows (each the upper cell of a pair; an empty cell completing a line of its
+    /// stones): the mover, taking at most the lower cells of the pairs and the unpaired cells,
+    /// loses at once when it plays under one of them (the opponent completes its line there,
+    /// unless that move makes the mover's own line), so it gets no cell above any of them.
+    /// When the mover's cells without those hold no line, the mover must at last play under
+    /// one and loses. Not under the exactly-k rule.
+    ///
+    /// Returns, when the mover loses so, the empty cells there will be at least when it does
+    /// (see `loss_by_threat`): those above the threat won at, and above each other threat the
+    /// threat itself and the cell under it too, none of which anyone plays before. A column's
+    /// lowest threat is the one that counts: the others lie above it.
+    #[inline]
+    fn even_threat_wins<S: Shape>(&self, b: &Board, mine: u64, unpaired: u64) -> Option<u32> {
+        let threats = self.winning::<S>(b.current ^ b.mask, b.mask) & self.even_rows & !unpaired;
+        if threats == 0 {
+            return None;
+        }
+        let (above, columns) = self.cells_above_threats::<S>(threats);
+        (!self.holds_line::<S>(mine & !above)).then(|| above.count_ones() + 2 * (columns.count_ones() - 1))
+    }
+
+    /// The mover's value when the opponent wins by completing a line at a threat, the mover
+    /// unable to make a line before, with `empty` cells known to stay empty until then
+    /// (`odd_threat_wins`, `even_threat_wins`): the opponent's winning stone comes at the
+    /// latest when every other cell is filled, so the win is at least that fast. Pons' score
+    /// of a win played onto n stones is (cells + 1 - n) / 2; n, the opponent's parity, is at
+    /// most cells - 1 - empty.
+    #[inline(always)]
+    fn loss_by_threat(&self, b: &Board, empty: u32) -> i32 {
+        let mut n = self.cells - 1 - empty as i32;
+        if (n - b.moves - 1) & 1 != 0 {
+            n -= 1;
+        }
+        -(self.cells + 1 - n) / 2
     }
 
     #[inline(always)]
@@ -618,9 +690,10 @@ impl ConnectSolver {
             }
         }
         let mut max = (self.cells - 1 - b.moves) / 2;
-        // Bounds from the lines still open (0 and -1: only worth computing when they can cut).
-        if max >= 0 && beta >= 0 {
-            let bound = self.mover_bound::<S>(b, beta > 0);
+        // Bounds from the lines still open (0, -1, and down to -deepest_threat_loss from the
+        // threats: only worth computing when they can cut).
+        if beta >= 0 || (alpha >= -self.deepest_threat_loss && self.threat_bounds) {
+            let bound = self.mover_bound::<S>(b, beta > 0, alpha);
             if bound < max {
                 max = bound;
                 if alpha >= max {
@@ -682,8 +755,8 @@ impl ConnectSolver {
         }
         seq[..n].reverse();
         let column = |e: u32| (e & 255) as usize;
-        if beta <= 1 {
-            let floor = self.claimeven_floor::<S>(b, next);
+        if beta <= self.deepest_threat_loss.max(1) {
+            let floor = self.claimeven_floor::<S>(b, next, beta);
             if floor >= beta {
                 self.table.put(key, (floor + self.max_score - 2 * self.min_score + 2) as u8, 1);
                 return floor;
@@ -741,13 +814,14 @@ impl ConnectSolver {
     }
 
     /// A lower bound of this position's value from `moves` (their cells, one a column) that
-    /// leave the opponent, then to move, held by claimeven (see `mover_bound`): 1 when one leaves it lost, 0 when one leaves
-    /// it unable to win, `-NO_BOUND` when none does. Where the unpaired cells are odd in
+    /// leave the opponent, then to move, held by claimeven (see `mover_bound`): 1 or more when
+    /// one leaves it lost (the first bound found at `beta` or above, else the best), 0 when one
+    /// leaves it unable to win, `-NO_BOUND` when none does. Where the unpaired cells are odd in
     /// number now (even after any move) it finds the reply that restores the pairing before
     /// searching the others; where they are even, a move that leaves the opponent in
     /// zugzwang under an odd threat of ours (see `odd_threat_wins`).
     #[inline]
-    fn claimeven_floor<S: Shape>(&self, b: &Board, moves: u64) -> i32 {
+    fn claimeven_floor<S: Shape>(&self, b: &Board, moves: u64, beta: i32) -> i32 {
         if self.odd_rows == 0 {
             return -NO_BOUND;
         }
@@ -761,17 +835,21 @@ impl ConnectSolver {
             if self.winning::<S>(b.current | self.possible(b), b.mask) & self.odd_rows == 0 {
                 return -NO_BOUND;
             }
+            let mut floor = -NO_BOUND;
             let mut rest = moves;
             while rest != 0 {
                 let mv = rest & rest.wrapping_neg();
                 rest ^= mv;
                 let child = Self::play(b, mv);
                 let unpaired = (child.mask + self.bottom) & self.even_rows;
-                if self.odd_threat_wins::<S>(&child, self.board & !child.mask, unpaired) {
-                    return 1;
+                if let Some(above) = self.odd_threat_wins::<S>(&child, self.board & !child.mask, unpaired, -beta) {
+                    floor = floor.max(-self.loss_by_threat(&child, above));
+                    if floor >= beta {
+                        break;
+                    }
                 }
             }
-            return -NO_BOUND;
+            return floor;
         }
         // A line of the opponent's that avoids every cell a move can take lies in the cells
         // claimeven leaves it after any of the moves: none can then bound it.
@@ -787,8 +865,8 @@ impl ConnectSolver {
         while rest != 0 {
             let mv = rest & rest.wrapping_neg();
             rest ^= mv;
-            floor = floor.max(-self.mover_bound::<S>(&Self::play(b, mv), true));
-            if floor == 1 {
+            floor = floor.max(-self.mover_bound::<S>(&Self::play(b, mv), true, -beta));
+            if floor >= beta {
                 break;
             }
         }

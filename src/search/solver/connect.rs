@@ -444,7 +444,7 @@ impl ConnectSolver {
     /// the unpaired cells it gets too, so there only the bound 0 is used. With
     /// `draw_bound` false only losses are sought (the caller has no use for 0).
     #[inline(always)]
-    fn mover_bound<S: Shape>(&self, b: &Board, draw_bound: bool, alpha: i32) -> i32 {
+    fn mover_bound<S: Shape>(&self, b: &Board, threats: u64, draw_bound: bool, alpha: i32) -> i32 {
         let empty = self.board & !b.mask;
         if self.odd_rows != 0 {
             let unpaired = (b.mask + self.bottom) & self.even_rows;
@@ -453,7 +453,7 @@ impl ConnectSolver {
                 if self.holds_line::<S>(mine) {
                     if self.threat_bounds
                         && !self.exact
-                        && let Some(above) = self.even_threat_wins::<S>(b, mine, unpaired)
+                        && let Some(above) = self.even_threat_wins::<S>(threats, mine, unpaired)
                     {
                         return self.loss_by_threat(b, above);
                     }
@@ -464,7 +464,7 @@ impl ConnectSolver {
                 if alpha < -1
                     && self.threat_bounds
                     && !self.exact
-                    && let Some(above) = self.even_threat_wins::<S>(b, mine, unpaired)
+                    && let Some(above) = self.even_threat_wins::<S>(threats, mine, unpaired)
                 {
                     return self.loss_by_threat(b, above);
                 }
@@ -476,7 +476,7 @@ impl ConnectSolver {
             }
             if self.threat_bounds
                 && !self.exact
-                && let Some(above) = self.odd_threat_wins::<S>(b, empty, unpaired, alpha)
+                && let Some(above) = self.odd_threat_wins::<S>(b, threats, empty, unpaired, alpha)
             {
                 return self.loss_by_threat(b, above);
             }
@@ -507,8 +507,7 @@ impl ConnectSolver {
     /// the columns c where it does (see `loss_by_threat`): those above t, and the other
     /// threats' as in `even_threat_wins`.
     #[inline]
-    fn odd_threat_wins<S: Shape>(&self, b: &Board, empty: u64, unpaired: u64, alpha: i32) -> Option<u32> {
-        let threats = self.winning::<S>(b.current ^ b.mask, b.mask);
+    fn odd_threat_wins<S: Shape>(&self, b: &Board, threats: u64, empty: u64, unpaired: u64, alpha: i32) -> Option<u32> {
         let odd_threats = threats & self.odd_rows;
         if odd_threats == 0 {
             return None;
@@ -571,8 +570,8 @@ impl ConnectSolver {
     /// threat itself and the cell under it too, none of which anyone plays before. A column's
     /// lowest threat is the one that counts: the others lie above it.
     #[inline]
-    fn even_threat_wins<S: Shape>(&self, b: &Board, mine: u64, unpaired: u64) -> Option<u32> {
-        let threats = self.winning::<S>(b.current ^ b.mask, b.mask) & self.even_rows & !unpaired;
+    fn even_threat_wins<S: Shape>(&self, threats: u64, mine: u64, unpaired: u64) -> Option<u32> {
+        let threats = threats & self.even_rows & !unpaired;
         if threats == 0 {
             return None;
         }
@@ -595,6 +594,12 @@ impl ConnectSolver {
         -(self.cells + 1 - n) / 2
     }
 
+    /// The cells where the opponent of the side to move would complete a line.
+    #[inline(always)]
+    fn opponent_threats<S: Shape>(&self, b: &Board) -> u64 {
+        self.winning::<S>(b.current ^ b.mask, b.mask)
+    }
+
     #[inline(always)]
     fn can_win_next(&self, b: &Board) -> bool {
         self.winning::<AnyShape>(b.current, b.mask) & self.possible(b) != 0
@@ -602,9 +607,8 @@ impl ConnectSolver {
 
     /// Moves that do not let the opponent win at once (0: every move loses).
     #[inline(always)]
-    fn non_losing_moves<S: Shape>(&self, b: &Board) -> u64 {
+    fn non_losing_moves(&self, b: &Board, opponent_win: u64) -> u64 {
         let mut possible = self.possible(b);
-        let opponent_win = self.winning::<S>(b.current ^ b.mask, b.mask);
         let forced = possible & opponent_win;
         if forced != 0 {
             if forced & (forced - 1) != 0 {
@@ -675,7 +679,10 @@ impl ConnectSolver {
         if self.aborted {
             return 0;
         }
-        let next = self.non_losing_moves::<S>(b);
+        // The opponent's threats: the moves that do not lose at once avoid them, and the bounds
+        // below read them too.
+        let threats = self.opponent_threats::<S>(b);
+        let next = self.non_losing_moves(b, threats);
         if next == 0 {
             return -(self.cells - b.moves) / 2;
         }
@@ -693,7 +700,7 @@ impl ConnectSolver {
         // Bounds from the lines still open (0, -1, and down to -deepest_threat_loss from the
         // threats: only worth computing when they can cut).
         if beta >= 0 || (alpha >= -self.deepest_threat_loss && self.threat_bounds) {
-            let bound = self.mover_bound::<S>(b, beta > 0, alpha);
+            let bound = self.mover_bound::<S>(b, threats, beta > 0, alpha);
             if bound < max {
                 max = bound;
                 if alpha >= max {
@@ -835,21 +842,12 @@ impl ConnectSolver {
             if self.winning::<S>(b.current | self.possible(b), b.mask) & self.odd_rows == 0 {
                 return -NO_BOUND;
             }
-            let mut floor = -NO_BOUND;
-            let mut rest = moves;
-            while rest != 0 {
-                let mv = rest & rest.wrapping_neg();
-                rest ^= mv;
-                let child = Self::play(b, mv);
+            return self.best_move_floor(b, moves, beta, |child| {
                 let unpaired = (child.mask + self.bottom) & self.even_rows;
-                if let Some(above) = self.odd_threat_wins::<S>(&child, self.board & !child.mask, unpaired, -beta) {
-                    floor = floor.max(-self.loss_by_threat(&child, above));
-                    if floor >= beta {
-                        break;
-                    }
-                }
-            }
-            return floor;
+                let threats = self.opponent_threats::<S>(child);
+                self.odd_threat_wins::<S>(child, threats, self.board & !child.mask, unpaired, -beta)
+                    .map_or(-NO_BOUND, |above| -self.loss_by_threat(child, above))
+            });
         }
         // A line of the opponent's that avoids every cell a move can take lies in the cells
         // claimeven leaves it after any of the moves: none can then bound it, unless our even
@@ -866,12 +864,21 @@ impl ConnectSolver {
         if self.holds_line::<S>(theirs & !next & !our_above) {
             return -NO_BOUND;
         }
+        self.best_move_floor(b, moves, beta, |child| {
+            -self.mover_bound::<S>(child, self.opponent_threats::<S>(child), true, -beta)
+        })
+    }
+
+    /// The best of the lower bounds `moves` give this position, each `floor_after` of the
+    /// position after it (`-NO_BOUND` when none), stopping at the first at `beta` or above.
+    #[inline(always)]
+    fn best_move_floor(&self, b: &Board, moves: u64, beta: i32, floor_after: impl Fn(&Board) -> i32) -> i32 {
         let mut floor = -NO_BOUND;
         let mut rest = moves;
         while rest != 0 {
             let mv = rest & rest.wrapping_neg();
             rest ^= mv;
-            floor = floor.max(-self.mover_bound::<S>(&Self::play(b, mv), true, -beta));
+            floor = floor.max(floor_after(&Self::play(b, mv)));
             if floor >= beta {
                 break;
             }
@@ -1014,7 +1021,7 @@ impl ConnectSolver {
                 return Some(Move(x as u16));
             }
         }
-        let next = self.non_losing_moves::<AnyShape>(b);
+        let next = self.non_losing_moves(b, self.opponent_threats::<AnyShape>(b));
         let mut fallback = None;
         for &x in &self.order.clone() {
             let mv = possible & self.column_mask::<AnyShape>(x);

@@ -101,11 +101,17 @@ fn effective(s: Score) -> f64 {
     }
 }
 
+/// The deepest colour of a proven value worse than the best's: the legend's "worse" stays
+/// visibly apart from its "best".
+const WORSE_PROVEN: f32 = 0.7;
+
 /// The colour strength of a proven `score` when the best move's is proven too (None
 /// otherwise): linear from 1 at the best down to 0.15 at a loss at once, on a scale where a
 /// loss lies in (-3, 0) (longer resistance higher: -3 e^(-plies / 20)), a draw at 1 and a win
 /// in (2, 8] (sooner higher: 2 + 6 e^(-plies / 20)), so that a draw stands clearly apart from both, and a quick loss
 /// from a long one, a quick win from a slow one (a proof without a distance counts as far).
+/// A value worse than the best is drawn at most [`WORSE_PROVEN`]: far from the end the scale
+/// flattens (a loss in 36 beside a loss in 38 came out at 0.98, the best's colour).
 fn proven_strength(best: Score, score: Score) -> Option<f32> {
     let near = |plies: Option<u32>| plies.map_or(0.0, |p| (-(p as f64) / 20.0).exp());
     let place = |s: Score| match s {
@@ -115,7 +121,10 @@ fn proven_strength(best: Score, score: Score) -> Option<f32> {
         _ => None,
     };
     let (b, v) = (place(best)?, place(score)?);
-    Some((1.0 - 0.85 * ((b - v).max(0.0) / (b + 3.0))) as f32)
+    if v >= b {
+        return Some(1.0);
+    }
+    Some(((1.0 - 0.85 * ((b - v) / (b + 3.0))) as f32).min(WORSE_PROVEN))
 }
 
 /// The move an analysis prefers: its first candidate, once that one's score is known. A proof
@@ -223,6 +232,9 @@ mod tests {
         assert_eq!(c.iter().map(|c| c.mv).collect::<Vec<_>>(), vec![Move(0), Move(1), Move(2)]);
         assert_eq!(c[0].strength, 1.0);
         assert!(c[1].strength < 0.8 && c[2].strength < 0.35 && c[2].strength < c[1].strength - 0.3, "{c:?}");
+        // Far from the end too: resisting two plies less is not drawn as the best.
+        let c = candidates(&rows(&[loss(38), loss(38), loss(36)]), 3);
+        assert!(c[0].strength == 1.0 && c[1].strength == 1.0 && c[2].strength <= 0.7, "{c:?}");
         let c = candidates(&rows(&[win(3), win(25)]), 2);
         assert!(c[0].strength == 1.0 && c[1].strength < 0.75, "{c:?}");
         // Over a won position, a draw stands apart from the win and from every loss.

@@ -97,6 +97,28 @@ pub fn full_label(s: Score, b: Bound) -> String {
     format!("{}{s}", bound_prefix(s, b))
 }
 
+/// What a bound on a proven result means, in words: "≤ win in 3" reads easily as "a win
+/// within 3 plies", the opposite of what it says (no better than a win in 3: a slower win, a
+/// draw or a loss). None for exact values and for heuristic scores, whose ≤ and ≥ read plainly.
+pub fn bound_meaning(s: Score, b: Bound) -> Option<String> {
+    let fast = |plies: Option<u32>| {
+        plies.map_or(String::new(), |p| format!(" in {p} {}", if p == 1 { "ply" } else { "plies" }))
+    };
+    match (s, b) {
+        (Score::Win { plies }, Bound::Upper) => {
+            Some(format!("no better than a win{}: a slower win, a draw or a loss", fast(plies)))
+        }
+        (Score::Draw, Bound::Upper) => Some("no better than a draw: a draw or a loss".into()),
+        (Score::Loss { plies }, Bound::Upper) => Some(format!("a loss{} or a faster one", fast(plies))),
+        (Score::Loss { plies }, Bound::Lower) => {
+            Some(format!("no worse than a loss{}: a slower loss, a draw or a win", fast(plies)))
+        }
+        (Score::Draw, Bound::Lower) => Some("no worse than a draw: a draw or a win".into()),
+        (Score::Win { plies }, Bound::Lower) => Some(format!("a win{} or a faster one", fast(plies))),
+        _ => None,
+    }
+}
+
 /// A label that fits a board cell (at most 5 characters or so): `+1.4`, `+12`, `62%`, `W5`,
 /// `L4`, `=`, `≤+1.4`. The full label goes in the tooltip.
 pub fn short_label(s: Score, b: Bound) -> String {
@@ -367,6 +389,26 @@ mod tests {
         assert_eq!(full_label(Score::Unknown, Bound::Upper), "?");
         assert_eq!(short_label(Score::Unknown, Bound::Upper), "?");
         assert_eq!(full_label(Score::WinRate(0.62), Bound::Exact), "62.0%");
+    }
+
+    /// A bound on a win or a loss is said in words, the way round it means.
+    #[test]
+    fn bounds_on_proven_results_say_which_way_they_go() {
+        let win3 = Score::Win { plies: Some(3) };
+        assert_eq!(
+            bound_meaning(win3, Bound::Upper).unwrap(),
+            "no better than a win in 3 plies: a slower win, a draw or a loss"
+        );
+        assert_eq!(
+            bound_meaning(Score::Win { plies: Some(1) }, Bound::Lower).unwrap(),
+            "a win in 1 ply or a faster one"
+        );
+        assert_eq!(
+            bound_meaning(Score::Loss { plies: None }, Bound::Lower).unwrap(),
+            "no worse than a loss: a slower loss, a draw or a win"
+        );
+        assert_eq!(bound_meaning(win3, Bound::Exact), None);
+        assert_eq!(bound_meaning(Score::Eval(250), Bound::Upper), None);
     }
 
     #[test]

@@ -403,6 +403,9 @@ impl Analysis {
             .enumerate()
             .map(|(i, c)| {
                 let mut tip = format!("{}: {}", pos.format_move(c.mv), full_label(c.score, c.bound));
+                if let Some(meaning) = crate::analysis::bound_meaning(c.score, c.bound) {
+                    tip.push_str(&format!(" ({meaning})"));
+                }
                 if let Some(share) = c.share {
                     tip.push_str(&format!(", {} visits ({:.1}%)", c.visits, share * 100.0));
                 }
@@ -587,8 +590,10 @@ impl Analysis {
                 let score = cell(ui, widths[1], &mut |ui| ui.label(full_label(c.score, c.bound)));
                 let side = crate::analysis::side_label(pos);
                 if c.share.is_none() && c.bound != crate::search::tree::Bound::Exact {
+                    let meaning = crate::analysis::bound_meaning(c.score, c.bound)
+                        .map_or(String::new(), |m| format!("; {}: {m}", full_label(c.score, c.bound)));
                     score.on_hover_text(format!(
-                        "{side}; refuted: alpha-beta proved only that this move is no better (≤); set multi-PV in the agent's options for exact values of the n best"
+                        "{side}; refuted: alpha-beta proved only that this move is no better (≤){meaning}; set multi-PV in the agent's options for exact values of the n best"
                     ));
                 } else {
                     score.on_hover_text(side);

@@ -101,8 +101,8 @@ fn effective(s: Score) -> f64 {
     }
 }
 
-/// The deepest colour of a proven value worse than the best's: the legend's "worse" stays
-/// visibly apart from its "best".
+/// The deepest colour of a proven value worse than the best's: visibly paler than the best
+/// (the legend's "worse" swatch is paler still).
 const WORSE_PROVEN: f32 = 0.7;
 
 /// The colour strength of a proven `score` when the best move's is proven too (None

@@ -1039,3 +1039,33 @@ fn a_stopped_analysis_is_not_recalled() {
     h.get_by_label("Stop A").click();
     assert!(wait(&mut h, 5.0, |w| !w.slots[0].analysis.running));
 }
+
+/// Alpha-beta's refuted moves beside a proven win read "≤ win in 3", which says the opposite of
+/// "a win within 3 plies": hovering the score says what the bound means.
+#[test]
+fn a_bound_on_a_win_is_explained_on_hover() {
+    let mut w = Workbench::new(Variant::connect4());
+    w.slots[0].set(preset("strong-ab").unwrap());
+    w.slots[0].file.limits = SearchLimits::time(0.3);
+    let mut h = harness(w);
+    h.run();
+    // The first player's c1 d1 become an open three at b1 or e1: a win in 3 plies.
+    h.state_mut().paste_moves("4433");
+    h.run();
+    analyse_a(&mut h);
+    let pos = h.state().position.clone();
+    let rows = h.state().slots[0].analysis.candidates(&pos);
+    assert!(["b", "e"].contains(&pos.format_move(rows[0].mv).as_str()), "{rows:?}");
+    assert!(rows.len() >= 2 && rows[1].bound == mnklab::search::tree::Bound::Upper, "{rows:?}");
+    let label = mnklab::analysis::full_label(rows[1].score, rows[1].bound);
+    assert!(label.starts_with("≤ win in"), "{label}");
+    assert_eq!(h.query_all_by_label_contains("no better than a win").count(), 0, "not before the hover");
+    h.get_all_by_label(&label).next().expect("the refuted row's score").hover();
+    for _ in 0..3 {
+        h.run();
+    }
+    assert!(
+        h.query_all_by_label_contains("no better than a win in 3 plies: a slower win, a draw or a loss").count() >= 1,
+        "the tooltip says what '{label}' means"
+    );
+}

@@ -447,7 +447,7 @@ impl ConnectSolver {
     fn mover_bound<S: Shape>(&self, b: &Board, threats: u64, draw_bound: bool, alpha: i32) -> i32 {
         let empty = self.board & !b.mask;
         if self.odd_rows != 0 {
-            let unpaired = (b.mask + self.bottom) & self.even_rows;
+            let unpaired = self.unpaired_cells(b);
             if unpaired.count_ones().is_multiple_of(2) {
                 let mine = b.current | (empty & self.odd_rows) | unpaired;
                 if self.holds_line::<S>(mine) {
@@ -592,6 +592,13 @@ impl ConnectSolver {
             n -= 1;
         }
         -(self.cells + 1 - n) / 2
+    }
+
+    /// The unpaired cells of claimeven's pairing (see `mover_bound`): the next cell of each
+    /// column filled to an odd height, which lies in an even row.
+    #[inline(always)]
+    fn unpaired_cells(&self, b: &Board) -> u64 {
+        (b.mask + self.bottom) & self.even_rows
     }
 
     /// The cells where the opponent of the side to move would complete a line.
@@ -832,7 +839,7 @@ impl ConnectSolver {
         if self.odd_rows == 0 {
             return -NO_BOUND;
         }
-        if ((b.mask + self.bottom) & self.even_rows).count_ones().is_multiple_of(2) {
+        if self.unpaired_cells(b).count_ones().is_multiple_of(2) {
             if !self.threat_bounds || self.exact {
                 return -NO_BOUND;
             }
@@ -843,7 +850,7 @@ impl ConnectSolver {
                 return -NO_BOUND;
             }
             return self.best_move_floor(b, moves, beta, |child| {
-                let unpaired = (child.mask + self.bottom) & self.even_rows;
+                let unpaired = self.unpaired_cells(child);
                 let threats = self.opponent_threats::<S>(child);
                 self.odd_threat_wins::<S>(child, threats, self.board & !child.mask, unpaired, -beta)
                     .map_or(-NO_BOUND, |above| -self.loss_by_threat(child, above))
@@ -857,7 +864,7 @@ impl ConnectSolver {
         // about as many as with no filter at all, for less time).
         let empty = self.board & !b.mask;
         let next = self.possible(b);
-        let unpaired = (b.mask + self.bottom) & self.even_rows;
+        let unpaired = self.unpaired_cells(b);
         let theirs = (b.current ^ b.mask) | (empty & (self.odd_rows | unpaired));
         let (our_above, _) =
             self.cells_above_threats::<S>(self.winning::<S>(b.current, b.mask) & self.even_rows & !unpaired);

@@ -261,6 +261,18 @@ fn analyse_streams_progress_and_ends_with_the_move() {
         s.lines().filter(|l| l.starts_with("info iterations")).all(|l| l.contains(" ips ")),
         "MCTS counts iterations: {s}"
     );
+    // A book's answer searched nothing: nodes 0 and no rate (not "nps 0", a stalled search).
+    let o = mnklab(&["analyse", "--game", "connect4", "--moves", "44", "--agent", "solver"]);
+    let s = stdout(&o);
+    assert!(s.contains("from the built-in book"), "{s}");
+    let proof = s.lines().find(|l| l.starts_with("info proof")).unwrap_or_else(|| panic!("{s}"));
+    assert!(proof.contains(" nodes 0 ") && !proof.contains(" nps ") && !proof.contains(" threads "), "{proof}");
+    let o = mnklab(&["analyse", "--game", "connect4", "--moves", "52753311433677442422121", "--agent", "solver"]);
+    let s = stdout(&o);
+    assert!(
+        s.lines().filter(|l| l.starts_with("info proof")).all(|l| l.contains(" nps ")),
+        "a searched proof keeps its rate: {s}"
+    );
     let o = mnklab(&["analyse", "--game", "connect4", "--agent", "nonsense"]);
     assert!(String::from_utf8_lossy(&o.stderr).contains("unknown agent 'nonsense'"));
     let o = mnklab(&["bench", "search", "--game", "connect4", "--agent", "jeng-mcts", "--seconds", "0.3"]);

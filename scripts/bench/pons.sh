@@ -10,9 +10,16 @@
 #   ratio mnklab/Pons per round (below 1: mnklab is faster), then the median.
 # - With EMPTY=N (N rounds): Connect-4 from the empty board, weak (`mnklab solve --game
 #   connect4 --weak`; Pons about 5 minutes a round here), wall time of each.
+# - With MOVES="64 12 -" (positions as column digits, `-` the empty board): each position
+#   solved strong instead of the sets, Pons' c4solver (his main.cpp, no book) then `mnklab
+#   solve --game connect4 --moves M`, alternated, [rounds] rounds: the wall time of each whole
+#   command, both scores, mnklab's nodes, the peak resident memory of both (when GNU time is
+#   at /usr/bin/time), the ratio per round and its median. Pons takes about 90 s on `64`,
+#   6 minutes on `12` and on the empty board here.
 #
 # Usage (from the project root, after cargo build --release): scripts/bench/pons.sh [rounds]
-# PONS_SRC=/path/to/a/checkout uses an existing copy instead of cloning.
+# PONS_SRC=/path/to/a/checkout uses an existing copy instead of cloning; either way the
+# source is checked against the pinned commit (see scripts/pons_source.sh).
 set -euo pipefail
 rounds=${1:-3}
 # The release build (CARGO_TARGET_DIR is followed when set).
@@ -57,7 +64,44 @@ CPP
 g++ --std=c++11 -O3 -DNDEBUG -I"$src" -o "$scratch/pons-bench" "$scratch/harness.cpp" "$src/Solver.cpp" \
   2>"$scratch/build.log" || { cat "$scratch/build.log" >&2; echo "building Pons' solver failed (above)" >&2; exit 1; }
 median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {if (NR % 2) print a[(NR+1)/2]; else print (a[NR/2]+a[NR/2+1])/2}'; }
+if [ -n "${MOVES:-}" ]; then
+  # His command-line solver, as `echo 64 | c4solver` runs it, in the scratch folder (no book).
+  g++ --std=c++11 -O3 -DNDEBUG -I"$src" -o "$scratch/c4solver" "$src/main.cpp" "$src/Solver.cpp" \
+    2>"$scratch/build.log" || { cat "$scratch/build.log" >&2; echo "building Pons' c4solver failed (above)" >&2; exit 1; }
+  # Runs a command, printing its wall time in seconds and its peak resident KB (- without GNU time).
+  timed() {
+    local out=$scratch/timed.out
+    if [ -x /usr/bin/time ]; then
+      /usr/bin/time -f "%e %M" -o "$scratch/time" "$@" > "$out" 2>"$scratch/stderr" || { cat "$scratch/stderr" >&2; exit 1; }
+      cat "$scratch/time"
+    else
+      local t0 t1
+      t0=$(date +%s.%N)
+      "$@" > "$out" 2>"$scratch/stderr" || { cat "$scratch/stderr" >&2; exit 1; }
+      t1=$(date +%s.%N)
+      echo "$(python3 -c "print(round($t1-$t0, 2))") -"
+    fi
+  }
+  for m in $MOVES; do
+    [ "$m" = - ] && m=""
+    [[ "$m" =~ ^[1-7]*$ ]] || { echo "MOVES: '$m' is not a line of columns 1-7 (- for the empty board)" >&2; exit 1; }
+    ratios=()
+    for _ in $(seq "$rounds"); do
+      r=$(cd "$scratch" && echo "$m" | timed ./c4solver -b "$scratch/no-book")
+      read -r pt pk <<< "$r"
+      ps=$(awk '{print $NF}' "$scratch/timed.out")
+      r=$(timed "$bin" solve --game connect4 --moves "$m")
+      read -r mt mk <<< "$r"
+      ms=$(grep -oE 'score -?[0-9]+' "$scratch/timed.out" | head -1)
+      mn=$(grep -oE 'nodes [0-9]+' "$scratch/timed.out" | head -1)
+      ratios+=("$(python3 -c "print(f'{$mt/$pt:.3f}')")")
+      echo "'$m' strong: Pons $pt s (score $ps, $pk KB), mnklab $mt s ($ms, $mn, $mk KB); load $(cut -d' ' -f1 /proc/loadavg)"
+    done
+    echo "'$m' time ratio mnklab/Pons per round: ${ratios[*]}  median $(median "${ratios[@]}")"
+  done
+fi
 for set in tests/data/connect4/Test_*; do
+  [ -n "${MOVES:-}" ] && break
   name=$(basename "$set")
   ratios=()
   for _ in $(seq "$rounds"); do

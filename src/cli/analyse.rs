@@ -110,18 +110,18 @@ fn progress_line(pos: &AnyPosition, p: &Progress) -> String {
         (false, true) => format!("iterations {}", p.iterations),
         (false, false) => format!("depth {}", p.depth),
     };
-    // MCTS's rate counts iterations (ips), alpha-beta's nodes (nps).
-    let rate = if p.iterations > 0 { "ips" } else { "nps" };
-    // With threads, the nodes are all of theirs (none for a book's answer: no thread ran).
-    let threads = if p.threads > 1 && !mnklab::analysis::searched_nothing(p) {
-        format!(" threads {}", p.threads)
-    } else {
-        String::new()
+    // MCTS's rate counts iterations (ips), alpha-beta's nodes (nps). A book's answer searched
+    // nothing: no threads ran and it has no rate (its "nps 0" read as a stalled search).
+    let searched = !mnklab::analysis::searched_nothing(p);
+    let rate = match (searched, p.iterations > 0) {
+        (false, _) => String::new(),
+        (true, true) => format!(" ips {:.0}", p.nodes_per_second),
+        (true, false) => format!(" nps {:.0}", p.nodes_per_second),
     };
+    let threads = if p.threads > 1 && searched { format!(" threads {}", p.threads) } else { String::new() };
     format!(
-        "info {work} nodes {}{threads} {rate} {:.0} time {:.3} best {} score {} pv {}",
+        "info {work} nodes {}{threads}{rate} time {:.3} best {} score {} pv {}",
         p.nodes,
-        p.nodes_per_second,
         p.elapsed,
         p.best.map_or("-".to_string(), mv),
         p.score,

@@ -28,16 +28,21 @@ pons_source() {
   for f in main.cpp Solver.cpp Solver.hpp; do
     [ -f "$src/$f" ] || { echo "$src is not a checkout of Pons' solver: no $f" >&2; exit 1; }
   done
-  local entry file want got differ=0
+  pons_pinned "$src" && echo "Pons' source: the pinned commit ${PONS_COMMIT:0:7} (every file checked)" >&2
+  echo "$src"
+}
+
+# Whether the source files in $1 are the pinned commit's; names each that differs on stderr.
+pons_pinned() {
+  local entry file want got same=0
   while read -r entry; do
     file=${entry%%:*}
     want=${entry#*:}
-    got=$(git hash-object "$src/$file" 2>/dev/null || echo missing)
+    got=$(git hash-object "$1/$file" 2>/dev/null || echo missing)
     if [ "$got" != "$want" ]; then
-      echo "warning: $src/$file is not the pinned commit's ($PONS_COMMIT): blob $got, pinned $want" >&2
-      differ=1
+      echo "warning: $1/$file is not the pinned commit's ($PONS_COMMIT): blob $got, pinned $want" >&2
+      same=1
     fi
   done <<< "$PONS_BLOBS"
-  [ "$differ" = 0 ] && echo "Pons' source: the pinned commit ${PONS_COMMIT:0:7} (every file checked)" >&2
-  echo "$src"
+  return $same
 }

@@ -267,6 +267,11 @@ fn analyse_streams_progress_and_ends_with_the_move() {
     assert!(s.contains("from the built-in book"), "{s}");
     let proof = s.lines().find(|l| l.starts_with("info proof")).unwrap_or_else(|| panic!("{s}"));
     assert!(proof.contains(" nodes 0 ") && !proof.contains(" nps ") && !proof.contains(" threads "), "{proof}");
+    assert_eq!(
+        s.lines().filter(|l| l.starts_with("info proof")).count(),
+        1,
+        "said once, not again with a later time: {s}"
+    );
     let o = mnklab(&["analyse", "--game", "connect4", "--moves", "52753311433677442422121", "--agent", "solver"]);
     let s = stdout(&o);
     assert!(

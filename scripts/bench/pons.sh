@@ -14,14 +14,20 @@
 #   solved strong instead of the sets, Pons' c4solver (his main.cpp, no book) then `mnklab
 #   solve --game connect4 --moves M`, alternated, [rounds] rounds: the wall time of each whole
 #   command, both scores, mnklab's nodes, the peak resident memory of both (when GNU time is
-#   at /usr/bin/time), the ratio per round and its median. Pons takes about 90 s on `64`,
-#   6 minutes on `12` and on the empty board here.
+#   at /usr/bin/time, in KiB), the ratio per round and its median. Exits 1 when his solver
+#   rejects a line (a finished game, a full column) or the two scores differ. Pons takes
+#   about 90 s on `64`, 6 minutes on `12` and on the empty board here.
 #
 # Usage (from the project root, after cargo build --release): scripts/bench/pons.sh [rounds]
 # PONS_SRC=/path/to/a/checkout uses an existing copy instead of cloning; either way the
 # source is checked against the pinned commit (see scripts/pons_source.sh).
 set -euo pipefail
 rounds=${1:-3}
+[[ "$rounds" =~ ^[1-9][0-9]*$ ]] || { echo "rounds: '$rounds' is not a positive whole number" >&2; exit 1; }
+# Every position checked before the first (long) run.
+for m in ${MOVES:-}; do
+  [[ "$m" =~ ^([1-7]+|-)$ ]] || { echo "MOVES: '$m' is not a line of columns 1-7 (- for the empty board)" >&2; exit 1; }
+done
 # The release build (CARGO_TARGET_DIR is followed when set).
 bin=${CARGO_TARGET_DIR:-target}/release/mnklab
 [ -x "$bin" ] || { echo "build first: cargo build --release" >&2; exit 1; }
@@ -82,23 +88,43 @@ if [ -n "${MOVES:-}" ]; then
       echo "$(python3 -c "print(round($t1-$t0, 2))") -"
     fi
   }
+  mismatch=0
   for m in $MOVES; do
     [ "$m" = - ] && m=""
-    [[ "$m" =~ ^[1-7]*$ ]] || { echo "MOVES: '$m' is not a line of columns 1-7 (- for the empty board)" >&2; exit 1; }
     ratios=()
     for _ in $(seq "$rounds"); do
       r=$(cd "$scratch" && echo "$m" | timed ./c4solver -b "$scratch/no-book")
       read -r pt pk <<< "$r"
+      # He reports a line he cannot play ("Invalid move") on stderr and goes on.
+      if grep -q "Invalid" "$scratch/stderr"; then
+        echo "Pons' solver rejects '$m': $(grep Invalid "$scratch/stderr" | head -1)" >&2
+        exit 1
+      fi
       ps=$(awk '{print $NF}' "$scratch/timed.out")
       r=$(timed "$bin" solve --game connect4 --moves "$m")
       read -r mt mk <<< "$r"
-      ms=$(grep -oE 'score -?[0-9]+' "$scratch/timed.out" | head -1)
-      mn=$(grep -oE 'nodes [0-9]+' "$scratch/timed.out" | head -1)
-      ratios+=("$(python3 -c "print(f'{$mt/$pt:.3f}')")")
-      echo "'$m' strong: Pons $pt s (score $ps, $pk KB), mnklab $mt s ($ms, $mn, $mk KB); load $(cut -d' ' -f1 /proc/loadavg)"
+      ms=$(grep -oE 'score -?[0-9]+' "$scratch/timed.out" | head -1 | awk '{print $2}')
+      mn=$(grep -oE 'nodes [0-9]+' "$scratch/timed.out" | head -1 | awk '{print $2}')
+      # Both scores are Pons' scale (the side to move; see "The solver" in the README).
+      agree=""
+      if [ "$ps" != "$ms" ]; then
+        agree="  SCORES DIFFER"
+        mismatch=1
+      fi
+      ratios+=("$(python3 -c "print($mt / max($pt, 0.005))")")
+      echo "'$m' strong: Pons $pt s (score $ps, $pk KiB), mnklab $mt s (score $ms, $mn nodes, $mk KiB)$agree; load $(cut -d' ' -f1 /proc/loadavg)"
     done
-    echo "'$m' time ratio mnklab/Pons per round: ${ratios[*]}  median $(median "${ratios[@]}")"
+    # The ratios unrounded until printed, so the median is not rounded twice.
+    python3 - "$m" "${ratios[@]}" <<'PY'
+import statistics, sys
+m, rs = sys.argv[1], [float(r) for r in sys.argv[2:]]
+print(f"'{m}' time ratio mnklab/Pons per round: {' '.join(f'{r:.3f}' for r in rs)}  median {statistics.median(rs):.3f}")
+PY
   done
+  if ! pons_pinned "$src" 2>/dev/null; then
+    echo "note: Pons' source differs from the pinned commit $PONS_COMMIT (see the warning above): his figures are of other code"
+  fi
+  [ "$mismatch" = 0 ] || { echo "the two solvers' scores differ (SCORES DIFFER above)" >&2; exit 1; }
 fi
 for set in tests/data/connect4/Test_*; do
   [ -n "${MOVES:-}" ] && break

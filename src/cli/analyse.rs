@@ -73,8 +73,8 @@ pub fn run(args: AnalyseArgs) -> Result<(), String> {
     Ok(())
 }
 
-/// Prints what the search says: each report as an `info` line (a report the same as the one
-/// before it is not printed again), where an answer came from (a book) and notices as `info
+/// Prints what the search says: each report as an `info` line (a report saying the same as
+/// the one before it, but for its time, is not printed again), where an answer came from (a book) and notices as `info
 /// string` lines.
 struct Printer<'a> {
     pos: &'a AnyPosition,
@@ -83,15 +83,20 @@ struct Printer<'a> {
 
 impl ProgressSink for Printer<'_> {
     fn event(&mut self, e: SearchEvent) {
-        let line = match e {
-            SearchEvent::Progress(p) => progress_line(self.pos, &p),
-            SearchEvent::Info(text) => format!("info string {text}"),
-            SearchEvent::Notice(text) => format!("info string notice: {text}"),
+        // What a line says apart from its clock: a report differing only in its time and
+        // rate (a book's answer reported again as the final one) says nothing new.
+        let (line, said) = match e {
+            SearchEvent::Progress(p) => {
+                let said = progress_line(self.pos, &Progress { elapsed: 0.0, nodes_per_second: 0.0, ..p.clone() });
+                (progress_line(self.pos, &p), said)
+            }
+            SearchEvent::Info(text) => (format!("info string {text}"), format!("info string {text}")),
+            SearchEvent::Notice(text) => (format!("info string notice: {text}"), format!("notice: {text}")),
             SearchEvent::Snapshot(_) | SearchEvent::Subtree { .. } => return,
         };
-        if line != self.last {
+        if said != self.last {
             println!("{line}");
-            self.last = line;
+            self.last = said;
         }
     }
 }

@@ -1,8 +1,9 @@
 # Sourced by the scripts that build Pascal Pons' Connect-4 solver (github.com/PascalPons/connect4)
 # from its public source in a scratch folder outside this repository (nothing of it is copied
 # here). `pons_source SCRATCH` prints the checkout to build from: $PONS_SRC when set, else a
-# clone into SCRATCH/pons at the pinned commit below; it exits with a clear message when
-# neither works or the folder is not his solver's.
+# clone into SCRATCH/pons at the pinned commit below (from $PONS_REPO when set, a URL or a
+# local clone of his repository); it exits with a clear message when neither works or the
+# folder is not his solver's.
 #
 # Pinned: the figures in the README were measured on his commit d6ba50d (2020-12-06, the
 # latest when they were taken). Each source file the scripts compile is checked against that
@@ -19,7 +20,7 @@ main.cpp:80b0e8e79963300f3ebc605c27655eca40af069b"
 pons_source() {
   local src=${PONS_SRC:-}
   if [ -z "$src" ]; then
-    git clone --quiet https://github.com/PascalPons/connect4 "$1/pons" ||
+    git clone --quiet "${PONS_REPO:-https://github.com/PascalPons/connect4}" "$1/pons" ||
       { echo "could not clone Pons' solver; without a network, set PONS_SRC to a checkout of github.com/PascalPons/connect4" >&2; exit 1; }
     git -C "$1/pons" checkout --quiet "$PONS_COMMIT" ||
       { echo "Pons' repository has no commit $PONS_COMMIT (the pinned one)" >&2; exit 1; }

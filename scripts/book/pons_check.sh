@@ -62,7 +62,7 @@ while read -r line; do
   echo "$line ${score:-none} $from_book"
 done < "$scratch/lines" > "$scratch/ours"
 # Pons: "moves score nodes microseconds" a line (run from the scratch folder: no 7x6.book there).
-(cd "$scratch" && ./c4solver < lines 2> /dev/null) > "$scratch/pons"
-paste -d' ' "$scratch/ours" "$scratch/pons" | awk '
+(cd "$scratch" && ./c4solver < lines 2> /dev/null) > "$scratch/pons.out"
+paste -d' ' "$scratch/ours" "$scratch/pons.out" | awk '
   { n++; if ($3 == 1) booked++; if ($1 == $4 && $2 == $5) agree++; else print "differs:", $1, "mnklab", $2, "Pons", $5 }
   END { printf "%d lines, %d answered by the book, %d agree with Pons\n", n, booked, agree; exit (agree == n && booked == n) ? 0 : 1 }'

@@ -74,7 +74,7 @@ if [ -n "${MOVES:-}" ]; then
   # His command-line solver, as `echo 64 | c4solver` runs it, in the scratch folder (no book).
   g++ --std=c++11 -O3 -DNDEBUG -I"$src" -o "$scratch/c4solver" "$src/main.cpp" "$src/Solver.cpp" \
     2>"$scratch/build.log" || { cat "$scratch/build.log" >&2; echo "building Pons' c4solver failed (above)" >&2; exit 1; }
-  # Runs a command, printing its wall time in seconds and its peak resident KB (- without GNU time).
+  # Runs a command, printing its wall time in seconds and its peak resident KiB (- without GNU time).
   timed() {
     local out=$scratch/timed.out
     if [ -x /usr/bin/time ]; then

@@ -74,8 +74,8 @@ pub fn run(args: AnalyseArgs) -> Result<(), String> {
 }
 
 /// Prints what the search says: each report as an `info` line (a report saying the same as
-/// the one before it, but for its time, is not printed again), where an answer came from (a book) and notices as `info
-/// string` lines.
+/// the one before it, but for its time, is not printed again), where an answer came from (a
+/// book) and notices as `info string` lines.
 struct Printer<'a> {
     pos: &'a AnyPosition,
     last: String,

@@ -47,3 +47,10 @@ pons_pinned() {
   done <<< "$PONS_BLOBS"
   return $same
 }
+
+# Builds his command-line solver (`echo MOVES | c4solver`) from the checkout $1 into $2, with
+# his Makefile's flags; on failure prints the compiler's output and exits.
+pons_c4solver() {
+  g++ --std=c++11 -O3 -DNDEBUG -I"$1" -o "$2" "$1/main.cpp" "$1/Solver.cpp" 2>"$2.log" ||
+    { cat "$2.log" >&2; echo "building Pons' c4solver failed (above)" >&2; exit 1; }
+}

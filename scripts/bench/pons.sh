@@ -72,8 +72,7 @@ g++ --std=c++11 -O3 -DNDEBUG -I"$src" -o "$scratch/pons-bench" "$scratch/harness
 median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {if (NR % 2) print a[(NR+1)/2]; else print (a[NR/2]+a[NR/2+1])/2}'; }
 if [ -n "${MOVES:-}" ]; then
   # His command-line solver, as `echo 64 | c4solver` runs it, in the scratch folder (no book).
-  g++ --std=c++11 -O3 -DNDEBUG -I"$src" -o "$scratch/c4solver" "$src/main.cpp" "$src/Solver.cpp" \
-    2>"$scratch/build.log" || { cat "$scratch/build.log" >&2; echo "building Pons' c4solver failed (above)" >&2; exit 1; }
+  pons_c4solver "$src" "$scratch/c4solver"
   # Runs a command, printing its wall time in seconds and its peak resident KiB (- without GNU time).
   timed() {
     local out=$scratch/timed.out

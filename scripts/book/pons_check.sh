@@ -20,7 +20,7 @@ trap 'rm -rf "$scratch"' EXIT
 source "$(dirname "$0")/../pons_source.sh"
 src=$(pons_source "$scratch")
 # His own flags (his Makefile's), built in the scratch folder.
-g++ --std=c++11 -O3 -DNDEBUG -I"$src" -o "$scratch/c4solver" "$src/main.cpp" "$src/Solver.cpp"
+pons_c4solver "$src" "$scratch/c4solver"
 
 # Random lines (columns 1-7), none ending a game on the way, none repeated.
 python3 - "$n" "$plies" "$seed" > "$scratch/lines" <<'PY'

@@ -87,11 +87,17 @@ impl ProgressSink for Printer<'_> {
         // rate (a book's answer reported again as the final one) says nothing new.
         let (line, said) = match e {
             SearchEvent::Progress(p) => {
-                let said = progress_line(self.pos, &Progress { elapsed: 0.0, nodes_per_second: 0.0, ..p.clone() });
-                (progress_line(self.pos, &p), said)
+                let line = progress_line(self.pos, &p);
+                (line, progress_line(self.pos, &Progress { elapsed: 0.0, nodes_per_second: 0.0, ..p }))
             }
-            SearchEvent::Info(text) => (format!("info string {text}"), format!("info string {text}")),
-            SearchEvent::Notice(text) => (format!("info string notice: {text}"), format!("notice: {text}")),
+            SearchEvent::Info(text) => {
+                let line = format!("info string {text}");
+                (line.clone(), line)
+            }
+            SearchEvent::Notice(text) => {
+                let line = format!("info string notice: {text}");
+                (line.clone(), line)
+            }
             SearchEvent::Snapshot(_) | SearchEvent::Subtree { .. } => return,
         };
         if said != self.last {

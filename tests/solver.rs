@@ -63,6 +63,14 @@ fn pons_beginning_easy_sample() {
     check_set("Test_L1_R1", 10);
 }
 
+/// Positions of the kind of Pons' beginning-hard set (4-13 stones, the game lasting more than
+/// 28 more plies; made by `scripts/bench/begin_hard.sh 100 1`, every score the same as his
+/// solver's; see tests/data/connect4/FORMAT.md): every 10th, strong and weak.
+#[test]
+fn beginning_hard_kind_sample() {
+    check_set("L1_R3_mnklab_seed1", 10);
+}
+
 /// Two threads sharing the table (`solve --threads 2`) give Pons' scores, strong and weak,
 /// on positions of 7 to 13 stones (where the threads share out moves) and of the middle game;
 /// the helper thread searched a share of the nodes (a parallel solve that left it idle would
@@ -324,10 +332,12 @@ fn bitboard_solver_agrees_with_generic(
 /// of a long proof of one move).
 #[test]
 fn the_moves_proofs_report_as_they_go() {
-    // The first player wins at once in column 1 (proved at once); every other move lets the
-    // opponent block: proofs of 1.4 s in all here without the book (3 s given, 1.5 for them),
-    // reported every 250 ms.
-    let pos = AnyPosition::from_moves(Variant::connect4(), "121212").unwrap();
+    // The first player wins at once in column 4 (proved at once); every other move lets the
+    // opponent block, and each of those is a long proof: 1.5 s in all here without the book
+    // (3 s given, 1.5 for them; `mnklab solve --game connect4 --moves 424642 --every-move`),
+    // reported every 250 ms. (`121212`, used before, had one long proof, 0.4 s once the
+    // solver got faster: too short for two reports.)
+    let pos = AnyPosition::from_moves(Variant::connect4(), "424642").unwrap();
     let config = AgentConfig::Solver(SolverConfig { builtin_book: false, ..Default::default() });
     let mut events: Vec<SearchEvent> = Vec::new();
     let result = with_position!(&pos, p => build_agent(&config, 1).search(p, &SearchLimits::time(3.0), &SearchControl::new(), &mut events));

@@ -23,36 +23,7 @@ src=$(pons_source "$scratch")
 pons_c4solver "$src" "$scratch/c4solver"
 
 # Random lines (columns 1-7), none ending a game on the way, none repeated.
-python3 - "$n" "$plies" "$seed" > "$scratch/lines" <<'PY'
-import random, sys
-n, plies, seed = map(int, sys.argv[1:4])
-rng = random.Random(seed)
-def won(b, x, y, p):
-    for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
-        c = 1
-        for s in (1, -1):
-            i, j = x + s * dx, y + s * dy
-            while 0 <= i < 7 and 0 <= j < 6 and b.get((i, j)) == p:
-                c += 1; i += s * dx; j += s * dy
-        if c >= 4:
-            return True
-    return False
-out = set()
-while len(out) < n:
-    b, h, line, ok = {}, [0] * 7, '', True
-    for t in range(plies):
-        c = rng.choice([c for c in range(7) if h[c] < 6])
-        b[(c, h[c])] = t % 2
-        h[c] += 1
-        line += str(c + 1)
-        if won(b, c, h[c] - 1, t % 2):
-            ok = False
-            break
-    if ok:
-        out.add(line)
-for l in sorted(out):
-    print(l)
-PY
+python3 "$(dirname "$0")/../connect4_lines.py" "$seed" "$plies" "$plies" "$n" | LC_ALL=C sort > "$scratch/lines"
 
 # mnklab: "value ... (score S)" and "from the book ..." when the book answered.
 while read -r line; do

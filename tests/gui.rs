@@ -921,3 +921,18 @@ fn presses_within_one_frame_each_step_a_move() {
     h.run();
     assert_eq!(h.state().position.ply(), 4);
 }
+
+/// Moves given on the command line (`mnklab --game connect4 --moves ...`) are played as a line
+/// of the record, and the status line says they came from the command line, not a paste.
+#[test]
+fn command_line_moves_say_where_they_came_from() {
+    let mut w = Workbench::new(Variant::connect4());
+    w.play_command_line_moves("dcd");
+    assert_eq!(w.position.ply(), 3);
+    assert_eq!(w.message.as_deref(), Some("played the 3 moves given on the command line"));
+    w.paste_moves("dd");
+    assert_eq!(w.message.as_deref(), Some("pasted 2 moves"));
+    w.play_command_line_moves("d d d d d d d");
+    assert_eq!(w.position.ply(), 2, "an illegal line leaves the game as it was");
+    assert!(w.message.as_deref().unwrap().starts_with("not a move string"), "{:?}", w.message);
+}

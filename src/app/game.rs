@@ -173,6 +173,16 @@ impl Workbench {
     /// Plays a pasted move string from the start of this game, as a line of the record (the
     /// game is kept as it was if the string is not a legal line).
     pub fn paste_moves(&mut self, text: &str) {
+        self.play_line(text, |n| format!("pasted {n} moves"));
+    }
+
+    /// Plays the moves given on the command line (`--moves`), as `paste_moves` does; the
+    /// status line says where they came from.
+    pub fn play_command_line_moves(&mut self, text: &str) {
+        self.play_line(text, |n| format!("played the {n} moves given on the command line"));
+    }
+
+    fn play_line(&mut self, text: &str, said: impl Fn(usize) -> String) {
         let mut p = self.start_position();
         match p.play_sequence(text.trim()) {
             Ok(()) => {
@@ -183,7 +193,7 @@ impl Workbench {
                 self.record.goto(at);
                 self.position = p;
                 self.dirty = true;
-                self.message = Some(format!("pasted {} moves", self.position.ply()));
+                self.message = Some(said(self.position.ply()));
                 self.moved();
             }
             Err(e) => self.message = Some(format!("not a move string for this game: {e}")),

@@ -159,7 +159,7 @@ pub fn run(options: LaunchOptions) -> Result<(), String> {
                 bench.variant_text = variant.to_string();
                 bench.new_game();
                 if !moves.trim().is_empty() {
-                    bench.paste_moves(moves);
+                    bench.play_command_line_moves(moves);
                 }
             }
             for (slot, file) in bench.slots.iter_mut().zip(&options.agents) {

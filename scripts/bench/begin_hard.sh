@@ -10,9 +10,8 @@
 # none repeated), each solved strong by `mnklab solve --game connect4 --moves M` (no book);
 # those lasting more than 28 plies are kept until there are N. The scores are this solver's:
 # check them against Pons' solver with scripts/bench/pons.sh (MOVES="$(cut -d' ' -f1 FILE)"),
-# which also times both. How many plies a line lasts follows from its score
-# (tests/data/connect4/FORMAT.md): a win by the winner's W-th stone ends the game on stone
-# 2W - 1 (first player) or 2W (second).
+# which also times both. How many more plies a line lasts is the distance `solve` prints
+# ("win in N plies"; a draw fills the board).
 #
 # Usage (from the project root, after cargo build --release):
 #   scripts/bench/begin_hard.sh [N=100] [SEED=1] > FILE
@@ -25,17 +24,12 @@ bin=${CARGO_TARGET_DIR:-target}/release/mnklab
 
 kept=0
 while read -r line; do
-  score=$("$bin" solve --game connect4 --moves "$line" | sed -n 's/^value .*(score \(-\{0,1\}[0-9]*\)).*/\1/p')
+  value=$("$bin" solve --game connect4 --moves "$line" | sed -n 's/^value //p')
+  score=$(sed -n 's/.*(score \(-\{0,1\}[0-9]*\)).*/\1/p' <<< "$value")
   [ -n "$score" ] || { echo "no score for $line" >&2; exit 1; }
-  stones=${#line}
-  if [ "$score" -gt 0 ]; then
-    w=$((22 - score)); last=$((stones % 2 == 0 ? 2 * w - 1 : 2 * w))
-  elif [ "$score" -lt 0 ]; then
-    w=$((22 + score)); last=$((stones % 2 == 0 ? 2 * w : 2 * w - 1))
-  else
-    last=42
-  fi
-  if [ $((last - stones)) -gt 28 ]; then
+  left=$(sed -n 's/.* in \([0-9]*\) pl.*/\1/p' <<< "$value")
+  [ -n "$left" ] || left=$((42 - ${#line}))
+  if [ "$left" -gt 28 ]; then
     echo "$line $score"
     kept=$((kept + 1))
     [ "$kept" -lt "$n" ] || break

@@ -135,6 +135,9 @@ pub struct ProofSearch<P: Position> {
     threat_table: usize,
 }
 
+/// Disproof number per doubling of the target's potential over its bound (see `leaf_numbers`).
+const LEAF_DN_SCALE: f64 = 4.0;
+
 /// Threat moves a leaf's threat-space search may take, and the nodes it may spend.
 const THREAT_DEPTH: u32 = 4;
 const THREAT_BUDGET: u64 = 200;
@@ -286,6 +289,23 @@ impl<P: Position> ProofSearch<P> {
         None
     }
 
+    /// A new leaf's proof and disproof numbers (the current position). On free-placement
+    /// K-or-more boards the disproof number grows with the log of the target's
+    /// Erdős–Selfridge potential over the bound below which its lines are breakable: the
+    /// other side's replies that leave the target least are searched first, where with 1
+    /// everywhere ties went to the first cell in board order. mnk:7,7,5: 16.9 M nodes with
+    /// 1 everywhere, 10.5 M with this (scale 4; 8 and 32 the same within 1%); raising the
+    /// proof number where the potential is low instead left 7,7,5 unproved after 300 s.
+    fn leaf_numbers(&self) -> (u32, u32) {
+        if !(self.freestyle && self.free_placement) {
+            return (1, 1);
+        }
+        let pot = self.board.potential(self.target) as f64;
+        let pot = if self.pos.side_to_move() == self.target { 2.0 * pot } else { pot };
+        let bound = (1u64 << self.board.table().k) as f64;
+        (1, 1 + (LEAF_DN_SCALE * (pot / bound).max(1.0).log2()) as u32)
+    }
+
     /// Expands the node at `at` (the current position), returning false when the arena is full.
     fn expand(&mut self, at: usize) -> bool {
         let me = self.pos.side_to_move();
@@ -324,13 +344,13 @@ impl<P: Position> ProofSearch<P> {
             self.board.play(cell, me);
             self.nodes += 1;
             let value = self.evaluate();
-            self.board.undo(cell, me);
-            self.pos.undo();
             let (pn, dn) = match value {
                 Some(true) => (0, INF),
                 Some(false) => (INF, 0),
-                None => (1, 1),
+                None => self.leaf_numbers(),
             };
+            self.board.undo(cell, me);
+            self.pos.undo();
             children.push((m, pn, dn));
             // One proving move proves an OR node; one refutation disproves an AND node.
             if (or_node && pn == 0) || (!or_node && dn == 0) {
@@ -612,4 +632,28 @@ pub fn weak_value_with<P: Position>(
     let second = search(me.other()).run(deadline, stop);
     let value = second.proved.map(|p| if p { -1 } else { 0 });
     (value, vec![first, second])
+}
+
+#[cfg(test)]
+mod leaf_number_tests {
+    use super::ProofSearch;
+    use crate::game::{AnyPosition, Player};
+    use crate::with_position;
+
+    fn leaf(game: &str, moves: &str) -> (u32, u32) {
+        let pos = AnyPosition::from_moves(game.parse().unwrap(), moves).unwrap();
+        with_position!(&pos, p => ProofSearch::new(p, Player::First, 1).leaf_numbers())
+    }
+
+    #[test]
+    fn a_leaf_where_the_target_has_more_lines_left_is_harder_to_disprove() {
+        // The first player to move in both; in the first it holds the centre, in the second
+        // the other side does.
+        let strong = leaf("mnk:7,7,5", "d4 a1");
+        let weak = leaf("mnk:7,7,5", "a1 d4");
+        assert_eq!((strong.0, weak.0), (1, 1));
+        assert!(strong.1 > weak.1 && weak.1 > 1, "{strong:?} {weak:?}");
+        // Under gravity the potential bound does not hold: no estimate.
+        assert_eq!(leaf("connect4", "44"), (1, 1));
+    }
 }

@@ -54,7 +54,8 @@ fn six_six_five_is_a_draw_by_both_searches() {
     assert_eq!(alphabeta(&pos, true), 0);
     let (_, runs) = with_position!(&pos, p => proof_number_value(p, 512, None, None));
     assert_eq!(runs.len(), 1, "the second question is settled by strategy stealing");
-    assert!(runs[0].proof_size > 100 && runs[0].proof_size < runs[0].nodes, "{runs:?}");
+    // A real tree (13 nodes since moves equal up to symmetry are searched once; 591 before).
+    assert!(runs[0].proof_size > 5 && runs[0].proof_size < runs[0].nodes, "{runs:?}");
 }
 
 /// Known from the literature (a draw, Hsu et al. 2020). Proof-number search proves it with

@@ -685,7 +685,7 @@ mod leaf_number_tests {
             });
             assert_eq!(count, classes, "{game}");
         }
-        // No symmetry left after an off-centre stone and its mirror answer: more classes.
+        // After a1 b3 no symmetry is left: every live move is its own class.
         let pos = AnyPosition::from_moves("mnk:5,5,4".parse().unwrap(), "a1 b3").unwrap();
         let count = with_position!(&pos, p => {
             let mut s = ProofSearch::new(p, Player::First, 1);

@@ -68,7 +68,8 @@ pub struct ProofOutcome {
     pub peak_nodes: u64,
     pub peak_bytes: u64,
     /// Nodes in the proof (or disproof) tree left at the end: at the target's turns one
-    /// proving child, at the other's all children (for a disproof, the other way round).
+    /// proving child, at the other's all children up to symmetry (for a disproof, the other way
+    /// round).
     /// Positions solved from the table count as one node each.
     pub proof_size: u64,
     /// Leaves solved by threat-space search (a win by threats for either side), and the
@@ -672,27 +673,24 @@ mod leaf_number_tests {
         assert_eq!(leaf("connect4", "44"), (1, 1));
     }
 
-    #[test]
-    fn moves_equal_up_to_symmetry_are_searched_once() {
-        // The empty 5x5 board: 25 moves, 6 up to the square's 8 symmetries; 7x7: 10.
-        for (game, classes) in [("mnk:5,5,4", 6), ("mnk:7,7,5", 10)] {
-            let pos = AnyPosition::from_moves(game.parse().unwrap(), "").unwrap();
-            let count = with_position!(&pos, p => {
-                let mut s = ProofSearch::new(p, Player::First, 1);
-                s.tree.push(super::Node { mv: crate::game::Move(0), pn: 1, dn: 1, first: 0, count: 0 });
-                assert!(s.expand(0));
-                s.tree[0].count
-            });
-            assert_eq!(count, classes, "{game}");
-        }
-        // After a1 b3 no symmetry is left: every live move is its own class.
-        let pos = AnyPosition::from_moves("mnk:5,5,4".parse().unwrap(), "a1 b3").unwrap();
-        let count = with_position!(&pos, p => {
+    /// The children the root of `moves` gets when expanded.
+    fn root_children(game: &str, moves: &str) -> u16 {
+        let pos = AnyPosition::from_moves(game.parse().unwrap(), moves).unwrap();
+        with_position!(&pos, p => {
             let mut s = ProofSearch::new(p, Player::First, 1);
             s.tree.push(super::Node { mv: crate::game::Move(0), pn: 1, dn: 1, first: 0, count: 0 });
             assert!(s.expand(0));
             s.tree[0].count
-        });
+        })
+    }
+
+    #[test]
+    fn moves_equal_up_to_symmetry_are_searched_once() {
+        // The empty 5x5 board: 25 moves, 6 up to the square's 8 symmetries; 7x7: 10.
+        assert_eq!(root_children("mnk:5,5,4", ""), 6);
+        assert_eq!(root_children("mnk:7,7,5", ""), 10);
+        // After a1 b3 no symmetry is left: every live move is its own class.
+        let count = root_children("mnk:5,5,4", "a1 b3");
         assert!(count > 10, "{count}");
     }
 }

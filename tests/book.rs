@@ -10,6 +10,7 @@ use mnklab::search::solver::{
 };
 use mnklab::search::{AgentConfig, NullSink, Progress, Score, SearchControl, SearchEvent, SearchLimits, build_agent};
 use mnklab::with_position;
+use std::path::Path;
 
 #[path = "common/scratch.rs"]
 mod scratch;
@@ -88,8 +89,28 @@ fn the_file_format_round_trips_and_refuses_bad_files_by_name() {
     let mut future = bytes.clone();
     future[8] = 2;
     assert_eq!(Book::from_bytes(&future, name), Err(BookError::Version { path: name.into(), found: 2 }));
-    assert_eq!(Book::from_bytes(&bytes[..bytes.len() - 5], name), Err(BookError::Truncated(name.into())));
+    // Cut short: the sizes said (the header's count makes more bytes than the file has).
+    let cut = Book::from_bytes(&bytes[..bytes.len() - 5], name).unwrap_err().to_string();
+    let said = format!(
+        "x.book: the book ends early or its sizes disagree ({} bytes, where its header's {} positions make {})",
+        bytes.len() - 5,
+        book.len(),
+        bytes.len()
+    );
+    assert_eq!(cut, said);
+    let cut = Book::from_bytes(&bytes[..13], name).unwrap_err().to_string();
+    assert!(cut.ends_with("(13 bytes, where its header needs 14)"), "{cut}");
     assert_eq!(Book::from_bytes(b"(version: 1)", name), Err(BookError::NotABook(name.into())));
+    // A device that never ends is refused, not read until memory runs out; so is a file of
+    // something else, from its first bytes.
+    #[cfg(unix)]
+    assert_eq!(
+        Book::load(Path::new("/dev/zero")),
+        Err(BookError::Io("/dev/zero: not a regular file, so not a book".into()))
+    );
+    let text = dir.join("text.book");
+    std::fs::write(&text, "(version: 1)").unwrap();
+    assert_eq!(Book::load(&text), Err(BookError::NotABook(text.display().to_string())));
     // A value no game of this size can have, with a checksum that matches: refused by name.
     let resealed = |mut b: Vec<u8>| {
         let n = b.len() - 4;
@@ -102,6 +123,17 @@ fn the_file_format_round_trips_and_refuses_bad_files_by_name() {
     wild[last_value] = 100;
     let err = Book::from_bytes(&resealed(wild), name).unwrap_err().to_string();
     assert!(err.contains("outside") && err.contains("connect:4,4,3"), "{err}");
+    // A game name that is not text, and a depth deeper than the board, each said as such
+    // (they were "ends early", and accepted).
+    let len = u16::from_le_bytes([bytes[12], bytes[13]]) as usize;
+    let mut garbled = bytes.clone();
+    garbled[14] = 0xff;
+    let err = Book::from_bytes(&resealed(garbled), name).unwrap_err().to_string();
+    assert_eq!(err, "x.book: not a valid book: its game name is not text");
+    let mut deep = bytes.clone();
+    deep[14 + len..18 + len].copy_from_slice(&1000u32.to_le_bytes());
+    let err = Book::from_bytes(&resealed(deep), name).unwrap_err().to_string();
+    assert_eq!(err, "x.book: not a valid book: its depth 1000 is more stones than connect:4,4,3 has cells (16)");
     // Keys out of order.
     let mut swapped = bytes.clone();
     let first = bytes.len() - 4 - 9 * book.len();
@@ -241,7 +273,7 @@ fn a_stopped_or_split_build_resumes_from_its_journals() {
         assert_eq!((contents.values.len(), contents.torn_tail), (40, i == 0), "part {}", i + 1);
         let known = contents.values.clone();
         let mut journal = Journal::open(path, "connect:5,4,4", 5, &contents).unwrap();
-        let build = BookBuild { table_mb: 8, threads: 1, part: Some((i + 1, 2)), known };
+        let build = BookBuild { table_mb: 8, threads: 1, part: Some((i + 1, 2)), known, ..Default::default() };
         let (book, stats) = build_book_with(&c544, 5, build, |k, v| journal.append(k, v), |_, _| {}).unwrap();
         assert!(book.is_none(), "a part makes no book");
         assert_eq!(stats.from_journal, 40);
@@ -253,7 +285,7 @@ fn a_stopped_or_split_build_resumes_from_its_journals() {
     for path in &journals {
         known.extend(read_journal(path, "connect:5,4,4", 5).unwrap().values);
     }
-    let build = BookBuild { table_mb: 8, threads: 1, known, part: None };
+    let build = BookBuild { table_mb: 8, threads: 1, known, ..Default::default() };
     let (book, stats) = build_book_with(&c544, 5, build, |_, _| panic!("nothing to search"), |_, _| {}).unwrap();
     assert_eq!((stats.solved, stats.from_journal), (0, whole_stats.solved));
     assert_eq!(book.unwrap().to_bytes(), whole.to_bytes());
@@ -285,7 +317,7 @@ fn a_stopped_or_split_build_resumes_from_its_journals() {
     let e = read_journal(&dir.join("small.book"), "connect:5,4,4", 5).unwrap_err().to_string();
     assert!(e.contains("small.book") && e.contains("a book, not its build's journal") && !e.contains("line 0"), "{e}");
     let wrong: std::collections::HashMap<u64, i8> = [(0x12, 1)].into();
-    let build = BookBuild { table_mb: 8, threads: 1, known: wrong, part: None };
+    let build = BookBuild { table_mb: 8, threads: 1, known: wrong, ..Default::default() };
     let e = build_book_with(&c544, 5, build, |_, _| Ok(()), |_, _| {}).unwrap_err().to_string();
     assert!(e.contains("key 12") && e.contains("not a position of connect:5,4,4 with 5 stones"), "{e}");
 }

@@ -52,6 +52,8 @@ fn bad_arguments_get_clear_errors() {
         (&["--game", "connect4", "--moves", "4444444", "--screenshot", "/tmp/never.png"][..], "--moves: "),
         (&["--moves", "44"][..], "--game"),
         (&["--game", "connect4", "--open", "/nonexistent.ron"][..], "cannot be used with"),
+        // And a file to open that cannot be read (a screenshot run exited 0).
+        (&["--open", "/nonexistent.ron", "--screenshot", "/tmp/never.png"][..], "--open /nonexistent.ron: "),
     ] {
         let o = mnklab(args);
         assert!(!o.status.success(), "{args:?} should fail");
@@ -487,6 +489,16 @@ fn book_parts_and_journals_from_the_command_line() {
         !o.status.success() && e.contains("part1.journal") && e.contains("this build is connect:5,4,4 depth 4"),
         "{e}"
     );
+    // A key that is not one of the build's positions is refused by file and line (it was
+    // named "a journal", with no line).
+    let mut text = std::fs::read_to_string(path("part1.journal")).unwrap();
+    text.push_str("123456 0\n");
+    let line = text.lines().count();
+    std::fs::write(path("odd.journal"), text).unwrap();
+    let o = mnklab(&[&base[..], &["--out", &path("odd.book"), "--journal", &path("odd.journal")]].concat());
+    let e = String::from_utf8_lossy(&o.stderr);
+    let said = format!("odd.journal: not a usable book journal: line {line}: it holds key 123456 with value 0");
+    assert!(!o.status.success() && e.contains(&said), "{e}");
 }
 
 #[test]

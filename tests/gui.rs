@@ -538,6 +538,29 @@ fn unsaved_moves_are_not_dropped_without_asking() {
     assert_eq!(fresh.slots[1].file, w.slots[1].file);
     assert_eq!(fresh.matchup.form.out_dir, "results/x");
     assert_eq!(fresh.position.variant(), Variant::connect4());
+    assert_eq!(fresh.message, None, "nothing to say");
+    // A remembered agent that no longer loads (its book file gone since) is not swapped for
+    // the default in silence: the status line says which and why.
+    let mut w = Workbench::new(Variant::connect4());
+    let mut solver = preset("solver").unwrap();
+    if let mnklab::search::AgentConfig::Solver(c) = &mut solver.agent {
+        c.book = Some(std::env::temp_dir().join("mnklab-no-such.book").display().to_string());
+    }
+    w.slots[0].file = solver;
+    let mut fresh = Workbench::new(Variant::connect4());
+    let default_a = fresh.slots[0].file.name.clone();
+    fresh.apply_settings(&w.settings(true));
+    assert_eq!(fresh.slots[0].file.name, default_a);
+    let said = fresh.message.clone().unwrap_or_default();
+    assert!(said.starts_with("agent A: the last session's agent was not restored ("), "{said}");
+    assert!(said.contains("mnklab-no-such.book") && said.ends_with(&format!("; {default_a} instead")), "{said}");
+    // And moves given on the command line do not hide it.
+    fresh.keeping_message(|w| {
+        w.new_game();
+        w.play_command_line_moves("d");
+    });
+    let said = fresh.message.clone().unwrap_or_default();
+    assert!(said.contains("not restored") && said.ends_with("; played the 1 move given on the command line"), "{said}");
 }
 
 #[test]

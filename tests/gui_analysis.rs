@@ -786,6 +786,29 @@ fn the_solver_shows_a_proven_value_per_candidate() {
     assert_eq!(h.query_all_by_label_contains("refuted").count(), 0);
 }
 
+/// A solver on a board of more than 20 cells lists and marks every move, not the first 20
+/// (a new-user trial saw mnk:5,5,4's last column left blank), and the candidates slider
+/// reaches every move.
+#[test]
+fn a_solver_marks_every_move_of_a_large_board() {
+    let mut w = Workbench::new("mnk:5,5,4".parse().unwrap());
+    w.slots[0].set(preset("solver").unwrap());
+    w.slots[0].file.limits = SearchLimits::time(10.0);
+    let mut h = harness(w);
+    h.run();
+    analyse_a(&mut h);
+    let pos = h.state().position.clone();
+    assert_eq!(h.state().slots[0].analysis.candidates(&pos).len(), 25, "a row per cell");
+    let marks = h.state().analysis().heatmap(&pos);
+    assert_eq!(marks.len(), 25, "a mark per cell");
+    assert!(marks.iter().all(|m| m.label == "="), "5,5,4 is a draw whatever the first move");
+    assert!(h.query_all_by_label_contains("candidates").count() >= 1);
+    // Lowered by the user, the table and the board follow.
+    h.state_mut().slots[0].analysis.candidates = 7;
+    h.run();
+    assert_eq!(h.state().analysis().heatmap(&pos).len(), 7);
+}
+
 /// Before any analysis, and for a heuristic agent, the legend is the heuristic scale's.
 #[test]
 fn the_legend_is_the_heuristic_scale_without_proofs() {
@@ -795,22 +818,33 @@ fn the_legend_is_the_heuristic_scale_without_proofs() {
     assert_eq!(h.query_all_by_label_contains("win/loss in n").count(), 0);
 }
 
+/// The solver preset with its `book` field naming `path`.
+fn solver_with_book(path: &std::path::Path) -> mnklab::search::AgentFile {
+    let mut solver = preset("solver").unwrap();
+    if let mnklab::search::AgentConfig::Solver(c) = &mut solver.agent {
+        c.book = Some(path.display().to_string());
+    }
+    solver
+}
+
+/// A connect:5,4,4 book of `depth` written in `dir`: its path.
+fn small_book(dir: &Scratch, depth: u32) -> std::path::PathBuf {
+    let path = dir.join("small.book");
+    let small: Variant = "connect:5,4,4".parse().unwrap();
+    let (book, _) = mnklab::search::solver::build_book(&small.grid().unwrap(), depth, 16, 1, |_, _| {}).unwrap();
+    book.save(&path).unwrap();
+    path
+}
+
 /// A solver given a book made for another game plays without it and says so beside the
 /// analysis (not only on a terminal no one watches); where mnklab ships a book for the game,
 /// that one answers instead.
 #[test]
 fn a_book_for_another_game_is_named_beside_the_analysis() {
     let dir = Scratch::new("gui-book");
-    let path = dir.join("small.book");
-    let small: Variant = "connect:5,4,4".parse().unwrap();
-    let (book, _) = mnklab::search::solver::build_book(&small.grid().unwrap(), 2, 16, 1, |_, _| {}).unwrap();
-    book.save(&path).unwrap();
+    let path = small_book(&dir, 2);
     let mut w = Workbench::new("connect:6,5,4".parse().unwrap());
-    let mut solver = preset("solver").unwrap();
-    if let mnklab::search::AgentConfig::Solver(c) = &mut solver.agent {
-        c.book = Some(path.display().to_string());
-    }
-    w.slots[0].set(solver);
+    w.slots[0].set(solver_with_book(&path));
     w.slots[0].file.limits = SearchLimits::time(1.0);
     let mut h = harness(w);
     h.run();
@@ -827,11 +861,7 @@ fn a_book_for_another_game_is_named_beside_the_analysis() {
     // On Connect-4 the built-in book answers instead (as with no file named): the empty
     // board's values at once, not a long proof.
     let mut w = Workbench::new(Variant::connect4());
-    let mut solver = preset("solver").unwrap();
-    if let mnklab::search::AgentConfig::Solver(c) = &mut solver.agent {
-        c.book = Some(path.display().to_string());
-    }
-    w.slots[0].set(solver);
+    w.slots[0].set(solver_with_book(&path));
     let mut h = harness(w);
     h.run();
     analyse_a(&mut h);
@@ -844,6 +874,43 @@ fn a_book_for_another_game_is_named_beside_the_analysis() {
     // new-user trial saw "solver: from the book small.book" after the refusal).
     assert_eq!(a.info.as_deref(), Some("solver: from the built-in book"));
     assert!(h.query_all_by_label_contains("win in 41").count() >= 1);
+}
+
+/// A book file damaged after the agent was set (its config checked then) is not used in
+/// silence: the analysis says why beside the readout, and once the file is mended the next
+/// analysis reads it (a new-user trial saw a damaged book ignored without a word, and the
+/// mended one ignored too until a restart).
+#[test]
+fn a_book_damaged_after_the_agent_was_set_is_named_and_read_again_once_mended() {
+    let dir = Scratch::new("gui-book-damaged");
+    let path = small_book(&dir, 4);
+    let good = std::fs::read(&path).unwrap();
+    let mut w = Workbench::new("connect:5,4,4".parse().unwrap());
+    w.slots[0].set(solver_with_book(&path));
+    w.slots[0].file.limits = SearchLimits::time(2.0);
+    w.slots[0].analysis.follow = false;
+    let mut h = harness(w);
+    h.run();
+    h.state_mut().paste_moves("cd");
+    // Damaged after the config was checked: one byte of a position's value flipped.
+    let mut bad = good.clone();
+    let last = bad.len() - 1;
+    bad[last] ^= 0x5a;
+    std::fs::write(&path, &bad).unwrap();
+    analyse_a(&mut h);
+    let a = &h.state().slots[0].analysis;
+    let notice = a.notice.clone().unwrap_or_default();
+    assert!(notice.starts_with("solver: book file not used: "), "{notice:?}");
+    assert!(notice.contains("searched instead"), "no built-in book for this board: {notice:?}");
+    assert!(h.query_all_by_label_contains("solver: book file not used").count() >= 1, "shown");
+    assert!(a.result.as_ref().unwrap().stats.nodes > 0, "it searched");
+    // Mended: the next analysis answers from it.
+    std::fs::write(&path, &good).unwrap();
+    h.state_mut().paste_moves("cdc");
+    analyse_a(&mut h);
+    let a = &h.state().slots[0].analysis;
+    assert_eq!(a.notice, None, "{:?}", a.notice);
+    assert_eq!(a.info.as_deref(), Some(format!("solver: from the book {}", path.display()).as_str()));
 }
 
 /// The solver preset on the empty Connect-4 board answers from the book mnklab ships: every

@@ -364,6 +364,24 @@ fn the_moves_proofs_report_as_they_go() {
     assert!(last.unwrap().finished && last.unwrap().nodes >= moving.last().unwrap().nodes);
 }
 
+/// On a game it cannot solve (connect3d) the solver agent plays alpha-beta's move and says
+/// so, so its heuristic scores are not taken for proofs.
+#[test]
+fn the_solver_agent_says_when_a_game_is_not_solvable() {
+    let pos = AnyPosition::new(Variant::Connect3d);
+    let config = AgentConfig::Solver(SolverConfig::default());
+    let mut events: Vec<SearchEvent> = Vec::new();
+    let r = with_position!(&pos, p => build_agent(&config, 1).search(p, &SearchLimits::time(0.3), &SearchControl::new(), &mut events));
+    assert!(r.best.is_some(), "it still plays");
+    let said = events.iter().find_map(|e| if let SearchEvent::Notice(t) = e { Some(t.as_str()) } else { None });
+    assert_eq!(
+        said,
+        Some(
+            "solver: connect3d is not solvable here: 64 plies of up to 24 moves, scored by points; alpha-beta's move and score follow"
+        )
+    );
+}
+
 /// A long proof reports as it goes: nodes, and the bounds proved so far, which always hold
 /// the value; and a gauged solve leaves the solution's own bounds on its gauge.
 #[test]

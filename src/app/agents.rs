@@ -70,8 +70,8 @@ impl AgentSlot {
     }
 
     /// Replaces the config (from a preset, a file or the RON editor). A solver values every
-    /// move, so when the slot becomes one its table shows them all (as many as the
-    /// candidates slider allows; the user may lower it again).
+    /// move, so when the slot becomes one its table shows them all (the candidates slider at
+    /// its top; the user may lower it again).
     pub fn set(&mut self, file: AgentFile) {
         if is_solver(&file) && !is_solver(&self.file) {
             self.show_every_move();
@@ -82,9 +82,10 @@ impl AgentSlot {
         self.drop_stale_complaint();
     }
 
-    /// A solver values every move: its table shows them all (as many as the slider allows).
+    /// A solver values every move: its table and the board show them all (a new-user trial
+    /// saw a 5x5 board's last column blank, the table then stopping at 20 rows).
     fn show_every_move(&mut self) {
-        self.analysis.candidates = self.analysis.candidates.max(crate::app::analysis::MOST_CANDIDATES);
+        self.analysis.candidates = crate::app::analysis::EVERY_MOVE;
     }
 
     /// The form changed the config: check it and refresh the RON text.

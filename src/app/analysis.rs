@@ -11,8 +11,11 @@ use crate::search::{
     AgentConfig, AgentFile, Progress, SearchControl, SearchEvent, SearchLimits, SearchResult, TreeSnapshot,
 };
 
-/// The candidates slider's top: rows a table shows at most.
+/// The candidates slider's top where a position has fewer legal moves (on larger boards
+/// the slider reaches every move).
 pub const MOST_CANDIDATES: usize = 20;
+/// The slider's setting "every move", whatever their number.
+pub const EVERY_MOVE: usize = usize::MAX;
 
 /// Finished analyses of other positions kept for [`Analysis::recall`], at most.
 const RECALLED: usize = 32;
@@ -452,7 +455,13 @@ impl Analysis {
                  finished analyses too; off: a finished analysis stays with its position",
             );
         });
-        ui.add(egui::Slider::new(&mut self.candidates, 1..=MOST_CANDIDATES).text("candidates"));
+        // The slider reaches every legal move (a 7x7 board's solver lists 49); at its top it
+        // means "every move", kept as such when the next position has more or fewer.
+        let top = MOST_CANDIDATES.max(pos.legal_moves().len());
+        let mut shown = self.candidates.min(top);
+        if ui.add(egui::Slider::new(&mut shown, 1..=top).text("candidates")).changed() {
+            self.candidates = if shown == top { EVERY_MOVE } else { shown };
+        }
         // Where an answer came from is about the analysed position only.
         let info = self.info.as_deref().filter(|_| self.is_for(pos));
         // Two lines: a notice names an option and why it does not apply, which one line cuts.

@@ -173,13 +173,27 @@ impl Workbench {
     /// Plays a pasted move string from the start of this game, as a line of the record (the
     /// game is kept as it was if the string is not a legal line).
     pub fn paste_moves(&mut self, text: &str) {
-        self.play_line(text, |n| format!("pasted {n} moves"));
+        self.play_line(text, |n| format!("pasted {}", moves_said(n)));
     }
 
     /// Plays the moves given on the command line (`--moves`), as `paste_moves` does; the
     /// status line says where they came from.
     pub fn play_command_line_moves(&mut self, text: &str) {
-        self.play_line(text, |n| format!("played the {n} moves given on the command line"));
+        self.play_line(text, |n| format!("played the {} given on the command line", moves_said(n)));
+    }
+
+    /// Runs `step` of the window's start (a file opened, moves played) keeping in view what
+    /// the start already had to say (a remembered agent not restored), before what `step`
+    /// says.
+    pub fn keeping_message(&mut self, step: impl FnOnce(&mut Self)) {
+        let before = self.message.take();
+        step(self);
+        if let Some(b) = before {
+            self.message = Some(match self.message.take() {
+                Some(now) => format!("{b}; {now}"),
+                None => b,
+            });
+        }
     }
 
     fn play_line(&mut self, text: &str, said: impl Fn(usize) -> String) {
@@ -199,4 +213,9 @@ impl Workbench {
             Err(e) => self.message = Some(format!("not a move string for this game: {e}")),
         }
     }
+}
+
+/// "1 move", "3 moves".
+fn moves_said(n: usize) -> String {
+    if n == 1 { "1 move".into() } else { format!("{n} moves") }
 }

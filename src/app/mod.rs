@@ -201,10 +201,21 @@ impl Workbench {
         while self.slots.len() < s.agents.len().min(MAX_SLOTS) {
             self.add_slot();
         }
+        let mut not_restored = Vec::new();
         for (slot, text) in self.slots.iter_mut().zip(&s.agents) {
-            if let Ok(f) = AgentFile::parse(text, Path::new("(settings)")) {
-                slot.set(f);
+            match AgentFile::parse(text, Path::new("(settings)")) {
+                Ok(f) => slot.set(f),
+                // Said, not swapped in silence (a solver whose book file went bad since).
+                Err(e) => not_restored.push(format!(
+                    "agent {}: the last session's agent was not restored ({}); {} instead",
+                    slot.label,
+                    e.to_string().trim_start_matches("(settings): "),
+                    slot.file.name
+                )),
             }
+        }
+        if !not_restored.is_empty() {
+            self.message = Some(not_restored.join("; "));
         }
         if let Some(t) = s.tab {
             self.tab = t;

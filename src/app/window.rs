@@ -153,14 +153,16 @@ pub fn run(options: LaunchOptions) -> Result<(), String> {
                 cc.egui_ctx.memory_mut(|m| *m = Default::default());
             }
             if let Some(path) = &options.open {
-                bench.load(path);
+                bench.keeping_message(|b| b.load(path));
             }
             if let Some((variant, moves)) = &options.game {
-                bench.variant_text = variant.to_string();
-                bench.new_game();
-                if !moves.trim().is_empty() {
-                    bench.play_command_line_moves(moves);
-                }
+                bench.keeping_message(|b| {
+                    b.variant_text = variant.to_string();
+                    b.new_game();
+                    if !moves.trim().is_empty() {
+                        b.play_command_line_moves(moves);
+                    }
+                });
             }
             for (slot, file) in bench.slots.iter_mut().zip(&options.agents) {
                 if let Some(file) = file {

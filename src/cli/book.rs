@@ -107,6 +107,7 @@ pub fn run(args: BookArgs) -> Result<(), String> {
     }
     // Every journal's values, a key in two journals with two values refused by name.
     let mut known: HashMap<u64, i8> = HashMap::new();
+    let mut known_from: HashMap<u64, (String, usize)> = HashMap::new();
     let mut first_contents = None;
     for path in &journals {
         let contents = read_journal(path, &game, args.depth).map_err(|e| {
@@ -117,6 +118,9 @@ pub fn run(args: BookArgs) -> Result<(), String> {
             )
         })?;
         for (&k, &v) in &contents.values {
+            if let Some(&line) = contents.lines.get(&k) {
+                known_from.entry(k).or_insert_with(|| (path.display().to_string(), line));
+            }
             if let Some(old) = known.insert(k, v)
                 && old != v
             {
@@ -167,7 +171,8 @@ pub fn run(args: BookArgs) -> Result<(), String> {
         args.game,
         plural(depth as usize, "stone")
     );
-    let build = BookBuild { table_mb: args.tt_mb as usize, threads: args.threads as usize, known, part: args.part };
+    let build =
+        BookBuild { table_mb: args.tt_mb as usize, threads: args.threads as usize, known, part: args.part, known_from };
     let (book, stats) =
         build_book_with(&rules, args.depth, build, |k, v| journal.append(k, v), every).map_err(|e| e.to_string())?;
     // Every value on disk before the run says it is done (appends sync once a second).

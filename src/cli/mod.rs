@@ -152,6 +152,11 @@ fn gui(launch: LaunchArgs) -> Result<(), String> {
         }
         None => None,
     };
+    // A file that cannot be read is a clear error here too (a screenshot run said it only in
+    // the picture's status line, and exited 0); what it holds is read, and judged, in the window.
+    if let Some(path) = &launch.open_file {
+        std::fs::File::open(path).map_err(|e| format!("--open {}: {e}", path.display()))?;
+    }
     let options = mnklab::app::LaunchOptions {
         open: launch.open_file,
         game,
@@ -199,7 +204,7 @@ pub fn exit_quietly_on_closed_pipe() {
 /// Where a game starts: a variant, or a position file, then moves.
 #[derive(Args)]
 pub struct PositionArgs {
-    /// The game: tictactoe, gomoku, gomoku-exact, connect4, connect3d, mnk:M,N,K[:exact], connect:M,N,K.
+    /// The game: tictactoe, gomoku, gomoku-exact, connect4, connect3d, mnk:M,N,K[:exact], connect:M,N,K[:exact].
     #[arg(long, value_parser = parse_variant, required_unless_present = "open")]
     game: Option<Variant>,
     /// Moves from the start: "h8 i9", "4453", "d d e", or pole numbers for connect3d.

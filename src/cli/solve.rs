@@ -22,8 +22,9 @@ pub struct SolveArgs {
     time: Option<f64>,
     /// Table size in MiB [default: 8, for one position and for every line of a batch: a table
     /// that stays in the cache beats a larger one; see the README's "The solver"]. With
-    /// `--method pns`: the tree's memory and its tables [default: 2048]. With `--method
-    /// threats`: the threat table [default: 256].
+    /// `--method pns`: the tree's memory [default: 2048], beside which come the table of
+    /// solved positions (about 10 bytes each, kept across restarts) and the threat table (up
+    /// to an eighth more). With `--method threats`: the threat table [default: 256].
     #[arg(long, value_parser = parse_table_mb)]
     tt_mb: Option<u32>,
     /// Solve every line of a file in Pons' benchmark format ("<moves> <score>", moves from the
@@ -276,8 +277,10 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
             print_threads(args.threads, searched_any);
             return Ok(());
         }
+        // A game already over is answered by its rules, not searched (nor held by a book).
+        let so = if pos.status().is_over() { "the game is over" } else { "so searched" };
         book_missed = Some(format!(
-            "not in the book {} (depth {}: positions of at most {}), so searched",
+            "not in the book {} (depth {}: positions of at most {}), {so}",
             path.display(),
             book.depth,
             super::plural(book.depth as usize, "stone")

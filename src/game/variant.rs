@@ -82,6 +82,7 @@ impl Variant {
         "mnk:M,N,K",
         "mnk:M,N,K:exact",
         "connect:M,N,K",
+        "connect:M,N,K:exact",
     ];
 
     pub fn grid(&self) -> Option<GridRules> {

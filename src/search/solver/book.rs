@@ -41,8 +41,8 @@ pub enum BookError {
     Version { path: String, found: u32 },
     #[error("{0}: the book is damaged (its checksum does not match its contents)")]
     Checksum(String),
-    #[error("{0}: the book ends early or its sizes disagree")]
-    Truncated(String),
+    #[error("{0}: the book ends early or its sizes disagree ({1})")]
+    Truncated(String, String),
     #[error("{path}: not a valid book: {why}")]
     Invalid { path: String, why: String },
     #[error("{path}: not a usable book journal: {why}")]
@@ -192,27 +192,36 @@ impl Book {
 
     /// Reads a book from its bytes; `path` names it in errors.
     pub fn from_bytes(bytes: &[u8], path: &str) -> Result<Book, BookError> {
-        let truncated = || BookError::Truncated(path.into());
+        let short = |at: usize, n: usize, what: &str| {
+            let why = format!("{} bytes, where its {what} needs {}", bytes.len(), at + n);
+            BookError::Truncated(path.into(), why)
+        };
         if bytes.len() < 8 || &bytes[..8] != MAGIC {
             return Err(BookError::NotABook(path.into()));
         }
         let mut at = 8;
-        let mut take = |n: usize| -> Result<&[u8], BookError> {
-            let s = bytes.get(at..at + n).ok_or_else(truncated)?;
+        let mut take = |n: usize, what: &str| -> Result<&[u8], BookError> {
+            let s = bytes.get(at..at + n).ok_or_else(|| short(at, n, what))?;
             at += n;
             Ok(s)
         };
-        let version = u32::from_le_bytes(take(4)?.try_into().unwrap());
+        let version = u32::from_le_bytes(take(4, "version")?.try_into().unwrap());
         if version != BOOK_VERSION {
             return Err(BookError::Version { path: path.into(), found: version });
         }
-        let len = u16::from_le_bytes(take(2)?.try_into().unwrap()) as usize;
-        let game = String::from_utf8(take(len)?.to_vec()).map_err(|_| truncated())?;
-        let depth = u32::from_le_bytes(take(4)?.try_into().unwrap());
-        let count = u64::from_le_bytes(take(8)?.try_into().unwrap()) as usize;
+        let len = u16::from_le_bytes(take(2, "header")?.try_into().unwrap()) as usize;
+        let game = String::from_utf8(take(len, "game name")?.to_vec())
+            .map_err(|_| BookError::Invalid { path: path.into(), why: "its game name is not text".into() })?;
+        let depth = u32::from_le_bytes(take(4, "header")?.try_into().unwrap());
+        let count = u64::from_le_bytes(take(8, "header")?.try_into().unwrap()) as usize;
         let body = 8 + 4 + 2 + len + 4 + 8;
-        if bytes.len() != body + count.checked_mul(9).ok_or_else(truncated)? + 4 {
-            return Err(truncated());
+        let size = count.checked_mul(9).and_then(|n| n.checked_add(body + 4));
+        if size != Some(bytes.len()) {
+            let why = match size {
+                Some(n) => format!("{} bytes, where its header's {count} positions make {n}", bytes.len()),
+                None => format!("its header counts {count} positions, more than any file holds"),
+            };
+            return Err(BookError::Truncated(path.into(), why));
         }
         let (data, crc) = bytes.split_at(bytes.len() - 4);
         if crc32fast::hash(data) != u32::from_le_bytes(crc.try_into().unwrap()) {
@@ -235,6 +244,12 @@ impl Book {
             path: path.into(),
             why: format!("{game} is not a board books are made for"),
         })?;
+        if depth as usize > rules.cells() {
+            return Err(BookError::Invalid {
+                path: path.into(),
+                why: format!("its depth {depth} is more stones than {game} has cells ({})", rules.cells()),
+            });
+        }
         let limit = (rules.cells() as i32 + 1) / 2;
         if let Some(v) = values.iter().find(|v| (**v as i32).abs() > limit) {
             return Err(BookError::Invalid {
@@ -253,8 +268,20 @@ impl Book {
 
     /// Loads a book file.
     pub fn load(path: &Path) -> Result<Book, BookError> {
+        use std::io::Read;
         let name = path.display().to_string();
-        let bytes = std::fs::read(path).map_err(|e| BookError::Io(format!("{name}: {e}")))?;
+        let io = |e: std::io::Error| BookError::Io(format!("{name}: {e}"));
+        let mut file = std::fs::File::open(path).map_err(io)?;
+        // Not read whole before it is known to be a book: a device such as /dev/zero never
+        // ends, and a large file of something else is read for nothing.
+        if !file.metadata().map_err(io)?.is_file() {
+            return Err(BookError::Io(format!("{name}: not a regular file, so not a book")));
+        }
+        let mut bytes = vec![0u8; MAGIC.len()];
+        if file.read_exact(&mut bytes).is_err() || bytes != MAGIC {
+            return Err(BookError::NotABook(name));
+        }
+        file.read_to_end(&mut bytes).map_err(io)?;
         Book::from_bytes(&bytes, &name)
     }
 
@@ -296,6 +323,8 @@ pub struct BookBuild {
     /// `Some((i, n))`: search only the i-th of n equal runs of the deepest positions (1-based)
     /// and make no book; the parts' journals then make it in a run without a part.
     pub part: Option<(usize, usize)>,
+    /// Where each known value was read (journal file, line), to name a value refused.
+    pub known_from: HashMap<u64, (String, usize)>,
 }
 
 /// Every unfinished position of `rules` with at most `depth` stones, one per key, the deepest
@@ -374,10 +403,13 @@ pub fn build_book_with(
     let deep_keys: HashSet<u64> = deepest.iter().map(|p| book_key(p)).collect();
     let limit = (rules.cells() as i32 + 1) / 2;
     if let Some((k, v)) = build.known.iter().find(|(k, v)| !deep_keys.contains(k) || (**v as i32).abs() > limit) {
-        return Err(BookError::Journal {
-            path: "a journal".into(),
-            why: format!("it holds key {k:x} with value {v}, not a position of {game} with {depth} stones and a value"),
-        });
+        let what =
+            format!("it holds key {k:x} with value {v}, not a position of {game} with {depth} stones and a value");
+        let (path, why) = match build.known_from.get(k) {
+            Some((file, line)) => (file.clone(), format!("line {line}: {what}")),
+            None => ("a journal".into(), what),
+        };
+        return Err(BookError::Journal { path, why });
     }
     let mine = match build.part {
         Some((i, n)) => &deepest[(i - 1) * deepest.len() / n..i * deepest.len() / n],

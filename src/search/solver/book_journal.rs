@@ -22,6 +22,8 @@ const HEADER: &str = "mnklab book journal 1";
 #[derive(Debug, Default)]
 pub struct JournalContents {
     pub values: HashMap<u64, i8>,
+    /// The line each key was first read from (1-based), to name it in a later refusal.
+    pub lines: HashMap<u64, usize>,
     /// A last line without its newline was left out.
     pub torn_tail: bool,
 }
@@ -102,6 +104,7 @@ pub fn read_journal(path: &Path, game: &str, depth: u32) -> Result<JournalConten
         };
         let key = u64::from_str_radix(key, 16).map_err(|_| bad(i + 1, format!("key '{key}' is not hexadecimal")))?;
         let value: i8 = value.parse().map_err(|_| bad(i + 1, format!("value '{value}' is not a small integer")))?;
+        out.lines.entry(key).or_insert(i + 1);
         if let Some(old) = out.values.insert(key, value)
             && old != value
         {

@@ -625,8 +625,9 @@ pub struct SolverAgent<P: Position> {
     pub config: SolverConfig,
     solver: Option<AnySolver<P>>,
     fallback: AlphaBeta,
-    /// The book file, once loaded (None also when it failed to load: validation reports that).
-    book: Option<Option<Arc<Book>>>,
+    /// The book file, once loaded. A file that failed to load is tried again at the next
+    /// search (the user may have mended it), and said so at each.
+    book: Option<Arc<Book>>,
     warned: bool,
     /// Why the solver runs on one thread where the config asks for more, said at each search.
     threads_notice: Option<String>,
@@ -649,8 +650,28 @@ impl<P: Position> SolverAgent<P> {
         let Some(path) = self.config.book.clone() else {
             return builtin(self.config.builtin_book);
         };
-        let book =
-            self.book.get_or_insert_with(|| Book::load(std::path::Path::new(&path)).ok().map(Arc::new)).clone()?;
+        if self.book.is_none() {
+            match Book::load(std::path::Path::new(&path)) {
+                Ok(b) => self.book = Some(Arc::new(b)),
+                Err(e) => {
+                    // The file was checked when the config was made, but may have changed
+                    // since: a damaged book must not pass for a search that found nothing.
+                    let text = e.to_string();
+                    let cause = text.strip_prefix(&format!("{path}: ")).unwrap_or(&text).to_string();
+                    let builtin = builtin(self.config.builtin_book);
+                    let instead =
+                        if builtin.is_some() { "the built-in book answers instead" } else { "searched instead" };
+                    let notice = format!("solver: book file not used: {cause}; {instead} ({path})");
+                    if !self.warned {
+                        self.warned = true;
+                        eprintln!("{notice}");
+                    }
+                    sink.event(SearchEvent::Notice(notice));
+                    return builtin;
+                }
+            }
+        }
+        let book = self.book.clone()?;
         let game = variant.to_string();
         if book.game != game {
             // The built-in book still answers, as it would with no file named: a file for
@@ -1036,6 +1057,10 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
                     super::bounds_label(&lo, &hi)
                 )));
             }
+        } else if let Some(why) = unsupported(pos.variant()) {
+            // Said, as for a proof that did not finish: heuristic scores under the solver's
+            // name are not proofs (a new-user trial saw connect3d's shown with no word).
+            sink.event(SearchEvent::Notice(format!("solver: {why}; alpha-beta's move and score follow")));
         }
         let rest = SearchLimits { time: limits.time.map(|t| (t - clock.elapsed()).max(0.01)), ..*limits };
         self.fallback.search(pos, &rest, control, sink)

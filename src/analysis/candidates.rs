@@ -105,12 +105,18 @@ fn effective(s: Score) -> f64 {
 /// (the legend's "worse" swatch is paler still).
 const WORSE_PROVEN: f32 = 0.7;
 
+/// The deepest colour of a proven loss where the best move does not lose: a long loss sits
+/// near a draw on the scale, and a new-user trial could barely tell Connect-4's opening
+/// draws (0.7) from its losses in 40 (0.53) on the board.
+const LOSS_UNDER_BETTER: f32 = 0.45;
+
 /// The colour strength of a proven `score` when the best move's is proven too (None
 /// otherwise): linear from 1 at the best down to 0.15 at a loss at once, on a scale where a
 /// loss lies in (-3, 0) (longer resistance higher: -3 e^(-plies / 20)), a draw at 1 and a win
 /// in (2, 8] (sooner higher: 2 + 6 e^(-plies / 20)), so that a draw stands clearly apart from both, and a quick loss
 /// from a long one, a quick win from a slow one (a proof without a distance counts as far).
-/// A value worse than the best is drawn at most [`WORSE_PROVEN`]: far from the end the scale
+/// A value worse than the best is drawn at most [`WORSE_PROVEN`], a loss under a win or a draw at
+/// most [`LOSS_UNDER_BETTER`]: far from the end the scale
 /// flattens (a loss in 36 beside a loss in 38 came out at 0.98, the best's colour).
 fn proven_strength(best: Score, score: Score) -> Option<f32> {
     let near = |plies: Option<u32>| plies.map_or(0.0, |p| (-(p as f64) / 20.0).exp());
@@ -124,7 +130,11 @@ fn proven_strength(best: Score, score: Score) -> Option<f32> {
     if v >= b {
         return Some(1.0);
     }
-    Some(((1.0 - 0.85 * ((b - v) / (b + 3.0))) as f32).min(WORSE_PROVEN))
+    let most = match (best, score) {
+        (Score::Win { .. } | Score::Draw, Score::Loss { .. }) => LOSS_UNDER_BETTER,
+        _ => WORSE_PROVEN,
+    };
+    Some(((1.0 - 0.85 * ((b - v) / (b + 3.0))) as f32).min(most))
 }
 
 /// The move an analysis prefers: its first candidate, once that one's score is known. A proof
@@ -240,7 +250,10 @@ mod tests {
         // Over a won position, a draw stands apart from the win and from every loss.
         let c = candidates(&rows(&[win(41), Score::Draw, loss(40), loss(2)]), 4);
         let s: Vec<f32> = c.iter().map(|c| c.strength).collect();
-        assert!(s[0] == 1.0 && s[0] - s[1] > 0.15 && s[1] - s[2] > 0.15 && s[2] - s[3] > 0.15, "{s:?}");
+        assert!(s[0] == 1.0 && s[0] - s[1] > 0.15 && s[1] - s[2] > 0.2 && s[2] - s[3] > 0.15, "{s:?}");
+        // Over a drawn position too: a long loss well below the draws.
+        let c = candidates(&rows(&[Score::Draw, Score::Draw, loss(40)]), 3);
+        assert!(c[1].strength == 1.0 && c[2].strength <= 0.45, "{c:?}");
         assert!(s[3] >= 0.15, "a proven loss never fades to a refuted move's 0.1: {s:?}");
         // A proof beside heuristic values keeps the common scale: the win first and deepest.
         let c = candidates(&rows(&[win(9), Score::Eval(1500), Score::Eval(-800)]), 3);

@@ -959,3 +959,18 @@ fn command_line_moves_say_where_they_came_from() {
     assert_eq!(w.position.ply(), 2, "an illegal line leaves the game as it was");
     assert!(w.message.as_deref().unwrap().starts_with("not a move string"), "{:?}", w.message);
 }
+
+/// An agent file that does not load says why first and names the file last: the panel's one
+/// line is cut at its width, and a trial saw only "not loaded: /long/path: not a valid agent…".
+#[test]
+fn an_agent_file_that_does_not_load_says_why_first() {
+    let dir = Scratch::new("gui-agent-file");
+    let path = dir.join("broken.ron");
+    std::fs::write(&path, "(version: 1, name: \"x\", agent: Nonsense)").unwrap();
+    let mut w = Workbench::new(Variant::connect4());
+    w.slots[0].load(&path);
+    let said = w.slots[0].message.clone().unwrap_or_default();
+    assert!(said.starts_with("not loaded: not a valid agent file: "), "{said}");
+    assert!(said.ends_with(&format!(" ({})", path.display())), "{said}");
+    assert!(w.slots[0].message_failed);
+}

@@ -116,7 +116,11 @@ impl AgentSlot {
                 self.message_failed = false;
             }
             Err(e) => {
-                self.message = Some(format!("not loaded: {e}"));
+                // The cause first, the path after: the line is cut to the panel's width (the
+                // whole of it in the hover text), and the path is in the field above.
+                let name = path.display().to_string();
+                let cause = e.strip_prefix(&format!("{name}: ")).unwrap_or(&e);
+                self.message = Some(format!("not loaded: {cause} ({name})"));
                 self.message_failed = true;
             }
         }

@@ -973,4 +973,10 @@ fn an_agent_file_that_does_not_load_says_why_first() {
     assert!(said.starts_with("not loaded: not a valid agent file: "), "{said}");
     assert!(said.ends_with(&format!(" ({})", path.display())), "{said}");
     assert!(w.slots[0].message_failed);
+    // A file that is not there: the path is named once, at the end.
+    let missing = dir.join("missing.ron");
+    w.slots[0].load(&missing);
+    let said = w.slots[0].message.clone().unwrap_or_default();
+    assert!(said.starts_with("not loaded: cannot read: "), "{said}");
+    assert_eq!(said.matches(&missing.display().to_string()).count(), 1, "{said}");
 }

@@ -119,7 +119,7 @@ impl AgentSlot {
                 // The cause first, the path after: the line is cut to the panel's width (the
                 // whole of it in the hover text), and the path is in the field above.
                 let name = path.display().to_string();
-                let cause = e.strip_prefix(&format!("{name}: ")).unwrap_or(&e);
+                let cause = crate::io::cause_without_path(&e, &name);
                 self.message = Some(format!("not loaded: {cause} ({name})"));
                 self.message_failed = true;
             }

@@ -457,7 +457,7 @@ impl Analysis {
         });
         // The slider reaches every legal move (a 7x7 board's solver lists 49); at its top it
         // means "every move", kept as such when the next position has more or fewer.
-        let top = MOST_CANDIDATES.max(pos.legal_moves().len());
+        let top = MOST_CANDIDATES.max(pos.num_legal_moves());
         let mut shown = self.candidates.min(top);
         if ui.add(egui::Slider::new(&mut shown, 1..=top).text("candidates")).changed() {
             self.candidates = if shown == top { EVERY_MOVE } else { shown };

@@ -99,6 +99,10 @@ impl AnyPosition {
         with_position!(self, p => p.legal_moves(&mut v));
         v
     }
+    /// How many legal moves there are (no list made: the workbench asks every frame).
+    pub fn num_legal_moves(&self) -> usize {
+        with_position!(self, p => p.num_legal_moves())
+    }
     pub fn num_actions(&self) -> usize {
         with_position!(self, p => p.num_actions())
     }

@@ -48,6 +48,26 @@ pub fn check_version(path: &std::path::Path, what: &'static str, found: u32, sup
     }
 }
 
+/// What went wrong with a file, without the path its message starts with ("PATH: cause" or
+/// "cannot read PATH: cause" gives "cause" or "cannot read: cause"). Messages shown on one
+/// line (a workbench panel, a notice) put the cause first and the path last, so that a line
+/// cut to the panel's width keeps what is wrong.
+///
+/// ```
+/// assert_eq!(mnklab::io::cause_without_path("b.book: truncated", "b.book"), "truncated");
+/// assert_eq!(mnklab::io::cause_without_path("cannot read b.book: gone", "b.book"), "cannot read: gone");
+/// assert_eq!(mnklab::io::cause_without_path("no such agent", "b.book"), "no such agent");
+/// ```
+pub fn cause_without_path(message: &str, path: &str) -> String {
+    if let Some(cause) = message.strip_prefix(&format!("{path}: ")) {
+        return cause.to_string();
+    }
+    if let Some((before, after)) = message.split_once(&format!(" {path}: ")) {
+        return format!("{before}: {after}");
+    }
+    message.to_string()
+}
+
 /// Pretty RON for files people read and edit.
 pub fn to_ron<T: serde::Serialize>(value: &T) -> String {
     let config = ron::ser::PrettyConfig::default().struct_names(false);

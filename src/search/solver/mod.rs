@@ -157,9 +157,7 @@ impl SolverConfig {
             Book::load(std::path::Path::new(path)).map_err(|e| {
                 // The cause first, the path after: a line cut to the workbench's width keeps
                 // what is wrong (the path is in the field above it).
-                let text = e.to_string();
-                let cause = text.strip_prefix(&format!("{path}: ")).unwrap_or(&text);
-                format!("solver: book file: {cause} ({path})")
+                format!("solver: book file: {} ({path})", crate::io::cause_without_path(&e.to_string(), path))
             })?;
         }
         self.fallback.validate()
@@ -656,8 +654,7 @@ impl<P: Position> SolverAgent<P> {
                 Err(e) => {
                     // The file was checked when the config was made, but may have changed
                     // since: a damaged book must not pass for a search that found nothing.
-                    let text = e.to_string();
-                    let cause = text.strip_prefix(&format!("{path}: ")).unwrap_or(&text).to_string();
+                    let cause = crate::io::cause_without_path(&e.to_string(), &path);
                     let builtin = builtin(self.config.builtin_book);
                     let instead =
                         if builtin.is_some() { "the built-in book answers instead" } else { "searched instead" };

@@ -437,6 +437,15 @@ fn book_and_proof_number_search_from_the_command_line() {
     assert!(o.starts_with("unsolved") && o.contains("its tree filled its memory (2.") && o.contains("--tt-mb"), "{o}");
     let o = stdout(&mnklab(&["solve", "--game", "mnk:8,8,5", "--method", "pns", "--time", "0.2"]));
     assert!(o.starts_with("unsolved") && o.contains("the time (--time) ran out"), "{o}");
+    // A race of the two methods: the value of whichever answers, and what each did.
+    let o = stdout(&mnklab(&["solve", "--game", "mnk:5,5,4", "--moves", "c3", "--method", "race"]));
+    assert!(o.starts_with("value draw (score 0, weak"), "{o}");
+    let race = o.lines().find(|l| l.starts_with("race: alpha-beta ")).unwrap_or_else(|| panic!("{o}"));
+    assert!(race.contains("proof-number search") && race.contains("answered first"), "{race}");
+    let o = stdout(&mnklab(&["solve", "--game", "mnk:8,8,5", "--method", "race", "--time", "0.2"]));
+    assert!(o.starts_with("unsolved: neither method proved the value within --time"), "{o}");
+    let o = mnklab(&["solve", "--game", "mnk:4,4,4", "--method", "race", "--batch", "x.txt"]);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--method race solves one position"));
 }
 
 /// `book` appends each searched value to a journal (OUT.journal by default); `--part I/N` runs

@@ -330,3 +330,39 @@ fn explicit_proofs_hold_for_draws_and_fail_for_wins() {
     }
     assert!(seen.iter().all(|&c| c >= 5), "wins, non-wins: {seen:?}");
 }
+
+/// `solve --method race`: the value of whichever method proves it first is the value the
+/// solver without the breaker bounds finds, on random positions of free-placement and gravity
+/// boards (which method wins each race varies with the machine's load; the value must not).
+#[test]
+fn a_race_of_the_two_methods_gives_the_reference_value() {
+    use mnklab::search::solver::race_weak_value;
+    let mut rng = seeded(29);
+    let boards = [("mnk:4,4,4", 2..7), ("mnk:5,5,4", 3..10), ("mnk:6,5,4", 8..14), ("connect:5,4,4", 3..9)];
+    let mut compared = [0usize; 3];
+    for (game, pos) in random_positions(&mut rng, &boards, 8) {
+        let r = with_position!(&pos, p => race_weak_value(p, 16, 256, Leaves::default(), None, None));
+        let reference = alphabeta(&pos, false);
+        assert!(!r.conflict, "{game} {}", pos.history_string());
+        assert_eq!(r.value, Some(reference), "{game} {}: {:?}", pos.history_string(), r.winner);
+        assert!(r.winner.is_some());
+        compared[(reference + 1) as usize] += 1;
+    }
+    assert!(compared.iter().all(|&c| c >= 2), "losses, draws, wins compared: {compared:?}");
+}
+
+/// A race stopped from outside, or given a deadline already past, ends without a value (a
+/// position neither method settles at its root).
+#[test]
+fn a_stopped_race_ends_without_a_value() {
+    use mnklab::search::solver::race_weak_value;
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+    let pos = AnyPosition::from_moves("mnk:7,7,5".parse().unwrap(), "a1").unwrap();
+    let stop = Arc::new(AtomicBool::new(true));
+    let r = with_position!(&pos, p => race_weak_value(p, 16, 256, Leaves::default(), None, Some(&stop)));
+    assert_eq!((r.value, r.winner, r.conflict), (None, None, false));
+    let past = std::time::Instant::now();
+    let r = with_position!(&pos, p => race_weak_value(p, 16, 256, Leaves::default(), Some(past), None));
+    assert_eq!(r.value, None);
+}

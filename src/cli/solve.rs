@@ -24,7 +24,8 @@ pub struct SolveArgs {
     /// that stays in the cache beats a larger one; see the README's "The solver"]. With
     /// `--method pns`: the tree's memory [default: 2048], beside which come the table of
     /// solved positions (about 10 bytes each, kept across restarts) and the threat table (up
-    /// to an eighth more). With `--method threats`: the threat table [default: 256].
+    /// to an eighth more). With `--method threats`: the threat table [default: 256]. With
+    /// `--method race`: alphabeta's table (pns keeps its default).
     #[arg(long, value_parser = parse_table_mb)]
     tt_mb: Option<u32>,
     /// Solve every line of a file in Pons' benchmark format ("<moves> <score>", moves from the
@@ -36,7 +37,10 @@ pub struct SolveArgs {
     /// free-placement boards, or `threats` (threat-space search: does the side to move win by
     /// a sequence of fours and threes? Free placement, K or more in a row; a failure proves
     /// nothing), or `dbs` (the same question by Allis' dependency-based search: a plan found
-    /// with the defender on every cost square at once, then verified by the sound search).
+    /// with the defender on every cost square at once, then verified by the sound search), or
+    /// `race` (alphabeta and pns at once on two threads, weak: the first proof answers and the
+    /// other is stopped; pns is often far faster on wins and losses of free-placement boards,
+    /// alphabeta on draws. --tt-mb sizes alphabeta's table, pns keeps its 2048 MiB).
     #[arg(long, default_value = "alphabeta")]
     method: SolveMethod,
     /// An opening book (`mnklab book`): positions it holds are answered from it at once.
@@ -94,6 +98,7 @@ pub enum SolveMethod {
     Pns,
     Threats,
     Dbs,
+    Race,
 }
 
 pub fn run(args: SolveArgs) -> Result<(), String> {
@@ -172,12 +177,13 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
     if args.method == SolveMethod::Threats || args.method == SolveMethod::Dbs {
         return threats(&pos, &args);
     }
-    if args.method == SolveMethod::Pns {
+    if args.method == SolveMethod::Pns || args.method == SolveMethod::Race {
+        let method = if args.method == SolveMethod::Pns { "pns" } else { "race" };
         if args.batch.is_some() {
-            return Err("--method pns solves one position: leave out --batch".into());
+            return Err(format!("--method {method} solves one position: leave out --batch"));
         }
         if args.book.is_some() {
-            return Err("--method pns does not read books: leave out --book (the default method does)".into());
+            return Err(format!("--method {method} does not read books: leave out --book (the default method does)"));
         }
     }
     if let Some(path) = &args.batch {
@@ -228,6 +234,9 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
         });
         print_proof(&pos, value, &runs);
         return Ok(());
+    }
+    if args.method == SolveMethod::Race {
+        return race(&pos, &args);
     }
     // Said after the search's answer when a book was given but does not hold the position
     // (a book's silence there read as if it had not been read).
@@ -613,6 +622,56 @@ fn print_proof_move(pos: &AnyPosition, value: Option<i32>, runs: &[mnklab::searc
         // The root's own checks (a threat sequence, pairings, a win at once) settled it.
         println!("no move proved: the value was settled at the root, without a search tree");
     }
+}
+
+/// `--method race`: alpha-beta and proof-number search at once, the first proof answering.
+fn race(pos: &AnyPosition, args: &SolveArgs) -> Result<(), String> {
+    if pos.status().is_over() {
+        let s = with_position!(pos, p => AnySolver::new(p, 1).solve(p, true, None, None));
+        print_solution(pos, &s);
+        return Ok(());
+    }
+    let deadline = args.time.map(|t| std::time::Instant::now() + Duration::from_secs_f64(t));
+    let table_mb = args.tt_mb.unwrap_or(DEFAULT_TABLE_MB) as usize;
+    let leaves = mnklab::search::solver::Leaves { pairings: !args.no_pairings, threats: true };
+    let r = with_position!(pos, p => {
+        mnklab::search::solver::race_weak_value(p, table_mb, PNS_DEFAULT_MB as usize, leaves, deadline, None)
+    });
+    if r.conflict {
+        return Err(format!(
+            "alpha-beta and proof-number search proved different values ({} and {:?}): a bug, please report it with the position",
+            r.alphabeta.lower, r.proof_number.0
+        ));
+    }
+    use mnklab::search::solver::RaceWinner;
+    let (ab, (pn_value, runs)) = (&r.alphabeta, &r.proof_number);
+    let pn_nodes: u64 = runs.iter().map(|x| x.nodes).sum();
+    match r.winner {
+        Some(RaceWinner::AlphaBeta) => print_solution(pos, ab),
+        Some(RaceWinner::ProofNumber) => print_proof(pos, *pn_value, runs),
+        None => println!(
+            "unsolved: neither method proved the value{} (alpha-beta's proven bounds {}..{}, weak)",
+            if deadline.is_some() { " within --time" } else { "" },
+            ab.lower.clamp(-1, 1),
+            ab.upper.clamp(-1, 1)
+        ),
+    }
+    let said = |solved: bool, first: bool| match (solved, first) {
+        (true, true) => "answered first",
+        (true, false) => "answered too",
+        (false, _) => "stopped",
+    };
+    println!(
+        "race: alpha-beta {} after {} nodes and {:.3} s; proof-number search {} after {} nodes and {:.3} s; {:.3} s in all",
+        said(ab.is_solved(), r.winner == Some(RaceWinner::AlphaBeta)),
+        ab.nodes,
+        ab.elapsed,
+        said(pn_value.is_some(), r.winner == Some(RaceWinner::ProofNumber)),
+        pn_nodes,
+        runs.iter().map(|x| x.elapsed).sum::<f64>(),
+        r.elapsed
+    );
+    Ok(())
 }
 
 fn print_proof(pos: &AnyPosition, value: Option<i32>, runs: &[mnklab::search::solver::ProofOutcome]) {

@@ -15,6 +15,7 @@ mod gauge;
 mod generic;
 mod pairing;
 mod pns;
+mod race;
 mod table;
 mod threats;
 
@@ -33,6 +34,7 @@ pub use pns::{
     Leaves, ProofEnd, ProofOutcome, ProofSearch, weak_value as proof_number_value,
     weak_value_move as proof_number_move, weak_value_with as proof_number_value_with,
 };
+pub use race::{RaceOutcome, RaceWinner, race_weak_value};
 pub use table::SolverTable;
 pub use threats::{Role as ThreatRole, ThreatSearch, ThreatWin, threats_apply};
 

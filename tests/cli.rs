@@ -444,6 +444,10 @@ fn book_and_proof_number_search_from_the_command_line() {
     assert!(race.contains("proof-number search") && race.contains("answered first"), "{race}");
     let o = stdout(&mnklab(&["solve", "--game", "mnk:8,8,5", "--method", "race", "--time", "0.2"]));
     assert!(o.starts_with("unsolved: neither method proved the value within --time"), "{o}");
+    // The ablations apply to the race as to its methods; a count of one is "1 node".
+    let o = stdout(&mnklab(&["solve", "--game", "tictactoe", "--method", "race", "--no-threats", "--no-pairings"]));
+    assert!(o.starts_with("value draw (score 0, weak") && o.contains("race: alpha-beta "), "{o}");
+    assert!(!o.contains(" 1 nodes"), "{o}");
     let o = mnklab(&["solve", "--game", "mnk:4,4,4", "--method", "race", "--batch", "x.txt"]);
     assert!(String::from_utf8_lossy(&o.stderr).contains("--method race solves one position"));
 }

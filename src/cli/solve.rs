@@ -53,13 +53,13 @@ pub struct SolveArgs {
     /// proof's size.
     #[arg(long)]
     check: bool,
-    /// Leave out the pairing test on free-placement boards, with `--method alphabeta` or `pns`
-    /// (an ablation:
-    /// the value is the same, the nodes and time show what pairings save or cost).
+    /// Leave out the pairing test on free-placement boards, with `--method alphabeta`, `pns`
+    /// or `race` (an ablation: the value is the same, the nodes and time show what pairings
+    /// save or cost).
     #[arg(long)]
     no_pairings: bool,
-    /// `--method pns`: leave out the threat-space search at the leaves (an ablation, as
-    /// `--no-pairings`).
+    /// `--method pns` or `race`: leave out the threat-space search at proof-number search's
+    /// leaves (an ablation, as `--no-pairings`).
     #[arg(long)]
     no_threats: bool,
     /// `--method threats`: the most attacker moves (threats, and blocks it is forced to make)
@@ -144,8 +144,11 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
                 .into(),
         );
     }
-    if args.no_threats && args.method != SolveMethod::Pns {
-        return Err("--no-threats turns off the threat-space search inside --method pns: add --method pns".into());
+    if args.no_threats && args.method != SolveMethod::Pns && args.method != SolveMethod::Race {
+        return Err(
+            "--no-threats turns off the threat-space search inside proof-number search: add --method pns (or race)"
+                .into(),
+        );
     }
     if args.no_threats && !with_position!(&pos, p => mnklab::search::solver::threats_apply(p)) {
         return Err(format!(
@@ -633,7 +636,14 @@ fn race(pos: &AnyPosition, args: &SolveArgs) -> Result<(), String> {
     }
     let deadline = args.time.map(|t| std::time::Instant::now() + Duration::from_secs_f64(t));
     let table_mb = args.tt_mb.unwrap_or(DEFAULT_TABLE_MB) as usize;
-    let leaves = mnklab::search::solver::Leaves { pairings: !args.no_pairings, threats: true };
+    let leaves = mnklab::search::solver::Leaves { pairings: !args.no_pairings, threats: !args.no_threats };
+    if args.time.is_none() {
+        // It prints nothing until it ends, as --method pns: a run of minutes once looked hung.
+        eprintln!(
+            "race with no --time: it runs until one method proves the value (proof-number search \
+             stops when its {PNS_DEFAULT_MB} MiB are full), and prints only then (Ctrl-C stops it; --time S bounds it)"
+        );
+    }
     let r = with_position!(pos, p => {
         mnklab::search::solver::race_weak_value(p, table_mb, PNS_DEFAULT_MB as usize, leaves, deadline, None)
     });
@@ -656,18 +666,19 @@ fn race(pos: &AnyPosition, args: &SolveArgs) -> Result<(), String> {
             ab.upper.clamp(-1, 1)
         ),
     }
+    let nodes = |n: u64| if n == 1 { "1 node".to_string() } else { format!("{n} nodes") };
     let said = |solved: bool, first: bool| match (solved, first) {
         (true, true) => "answered first",
         (true, false) => "answered too",
         (false, _) => "stopped",
     };
     println!(
-        "race: alpha-beta {} after {} nodes and {:.3} s; proof-number search {} after {} nodes and {:.3} s; {:.3} s in all",
+        "race: alpha-beta {} after {} and {:.3} s; proof-number search {} after {} and {:.3} s; {:.3} s in all",
         said(ab.is_solved(), r.winner == Some(RaceWinner::AlphaBeta)),
-        ab.nodes,
+        nodes(ab.nodes),
         ab.elapsed,
         said(pn_value.is_some(), r.winner == Some(RaceWinner::ProofNumber)),
-        pn_nodes,
+        nodes(pn_nodes),
         runs.iter().map(|x| x.elapsed).sum::<f64>(),
         r.elapsed
     );

@@ -448,3 +448,36 @@ fn odd_threat_bounds_keep_the_value() {
     let checked = bitboard_solver_agrees_with_generic(23, &games, 200, 4..14);
     assert!(checked > 900, "only {checked} positions");
 }
+
+/// Every move's proven value (the workbench's candidates, `solve --every-move`) proves moves
+/// equal up to the board's symmetries once: on the empty 5x5 board 6 searches for 25 moves,
+/// on Connect-X's 3 for 5; and each row is the value a fresh solve of that move's position
+/// finds, weak and strong.
+#[test]
+fn every_moves_values_prove_symmetric_twins_once_and_match_fresh_solves() {
+    for (game, moves, classes) in
+        [("mnk:5,5,4", "", 6), ("mnk:4,4,3", "", 3), ("connect:5,4,4", "", 3), ("mnk:4,4,3", "b2 c3", 8)]
+    {
+        let pos = AnyPosition::from_moves(game.parse().unwrap(), moves).unwrap();
+        for weak in [true, false] {
+            with_position!(&pos, p => {
+                let mut solver = AnySolver::new(p, 8);
+                let how = mnklab::search::solver::MoveProofs { weak, ..Default::default() };
+                let mut last = 0;
+                let mut searched = 0;
+                let rows = solver.move_solutions(p, how, |_, _, spent| {
+                    searched += usize::from(spent > last);
+                    last = spent;
+                });
+                assert_eq!(searched, classes, "{game} {moves:?} weak {weak}: moves searched");
+                for (m, row) in rows {
+                    let row = row.expect("proved without a deadline");
+                    let mut child = p.clone();
+                    child.play(m);
+                    let fresh = AnySolver::new(&child, 8).solve(&child, weak, None, None);
+                    assert_eq!((fresh.lower, fresh.upper), (-row.lower, -row.upper), "{game} {moves:?} then {m:?}, weak {weak}");
+                }
+            });
+        }
+    }
+}

@@ -563,6 +563,15 @@ impl<P: Position> AnySolver<P> {
             each(m, &s, spent);
             out.push((m, s));
         };
+        // Moves whose positions are equal up to the board's symmetries (the empty board's
+        // corners) have equal values: each proved once, by its canonical hash, the key the
+        // solvers' tables already trust. Hashing is turned on first: a stale hash would join
+        // positions that are not twins.
+        let twin_key = |child: &mut P| {
+            child.set_hashing(true);
+            child.canonical_hash()
+        };
+        let mut proved: Vec<(u64, Solution)> = Vec::new();
         for m in moves {
             if let Some((_, Some(v))) = from_book.iter().find(|(mm, _)| *mm == m) {
                 push(m, Some(ours(*v)), spent);
@@ -580,6 +589,11 @@ impl<P: Position> AnySolver<P> {
             }
             if child.status() == Status::Draw {
                 push(m, Some(ours(0)), spent);
+                continue;
+            }
+            let key = twin_key(&mut child);
+            if let Some((_, twin)) = proved.iter().find(|(k, _)| *k == key) {
+                push(m, Some(twin.clone()), spent);
                 continue;
             }
             if deadline.is_some_and(|d| Instant::now() >= d)
@@ -613,7 +627,11 @@ impl<P: Position> AnySolver<P> {
                     if g.aborted { (i32::MIN, i32::MAX) } else { r }
                 }
             };
-            push(m, (lo == hi).then(|| ours(-lo)), spent);
+            let solution = (lo == hi).then(|| ours(-lo));
+            if let Some(s) = &solution {
+                proved.push((key, s.clone()));
+            }
+            push(m, solution, spent);
         }
         out
     }

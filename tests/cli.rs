@@ -448,6 +448,8 @@ fn book_and_proof_number_search_from_the_command_line() {
     let o = stdout(&mnklab(&["solve", "--game", "tictactoe", "--method", "race", "--no-threats", "--no-pairings"]));
     assert!(o.starts_with("value draw (score 0, weak") && o.contains("race: alpha-beta "), "{o}");
     assert!(!o.contains(" 1 nodes"), "{o}");
+    let o = stdout(&mnklab(&["solve", "--game", "mnk:4,4,3", "--moves", "a1 a2 b1 b2 c1", "--method", "race"]));
+    assert!(o.starts_with("value game over: first player won"), "{o}");
     let o = mnklab(&["solve", "--game", "mnk:4,4,4", "--method", "race", "--batch", "x.txt"]);
     assert!(String::from_utf8_lossy(&o.stderr).contains("--method race solves one position"));
 }

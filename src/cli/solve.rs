@@ -210,13 +210,13 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
         println!("{}", r.verdict()?);
         return Ok(());
     }
+    if (args.method == SolveMethod::Pns || args.method == SolveMethod::Race) && pos.status().is_over() {
+        // Nothing to prove: say so as the default method does.
+        let s = with_position!(&pos, p => AnySolver::new(p, 1).solve(p, true, None, None));
+        print_solution(&pos, &s);
+        return Ok(());
+    }
     if args.method == SolveMethod::Pns {
-        if pos.status().is_over() {
-            // Nothing to prove: say so as the default method does.
-            let s = with_position!(&pos, p => AnySolver::new(p, 1).solve(p, true, None, None));
-            print_solution(&pos, &s);
-            return Ok(());
-        }
         let memory = args.tt_mb.unwrap_or(PNS_DEFAULT_MB) as usize;
         let deadline = args.time.map(|t| std::time::Instant::now() + Duration::from_secs_f64(t));
         if args.time.is_none() {
@@ -628,12 +628,8 @@ fn print_proof_move(pos: &AnyPosition, value: Option<i32>, runs: &[mnklab::searc
 }
 
 /// `--method race`: alpha-beta and proof-number search at once, the first proof answering.
+/// The position is not over (checked by the caller).
 fn race(pos: &AnyPosition, args: &SolveArgs) -> Result<(), String> {
-    if pos.status().is_over() {
-        let s = with_position!(pos, p => AnySolver::new(p, 1).solve(p, true, None, None));
-        print_solution(pos, &s);
-        return Ok(());
-    }
     let deadline = args.time.map(|t| std::time::Instant::now() + Duration::from_secs_f64(t));
     let table_mb = args.tt_mb.unwrap_or(DEFAULT_TABLE_MB) as usize;
     let leaves = mnklab::search::solver::Leaves { pairings: !args.no_pairings, threats: !args.no_threats };

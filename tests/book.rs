@@ -519,12 +519,20 @@ fn the_solver_agent_on_two_threads() {
         child.play(r.best.unwrap());
         assert_eq!(strong(&child), -score, "{moves}: the move played does not keep {score}");
     }
+    // On a free-placement board two threads race alpha-beta against proof-number search
+    // (tests/solver.rs checks the values), with no notice; more than two say the rest idle.
     let pos = AnyPosition::new("mnk:4,4,3".parse().unwrap());
+    let exact = with_position!(&pos, p => mnklab::search::solver::AnySolver::new(p, 8).solve(p, false, None, None));
     let mut events: Vec<SearchEvent> = Vec::new();
     let r = with_position!(&pos, p => build_agent(&config, 1).search(p, &SearchLimits::time(20.0), &SearchControl::new(), &mut events));
-    assert!(r.best.is_some());
+    assert_eq!(r.score, exact.score(), "{events:?}");
+    assert!(!events.iter().any(|e| matches!(e, SearchEvent::Notice(_))), "{events:?}");
+    let four = AgentConfig::Solver(SolverConfig { threads: 4, builtin_book: false, ..Default::default() });
+    let mut events: Vec<SearchEvent> = Vec::new();
+    let r = with_position!(&pos, p => build_agent(&four, 1).search(p, &SearchLimits::time(20.0), &SearchControl::new(), &mut events));
+    assert_eq!(r.score, exact.score());
     assert!(
-        events.iter().any(|e| matches!(e, SearchEvent::Notice(t) if t.contains("threads 2: only the Connect-X") && t.ends_with("proving on one thread"))),
+        events.iter().any(|e| matches!(e, SearchEvent::Notice(t) if t.contains("threads 4: on this board two race"))),
         "{events:?}"
     );
 }

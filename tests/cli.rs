@@ -452,6 +452,18 @@ fn book_and_proof_number_search_from_the_command_line() {
     assert!(o.starts_with("value game over: first player won"), "{o}");
     let o = mnklab(&["solve", "--game", "mnk:4,4,4", "--method", "race", "--batch", "x.txt"]);
     assert!(String::from_utf8_lossy(&o.stderr).contains("--method race solves one position"));
+    // Every move raced: with no --time every distance is completed, so the rows are the
+    // default method's, line for line.
+    let rows = |o: &str| o.lines().filter(|l| l.starts_with("move ")).map(String::from).collect::<Vec<_>>();
+    let plain = stdout(&mnklab(&["solve", "--game", "mnk:5,5,4", "--moves", "a1 d3", "--every-move"]));
+    let o = stdout(&mnklab(&["solve", "--game", "mnk:5,5,4", "--moves", "a1 d3", "--method", "race", "--every-move"]));
+    assert_eq!(rows(&o).len(), 23, "{o}");
+    assert_eq!(rows(&o), rows(&plain), "{o}");
+    assert!(o.contains("race: each proof by alpha-beta and proof-number search at once"), "{o}");
+    let o = mnklab(&["solve", "--game", "connect4", "--method", "race", "--every-move"]);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("proved by the Connect-X solver alone"), "{o:?}");
+    let o = mnklab(&["solve", "--game", "mnk:4,4,4", "--method", "pns", "--every-move"]);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("(or --method race)"), "{o:?}");
 }
 
 /// `book` appends each searched value to a journal (OUT.journal by default); `--part I/N` runs

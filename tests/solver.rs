@@ -481,3 +481,112 @@ fn every_moves_values_prove_symmetric_twins_once_and_match_fresh_solves() {
         }
     }
 }
+
+/// A racing solver (alpha-beta against proof-number search: the solver agent on two threads
+/// on free-placement boards) gives the values a plain solve gives: the position's and every
+/// move's, each exact or, where proof-number search answered first, its sign (a weak
+/// solution). Without a deadline the moves' distances are all completed after their signs.
+/// Which method answers depends on the clock, so either is accepted; on two of these
+/// positions proof-number search answered the position's own proof in every run here (1-2 ms
+/// against alpha-beta's 24 and 100 ms alone; about 12 s in all, most of it the moves'
+/// distances).
+#[test]
+fn a_racing_solver_gives_the_plain_solvers_values_or_their_signs() {
+    use mnklab::search::solver::MoveProofs;
+    let mut rng = seeded(29);
+    let mut positions: Vec<AnyPosition> = Vec::new();
+    for (game, stones) in [("mnk:5,5,4", 2), ("mnk:5,5,4", 3), ("mnk:5,4,4", 2), ("mnk:5,4,4", 3), ("mnk:6,5,4", 4)] {
+        let mut pos = AnyPosition::new(game.parse().unwrap());
+        for _ in 0..stones {
+            let mut moves = Vec::new();
+            with_position!(&pos, p => p.legal_moves(&mut moves));
+            let m = moves[below(&mut rng, moves.len())];
+            with_position!(&mut pos, p => p.play(m));
+        }
+        positions.push(pos);
+    }
+    let (mut sign_only, mut completed) = (0, 0);
+    for pos in &positions {
+        with_position!(pos, p => {
+            assert!(!p.is_over());
+            let mut plain = AnySolver::new(p, 8);
+            let exact = plain.solve(p, false, None, None);
+            let mut racing = AnySolver::new(p, 8).racing(256);
+            assert_eq!(racing.threads(), 2);
+            let raced = racing.solve_keeping_table(p, false, None, None);
+            assert!(exact.is_solved() && raced.is_solved(), "{p:?}");
+            if raced.weak {
+                sign_only += 1;
+                assert_eq!((raced.lower, raced.plies), (exact.lower.signum(), None), "{p:?}");
+                assert_ne!(raced.lower, 0, "a draw's sign is its value");
+            } else {
+                assert_eq!((raced.lower, raced.plies), (exact.lower, exact.plies), "{p:?}");
+            }
+            let best = raced.best.expect("a move keeping the value");
+            // A row heard first as a sign, then again with its distance: pass two at work.
+            let mut heard: Vec<(Move, bool)> = Vec::new();
+            let rows = racing.move_solutions(p, MoveProofs { weak: false, ..Default::default() }, |m, s, _| {
+                heard.push((m, s.as_ref().is_some_and(|s| s.weak)));
+            });
+            completed += heard.iter().filter(|(m, weak)| !weak && heard.iter().any(|h| h == &(*m, true))).count();
+            let plain_rows = plain.move_solutions(p, MoveProofs { weak: false, ..Default::default() }, |_, _, _| {});
+            for ((m, row), (_, plain_row)) in rows.iter().zip(&plain_rows) {
+                let (row, plain_row) = (row.as_ref().unwrap(), plain_row.as_ref().unwrap());
+                assert!(!row.weak, "{p:?} then {m:?}: every distance completed");
+                assert_eq!((row.lower, row.plies), (plain_row.lower, plain_row.plies), "{p:?} then {m:?}");
+            }
+            let best_row = rows.iter().find(|(m, _)| *m == best).unwrap().1.as_ref().unwrap();
+            assert_eq!(best_row.lower.signum(), exact.lower.signum(), "{p:?}: the move keeps the sign");
+        });
+    }
+    // Where proof-number search is far the faster: mnk:6,6,4 after b2, a loss for the side to
+    // move that it proves in about 0.2 s and alpha-beta in about 46 s (the README's race
+    // table). Its sign alone, with a move (any move of a loss keeps its sign).
+    let pos = AnyPosition::from_moves("mnk:6,6,4".parse().unwrap(), "b2").unwrap();
+    with_position!(&pos, p => {
+        let raced = AnySolver::new(p, 8).racing(256).solve(p, false, Some(std::time::Duration::from_secs(30)), None);
+        assert!(raced.weak && raced.is_solved() && raced.plies.is_none(), "{raced:?}");
+        assert_eq!(raced.lower, -1);
+        assert_eq!(mnklab::search::solver::proof_number_value(p, 256, None, None).0, Some(-1));
+        assert!(raced.best.is_some());
+        sign_only += 1;
+    });
+    // 3 positions and 39 moves here (each move's race is ms against tens of ms too): were
+    // none left, the distances' pass would be untested.
+    assert!(completed > 0, "no move's sign came first: {sign_only} positions' did");
+}
+
+/// The solver agent on two threads on a free-placement board races its proofs: where
+/// proof-number search proves the position's sign first, the distance comes from the moves'
+/// proofs (every move's strong value known, the best of them is the position's), so the
+/// analysis ends with the value a plain solve gives, distance and all; the candidates are
+/// those of a plain solve.
+#[test]
+fn the_solver_agent_on_two_threads_races_and_still_ends_with_the_distance() {
+    // mnk:5,5,4 after two stones (cells 17 and 0): proof-number search proves the sign in
+    // 1-2 ms, alpha-beta the value in about 24 ms (see the test above).
+    let mut pos = AnyPosition::new("mnk:5,5,4".parse().unwrap());
+    with_position!(&mut pos, p => { p.play(Move(17)); p.play(Move(0)); });
+    let exact = with_position!(&pos, p => AnySolver::new(p, 8).solve(p, false, None, None));
+    assert!(exact.is_solved() && exact.plies.is_some(), "{exact:?}");
+    let config = AgentConfig::Solver(SolverConfig { threads: 2, ..Default::default() });
+    let mut events: Vec<SearchEvent> = Vec::new();
+    let r = with_position!(&pos, p => build_agent(&config, 1).search(p, &SearchLimits::time(20.0), &SearchControl::new(), &mut events));
+    let want = if exact.lower > 0 { Score::Win { plies: exact.plies } } else { Score::Loss { plies: exact.plies } };
+    assert_eq!(r.score, want);
+    let last = events.iter().rev().find_map(|e| if let SearchEvent::Progress(p) = e { Some(p) } else { None }).unwrap();
+    assert!(last.finished && last.threads == 2, "{last:?}");
+    let rows = with_position!(&pos, p => {
+        let mut plain = AnySolver::new(p, 8);
+        plain.solve(p, false, None, None);
+        plain.move_solutions(p, mnklab::search::solver::MoveProofs::default(), |_, _, _| {})
+    });
+    assert_eq!(last.root.len(), rows.len());
+    for (m, s) in rows {
+        let row = last.root.iter().find(|r| r.mv == m).unwrap();
+        assert_eq!(row.score, s.unwrap().score(), "{m:?}");
+    }
+    // The move played keeps the value.
+    let best = last.root.iter().find(|row| Some(row.mv) == r.best).unwrap();
+    assert_eq!(best.score, want);
+}

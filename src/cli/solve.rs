@@ -171,9 +171,15 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
     if args.no_probe && args.method != SolveMethod::Dbs {
         return Err("--no-probe leaves out --method dbs's probe: add --method dbs".into());
     }
-    if args.every_move && (args.method != SolveMethod::Alphabeta || args.batch.is_some()) {
+    if args.every_move && (!matches!(args.method, SolveMethod::Alphabeta | SolveMethod::Race) || args.batch.is_some()) {
         return Err(
-            "--every-move proves each move by the default method on one position: leave out --method and --batch"
+            "--every-move proves each move by the default method (or --method race) on one position: leave out --method and --batch"
+                .into(),
+        );
+    }
+    if args.every_move && args.method == SolveMethod::Race && args.no_threats {
+        return Err(
+            "--no-threats: --method race --every-move keeps proof-number search's threats: leave out --no-threats"
                 .into(),
         );
     }
@@ -237,6 +243,9 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
         });
         print_proof(&pos, value, &runs);
         return Ok(());
+    }
+    if args.method == SolveMethod::Race && args.every_move {
+        return race_every_move(&pos, &args);
     }
     if args.method == SolveMethod::Race {
         return race(&pos, &args);
@@ -339,7 +348,8 @@ fn every_move<P: mnklab::game::Position>(
     let how = mnklab::search::solver::MoveProofs {
         weak,
         book,
-        best: s.best.map(|m| (m, s.lower)),
+        // A sign alone (a racing solver's strong proof) bounds no move's value.
+        best: s.best.filter(|_| s.weak == weak).map(|m| (m, s.lower)),
         deadline,
         stop: None,
         gauge: None,
@@ -609,7 +619,7 @@ fn check_draw(pos: &AnyPosition, s: &Solution, deadline: Option<std::time::Insta
 }
 
 /// Tree memory of a proof-number search when `--tt-mb` is not given.
-pub const PNS_DEFAULT_MB: u32 = 2048;
+pub const PNS_DEFAULT_MB: u32 = mnklab::search::solver::PNS_DEFAULT_MB as u32;
 /// `solve --method threats`: the threat table's MiB.
 pub const THREATS_DEFAULT_MB: u32 = 256;
 
@@ -678,6 +688,40 @@ fn race(pos: &AnyPosition, args: &SolveArgs) -> Result<(), String> {
         runs.iter().map(|x| x.elapsed).sum::<f64>(),
         r.elapsed
     );
+    Ok(())
+}
+
+/// `--method race --every-move`: the position's value and every move's, each proof raced
+/// (alpha-beta against proof-number search, the first answering), strong unless `--weak`:
+/// where proof-number search answered, a win's or loss's sign comes first and its distance
+/// from alpha-beta after every move has its sign, within `--time`. The position is not over.
+fn race_every_move(pos: &AnyPosition, args: &SolveArgs) -> Result<(), String> {
+    let time = args.time.map(Duration::from_secs_f64);
+    let deadline = time.map(|t| std::time::Instant::now() + t);
+    let table_mb = args.tt_mb.unwrap_or(DEFAULT_TABLE_MB) as usize;
+    let r = with_position!(pos, p => {
+        let mut solver = AnySolver::new(p, table_mb);
+        if matches!(solver, AnySolver::Connect(_)) {
+            return Err(format!(
+                "--method race --every-move: {} is proved by the Connect-X solver alone, which is the faster there: leave out --method race",
+                pos.variant()
+            ));
+        }
+        solver = solver.racing(PNS_DEFAULT_MB as usize);
+        if args.no_pairings {
+            solver = solver.without_pairings();
+        }
+        let s = solver.solve(p, args.weak, time, None);
+        let moves = s.is_solved().then(|| every_move(&mut solver, p, &s, None, deadline, args.weak));
+        Ok::<_, String>((s, moves))
+    });
+    let (s, moves) = r?;
+    print_solution(pos, &s);
+    if s.weak && !args.weak {
+        println!("proof-number search proved the sign first; the distance is not proved (the moves' may be, below)");
+    }
+    print_every_move(pos, moves, true, "the position's own proof did not finish");
+    println!("race: each proof by alpha-beta and proof-number search at once, a thread each; the nodes are both's");
     Ok(())
 }
 

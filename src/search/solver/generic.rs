@@ -463,9 +463,21 @@ impl<P: Position> GenericSolver<P> {
         deadline: Option<Instant>,
         stop: Option<Arc<AtomicBool>>,
     ) -> (i32, i32) {
-        self.deadline = deadline;
-        self.stop = stop;
-        self.aborted = false;
+        self.solve_between(weak, (floor, None), deadline, stop)
+    }
+
+    /// [`GenericSolver::solve`] of a position whose value is known to lie within `known`
+    /// (either end may be open): a child of a solved position (at least minus the parent's
+    /// value), or one whose sign another method proved (a win is at least 1, a loss at most
+    /// -1). The bisection skips the probes outside it.
+    pub fn solve_between(
+        &mut self,
+        weak: bool,
+        known: (Option<i32>, Option<i32>),
+        deadline: Option<Instant>,
+        stop: Option<Arc<AtomicBool>>,
+    ) -> (i32, i32) {
+        self.resume(deadline, stop);
         let n = self.pos.ply() as i32;
         if self.pos.is_over() {
             return (0, 0);
@@ -480,12 +492,22 @@ impl<P: Position> GenericSolver<P> {
             // never hurts, so the first player cannot lose from the empty board.
             min = 0;
         }
+        let (floor, ceiling) = known;
         let min = floor.map_or(min, |f| f.clamp(min, max));
+        let max = ceiling.map_or(max, |c| c.clamp(min, max));
         let gauge = self.gauge.clone();
         super::bisect_gauged(min, max, weak, gauge.as_deref(), |a, c| {
             let r = self.negamax(0, a, c);
             (!self.aborted).then_some(r)
         })
+    }
+
+    /// Searches from now on end at `deadline` or when `stop` is set (a search that ended
+    /// before, aborted, leaves its flag and clock behind: a race's stop flag, say).
+    pub fn resume(&mut self, deadline: Option<Instant>, stop: Option<Arc<AtomicBool>>) {
+        self.deadline = deadline;
+        self.stop = stop;
+        self.aborted = false;
     }
 
     /// A move that keeps the proven value.
@@ -527,7 +549,7 @@ impl<P: Position> GenericSolver<P> {
         &mut self,
         m: Move,
         weak: bool,
-        floor: Option<i32>,
+        known: (Option<i32>, Option<i32>),
         deadline: Option<Instant>,
         stop: Option<Arc<AtomicBool>>,
     ) -> (i32, i32) {
@@ -535,8 +557,7 @@ impl<P: Position> GenericSolver<P> {
         let cell = self.pos.move_cell(m);
         self.pos.play(m);
         self.board.play(cell, me);
-        let r =
-            if self.pos.is_over() { (i32::MIN, i32::MIN) } else { self.solve_at_least(weak, floor, deadline, stop) };
+        let r = if self.pos.is_over() { (i32::MIN, i32::MIN) } else { self.solve_between(weak, known, deadline, stop) };
         self.board.undo(cell, me);
         self.pos.undo();
         r

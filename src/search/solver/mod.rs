@@ -31,10 +31,11 @@ pub use gauge::{GaugeReading, ProofGauge};
 pub use generic::GenericSolver;
 pub use pairing::{PairingOutcome, PairingSearch};
 pub use pns::{
-    Leaves, ProofEnd, ProofOutcome, ProofSearch, weak_value as proof_number_value,
+    Leaves, PNS_DEFAULT_MB, ProofEnd, ProofOutcome, ProofSearch, weak_value as proof_number_value,
     weak_value_move as proof_number_move, weak_value_with as proof_number_value_with,
 };
-pub use race::{RaceOutcome, RaceWinner, race_weak_value};
+use race::Raced;
+pub use race::{RaceOutcome, RaceWinner, race_weak_value, race_with};
 pub use table::SolverTable;
 pub use threats::{Role as ThreatRole, ThreatSearch, ThreatWin, threats_apply};
 
@@ -133,8 +134,11 @@ pub struct SolverConfig {
     /// is proved afresh.
     pub builtin_book: bool,
     /// Threads each proof searches on, sharing the table (`solve --threads`): Connect-X
-    /// boards with (width + 2) x (height + 1) < 64; other boards are solved on one, and the analysis says
-    /// so.
+    /// boards with (width + 2) x (height + 1) < 64. On other boards two or more race
+    /// alpha-beta against proof-number search, one thread each, the first proof answering
+    /// (see [`AnySolver::racing`]; as with `solve --method race`): a win's or loss's sign may
+    /// then come without its distance, and which method answers, so the move played, depends
+    /// on the clock.
     pub threads: u32,
 }
 
@@ -272,6 +276,9 @@ pub enum AnySolver<P: Position> {
         tt_mb: usize,
         /// The pairing test on (the default); off to measure what it saves.
         pairings: bool,
+        /// Each proof raced against proof-number search of its sign, with a tree of this
+        /// many MiB (see [`AnySolver::racing`]); None: alpha-beta alone (the default).
+        race: Option<usize>,
     },
 }
 
@@ -287,7 +294,7 @@ impl<P: Position> AnySolver<P> {
         {
             return AnySolver::Connect(Box::new(ConnectSolver::new(&r, tt_mb)));
         }
-        AnySolver::Generic { solver: None, tt_mb, pairings: true }
+        AnySolver::Generic { solver: None, tt_mb, pairings: true, race: None }
     }
 
     /// The solver with each probe searched on `threads` threads sharing its table; Err (a
@@ -295,7 +302,8 @@ impl<P: Position> AnySolver<P> {
     pub fn with_threads(mut self, threads: usize) -> Result<AnySolver<P>, String> {
         match &mut self {
             AnySolver::Connect(s) => s.set_threads(threads),
-            AnySolver::Generic { .. } if threads > 1 => {
+            // A racing solver's second thread is proof-number search's.
+            AnySolver::Generic { race: None, .. } if threads > 1 => {
                 return Err("only the Connect-X bitboard solver (gravity boards with (width + 2) x \
                             (height + 1) < 64, Connect-4 and smaller) searches on threads, and this \
                             board is not one for it"
@@ -306,10 +314,12 @@ impl<P: Position> AnySolver<P> {
         Ok(self)
     }
 
-    /// Threads each probe searches on.
+    /// Threads each probe searches on (two for a racing solver: alpha-beta and proof-number
+    /// search).
     pub fn threads(&self) -> usize {
         match self {
             AnySolver::Connect(s) => s.threads(),
+            AnySolver::Generic { race: Some(_), .. } => 2,
             AnySolver::Generic { .. } => 1,
         }
     }
@@ -327,6 +337,20 @@ impl<P: Position> AnySolver<P> {
     pub fn without_pairings(mut self) -> AnySolver<P> {
         if let AnySolver::Generic { pairings, .. } = &mut self {
             *pairings = false;
+        }
+        self
+    }
+
+    /// On free-placement boards, each proof (the position's, and every move's in
+    /// [`AnySolver::move_solutions`]) raced against proof-number search on a second thread,
+    /// whose tree may take `pns_mb` MiB: the first to prove the sign answers. Where
+    /// proof-number search wins, a strong proof gives the sign without the distance (a
+    /// weak [`Solution`]), and `move_solutions` then seeks the moves' distances by alpha-beta
+    /// within the proved signs, after every move has its sign. Connect-X boards are solved as
+    /// before (their alpha-beta is the faster there).
+    pub fn racing(mut self, pns_mb: usize) -> AnySolver<P> {
+        if let AnySolver::Generic { race, .. } = &mut self {
+            *race = Some(pns_mb);
         }
         self
     }
@@ -459,7 +483,7 @@ impl<P: Position> AnySolver<P> {
                     over: None,
                 }
             }
-            AnySolver::Generic { solver: slot, tt_mb, pairings } => {
+            AnySolver::Generic { solver: slot, tt_mb, pairings, race } => {
                 let mut g = GenericSolver::new(pos, *tt_mb);
                 if !*pairings {
                     g = g.without_pairings();
@@ -467,16 +491,44 @@ impl<P: Position> AnySolver<P> {
                 start = Instant::now();
                 let deadline = time.map(|t| start + t);
                 g.gauge = gauge;
-                let (lower, upper) = g.solve(weak, deadline, stop);
+                let (raced, pns_nodes) = match *race {
+                    Some(mb) => {
+                        let leaves = Leaves { pairings: *pairings, threats: true };
+                        race::race_generic(&mut g, pos, None, weak, (None, None), (mb, leaves), deadline, stop)
+                    }
+                    None => {
+                        let (lo, hi) = g.solve(weak, deadline, stop);
+                        (Raced::Bounds(lo, hi), 0)
+                    }
+                };
                 g.gauge = None;
+                let (lower, upper, sign_only, raced_move) = match raced {
+                    Raced::Bounds(lo, hi) => (lo, hi, false, None),
+                    // A draw's value is its sign; a win's or loss's distance is not known.
+                    Raced::Sign(s, m) => (s, s, !weak && s != 0, Some(m)),
+                };
+                let weak = weak || sign_only;
                 let solved = lower == upper && !g.aborted;
-                let best = if best_move && solved && !pos.is_over() { g.best_move(lower, weak) } else { None };
+                let best = match raced_move {
+                    Some(Some(m)) => Some(m),
+                    // Every move of a loss loses: the first keeps the sign (its distance,
+                    // which a strong proof would make the longest, is not known). Proving
+                    // it by alpha-beta would redo the search proof-number search outran.
+                    Some(None) if lower < 0 => {
+                        let mut moves = Vec::new();
+                        pos.legal_moves(&mut moves);
+                        moves.first().copied()
+                    }
+                    _ if best_move && solved && !pos.is_over() => g.best_move(lower, weak),
+                    _ => None,
+                };
                 let solution = Solution {
                     lower,
                     upper,
                     weak,
                     best,
-                    nodes: g.nodes,
+                    // Both threads' nodes, as a parallel solve counts its helpers'.
+                    nodes: g.nodes + pns_nodes,
                     elapsed: start.elapsed().as_secs_f64(),
                     plies: if weak || !solved { None } else { distance(cells, lower, moves) },
                     memory: g.memory(),
@@ -546,6 +598,9 @@ impl<P: Position> AnySolver<P> {
             memory: 0,
             over: None,
         };
+        // A win or loss whose sign proof-number search proved, not its distance (a racing
+        // solver's strong proofs).
+        let sign_only = |v: i32| Solution { weak: true, plies: None, ..ours(v.signum()) };
         let from_book = book.map(|b| b.move_values_of(pos)).unwrap_or_default();
         // No move is worth more than the position: each child is worth at least minus its
         // value to the child's player, so the probes below that are known answers. After the
@@ -602,7 +657,7 @@ impl<P: Position> AnySolver<P> {
                 push(m, None, spent);
                 continue;
             }
-            let (lo, hi) = match self {
+            let raced = match self {
                 AnySolver::Connect(s) => {
                     let g = (&child as &dyn Any).downcast_ref::<Grid<u64, true>>().expect("checked in new");
                     let b = s.board_of(g);
@@ -610,9 +665,10 @@ impl<P: Position> AnySolver<P> {
                         s.solve_at_least(&b, weak, floor, deadline, stop.clone())
                     });
                     spent += nodes;
-                    if s.aborted { (i32::MIN, i32::MAX) } else { r }
+                    let (lo, hi) = if s.aborted { (i32::MIN, i32::MAX) } else { r };
+                    Raced::Bounds(lo, hi)
                 }
-                AnySolver::Generic { solver: slot, tt_mb, pairings } => {
+                AnySolver::Generic { solver: slot, tt_mb, pairings, race } => {
                     let fresh = || {
                         let g = GenericSolver::new(pos, *tt_mb);
                         if *pairings { g } else { g.without_pairings() }
@@ -621,17 +677,37 @@ impl<P: Position> AnySolver<P> {
                     if g.position().history() != pos.history() {
                         **g = fresh();
                     }
-                    let (r, nodes) =
-                        gauged(g.as_mut(), &gauge, spent, |g| g.solve_after(m, weak, floor, deadline, stop.clone()));
-                    spent += nodes;
-                    if g.aborted { (i32::MIN, i32::MAX) } else { r }
+                    let known = (floor, None);
+                    let ((raced, pns_nodes), nodes) = gauged(g.as_mut(), &gauge, spent, |g| match *race {
+                        Some(mb) => {
+                            let leaves = Leaves { pairings: *pairings, threats: true };
+                            race::race_generic(g, &child, Some(m), weak, known, (mb, leaves), deadline, stop.clone())
+                        }
+                        None => {
+                            let r = g.solve_after(m, weak, known, deadline, stop.clone());
+                            (Raced::Bounds(r.0, r.1), 0)
+                        }
+                    });
+                    spent += nodes + pns_nodes;
+                    match raced {
+                        Raced::Bounds(..) if g.aborted => Raced::Bounds(i32::MIN, i32::MAX),
+                        r => r,
+                    }
                 }
             };
-            let solution = (lo == hi).then(|| ours(-lo));
+            let solution = match raced {
+                Raced::Bounds(lo, hi) => (lo == hi).then(|| ours(-lo)),
+                Raced::Sign(v, _) if weak || v == 0 => Some(ours(-v)),
+                Raced::Sign(v, _) => Some(sign_only(-v)),
+            };
             if let Some(s) = &solution {
                 proved.push((key, s.clone()));
             }
             push(m, solution, spent);
+        }
+        if !weak && let AnySolver::Generic { solver: Some(g), race: Some(_), .. } = self {
+            let pass = race::DistancePass { floor, deadline, stop, gauge };
+            race::complete_distances(g, pos, &mut out, pass, spent, each);
         }
         out
     }
@@ -848,6 +924,19 @@ fn run_reporting<T: Send, M: Send>(
     })
 }
 
+/// The position's value from every move's strong value, and the best move; None unless every
+/// move has one.
+fn best_of_moves(proofs: &[(Move, Option<Solution>)]) -> Option<Solution> {
+    let mut best: Option<(Move, &Solution)> = None;
+    for (m, proof) in proofs {
+        let p = proof.as_ref().filter(|p| p.is_solved() && !p.weak)?;
+        if best.is_none_or(|(_, b)| p.lower > b.lower) {
+            best = Some((*m, p));
+        }
+    }
+    best.map(|(m, p)| Solution { best: Some(m), ..p.clone() })
+}
+
 /// The candidate rows before any move's proof: every legal move unknown but the position's best
 /// move, whose value is the position's.
 fn first_rows<P: Position>(pos: &P, s: &Solution) -> Vec<super::RootMove> {
@@ -898,13 +987,28 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
             let book = self.book(pos.variant(), sink);
             if self.solver.is_none() {
                 let threads = self.config.threads.max(1) as usize;
-                self.solver = Some(AnySolver::new(pos, tt).with_threads(threads).unwrap_or_else(|why| {
-                    // Once on stderr too, as for a book: a match's games have no one watching.
-                    let notice = format!("solver: threads {threads}: {why}; proving on one thread");
-                    eprintln!("{notice}");
-                    self.threads_notice = Some(notice);
-                    AnySolver::new(pos, tt)
-                }));
+                let solver = AnySolver::new(pos, tt);
+                // On free-placement boards a second thread races proof-number search (see
+                // `AnySolver::racing`): off by default, as which method answers first depends
+                // on the clock, and with it the move played and the nodes reported.
+                let solver = match solver {
+                    AnySolver::Generic { .. } if threads > 1 => {
+                        if threads > 2 {
+                            // Once on stderr too, as for a book: a match's games have no one
+                            // watching.
+                            let notice = format!(
+                                "solver: threads {threads}: on this board two race (alpha-beta and proof-number search), the others are not used"
+                            );
+                            eprintln!("{notice}");
+                            self.threads_notice = Some(notice);
+                        }
+                        solver.racing(PNS_DEFAULT_MB)
+                    }
+                    solver => solver,
+                };
+                // Takes any count now: the Connect-X solver splits its probes, a racing one
+                // runs two, and the generic one alone was left at one thread.
+                self.solver = Some(solver.with_threads(threads).expect("threads fit the solver"));
             }
             if let Some(notice) = &self.threads_notice {
                 sink.event(SearchEvent::Notice(notice.clone()));
@@ -926,7 +1030,7 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
             // Named as it answers: a file for another game leaves the built-in book answering.
             let (book, which) = book.map_or((None, String::new()), |(b, which)| (Some(b), which));
             let from_book = book.as_deref().and_then(|b| b.solution_of(pos, self.config.weak));
-            let s = match from_book {
+            let mut s = match from_book {
                 Some(s) if s.best.is_some() => {
                     sink.event(SearchEvent::Info(format!("solver: from {which}")));
                     s
@@ -1001,7 +1105,8 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
                 let how = MoveProofs {
                     weak: self.config.weak,
                     book: book.as_deref(),
-                    best: s.best.map(|m| (m, s.lower)),
+                    // A value whose sign alone was proved (a racing solver's) bounds no move's.
+                    best: s.best.filter(|_| s.weak == self.config.weak).map(|m| (m, s.lower)),
                     deadline,
                     stop: Some(stop.clone()),
                     gauge: Some(Arc::clone(&gauge)),
@@ -1010,12 +1115,12 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
                 // table fills as they finish and, during a long one, its nodes and the clock
                 // still move (the panel once stood still for the whole of a move's proof).
                 let proving = &mut *solver;
-                run_reporting(
+                let proofs = run_reporting(
                     &gauge,
                     move |done| {
                         proving.move_solutions(pos, how, |m, proved, spent| {
                             let _ = done.send((m, proved.clone(), spent));
-                        });
+                        })
                     },
                     |heard, since_report| {
                         let fresh = match heard {
@@ -1037,6 +1142,13 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
                         fresh
                     },
                 );
+                // A sign-only value (a racing solver's) made exact by its moves' distances.
+                if s.weak
+                    && !self.config.weak
+                    && let Some(exact) = best_of_moves(&proofs)
+                {
+                    s = Solution { nodes: s.nodes, elapsed: s.elapsed, memory: s.memory, ..exact };
+                }
                 rows
             } else {
                 Vec::new()

@@ -148,8 +148,8 @@ pub fn race_with<P: Position + Sync, T: Send>(
 /// What a raced proof of one position found (see [`race_generic`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Raced {
-    /// Alpha-beta's bounds (Pons' convention, equal when it proved the value; the full range
-    /// of i32 when the two methods disagreed, which is a bug in one and never a value).
+    /// Alpha-beta's bounds (Pons' convention, equal when it proved the value; the whole range
+    /// of values when the two methods disagreed, which is a bug in one and never a value).
     Bounds(i32, i32),
     /// Proof-number search answered first: the sign of the value (1, 0, -1), and a move
     /// keeping it when its trees settled one (a win's winning move, a draw's holding move).
@@ -186,7 +186,14 @@ pub(super) fn race_generic<P: Position>(
     let solved = lo == hi && !g.aborted;
     g.resume(deadline, stop);
     let raced = match (solved, sign) {
-        (true, Some(s)) if s != lo.signum() => Raced::Bounds(i32::MIN, i32::MAX),
+        (true, Some(s)) if s != lo.signum() => {
+            eprintln!(
+                "solver: alpha-beta and proof-number search proved different values ({lo} and {s}) after \"{}\": a bug, please report it; the value is left unproved",
+                pos.history_string()
+            );
+            let (cells, n) = (pos.max_game_length() as i32, pos.ply() as i32);
+            if weak { Raced::Bounds(-1, 1) } else { Raced::Bounds(-(cells - n) / 2, (cells + 1 - n) / 2) }
+        }
         (true, _) => Raced::Bounds(lo, hi),
         (false, Some(s)) => Raced::Sign(s, super::proof_number_move(Some(s), &runs)),
         (false, None) => Raced::Bounds(lo, hi),

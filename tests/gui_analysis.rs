@@ -782,7 +782,7 @@ fn the_solver_shows_a_proven_value_per_candidate() {
     assert!(shown >= 5, "proven values shown: {shown}");
     // The board's legend explains the cells' labels (W3, =, L2, ?) instead of the heuristic
     // scale's bounds, which a proof has none of.
-    assert_eq!(h.query_all_by_label("W/L n: win/loss in n plies, = draw, ? unproved").count(), 1);
+    assert_eq!(h.query_all_by_label("W/L (n): win/loss (in n plies), = draw, ? unproved").count(), 1);
     assert_eq!(h.query_all_by_label_contains("refuted").count(), 0);
 }
 

@@ -58,8 +58,8 @@ pub fn candidates(p: &Progress, n: usize) -> Vec<Candidate> {
         // best mark and the "best" readout name the same move.
         let not_best = |r: &crate::search::RootMove| Some(r.mv) != p.best;
         root.sort_by(|a, b| {
-            (a.upper_bound, -a.score.as_f64())
-                .partial_cmp(&(b.upper_bound, -b.score.as_f64()))
+            (a.upper_bound, -rank(a.score))
+                .partial_cmp(&(b.upper_bound, -rank(b.score)))
                 .unwrap_or(std::cmp::Ordering::Equal)
                 .then(not_best(a).cmp(&not_best(b)))
         });
@@ -90,6 +90,17 @@ pub fn candidates(p: &Progress, n: usize) -> Vec<Candidate> {
     }
 }
 
+/// A score's place in the candidate table: its value, where a proven win or loss whose distance
+/// is not proved (proof-number search's, MCTS-Solver's) counts as the least it may be, a win
+/// as slower and a loss as quicker than any with a distance, so a row never looks better than
+/// what was proved. (`Score::as_f64` puts an unknown distance at 0 plies.)
+fn rank(s: Score) -> f64 {
+    match s {
+        Score::Win { plies: None } => s.as_f64() - 1e5,
+        _ => s.as_f64(),
+    }
+}
+
 /// A score on one scale for the colour: heuristic units, proven results at +-20.
 fn effective(s: Score) -> f64 {
     match s {
@@ -114,7 +125,8 @@ const LOSS_UNDER_BETTER: f32 = 0.45;
 /// otherwise): linear from 1 at the best down to 0.15 at a loss at once, on a scale where a
 /// loss lies in (-3, 0) (longer resistance higher: -3 e^(-plies / 20)), a draw at 1 and a win
 /// in (2, 8] (sooner higher: 2 + 6 e^(-plies / 20)), so that a draw stands clearly apart from both, and a quick loss
-/// from a long one, a quick win from a slow one (a proof without a distance counts as far).
+/// from a long one, a quick win from a slow one (a proof without its distance counts as the
+/// least it may be, as in [`rank`]: a win as far, a loss as at once).
 /// A value worse than the best is drawn at most [`WORSE_PROVEN`], a loss under a win or a draw at
 /// most [`LOSS_UNDER_BETTER`]: far from the end the scale
 /// flattens (a loss in 36 beside a loss in 38 came out at 0.98, the best's colour).
@@ -123,7 +135,7 @@ fn proven_strength(best: Score, score: Score) -> Option<f32> {
     let place = |s: Score| match s {
         Score::Win { plies } => Some(2.0 + 6.0 * near(plies)),
         Score::Draw => Some(1.0),
-        Score::Loss { plies } => Some(-3.0 * near(plies)),
+        Score::Loss { plies } => Some(-3.0 * plies.map_or(1.0, |_| near(plies))),
         _ => None,
     };
     let (b, v) = (place(best)?, place(score)?);
@@ -258,6 +270,25 @@ mod tests {
         // A proof beside heuristic values keeps the common scale: the win first and deepest.
         let c = candidates(&rows(&[win(9), Score::Eval(1500), Score::Eval(-800)]), 3);
         assert!(c[0].strength == 1.0 && c[1].strength < 0.2 && c[2].strength < c[1].strength, "{c:?}");
+    }
+
+    /// A proven win or loss whose distance is not proved (a racing solver's sign) is shown as
+    /// the least it may be: after the wins and losses with a distance, and no deeper.
+    #[test]
+    fn a_proof_without_its_distance_ranks_and_shades_as_the_least_it_may_be() {
+        let rows = |scores: &[Score]| Progress {
+            best: Some(Move(0)),
+            proof: true,
+            root: scores.iter().enumerate().map(|(i, &s)| rm(i as u16, 0, s, false)).collect(),
+            ..Default::default()
+        };
+        let (loss, win) = (|p| Score::Loss { plies: p }, |p| Score::Win { plies: p });
+        let c = candidates(&rows(&[loss(None), loss(Some(12)), loss(Some(10))]), 3);
+        assert_eq!(c.iter().map(|c| c.mv).collect::<Vec<_>>(), vec![Move(1), Move(2), Move(0)]);
+        assert!(c[0].strength == 1.0 && c[2].strength < c[1].strength, "{c:?}");
+        let c = candidates(&rows(&[win(None), win(Some(25)), Score::Draw]), 3);
+        assert_eq!(c.iter().map(|c| c.mv).collect::<Vec<_>>(), vec![Move(1), Move(0), Move(2)]);
+        assert!(c[0].strength == 1.0 && c[1].strength < 1.0 && c[2].strength < c[1].strength, "{c:?}");
     }
 
     #[test]

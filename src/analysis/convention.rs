@@ -251,7 +251,10 @@ pub fn legend(proofs: bool) -> Legend {
     if proofs {
         // No "refuted": a move not yet proved reads `?` in the lowest colour. Two steps: the
         // cells' labels say the rest, and the key needs the row's room.
-        Legend { scale: &[(1.0, "best"), (0.25, "worse")], key: Some("W/L n: win/loss in n plies, = draw, ? unproved") }
+        Legend {
+            scale: &[(1.0, "best"), (0.25, "worse")],
+            key: Some("W/L (n): win/loss (in n plies), = draw, ? unproved"),
+        }
     } else {
         Legend { scale: &[(1.0, "best"), (0.55, ""), (0.25, "weaker"), (0.1, "refuted (≤ bound)")], key: None }
     }
@@ -271,7 +274,11 @@ mod tests {
             let head: String = label.chars().take_while(|c| !c.is_ascii_digit()).collect();
             assert!(key.contains(&head), "{label} ({head}) not in {key}");
         }
-        assert!(key.contains("win in n plies") || key.contains("win/loss in n plies"), "{key}");
+        assert!(key.contains("win/loss (in n plies)"), "{key}");
+        // A proof without its distance (a racing solver's sign): "W" alone, explained too.
+        for s in [Score::Win { plies: None }, Score::Loss { plies: None }] {
+            assert!(key.starts_with("W/L (n)") && ["W", "L"].contains(&short_label(s, Bound::Exact).as_str()), "{s:?}");
+        }
         let heuristic = legend(false);
         assert_eq!(heuristic.key, None);
         assert!(heuristic.scale.iter().any(|(_, n)| n.contains("bound")));

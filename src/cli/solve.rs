@@ -216,7 +216,10 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
         println!("{}", r.verdict()?);
         return Ok(());
     }
-    if (args.method == SolveMethod::Pns || args.method == SolveMethod::Race) && pos.status().is_over() {
+    // (`--method race --every-move` answers a finished game as the default method does.)
+    if (args.method == SolveMethod::Pns || (args.method == SolveMethod::Race && !args.every_move))
+        && pos.status().is_over()
+    {
         // Nothing to prove: say so as the default method does.
         let s = with_position!(&pos, p => AnySolver::new(p, 1).solve(p, true, None, None));
         print_solution(&pos, &s);
@@ -277,7 +280,7 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
                 }
                 // Every move's value as the workbench shows it: from the book where it holds
                 // the move's position, else proved over the same table.
-                Ok::<_, String>((args.every_move && s.best.is_some()).then(|| every_move(&mut solver, p, &s, Some(&book), deadline, args.weak)))
+                Ok::<_, String>((args.every_move && s.best.is_some()).then(|| every_move(&mut solver, p, &s, Some(&book), deadline, args.weak).0))
             })).transpose()?.flatten();
             print_solution(&pos, &s);
             println!(
@@ -318,7 +321,7 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
             solver = solver.without_pairings();
         }
         let s = solver.solve(p, args.weak, args.time.map(Duration::from_secs_f64), None);
-        let moves = (args.every_move && s.is_solved()).then(|| every_move(&mut solver, p, &s, None, deadline, args.weak));
+        let moves = (args.every_move && s.is_solved()).then(|| every_move(&mut solver, p, &s, None, deadline, args.weak).0);
         (s, moves)
     });
     let (s, moves) = s;
@@ -334,6 +337,11 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
     Ok(())
 }
 
+/// `--every-move`'s printed rows, with their proofs' nodes and seconds.
+type Rows = (Vec<String>, u64, f64);
+/// Each legal move's proven value, as `AnySolver::move_solutions` gives them.
+type MoveValues = Vec<(mnklab::game::Move, Option<Solution>)>;
+
 /// `--every-move`'s rows after the position's solution `s`: each legal move's proven value
 /// (from `book` where it holds the move's position), its proofs' nodes and seconds.
 fn every_move<P: mnklab::game::Position>(
@@ -343,7 +351,7 @@ fn every_move<P: mnklab::game::Position>(
     book: Option<&mnklab::search::solver::Book>,
     deadline: Option<std::time::Instant>,
     weak: bool,
-) -> (Vec<String>, u64, f64) {
+) -> (Rows, MoveValues) {
     let start = std::time::Instant::now();
     let how = mnklab::search::solver::MoveProofs {
         weak,
@@ -355,9 +363,10 @@ fn every_move<P: mnklab::game::Position>(
         gauge: None,
     };
     let mut nodes = 0;
-    let rows = solver.move_solutions(p, how, |_, _, spent| nodes = spent);
-    let rows: Vec<String> = rows
-        .into_iter()
+    let proofs = solver.move_solutions(p, how, |_, _, spent| nodes = spent);
+    let rows: Vec<String> = proofs
+        .iter()
+        .map(|(m, proved)| (*m, proved))
         .map(|(m, proved)| match proved {
             // A weak row's score is the sign of the strong one: said, as on the value's line.
             Some(v) => {
@@ -367,11 +376,11 @@ fn every_move<P: mnklab::game::Position>(
             None => format!("move {} not proved within --time", p.format_move(m)),
         })
         .collect();
-    (rows, nodes, start.elapsed().as_secs_f64())
+    ((rows, nodes, start.elapsed().as_secs_f64()), proofs)
 }
 
 /// Prints `--every-move`'s rows, or why there are none (`why`, when they were not made).
-fn print_every_move(pos: &AnyPosition, moves: Option<(Vec<String>, u64, f64)>, asked: bool, why: &str) {
+fn print_every_move(pos: &AnyPosition, moves: Option<Rows>, asked: bool, why: &str) {
     if !asked {
         return;
     }
@@ -694,7 +703,9 @@ fn race(pos: &AnyPosition, args: &SolveArgs) -> Result<(), String> {
 /// `--method race --every-move`: the position's value and every move's, each proof raced
 /// (alpha-beta against proof-number search, the first answering), strong unless `--weak`:
 /// where proof-number search answered, a win's or loss's sign comes first and its distance
-/// from alpha-beta after every move has its sign, within `--time`. The position is not over.
+/// from alpha-beta after every move has its sign, within `--time`; when every move has its
+/// distance, the position's is the best of them. A finished game is answered as the default
+/// method answers it.
 fn race_every_move(pos: &AnyPosition, args: &SolveArgs) -> Result<(), String> {
     let time = args.time.map(Duration::from_secs_f64);
     let deadline = time.map(|t| std::time::Instant::now() + t);
@@ -715,12 +726,27 @@ fn race_every_move(pos: &AnyPosition, args: &SolveArgs) -> Result<(), String> {
         let moves = s.is_solved().then(|| every_move(&mut solver, p, &s, None, deadline, args.weak));
         Ok::<_, String>((s, moves))
     });
-    let (s, moves) = r?;
+    let (mut s, moves) = r?;
+    let (moves, proofs) = moves.map_or((None, Vec::new()), |(m, p)| (Some(m), p));
+    let sign_only = s.weak && !args.weak && s.over.is_none();
+    // Every move's distance proved: the position's is the best of them.
+    let from_moves = sign_only.then(|| mnklab::search::solver::value_from_moves(&proofs)).flatten();
+    if let Some(exact) = &from_moves {
+        s = Solution { nodes: s.nodes, elapsed: s.elapsed, memory: s.memory, ..exact.clone() };
+    }
     print_solution(pos, &s);
-    if s.weak && !args.weak {
+    if from_moves.is_some() {
+        println!(
+            "proof-number search proved the sign first; the distance is the best move's, from the moves' proofs below"
+        );
+    } else if sign_only {
         println!("proof-number search proved the sign first; the distance is not proved (the moves' may be, below)");
     }
     print_every_move(pos, moves, true, "the position's own proof did not finish");
+    let open = proofs.iter().filter(|(_, p)| p.as_ref().is_some_and(|p| p.weak)).count();
+    if open > 0 && !args.weak {
+        println!("{}: their signs are proved, their distances not within --time", super::plural(open, "move"));
+    }
     println!("race: each proof by alpha-beta and proof-number search at once, a thread each; the nodes are both's");
     Ok(())
 }

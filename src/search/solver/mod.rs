@@ -924,9 +924,10 @@ fn run_reporting<T: Send, M: Send>(
     })
 }
 
-/// The position's value from every move's strong value, and the best move; None unless every
-/// move has one.
-fn best_of_moves(proofs: &[(Move, Option<Solution>)]) -> Option<Solution> {
+/// The position's value from every move's strong value (as [`AnySolver::move_solutions`] gives
+/// them, for the side to move), with the best move; None unless every move has one. A racing
+/// solver's position whose sign alone was proved gets its distance so.
+pub fn value_from_moves(proofs: &[(Move, Option<Solution>)]) -> Option<Solution> {
     let mut best: Option<(Move, &Solution)> = None;
     for (m, proof) in proofs {
         let p = proof.as_ref().filter(|p| p.is_solved() && !p.weak)?;
@@ -1145,7 +1146,7 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
                 // A sign-only value (a racing solver's) made exact by its moves' distances.
                 if s.weak
                     && !self.config.weak
-                    && let Some(exact) = best_of_moves(&proofs)
+                    && let Some(exact) = value_from_moves(&proofs)
                 {
                     s = Solution { nodes: s.nodes, elapsed: s.elapsed, memory: s.memory, ..exact };
                 }

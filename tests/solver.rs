@@ -589,4 +589,17 @@ fn the_solver_agent_on_two_threads_races_and_still_ends_with_the_distance() {
     // The move played keeps the value.
     let best = last.root.iter().find(|row| Some(row.mv) == r.best).unwrap();
     assert_eq!(best.score, want);
+    // While the distances came in, the best shown was the best proved so far: once a move of
+    // the position's kind had its distance, the best was such a move, the best of them.
+    let with_distance = |s: Score| matches!(s, Score::Win { plies: Some(_) } | Score::Loss { plies: Some(_) });
+    let mut seen = 0;
+    for p in events.iter().filter_map(|e| if let SearchEvent::Progress(p) = e { Some(p) } else { None }) {
+        let kind = |s: Score| std::mem::discriminant(&s) == std::mem::discriminant(&want);
+        let proved: Vec<_> = p.root.iter().filter(|r| with_distance(r.score) && kind(r.score)).collect();
+        let Some(top) = proved.iter().max_by(|a, b| a.value.total_cmp(&b.value)) else { continue };
+        let shown = p.root.iter().find(|r| Some(r.mv) == p.best).unwrap();
+        assert!(with_distance(shown.score) && shown.value == top.value, "{p:?}");
+        seen += 1;
+    }
+    assert!(seen > 0);
 }

@@ -938,6 +938,21 @@ pub fn value_from_moves(proofs: &[(Move, Option<Solution>)]) -> Option<Solution>
     best.map(|(m, p)| Solution { best: Some(m), ..p.clone() })
 }
 
+/// Among candidate rows, the best whose value has the sign `sign` with its distance proved
+/// (a draw's is its value): the move to show and play where the position's sign alone is
+/// known. None when no such row is proved yet.
+fn best_with_distance(rows: &[super::RootMove], sign: i32) -> Option<Move> {
+    rows.iter()
+        .filter(|r| match r.score {
+            Score::Win { plies: Some(_) } => sign > 0,
+            Score::Loss { plies: Some(_) } => sign < 0,
+            Score::Draw => sign == 0,
+            _ => false,
+        })
+        .max_by(|a, b| a.value.total_cmp(&b.value))
+        .map(|r| r.mv)
+}
+
 /// The candidate rows before any move's proof: every legal move unknown but the position's best
 /// move, whose value is the position's.
 fn first_rows<P: Position>(pos: &P, s: &Solution) -> Vec<super::RootMove> {
@@ -1097,8 +1112,14 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
                 let deadline = budget.map(|b| clock_start + b);
                 let mut rows = first_rows(pos, &s);
                 let threads = solver.threads() as u32;
+                let sign_only = s.weak && !self.config.weak;
                 let partial = |rows: &[super::RootMove], spent: u64| {
-                    SearchEvent::Progress(proof_report(&s, rows, s.nodes + spent, clock.elapsed(), threads, false))
+                    // A sign alone: the best move proved so far, as the table shows it.
+                    let shown = match best_with_distance(rows, s.lower).filter(|_| sign_only) {
+                        Some(m) => Solution { best: Some(m), ..s.clone() },
+                        None => s.clone(),
+                    };
+                    SearchEvent::Progress(proof_report(&shown, rows, s.nodes + spent, clock.elapsed(), threads, false))
                 };
                 let first = partial(&rows, 0);
                 sink.event(first);
@@ -1143,12 +1164,15 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
                         fresh
                     },
                 );
-                // A sign-only value (a racing solver's) made exact by its moves' distances.
-                if s.weak
-                    && !self.config.weak
-                    && let Some(exact) = value_from_moves(&proofs)
-                {
-                    s = Solution { nodes: s.nodes, elapsed: s.elapsed, memory: s.memory, ..exact };
+                // A sign-only value (a racing solver's) made exact by its moves' distances; or,
+                // with some distances open, played by the best move proved so far (the
+                // quickest win, the longest loss: it keeps the sign).
+                if sign_only {
+                    if let Some(exact) = value_from_moves(&proofs) {
+                        s = Solution { nodes: s.nodes, elapsed: s.elapsed, memory: s.memory, ..exact };
+                    } else if let Some(m) = best_with_distance(&rows, s.lower) {
+                        s.best = Some(m);
+                    }
                 }
                 rows
             } else {

@@ -730,12 +730,9 @@ fn race_every_move(pos: &AnyPosition, args: &SolveArgs) -> Result<(), String> {
     let (moves, proofs) = moves.map_or((None, Vec::new()), |(m, p)| (Some(m), p));
     let sign_only = s.weak && !args.weak && s.over.is_none();
     // Every move's distance proved: the position's is the best of them.
-    let from_moves = sign_only.then(|| mnklab::search::solver::value_from_moves(&proofs)).flatten();
-    if let Some(exact) = &from_moves {
-        s = Solution { nodes: s.nodes, elapsed: s.elapsed, memory: s.memory, ..exact.clone() };
-    }
+    let from_moves = sign_only && s.complete_from_moves(&proofs);
     print_solution(pos, &s);
-    if from_moves.is_some() {
+    if from_moves {
         println!(
             "proof-number search proved the sign first; the distance is the best move's, from the moves' proofs below"
         );

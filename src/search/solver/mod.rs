@@ -192,6 +192,32 @@ pub struct Solution {
 }
 
 impl Solution {
+    /// A proven value `v` (Pons' convention; with `weak` its sign) of a position with `n`
+    /// stones on `cells` cells, without a search's counts: a row of every move's values.
+    pub(super) fn of_value(v: i32, weak: bool, cells: i32, n: i32) -> Solution {
+        let v = if weak { v.signum() } else { v };
+        Solution {
+            lower: v,
+            upper: v,
+            weak,
+            best: None,
+            nodes: 0,
+            elapsed: 0.0,
+            plies: if weak { None } else { distance(cells, v, n) },
+            memory: 0,
+            over: None,
+        }
+    }
+
+    /// A sign-only value (a racing solver's strong proof) made exact from every move's
+    /// value (see [`value_from_moves`]), keeping its own counts; false, and unchanged, unless
+    /// every move has its distance.
+    pub fn complete_from_moves(&mut self, proofs: &[(Move, Option<Solution>)]) -> bool {
+        let Some(exact) = value_from_moves(proofs) else { return false };
+        *self = Solution { nodes: self.nodes, elapsed: self.elapsed, memory: self.memory, ..exact };
+        true
+    }
+
     pub fn is_solved(&self) -> bool {
         self.lower == self.upper
     }
@@ -587,17 +613,7 @@ impl<P: Position> AnySolver<P> {
         let mut spent = 0u64;
         let cells = pos.max_game_length() as i32;
         let n = pos.ply() as i32;
-        let ours = |v: i32| Solution {
-            lower: if weak { v.signum() } else { v },
-            upper: if weak { v.signum() } else { v },
-            weak,
-            best: None,
-            nodes: 0,
-            elapsed: 0.0,
-            plies: if weak { None } else { distance(cells, v, n) },
-            memory: 0,
-            over: None,
-        };
+        let ours = |v: i32| Solution::of_value(v, weak, cells, n);
         // A win or loss whose sign proof-number search proved, not its distance (a racing
         // solver's strong proofs).
         let sign_only = |v: i32| Solution { weak: true, plies: None, ..ours(v.signum()) };
@@ -1167,12 +1183,11 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
                 // A sign-only value (a racing solver's) made exact by its moves' distances; or,
                 // with some distances open, played by the best move proved so far (the
                 // quickest win, the longest loss: it keeps the sign).
-                if sign_only {
-                    if let Some(exact) = value_from_moves(&proofs) {
-                        s = Solution { nodes: s.nodes, elapsed: s.elapsed, memory: s.memory, ..exact };
-                    } else if let Some(m) = best_with_distance(&rows, s.lower) {
-                        s.best = Some(m);
-                    }
+                if sign_only
+                    && !s.complete_from_moves(&proofs)
+                    && let Some(m) = best_with_distance(&rows, s.lower)
+                {
+                    s.best = Some(m);
                 }
                 rows
             } else {

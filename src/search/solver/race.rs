@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use super::gauge::gauged;
-use super::{AnySolver, GenericSolver, Leaves, ProofGauge, ProofOutcome, Solution, distance, proof_number_value_with};
+use super::{AnySolver, GenericSolver, Leaves, ProofGauge, ProofOutcome, Solution, proof_number_value_with};
 use crate::game::{Move, Position};
 
 /// Which method answered a race.
@@ -268,17 +268,7 @@ pub(super) fn complete_distances<P: Position>(
                     let (r, nodes) = gauged(g, &gauge, spent, |g| g.solve_after(*m, false, known, until, stop.clone()));
                     spent += nodes;
                     let v = -r.0;
-                    let found = (r.0 == r.1 && !g.aborted).then(|| Solution {
-                        lower: v,
-                        upper: v,
-                        weak: false,
-                        best: None,
-                        nodes: 0,
-                        elapsed: 0.0,
-                        plies: distance(cells, v, n),
-                        memory: 0,
-                        over: None,
-                    });
+                    let found = (r.0 == r.1 && !g.aborted).then(|| Solution::of_value(v, false, cells, n));
                     if let Some(s) = &found {
                         proved.push((key, s.clone()));
                     }

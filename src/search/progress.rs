@@ -112,6 +112,43 @@ impl<F: FnMut(&Progress)> ProgressSink for FnSink<F> {
     }
 }
 
+/// Hands a stop asked in one place (a search's control, a caller's flag) to a search that
+/// reads a flag of its own (a solver's, a race's), which it sets besides when its own work
+/// ends: a thread checks `stopped` every 5 ms and sets `flag` once it holds. Dropping the
+/// relay ends and joins that thread (and leaves `flag` as it is).
+pub struct StopRelay {
+    done: Arc<AtomicBool>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl StopRelay {
+    pub fn new(stopped: impl Fn() -> bool + Send + 'static, flag: Arc<AtomicBool>) -> StopRelay {
+        let done = Arc::new(AtomicBool::new(false));
+        let thread = {
+            let done = Arc::clone(&done);
+            std::thread::spawn(move || {
+                while !done.load(Ordering::Relaxed) {
+                    if stopped() {
+                        flag.store(true, Ordering::Relaxed);
+                        return;
+                    }
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+            })
+        };
+        StopRelay { done, thread: Some(thread) }
+    }
+}
+
+impl Drop for StopRelay {
+    fn drop(&mut self) {
+        self.done.store(true, Ordering::Relaxed);
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
 /// Shared with whoever runs the search: stop it, or ask it for a tree snapshot.
 #[derive(Clone, Debug, Default)]
 pub struct SearchControl {
@@ -218,5 +255,37 @@ impl Clock {
     pub fn rate(&self, count: u64) -> f64 {
         let e = self.elapsed();
         if e > 0.0 { count as f64 / e } else { 0.0 }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_stop_relay_passes_a_stop_on_and_ends_when_dropped() {
+        let control = SearchControl::new();
+        let flag = Arc::new(AtomicBool::new(false));
+        let relay = {
+            let control = control.clone();
+            StopRelay::new(move || control.is_stopped(), Arc::clone(&flag))
+        };
+        std::thread::sleep(Duration::from_millis(20));
+        assert!(!flag.load(Ordering::Relaxed), "nothing asked a stop yet");
+        control.stop();
+        let asked = Instant::now();
+        while !flag.load(Ordering::Relaxed) {
+            assert!(asked.elapsed() < Duration::from_secs(5), "the stop never reached the flag");
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        drop(relay);
+
+        // Dropped before any stop: the thread ends and the flag stays clear.
+        let flag = Arc::new(AtomicBool::new(false));
+        let relay = StopRelay::new(|| false, Arc::clone(&flag));
+        let dropped = Instant::now();
+        drop(relay);
+        assert!(dropped.elapsed() < Duration::from_secs(1));
+        assert!(!flag.load(Ordering::Relaxed));
     }
 }

@@ -46,7 +46,7 @@ use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
-use super::progress::Clock;
+use super::progress::{Clock, StopRelay};
 use super::{
     Agent, AlphaBeta, AlphaBetaConfig, Progress, ProgressSink, Score, SearchControl, SearchEvent, SearchLimits,
     SearchResult, SearchStats,
@@ -1047,17 +1047,10 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
             }
             let solver = self.solver.as_mut().expect("made above");
             let stop = Arc::new(AtomicBool::new(false));
-            // Bridge the control's stop flag to the solver's by polling in a helper thread.
-            let watcher = {
-                let (stop, control) = (stop.clone(), control.clone());
-                std::thread::spawn(move || {
-                    while !stop.load(std::sync::atomic::Ordering::Relaxed) {
-                        if control.is_stopped() {
-                            stop.store(true, std::sync::atomic::Ordering::Relaxed);
-                        }
-                        std::thread::sleep(Duration::from_millis(5));
-                    }
-                })
+            // The control's stop reaches the solver's flag through a relay thread.
+            let relay = {
+                let control = control.clone();
+                StopRelay::new(move || control.is_stopped(), stop.clone())
             };
             // Named as it answers: a file for another game leaves the built-in book answering.
             let (book, which) = book.map_or((None, String::new()), |(b, which)| (Some(b), which));
@@ -1193,8 +1186,7 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
             } else {
                 Vec::new()
             };
-            stop.store(true, std::sync::atomic::Ordering::Relaxed);
-            let _ = watcher.join();
+            drop(relay);
             if s.is_solved()
                 && let Some(best) = s.best
             {

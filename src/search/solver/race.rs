@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 use super::gauge::gauged;
 use super::{AnySolver, GenericSolver, Leaves, ProofGauge, ProofOutcome, Solution, proof_number_value_with};
 use crate::game::{Move, Position};
+use crate::search::progress::StopRelay;
 
 /// Which method answered a race.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -111,20 +112,11 @@ pub fn race_with<P: Position + Sync, T: Send>(
 ) -> (T, (Option<i32>, Vec<ProofOutcome>)) {
     // Each method stops on `halt`: set by the first to answer, or copied from `stop`.
     let halt = Arc::new(AtomicBool::new(false));
-    let done = AtomicBool::new(false);
+    let _relay = stop.map(|stop| {
+        let stop = Arc::clone(stop);
+        StopRelay::new(move || stop.load(Ordering::Relaxed), Arc::clone(&halt))
+    });
     std::thread::scope(|scope| {
-        if let Some(stop) = stop {
-            let (halt, done) = (&halt, &done);
-            scope.spawn(move || {
-                while !done.load(Ordering::Relaxed) {
-                    if stop.load(Ordering::Relaxed) {
-                        halt.store(true, Ordering::Relaxed);
-                        return;
-                    }
-                    std::thread::sleep(Duration::from_millis(5));
-                }
-            });
-        }
         let pns = {
             let halt = halt.clone();
             scope.spawn(move || {
@@ -140,7 +132,6 @@ pub fn race_with<P: Position + Sync, T: Send>(
             halt.store(true, Ordering::Relaxed);
         }
         let pn = pns.join().expect("the proof-number search thread does not panic");
-        done.store(true, Ordering::Relaxed);
         (ab, pn)
     })
 }

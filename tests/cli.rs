@@ -485,8 +485,15 @@ fn book_and_proof_number_search_from_the_command_line() {
     let plain = stdout(&mnklab(&over));
     assert_eq!(stdout(&mnklab(&[&over[..], &["--method", "race"]].concat())).lines().next(), plain.lines().next());
     assert!(o.contains("race: each proof by alpha-beta and proof-number search at once"), "{o}");
-    let o = mnklab(&["solve", "--game", "connect4", "--method", "race", "--every-move"]);
+    // On a board of the Connect-X solver it answers alone, as the default method does.
+    let c544 = ["solve", "--game", "connect:5,4,4", "--moves", "c d", "--every-move"];
+    let o = mnklab(&[&c544[..], &["--method", "race"]].concat());
     assert!(String::from_utf8_lossy(&o.stderr).contains("proved by the Connect-X solver alone"), "{o:?}");
+    // The same lines but the clock's.
+    let untimed = |o: &str| o.lines().filter(|l| !l.contains(" time ")).map(String::from).collect::<Vec<_>>();
+    let plain = stdout(&mnklab(&c544));
+    assert!(plain.contains("move d draw (score 0)") && plain.contains("move a loss in 18 plies"), "{plain}");
+    assert_eq!(untimed(&stdout(&o)), untimed(&plain));
     let o = mnklab(&["solve", "--game", "mnk:4,4,4", "--method", "pns", "--every-move"]);
     assert!(String::from_utf8_lossy(&o.stderr).contains("(or --method race)"), "{o:?}");
 }

@@ -247,10 +247,18 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
         print_proof(&pos, value, &runs);
         return Ok(());
     }
+    // On boards of the Connect-X solver, the faster there, it answers alone (as the README's
+    // usage says), each move by the default method.
     if args.method == SolveMethod::Race && args.every_move {
-        return race_every_move(&pos, &args);
+        if !with_position!(&pos, p => matches!(AnySolver::new(p, 1), AnySolver::Connect(_))) {
+            return race_every_move(&pos, &args);
+        }
+        eprintln!(
+            "--method race --every-move: {} is proved by the Connect-X solver alone (the faster there), as the default method does",
+            pos.variant()
+        );
     }
-    if args.method == SolveMethod::Race {
+    if args.method == SolveMethod::Race && !args.every_move {
         return race(&pos, &args);
     }
     // Said after the search's answer when a book was given but does not hold the position
@@ -711,14 +719,8 @@ fn race_every_move(pos: &AnyPosition, args: &SolveArgs) -> Result<(), String> {
     let deadline = time.map(|t| std::time::Instant::now() + t);
     let table_mb = args.tt_mb.unwrap_or(DEFAULT_TABLE_MB) as usize;
     let r = with_position!(pos, p => {
-        let mut solver = AnySolver::new(p, table_mb);
-        if matches!(solver, AnySolver::Connect(_)) {
-            return Err(format!(
-                "--method race --every-move: {} is proved by the Connect-X solver alone, which is the faster there: leave out --method race",
-                pos.variant()
-            ));
-        }
-        solver = solver.racing(PNS_DEFAULT_MB as usize);
+        // (Boards of the Connect-X solver never come here: it answers alone on them.)
+        let mut solver = AnySolver::new(p, table_mb).racing(PNS_DEFAULT_MB as usize);
         if args.no_pairings {
             solver = solver.without_pairings();
         }

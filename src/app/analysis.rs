@@ -464,13 +464,15 @@ impl Analysis {
         }
         // Where an answer came from is about the analysed position only.
         let info = self.info.as_deref().filter(|_| self.is_for(pos));
-        // Two lines: a notice names an option and why it does not apply, which one line cuts.
+        // Three lines: a notice names an option, why it does not apply and what answers
+        // instead, which two lines of a half-width panel cut (a new-user trial saw a book's
+        // game and a fallback's name lost).
         let (text, tone) = match (&self.error, &self.notice) {
             (Some(e), _) => (Some(e.as_str()), Tone::Error),
             (None, Some(n)) => (Some(n.as_str()), Tone::Warning),
             (None, None) => (info, Tone::Plain),
         };
-        super::lines::reserved_lines(ui, text, tone, 2);
+        super::lines::reserved_lines(ui, text, tone, 3);
         ui.separator();
         self.hovered_line = None;
         match &self.latest {

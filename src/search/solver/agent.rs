@@ -76,10 +76,10 @@ impl<P: Position> SolverAgent<P> {
             // What it means first, the file last: a narrow panel cuts the line's end.
             let notice = match builtin {
                 Some(_) => format!(
-                    "solver: the built-in book answers instead of the book named: it is for {}, this game is {game} ({path})",
+                    "solver: the book named is for {}, not {game}: the built-in book answers ({path})",
                     book.game
                 ),
-                None => format!("solver: book not used: it is for {}, this game is {game} ({path})", book.game),
+                None => format!("solver: book not used: it is for {}, not {game} ({path})", book.game),
             };
             if !self.warned {
                 self.warned = true;

@@ -67,7 +67,9 @@ pub fn check_seconds(what: &str, t: f64) -> Result<f64, String> {
     if t.is_finite() && t > 0.0 && t <= MAX_SECONDS {
         Ok(t)
     } else {
-        Err(format!("{what} must be a number of seconds above 0 and at most {MAX_SECONDS:.0}, not {t}"))
+        // A huge number in full would be hundreds of digits (1e300 was).
+        let shown = if t.abs() >= 1e7 { format!("{t:e}") } else { format!("{t}") };
+        Err(format!("{what} must be a number of seconds above 0 and at most {MAX_SECONDS:.0}, not {shown}"))
     }
 }
 
@@ -310,6 +312,17 @@ impl GameBudget {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn seconds_out_of_range_are_named_short() {
+        assert_eq!(check_seconds("--time", 2.5), Ok(2.5));
+        for (t, shown) in
+            [(0.0, "not 0"), (-1.0, "not -1"), (f64::NAN, "not NaN"), (1e300, "not 1e300"), (2e6, "not 2000000")]
+        {
+            let e = check_seconds("--time", t).unwrap_err();
+            assert!(e.starts_with("--time must be a number of seconds") && e.ends_with(shown), "{e}");
+        }
+    }
 
     fn budget(total: u64, strategy: BudgetStrategy) -> GameBudget {
         GameBudget { total, unit: BudgetUnit::Iterations, strategy, forfeit: false }

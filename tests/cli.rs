@@ -529,6 +529,10 @@ fn book_parts_and_journals_from_the_command_line() {
     let o = run(&["--out", &split, "--journal", &path("part1.journal"), "--journal", &path("part2.journal")]);
     assert!(o.contains(" 0 searched"), "{o}");
     assert_eq!(std::fs::read(&whole).unwrap(), std::fs::read(&split).unwrap(), "the same book");
+    // A journal given twice is refused (it was read twice and named twice).
+    let twice = ["--out", &split, "--journal", &path("part1.journal"), "--journal", &path("part1.journal")];
+    let o = mnklab(&[&base[..], &twice[..]].concat());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("part1.journal: given twice"), "{o:?}");
     // A part out of range and a journal of another build are refused by name.
     let o = mnklab(&[&base[..], &["--out", &split, "--part", "3/2"]].concat());
     assert!(String::from_utf8_lossy(&o.stderr).contains("'3/2': give the part as I/N"));

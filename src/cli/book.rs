@@ -85,6 +85,13 @@ pub fn run(args: BookArgs) -> Result<(), String> {
     } else {
         args.journal.clone()
     };
+    // Each journal once: the same file twice was read twice and named twice in the report.
+    let same_file = |p: &PathBuf| std::fs::canonicalize(p).unwrap_or_else(|_| p.clone());
+    for (i, path) in journals.iter().enumerate() {
+        if journals[..i].iter().any(|q| same_file(q) == same_file(path)) {
+            return Err(format!("--journal {}: given twice; name each part's journal once", path.display()));
+        }
+    }
     // The book never replaces a journal (its values are the build's hours of solving), nor a
     // file that is not a book (a typo in --out once replaced a text file without a word).
     if journals.contains(&args.out) {

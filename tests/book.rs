@@ -123,6 +123,29 @@ fn the_file_format_round_trips_and_refuses_bad_files_by_name() {
     wild[last_value] = 100;
     let err = Book::from_bytes(&resealed(wild), name).unwrap_err().to_string();
     assert!(err.contains("outside") && err.contains("connect:4,4,3"), "{err}");
+    // A key that is no position's, sealed and in order: refused by name (it was read, and
+    // every look-up missed). Each put in place of the first key above it (the order kept):
+    // every column's 5 bits set (5 stones in a column of 4); two columns of two stones, none
+    // the side to move's (it holds half the stones); a key larger than its mirror image's;
+    // 6 stones in a depth-4 book.
+    let entries = bytes.len() - 4 - 9 * book.len();
+    let key_at = |b: &[u8], i: usize| u64::from_le_bytes(b[entries + 9 * i..entries + 9 * i + 8].try_into().unwrap());
+    let keys: Vec<u64> = (0..book.len()).map(|i| key_at(&bytes, i)).collect();
+    let (two, two_mine) = (0b00011u64, 0b00101u64);
+    for odd_key in [
+        0xF_FFFFu64,
+        two << 15 | two,
+        two_mine << 15 | two_mine << 5,
+        two_mine << 15 | 0b00001 << 10 | 0b00010 << 5 | two_mine,
+    ] {
+        assert!(!keys.contains(&odd_key));
+        let j = keys.iter().position(|&k| k > odd_key).unwrap_or(keys.len() - 1);
+        let mut odd = bytes.clone();
+        odd[entries + 9 * j..entries + 9 * j + 8].copy_from_slice(&odd_key.to_le_bytes());
+        let err = Book::from_bytes(&resealed(odd), name).unwrap_err().to_string();
+        let said = format!("its key {odd_key:x} is not the key of a connect:4,4,3 position of at most 4 stones");
+        assert!(err.contains(&said), "{err}");
+    }
     // A game name that is not text, and a depth deeper than the board, each said as such
     // (they were "ends early", and accepted).
     let len = u16::from_le_bytes([bytes[12], bytes[13]]) as usize;

@@ -102,6 +102,31 @@ pub fn builtin_books_described() -> String {
     format!("the book mnklab ships for the game: {}", books.join("; "))
 }
 
+/// Whether `key` is what [`book_key`] makes of some position of a `w` x `h` board with at
+/// most `depth` stones: each column `h + 1` bits, its `n` stones as `2^n - 1` plus the side to
+/// move's among them (so at most `h` stones), nothing beyond the last column, the side to
+/// move's stones half of all (rounded down), and no larger than its mirror image's key.
+fn key_is_a_position(key: u64, w: usize, h: usize, depth: u32) -> bool {
+    let bits = h + 1;
+    let column = |x: usize| (key >> (x * bits)) & ((1u64 << bits) - 1);
+    if w * bits < 64 && key >> (w * bits) != 0 {
+        return false;
+    }
+    let (mut stones, mut movers, mut mirror) = (0u32, 0u32, 0u64);
+    for x in 0..w {
+        let c = column(x);
+        // n stones: c in [2^n - 1, 2^(n+1) - 2].
+        let n = 63 - (c + 1).leading_zeros();
+        if n as usize > h {
+            return false;
+        }
+        stones += n;
+        movers += (c - ((1u64 << n) - 1)).count_ones();
+        mirror |= c << ((w - 1 - x) * bits);
+    }
+    stones <= depth && movers == stones / 2 && key <= mirror
+}
+
 /// The book key of a position (see the module documentation).
 pub fn book_key(pos: &Grid<u64, true>) -> u64 {
     let r = pos.variant().grid().expect("a grid");
@@ -255,6 +280,16 @@ impl Book {
             return Err(BookError::Invalid {
                 path: path.into(),
                 why: format!("a value {v} is outside -{limit}..{limit}, the range of {game}"),
+            });
+        }
+        // Each key a position of this board within the depth, as `book_key` makes them: a
+        // file whose checksum matches but whose keys are not positions (made by hand) was
+        // read, and every look-up missed without a word.
+        let (w, h) = (rules.width as usize, rules.height as usize);
+        if let Some(k) = keys.iter().find(|&&k| !key_is_a_position(k, w, h, depth)) {
+            return Err(BookError::Invalid {
+                path: path.into(),
+                why: format!("its key {k:x} is not the key of a {game} position of at most {depth} stones"),
             });
         }
         Ok(Book { game, depth, keys, values })
@@ -507,4 +542,46 @@ pub fn book_solution(book: &Book, pos: &Grid<u64, true>, weak: bool) -> Option<s
         memory: 0,
         over: None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every key `book_key` makes passes the check, at its stone count and not below it; the
+    /// keys of a column overfull, of the side to move holding more than half the stones, and
+    /// of a mirror image's larger key do not.
+    #[test]
+    fn the_keys_of_positions_are_positions_and_others_are_not() {
+        let rules: GridRules = "connect4".parse::<Variant>().unwrap().grid().unwrap();
+        let mut seed = 12345u64;
+        for game in 0..300 {
+            let mut g = Grid::<u64, true>::new(rules);
+            for stones in 0..=(game % 20) {
+                let key = book_key(&g);
+                assert!(key_is_a_position(key, 7, 6, stones), "{key:x} at {stones} stones");
+                if stones > 0 {
+                    assert!(!key_is_a_position(key, 7, 6, stones - 1), "{key:x} is not within {}", stones - 1);
+                }
+                let mut moves = Vec::new();
+                g.legal_moves(&mut moves);
+                if g.is_over() || moves.is_empty() {
+                    break;
+                }
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                g.play(moves[(seed >> 33) as usize % moves.len()]);
+            }
+        }
+        let column = |c: u64, x: usize| c << (x * 7);
+        // Column 0 full of 7 bits: 7 stones in a column of 6.
+        assert!(!key_is_a_position(column(0x7F, 0) | column(0x7F, 6), 7, 6, 42));
+        // Two stones, both the side to move's (c = 3 + 3), mirrored alike.
+        assert!(!key_is_a_position(column(6, 0) | column(6, 6), 7, 6, 42));
+        // One stone (the first player's, the other side's now) in column 0 is a position; in
+        // column 6 its mirror image's key is the smaller, so not a book key.
+        assert!(key_is_a_position(column(1, 0), 7, 6, 1));
+        assert!(!key_is_a_position(column(1, 6), 7, 6, 1));
+        // Bits beyond the last column.
+        assert!(!key_is_a_position(1 << 49, 7, 6, 42));
+    }
 }

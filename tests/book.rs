@@ -623,3 +623,42 @@ fn every_moves_value_from_the_positions_bound_equals_a_fresh_proof() {
     }
     assert!(checked > 60, "{checked} moves checked");
 }
+
+/// A book that contradicts itself (a value edited by hand, its checksum resealed) is not
+/// trusted where it can be checked, and no move is said to keep a value none keeps: the
+/// empty board's value changed from a draw to a win gave "bestmove c, proved by null-window
+/// searches" while every move's row said draw or loss.
+#[test]
+fn a_book_that_contradicts_itself_is_not_trusted() {
+    let (book, _) = build_book(&rules("connect:5,4,4"), 4, 4, 1, |_, _| {}).unwrap();
+    let empty = Grid::<u64, true>::new(rules("connect:5,4,4"));
+    let truth = book.probe(&empty).expect("the empty board is in the book");
+    assert_eq!(truth, 0, "connect:5,4,4 is a draw");
+    assert_eq!(book.contradiction_at(&empty), None);
+    // The empty board's key is 0, the first entry: its value byte follows the 8-byte key.
+    let mut bytes = book.to_bytes();
+    let entries = bytes.len() - 4 - 9 * book.len();
+    assert_eq!(u64::from_le_bytes(bytes[entries..entries + 8].try_into().unwrap()), 0);
+    bytes[entries + 8] = 1;
+    let n = bytes.len() - 4;
+    let crc = crc32fast::hash(&bytes[..n]);
+    bytes[n..].copy_from_slice(&crc.to_le_bytes());
+    let wrong = Book::from_bytes(&bytes, "wrong.book").unwrap();
+    assert_eq!(wrong.contradiction_at(&empty), Some((1, 0)));
+    assert_eq!(book_solution(&wrong, &empty, false), None, "not answered from the book");
+    assert!(book_solution(&book, &empty, false).is_some());
+
+    // At the book's depth the moves are not in it: the move keeping the value is searched,
+    // and none keeps a wrong one.
+    let mut g = empty.clone();
+    g.play_sequence("cdbd").unwrap();
+    let right = book_solution(&book, &g, false).expect("a position of the book's depth");
+    assert_eq!(right.best, None, "the moves of a depth-4 position are not in a depth-4 book");
+    let mut solver = AnySolver::new(&g, 8);
+    let mut s = right.clone();
+    solver.prove_book_move(&g, &mut s, None, None, std::time::Instant::now(), None);
+    assert!(s.best.is_some(), "a move keeps the true value");
+    let mut s = mnklab::search::solver::Solution { lower: right.lower + 1, upper: right.lower + 1, ..right };
+    solver.prove_book_move(&g, &mut s, None, None, std::time::Instant::now(), None);
+    assert_eq!(s.best, None, "no move keeps a value one better than the true one");
+}

@@ -533,6 +533,12 @@ fn book_parts_and_journals_from_the_command_line() {
     let twice = ["--out", &split, "--journal", &path("part1.journal"), "--journal", &path("part1.journal")];
     let o = mnklab(&[&base[..], &twice[..]].concat());
     assert!(String::from_utf8_lossy(&o.stderr).contains("part1.journal: given twice"), "{o:?}");
+    // A file of another kind with no whole line is refused and left as it was (one was cut
+    // off as a stopped build's last line and replaced by a journal).
+    std::fs::write(path("notes.txt"), "my notes, no newline at end").unwrap();
+    let o = mnklab(&[&base[..], &["--out", &path("n.book"), "--journal", &path("notes.txt")]].concat());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("not a book journal"), "{o:?}");
+    assert_eq!(std::fs::read_to_string(path("notes.txt")).unwrap(), "my notes, no newline at end");
     // A part out of range and a journal of another build are refused by name.
     let o = mnklab(&[&base[..], &["--out", &split, "--part", "3/2"]].concat());
     assert!(String::from_utf8_lossy(&o.stderr).contains("'3/2': give the part as I/N"));

@@ -850,8 +850,7 @@ fn a_book_for_another_game_is_named_beside_the_analysis() {
     h.run();
     h.state_mut().paste_moves("3344");
     analyse_a(&mut h);
-    let shown =
-        h.query_all_by_label_contains("solver: book not used: it is for connect:5,4,4, not connect:6,5,4").count();
+    let shown = h.query_all_by_label_contains("is for connect:5,4,4, not connect:6,5,4: searched instead").count();
     assert!(shown >= 1, "the notice is shown: {:?}", h.state().slots[0].analysis.notice);
     assert_eq!(h.state().slots[0].analysis.error, None, "a notice, not an error");
     assert!(h.state().slots[0].analysis.result.as_ref().unwrap().best.is_some(), "it still plays");
@@ -865,9 +864,12 @@ fn a_book_for_another_game_is_named_beside_the_analysis() {
     h.run();
     analyse_a(&mut h);
     let a = &h.state().slots[0].analysis;
-    // What it means comes first (a narrow panel cuts the end of the line).
-    let said = "solver: the book named is for connect:5,4,4, not connect:7,6,4: the built-in book answers";
-    assert!(a.notice.as_deref().is_some_and(|n| n.starts_with(said)), "{:?}", a.notice);
+    // The file named beside "the book named", not beside the built-in book (read as its place).
+    let said = format!(
+        "solver: the book named ({}) is for connect:5,4,4, not connect:7,6,4: the built-in book answers",
+        path.display()
+    );
+    assert_eq!(a.notice.as_deref(), Some(said.as_str()));
     assert_eq!(a.result.as_ref().unwrap().stats.nodes, 0, "answered from the built-in book");
     // And the answer is credited to the book that gave it, not to the file refused (a
     // new-user trial saw "solver: from the book small.book" after the refusal).

@@ -299,6 +299,10 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
             );
             match searched {
                 Some(true) => println!("the value from the book; the best move proved by null-window searches"),
+                // Every move searched to the end and none keeps the value: the book is wrong.
+                Some(false) if deadline.is_none_or(|d| std::time::Instant::now() < d) => println!(
+                    "the value from the book, but no move keeps it: the book is wrong at this position (solve it without --book)"
+                ),
                 Some(false) => println!("the value from the book; no move keeping it proved within --time"),
                 None => {}
             }
@@ -311,12 +315,24 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
         }
         // A game already over is answered by its rules, not searched (nor held by a book).
         let so = if pos.status().is_over() { "the game is over" } else { "so searched" };
-        book_missed = Some(format!(
-            "not in the book {} (depth {}: positions of at most {}), {so}",
-            path.display(),
-            book.depth,
-            super::plural(book.depth as usize, "stone")
-        ));
+        let contradiction = match &pos {
+            AnyPosition::Gravity(g) => book.contradiction_at(g),
+            _ => None,
+        };
+        book_missed = Some(if let Some((value, best)) = contradiction {
+            format!(
+                "the book {} gives this position {value} but its moves' best {best}: it contradicts itself here, \
+                 so not used; searched",
+                path.display()
+            )
+        } else {
+            format!(
+                "not in the book {} (depth {}: positions of at most {}), {so}",
+                path.display(),
+                book.depth,
+                super::plural(book.depth as usize, "stone")
+            )
+        });
     }
     // `--time` bounds the whole command: what the solve leaves is the check's.
     let deadline = args.time.map(|t| std::time::Instant::now() + Duration::from_secs_f64(t));

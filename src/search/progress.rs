@@ -132,7 +132,9 @@ impl StopRelay {
                         flag.store(true, Ordering::Relaxed);
                         return;
                     }
-                    std::thread::sleep(Duration::from_millis(5));
+                    // Woken at once when dropped: a sleep made each race wait up to 5 ms more
+                    // (an every-move proof runs one a move).
+                    std::thread::park_timeout(Duration::from_millis(5));
                 }
             })
         };
@@ -144,6 +146,7 @@ impl Drop for StopRelay {
     fn drop(&mut self) {
         self.done.store(true, Ordering::Relaxed);
         if let Some(t) = self.thread.take() {
+            t.thread().unpark();
             let _ = t.join();
         }
     }
@@ -283,6 +286,7 @@ mod tests {
         // Dropped before any stop: the thread ends and the flag stays clear.
         let flag = Arc::new(AtomicBool::new(false));
         let relay = StopRelay::new(|| false, Arc::clone(&flag));
+        std::thread::sleep(Duration::from_millis(20));
         let dropped = Instant::now();
         drop(relay);
         assert!(dropped.elapsed() < Duration::from_secs(1));

@@ -76,10 +76,10 @@ impl<P: Position> SolverAgent<P> {
             // What it means first, the file last: a narrow panel cuts the line's end.
             let notice = match builtin {
                 Some(_) => format!(
-                    "solver: the book named is for {}, not {game}: the built-in book answers ({path})",
+                    "solver: the book named ({path}) is for {}, not {game}: the built-in book answers",
                     book.game
                 ),
-                None => format!("solver: book not used: it is for {}, not {game} ({path})", book.game),
+                None => format!("solver: the book named ({path}) is for {}, not {game}: searched instead", book.game),
             };
             if !self.warned {
                 self.warned = true;

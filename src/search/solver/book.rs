@@ -518,6 +518,24 @@ fn values_of_moves(pos: &Grid<u64, true>, known: impl Fn(&Grid<u64, true>) -> Op
         .collect()
 }
 
+/// Where the book holds every move's value and their best is not `value` (the position's
+/// own entry), that best: the book contradicts itself there (a file made or edited by hand,
+/// its checksum resealed) and is not used for the position.
+fn disagreement(value: i32, moves: &[(Move, Option<i32>)]) -> Option<i32> {
+    let best = moves.iter().map(|(_, v)| *v).try_fold(i32::MIN, |best, v| Some(best.max(v?)))?;
+    (best != value).then_some(best)
+}
+
+impl Book {
+    /// Where the book holds `pos` and every move's value, but their best is not the
+    /// position's own value: both values (the position's, its moves' best). Such a position
+    /// is not answered from the book ([`book_solution`] gives None).
+    pub fn contradiction_at(&self, pos: &Grid<u64, true>) -> Option<(i32, i32)> {
+        let value = self.probe(pos)?;
+        disagreement(value, &move_values(self, pos)).map(|best| (value, best))
+    }
+}
+
 /// The value of `pos` as the best of its moves' values; None if one is unknown.
 fn best_of_moves(pos: &Grid<u64, true>, known: impl Fn(&Grid<u64, true>) -> Option<i32>) -> Option<i32> {
     values_of_moves(pos, known).into_iter().map(|(_, v)| v).try_fold(i32::MIN, |best, v| Some(best.max(v?)))
@@ -528,6 +546,9 @@ fn best_of_moves(pos: &Grid<u64, true>, known: impl Fn(&Grid<u64, true>) -> Opti
 pub fn book_solution(book: &Book, pos: &Grid<u64, true>, weak: bool) -> Option<super::Solution> {
     let value = book.probe(pos)?;
     let values = move_values(book, pos);
+    if disagreement(value, &values).is_some() {
+        return None;
+    }
     let best = values.iter().find(|(_, v)| *v == Some(value)).map(|(m, _)| *m);
     let cells = pos.max_game_length() as i32;
     let moves = pos.ply() as i32;

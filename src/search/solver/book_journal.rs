@@ -81,6 +81,18 @@ pub fn read_journal(path: &Path, game: &str, depth: u32) -> Result<JournalConten
             &text[..end + 1]
         }
         None => {
+            // No whole line: only a header cut short is a stopped build's; anything else is a
+            // file of another kind, never overwritten (a note with no final newline, named as
+            // --journal by mistake, was once cut off and replaced by a journal).
+            if text.as_bytes().starts_with(super::book::MAGIC) {
+                return Err(BookError::Journal {
+                    path: name,
+                    why: "a book, not its build's journal (OUT.journal)".into(),
+                });
+            }
+            if !header(game, depth).starts_with(text.as_str()) {
+                return Err(bad(1, format!("not a book journal (it does not start with '{HEADER}')")));
+            }
             out.torn_tail = !text.is_empty();
             ""
         }

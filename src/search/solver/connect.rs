@@ -1011,12 +1011,21 @@ impl ConnectSolver {
         self.deadline = deadline;
         self.stop = stop;
         self.aborted = false;
-        let best = self.best_move(b, value, weak);
+        // No fallback: the value comes from a book, which may be wrong (a hand-edited one
+        // once had a move "proved" that did not keep its value).
+        let best = self.keeping_move(b, value, weak, false);
         if self.aborted { None } else { best }
     }
 
-    /// A move that keeps the value `value` (found with a null-window search per move).
+    /// A move that keeps the value `value` (found with a null-window search per move); the
+    /// first legal move if none is found (the search was stopped).
     pub fn best_move(&mut self, b: &Board, value: i32, weak: bool) -> Option<Move> {
+        self.keeping_move(b, value, weak, true)
+    }
+
+    /// A move that keeps `value`; where none does (or the search stops first), the first
+    /// legal move if `fall_back`, else None.
+    fn keeping_move(&mut self, b: &Board, value: i32, weak: bool, fall_back: bool) -> Option<Move> {
         let possible = self.possible(b);
         let wins = self.winning::<AnyShape>(b.current, b.mask) & possible;
         for &x in &self.order.clone() {
@@ -1051,13 +1060,13 @@ impl ConnectSolver {
                 self.probe(&child, -target, -target + 1).map_or(i32::MIN, |r| -r)
             };
             if self.aborted {
-                return fallback;
+                return fallback.filter(|_| fall_back);
             }
             if r >= target {
                 return Some(Move(x as u16));
             }
         }
-        fallback
+        fallback.filter(|_| fall_back)
     }
 
     /// Plies to the end with perfect play for a value (positive: the side to move wins).

@@ -647,6 +647,19 @@ fn a_book_that_contradicts_itself_is_not_trusted() {
     assert_eq!(wrong.contradiction_at(&empty), Some((1, 0)));
     assert_eq!(book_solution(&wrong, &empty, false), None, "not answered from the book");
     assert!(book_solution(&book, &empty, false).is_some());
+    // The solver agent named that file says so and gives the searched value, a draw.
+    let dir = Scratch::new("contradiction");
+    let file = dir.join("wrong.book");
+    std::fs::write(&file, &bytes).unwrap();
+    let config = AgentConfig::Solver(SolverConfig { book: Some(file.display().to_string()), ..Default::default() });
+    let pos = AnyPosition::new("connect:5,4,4".parse::<Variant>().unwrap());
+    let mut events: Vec<SearchEvent> = Vec::new();
+    let r = with_position!(&pos, p => build_agent(&config, 1).search(p, &SearchLimits::time(20.0), &SearchControl::new(), &mut events));
+    let said = events
+        .iter()
+        .any(|e| matches!(e, SearchEvent::Notice(t) if t.contains("gives this position 1 but its moves' best 0")));
+    assert!(said, "{events:?}");
+    assert_eq!(r.score, Score::Draw);
 
     // At the book's depth the moves are not in it: the move keeping the value is searched,
     // and none keeps a wrong one.

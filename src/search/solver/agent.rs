@@ -305,6 +305,12 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
             // Named as it answers: a file for another game leaves the built-in book answering.
             let (book, which) = book.map_or((None, String::new()), |(b, which)| (Some(b), which));
             let from_book = book.as_deref().and_then(|b| b.solution_of(pos, self.config.weak));
+            // A book that contradicts itself here (edited by hand) is not used, and said so.
+            if let Some((value, best)) = book.as_deref().and_then(|b| b.contradiction_of(pos)) {
+                sink.event(SearchEvent::Notice(format!(
+                    "solver: {which} gives this position {value} but its moves' best {best}: it contradicts itself here, so searched"
+                )));
+            }
             let mut s = match from_book {
                 Some(s) if s.best.is_some() => {
                     sink.event(SearchEvent::Info(format!("solver: from {which}")));

@@ -156,6 +156,12 @@ impl Book {
         (grid.variant().to_string() == self.game).then_some(grid)
     }
 
+    /// [`Book::contradiction_at`] for any position type: None for boards and games not this
+    /// book's.
+    pub fn contradiction_of<P: Position>(&self, pos: &P) -> Option<(i32, i32)> {
+        self.contradiction_at(self.own_board(pos)?)
+    }
+
     /// [`Book::probe`] for any position type: None for boards and games not this book's.
     pub fn value_of<P: Position>(&self, pos: &P) -> Option<i32> {
         self.probe(self.own_board(pos)?)

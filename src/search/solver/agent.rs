@@ -306,7 +306,10 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
             let (book, which) = book.map_or((None, String::new()), |(b, which)| (Some(b), which));
             let from_book = book.as_deref().and_then(|b| b.solution_of(pos, self.config.weak));
             // A book that contradicts itself here (edited by hand) is not used, and said so.
-            if let Some((value, best)) = book.as_deref().and_then(|b| b.contradiction_of(pos)) {
+            // (Only where the book gave nothing: its answer already passed the check.)
+            if from_book.is_none()
+                && let Some((value, best)) = book.as_deref().and_then(|b| b.contradiction_of(pos))
+            {
                 sink.event(SearchEvent::Notice(format!(
                     "solver: {which} gives this position {value} but its moves' best {best}: it contradicts itself here, so searched"
                 )));

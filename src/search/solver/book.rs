@@ -528,8 +528,12 @@ fn values_of_moves(pos: &Grid<u64, true>, known: impl Fn(&Grid<u64, true>) -> Op
 /// own entry), that best: the book contradicts itself there (a file made or edited by hand,
 /// its checksum resealed) and is not used for the position.
 fn disagreement(value: i32, moves: &[(Move, Option<i32>)]) -> Option<i32> {
-    let best = moves.iter().map(|(_, v)| *v).try_fold(i32::MIN, |best, v| Some(best.max(v?)))?;
-    (best != value).then_some(best)
+    best_value(moves).filter(|&best| best != value)
+}
+
+/// The best of the moves' values; None if one is unknown.
+fn best_value(moves: &[(Move, Option<i32>)]) -> Option<i32> {
+    moves.iter().map(|(_, v)| *v).try_fold(i32::MIN, |best, v| Some(best.max(v?)))
 }
 
 impl Book {
@@ -544,7 +548,7 @@ impl Book {
 
 /// The value of `pos` as the best of its moves' values; None if one is unknown.
 fn best_of_moves(pos: &Grid<u64, true>, known: impl Fn(&Grid<u64, true>) -> Option<i32>) -> Option<i32> {
-    values_of_moves(pos, known).into_iter().map(|(_, v)| v).try_fold(i32::MIN, |best, v| Some(best.max(v?)))
+    best_value(&values_of_moves(pos, known))
 }
 
 /// The book's solution of `pos`: its value, and a best move when the book holds every move's

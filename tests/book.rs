@@ -5,8 +5,8 @@
 use mnklab::game::{AnyPosition, Grid, Position, Variant};
 use mnklab::rng::{below, seeded};
 use mnklab::search::solver::{
-    AnySolver, Book, BookBuild, BookError, Journal, SolverConfig, book_solution, build_book, build_book_with,
-    builtin_book, move_values, read_journal,
+    AnySolver, Book, BookBuild, BookError, BookMoveProof, Journal, SolverConfig, book_solution, build_book,
+    build_book_with, builtin_book, move_values, read_journal,
 };
 use mnklab::search::{AgentConfig, NullSink, Progress, Score, SearchControl, SearchEvent, SearchLimits, build_agent};
 use mnklab::with_position;
@@ -608,7 +608,7 @@ fn every_moves_value_from_the_positions_bound_equals_a_fresh_proof() {
                 _ => solver.solve(p, weak, None, None),
             };
             let given = (variant == game && book_value_only).then_some(&book);
-            let how = MoveProofs { weak, book: given, best: s.best.map(|m| (m, s.lower)), deadline: None, stop: None, gauge: None };
+            let how = MoveProofs { weak, book: given, best: s.best.map(|m| (m, s.lower)), ..Default::default() };
             solver.move_solutions(p, how, |_, _, _| {})
         });
         for (m, proved) in rows {
@@ -669,9 +669,72 @@ fn a_book_that_contradicts_itself_is_not_trusted() {
     assert_eq!(right.best, None, "the moves of a depth-4 position are not in a depth-4 book");
     let mut solver = AnySolver::new(&g, 8);
     let mut s = right.clone();
-    solver.prove_book_move(&g, &mut s, None, None, std::time::Instant::now(), None);
-    assert!(s.best.is_some(), "a move keeps the true value");
-    let mut s = mnklab::search::solver::Solution { lower: right.lower + 1, upper: right.lower + 1, ..right };
-    solver.prove_book_move(&g, &mut s, None, None, std::time::Instant::now(), None);
+    let found = solver.prove_book_move(&g, &mut s, None, None, std::time::Instant::now(), None);
+    assert!(matches!(found, BookMoveProof::Proved(m) if s.best == Some(m)), "a move keeps the true value: {found:?}");
+    let mut s = mnklab::search::solver::Solution { lower: right.lower + 1, upper: right.lower + 1, ..right.clone() };
+    let found = solver.prove_book_move(&g, &mut s, None, None, std::time::Instant::now(), None);
     assert_eq!(s.best, None, "no move keeps a value one better than the true one");
+    assert_eq!(found, BookMoveProof::NoneKeeps, "every move searched to its end");
+    // The solver agent named a book with that value raised says the book is wrong there and
+    // gives the searched value (it once said no move was proved in time, and played
+    // alpha-beta's).
+    let mut bytes = book.to_bytes();
+    let key = mnklab::search::solver::book_key(&g);
+    let at = entries + 9 * (0..book.len()).find(|&i| bytes[entries + 9 * i..][..8] == key.to_le_bytes()).unwrap();
+    bytes[at + 8] = (right.lower + 1) as i8 as u8;
+    let n = bytes.len() - 4;
+    let crc = crc32fast::hash(&bytes[..n]);
+    bytes[n..].copy_from_slice(&crc.to_le_bytes());
+    std::fs::write(&file, &bytes).unwrap();
+    let config = AgentConfig::Solver(SolverConfig { book: Some(file.display().to_string()), ..Default::default() });
+    let pos = AnyPosition::Gravity(g.clone());
+    let mut events: Vec<SearchEvent> = Vec::new();
+    let r = with_position!(&pos, p => build_agent(&config, 1).search(p, &SearchLimits::time(20.0), &SearchControl::new(), &mut events));
+    let said = events.iter().any(|e| {
+        matches!(e, SearchEvent::Notice(t) if t.contains("but no move keeps it: the book is wrong here, so searched"))
+    });
+    assert!(said, "{events:?}");
+    assert_eq!(r.score, right.bounds_as_scores(&g).0, "the searched value, {}", right.describe());
+}
+
+/// At the book's depth, a position where every move lets the opponent win at once: any move
+/// keeps its value (a loss in 2 plies). The search for a keeping move tried none there, and
+/// `solve --book` called the built-in book wrong (2026-11-29).
+#[test]
+fn every_move_keeps_a_forced_loss_at_the_books_depth() {
+    let connect4: Variant = "connect4".parse().unwrap();
+    let book = builtin_book(&connect4).expect("mnklab ships a Connect-4 book");
+    let mut g = Grid::<u64, true>::new(rules("connect4"));
+    // O holds b1 c1 d1 with a1 and e1 open; X has no line to make: ten stones, X to move.
+    g.play_sequence("fbfcgbgdff").unwrap();
+    assert_eq!(g.ply(), book.depth as usize, "a position at the book's depth");
+    let right = book.solution_of(&g, false).expect("in the book");
+    assert_eq!((right.lower, right.best), (-16, None), "a loss in 2 plies: 42 - 10 cells, halved");
+    let mut solver = AnySolver::new(&g, 8);
+    let mut s = right.clone();
+    let found = solver.prove_book_move(&g, &mut s, None, None, std::time::Instant::now(), None);
+    assert!(matches!(found, BookMoveProof::Proved(_)), "{found:?}");
+    // A better value is still kept by no move (the book would be wrong).
+    let mut s = mnklab::search::solver::Solution { lower: -15, upper: -15, ..right };
+    assert_eq!(
+        solver.prove_book_move(&g, &mut s, None, None, std::time::Instant::now(), None),
+        BookMoveProof::NoneKeeps
+    );
+    // A search stopped before it starts has proved nothing, and says so (not "none keeps"):
+    // a ten-stone position whose proof takes millions of nodes (the stop is read every 4,096).
+    let mut slow = Grid::<u64, true>::new(rules("connect4"));
+    slow.play_sequence("ebeebfaagg").unwrap();
+    let mut s = book.solution_of(&slow, false).expect("in the book");
+    let stopped = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let found =
+        AnySolver::new(&slow, 8).prove_book_move(&slow, &mut s, None, Some(stopped), std::time::Instant::now(), None);
+    assert_eq!((found, s.best), (BookMoveProof::Stopped, None));
+    // The solver agent (the workbench's) keeps the book's value and says a move keeps it.
+    let pos = AnyPosition::Gravity(g);
+    let config = AgentConfig::Solver(SolverConfig::default());
+    let mut events: Vec<SearchEvent> = Vec::new();
+    let r = with_position!(&pos, p => build_agent(&config, 1).search(p, &SearchLimits::time(10.0), &SearchControl::new(), &mut events));
+    assert_eq!(r.score, Score::Loss { plies: Some(2) });
+    let said = events.iter().any(|e| matches!(e, SearchEvent::Info(t) if t.contains("a move keeping it proved")));
+    assert!(said, "{events:?}");
 }

@@ -418,6 +418,34 @@ fn book_and_proof_number_search_from_the_command_line() {
     let column = (best.as_bytes()[0] - b'a' + 1).to_string();
     let after = stdout(&mnklab(&["solve", "--game", "connect:5,4,4", "--moves", &format!("3324{column}")]));
     assert_eq!(score(&after), -score(&with), "{with}\n{after}");
+    // A value at the book's depth one better than the truth (edited, checksum resealed): no
+    // move keeps it, which every move's search to its end shows, so the book is not used
+    // there and the position is searched (it once printed the book's value beside "the book
+    // is wrong", and called a right value wrong where every move loses at once).
+    use mnklab::game::Position as _;
+    let wrong = dir.join("wrong.book");
+    let mut bytes = std::fs::read(&path).unwrap();
+    let mut g =
+        mnklab::game::Grid::<u64, true>::new("connect:5,4,4".parse::<mnklab::game::Variant>().unwrap().grid().unwrap());
+    g.play_sequence("3324").unwrap();
+    let key = mnklab::search::solver::book_key(&g);
+    let at = (0..bytes.len() - 12)
+        .find(|&i| bytes[i..i + 8] == key.to_le_bytes() && (bytes.len() - 4 - i).is_multiple_of(9))
+        .expect("the position's entry");
+    bytes[at + 8] = (bytes[at + 8] as i8 + 1) as u8;
+    let n = bytes.len() - 4;
+    let crc = crc32fast::hash(&bytes[..n]);
+    bytes[n..].copy_from_slice(&crc.to_le_bytes());
+    std::fs::write(&wrong, &bytes).unwrap();
+    let o = mnklab(&["solve", "--game", "connect:5,4,4", "--moves", "3324", "--book", wrong.to_str().unwrap()]);
+    let (out, searched) = (stdout(&o), stdout(&mnklab(&["solve", "--game", "connect:5,4,4", "--moves", "3324"])));
+    assert!(out.contains("but no move keeps it: the book is wrong here, so not used; searched"), "{out}");
+    assert_eq!(out.lines().next(), searched.lines().next(), "the searched value, not the book's");
+    assert_eq!(score(&out), score(&with), "{out}");
+    // Where every move loses at once, the built-in book's loss in 2 plies is kept by any move.
+    let book = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/books/connect4.book");
+    let o = stdout(&mnklab(&["solve", "--game", "connect4", "--moves", "fbfcgbgdff", "--book", book]));
+    assert!(o.starts_with("value loss in 2 plies (score -16)") && o.contains("best move proved"), "{o}");
     // A book for another game is refused by name.
     let o = mnklab(&["solve", "--game", "connect4", "--book", p]);
     assert!(!o.status.success());
@@ -495,7 +523,7 @@ fn book_and_proof_number_search_from_the_command_line() {
     assert!(plain.contains("move d draw (score 0)") && plain.contains("move a loss in 18 plies"), "{plain}");
     assert_eq!(untimed(&stdout(&o)), untimed(&plain));
     let o = mnklab(&["solve", "--game", "mnk:4,4,4", "--method", "pns", "--every-move"]);
-    assert!(String::from_utf8_lossy(&o.stderr).contains("(or --method race)"), "{o:?}");
+    assert!(String::from_utf8_lossy(&o.stderr).contains("or --method race"), "{o:?}");
 }
 
 /// `book` appends each searched value to a journal (OUT.journal by default); `--part I/N` runs
@@ -726,6 +754,22 @@ fn a_solve_on_two_threads() {
     assert!(err(&["solve", "--game", "mnk:5,5,4", "--method", "pns", "--threads", "2"]).contains("leave out --method"));
     assert!(err(&["solve", "--game", "mnk:4,4,3", "--threads", "2"]).contains("only the Connect-X bitboard solver"));
     assert!(err(&["solve", "--game", "connect4", "--threads", "0"]).contains("--threads"));
+    // --every-move with --method pns: what to leave out, without contradicting itself.
+    let e = err(&["solve", "--game", "mnk:4,4,3", "--method", "pns", "--every-move"]);
+    assert!(e.contains("leave out --batch, and --method unless it is race"), "{e}");
+}
+
+/// Proof-number search's report: an unanswered question has no proof size (it read "proof
+/// size 0"), and a few KiB of memory are not "0 MiB".
+#[test]
+fn proof_number_reports_say_what_they_have() {
+    let o = stdout(&mnklab(&["solve", "--game", "mnk:6,6,5", "--method", "pns"]));
+    assert!(o.contains("memory (tree and tables) < 0.01 MiB"), "{o}");
+    assert!(!o.contains(" 0 MiB"), "{o}");
+    let o = stdout(&mnklab(&["solve", "--game", "mnk:8,8,5", "--method", "pns", "--time", "0.2"]));
+    assert!(o.contains("unknown; nodes") && o.contains("proof size - (no answer)"), "{o}");
+    let o = stdout(&mnklab(&["solve", "--game", "mnk:4,4,3", "--moves", "b2 c3", "--method", "dbs", "--no-probe"]));
+    assert!(o.contains("nodes of the stages (threats applied and combinations)"), "{o}");
 }
 
 /// A gravity board whose bitboards would fit 64 bits but whose position does not (guard

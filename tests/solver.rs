@@ -380,6 +380,37 @@ fn the_solver_agent_says_when_a_game_is_not_solvable() {
             "solver: connect3d is not solvable here: 64 plies of up to 24 moves, scored by points; alpha-beta's move and score follow"
         )
     );
+    // A book named for it (books are for Connect-X boards) is said not to be used.
+    let book = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/books/connect4.book");
+    let config = AgentConfig::Solver(SolverConfig { book: Some(book.into()), ..Default::default() });
+    let mut events: Vec<SearchEvent> = Vec::new();
+    with_position!(&pos, p => build_agent(&config, 1).search(p, &SearchLimits::time(0.3), &SearchControl::new(), &mut events));
+    let said = events.iter().find_map(|e| if let SearchEvent::Notice(t) = e { Some(t.as_str()) } else { None });
+    assert!(
+        said.is_some_and(
+            |t| t.ends_with(&format!("alpha-beta's move and score follow; the book named is not used ({book})"))
+        ),
+        "{said:?}"
+    );
+}
+
+/// On a free-placement board a long proof on one thread points at the race (`threads: 2`),
+/// which proves most wins and losses there far sooner; a short one does not.
+#[test]
+fn a_long_one_thread_proof_on_a_free_board_points_at_the_race() {
+    let hint = |moves: &str, time: f64| {
+        let pos = AnyPosition::from_moves("mnk:6,6,4".parse().unwrap(), moves).unwrap();
+        let config = AgentConfig::Solver(SolverConfig::default());
+        let mut events: Vec<SearchEvent> = Vec::new();
+        with_position!(&pos, p => build_agent(&config, 1).search(p, &SearchLimits::time(time), &SearchControl::new(), &mut events));
+        events
+            .iter()
+            .any(|e| matches!(e, SearchEvent::Info(t) if t.contains("threads 2 (Options) races proof-number search")))
+    };
+    // 6,6,4 after a3: over 100 s for alpha-beta alone (the README's race table).
+    assert!(hint("a3", 5.0), "a proof of over 2 s");
+    // Won at once (four in a row on the next move): no hint.
+    assert!(!hint("a1 f6 b1 f5 c1 f4", 5.0), "a proof of no time");
 }
 
 /// A long proof reports as it goes: nodes, and the bounds proved so far, which always hold
@@ -550,6 +581,22 @@ fn a_racing_solver_gives_the_plain_solvers_values_or_their_signs() {
         assert_eq!(mnklab::search::solver::proof_number_value(p, 256, None, None).0, Some(-1));
         assert!(raced.best.is_some());
         sign_only += 1;
+        // Its move's row is that sign at once, even when no other move's proof has time (the
+        // deadline already past): `--every-move` printed "bestmove" above "not proved".
+        let best = raced.best.unwrap();
+        let how = MoveProofs {
+            best_sign: Some((best, raced.lower)),
+            deadline: Some(std::time::Instant::now()),
+            ..Default::default()
+        };
+        let rows = AnySolver::new(p, 8).racing(256).move_solutions(p, how, |_, _, _| {});
+        for (m, row) in rows {
+            match row {
+                Some(row) if m == best => assert!(row.weak && row.lower == -1 && row.plies.is_none(), "{row:?}"),
+                None if m != best => {}
+                row => panic!("{m:?}: {row:?}"),
+            }
+        }
     });
     // 3 positions and 39 moves here (each move's race is ms against tens of ms too): were
     // none left, the distances' pass would be untested.

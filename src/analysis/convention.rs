@@ -3,7 +3,7 @@
 
 use crate::game::{AnyPosition, Player};
 use crate::search::tree::{Bound, Proven, SnapNode};
-use crate::search::{Progress, Score, bounds_label};
+use crate::search::{Progress, Score};
 
 /// What a score counts, for its unit label.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -205,17 +205,34 @@ pub fn search_fields(p: &Progress) -> Vec<String> {
 /// workbench shows it below the search fields; None for anything else.
 pub fn proof_so_far(p: &Progress) -> Option<String> {
     let (lo, hi) = p.bounds.as_ref().filter(|_| p.proof && !p.score.is_proven())?;
-    Some(format!("so far: {}", bounds_label(lo, hi)))
+    Some(crate::search::so_far_label(lo, hi))
 }
 
 /// The speed line: the rate, the time, and how many reports came (a proof comes as one).
 pub fn speed_label(p: &Progress, reports: u64) -> String {
+    speed_fields(p, reports).join("   ")
+}
+
+/// [`speed_label`]'s fields, each kept whole where a narrow panel wraps them (the workbench
+/// puts them on the line of [`search_fields`], which left Connect-4's seventh candidate
+/// behind a scrollbar when each had its own line).
+pub fn speed_fields(p: &Progress, reports: u64) -> Vec<String> {
+    let time = format!("{:.2} s", p.elapsed);
     // "0 nodes/s" beside "no search" read as a stalled search.
     if searched_nothing(p) {
-        return format!("{:.2} s", p.elapsed);
+        return vec![time];
     }
-    let head = format!("{}   {:.2} s", rate_label(p), p.elapsed);
-    if p.proof { head } else { format!("{head}   {reports} {}", if reports == 1 { "report" } else { "reports" }) }
+    let mut fields = vec![rate_label(p), time];
+    if !p.proof {
+        fields.push(format!("{reports} {}", if reports == 1 { "report" } else { "reports" }));
+    }
+    fields
+}
+
+/// Whether the workbench shows a line "PV ..." for `p`: not for a proof whose line is its
+/// best move alone, which the line above already names.
+pub fn shows_pv(p: &Progress) -> bool {
+    !(p.proof && p.pv.len() <= 1)
 }
 
 /// Whose scores these are, for the label above them: "scores for the first player (to move)".
@@ -263,6 +280,7 @@ pub fn legend(proofs: bool) -> Legend {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::bounds_label;
 
     /// The proof legend's key names every label a proven value or an unproved move takes on
     /// the board; the heuristic one has no key and names bounds.
@@ -305,14 +323,21 @@ mod tests {
         assert_eq!(bounds_label(&win(15), &win(9)), "a win in 9 to 15 plies");
         assert_eq!(bounds_label(&loss(4), &loss(12)), "a loss in 4 to 12 plies");
         assert_eq!(bounds_label(&Score::Draw, &win(7)), "a draw, or a win in 7 plies or more");
-        assert_eq!(bounds_label(&loss(2), &Score::Draw), "a loss in 2 plies or more, or a draw");
-        assert_eq!(bounds_label(&loss(2), &win(1)), "a loss in 2 plies or more, a draw, or a win in 1 ply or more");
+        assert_eq!(bounds_label(&loss(4), &Score::Draw), "a loss in 4 plies or more, or a draw");
+        // The quickest loss (2 plies) and win (1 ply) rule nothing out: said without a distance.
+        assert_eq!(bounds_label(&loss(2), &Score::Draw), "a loss, or a draw");
+        assert_eq!(bounds_label(&loss(2), &win(1)), "nothing ruled out yet: a loss, a draw, or a win");
+        assert_eq!(bounds_label(&loss(22), &win(1)), "a loss in 22 plies or more, a draw, or a win");
+        assert_eq!(bounds_label(&loss(2), &win(9)), "a loss, a draw, or a win in 9 plies or more");
+        assert_eq!(bounds_label(&loss(2), &loss(12)), "a loss in 2 to 12 plies");
         assert_eq!(bounds_label(&Score::Win { plies: None }, &Score::Win { plies: None }), "a win");
         let weak = bounds_label(&Score::Loss { plies: None }, &Score::Win { plies: None });
-        assert_eq!(weak, "a loss, a draw, or a win");
+        assert_eq!(weak, "nothing ruled out yet: a loss, a draw, or a win");
         let p = Progress { proof: true, nodes: 7, bounds: Some((Score::Draw, win(3))), ..Default::default() };
         assert_eq!(search_fields(&p), ["proving", "nodes 7"]);
         assert_eq!(proof_so_far(&p).as_deref(), Some("so far: a draw, or a win in 3 plies or more"));
+        let nothing = Progress { bounds: Some((loss(2), win(1))), ..p.clone() };
+        assert_eq!(proof_so_far(&nothing).as_deref(), Some("nothing ruled out yet: a loss, a draw, or a win"));
         let done = Progress { score: Score::Draw, ..p };
         assert_eq!(proof_so_far(&done), None);
     }
@@ -448,6 +473,12 @@ mod tests {
         assert_eq!(search_fields(&book), ["proof: the game ends in 13 plies", "no search"], "no threads either");
         assert_eq!(speed_label(&book, 1), "0.00 s", "and no rate");
         assert_eq!(speed_label(&draw, 1), "0 nodes/s   0.00 s");
+        assert_eq!(speed_fields(&ab, 2), ["0 nodes/s", "0.00 s", "2 reports"]);
+        // A proof's line of one move is its best move, named above: no "PV" line for it.
+        let mv = crate::game::Move(3);
+        assert!(!shows_pv(&Progress { pv: vec![mv], ..draw.clone() }));
+        assert!(shows_pv(&Progress { pv: vec![mv, mv], ..draw.clone() }));
+        assert!(shows_pv(&Progress { pv: vec![mv], ..ab.clone() }), "alpha-beta's line always shown");
     }
 
     #[test]

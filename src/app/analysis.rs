@@ -516,9 +516,13 @@ impl Analysis {
                 } else {
                     help.to_string()
                 });
-                // A field at a time, so a narrow panel breaks the line between fields only.
+                // A field at a time, so a narrow panel breaks the line between fields only;
+                // the speed's fields follow on the same lines (a line of their own took
+                // Connect-4's seventh candidate row in a half panel).
+                let fields = crate::analysis::search_fields(p);
+                let speed = crate::analysis::speed_fields(p, self.reports);
                 ui.horizontal_wrapped(|ui| {
-                    for field in crate::analysis::search_fields(p) {
+                    for field in fields.into_iter().chain(speed) {
                         // Never broken inside ("nodes" on one line, its count on the next).
                         ui.add(egui::Label::new(field).wrap_mode(egui::TextWrapMode::Extend));
                     }
@@ -527,9 +531,10 @@ impl Analysis {
                 if let Some(so_far) = crate::analysis::proof_so_far(p) {
                     ui.label(so_far);
                 }
-                ui.label(crate::analysis::speed_label(p, self.reports));
-                let pv: Vec<String> = p.pv.iter().map(|&m| pos.format_move(m)).collect();
-                ui.label(format!("PV {}", pv.join(" ")));
+                if crate::analysis::shows_pv(p) {
+                    let pv: Vec<String> = p.pv.iter().map(|&m| pos.format_move(m)).collect();
+                    ui.label(format!("PV {}", pv.join(" ")));
+                }
                 self.candidate_table(ui, pos);
             }
         }

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use clap::Args;
 use mnklab::game::{AnyPosition, Position};
-use mnklab::search::solver::{AnySolver, Solution};
+use mnklab::search::solver::{AnySolver, Book, BookMoveProof, Solution};
 use mnklab::with_position;
 
 use super::{PositionArgs, parse_seconds, parse_table_mb};
@@ -173,7 +173,8 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
     }
     if args.every_move && (!matches!(args.method, SolveMethod::Alphabeta | SolveMethod::Race) || args.batch.is_some()) {
         return Err(
-            "--every-move proves each move by the default method (or --method race) on one position: leave out --method and --batch"
+            "--every-move proves each move by the default method or --method race, on one position: leave out --batch, \
+             and --method unless it is race"
                 .into(),
         );
     }
@@ -265,7 +266,7 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
     // (a book's silence there read as if it had not been read).
     let mut book_missed = None;
     if let Some(path) = &args.book {
-        let book = mnklab::search::solver::Book::load(path).map_err(|e| e.to_string())?;
+        let book = Book::load(path).map_err(|e| e.to_string())?;
         book.check_game(&pos.variant(), &path.display().to_string()).map_err(|e| e.to_string())?;
         if let Some(mut s) = with_position!(&pos, p => book.solution_of(p, args.weak)) {
             // At the book's depth it holds the value but not the moves': a move keeping the
@@ -282,57 +283,47 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
                     .with_threads(args.threads as usize)
                     .map_err(|why| format!("--threads {}: {why}; leave out --threads", args.threads))?;
                 if proving {
-                    solver.prove_book_move(p, &mut s, deadline, None, start, None);
+                    searched = Some(solver.prove_book_move(p, &mut s, deadline, None, start, None));
                     s.memory = solver.table_memory();
-                    searched = Some(s.best.is_some());
                 }
                 // Every move's value as the workbench shows it: from the book where it holds
                 // the move's position, else proved over the same table.
                 Ok::<_, String>((args.every_move && s.best.is_some()).then(|| every_move(&mut solver, p, &s, Some(&book), deadline, args.weak).0))
             })).transpose()?.flatten();
-            print_solution(&pos, &s);
-            println!(
-                "from the book {} (depth {}, {})",
-                path.display(),
-                book.depth,
-                super::plural(book.len(), "position")
-            );
-            match searched {
-                Some(true) => println!("the value from the book; the best move proved by null-window searches"),
-                // Every move searched to the end and none keeps the value: the book is wrong.
-                Some(false) if deadline.is_none_or(|d| std::time::Instant::now() < d) => println!(
-                    "the value from the book, but no move keeps it: the book is wrong at this position (solve it without --book)"
-                ),
-                Some(false) => println!("the value from the book; no move keeping it proved within --time"),
-                None => {}
+            if searched == Some(BookMoveProof::NoneKeeps) {
+                // Every move searched to its end and none keeps the book's value: the book is
+                // wrong here, so the position is searched as if it were not in the book.
+                book_missed = Some(format!(
+                    "the book {} gives this position '{}' but no move keeps it: the book is wrong here, so not used; searched",
+                    path.display(),
+                    s.describe()
+                ));
+            } else {
+                print_book_answer(&pos, &s, path, &book, searched, moves, &args);
+                return Ok(());
             }
-            // Threads only where a search ran (the book alone answers on none).
-            let searched_any = searched.is_some() || moves.as_ref().is_some_and(|(_, nodes, _)| *nodes > 0);
-            let why = "no move keeping the book's value was proved within --time";
-            print_every_move(&pos, moves, args.every_move, why);
-            print_threads(args.threads, searched_any);
-            return Ok(());
-        }
-        // A game already over is answered by its rules, not searched (nor held by a book).
-        let so = if pos.status().is_over() { "the game is over" } else { "so searched" };
-        let contradiction = match &pos {
-            AnyPosition::Gravity(g) => book.contradiction_at(g),
-            _ => None,
-        };
-        book_missed = Some(if let Some((value, best)) = contradiction {
-            format!(
-                "the book {} gives this position {value} but its moves' best {best}: it contradicts itself here, \
-                 so not used; searched",
-                path.display()
-            )
         } else {
-            format!(
-                "not in the book {} (depth {}: positions of at most {}), {so}",
-                path.display(),
-                book.depth,
-                super::plural(book.depth as usize, "stone")
-            )
-        });
+            // A game already over is answered by its rules, not searched (nor held by a book).
+            let so = if pos.status().is_over() { "the game is over" } else { "so searched" };
+            let contradiction = match &pos {
+                AnyPosition::Gravity(g) => book.contradiction_at(g),
+                _ => None,
+            };
+            book_missed = Some(if let Some((value, best)) = contradiction {
+                format!(
+                    "the book {} gives this position {value} but its moves' best {best}: it contradicts itself here, \
+                     so not used; searched",
+                    path.display()
+                )
+            } else {
+                format!(
+                    "not in the book {} (depth {}: positions of at most {}), {so}",
+                    path.display(),
+                    book.depth,
+                    super::plural(book.depth as usize, "stone")
+                )
+            });
+        }
     }
     // `--time` bounds the whole command: what the solve leaves is the check's.
     let deadline = args.time.map(|t| std::time::Instant::now() + Duration::from_secs_f64(t));
@@ -372,7 +363,7 @@ fn every_move<P: mnklab::game::Position>(
     solver: &mut AnySolver<P>,
     p: &P,
     s: &mnklab::search::solver::Solution,
-    book: Option<&mnklab::search::solver::Book>,
+    book: Option<&Book>,
     deadline: Option<std::time::Instant>,
     weak: bool,
 ) -> (Rows, MoveValues) {
@@ -382,6 +373,8 @@ fn every_move<P: mnklab::game::Position>(
         book,
         // A sign alone (a racing solver's strong proof) bounds no move's value.
         best: s.best.filter(|_| s.weak == weak).map(|m| (m, s.lower)),
+        // A sign alone still proves its move's sign.
+        best_sign: s.best.filter(|_| s.weak && !weak).map(|m| (m, s.lower.signum())),
         deadline,
         stop: None,
         gauge: None,
@@ -421,6 +414,34 @@ fn print_every_move(pos: &AnyPosition, moves: Option<Rows>, asked: bool, why: &s
 }
 
 /// The threads a search ran on, when more than one and a search ran (`searched`).
+/// Prints a book's answer `s` for `pos` (from `path`): the value, the move or what its search
+/// found (`searched`, None where the book held the move), and every move's rows if asked.
+fn print_book_answer(
+    pos: &AnyPosition,
+    s: &Solution,
+    path: &Path,
+    book: &Book,
+    searched: Option<BookMoveProof>,
+    moves: Option<Rows>,
+    args: &SolveArgs,
+) {
+    print_solution(pos, s);
+    println!("from the book {} (depth {}, {})", path.display(), book.depth, super::plural(book.len(), "position"));
+    match searched {
+        Some(BookMoveProof::Proved(_)) => {
+            println!("the value from the book; the best move proved by null-window searches")
+        }
+        Some(BookMoveProof::Stopped) => println!("the value from the book; no move keeping it proved within --time"),
+        // Neither reaches here: a wrong book is searched instead, and books are for Connect-X.
+        Some(BookMoveProof::NoneKeeps | BookMoveProof::NotSearched) | None => {}
+    }
+    // Threads only where a search ran (the book alone answers on none).
+    let searched_any = searched.is_some() || moves.as_ref().is_some_and(|(_, nodes, _)| *nodes > 0);
+    let why = "no move keeping the book's value was proved within --time";
+    print_every_move(pos, moves, args.every_move, why);
+    print_threads(args.threads, searched_any);
+}
+
 fn print_threads(threads: u32, searched: bool) {
     if threads > 1 && searched {
         println!("threads {threads} (the nodes are all of theirs)");
@@ -598,7 +619,8 @@ fn dependency_based(pos: &AnyPosition, args: &SolveArgs) -> Result<(), String> {
         ),
     }
     println!(
-        "{} nodes, {} moves tried, {} {} checked ({} refuted), {} nodes of the sound search, nodes' memory {}, {:.3} s",
+        "{} nodes of the stages (threats applied and combinations), {} moves tried, {} {} checked ({} refuted), \
+         {} nodes of the sound search, nodes' memory {}, {:.3} s",
         search.nodes,
         search.tried,
         search.plans,
@@ -795,13 +817,14 @@ fn print_proof(pos: &AnyPosition, value: Option<i32>, runs: &[mnklab::search::so
         };
         // After a restart, positions solved in a dropped tree are leaves of one node here.
         let partial = if r.restarts > 0 && r.proved.is_some() { " (partial: trees dropped by restarts)" } else { "" };
+        // No proof where the question was not answered (it read "proof size 0").
+        let size = if r.proved.is_some() { r.proof_size.to_string() } else { "- (no answer)".into() };
         println!(
-            "{} player wins: {answer}; nodes {} expanded {} proof size {}{partial} peak tree {} nodes, \
+            "{} player wins: {answer}; nodes {} expanded {} proof size {size}{partial} peak tree {} nodes, \
              memory (tree and tables) {} restarts {} threat wins {} of {} leaves tried, threat nodes {}, time {:.3} s",
             r.target,
             r.nodes,
             r.expansions,
-            r.proof_size,
             r.peak_nodes,
             mib(r.peak_bytes),
             r.restarts,
@@ -825,11 +848,8 @@ fn print_solution(pos: &AnyPosition, s: &Solution) {
         }
     } else {
         let (lo, hi) = mnklab::with_position!(pos, p => s.bounds_as_scores(p));
-        let so_far = mnklab::search::bounds_label(&lo, &hi);
-        println!(
-            "time ran out after {:.3} s: so far {so_far} (score between {} and {}{weak})",
-            s.elapsed, s.lower, s.upper
-        );
+        let so_far = mnklab::search::so_far_label(&lo, &hi);
+        println!("time ran out after {:.3} s: {so_far} (score between {} and {}{weak})", s.elapsed, s.lower, s.upper);
     }
     println!("nodes {} time {:.3} s table {}", s.nodes, s.elapsed, mib(s.memory));
 }
@@ -843,6 +863,10 @@ pub const DEFAULT_TABLE_MB: u32 = 8;
 /// A byte count in MiB to two decimals, without them when they are zeros ("256 MiB",
 /// "8 MiB", "0.50 MiB", "9.38 MiB").
 pub fn mib(bytes: u64) -> String {
+    // Some memory is not none: a few KiB read "0 MiB".
+    if bytes > 0 && bytes < 5 * 1024 * 1024 / 1000 {
+        return "< 0.01 MiB".into();
+    }
     let m = format!("{:.2}", bytes as f64 / (1024.0 * 1024.0));
     format!("{} MiB", m.strip_suffix(".00").unwrap_or(&m))
 }

@@ -23,5 +23,5 @@ pub use limits::{
 };
 pub use mcts::{FinalMove, Mcts, MctsConfig, Parallel};
 pub use progress::{FnSink, NullSink, Progress, ProgressSink, RootMove, SearchControl, SearchEvent, SubtreeRequest};
-pub use score::{Score, bounds_label};
+pub use score::{Score, bounds_label, so_far_label};
 pub use tree::TreeSnapshot;

@@ -72,11 +72,21 @@ impl fmt::Display for Score {
     }
 }
 
+/// [`bounds_label`] as what a running proof has found "so far: ...", or "nothing ruled out
+/// yet: ..." when it has found nothing ("so far: nothing ruled out yet" read twice).
+pub fn so_far_label(lowest: &Score, highest: &Score) -> String {
+    let label = bounds_label(lowest, highest);
+    if label.starts_with("nothing") { label } else { format!("so far: {label}") }
+}
+
 /// What a running proof has established, from the lowest and the highest value it has not
 /// ruled out (proven scores, for the side to move): "a win in 9 to 15 plies", "a draw, or a
-/// win in 7 plies or more", "a loss in 2 plies or more, a draw, or a win in 1 ply or more"
-/// (nothing yet). A higher value is a sooner win or a later loss: the lowest value is the
-/// slowest win and the quickest loss, the highest the quickest win and the slowest loss.
+/// win in 7 plies or more", "nothing ruled out yet: a loss, a draw, or a win". A higher
+/// value is a sooner win or a later loss: the lowest value is the slowest win and the
+/// quickest loss, the highest the quickest win and the slowest loss. A win in 1 ply or more
+/// and a loss in 2 or more rule out no distance (the quickest there are), so they are said
+/// without one (a trial read "a win in 1 ply or more" where no win in 1 was possible as a
+/// finding).
 pub fn bounds_label(lowest: &Score, highest: &Score) -> String {
     let unit = |n: u32| if n == 1 { "ply" } else { "plies" };
     let range = |a: Option<u32>, b: Option<u32>| match (a, b) {
@@ -84,15 +94,20 @@ pub fn bounds_label(lowest: &Score, highest: &Score) -> String {
         (Some(a), Some(b)) => format!(" in {} to {} plies", a.min(b), a.max(b)),
         _ => String::new(),
     };
-    let at_least = |a: Option<u32>| a.map_or(String::new(), |a| format!(" in {a} {} or more", unit(a)));
+    // The quickest win is in 1 ply, the quickest loss in 2.
+    let at_least = |a: Option<u32>, quickest: u32| {
+        a.filter(|&a| a > quickest).map_or(String::new(), |a| format!(" in {a} {} or more", unit(a)))
+    };
     match (lowest, highest) {
         (Score::Win { plies: a }, Score::Win { plies: b }) => format!("a win{}", range(*a, *b)),
         (Score::Loss { plies: a }, Score::Loss { plies: b }) => format!("a loss{}", range(*a, *b)),
         (Score::Draw, Score::Draw) => "a draw".into(),
-        (Score::Draw, Score::Win { plies: b }) => format!("a draw, or a win{}", at_least(*b)),
-        (Score::Loss { plies: a }, Score::Draw) => format!("a loss{}, or a draw", at_least(*a)),
+        (Score::Draw, Score::Win { plies: b }) => format!("a draw, or a win{}", at_least(*b, 1)),
+        (Score::Loss { plies: a }, Score::Draw) => format!("a loss{}, or a draw", at_least(*a, 2)),
         (Score::Loss { plies: a }, Score::Win { plies: b }) => {
-            format!("a loss{}, a draw, or a win{}", at_least(*a), at_least(*b))
+            let (loss, win) = (at_least(*a, 2), at_least(*b, 1));
+            let nothing = if loss.is_empty() && win.is_empty() { "nothing ruled out yet: " } else { "" };
+            format!("{nothing}a loss{loss}, a draw, or a win{win}")
         }
         (lo, hi) => format!("between {lo} and {hi}"),
     }

@@ -6,14 +6,14 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use super::{
-    AnySolver, Book, GaugeReading, MoveProofs, PNS_DEFAULT_MB, ProofGauge, Solution, SolverConfig, builtin_book,
-    unsupported, value_score,
+    AnySolver, Book, BookMoveProof, GaugeReading, MoveProofs, PNS_DEFAULT_MB, ProofGauge, Solution, SolverConfig,
+    builtin_book, unsupported, value_score,
 };
 use crate::game::{Move, Position, Variant};
 use crate::search::progress::{Clock, StopRelay};
 use crate::search::{
     Agent, AlphaBeta, Progress, ProgressSink, RootMove, Score, SearchControl, SearchEvent, SearchLimits, SearchResult,
-    SearchStats, bounds_label,
+    SearchStats, so_far_label,
 };
 
 /// The solver as an agent: perfect play when the proof finishes in half the move's time,
@@ -121,7 +121,12 @@ struct GaugedRun<'a> {
     budget: Option<Duration>,
     stop: Arc<AtomicBool>,
     clock: &'a Clock,
+    /// Said (as an Info line) once the proof has run [`HINT_AFTER`] seconds.
+    hint: Option<String>,
 }
+
+/// Seconds of a proof before its [`GaugedRun::hint`] is said.
+const HINT_AFTER: f64 = 2.0;
 
 /// Solves `pos` (over the solver's kept table) on a scoped thread while this one reports its
 /// gauge every [`GAUGE_EVERY`]: the nodes and the bounds proved so far, so a long proof shows
@@ -134,7 +139,7 @@ fn solve_reporting<P: Position>(
 ) -> Solution {
     let gauge = Arc::new(ProofGauge::default());
     let (cells, moves, threads) = (pos.max_game_length() as i32, pos.ply() as i32, solver.threads() as u32);
-    let GaugedRun { weak, budget, stop, clock } = run;
+    let GaugedRun { weak, budget, stop, clock, mut hint } = run;
     let shared = Arc::clone(&gauge);
     let mut last = None;
     run_reporting(
@@ -142,6 +147,9 @@ fn solve_reporting<P: Position>(
         move |_: std::sync::mpsc::Sender<()>| solver.solve_gauged(pos, weak, budget, Some(stop), shared),
         |heard, _| {
             let Heard::Quiet(reading) = heard else { return false };
+            if let Some(hint) = hint.take_if(|_| clock.elapsed() >= HINT_AFTER) {
+                sink.event(SearchEvent::Info(hint));
+            }
             if last == Some(reading) || reading.bounds.is_none() {
                 return false;
             }
@@ -335,7 +343,7 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
                     let (shared, stopping) = (Arc::clone(&gauge), stop.clone());
                     let proving = &mut *solver;
                     let sought = &mut s;
-                    run_reporting(
+                    let found = run_reporting(
                         &gauge,
                         move |_: std::sync::mpsc::Sender<()>| {
                             proving.prove_book_move(pos, sought, deadline, Some(stopping), clock_start, Some(shared))
@@ -347,23 +355,50 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
                             true
                         },
                     );
-                    sink.event(SearchEvent::Info(match s.best {
-                        // Replaces "proving a move that keeps it" beside the analysis.
-                        Some(_) => format!("solver: value from {which}; a move keeping it proved"),
-                        // Said as for an unfinished proof, so the heuristic score that follows
-                        // is not taken for the proven value.
-                        None => format!(
-                            "solver: {which} gives '{}'; no move keeping it proved in time, so alpha-beta's move and score follow",
+                    if found == BookMoveProof::NoneKeeps {
+                        // Every move searched to its end, none keeps the value: the book is
+                        // wrong here, so the position is searched as if it were not in it.
+                        sink.event(SearchEvent::Notice(format!(
+                            "solver: {which} gives this position '{}' but no move keeps it: the book is wrong here, so searched",
                             s.describe()
-                        ),
-                    }));
-                    s
+                        )));
+                        // In what is left of the solver's half of the time.
+                        let left = budget.map(|b| b.saturating_sub(clock_start.elapsed()));
+                        let run = GaugedRun {
+                            weak: self.config.weak,
+                            budget: left,
+                            stop: stop.clone(),
+                            clock: &clock,
+                            hint: None,
+                        };
+                        solve_reporting(solver, pos, run, sink)
+                    } else {
+                        sink.event(SearchEvent::Info(match s.best {
+                            // Replaces "proving a move that keeps it" beside the analysis.
+                            Some(_) => format!("solver: value from {which}; a move keeping it proved"),
+                            // Said as for an unfinished proof, so the heuristic score that
+                            // follows is not taken for the proven value.
+                            None => format!(
+                                "solver: {which} gives '{}'; no move keeping it proved in time, so alpha-beta's move and score follow",
+                                s.describe()
+                            ),
+                        }));
+                        s
+                    }
                 }
                 // Over the table the agent's earlier searches left: in a game, or a game stepped
                 // through in the workbench, the position was often proved among the last one's
                 // moves, and is then answered from the table at once.
                 None => {
-                    let run = GaugedRun { weak: self.config.weak, budget, stop: stop.clone(), clock: &clock };
+                    // On a free-placement board a second thread races proof-number search,
+                    // which proves most wins and losses far sooner: said where it is off and
+                    // a proof runs long (a trial's default solver sat "proving" for minutes
+                    // on 6,6,4 after a3, which two threads prove in about ten seconds).
+                    let hint = (solver.threads() == 1 && matches!(solver, AnySolver::Generic { .. })).then(|| {
+                        "solver: a long proof on one thread: threads 2 (Options) races proof-number search, often far sooner here"
+                            .to_string()
+                    });
+                    let run = GaugedRun { weak: self.config.weak, budget, stop: stop.clone(), clock: &clock, hint };
                     solve_reporting(solver, pos, run, sink)
                 }
             };
@@ -397,6 +432,8 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
                     book: book.as_deref(),
                     // A value whose sign alone was proved (a racing solver's) bounds no move's.
                     best: s.best.filter(|_| s.weak == self.config.weak).map(|m| (m, s.lower)),
+                    // But it proves its move's sign.
+                    best_sign: s.best.filter(|_| sign_only).map(|m| (m, s.lower.signum())),
                     deadline,
                     stop: Some(stop.clone()),
                     gauge: Some(Arc::clone(&gauge)),
@@ -472,15 +509,19 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
                 let (lo, hi) = s.bounds_as_scores(pos);
                 let why = if control.is_stopped() { "was stopped" } else { "did not finish in half the time" };
                 sink.event(SearchEvent::Notice(format!(
-                    "solver: the proof {why} ({} nodes; so far: {}); alpha-beta's move and score follow",
+                    "solver: the proof {why} ({} nodes; {}); alpha-beta's move and score follow",
                     s.nodes,
-                    bounds_label(&lo, &hi)
+                    so_far_label(&lo, &hi)
                 )));
             }
         } else if let Some(why) = unsupported(pos.variant()) {
             // Said, as for a proof that did not finish: heuristic scores under the solver's
             // name are not proofs (a new-user trial saw connect3d's shown with no word).
-            sink.event(SearchEvent::Notice(format!("solver: {why}; alpha-beta's move and score follow")));
+            // A book named in the config is not read here either (a trial's connect3d agent
+            // named a Connect-4 book and heard nothing of it); the path last, as it may be cut.
+            let book =
+                self.config.book.as_ref().map_or(String::new(), |p| format!("; the book named is not used ({p})"));
+            sink.event(SearchEvent::Notice(format!("solver: {why}; alpha-beta's move and score follow{book}")));
         }
         let rest = SearchLimits { time: limits.time.map(|t| (t - clock.elapsed()).max(0.01)), ..*limits };
         self.fallback.search(pos, &rest, control, sink)

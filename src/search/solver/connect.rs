@@ -999,7 +999,7 @@ impl ConnectSolver {
     }
 
     /// A move that keeps `value`, a value known from elsewhere (a book), found within
-    /// `deadline`: None when the searches did not finish (never an unproved move).
+    /// `deadline`; never an unproved move.
     pub fn best_move_within(
         &mut self,
         b: &Board,
@@ -1007,14 +1007,18 @@ impl ConnectSolver {
         weak: bool,
         deadline: Option<Instant>,
         stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
-    ) -> Option<Move> {
+    ) -> super::BookMoveProof {
         self.deadline = deadline;
         self.stop = stop;
         self.aborted = false;
         // No fallback: the value comes from a book, which may be wrong (a hand-edited one
         // once had a move "proved" that did not keep its value).
         let best = self.keeping_move(b, value, weak, false);
-        if self.aborted { None } else { best }
+        match best {
+            _ if self.aborted => super::BookMoveProof::Stopped,
+            Some(m) => super::BookMoveProof::Proved(m),
+            None => super::BookMoveProof::NoneKeeps,
+        }
     }
 
     /// A move that keeps the value `value` (found with a null-window search per move); the
@@ -1038,6 +1042,15 @@ impl ConnectSolver {
             }
         }
         let next = self.non_losing_moves(b, self.opponent_threats::<AnyShape>(b));
+        if next == 0 {
+            // Every move lets the opponent win at once (the value the search gives such a
+            // position): any move keeps a value no better. Without this, no move was tried and
+            // a book's right value there was called one no move keeps.
+            let loss_now = -(self.cells - b.moves) / 2;
+            let keeps = if weak { value.signum() <= -1 } else { value <= loss_now };
+            let first = self.order.iter().find(|&&x| possible & self.column_mask::<AnyShape>(x) != 0);
+            return first.map(|&x| Move(x as u16)).filter(|_| keeps || fall_back);
+        }
         let mut fallback = None;
         for &x in &self.order.clone() {
             let mv = possible & self.column_mask::<AnyShape>(x);

@@ -168,6 +168,20 @@ impl SolverConfig {
     }
 }
 
+/// What the search for a move keeping a book's value found ([`AnySolver::prove_book_move`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BookMoveProof {
+    /// This move keeps the value, proved.
+    Proved(Move),
+    /// Every move was searched to its end and none keeps the value: the book is wrong at
+    /// this position.
+    NoneKeeps,
+    /// The searches were stopped (deadline or stop flag) before a move was proved.
+    Stopped,
+    /// Not searched: books are made for Connect-X boards only.
+    NotSearched,
+}
+
 /// What a solve found.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Solution {
@@ -389,9 +403,11 @@ impl<P: Position> AnySolver<P> {
 
     /// Completes `s`, a book's answer for `pos` without a move (a position with as many stones
     /// as the book's depth): a move keeping its value, proved by null-window searches of the
-    /// moves before `deadline` (None when they did not finish, or on boards books are not made
-    /// for), the nodes they spent, and the time since `since`. `gauge` is told their nodes as
-    /// they go (and bounds, which are the moves' positions', not this one's).
+    /// moves before `deadline` (in `s.best` and the result), the nodes they spent, and the time
+    /// since `since`. The result tells a wrong book (every move searched to its end, none
+    /// keeps the value) from searches stopped first, which a caller once told apart by
+    /// reading the clock. `gauge` is told their nodes as they go (and bounds, which are the
+    /// moves' positions', not this one's).
     pub fn prove_book_move(
         &mut self,
         pos: &P,
@@ -400,20 +416,24 @@ impl<P: Position> AnySolver<P> {
         stop: Option<Arc<AtomicBool>>,
         since: Instant,
         gauge: Option<Arc<ProofGauge>>,
-    ) {
-        let (best, nodes) = match self {
+    ) -> BookMoveProof {
+        let (found, nodes) = match self {
             AnySolver::Connect(c) => match (pos as &dyn Any).downcast_ref::<Grid<u64, true>>() {
                 Some(grid) => {
                     let b = c.board_of(grid);
                     gauged(c.as_mut(), &gauge, 0, |c| c.best_move_within(&b, s.lower, s.weak, deadline, stop))
                 }
-                None => (None, 0),
+                None => (BookMoveProof::NotSearched, 0),
             },
-            AnySolver::Generic { .. } => (None, 0),
+            AnySolver::Generic { .. } => (BookMoveProof::NotSearched, 0),
         };
-        s.best = best;
+        s.best = match found {
+            BookMoveProof::Proved(m) => Some(m),
+            _ => None,
+        };
         s.nodes = nodes;
         s.elapsed = since.elapsed().as_secs_f64();
+        found
     }
 
     /// The bytes of the Connect-X solver's table (0 for the generic solver, which makes its
@@ -587,6 +607,12 @@ pub struct MoveProofs<'a> {
     /// move): its row is that value, with no proof again (the position's own solve found it),
     /// and every other move's proof starts from the bound it gives (no move is worth more).
     pub best: Option<(Move, i32)>,
+    /// A move keeping the position's value whose sign alone was proved (a racing solver's
+    /// strong solve, answered first by proof-number search), and that sign (-1, 0 or 1): its
+    /// row is that sign at once, its distance sought with the others'. (It was searched again
+    /// from nothing, and a trial's `--every-move` printed "bestmove d3" above "move d3 not
+    /// proved within --time".)
+    pub best_sign: Option<(Move, i32)>,
     /// Moves whose proof has not finished by then get None.
     pub deadline: Option<Instant>,
     pub stop: Option<Arc<AtomicBool>>,
@@ -606,7 +632,7 @@ impl<P: Position> AnySolver<P> {
         how: MoveProofs,
         mut each: impl FnMut(Move, &Option<Solution>, u64),
     ) -> Vec<(Move, Option<Solution>)> {
-        let MoveProofs { weak, book, best, deadline, stop, gauge } = how;
+        let MoveProofs { weak, book, best, best_sign, deadline, stop, gauge } = how;
         // The nodes of these proofs: each search's own (a generic solver may be made anew).
         let mut spent = 0u64;
         let cells = pos.max_game_length() as i32;
@@ -648,6 +674,10 @@ impl<P: Position> AnySolver<P> {
             }
             if let Some((_, v)) = best.filter(|(b, _)| *b == m) {
                 push(m, Some(ours(v)), spent);
+                continue;
+            }
+            if let Some((_, v)) = best_sign.filter(|(b, _)| *b == m) {
+                push(m, Some(if weak || v == 0 { ours(v.signum()) } else { sign_only(v) }), spent);
                 continue;
             }
             let mut child = pos.clone();

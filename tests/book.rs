@@ -5,8 +5,8 @@
 use mnklab::game::{AnyPosition, Grid, Position, Variant};
 use mnklab::rng::{below, seeded};
 use mnklab::search::solver::{
-    AnySolver, Book, BookBuild, BookError, BookMoveProof, Journal, SolverConfig, book_solution, build_book,
-    build_book_with, builtin_book, move_values, read_journal,
+    AnySolver, Book, BookBuild, BookError, BookMoveProof, Journal, SolverConfig, book_key, book_solution, build_book,
+    build_book_with, builtin_book, check_book, move_values, read_journal,
 };
 use mnklab::search::{AgentConfig, NullSink, Progress, Score, SearchControl, SearchEvent, SearchLimits, build_agent};
 use mnklab::with_position;
@@ -737,4 +737,64 @@ fn every_move_keeps_a_forced_loss_at_the_books_depth() {
     assert_eq!(r.score, Score::Loss { plies: Some(2) });
     let said = events.iter().any(|e| matches!(e, SearchEvent::Info(t) if t.contains("a move keeping it proved")));
     assert!(said, "{events:?}");
+}
+
+/// `check_book` on a sound book finds nothing; on edited ones (a deepest value, a shallower
+/// one, an entry removed; each resealed) it finds each, by sampling, by the moves' best, and
+/// by the positions of the game.
+#[test]
+fn a_books_check_finds_each_kind_of_fault() {
+    let (book, _) = build_book(&rules("connect:5,4,4"), 4, 4, 1, |_, _| {}).unwrap();
+    let c = check_book(&book, usize::MAX, 1, 4).unwrap();
+    assert!(c.is_sound(), "{c:?}");
+    assert_eq!((c.positions, c.missing_count, c.extra), (book.len(), 0, 0));
+    assert_eq!(c.sampled.len(), c.deepest, "every deepest position solved again");
+    assert!(c.deepest > 100 && c.shallower > 30, "{} {}", c.deepest, c.shallower);
+    // The same seed picks the same sample.
+    let picks = |seed| check_book(&book, 5, seed, 4).unwrap().sampled.into_iter().map(|s| s.moves).collect::<Vec<_>>();
+    assert_eq!(picks(7), picks(7));
+    assert_ne!(picks(7), picks(8));
+
+    let bytes = book.to_bytes();
+    let entries = bytes.len() - 4 - 9 * book.len();
+    let index_of = |moves: &str| {
+        let mut g = Grid::<u64, true>::new(rules("connect:5,4,4"));
+        g.play_sequence(moves).unwrap();
+        let key = book_key(&g);
+        (0..book.len()).find(|&i| bytes[entries + 9 * i..][..8] == key.to_le_bytes()).expect("held")
+    };
+    let reseal = |mut b: Vec<u8>| {
+        let n = b.len() - 4;
+        let crc = crc32fast::hash(&b[..n]);
+        b[n..].copy_from_slice(&crc.to_le_bytes());
+        Book::from_bytes(&b, "edited.book").unwrap()
+    };
+    // A deepest value one higher: the full sample solves it again and finds it.
+    let mut edited = bytes.clone();
+    let at = entries + 9 * index_of("3324") + 8;
+    edited[at] = (edited[at] as i8 + 1) as u8;
+    let c = check_book(&reseal(edited), usize::MAX, 1, 4).unwrap();
+    let wrong: Vec<_> = c.wrong_samples().collect();
+    assert_eq!(wrong.len(), 1, "{c:?}");
+    assert_eq!(wrong[0].book, wrong[0].solved + 1);
+    assert!(!c.is_sound());
+    // The empty board a win: its moves' best says otherwise.
+    let mut edited = bytes.clone();
+    let at = entries + 9 * index_of("") + 8;
+    edited[at] = 1;
+    let c = check_book(&reseal(edited), 0, 1, 4).unwrap();
+    assert_eq!(c.contradiction_count, 1, "{c:?}");
+    assert_eq!(
+        (c.contradictions[0].moves.as_str(), c.contradictions[0].book, c.contradictions[0].best_of_moves),
+        ("", 1, 0)
+    );
+    // An entry taken out (the count lowered): missing, found by the game's positions.
+    let i = index_of("3324");
+    let mut edited = bytes[..entries + 9 * i].to_vec();
+    edited.extend_from_slice(&bytes[entries + 9 * (i + 1)..]);
+    let count_at = entries - 8;
+    edited[count_at..entries].copy_from_slice(&(book.len() as u64 - 1).to_le_bytes());
+    let c = check_book(&reseal(edited), 0, 1, 4).unwrap();
+    assert_eq!(c.missing_count, 1, "{c:?}");
+    assert!(!c.is_sound());
 }

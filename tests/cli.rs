@@ -442,6 +442,19 @@ fn book_and_proof_number_search_from_the_command_line() {
     assert!(out.contains("but no move keeps it: the book is wrong here, so not used; searched"), "{out}");
     assert_eq!(out.lines().next(), searched.lines().next(), "the searched value, not the book's");
     assert_eq!(score(&out), score(&with), "{out}");
+    // `check-book` finds it by solving every deepest position again, and fails; the book as
+    // built passes, as does the built-in one with a sample of two.
+    let o = mnklab(&["check-book", wrong.to_str().unwrap(), "--sample", "1000"]);
+    let (out, err) = (stdout(&o), String::from_utf8_lossy(&o.stderr).to_string());
+    assert!(!o.status.success() && out.contains("WRONG at 1") && err.contains("the book is wrong"), "{out}{err}");
+    let o = mnklab(&["check-book", p, "--sample", "1000"]);
+    assert!(o.status.success() && stdout(&o).contains("every value the book's"), "{}", stdout(&o));
+    let builtin = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/books/connect4.book");
+    let o = mnklab(&["check-book", builtin, "--sample", "2", "--seed", "3"]);
+    let out = stdout(&o);
+    assert!(o.status.success(), "{out}{}", String::from_utf8_lossy(&o.stderr));
+    assert!(out.contains("1208493 positions") && out.contains("and nothing else"), "{out}");
+    assert!(out.contains("2 of the 809464 at depth 10 solved again (seed 3"), "{out}");
     // Where every move loses at once, the built-in book's loss in 2 plies is kept by any move.
     let book = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/books/connect4.book");
     let o = stdout(&mnklab(&["solve", "--game", "connect4", "--moves", "fbfcgbgdff", "--book", book]));

@@ -5,6 +5,7 @@ mod analyse;
 mod bench;
 mod book;
 mod brain;
+mod check_book;
 mod count;
 mod matchup;
 mod merge;
@@ -89,6 +90,9 @@ pub enum Command {
                             books', and the documentation of mnklab::search::solver::book (cargo doc --open)."
     )]
     Book(book::BookArgs),
+    /// Check a book file: every position within its depth held, each shallower one the best of
+    /// its moves, and a seeded sample of the deepest solved again.
+    CheckBook(check_book::CheckBookArgs),
     /// Run a matchup file on all cores; results go to --out, a game at a time.
     Match(matchup::MatchArgs),
     /// Join the output folders of shards into one.
@@ -128,6 +132,7 @@ pub fn dispatch(cli: Cli) -> Result<(), String> {
         Some(Command::Analyse(args)) => analyse::run(args),
         Some(Command::Solve(args)) => solve::run(args),
         Some(Command::Book(args)) => book::run(args),
+        Some(Command::CheckBook(args)) => check_book::run(args),
         Some(Command::Match(args)) => matchup::run(args),
         Some(Command::Merge(args)) => merge::run(args),
         Some(Command::Plot(args)) => plot::run(args),

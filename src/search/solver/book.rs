@@ -370,7 +370,7 @@ pub struct BookBuild {
 
 /// Every unfinished position of `rules` with at most `depth` stones, one per key, the deepest
 /// first (breadth first, reversed: each position after every position it leads to).
-fn book_positions(rules: &GridRules, depth: u32) -> Vec<Grid<u64, true>> {
+pub(super) fn book_positions(rules: &GridRules, depth: u32) -> Vec<Grid<u64, true>> {
     let mut seen: HashSet<u64> = HashSet::new();
     let mut layer = vec![Grid::<u64, true>::new(*rules)];
     let mut all: Vec<Grid<u64, true>> = Vec::new();

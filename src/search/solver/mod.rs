@@ -8,6 +8,7 @@
 
 mod agent;
 mod book;
+mod book_check;
 mod book_journal;
 mod connect;
 mod dbsearch;
@@ -25,6 +26,7 @@ pub use book::{
     BOOK_VERSION, Book, BookBuild, BookError, BookStats, Journal, JournalContents, book_key, book_solution, build_book,
     build_book_with, builtin_book, builtin_books_described, is_journal, move_values, read_journal,
 };
+pub use book_check::{BookCheck, Contradiction, SampledPosition, check_book};
 pub use connect::{ConnectSolver, distance};
 pub use dbsearch::{DbEnd, DbSearch, DbWin, PROBE_DEPTH as DB_PROBE_DEPTH};
 pub use draw_proof::{DrawProof, DrawProofError, pairing_holds, potential_holds, prove_no_line};

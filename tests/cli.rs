@@ -408,7 +408,7 @@ fn book_and_proof_number_search_from_the_command_line() {
     // At the book's depth the book has the value, not the moves': a best move is proved, and
     // it keeps the value (the position after it is worth the negated score to the opponent).
     let with = stdout(&mnklab(&["solve", "--game", "connect:5,4,4", "--moves", "3324", "--book", p]));
-    assert!(with.contains("from the book") && with.contains("best move proved"), "{with}");
+    assert!(with.contains("from the book") && with.contains("checked: a move keeping it and none better"), "{with}");
     let score = |out: &str| -> i32 {
         let v = out.split("(score ").nth(1).expect("a score");
         v[..v.find([')', ',']).unwrap()].parse().unwrap()
@@ -439,9 +439,38 @@ fn book_and_proof_number_search_from_the_command_line() {
     std::fs::write(&wrong, &bytes).unwrap();
     let o = mnklab(&["solve", "--game", "connect:5,4,4", "--moves", "3324", "--book", wrong.to_str().unwrap()]);
     let (out, searched) = (stdout(&o), stdout(&mnklab(&["solve", "--game", "connect:5,4,4", "--moves", "3324"])));
-    assert!(out.contains("but no move keeps it: the book is wrong here, so not used; searched"), "{out}");
+    assert!(out.contains("is wrong here: no move keeps the value it gives, 'draw'"), "{out}");
+    assert!(out.contains("so not used: searched"), "{out}");
     assert_eq!(out.lines().next(), searched.lines().next(), "the searched value, not the book's");
     assert_eq!(score(&out), score(&with), "{out}");
+    // One lower than the truth: a move keeps it, but one does better (a trial's edited loss
+    // to a quicker one was printed as the value, every move's row with it); and a --time
+    // too short to check it gives the book's value as unconfirmed, not as the value.
+    let understated = dir.join("understated.book");
+    bytes[at + 8] = (bytes[at + 8] as i8 - 2) as u8;
+    let n = bytes.len() - 4;
+    let crc = crc32fast::hash(&bytes[..n]);
+    bytes[n..].copy_from_slice(&crc.to_le_bytes());
+    std::fs::write(&understated, &bytes).unwrap();
+    let u = understated.to_str().unwrap();
+    let out = stdout(&mnklab(&["solve", "--game", "connect:5,4,4", "--moves", "3324", "--book", u]));
+    assert!(out.contains("is wrong here: a move does better than the value it gives"), "{out}");
+    assert_eq!(out.lines().next(), searched.lines().next(), "the searched value, not the book's");
+    // (A ten-stone Connect-4 position: the check takes millions of nodes, the clock is read
+    // every 4,096.)
+    let builtin = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/books/connect4.book");
+    let out = stdout(&mnklab(&[
+        "solve",
+        "--game",
+        "connect4",
+        "--moves",
+        "ebeebfaagg",
+        "--book",
+        builtin,
+        "--time",
+        "0.001",
+    ]));
+    assert!(out.starts_with("unconfirmed: the book gives loss in 32 plies") && !out.contains("value "), "{out}");
     // `check-book` finds it by solving every deepest position again, and fails; the book as
     // built passes, as does the built-in one with a sample of two.
     let o = mnklab(&["check-book", wrong.to_str().unwrap(), "--sample", "1000"]);
@@ -458,7 +487,7 @@ fn book_and_proof_number_search_from_the_command_line() {
     // Where every move loses at once, the built-in book's loss in 2 plies is kept by any move.
     let book = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/books/connect4.book");
     let o = stdout(&mnklab(&["solve", "--game", "connect4", "--moves", "fbfcgbgdff", "--book", book]));
-    assert!(o.starts_with("value loss in 2 plies (score -16)") && o.contains("best move proved"), "{o}");
+    assert!(o.starts_with("value loss in 2 plies (score -16)") && o.contains("checked: a move keeping it"), "{o}");
     // A book for another game is refused by name.
     let o = mnklab(&["solve", "--game", "connect4", "--book", p]);
     assert!(!o.status.success());

@@ -42,10 +42,11 @@ pub fn run(args: CheckBookArgs) -> Result<(), String> {
     } else {
         if c.missing_count > 0 {
             println!(
-                "MISSING {} of the {} positions of at most {} (first: {})",
+                "MISSING {} of the {} positions of at most {} ({}{})",
                 c.missing_count,
                 c.positions,
                 plural(book.depth as usize, "stone"),
+                first_of(c.missing_count, c.missing.len()),
                 listed(&c.missing)
             );
         }
@@ -53,9 +54,14 @@ pub fn run(args: CheckBookArgs) -> Result<(), String> {
             println!("EXTRA {}: keys of no position reached within the depth", plural(c.extra, "entry"));
         }
     }
+    let unchecked = if c.unchecked > 0 {
+        format!("; {} not checkable (a move's position missing)", plural(c.unchecked, "position"))
+    } else {
+        String::new()
+    };
     if c.contradiction_count == 0 {
         println!(
-            "each of the {} above depth {} has the best of its moves' values",
+            "each of the {} above depth {} checked has the best of its moves' values{unchecked}",
             plural(c.shallower, "position"),
             book.depth
         );
@@ -66,10 +72,11 @@ pub fn run(args: CheckBookArgs) -> Result<(), String> {
             .map(|x| format!("{} gives {} where its moves' best is {}", show(&x.moves), x.book, x.best_of_moves))
             .collect();
         println!(
-            "CONTRADICTS ITSELF at {} of the {} above depth {} (first: {})",
+            "CONTRADICTS ITSELF at {} of the {} above depth {} checked ({}{}){unchecked}",
             c.contradiction_count,
             c.shallower,
             book.depth,
+            first_of(c.contradiction_count, first.len()),
             first.join("; ")
         );
     }
@@ -85,7 +92,11 @@ pub fn run(args: CheckBookArgs) -> Result<(), String> {
         args.seed,
         c.nodes
     );
-    if wrong.is_empty() {
+    if c.sampled.is_empty() {
+        // Nothing solved: nothing to call right ("0 of the 0 ...: every value the book's").
+        let why = if c.deepest == 0 { "none held at that depth" } else { "--sample 0" };
+        println!("none of the {} at depth {} solved again ({why})", c.deepest, book.depth);
+    } else if wrong.is_empty() {
         println!("{sample}: every value the book's");
     } else {
         println!("{sample}: WRONG at {} ({})", wrong.len(), wrong.join("; "));
@@ -102,6 +113,11 @@ pub fn run(args: CheckBookArgs) -> Result<(), String> {
     } else {
         Err(format!("{path}: the book is wrong (above); do not use it"))
     }
+}
+
+/// "first 5: " before a list cut short, nothing before a whole one.
+fn first_of(count: usize, listed: usize) -> String {
+    if count > listed { format!("first {listed}: ") } else { String::new() }
 }
 
 /// The moves of a position, or "the empty board".

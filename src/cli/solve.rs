@@ -290,11 +290,11 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
                 // the move's position, else proved over the same table.
                 Ok::<_, String>((args.every_move && s.best.is_some()).then(|| every_move(&mut solver, p, &s, Some(&book), deadline, args.weak).0))
             })).transpose()?.flatten();
-            if searched == Some(BookMoveProof::NoneKeeps) {
-                // Every move searched to its end and none keeps the book's value: the book is
-                // wrong here, so the position is searched as if it were not in the book.
+            if let Some(why) = searched.and_then(|f| f.book_is_wrong()) {
+                // No move keeps the book's value, or one does better (both proved): the book
+                // is wrong here, so the position is searched as if it were not in the book.
                 book_missed = Some(format!(
-                    "the book {} gives this position '{}' but no move keeps it: the book is wrong here, so not used; searched",
+                    "the book {} is wrong here: {why} the value it gives, '{}'; so not used: searched",
                     path.display(),
                     s.describe()
                 ));
@@ -425,19 +425,31 @@ fn print_book_answer(
     moves: Option<Rows>,
     args: &SolveArgs,
 ) {
-    print_solution(pos, s);
+    if searched == Some(BookMoveProof::Stopped) {
+        // Not "value ...": the book's value is unchecked until a move keeps it and none does
+        // better (a wrong book's value was printed as the value when --time cut the check).
+        let weak = if s.weak { ", weak" } else { "" };
+        println!(
+            "unconfirmed: the book gives {} (score {}{weak}); the searches checking it did not finish within --time",
+            s.describe(),
+            s.lower
+        );
+        println!("nodes {} time {:.3} s table {}", s.nodes, s.elapsed, mib(s.memory));
+    } else {
+        print_solution(pos, s);
+    }
     println!("from the book {} (depth {}, {})", path.display(), book.depth, super::plural(book.len(), "position"));
     match searched {
-        Some(BookMoveProof::Proved(_)) => {
-            println!("the value from the book; the best move proved by null-window searches")
-        }
-        Some(BookMoveProof::Stopped) => println!("the value from the book; no move keeping it proved within --time"),
+        Some(BookMoveProof::Proved(_)) => println!(
+            "the value from the book, checked: a move keeping it and none better, proved by null-window searches"
+        ),
+        Some(BookMoveProof::Stopped) => {}
         // Neither reaches here: a wrong book is searched instead, and books are for Connect-X.
-        Some(BookMoveProof::NoneKeeps | BookMoveProof::NotSearched) | None => {}
+        Some(BookMoveProof::NoneKeeps | BookMoveProof::Understated | BookMoveProof::NotSearched) | None => {}
     }
     // Threads only where a search ran (the book alone answers on none).
     let searched_any = searched.is_some() || moves.as_ref().is_some_and(|(_, nodes, _)| *nodes > 0);
-    let why = "no move keeping the book's value was proved within --time";
+    let why = "the book's value was not checked within --time";
     print_every_move(pos, moves, args.every_move, why);
     print_threads(args.threads, searched_any);
 }

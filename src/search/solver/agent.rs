@@ -6,8 +6,8 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use super::{
-    AnySolver, Book, BookMoveProof, GaugeReading, MoveProofs, PNS_DEFAULT_MB, ProofGauge, Solution, SolverConfig,
-    builtin_book, unsupported, value_score,
+    AnySolver, Book, GaugeReading, MoveProofs, PNS_DEFAULT_MB, ProofGauge, Solution, SolverConfig, builtin_book,
+    unsupported, value_score,
 };
 use crate::game::{Move, Position, Variant};
 use crate::search::progress::{Clock, StopRelay};
@@ -333,13 +333,24 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
                     // The value is known at once: said before the search for a move, which
                     // reports its nodes and clock as it goes (it once showed nothing for
                     // seconds).
+                    // Said, not shown as a proof: the book's value is checked first (a move
+                    // keeping it, none better); a wrong book's value once read as proved.
                     let threads = solver.threads() as u32;
-                    let rows = first_rows(pos, &s);
-                    sink.event(SearchEvent::Progress(proof_report(&s, &rows, 0, clock.elapsed(), threads, false)));
-                    sink.event(SearchEvent::Info(format!("solver: value from {which}; proving a move that keeps it")));
+                    let (cells, n) = (pos.max_game_length() as i32, pos.ply() as i32);
+                    let (lower, upper) = if s.weak { (-1, 1) } else { (-(cells - n) / 2, (cells + 1 - n) / 2) };
+                    let shown = Solution { lower, upper, best: None, plies: None, ..s.clone() };
+                    let rows = first_rows(pos, &shown);
+                    let checking = |nodes: u64, elapsed: f64| Progress {
+                        bounds: Some(shown.bounds_as_scores(pos)),
+                        ..proof_report(&shown, &rows, nodes, elapsed, threads, false)
+                    };
+                    sink.event(SearchEvent::Progress(checking(0, clock.elapsed())));
+                    sink.event(SearchEvent::Info(format!(
+                        "solver: {which} gives '{}'; checking it: proving a move that keeps it, none better",
+                        s.describe()
+                    )));
                     let deadline = budget.map(|b| clock_start + b);
                     let gauge = Arc::new(ProofGauge::default());
-                    let shown = s.clone();
                     let (shared, stopping) = (Arc::clone(&gauge), stop.clone());
                     let proving = &mut *solver;
                     let sought = &mut s;
@@ -350,16 +361,16 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
                         },
                         |heard, _| {
                             let Heard::Quiet(reading) = heard else { return false };
-                            let report = proof_report(&shown, &rows, reading.nodes, clock.elapsed(), threads, false);
-                            sink.event(SearchEvent::Progress(report));
+                            sink.event(SearchEvent::Progress(checking(reading.nodes, clock.elapsed())));
                             true
                         },
                     );
-                    if found == BookMoveProof::NoneKeeps {
-                        // Every move searched to its end, none keeps the value: the book is
-                        // wrong here, so the position is searched as if it were not in it.
+                    if let Some(why) = found.book_is_wrong() {
+                        // No move keeps the value, or one does better (both proved): the book
+                        // is wrong here, so the position is searched as if it were not in it.
+                        // What it means first: a narrow panel cuts the end (the file's name).
                         sink.event(SearchEvent::Notice(format!(
-                            "solver: {which} gives this position '{}' but no move keeps it: the book is wrong here, so searched",
+                            "solver: the book is wrong here, so searched: {why} its '{}' ({which})",
                             s.describe()
                         )));
                         // In what is left of the solver's half of the time.
@@ -375,11 +386,11 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
                     } else {
                         sink.event(SearchEvent::Info(match s.best {
                             // Replaces "proving a move that keeps it" beside the analysis.
-                            Some(_) => format!("solver: value from {which}; a move keeping it proved"),
+                            Some(_) => format!("solver: value from {which}, checked: a move keeping it proved, none better"),
                             // Said as for an unfinished proof, so the heuristic score that
                             // follows is not taken for the proven value.
                             None => format!(
-                                "solver: {which} gives '{}'; no move keeping it proved in time, so alpha-beta's move and score follow",
+                                "solver: {which} gives '{}', not checked in time, so alpha-beta's move and score follow",
                                 s.describe()
                             ),
                         }));

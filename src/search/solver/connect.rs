@@ -1014,11 +1014,24 @@ impl ConnectSolver {
         // No fallback: the value comes from a book, which may be wrong (a hand-edited one
         // once had a move "proved" that did not keep its value).
         let best = self.keeping_move(b, value, weak, false);
-        match best {
-            _ if self.aborted => super::BookMoveProof::Stopped,
-            Some(m) => super::BookMoveProof::Proved(m),
-            None => super::BookMoveProof::NoneKeeps,
+        let m = match best {
+            _ if self.aborted => return super::BookMoveProof::Stopped,
+            Some(m) => m,
+            None => return super::BookMoveProof::NoneKeeps,
+        };
+        // A move keeping the value proves it a lower bound; that no move does better is the
+        // other half, one null-window probe (a trial's book with a loss edited to a quicker
+        // one had every move "proved" to keep it, and the rows all showed the edited loss).
+        let target = if weak { value.signum() } else { value };
+        let best_possible = if weak { 1 } else { (self.cells + 1 - b.moves) / 2 };
+        if target < best_possible {
+            match self.probe(b, target, target + 1) {
+                None => return super::BookMoveProof::Stopped,
+                Some(r) if r > target => return super::BookMoveProof::Understated,
+                Some(_) => {}
+            }
         }
+        super::BookMoveProof::Proved(m)
     }
 
     /// A move that keeps the value `value` (found with a null-window search per move); the

@@ -173,15 +173,30 @@ impl SolverConfig {
 /// What the search for a move keeping a book's value found ([`AnySolver::prove_book_move`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BookMoveProof {
-    /// This move keeps the value, proved.
+    /// This move keeps the value, and no move does better: both proved.
     Proved(Move),
     /// Every move was searched to its end and none keeps the value: the book is wrong at
-    /// this position.
+    /// this position (it overstates the value).
     NoneKeeps,
+    /// A move does better than the value, proved by a null-window search: the book is wrong
+    /// at this position (it understates the value).
+    Understated,
     /// The searches were stopped (deadline or stop flag) before a move was proved.
     Stopped,
     /// Not searched: books are made for Connect-X boards only.
     NotSearched,
+}
+
+impl BookMoveProof {
+    /// Why the book is wrong at the position, when the search showed it: "no move keeps"
+    /// or "a move does better than" (its value).
+    pub fn book_is_wrong(&self) -> Option<&'static str> {
+        match self {
+            BookMoveProof::NoneKeeps => Some("no move keeps"),
+            BookMoveProof::Understated => Some("a move does better than"),
+            _ => None,
+        }
+    }
 }
 
 /// What a solve found.
@@ -405,8 +420,8 @@ impl<P: Position> AnySolver<P> {
 
     /// Completes `s`, a book's answer for `pos` without a move (a position with as many stones
     /// as the book's depth): a move keeping its value, proved by null-window searches of the
-    /// moves before `deadline` (in `s.best` and the result), the nodes they spent, and the time
-    /// since `since`. The result tells a wrong book (every move searched to its end, none
+    /// moves, and that no move does better, by one of the position, before `deadline` (in
+    /// `s.best` and the result), the nodes they spent, and the time since `since`. The result tells a wrong book (every move searched to its end, none
     /// keeps the value) from searches stopped first, which a caller once told apart by
     /// reading the clock. `gauge` is told their nodes as they go (and bounds, which are the
     /// moves' positions', not this one's).

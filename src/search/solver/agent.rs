@@ -330,11 +330,10 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
                 // The book holds the value but not the moves' (a position with as many stones
                 // as its depth): a move keeping the value is proved by null-window searches.
                 Some(mut s) => {
-                    // The value is known at once: said before the search for a move, which
-                    // reports its nodes and clock as it goes (it once showed nothing for
-                    // seconds).
-                    // Said, not shown as a proof: the book's value is checked first (a move
-                    // keeping it, none better); a wrong book's value once read as proved.
+                    // The book's value is said at once, but not shown as a proof until it is
+                    // checked (a move keeping it, none better: a wrong book's value once read
+                    // as proved); the check reports its nodes and clock as it goes (the panel
+                    // once showed nothing for seconds).
                     let threads = solver.threads() as u32;
                     let (cells, n) = (pos.max_game_length() as i32, pos.ply() as i32);
                     let (lower, upper) = if s.weak { (-1, 1) } else { (-(cells - n) / 2, (cells + 1 - n) / 2) };

@@ -728,6 +728,21 @@ fn every_move_keeps_a_forced_loss_at_the_books_depth() {
     let mut s = right.clone();
     let found = solver.prove_book_move(&g, &mut s, None, None, std::time::Instant::now(), None);
     assert!(matches!(found, BookMoveProof::Proved(_)), "{found:?}");
+    // Where the mover wins at once, a value below the win now is understated (the null-window
+    // search assumes no win at once, so it is not asked).
+    let mut win = Grid::<u64, true>::new(rules("connect4"));
+    win.play_sequence("cceeagagaf").unwrap();
+    let now = book.solution_of(&win, false).expect("in the book");
+    assert_eq!(now.lower, 16, "a win on the next move: (42 + 1 - 10) / 2");
+    let mut s = mnklab::search::solver::Solution { lower: 15, upper: 15, ..now.clone() };
+    let mut solver_w = AnySolver::new(&win, 8);
+    assert_eq!(
+        solver_w.prove_book_move(&win, &mut s, None, None, std::time::Instant::now(), None),
+        BookMoveProof::Understated
+    );
+    let mut s = now.clone();
+    let found = solver_w.prove_book_move(&win, &mut s, None, None, std::time::Instant::now(), None);
+    assert!(matches!(found, BookMoveProof::Proved(_)), "{found:?}");
     // A better value is still kept by no move (the book would be wrong).
     let mut s = mnklab::search::solver::Solution { lower: -15, upper: -15, ..right };
     assert_eq!(

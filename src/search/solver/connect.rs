@@ -1024,6 +1024,15 @@ impl ConnectSolver {
         // one had every move "proved" to keep it, and the rows all showed the edited loss).
         let target = if weak { value.signum() } else { value };
         let best_possible = if weak { 1 } else { (self.cells + 1 - b.moves) / 2 };
+        // The search below assumes the mover cannot win at once (as Pons' does): a win now is
+        // the best there is, so only that value is kept.
+        if self.can_win_next(b) {
+            return if target >= best_possible {
+                super::BookMoveProof::Proved(m)
+            } else {
+                super::BookMoveProof::Understated
+            };
+        }
         if target < best_possible {
             match self.probe(b, target, target + 1) {
                 None => return super::BookMoveProof::Stopped,

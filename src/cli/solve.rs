@@ -434,7 +434,7 @@ fn print_book_answer(
             s.describe(),
             s.lower
         );
-        println!("nodes {} time {:.3} s table {}", s.nodes, s.elapsed, mib(s.memory));
+        print_counts(s);
     } else {
         print_solution(pos, s);
     }
@@ -848,6 +848,11 @@ fn print_proof(pos: &AnyPosition, value: Option<i32>, runs: &[mnklab::search::so
     }
 }
 
+/// A solve's counts line: its nodes, seconds and table.
+fn print_counts(s: &Solution) {
+    println!("nodes {} time {:.3} s table {}", s.nodes, s.elapsed, mib(s.memory));
+}
+
 fn print_solution(pos: &AnyPosition, s: &Solution) {
     let weak = if s.weak { ", weak" } else { "" };
     if s.over.is_some() {
@@ -863,7 +868,7 @@ fn print_solution(pos: &AnyPosition, s: &Solution) {
         let so_far = mnklab::search::so_far_label(&lo, &hi);
         println!("time ran out after {:.3} s: {so_far} (score between {} and {}{weak})", s.elapsed, s.lower, s.upper);
     }
-    println!("nodes {} time {:.3} s table {}", s.nodes, s.elapsed, mib(s.memory));
+    print_counts(s);
 }
 
 /// The table of a solve and of each line of a batch, in MiB, when `--tt-mb` is not given. The

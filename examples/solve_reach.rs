@@ -224,7 +224,8 @@ fn analyse_valued(
     let since = |done: bool| if done { start.elapsed().as_secs_f64() } else { f64::INFINITY };
     let value = since(solved);
     if solved && solution.best.is_none() && solution.over.is_none() {
-        solver.prove_book_move(p, &mut solution, Some(start + cap), None, start, None);
+        let check = book.is_some_and(|b| !b.is_shipped());
+        solver.prove_book_move(p, &mut solution, check, Some(start + cap), None, start, None);
     }
     let moved = since(solved && (solution.best.is_some() || solution.over.is_some()));
     // The move keeping the value needs no proof again; every other move's proof starts from

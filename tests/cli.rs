@@ -470,7 +470,31 @@ fn book_and_proof_number_search_from_the_command_line() {
         "--time",
         "0.001",
     ]));
+    // The built-in book's value (its bytes, named as a file) is the program's: printed, with
+    // no move kept in the time; any other book's is unconfirmed, as here a copy with another
+    // position's value edited and its checksum resealed.
+    assert!(out.starts_with("value loss in 32 plies (score -1)\nnodes "), "{out}");
+    assert!(
+        out.contains("so used as it is); no move keeping it proved within --time") && !out.contains("bestmove"),
+        "{out}"
+    );
+    let mut bytes = std::fs::read(builtin).unwrap();
+    let entries = bytes.len() - 4 - 9 * 1_208_493;
+    bytes[entries + 8] = if bytes[entries + 8] == 0 { 1 } else { 0 };
+    let n = bytes.len() - 4;
+    let crc = crc32fast::hash(&bytes[..n]);
+    bytes[n..].copy_from_slice(&crc.to_le_bytes());
+    let copy = dir.join("edited-copy.book");
+    std::fs::write(&copy, &bytes).unwrap();
+    let c = copy.to_str().unwrap();
+    let out =
+        stdout(&mnklab(&["solve", "--game", "connect4", "--moves", "ebeebfaagg", "--book", c, "--time", "0.001"]));
     assert!(out.starts_with("unconfirmed: the book gives loss in 32 plies") && !out.contains("value "), "{out}");
+    let out = stdout(&mnklab(&["solve", "--game", "connect4", "--moves", "ebeebfaagg", "--book", c]));
+    assert!(
+        out.starts_with("value loss in 32 plies") && out.contains("checked: a move keeping it and none better"),
+        "{out}"
+    );
     // `check-book` finds it by solving every deepest position again, and fails; the book as
     // built passes, as does the built-in one with a sample of two.
     let o = mnklab(&["check-book", wrong.to_str().unwrap(), "--sample", "1000"]);
@@ -487,7 +511,7 @@ fn book_and_proof_number_search_from_the_command_line() {
     // Where every move loses at once, the built-in book's loss in 2 plies is kept by any move.
     let book = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/books/connect4.book");
     let o = stdout(&mnklab(&["solve", "--game", "connect4", "--moves", "fbfcgbgdff", "--book", book]));
-    assert!(o.starts_with("value loss in 2 plies (score -16)") && o.contains("checked: a move keeping it"), "{o}");
+    assert!(o.starts_with("value loss in 2 plies (score -16)") && o.contains("; a move keeping it proved"), "{o}");
     // A book for another game is refused by name.
     let o = mnklab(&["solve", "--game", "connect4", "--book", p]);
     assert!(!o.status.success());
@@ -796,9 +820,12 @@ fn a_solve_on_two_threads() {
     assert!(err(&["solve", "--game", "mnk:5,5,4", "--method", "pns", "--threads", "2"]).contains("leave out --method"));
     assert!(err(&["solve", "--game", "mnk:4,4,3", "--threads", "2"]).contains("only the Connect-X bitboard solver"));
     assert!(err(&["solve", "--game", "connect4", "--threads", "0"]).contains("--threads"));
-    // --every-move with --method pns: what to leave out, without contradicting itself.
+    // --every-move with --method pns: what to leave out, naming only what was given (it once
+    // named --batch to a user who had not given it).
     let e = err(&["solve", "--game", "mnk:4,4,3", "--method", "pns", "--every-move"]);
-    assert!(e.contains("leave out --batch, and --method unless it is race"), "{e}");
+    assert!(e.contains("not pns: leave out --method pns") && !e.contains("--batch"), "{e}");
+    let e = err(&["solve", "--game", "connect4", "--batch", "x.txt", "--every-move"]);
+    assert!(e.contains("leave out --batch") && !e.contains("--method"), "{e}");
 }
 
 /// Proof-number search's report: an unanswered question has no proof size (it read "proof
@@ -922,4 +949,33 @@ fn solve_every_move_gives_each_moves_value() {
     let o = mnklab(&["solve", "--game", "connect4", "--moves", "1212121", "--every-move"]);
     let out = stdout(&o);
     assert!(out.contains("no move's value: the game is over") && !out.contains("moves' proofs"), "{out}");
+}
+
+/// A root that proof-number search's knowledge settles (here a threat sequence) still gets a
+/// proved move, and it keeps the value (the default method's rows say so); a race prints
+/// alpha-beta's move where proof-number search was stopped while seeking its own. Both once
+/// printed a win with no move (a new-user trial, 2026-12-01).
+#[test]
+fn a_root_settled_by_knowledge_still_gets_its_move() {
+    for (game, moves) in [("mnk:4,3,3", "a1 a2"), ("mnk:4,3,3", ""), ("mnk:4,4,3", "b2 c3")] {
+        let with = |extra: &[&str]| {
+            let mut a = vec!["solve", "--game", game];
+            if !moves.is_empty() {
+                a.extend(["--moves", moves]);
+            }
+            a.extend(extra);
+            let o = mnklab(&a);
+            assert!(o.status.success(), "{a:?}: {}", String::from_utf8_lossy(&o.stderr));
+            stdout(&o)
+        };
+        let rows = with(&["--every-move"]);
+        for method in ["pns", "race"] {
+            let out = with(&["--method", method]);
+            assert!(out.starts_with("value win (score 1, weak, proof-number search)"), "{game} {moves}: {out}");
+            assert!(!out.contains("no move proved"), "{game} {moves} {method}: {out}");
+            let best = out.lines().find_map(|l| l.strip_prefix("bestmove ")).expect("a best move");
+            let best = best.split(' ').next().unwrap();
+            assert!(rows.contains(&format!("move {best} win in")), "{game} {moves} {method}: {best}\n{rows}");
+        }
+    }
 }

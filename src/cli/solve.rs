@@ -4,7 +4,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use clap::Args;
-use mnklab::game::{AnyPosition, Position};
+use mnklab::game::{AnyPosition, Move, Position};
 use mnklab::search::solver::{AnySolver, Book, BookMoveProof, Solution};
 use mnklab::with_position;
 
@@ -171,12 +171,17 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
     if args.no_probe && args.method != SolveMethod::Dbs {
         return Err("--no-probe leaves out --method dbs's probe: add --method dbs".into());
     }
-    if args.every_move && (!matches!(args.method, SolveMethod::Alphabeta | SolveMethod::Race) || args.batch.is_some()) {
-        return Err(
-            "--every-move proves each move by the default method or --method race, on one position: leave out --batch, \
-             and --method unless it is race"
-                .into(),
-        );
+    // Each conflict named as given (one message for both once named --batch to a user who
+    // had given only --method pns).
+    if args.every_move && args.batch.is_some() {
+        return Err("--every-move proves each move of one position: leave out --batch".into());
+    }
+    if args.every_move && !matches!(args.method, SolveMethod::Alphabeta | SolveMethod::Race) {
+        let method =
+            clap::ValueEnum::to_possible_value(&args.method).map_or(String::new(), |v| v.get_name().to_string());
+        return Err(format!(
+            "--every-move proves each move by the default method or --method race, not {method}: leave out --method {method}"
+        ));
     }
     if args.every_move && args.method == SolveMethod::Race && args.no_threats {
         return Err(
@@ -283,7 +288,7 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
                     .with_threads(args.threads as usize)
                     .map_err(|why| format!("--threads {}: {why}; leave out --threads", args.threads))?;
                 if proving {
-                    searched = Some(solver.prove_book_move(p, &mut s, deadline, None, start, None));
+                    searched = Some(solver.prove_book_move(p, &mut s, !book.is_shipped(), deadline, None, start, None));
                     s.memory = solver.table_memory();
                 }
                 // Every move's value as the workbench shows it: from the book where it holds
@@ -425,7 +430,7 @@ fn print_book_answer(
     moves: Option<Rows>,
     args: &SolveArgs,
 ) {
-    if searched == Some(BookMoveProof::Stopped) {
+    if searched == Some(BookMoveProof::Stopped) && !book.is_shipped() {
         // Not "value ...": the book's value is unchecked until a move keeps it and none does
         // better (a wrong book's value was printed as the value when --time cut the check).
         let weak = if s.weak { ", weak" } else { "" };
@@ -442,6 +447,13 @@ fn print_book_answer(
     match searched {
         Some(BookMoveProof::Proved(_)) => println!(
             "the value from the book, checked: a move keeping it and none better, proved by null-window searches"
+        ),
+        // A copy of the built-in book: its values are the program's (see `Book::is_shipped`).
+        Some(BookMoveProof::Kept(_)) => println!(
+            "the value from the book (the built-in book's bytes, so used as it is); a move keeping it proved by null-window searches"
+        ),
+        Some(BookMoveProof::Stopped) if book.is_shipped() => println!(
+            "the value from the book (the built-in book's bytes, so used as it is); no move keeping it proved within --time"
         ),
         Some(BookMoveProof::Stopped) => {}
         // Neither reaches here: a wrong book is searched instead, and books are for Connect-X.
@@ -731,7 +743,13 @@ fn race(pos: &AnyPosition, args: &SolveArgs) -> Result<(), String> {
     let pn_nodes: u64 = runs.iter().map(|x| x.nodes).sum();
     match r.winner {
         Some(RaceWinner::AlphaBeta) => print_solution(pos, ab),
-        Some(RaceWinner::ProofNumber) => print_proof(pos, *pn_value, runs),
+        Some(RaceWinner::ProofNumber) => {
+            // Proof-number search was stopped while it sought its move for a root its
+            // knowledge settled (alpha-beta having answered too): alpha-beta's move keeps the
+            // same proved sign (the race refuses values that differ, above).
+            let other = ab.best.filter(|_| ab.is_solved()).map(|m| (m, "alpha-beta's, which proved the same sign"));
+            print_proof_with(pos, *pn_value, runs, other)
+        }
         None => println!(
             "unsolved: neither method proved the value{} (alpha-beta's proven bounds {}..{}, weak)",
             if deadline.is_some() { " within --time" } else { "" },
@@ -801,6 +819,17 @@ fn race_every_move(pos: &AnyPosition, args: &SolveArgs) -> Result<(), String> {
 }
 
 fn print_proof(pos: &AnyPosition, value: Option<i32>, runs: &[mnklab::search::solver::ProofOutcome]) {
+    print_proof_with(pos, value, runs, None)
+}
+
+/// [`print_proof`], with `other` a move another proof of the same value found (a race's
+/// alpha-beta), printed where proof-number search was stopped before proving one.
+fn print_proof_with(
+    pos: &AnyPosition,
+    value: Option<i32>,
+    runs: &[mnklab::search::solver::ProofOutcome],
+    other: Option<(Move, &str)>,
+) {
     match value {
         Some(1) => println!("value win (score 1, weak, proof-number search)"),
         Some(0) => println!("value draw (score 0, weak, proof-number search)"),
@@ -820,7 +849,10 @@ fn print_proof(pos: &AnyPosition, value: Option<i32>, runs: &[mnklab::search::so
             println!("unsolved: the proof-number search stopped before an answer: {why}")
         }
     }
-    print_proof_move(pos, value, runs);
+    match other.filter(|_| mnklab::search::solver::proof_number_move(value, runs).is_none()) {
+        Some((m, by)) => println!("bestmove {} ({by})", pos.format_move(m)),
+        None => print_proof_move(pos, value, runs),
+    }
     for r in runs {
         let answer = match r.proved {
             Some(true) => "proved",

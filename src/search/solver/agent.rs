@@ -330,24 +330,38 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
                 // The book holds the value but not the moves' (a position with as many stones
                 // as its depth): a move keeping the value is proved by null-window searches.
                 Some(mut s) => {
-                    // The book's value is said at once, but not shown as a proof until it is
-                    // checked (a move keeping it, none better: a wrong book's value once read
-                    // as proved); the check reports its nodes and clock as it goes (the panel
-                    // once showed nothing for seconds).
+                    // A book file's value is said at once, but not shown as a proof until it
+                    // is checked (a move keeping it, none better: a wrong book's value once
+                    // read as proved); the check reports its nodes and clock as it goes (the
+                    // panel once showed nothing for seconds). A shipped book's value is part
+                    // of the program (see `Book::is_shipped`): shown at once, while a move
+                    // keeping it is sought (its check had taken up to 1.5 s at ten stones).
+                    let shipped = book.as_deref().is_some_and(Book::is_shipped);
                     let threads = solver.threads() as u32;
                     let (cells, n) = (pos.max_game_length() as i32, pos.ply() as i32);
                     let (lower, upper) = if s.weak { (-1, 1) } else { (-(cells - n) / 2, (cells + 1 - n) / 2) };
-                    let shown = Solution { lower, upper, best: None, plies: None, ..s.clone() };
+                    let shown = if shipped {
+                        s.clone()
+                    } else {
+                        Solution { lower, upper, best: None, plies: None, ..s.clone() }
+                    };
                     let rows = first_rows(pos, &shown);
                     let checking = |nodes: u64, elapsed: f64| Progress {
                         bounds: Some(shown.bounds_as_scores(pos)),
                         ..proof_report(&shown, &rows, nodes, elapsed, threads, false)
                     };
                     sink.event(SearchEvent::Progress(checking(0, clock.elapsed())));
-                    sink.event(SearchEvent::Info(format!(
-                        "solver: {which} gives '{}'; checking it: proving a move that keeps it, none better",
-                        s.describe()
-                    )));
+                    // A named file may be a copy of the built-in book: said, as only those are
+                    // used unchecked.
+                    let copy = if which == "the built-in book" { "" } else { " (a copy of the built-in book)" };
+                    sink.event(SearchEvent::Info(if shipped {
+                        format!("solver: value from {which}{copy}; proving a move that keeps it")
+                    } else {
+                        format!(
+                            "solver: {which} gives '{}'; checking it: proving a move that keeps it, none better",
+                            s.describe()
+                        )
+                    }));
                     let deadline = budget.map(|b| clock_start + b);
                     let gauge = Arc::new(ProofGauge::default());
                     let (shared, stopping) = (Arc::clone(&gauge), stop.clone());
@@ -356,7 +370,15 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
                     let found = run_reporting(
                         &gauge,
                         move |_: std::sync::mpsc::Sender<()>| {
-                            proving.prove_book_move(pos, sought, deadline, Some(stopping), clock_start, Some(shared))
+                            proving.prove_book_move(
+                                pos,
+                                sought,
+                                !shipped,
+                                deadline,
+                                Some(stopping),
+                                clock_start,
+                                Some(shared),
+                            )
                         },
                         |heard, _| {
                             let Heard::Quiet(reading) = heard else { return false };
@@ -385,9 +407,14 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
                     } else {
                         sink.event(SearchEvent::Info(match s.best {
                             // Replaces "proving a move that keeps it" beside the analysis.
+                            Some(_) if shipped => format!("solver: value from {which}{copy}; a move keeping it proved"),
                             Some(_) => format!("solver: value from {which}, checked: a move keeping it proved, none better"),
                             // Said as for an unfinished proof, so the heuristic score that
                             // follows is not taken for the proven value.
+                            None if shipped => format!(
+                                "solver: {which} gives '{}', but no move keeping it was proved in time, so alpha-beta's move and score follow",
+                                s.describe()
+                            ),
                             None => format!(
                                 "solver: {which} gives '{}', not checked in time, so alpha-beta's move and score follow",
                                 s.describe()

@@ -999,12 +999,13 @@ impl ConnectSolver {
     }
 
     /// A move that keeps `value`, a value known from elsewhere (a book), found within
-    /// `deadline`; never an unproved move.
+    /// `deadline`; never an unproved move. With `check_value`, also that no move does better.
     pub fn best_move_within(
         &mut self,
         b: &Board,
         value: i32,
         weak: bool,
+        check_value: bool,
         deadline: Option<Instant>,
         stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
     ) -> super::BookMoveProof {
@@ -1019,6 +1020,9 @@ impl ConnectSolver {
             Some(m) => m,
             None => return super::BookMoveProof::NoneKeeps,
         };
+        if !check_value {
+            return super::BookMoveProof::Kept(m);
+        }
         // A move keeping the value proves it a lower bound; that no move does better is the
         // other half, one null-window probe (a trial's book with a loss edited to a quicker
         // one had every move "proved" to keep it, and the rows all showed the edited loss).

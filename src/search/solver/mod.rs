@@ -175,6 +175,9 @@ impl SolverConfig {
 pub enum BookMoveProof {
     /// This move keeps the value, and no move does better: both proved.
     Proved(Move),
+    /// This move keeps the value, proved; that no move does better was not searched, the
+    /// book being one built into this program (see [`Book::is_shipped`]).
+    Kept(Move),
     /// Every move was searched to its end and none keeps the value: the book is wrong at
     /// this position (it overstates the value).
     NoneKeeps,
@@ -420,7 +423,8 @@ impl<P: Position> AnySolver<P> {
 
     /// Completes `s`, a book's answer for `pos` without a move (a position with as many stones
     /// as the book's depth): a move keeping its value, proved by null-window searches of the
-    /// moves, and that no move does better, by one of the position, before `deadline` (in
+    /// moves, and, with `check_value` (a book file, not a shipped one: see
+    /// [`Book::is_shipped`]), that no move does better, by one of the position, before `deadline` (in
     /// `s.best` and the result), the nodes they spent, and the time since `since`. The result tells a wrong book (every move searched to its end, none
     /// keeps the value) from searches stopped first, which a caller once told apart by
     /// reading the clock. `gauge` is told their nodes as they go (and bounds, which are the
@@ -429,6 +433,7 @@ impl<P: Position> AnySolver<P> {
         &mut self,
         pos: &P,
         s: &mut Solution,
+        check_value: bool,
         deadline: Option<Instant>,
         stop: Option<Arc<AtomicBool>>,
         since: Instant,
@@ -438,14 +443,16 @@ impl<P: Position> AnySolver<P> {
             AnySolver::Connect(c) => match (pos as &dyn Any).downcast_ref::<Grid<u64, true>>() {
                 Some(grid) => {
                     let b = c.board_of(grid);
-                    gauged(c.as_mut(), &gauge, 0, |c| c.best_move_within(&b, s.lower, s.weak, deadline, stop))
+                    gauged(c.as_mut(), &gauge, 0, |c| {
+                        c.best_move_within(&b, s.lower, s.weak, check_value, deadline, stop)
+                    })
                 }
                 None => (BookMoveProof::NotSearched, 0),
             },
             AnySolver::Generic { .. } => (BookMoveProof::NotSearched, 0),
         };
         s.best = match found {
-            BookMoveProof::Proved(m) => Some(m),
+            BookMoveProof::Proved(m) | BookMoveProof::Kept(m) => Some(m),
             _ => None,
         };
         s.nodes = nodes;

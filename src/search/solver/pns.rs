@@ -425,7 +425,13 @@ impl<P: Position> ProofSearch<P> {
         let mut restarts = 0;
         let (mut peak, mut peak_bytes) = (0u64, 0u64);
         self.nodes += 1;
-        let mut proved = self.evaluate();
+        // Knowledge may settle the root itself (a win at once, a threat sequence, pairings):
+        // where one move would then keep the answer (see `ProofOutcome::root_move`), the tree
+        // is still searched for it (`solve --method pns` once printed a win with no move; the
+        // root's children are usually settled by the same knowledge at their expansion). Its
+        // answer stands if that search is cut short.
+        let settled = self.evaluate();
+        let mut proved = settled.filter(|&p| (self.pos.side_to_move() == self.target) != p);
         let mut path: Vec<usize> = Vec::new();
         let mut next_check = 0u64;
         let mut ended = ProofEnd::Answered;
@@ -504,6 +510,10 @@ impl<P: Position> ProofSearch<P> {
                     continue 'search;
                 }
             }
+        }
+        if proved.is_none() && settled.is_some() {
+            (proved, ended) = (settled, ProofEnd::Answered);
+            self.tree.clear();
         }
         let proof_size = match proved {
             Some(p) if self.tree.first().is_some_and(|r| r.count > 0) => self.proof_size(0, p),

@@ -880,7 +880,22 @@ fn mark_legend(ui: &mut egui::Ui, pos: &AnyPosition, legend: crate::analysis::Le
         if legend.key.is_none() {
             ui.label("candidates:");
         }
-        for &(t, name) in legend.scale {
+        // Where the row is too narrow for the key of proven values beside the colour scale
+        // (a trial's 1024 px window cut it at "win/loss (in n plies), ="), the key stays and
+        // the scale goes: the labels on the cells need it more than their shades.
+        let width = |t: &str| {
+            egui::WidgetText::from(t)
+                .into_galley(ui, Some(egui::TextWrapMode::Extend), f32::INFINITY, egui::TextStyle::Body)
+                .size()
+                .x
+        };
+        let gap = ui.spacing().item_spacing.x;
+        let needed = |key: &str| {
+            let scale: f32 = legend.scale.iter().map(|&(_, name)| 18.0 + 2.0 * gap + width(name)).sum();
+            scale + width(key) + 3.0 * gap + 2.0
+        };
+        let narrow = legend.key.is_some_and(|key| ui.available_width() < needed(key));
+        for &(t, name) in legend.scale.iter().filter(|_| !narrow) {
             let (r, _) = ui.allocate_exact_size(egui::vec2(18.0, 12.0), egui::Sense::hover());
             ui.painter().rect_filled(r, 2.0, board::mark_colour(t));
             if !name.is_empty() {

@@ -429,6 +429,7 @@ impl<P: Position> AnySolver<P> {
     /// keeps the value) from searches stopped first, which a caller once told apart by
     /// reading the clock. `gauge` is told their nodes as they go (and bounds, which are the
     /// moves' positions', not this one's).
+    #[allow(clippy::too_many_arguments)]
     pub fn prove_book_move(
         &mut self,
         pos: &P,

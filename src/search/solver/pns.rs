@@ -96,6 +96,10 @@ pub struct ProofOutcome {
     pub ended: ProofEnd,
 }
 
+/// Nodes a proof-number search spends seeking a move for a root its knowledge settled (see
+/// [`ProofSearch::run`]); past them the answer stands without a move.
+const ROOT_MOVE_NODES: u64 = 100_000;
+
 /// Why a proof-number search ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ProofEnd {
@@ -456,6 +460,13 @@ impl<P: Position> ProofSearch<P> {
                 }
                 if self.nodes >= next_check {
                     next_check = self.nodes + 256;
+                    // A move for a settled root is sought within a budget: the answer needs
+                    // no more, and a tree that does not settle its children soon would grow
+                    // until its memory is full.
+                    if settled.is_some() && self.nodes >= ROOT_MOVE_NODES {
+                        ended = ProofEnd::Stopped;
+                        break 'search;
+                    }
                     if deadline.is_some_and(|d| Instant::now() >= d) {
                         ended = ProofEnd::Deadline;
                         break 'search;
@@ -511,6 +522,10 @@ impl<P: Position> ProofSearch<P> {
                 }
             }
         }
+        debug_assert!(
+            settled.is_none() || proved.is_none() || proved == settled,
+            "the root's knowledge and its tree disagree"
+        );
         if proved.is_none() && settled.is_some() {
             (proved, ended) = (settled, ProofEnd::Answered);
             self.tree.clear();

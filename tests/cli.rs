@@ -971,7 +971,8 @@ fn a_root_settled_by_knowledge_still_gets_its_move() {
         let rows = with(&["--every-move"]);
         for method in ["pns", "race"] {
             let out = with(&["--method", method]);
-            assert!(out.starts_with("value win (score 1, weak, proof-number search)"), "{game} {moves}: {out}");
+            // Which method of a race answers first depends on the clock: either gives a move.
+            assert!(out.starts_with("value win (score 1, weak"), "{game} {moves} {method}: {out}");
             assert!(!out.contains("no move proved"), "{game} {moves} {method}: {out}");
             let best = out.lines().find_map(|l| l.strip_prefix("bestmove ")).expect("a best move");
             let best = best.split(' ').next().unwrap();

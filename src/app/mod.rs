@@ -903,7 +903,10 @@ fn mark_legend(ui: &mut egui::Ui, pos: &AnyPosition, legend: crate::analysis::Le
             }
         }
         if let Some(key) = legend.key {
-            ui.separator();
+            // One separator where the scale was left out (two once stood side by side).
+            if !narrow {
+                ui.separator();
+            }
             // Where the panel is narrow the row cuts it: the pointer on it shows it whole.
             ui.label(key).on_hover_text(key);
         }

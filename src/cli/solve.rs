@@ -86,7 +86,7 @@ pub struct SolveArgs {
     threads: u32,
     /// After the position's value, every legal move's proven value for the side to move (what
     /// the workbench's solver shows per candidate), over the same table, within --time; the
-    /// default method only.
+    /// default method or --method race.
     #[arg(long)]
     every_move: bool,
 }

@@ -697,3 +697,141 @@ fn mcts_memory_goes_to_visited_nodes() {
         assert_eq!(visits, iterations, "{game}: every iteration passes through a root child");
     }
 }
+
+/// Every agent kind refuses, by name, a limit it does not read, and a search no limit it
+/// reads can end; a random agent takes any (it does not search).
+#[test]
+fn limits_an_agent_ignores_are_refused_by_name() {
+    use mnklab::search::{GameBudget, LimitError};
+    let ab = preset("strong-ab").unwrap().agent;
+    let mcts = preset("strong-mcts").unwrap().agent;
+    let solver = preset("solver").unwrap().agent;
+    let random = preset("random").unwrap().agent;
+    let ignored = |c: &AgentConfig, l: SearchLimits| match c.check_limits(&l, None, true) {
+        Err(LimitError::Ignored { limit, .. }) => limit,
+        other => panic!("{} with {l:?}: {other:?}", c.kind()),
+    };
+    assert_eq!(ignored(&ab, SearchLimits::iterations(100)), "iterations");
+    assert_eq!(ignored(&mcts, SearchLimits::depth(3)), "depth");
+    assert_eq!(ignored(&solver, SearchLimits::iterations(3)), "iterations");
+    assert_eq!(ignored(&solver, SearchLimits::depth(3)), "depth");
+    assert_eq!(ignored(&ab, SearchLimits { time: Some(1.0), iterations: Some(5), ..Default::default() }), "iterations");
+    for c in [&ab, &mcts, &solver] {
+        assert!(
+            matches!(c.check_limits(&SearchLimits::default(), None, true), Err(LimitError::Unlimited { .. })),
+            "{}",
+            c.kind()
+        );
+        // An agent file may leave its limits to the matchup that plays it.
+        assert_eq!(c.check_limits(&SearchLimits::default(), None, false), Ok(()));
+        assert_eq!(c.check_limits(&SearchLimits::time(0.5), None, true), Ok(()));
+    }
+    assert_eq!(ab.check_limits(&SearchLimits::depth(2), None, true), Ok(()));
+    assert_eq!(ab.check_limits(&SearchLimits::nodes(2), None, true), Ok(()));
+    assert_eq!(mcts.check_limits(&SearchLimits::iterations(2), None, true), Ok(()));
+    assert_eq!(mcts.check_limits(&SearchLimits::nodes(2), None, true), Ok(()));
+    for l in [SearchLimits::default(), SearchLimits::depth(1), SearchLimits::iterations(1)] {
+        assert_eq!(random.check_limits(&l, None, true), Ok(()));
+    }
+    // A game budget in a unit the agent does not read.
+    let budget =
+        |unit| GameBudget { total: 100, unit, strategy: mnklab::search::BudgetStrategy::Thrifty, forfeit: false };
+    use mnklab::search::BudgetUnit::*;
+    assert!(matches!(
+        ab.check_limits(&SearchLimits::default(), Some(&budget(Iterations)), true),
+        Err(LimitError::BudgetUnit { .. })
+    ));
+    assert!(matches!(
+        mcts.check_limits(&SearchLimits::default(), Some(&budget(Depth)), true),
+        Err(LimitError::BudgetUnit { .. })
+    ));
+    assert_eq!(ab.check_limits(&SearchLimits::default(), Some(&budget(Nodes)), true), Ok(()));
+    assert_eq!(mcts.check_limits(&SearchLimits::default(), Some(&budget(Millis)), true), Ok(()));
+    let as_needed = GameBudget { strategy: mnklab::search::BudgetStrategy::AsNeeded, ..budget(Nodes) };
+    assert!(matches!(
+        ab.check_limits(&SearchLimits::iterations(5), Some(&as_needed), true),
+        Err(LimitError::Ignored { limit: "iterations", .. })
+    ));
+}
+
+/// Lazy SMP: the helpers' nodes count against the one node budget (they once searched on,
+/// and the result reported 2-4x the budget).
+#[test]
+fn lazy_smp_keeps_to_the_node_budget() {
+    for (game, moves) in [("connect4", "44"), ("gomoku", "h8")] {
+        let p = pos(game, moves);
+        for threads in [2, 3] {
+            let config = preset("strong-ab").unwrap().agent.with_threads(threads).unwrap();
+            for budget in [1_000u64, 50_000] {
+                let r = search(&p, &config, SearchLimits::nodes(budget), 1);
+                assert!(
+                    r.stats.nodes <= budget && r.stats.nodes >= budget - budget / 16,
+                    "{game}, {threads} threads: {} nodes for a budget of {budget}",
+                    r.stats.nodes
+                );
+                assert!(r.best.is_some() && !r.unsearched, "{game}: no move searched");
+            }
+        }
+    }
+}
+
+/// A requested snapshot has the depth asked for (it was dropped): asked for depth 1 once a
+/// deeper tree is done, the tree sent stops at the root's moves.
+#[test]
+fn a_requested_snapshot_has_the_depth_asked() {
+    struct Asker {
+        control: SearchControl,
+        asked: bool,
+        trees: Vec<mnklab::search::TreeSnapshot>,
+    }
+    impl mnklab::search::ProgressSink for Asker {
+        fn event(&mut self, e: SearchEvent) {
+            match e {
+                SearchEvent::Progress(p) if p.depth >= 2 && !self.asked => {
+                    self.asked = true;
+                    self.control.request_snapshot(1);
+                }
+                SearchEvent::Snapshot(t) if self.asked => self.trees.push(t),
+                _ => {}
+            }
+        }
+    }
+    let p = pos("gomoku", "h8");
+    let control = SearchControl::new();
+    let mut sink = Asker { control: control.clone(), asked: false, trees: Vec::new() };
+    let config = AgentConfig::AlphaBeta(AlphaBetaConfig { record_depth: 3, ..Default::default() });
+    with_position!(&p, q => build_agent(&config, 1).search(q, &SearchLimits::depth(3), &control, &mut sink));
+    let first = sink.trees.first().expect("a snapshot");
+    let root = first.root().unwrap();
+    assert!(!root.children.is_empty());
+    for &c in &root.children {
+        assert!(first.nodes[c as usize].children.is_empty(), "a node below depth 1 in a depth-1 snapshot");
+    }
+}
+
+/// A fixed time a move is spent whole and never overrun, and the time goes into search: on a
+/// test clock that moves 0.5 ms at each reading (so the rule is checked exactly, whatever the
+/// machine's load), alpha-beta and MCTS end within 10 ms after their time, never before it,
+/// and twice the time is about twice the work. A CPU-time budget behaves the same.
+#[test]
+fn a_fixed_time_is_spent_whole_and_never_overrun() {
+    use mnklab::search::progress::with_test_clock;
+    let p = pos("gomoku", "h8 i9");
+    let step = Duration::from_micros(500);
+    for name in ["strong-ab", "strong-mcts", "alam-mcts", "lim-minimax"] {
+        let config = preset(name).unwrap().agent;
+        let mut work = Vec::new();
+        for limits in [SearchLimits::time(0.1), SearchLimits::time(0.2), SearchLimits::cpu_time(0.1)] {
+            let r = with_test_clock(step, || search(&p, &config, limits, 3));
+            let allowed = limits.time.or(limits.cpu_time).unwrap();
+            assert!(!r.unsearched && r.best.is_some(), "{name}");
+            assert!(
+                r.stats.elapsed >= allowed && r.stats.elapsed <= allowed + 0.010,
+                "{name} with {limits:?}: {:.4} s on the test clock",
+                r.stats.elapsed
+            );
+            work.push(r.stats.iterations.max(r.stats.nodes) as f64);
+        }
+        assert!(work[1] >= 1.6 * work[0], "{name}: twice the time, {} then {} of work", work[0], work[1]);
+    }
+}

@@ -152,9 +152,10 @@ fn statistics_match_hand_computed_values() {
     assert!((elo(0.75) - 190.848).abs() < 0.01);
     assert!(elo(0.5).abs() < 1e-9);
     // SPRT log-likelihood ratio, by hand: W 60, D 20, L 20 (n 100), elo0 0, elo1 10:
-    // mean 0.7, var (60*0.09 + 20*0.04 + 20*0.49)/100 = 0.16, s0 0.5, s1 0.514387,
-    // LLR = 100 * 0.014387 * (1.4 - 1.014387) / (2 * 0.16) = 1.7337.
-    assert!((sprt_llr(60.0, 20.0, 20.0, 0.0, 10.0) - 1.7337).abs() < 1e-3);
+    // mean 0.7, var with half a game of each result added (60.5*0.09 + 20.5*0.04 +
+    // 20.5*0.49)/101.5 = 0.160690, s0 0.5, s1 0.514387,
+    // LLR = 100 * 0.014387 * (1.4 - 1.014387) / (2 * 0.160690) = 1.7263.
+    assert!((sprt_llr(60.0, 20.0, 20.0, 0.0, 10.0) - 1.7263).abs() < 1e-3);
     // One-sided records are decided, whichever side has no wins (0-1-99 used to give 0 and
     // run every game); all draws between symmetric bounds stay undecided.
     let (lower, upper) = mnklab::arena::stats::sprt_bounds(0.05, 0.05);
@@ -162,6 +163,12 @@ fn statistics_match_hand_computed_values() {
     assert!(sprt_llr(99.0, 1.0, 0.0, -35.0, 35.0) > upper);
     assert!(sprt_llr(0.0, 0.0, 30.0, -35.0, 35.0) < lower);
     assert_eq!(sprt_llr(0.0, 50.0, 0.0, -35.0, 35.0), 0.0);
+    // One game decides nothing (a single win once read as proof of H1 and stopped the pairing),
+    // nor do a few.
+    for (w, d, l) in [(1.0, 0.0, 0.0), (0.0, 0.0, 1.0), (3.0, 0.0, 0.0), (2.0, 1.0, 0.0)] {
+        let llr = sprt_llr(w, d, l, 0.0, 100.0);
+        assert!(llr > lower && llr < upper, "{w}-{d}-{l}: {llr}");
+    }
     // Summaries of made-up games: a beats b 2 wins, 1 draw, 1 loss.
     let game = |index, players: [usize; 2], outcome| GameRecord {
         index,
@@ -257,6 +264,7 @@ fn a_long_run_is_summarised_in_bounded_memory() {
                     score: None,
                     memory: 0,
                     unsearched: false,
+                    cpu: None,
                 }
             })
             .collect();

@@ -96,3 +96,24 @@ fn end_inside_a_board_block_ends_the_session_and_a_bad_block_gets_one_error() {
     assert!(out[1].starts_with("ERROR"), "{out:?}");
     xy(&out[2]);
 }
+
+/// Sizes beyond the largest board are refused, not narrowed (4294967311 as a u32 is 15, and
+/// the brain once played 15x15 and answered OK); BOARD's field is 1 or 2, as its error says.
+#[test]
+fn board_sizes_and_fields_out_of_range_are_refused() {
+    let run = |script: &str| {
+        let agent = mnklab::search::preset("random").unwrap();
+        let mut brain = mnklab::gomocup::Brain::new(agent, 5, false);
+        let mut out = Vec::new();
+        mnklab::gomocup::run_brain(script.as_bytes(), &mut out, &mut brain).unwrap();
+        String::from_utf8(out).unwrap().lines().map(str::to_string).collect::<Vec<_>>()
+    };
+    for start in ["START 4294967311", "START 100000000000", "START 22", "RECTSTART 4294967311,15", "RECTSTART 15,22"] {
+        let out = run(&format!("{start}\nEND\n"));
+        assert!(out[0].starts_with("ERROR") && out[0].contains("larger than mnklab plays"), "{start}: {out:?}");
+    }
+    let out = run("START 21\nEND\n");
+    assert_eq!(out, vec!["OK"]);
+    let out = run("START 15\nBOARD\n7,7,3\nDONE\nEND\n");
+    assert!(out[1].starts_with("ERROR bad BOARD line") && out[1].contains("field 1 or 2"), "{out:?}");
+}

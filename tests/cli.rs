@@ -381,12 +381,12 @@ fn an_sprt_matchup_is_not_sharded() {
     let file = dir.join("m.ron");
     std::fs::write(
         &file,
-        r#"(name: "s", variants: List(["tictactoe"]), agents: [(agent: Preset("random")), (agent: Preset("random"))],
+        r#"(name: "s", variants: List(["tictactoe"]), agents: [(name: Some("a"), agent: Preset("random")), (name: Some("b"), agent: Preset("random"))],
             pairing: Pairwise, games: 10, sprt: Some((elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05)))"#,
     )
     .unwrap();
     let out = dir.join("out");
-    let o = mnklab(&["match", file.to_str().unwrap(), "--shard", "0/2", "--out", out.to_str().unwrap()]);
+    let o = mnklab(&["match", file.to_str().unwrap(), "--shard", "1/2", "--out", out.to_str().unwrap()]);
     assert!(!o.status.success());
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("SPRT cannot be split into shards"), "{err}");

@@ -111,3 +111,123 @@ fn shipped_positions_load() {
     }
     assert!(n >= 3);
 }
+
+/// Every place in `text` where a struct with named fields opens: a `(` whose first item is
+/// `name:`. Each is where a typo'd field could hide.
+fn struct_openings(text: &str) -> Vec<usize> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut in_string = false;
+    for (i, &b) in bytes.iter().enumerate() {
+        if b == b'"' && (i == 0 || bytes[i - 1] != b'\\') {
+            in_string = !in_string;
+        }
+        if in_string || b != b'(' {
+            continue;
+        }
+        let rest = text[i + 1..].trim_start();
+        let ident: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+        if !ident.is_empty() && rest[ident.len()..].trim_start().starts_with(':') {
+            out.push(i + 1);
+        }
+    }
+    out
+}
+
+/// Parses `text` as its file type, or says why not.
+type Parser = fn(&str) -> Result<(), String>;
+
+/// Inserts an unknown field into every struct of every sample of every file type: each one
+/// must be refused, naming the field (a typo in a limit once searched without limit).
+fn every_struct_refuses_an_unknown_field(kind: &str, samples: &[String], parse: Parser) -> usize {
+    let mut checked = 0;
+    for text in samples {
+        parse(text).unwrap_or_else(|e| panic!("{kind}: the sample itself is refused: {e}\n{text}"));
+        for at in struct_openings(text) {
+            let typo = format!("{}zz_unknown: 1, {}", &text[..at], &text[at..]);
+            match parse(&typo) {
+                Ok(()) => panic!("{kind}: an unknown field was accepted at byte {at}:\n{typo}"),
+                Err(e) => assert!(e.contains("zz_unknown"), "{kind}: the error does not name the field: {e}"),
+            }
+            checked += 1;
+        }
+    }
+    checked
+}
+
+fn ron_files(dir: &str) -> Vec<String> {
+    let mut files: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
+    files.sort();
+    files
+        .iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "ron"))
+        .map(|p| std::fs::read_to_string(p).unwrap())
+        .collect()
+}
+
+#[test]
+fn every_file_type_refuses_unknown_fields_by_name() {
+    use mnklab::arena::Matchup;
+    use mnklab::search::AgentFile;
+    let root = env!("CARGO_MANIFEST_DIR");
+    // Agent files: every preset, and one with every optional part written out.
+    let mut agents = ron_files(&format!("{root}/saves/agents"));
+    agents.push(
+        r#"(version: 1, name: "full", agent: AlphaBeta((tt_mb: 1, heuristic: Kang, threads: 1)),
+            limits: (depth: Some(2), nodes: Some(100), time: Some(1.0)),
+            game_budget: Some((total: 1000, unit: Nodes, strategy: AsNeeded, forfeit: true)), seed: 3)"#
+            .into(),
+    );
+    let agent: Parser = |t| AgentFile::parse(t, "a.ron".as_ref()).map(drop).map_err(|e| e.to_string());
+    let n_agents = every_struct_refuses_an_unknown_field("agent", &agents, agent);
+
+    // Matchups: every shipped experiment, and one with every optional part.
+    let mut matchups = ron_files(&format!("{root}/saves/experiments"));
+    matchups.push(
+        r#"(name: "full", variants: Grid(widths: [4], heights: [4], k: Fixed([3]), gravity: false, exact: false),
+            agents: [(name: Some("a"), agent: Preset("random"), limits: Some((iterations: Some(5))),
+                      game_budget: Some((total: 100, unit: Iterations, strategy: Thrifty))),
+                     (agent: Inline((name: "b", agent: Random, limits: (nodes: Some(3)))))],
+            pairing: Pairwise, games: 2, limits: Some((time: Some(0.1))),
+            sprt: Some((elo0: 0.0, elo1: 10.0, alpha: 0.05, beta: 0.05)))"#
+            .into(),
+    );
+    let matchup: Parser = |t| Matchup::parse(t, "m.ron".as_ref()).map(drop).map_err(|e| e.to_string());
+    let n_matchups = every_struct_refuses_an_unknown_field("matchup", &matchups, matchup);
+
+    // Position files: every shipped one, and a set-up with every part.
+    let mut positions = ron_files(&format!("{root}/saves/positions"));
+    positions.push(
+        r#"(version: 2, variant: "tictactoe", setup: Some((grid: ["X..", "...", "..."], first: [], second: ["b2"], to_move: Some(First))), moves: ["c3"], comment: "c")"#.into(),
+    );
+    let position: Parser = |t| PositionFile::parse(t, "p.ron".as_ref()).map(drop).map_err(|e| e.to_string());
+    let n_positions = every_struct_refuses_an_unknown_field("position", &positions, position);
+
+    // Results: every game of the shipped run.
+    let results: Vec<String> = std::fs::read_to_string(format!("{root}/results/workbench/results.ronl"))
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
+    let record: Parser = |t| {
+        let dir = Scratch::new("unknown-fields");
+        let path = dir.join("results.ronl");
+        std::fs::write(&path, format!("{t}\n")).unwrap();
+        mnklab::arena::read_results(&path).map(drop)
+    };
+    let n_results = every_struct_refuses_an_unknown_field("results", &results, record);
+    assert!(n_agents > 30 && n_matchups > 50 && n_positions > 6 && n_results > 20, "too few structs walked");
+}
+
+/// The typo the issue found: an agent file's `itertions` is refused by name, with the field
+/// it could be.
+#[test]
+fn a_misspelt_limit_is_refused_with_a_suggestion() {
+    let text = r#"(name: "m", agent: Mcts(()), limits: (itertions: Some(500)))"#;
+    let e = mnklab::search::AgentFile::parse(text, "m.ron".as_ref()).unwrap_err().to_string();
+    assert!(e.contains("`itertions`") && e.contains("did you mean `iterations`?"), "{e}");
+    let text = r#"(name: "m", variants: List(["tictactoe"]), agents: [(agent: Preset("random")), (agent: Preset("random"))],
+                   pairing: Pairwise, games: 2, sprt: Some((elo0: 0.0, elo1: 5.0, alfa: 0.05, alpha: 0.05, beta: 0.05)))"#;
+    let e = mnklab::arena::Matchup::parse(text, "m.ron".as_ref()).unwrap_err().to_string();
+    assert!(e.contains("`alfa`") && e.contains("did you mean `alpha`?"), "{e}");
+}

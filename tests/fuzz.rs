@@ -287,6 +287,7 @@ fn tiny_limits(rng: &mut Rng) -> SearchLimits {
         nodes: Some(500 + rng.below(2000) as u64),
         iterations: Some(50 + rng.below(200) as u64),
         time: Some(0.05),
+        cpu_time: None,
     }
 }
 

@@ -173,16 +173,16 @@ fn merge_and_table_refuse_what_is_not_a_whole_run() {
     let m = dir.join("m.ron");
     std::fs::write(&m, format!(r#"(version: 1, name: "sh", variants: List(["tictactoe"]), {TWO_RANDOMS}, games: 6)"#))
         .unwrap();
-    let o = mnklab_in(&dir, &["match", "m.ron", "--shard", "0/2", "--out", "s0"]);
+    let o = mnklab_in(&dir, &["match", "m.ron", "--shard", "1/2", "--out", "s0"]);
     assert!(o.status.success(), "{}", err(&o));
-    let o = mnklab_in(&dir, &["merge", "--out", "all", "s0/shard-0-of-2"]);
+    let o = mnklab_in(&dir, &["merge", "--out", "all", "s0/shard-1-of-2"]);
     refused(&o, "3 of the matchup's 6 games are missing");
-    let o = mnklab_in(&dir, &["merge", "--out", "all", "--partial", "s0/shard-0-of-2"]);
+    let o = mnklab_in(&dir, &["merge", "--out", "all", "--partial", "s0/shard-1-of-2"]);
     assert!(o.status.success(), "{}", err(&o));
     assert!(err(&o).contains("missing") || out(&o).contains("missing"), "still reported: {}{}", out(&o), err(&o));
-    let o = mnklab_in(&dir, &["match", "m.ron", "--shard", "1/2", "--out", "s1"]);
+    let o = mnklab_in(&dir, &["match", "m.ron", "--shard", "2/2", "--out", "s1"]);
     assert!(o.status.success());
-    let o = mnklab_in(&dir, &["merge", "--out", "all2", "s0/shard-0-of-2", "s1/shard-1-of-2"]);
+    let o = mnklab_in(&dir, &["merge", "--out", "all2", "s0/shard-1-of-2", "s1/shard-2-of-2"]);
     assert!(o.status.success(), "{}", err(&o));
     assert!(out(&o).contains("6 games"), "{}", out(&o));
     refused(&mnklab_in(&dir, &["table", "m.ron"]), "m.ron");
@@ -207,18 +207,34 @@ fn external_programs_need_consent_and_forfeits_are_reported() {
     refused(&o, "--allow-external");
     assert!(err(&o).contains("innocent: /nonexistent/engine-xyz --evil"), "the command is listed: {}", err(&o));
     assert!(!dir.join("o").exists(), "nothing was run");
+    // A program that does not start is refused before the first game, by name (it once
+    // forfeited every game of the run with exit 0).
     let o = mnklab_in(&dir, &["match", "ext.ron", "--out", "o", "--allow-external"]);
+    refused(&o, "cannot start '/nonexistent/engine-xyz'");
+    assert!(err(&o).contains("innocent (/nonexistent/engine-xyz --evil)"), "{}", err(&o));
+    assert!(
+        !dir.join("o/results.ronl").exists() || std::fs::read_to_string(dir.join("o/results.ronl")).unwrap().is_empty()
+    );
+    // An engine that starts and then forfeits (it plays off the board): forfeits are
+    // reported, counted per agent and named in games.csv.
+    std::fs::write(
+        &m,
+        r#"(version: 1, name: "ext", variants: List(["mnk:9,9,5"]), agents: [
+            (name: Some("innocent"), agent: Inline((name: "x", agent: External((command: "/bin/sh", args: ["-c", "while read l; do case $l in START*|RECTSTART*) echo OK;; BEGIN|TURN*|BOARD*|DONE) echo 99,99;; esac; done"], protocol: Gomocup))))),
+            (name: Some("r"), agent: Preset("random"))], pairing: Pairwise, games: 2, limits: Some((time: Some(0.2))), seed: 1)"#,
+    )
+    .unwrap();
+    let o = mnklab_in(&dir, &["match", "ext.ron", "--out", "o2", "--allow-external"]);
     assert!(o.status.success(), "{}", err(&o));
     assert!(err(&o).contains("forfeits"), "forfeits on stderr: {}", err(&o));
-    assert!(out(&o).contains("/nonexistent/engine-xyz"), "the summary shows the command: {}", out(&o));
-    // The summary table counts them per agent (both games forfeited by the engine, a).
+    assert!(out(&o).contains("/bin/sh"), "the summary shows the command: {}", out(&o));
     assert!(out(&o).contains("forfeits a|b"), "{}", out(&o));
-    let t = mnklab_in(&dir, &["table", "o"]);
+    let t = mnklab_in(&dir, &["table", "o2"]);
     let row = out(&t).lines().find(|l| l.contains("innocent")).unwrap_or_default().to_string();
     assert!(row.trim_end().ends_with("2|0"), "the table's forfeits column: {}", out(&t));
-    let csv = std::fs::read_to_string(dir.join("o/games.csv")).unwrap();
+    let csv = std::fs::read_to_string(dir.join("o2/games.csv")).unwrap();
     assert!(csv.lines().next().unwrap().contains("forfeit_reason"));
-    assert!(csv.lines().skip(1).all(|l| l.contains("engine-xyz")), "{csv}");
+    assert!(csv.lines().skip(1).all(|l| l.contains("99,99") || l.contains("illegal")), "{csv}");
     // An agent file naming a program: analyse and brain refuse it too.
     let a = dir.join("agent.ron");
     std::fs::write(
@@ -230,8 +246,8 @@ fn external_programs_need_consent_and_forfeits_are_reported() {
         &mnklab_in(&dir, &["analyse", "--game", "mnk:9,9,5", "--agent", "agent.ron", "--time", "0.1"]),
         "--allow-external",
     );
-    let o = mnklab_in(&dir, &["table", "o"]);
-    assert!(out(&o).contains("/nonexistent/engine-xyz"), "{}", out(&o));
+    let o = mnklab_in(&dir, &["table", "o2"]);
+    assert!(out(&o).contains("/bin/sh"), "{}", out(&o));
     let mut child = Command::new(env!("CARGO_BIN_EXE_mnklab"))
         .current_dir(&dir)
         .args(["brain", "--agent", "agent.ron"])
@@ -295,7 +311,7 @@ fn huge_sizes_are_refused_or_streamed() {
     )
     .unwrap();
     let start = std::time::Instant::now();
-    let o = mnklab_in(&dir, &["match", "m.ron", "--games", "4294967295", "--shard", "0/1000000000", "--out", "o"]);
+    let o = mnklab_in(&dir, &["match", "m.ron", "--games", "4294967295", "--shard", "1/1000000000", "--out", "o"]);
     assert!(o.status.success(), "{}", err(&o));
     assert!(out(&o).contains("5 games"), "{}", out(&o));
     assert!(start.elapsed().as_secs() < 60, "a schedule of billions is never built");
@@ -726,4 +742,289 @@ fn a_solver_time_limit_is_the_searchs_own() {
             .unwrap_or_else(|| panic!("{game}: {line}"));
         assert!((0.05..0.1).contains(&secs), "{game}: {line}");
     }
+}
+
+// ---- Runs that cannot silently go wrong (strict files, budgets that end, results never
+// overwritten): one test per finding, each failing before its fix.
+
+/// A limit the agent does not read is refused by name, in analyse, bench, brain and match
+/// (`--iterations` on alpha-beta searched on at depth 15; `--depth` on MCTS likewise), and so
+/// are matchup limits that set none the agent reads.
+#[test]
+fn limits_the_agent_ignores_are_refused_everywhere() {
+    let dir = scratch("ignored-limits");
+    let analyse = |agent: &str, flag: &str, value: &str| {
+        mnklab(&["analyse", "--game", "connect4", "--agent", agent, flag, value])
+    };
+    refused(
+        &analyse("strong-ab", "--iterations", "100"),
+        "`iterations` does not limit the search of this alpha-beta agent",
+    );
+    refused(&analyse("strong-mcts", "--depth", "3"), "`depth` does not limit the search of this MCTS agent");
+    refused(&analyse("solver", "--nodes", "1000"), "`nodes` does not limit the search of this solver agent");
+    let o = mnklab(&["bench", "search", "--game", "connect4", "--agent", "strong-mcts", "--depth", "3"]);
+    refused(&o, "`depth` does not limit");
+    std::fs::write(dir.join("it.ron"), r#"(name: "it", agent: AlphaBeta(()), limits: (iterations: Some(500)))"#)
+        .unwrap();
+    refused(&mnklab_in(&dir, &["brain", "--agent", "it.ron"]), "`iterations` does not limit");
+    for (limits, needle) in [
+        ("Some(())", "no limit ends the search of this alpha-beta agent"),
+        ("Some((iterations: Some(100)))", "`iterations` does not limit"),
+    ] {
+        std::fs::write(
+            dir.join("m.ron"),
+            format!(
+                r#"(name: "m", variants: List(["tictactoe"]), agents: [(name: Some("ab"), agent: Preset("strong-ab")), (name: Some("r"), agent: Preset("random"))], pairing: Pairwise, games: 2, limits: {limits})"#
+            ),
+        )
+        .unwrap();
+        let o = mnklab_in(&dir, &["match", "m.ron", "--out", "o"]);
+        refused(&o, needle);
+        assert!(err(&o).contains("agents[0] (ab)"), "{}", err(&o));
+    }
+}
+
+/// A CPU-time budget on one thread is accepted and recorded; on more threads it is refused
+/// (a thread's CPU time is not the team's).
+#[test]
+fn a_cpu_time_budget_is_one_threads() {
+    let o = mnklab(&["analyse", "--game", "connect4", "--agent", "strong-ab", "--cpu-time", "0.05"]);
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(out(&o).contains("bestmove"), "{}", out(&o));
+    let o = mnklab(&["analyse", "--game", "connect4", "--agent", "strong-ab", "--cpu-time", "0.05", "--threads", "2"]);
+    refused(&o, "`cpu_time` does not limit");
+    let dir = scratch("cpu-time");
+    std::fs::write(
+        dir.join("m.ron"),
+        r#"(name: "m", variants: List(["tictactoe"]), agents: [(name: Some("ab"), agent: Preset("strong-ab")), (name: Some("r"), agent: Preset("random"))], pairing: Pairwise, games: 2, limits: Some((cpu_time: Some(0.01))))"#,
+    )
+    .unwrap();
+    let o = mnklab_in(&dir, &["match", "m.ron", "--out", "o"]);
+    assert!(o.status.success(), "{}", err(&o));
+    let mut moves = csv::Reader::from_path(dir.join("o/moves.csv")).unwrap();
+    let cpu = moves.headers().unwrap().iter().position(|c| c == "cpu_s").expect("a cpu_s column");
+    for row in moves.records() {
+        let row = row.unwrap();
+        let v: f64 = row[cpu].parse().expect("a CPU time on every move");
+        assert!((0.0..1.0).contains(&v), "{row:?}");
+    }
+    let t = mnklab_in(&dir, &["table", "o"]);
+    assert!(out(&t).contains("limits CPU time 0.01 s") && out(&t).contains("ab: cpu 0.01 s a move"), "{}", out(&t));
+}
+
+/// `merge` never writes over a run: not into an existing run folder, not into one of its
+/// own inputs (both replaced the results with exit 0).
+#[test]
+fn merge_refuses_a_folder_that_holds_results() {
+    let dir = scratch("merge-over");
+    std::fs::write(
+        dir.join("m.ron"),
+        format!(r#"(version: 1, name: "m", variants: List(["tictactoe"]), {TWO_RANDOMS}, games: 2)"#),
+    )
+    .unwrap();
+    for out_dir in ["a", "b"] {
+        assert!(mnklab_in(&dir, &["match", "m.ron", "--out", out_dir]).status.success());
+    }
+    let before = std::fs::read(dir.join("b/results.ronl")).unwrap();
+    refused(&mnklab_in(&dir, &["merge", "a", "--out", "b"]), "already holds results");
+    refused(&mnklab_in(&dir, &["merge", "a", "b", "--out", "a"]), "is one of the folders being merged");
+    refused(&mnklab_in(&dir, &["merge", "a", "--out", "./a/"]), "is one of the folders being merged");
+    assert_eq!(std::fs::read(dir.join("b/results.ronl")).unwrap(), before, "b's results are as they were");
+}
+
+/// `table --out` and `plot --out` never write over a run's own files (even with --force), nor
+/// over a file they did not write without --force.
+#[test]
+fn outputs_never_replace_a_runs_files_or_a_users() {
+    let dir = scratch("outputs");
+    std::fs::write(
+        dir.join("m.ron"),
+        format!(r#"(version: 1, name: "m", variants: List(["tictactoe"]), {TWO_RANDOMS}, games: 4)"#),
+    )
+    .unwrap();
+    assert!(mnklab_in(&dir, &["match", "m.ron", "--out", "run"]).status.success());
+    let files: Vec<(String, Vec<u8>)> = ["results.ronl", "games.csv", "moves.csv", "matchup.ron", "entrants.ron"]
+        .iter()
+        .map(|f| (f.to_string(), std::fs::read(dir.join("run").join(f)).unwrap()))
+        .collect();
+    for force in [false, true] {
+        let f: &[&str] = if force { &["--force"] } else { &[] };
+        for target in ["run/results.ronl", "run/games.csv", "run/matchup.ron"] {
+            let o = mnklab_in(&dir, &[&["table", "run", "--out", target][..], f].concat());
+            refused(&o, "the run's own");
+        }
+        // The plot's CSV would be games.csv.
+        let o = mnklab_in(&dir, &[&["plot", "run", "--kind", "bar", "--out", "run/games.png"][..], f].concat());
+        refused(&o, "the run's own games.csv");
+    }
+    for (name, bytes) in &files {
+        assert_eq!(&std::fs::read(dir.join("run").join(name)).unwrap(), bytes, "{name} unchanged");
+    }
+    // A user's data.csv beside a plot's data.png.
+    std::fs::write(dir.join("data.csv"), "mine").unwrap();
+    refused(&mnklab_in(&dir, &["plot", "run", "--kind", "bar", "--out", "data.png"]), "data.csv exists: add --force");
+    assert_eq!(std::fs::read_to_string(dir.join("data.csv")).unwrap(), "mine");
+    std::fs::write(dir.join("notes.txt"), "mine").unwrap();
+    refused(&mnklab_in(&dir, &["table", "run", "--out", "notes.txt"]), "notes.txt exists: add --force");
+    let o = mnklab_in(&dir, &["table", "run", "--out", "notes.txt", "--force"]);
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(std::fs::read_to_string(dir.join("notes.txt")).unwrap().contains("random"));
+    let o = mnklab_in(&dir, &["plot", "run", "--kind", "bar", "--out", "fig.svg"]);
+    assert!(o.status.success(), "{}", err(&o));
+}
+
+/// `--resume` refuses games played under other conditions, naming the difference: another
+/// `--scale`, or an agent file edited between the runs; `table` shows what was played.
+#[test]
+fn resume_refuses_changed_conditions_and_table_shows_them() {
+    let dir = scratch("resume-conditions");
+    std::fs::write(dir.join("ab.ron"), r#"(name: "ab", agent: AlphaBeta((tt_mb: 1)), limits: (time: Some(0.02)))"#)
+        .unwrap();
+    std::fs::write(
+        dir.join("m.ron"),
+        r#"(version: 1, name: "m", variants: List(["tictactoe"]), agents: [(agent: File("ab.ron")), (agent: Preset("random"))], pairing: Pairwise, games: 8, seed: 1)"#,
+    )
+    .unwrap();
+    assert!(mnklab_in(&dir, &["match", "m.ron", "--out", "o", "--games", "2"]).status.success());
+    // --games is part of the matchup: resume with the same, other --scale.
+    let o = mnklab_in(&dir, &["match", "m.ron", "--out", "o", "--games", "2", "--resume", "--scale", "0.5"]);
+    refused(&o, "--scale was 1, now 0.5");
+    std::fs::write(dir.join("ab.ron"), r#"(name: "ab", agent: AlphaBeta((tt_mb: 2)), limits: (time: Some(0.02)))"#)
+        .unwrap();
+    let o = mnklab_in(&dir, &["match", "m.ron", "--out", "o", "--games", "2", "--resume"]);
+    refused(&o, "agents[0] (ab): its agent changed (then `tt_mb: 1,`, now `tt_mb: 2,`)");
+    let t = mnklab_in(&dir, &["table", "o"]);
+    assert!(out(&t).contains("played with time scale 1"), "{}", out(&t));
+    assert!(out(&t).contains("ab: alpha-beta agent, config ") && out(&t).contains("limits time 0.02 s"), "{}", out(&t));
+}
+
+/// Matchups that would play nothing, or mislabel what they play, are refused by name.
+#[test]
+fn matchups_that_play_nothing_or_mislabel_are_refused() {
+    let dir = scratch("matchup-checks");
+    let run = |agents: &str, rest: &str| {
+        std::fs::write(
+            dir.join("m.ron"),
+            format!(r#"(name: "m", variants: List(["tictactoe"]), agents: [{agents}], games: 2, seed: 1, {rest})"#),
+        )
+        .unwrap();
+        mnklab_in(&dir, &["match", "m.ron", "--out", "o"])
+    };
+    let two = r#"(name: Some("a"), agent: Preset("random")), (name: Some("b"), agent: Preset("random"))"#;
+    refused(&run(two, "pairing: Between([], [1])"), "pairs no two different agents");
+    refused(&run(two, "pairing: Between([1], [1])"), "pairs no two different agents");
+    refused(
+        &run(r#"(agent: Preset("random")), (agent: Preset("random"))"#, "pairing: Pairwise"),
+        "both named \"random\"",
+    );
+    refused(
+        &run(r#"(name: Some("a\nb"), agent: Preset("random")), (agent: Preset("strong-ab"))"#, "pairing: Pairwise"),
+        "no line breaks",
+    );
+    refused(&run(two, "pairing: Pairwise, opening: RandomPlies(100)"), "RandomPlies(100) on mnk:3,3,3");
+    refused(&run(two, "pairing: Pairwise, opening: RandomPlies(9)"), "would leave the agents no move");
+    std::fs::write(
+        dir.join("m.ron"),
+        r#"(name: "m", variants: List(["tictactoe"]), agents: [(name: Some("a"), agent: Preset("random")), (name: Some("b"), agent: Preset("random"))], pairing: Pairwise, games: 3, opening: RandomPlies(2))"#,
+    )
+    .unwrap();
+    refused(&mnklab_in(&dir, &["match", "m.ron", "--out", "o"]), "games: 3 is odd");
+}
+
+/// Random openings are paired: each is played with both colour orders, and an opening never
+/// ends the game (one stopped short exactly where a random move won).
+#[test]
+fn random_openings_are_played_with_both_colours() {
+    use mnklab::arena::{Matchup, RunOptions, run_matchup};
+    let text = r#"(name: "m", variants: List(["tictactoe", "mnk:4,4,3"]), agents: [(name: Some("a"), agent: Preset("random")), (name: Some("b"), agent: Preset("random"))],
+                   pairing: Pairwise, games: 40, seed: 5, opening: RandomPlies(6))"#;
+    let m = Matchup::parse(text, "m.ron".as_ref()).unwrap();
+    let dir = scratch("paired-openings");
+    let opts = RunOptions { threads: 2, out: dir.join("o"), resume: false, scale: 1.0, games: None, shard: None };
+    let games = run_matchup(&m, &dir, &opts, &mnklab::search::SearchControl::new(), |_| {}).unwrap();
+    assert_eq!(games.len(), 80);
+    for pair in games.chunks(2) {
+        let (g, h) = (&pair[0], &pair[1]);
+        assert_eq!((g.index % 2, h.index), (0, g.index + 1));
+        assert_eq!(g.opening, h.opening, "games {} and {} share their opening", g.index, h.index);
+        assert_eq!(g.players, [h.players[1], h.players[0]], "with the colours swapped");
+        assert_eq!(g.opening.len(), 6, "six random plies, none ending the game");
+    }
+    let distinct: std::collections::HashSet<_> = games.iter().map(|g| g.opening.clone()).collect();
+    assert!(distinct.len() >= 30, "{} distinct openings", distinct.len());
+}
+
+/// `book --out LINK` keeps the link and replaces its target (it once replaced the link).
+#[test]
+fn a_book_written_to_a_symlink_keeps_the_link() {
+    let dir = scratch("book-link");
+    std::os::unix::fs::symlink("real.book", dir.join("link.book")).unwrap();
+    let o = mnklab_in(&dir, &["book", "--game", "connect:4,4,3", "--depth", "2", "--out", "link.book"]);
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(std::fs::symlink_metadata(dir.join("link.book")).unwrap().file_type().is_symlink(), "still a link");
+    assert!(mnklab::search::solver::Book::is_book_file(&dir.join("real.book")), "the target is the book");
+}
+
+/// A NaN time in a hand-edited results file: `table` answers (it panicked sorting it), and a
+/// run folder's check names the game.
+#[test]
+fn a_nan_time_in_results_is_named_not_a_panic() {
+    let dir = scratch("nan-time");
+    std::fs::write(
+        dir.join("m.ron"),
+        format!(r#"(version: 1, name: "m", variants: List(["tictactoe"]), {TWO_RANDOMS}, games: 2)"#),
+    )
+    .unwrap();
+    assert!(mnklab_in(&dir, &["match", "m.ron", "--out", "o"]).status.success());
+    let results = std::fs::read_to_string(dir.join("o/results.ronl")).unwrap();
+    let first_time = results.find("time:").unwrap();
+    let end = first_time + results[first_time..].find(',').unwrap();
+    let edited = format!("{}time:NaN{}", &results[..first_time], &results[end..]);
+    std::fs::write(dir.join("o/results.ronl"), &edited).unwrap();
+    refused(&mnklab_in(&dir, &["table", "o"]), "seconds, which is not a time");
+    // Without its matchup (no check), the table is still made.
+    std::fs::create_dir(dir.join("bare")).unwrap();
+    std::fs::write(dir.join("bare/results.ronl"), &edited).unwrap();
+    let o = mnklab_in(&dir, &["table", "bare/results.ronl"]);
+    assert!(o.status.success(), "{}", err(&o));
+}
+
+/// `plot --bins` out of range is refused, and a count it cannot keep is said.
+#[test]
+fn histogram_bins_are_checked() {
+    let dir = scratch("bins");
+    std::fs::write(
+        dir.join("m.ron"),
+        format!(r#"(version: 1, name: "m", variants: List(["tictactoe"]), {TWO_RANDOMS}, games: 6)"#),
+    )
+    .unwrap();
+    assert!(mnklab_in(&dir, &["match", "m.ron", "--out", "o"]).status.success());
+    for bins in ["0", "1000000000", "-1"] {
+        refused(
+            &mnklab_in(&dir, &["plot", "o", "--kind", "hist", "--metric", "length", "--bins", bins, "--out", "h.svg"]),
+            "not a number of bins from 1 to 1000",
+        );
+    }
+    let o = mnklab_in(&dir, &["plot", "o", "--kind", "hist", "--metric", "length", "--bins", "1000", "--out", "h.svg"]);
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(out(&o).contains("--bins 1000: whole-number data"), "{}", out(&o));
+}
+
+/// `count --games` on a big board says up front what it is in for, and shows progress.
+#[test]
+fn a_huge_count_warns_before_it_starts() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mnklab"))
+        .args(["count", "--game", "gomoku", "--games"])
+        .stderr(Stdio::piped())
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stderr.take().unwrap()).read_line(&mut first).unwrap();
+    child.kill().unwrap();
+    let _ = child.wait();
+    assert!(first.contains("memoises every position") && first.contains("MiB"), "{first}");
+    let o = mnklab(&["count", "--game", "tictactoe", "--games"]);
+    assert_eq!(out(&o).trim(), "games 255168");
+    assert!(err(&o).is_empty(), "no warning for a small board: {}", err(&o));
 }

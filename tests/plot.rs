@@ -210,11 +210,10 @@ fn svg_and_pdf_parse_and_carry_the_labels() {
     let bytes = std::fs::read(&pdf_path).unwrap();
     assert!(bytes.starts_with(b"%PDF-"));
     assert!(String::from_utf8_lossy(&bytes).contains("DejaVu"), "the font is embedded");
-    // pdftotext (poppler-utils, installed by .ci/run) reads the text back.
-    let out = Command::new("pdftotext").arg(&pdf_path).arg("-").output().expect("pdftotext (poppler-utils) installed");
-    assert!(out.status.success(), "pdftotext could not read the PDF");
-    // pdftotext may drop spaces inside short labels ("K=3"), so compare without them.
-    let text: String = String::from_utf8_lossy(&out.stdout).chars().filter(|c| !c.is_whitespace()).collect();
+    // The text read back by a PDF reader (a crate: no outside program), spaces aside (a
+    // reader may drop them inside short labels, "K=3").
+    let text = pdf_extract::extract_text_from_mem(&bytes).expect("a PDF reader reads it");
+    let text: String = text.chars().filter(|c| !c.is_whitespace()).collect();
     for label in ["Win rate by board width", "Board width M", "Score of alpha-beta", "K = 3"] {
         let label: String = label.chars().filter(|c| !c.is_whitespace()).collect();
         assert!(text.contains(&label), "PDF text lacks {label}: {text}");
@@ -347,4 +346,22 @@ fn a_log_axis_transforms_lines_and_boxes_and_keeps_the_csv_raw() {
     export_figure(&fig, &dir.join("log.svg"), &opts).unwrap();
     let csv = std::fs::read_to_string(dir.join("log.csv")).unwrap();
     assert!(csv.contains("s,1,100,10,1000,1"), "{csv}");
+}
+
+/// A line figure with one x value keeps its interval: drawn as an error bar (there is no
+/// band to fill), so the figure with bands differs from the one without.
+#[test]
+fn a_single_point_line_keeps_its_interval() {
+    let mut fig = sample_figure();
+    fig.data = mnklab::plot::FigureData::Lines(vec![mnklab::plot::Series {
+        name: "alpha-beta".into(),
+        points: vec![mnklab::plot::LinePoint { x: 5.0, y: 0.6, band: Some((0.4, 0.8)), n: 20 }],
+    }]);
+    let with = render_svg(&fig, &ExportOptions::default()).unwrap();
+    let without = render_svg(&fig, &ExportOptions { bands: false, ..ExportOptions::default() }).unwrap();
+    assert_ne!(with, without, "the interval is drawn");
+    assert!(
+        with.matches("<line").count() + with.matches("<polyline").count()
+            > without.matches("<line").count() + without.matches("<polyline").count()
+    );
 }

@@ -37,7 +37,7 @@ mnklab=$(realpath "$mnklab")
 [[ -x $mnklab ]] || { echo "no mnklab binary at $mnklab (set MNKLAB)" >&2; exit 2; }
 mkdir -p "$out/logs"
 export MNKLAB=$mnklab MATCHUP=$matchup OUT=$out SHARDS=$shards EXTRA="$*"
-array=$(sbatch --parsable --array="0-$((shards - 1))" --cpus-per-task="$cpus" \
+array=$(sbatch --parsable --array="1-$shards" --cpus-per-task="$cpus" \
     --chdir="$out/logs" --export=ALL "$here/sweep.sbatch")
 array=${array%%;*}
 echo "array job $array: $shards shards of $matchup into $out"

@@ -35,7 +35,7 @@ if ! diff <(by_index "$work/sweep/all/games.csv") <(by_index "$work/single/games
 fi
 n=$(($(wc -l < "$work/single/games.csv") - 1))
 shard_games=0
-for ((i = 0; i < shards; i++)); do
+for ((i = 1; i <= shards; i++)); do
     shard_games=$((shard_games + $(wc -l < "$work/sweep/shard-$i-of-$shards/results.ronl")))
 done
 if [[ $shard_games -ne $n ]]; then

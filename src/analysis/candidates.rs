@@ -38,7 +38,9 @@ pub fn candidates(p: &Progress, n: usize) -> Vec<Candidate> {
     };
     if total > 0 {
         root.sort_by(|a, b| {
-            b.visits.cmp(&a.visits).then(b.value.partial_cmp(&a.value).unwrap_or(std::cmp::Ordering::Equal))
+            // A total order (a NaN value sorts as the largest): `sort_by` may panic on one
+            // that is not.
+            b.visits.cmp(&a.visits).then(b.value.total_cmp(&a.value))
         });
         let top = root.first().map_or(1, |r| r.visits.max(1));
         root.iter()
@@ -58,9 +60,9 @@ pub fn candidates(p: &Progress, n: usize) -> Vec<Candidate> {
         // best mark and the "best" readout name the same move.
         let not_best = |r: &crate::search::RootMove| Some(r.mv) != p.best;
         root.sort_by(|a, b| {
-            (a.upper_bound, -rank(a.score))
-                .partial_cmp(&(b.upper_bound, -rank(b.score)))
-                .unwrap_or(std::cmp::Ordering::Equal)
+            a.upper_bound
+                .cmp(&b.upper_bound)
+                .then(rank(b.score).total_cmp(&rank(a.score)))
                 .then(not_best(a).cmp(&not_best(b)))
         });
         // The colour follows the value: the best exact move 1, others fading with their

@@ -90,7 +90,13 @@ impl AgentSlot {
 
     /// The form changed the config: check it and refresh the RON text.
     fn form_changed(&mut self) {
-        self.error = self.file.agent.validate().and(self.file.limits.validate()).err();
+        self.error = self
+            .file
+            .agent
+            .validate()
+            .and(self.file.limits.validate())
+            .and(self.file.agent.check_limits(&self.file.limits, None, false).map_err(|e| e.to_string()))
+            .err();
         self.ron_text = self.file.to_ron();
         self.drop_stale_complaint();
     }
@@ -342,11 +348,25 @@ fn form(ui: &mut egui::Ui, id: &str, file: &mut AgentFile) -> bool {
         changed = true;
     }
     ui.label("limits per move");
+    // The limits this kind of agent reads, and any other that is set (refused by the form's
+    // check, and shown so that it can be cleared).
+    let heeds = file.agent.heeds();
     let l = &mut file.limits;
-    changed |= opt_f64(ui, "time (s)", &mut l.time, 1.0, 0.0..=3600.0);
-    changed |= opt_u32(ui, "depth", &mut l.depth, 6);
-    changed |= opt_u64(ui, "iterations", &mut l.iterations, 10_000);
-    changed |= opt_u64(ui, "nodes", &mut l.nodes, 1_000_000);
+    if heeds.time || l.time.is_some() {
+        changed |= opt_f64(ui, "time (s)", &mut l.time, 1.0, 0.0..=3600.0);
+    }
+    if heeds.cpu_time || l.cpu_time.is_some() {
+        changed |= opt_f64(ui, "CPU time (s)", &mut l.cpu_time, 1.0, 0.0..=3600.0);
+    }
+    if heeds.depth || l.depth.is_some() {
+        changed |= opt_u32(ui, "depth", &mut l.depth, 6);
+    }
+    if heeds.iterations || l.iterations.is_some() {
+        changed |= opt_u64(ui, "iterations", &mut l.iterations, 10_000);
+    }
+    if heeds.nodes || l.nodes.is_some() {
+        changed |= opt_u64(ui, "nodes", &mut l.nodes, 1_000_000);
+    }
     ui.separator();
     match &mut file.agent {
         AgentConfig::Random => {}

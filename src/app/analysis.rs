@@ -235,7 +235,7 @@ impl Analysis {
         self.worker.send(Command::Analyse {
             id: self.id,
             position: Box::new(pos.clone()),
-            agent: file.agent,
+            agent: Box::new(file.agent),
             limits,
             seed: file.seed,
             control: self.control.clone(),

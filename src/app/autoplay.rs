@@ -81,7 +81,7 @@ impl AutoPlay {
         self.worker.send(Command::Analyse {
             id: self.id,
             position: Box::new(pos.clone()),
-            agent: file.agent.clone(),
+            agent: Box::new(file.agent.clone()),
             limits,
             seed: file.seed.wrapping_add(pos.ply() as u64),
             control: self.control.clone(),

@@ -247,7 +247,7 @@ impl Explorer {
                 SortBy::Order | SortBy::Auto => n.order as f64,
             }
         };
-        kids.sort_by(|a, b| key(a).partial_cmp(&key(b)).unwrap_or(std::cmp::Ordering::Equal));
+        kids.sort_by(|a, b| key(a).total_cmp(&key(b)));
         kids
     }
 

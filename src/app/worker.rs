@@ -16,7 +16,7 @@ pub enum Command {
     Analyse {
         id: u64,
         position: Box<AnyPosition>,
-        agent: AgentConfig,
+        agent: Box<AgentConfig>,
         limits: SearchLimits,
         seed: u64,
         control: SearchControl,
@@ -150,6 +150,7 @@ impl Worker {
                         Command::Analyse { id, position, agent, limits, seed, control } => {
                             // The last tree can be large: free it before growing the next.
                             drop(kept.take());
+                            let agent = *agent;
                             last = Some(((*position).clone(), agent.clone(), limits, seed));
                             let mut sink = Forward { id, tx: outbox.clone() };
                             let (result, tree, agent) = with_position!(&*position, p => {
@@ -204,7 +205,7 @@ mod tests {
         worker.send(Command::Analyse {
             id,
             position: Box::new(pos.clone()),
-            agent: agent.clone(),
+            agent: Box::new(agent.clone()),
             limits: SearchLimits { time: Some(60.0), ..Default::default() },
             seed: 1,
             control: SearchControl::new(),

@@ -9,6 +9,7 @@ use crate::search::{NullSink, SearchControl, build_agent};
 use crate::with_position;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Outcome {
     FirstWins,
     SecondWins,
@@ -17,6 +18,7 @@ pub enum Outcome {
 
 /// One searched move.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct MoveRecord {
     /// 0: the first player, 1: the second.
     pub player: u8,
@@ -34,6 +36,10 @@ pub struct MoveRecord {
     pub score: Option<crate::search::Score>,
     /// Bytes.
     pub memory: u64,
+    /// CPU seconds the searching thread used (a search's helper threads not counted; None in
+    /// runs of an older mnklab).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cpu: Option<f64>,
     /// The agent stopped before valuing any move: this one is a legal move, not a searched one.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub unsearched: bool,
@@ -49,6 +55,7 @@ impl MoveRecord {
 
 /// A finished game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct GameRecord {
     pub index: u64,
     pub variant: Variant,
@@ -103,18 +110,25 @@ pub fn play_game(
             opening_moves = pos.history().iter().map(|&m| pos.format_move(m)).collect();
         }
         (Opening::RandomPlies(n), None) => {
-            let mut rng = seeded(spec.seed ^ 0x0BE0_0000_0000_0001);
+            let mut rng = seeded(spec.opening_seed);
             for _ in 0..*n {
-                let moves = pos.legal_moves();
-                // Stop short of a finished game: the agents should play.
-                let Some(&m) = moves.get(below(&mut rng, moves.len().max(1))) else { break };
-                let mut probe = pos.clone();
-                probe.try_play(m).ok()?;
-                if probe.status().is_over() {
-                    break;
+                // Uniform among the moves that leave the game open: the agents play the end
+                // (an opening once stopped short exactly where a random move won).
+                let mut open: Vec<(crate::game::Move, AnyPosition)> = pos
+                    .legal_moves()
+                    .into_iter()
+                    .filter_map(|m| {
+                        let mut probe = pos.clone();
+                        probe.try_play(m).ok()?;
+                        (!probe.status().is_over()).then_some((m, probe))
+                    })
+                    .collect();
+                if open.is_empty() {
+                    break; // every move ends the game: the opening is as long as it can be
                 }
+                let (m, next) = open.swap_remove(below(&mut rng, open.len()));
                 opening_moves.push(pos.format_move(m));
-                pos = probe;
+                pos = next;
             }
         }
         _ => {}
@@ -182,7 +196,12 @@ fn play_on<P: Position>(
             },
             None => e.limits,
         };
+        // The move's time is measured here, around the whole call (the table's allocation and
+        // the tree's release included): the time the agent took, as its opponent waited.
+        let (wall_before, cpu_before) = (std::time::Instant::now(), crate::search::progress::thread_cpu_seconds());
         let r = agents[side].search(pos, &limits.scaled(scale), control, &mut NullSink);
+        let (wall, cpu) =
+            (wall_before.elapsed().as_secs_f64(), crate::search::progress::thread_cpu_seconds() - cpu_before);
         if control.is_stopped() {
             return None;
         }
@@ -203,7 +222,7 @@ fn play_on<P: Position>(
         records.push(MoveRecord {
             player: side as u8,
             mv: pos.format_move(m),
-            time: r.stats.elapsed,
+            time: wall,
             nodes: r.stats.nodes,
             iterations: r.stats.iterations,
             depth: r.stats.depth,
@@ -211,9 +230,10 @@ fn play_on<P: Position>(
             score: Some(r.score),
             memory: r.stats.memory,
             unsearched: r.unsearched,
+            cpu: Some(cpu),
         });
         if let Some(b) = &e.game_budget {
-            spent[side] += b.spent_by(r.stats.nodes, r.stats.iterations, r.stats.elapsed);
+            spent[side] += b.spent_by(r.stats.nodes, r.stats.iterations, wall);
         }
         pos.play(m);
         own_moves[side] += 1;

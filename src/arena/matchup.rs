@@ -6,7 +6,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use super::game::{GameRecord, Outcome};
-use crate::game::{AnyPosition, GridRules, Status, Variant};
+use crate::game::{AnyPosition, GridRules, Position, Status, Variant};
 use crate::io::{FileError, check_version, parse_ron, read_text, to_ron};
 use crate::search::{AgentFile, GameBudget, SearchLimits, load_agent};
 
@@ -18,6 +18,7 @@ fn default_version() -> u32 {
 
 /// Where an entrant's agent comes from.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum AgentSource {
     /// A preset by name (`alam-ab`, ...).
     Preset(String),
@@ -45,6 +46,7 @@ pub struct Entrant {
 
 /// K for each board of a grid sweep.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum KRule {
     /// These K values (boards where K > max(M, N) are skipped).
     Fixed(Vec<u8>),
@@ -53,6 +55,7 @@ pub enum KRule {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Variants {
     List(Vec<Variant>),
     /// Every width x height (x K) combination.
@@ -66,6 +69,7 @@ pub enum Variants {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Pairing {
     /// The first two agents against each other.
     Pairwise,
@@ -81,6 +85,7 @@ pub enum Pairing {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Opening {
     None,
     /// The first N plies uniformly random (from the game's seed).
@@ -91,6 +96,7 @@ pub enum Opening {
 
 /// Who moves first in a pairing's games.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Colours {
     /// Colours alternate game by game (half the games each way).
     #[default]
@@ -103,6 +109,7 @@ pub enum Colours {
 /// Sequential probability ratio test: stop a pairing early once the Elo difference is shown
 /// to be below `elo0` or above `elo1`.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SprtConfig {
     pub elo0: f64,
     pub elo1: f64,
@@ -155,6 +162,9 @@ pub struct GameSpec {
     /// The unordered pairing (lower entrant first), for statistics.
     pub pairing: (usize, usize),
     pub seed: u64,
+    /// The seed of a random opening: one per pair of games that swap colours, so that each
+    /// opening is played with both colour orders.
+    pub opening_seed: u64,
     pub opening: Option<String>,
 }
 
@@ -185,6 +195,13 @@ pub fn check_folder_name(name: &str) -> Result<(), String> {
             name.escape_debug()
         ))
     }
+}
+
+/// What an entrant's name may hold: it heads table rows and CSV cells.
+const NAME_RULE: &str = "must be 1 to 100 characters, with no line breaks or other control characters";
+
+fn plain_name(name: &str) -> bool {
+    !name.trim().is_empty() && name.chars().count() <= 100 && !name.chars().any(char::is_control)
 }
 
 /// The seed of game `index`: a splitmix64 step from the base seed.
@@ -256,6 +273,30 @@ impl Matchup {
                 }
             }
         }
+        if let Some((i, e)) = m.agents.iter().enumerate().find(|(_, e)| e.name.as_ref().is_some_and(|n| !plain_name(n)))
+        {
+            return Err(bad(format!("agents[{i}].name: {:?} {NAME_RULE}", e.name.as_deref().unwrap_or(""))));
+        }
+        // Openings are paired across colours (each is played both ways), so an odd count
+        // would leave one opening played by one colour order only.
+        let openings = !matches!(m.opening, Opening::None);
+        if openings && m.colours == Colours::Alternate && m.games % 2 == 1 {
+            return Err(bad(format!(
+                "games: {} is odd, but each opening is played with both colour orders: give an even number",
+                m.games
+            )));
+        }
+        if let Opening::RandomPlies(n) = m.opening {
+            for &v in &variants {
+                let pos = AnyPosition::new(v);
+                let length = crate::with_position!(&pos, p => p.max_game_length()) as u32;
+                if n >= length {
+                    return Err(bad(format!(
+                        "opening: RandomPlies({n}) on {v}, a game of at most {length} plies, would leave the agents no move: give fewer"
+                    )));
+                }
+            }
+        }
         let indices: Vec<usize> = match &m.pairing {
             Pairing::Between(left, right) => left.iter().chain(right).copied().collect(),
             Pairing::List(pairs) => pairs.iter().flat_map(|&(i, j)| [i, j]).collect(),
@@ -271,6 +312,12 @@ impl Matchup {
             if let Some((i, _)) = pairs.iter().find(|(i, j)| i == j) {
                 return Err(bad(format!("pairing: ({i}, {i}) pairs an agent with itself")));
             }
+        }
+        if m.pairings().is_empty() {
+            return Err(bad(format!(
+                "pairing: {:?} pairs no two different agents, so no game would be played",
+                m.pairing
+            )));
         }
         Ok(m)
     }
@@ -370,7 +417,10 @@ impl Matchup {
             Opening::List(list) if !list.is_empty() => Some(list[(g / 2) as usize % list.len()].clone()),
             _ => None,
         };
-        GameSpec { index, variant, players, pairing: (a, b), seed: game_seed(self.seed, index), opening }
+        // Colours alternating, games 2i and 2i + 1 of a pairing share their opening.
+        let pair_first = if self.colours == Colours::Alternate { index - g % 2 } else { index };
+        let opening_seed = game_seed(self.seed ^ 0x0BE0_0000_0000_0001, pair_first);
+        GameSpec { index, variant, players, pairing: (a, b), seed: game_seed(self.seed, index), opening_seed, opening }
     }
 
     /// Checks a game record read back against this matchup: the game is in the schedule, its
@@ -399,6 +449,9 @@ impl Matchup {
                     r.names[0], r.names[1], spec.players, want[0], want[1]
                 ));
             }
+        }
+        if let Some((k, m)) = r.moves.iter().enumerate().find(|(_, m)| !(m.time.is_finite() && m.time >= 0.0)) {
+            return Err(format!("game {i}: move {} '{}' took {} seconds, which is not a time", k + 1, m.mv, m.time));
         }
         let mut pos = AnyPosition::new(r.variant);
         let moves = r.opening.iter().map(String::as_str).chain(r.moves.iter().map(|m| m.mv.as_str()));
@@ -451,8 +504,28 @@ impl Matchup {
                 limits.validate().map_err(|err| format!("agents[{i}].limits: {err}"))?;
                 let game_budget = e.game_budget.or(self.game_budget).or(file.game_budget);
                 let name = e.name.clone().unwrap_or_else(|| file.name.clone());
+                // Limits the agent ignores would leave its search running on: refused here,
+                // where the limits that apply (the entrant's, the matchup's, the file's) meet.
+                file.agent
+                    .check_limits(&limits, game_budget.as_ref(), true)
+                    .map_err(|err| format!("agents[{i}] ({name}): {err}"))?;
+                if !plain_name(&name) {
+                    return Err(format!("agents[{i}]: the name {name:?} {NAME_RULE}"));
+                }
                 Ok(ResolvedEntrant { name, file, limits, game_budget })
             })
-            .collect()
+            .collect::<Result<Vec<_>, String>>()
+            .and_then(|entrants| {
+                // Two entrants of one name could not be told apart in a table or a CSV.
+                for (j, e) in entrants.iter().enumerate() {
+                    if let Some(i) = entrants[..j].iter().position(|o| o.name == e.name) {
+                        return Err(format!(
+                            "agents[{i}] and agents[{j}] are both named {:?}: give each a name of its own (`name: Some(\"...\")`)",
+                            e.name
+                        ));
+                    }
+                }
+                Ok(entrants)
+            })
     }
 }

@@ -1,11 +1,13 @@
 //! Matchups and sweeps between agents, their statistics and their result files: how a
 //! researcher produces the tables of a paper.
 
+pub mod conditions;
 pub mod game;
 pub mod matchup;
 pub mod results;
 pub mod runner;
 pub mod stats;
+pub mod time_use;
 
 pub use game::{GameRecord, MoveRecord, Outcome, play_game};
 pub use matchup::{AgentSource, Colours, Entrant, GameSpec, KRule, Matchup, Opening, Pairing, SprtConfig, Variants};

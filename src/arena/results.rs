@@ -64,7 +64,9 @@ pub fn for_each_result(path: &Path, mut f: impl FnMut(GameRecord) -> Result<(), 
             }
             // Only the last line can lack its newline: a line cut off by a crash.
             Err(_) if !complete => break,
-            Err(e) => return Err(format!("{}:{number}: not a game record: {e}", path.display())),
+            Err(e) => {
+                return Err(format!("{}:{number}: not a game record: {}", path.display(), crate::io::ron_message(&e)));
+            }
         }
     }
     Ok(count)
@@ -151,7 +153,7 @@ const GAME_COLUMNS: [&str; 16] = [
     "moves",
 ];
 
-const MOVE_COLUMNS: [&str; 15] = [
+const MOVE_COLUMNS: [&str; 16] = [
     "index",
     "variant",
     "ply",
@@ -169,6 +171,8 @@ const MOVE_COLUMNS: [&str; 15] = [
     // every agent kind: the expected result for the mover, -1 (loss) .. 1 (win).
     "score",
     "expected",
+    // CPU seconds of the thread that searched (empty in runs of an older mnklab).
+    "cpu_s",
 ];
 
 fn game_row(r: &GameRecord) -> [String; 16] {
@@ -197,7 +201,7 @@ fn game_row(r: &GameRecord) -> [String; 16] {
     ]
 }
 
-fn move_rows(r: &GameRecord) -> Vec<[String; 15]> {
+fn move_rows(r: &GameRecord) -> Vec<[String; 16]> {
     r.moves
         .iter()
         .enumerate()
@@ -220,6 +224,7 @@ fn move_rows(r: &GameRecord) -> Vec<[String; 15]> {
                 m.score
                     .and_then(|s| crate::analysis::review::expected(&s))
                     .map_or(String::new(), |e| format!("{e:.4}")),
+                m.cpu.map_or(String::new(), |c| format!("{c:.6}")),
             ]
         })
         .collect()
@@ -278,6 +283,8 @@ pub struct Run {
     pub matchup: Option<super::matchup::Matchup>,
     /// The folder the run is in (agent files of the matchup resolve against it).
     pub dir: std::path::PathBuf,
+    /// The agents and scale the games were played with (None: a run of an older mnklab).
+    pub conditions: Option<super::conditions::RunConditions>,
 }
 
 /// Reads a run from its output folder or its `results.ronl`. A missing results file is an
@@ -316,5 +323,11 @@ pub fn load_run(path: &Path) -> Result<Run, String> {
     if records.is_empty() && matchup.is_none() {
         return Err(format!("{}: holds no game records (is it a results file?)", results.display()));
     }
-    Ok(Run { records, matchup, dir })
+    let conditions_path = dir.join(super::conditions::CONDITIONS_FILE);
+    let conditions = if conditions_path.is_file() {
+        Some(super::conditions::RunConditions::load(&conditions_path).map_err(|e| e.to_string())?)
+    } else {
+        None
+    };
+    Ok(Run { records, matchup, dir, conditions })
 }

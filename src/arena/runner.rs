@@ -5,12 +5,14 @@
 use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 
+use super::conditions::{CONDITIONS_FILE, RunConditions};
 use super::game::{GameRecord, play_game};
 use super::matchup::Matchup;
 use super::results::{
     MATCHUP_FILE, RESULTS_FILE, ResultsWriter, for_each_result, read_results, write_csv_from_results,
 };
 use super::stats::{PairStats, Summarizer, sprt_bounds, sprt_llr};
+use super::time_use::TimeUseCounter;
 use crate::io::write_atomic;
 use crate::search::SearchControl;
 
@@ -62,6 +64,8 @@ pub struct RunSummary {
     pub stats: Vec<PairStats>,
     pub forfeits: u64,
     pub unsearched_moves: u64,
+    /// Time used against time allowed, per entrant with a fixed time a move.
+    pub time_use: Vec<super::time_use::TimeUse>,
 }
 
 /// Games at a time on `cores` cores when each game's agents search on up to `threads` threads
@@ -105,7 +109,10 @@ pub fn run_matchup_summary(
     let mut done = std::collections::HashSet::new();
     let mut summary = Summarizer::default();
     let mut totals = RunSummary::default();
-    let count = |r: &GameRecord, summary: &mut Summarizer, totals: &mut RunSummary| {
+    let conditions = RunConditions::new(&entrants, opts.scale);
+    let mut time_use = TimeUseCounter::new(&conditions);
+    let mut count = |r: &GameRecord, summary: &mut Summarizer, totals: &mut RunSummary| {
+        time_use.add(r);
         summary.add(r);
         totals.games += 1;
         totals.forfeits += r.forfeit.is_some() as u64;
@@ -119,6 +126,21 @@ pub fn run_matchup_summary(
             "{} holds results of a different matchup: resume with the same file and options",
             opts.out.display()
         ));
+    }
+    // The agents as resolved now against those the games so far were played with: games
+    // under other conditions are never mixed into one summary.
+    let conditions_path = opts.out.join(CONDITIONS_FILE);
+    if opts.resume && conditions_path.exists() {
+        let then = RunConditions::load(&conditions_path).map_err(|e| e.to_string())?;
+        let differences = then.differences(&conditions);
+        if !differences.is_empty() {
+            return Err(format!(
+                "{}: its games were played under other conditions than these, so they are not resumed:\n  {}\n\
+                 resume with the same files and --scale, or run into another --out",
+                opts.out.display(),
+                differences.join("\n  ")
+            ));
+        }
     }
     for_each_result(&results_path, |r| {
         // Games of another matchup (or edited by hand) would skew what is resumed and summarised.
@@ -138,6 +160,7 @@ pub fn run_matchup_summary(
         ));
     }
     write_atomic(&matchup_path, m.to_ron().as_bytes()).map_err(|e| e.to_string())?;
+    conditions.save(&conditions_path).map_err(|e| e.to_string())?;
 
     let total = shard_len(m.schedule_len(), opts.shard);
     // Taken one game at a time by the workers: the schedule is never held in memory whole.
@@ -159,6 +182,19 @@ pub fn run_matchup_summary(
     }
     .max(1);
 
+    // Each external program is started once before the first game: one that cannot start
+    // (a wrong path) would otherwise forfeit every game of the run.
+    if left > 0 {
+        let variants = m.variant_list()?;
+        for e in &entrants {
+            if let crate::search::AgentConfig::External(c) = &e.file.agent {
+                for &v in &variants {
+                    crate::gomocup::check_starts(c, v)
+                        .map_err(|err| format!("{} ({}): {err}", e.name, c.command_line()))?;
+                }
+            }
+        }
+    }
     let mut writer = ResultsWriter::open(&results_path)?;
     // Bounded: workers wait for the writer rather than piling finished games up in memory.
     let (tx, rx) = crossbeam_channel::bounded::<GameRecord>(2 * threads);
@@ -214,6 +250,7 @@ pub fn run_matchup_summary(
     }
     write_csv_from_results(&opts.out, &results_path)?;
     totals.stats = summary.finish();
+    totals.time_use = time_use.finish();
     Ok(totals)
 }
 

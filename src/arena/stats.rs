@@ -39,11 +39,13 @@ pub fn sprt_llr(w: f64, d: f64, l: f64, elo0: f64, elo1: f64) -> f64 {
         return 0.0;
     }
     let mean = (w + 0.5 * d) / n;
-    // A one-sided record (all losses, or no wins) has little or no spread: a small floor keeps
-    // the ratio finite, so such a pairing is decided early instead of never (the old guard
-    // returned 0 whenever the first entrant had no win, and 0-1-99 ran all its games). All
-    // draws stay undecided: their mean sits between the hypotheses.
-    let var = ((w * (1.0 - mean).powi(2) + d * (0.5 - mean).powi(2) + l * mean.powi(2)) / n).max(1e-3);
+    // The spread is estimated with half a game of each result added: a one-sided record (all
+    // wins, or no win) then has a spread that shrinks as it grows, so it is decided once it is
+    // long enough, not after its first game (with no spread at all, one win read as proof of
+    // H1 and stopped the pairing), nor never (0-1-99). All draws stay undecided: their mean
+    // sits between the hypotheses.
+    let (pw, pd, pl) = (w + 0.5, d + 0.5, l + 0.5);
+    let var = (pw * (1.0 - mean).powi(2) + pd * (0.5 - mean).powi(2) + pl * mean.powi(2)) / (pw + pd + pl);
     let (s0, s1) = (expected_score(elo0), expected_score(elo1));
     n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var)
 }
@@ -57,13 +59,15 @@ fn median(v: &mut [f64]) -> f64 {
     if v.is_empty() {
         return 0.0;
     }
-    v.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    // A total order: a NaN (a hand-edited file) sorts last instead of panicking.
+    v.sort_by(f64::total_cmp);
     let m = v.len() / 2;
     if v.len() % 2 == 1 { v[m] } else { (v[m - 1] + v[m]) / 2.0 }
 }
 
 /// Results of one pairing on one variant, from the view of agent `a` (the lower entrant).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct PairStats {
     pub variant: Variant,
     pub a: usize,

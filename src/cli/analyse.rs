@@ -52,6 +52,7 @@ pub fn run(args: AnalyseArgs) -> Result<(), String> {
     consent_to_external(&external, args.allow_external)?;
     let limits = args.limits.or(file.limits);
     limits.validate()?;
+    file.agent.check_limits(&limits, None, true).map_err(|e| format!("--agent {}: {e}", file.name))?;
     let seed = args.seed.unwrap_or(file.seed);
     // Whose view every score below is from (the one convention of the workbench too).
     println!("info string {}", mnklab::analysis::side_label(&pos));

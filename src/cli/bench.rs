@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use clap::Subcommand;
-use mnklab::game::{AnyPosition, Variant};
+use mnklab::game::{AnyPosition, Position, Variant};
 use mnklab::search::{SearchControl, SearchLimits, SearchResult, build_agent, load_agent};
 use mnklab::with_position;
 
@@ -61,6 +61,26 @@ pub enum BenchCommand {
         #[command(flatten)]
         against: AgainstArgs,
     },
+    /// How an agent spends a fixed time a move: a self-play game, each move searched with
+    /// `--time` (or `--cpu-time`); prints the time each move took, measured around the search
+    /// call, against the time allowed.
+    Timing {
+        #[arg(long, value_parser = parse_variant)]
+        game: Variant,
+        #[arg(long)]
+        agent: String,
+        /// Seconds a move (wall time).
+        #[arg(long, value_parser = parse_seconds, required_unless_present = "cpu_time", conflicts_with = "cpu_time")]
+        time: Option<f64>,
+        /// Seconds of the searching thread's CPU time a move.
+        #[arg(long, value_parser = parse_seconds)]
+        cpu_time: Option<f64>,
+        /// Moves to play (fewer if the game ends).
+        #[arg(long, default_value_t = 40, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+        moves: u32,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
 }
 
 /// A reference program to measure beside mnklab in the same run.
@@ -99,6 +119,9 @@ impl AgainstArgs {
 
 pub fn run(cmd: BenchCommand) -> Result<(), String> {
     match cmd {
+        BenchCommand::Timing { game, agent, time, cpu_time, moves, seed } => {
+            timing(game, &agent, time, cpu_time, moves, seed)
+        }
         BenchCommand::Playouts { game, seconds, seed, against } => against.run(|| playouts(game, seconds, seed)),
         BenchCommand::Solve { game, batch, weak, limit, tt_mb } => {
             let pos = AnyPosition::new(game);
@@ -137,6 +160,7 @@ pub fn run(cmd: BenchCommand) -> Result<(), String> {
                 Some(d) => SearchLimits { depth: Some(d), ..SearchLimits::default() },
                 None => SearchLimits::time(seconds),
             };
+            file.agent.check_limits(&limits, None, true).map_err(|e| format!("--agent {}: {e}", file.name))?;
             against.run(|| {
                 let r: SearchResult = with_position!(&pos, p => {
                     let mut a = build_agent(&file.agent, file.seed);
@@ -177,4 +201,58 @@ fn playouts(game: Variant, seconds: f64, seed: u64) -> Result<f64, String> {
     println!("first wins {:.1}%, second wins {:.1}%, draws {:.1}%", share(w1), share(w2), share(d));
     println!("playouts_per_second {:.0}", r.playouts_per_second());
     Ok(r.playouts_per_second())
+}
+
+/// `bench timing`: each move's wall and CPU time against the time allowed.
+fn timing(
+    game: Variant,
+    agent: &str,
+    time: Option<f64>,
+    cpu_time: Option<f64>,
+    moves: u32,
+    seed: u64,
+) -> Result<(), String> {
+    use mnklab::search::progress::thread_cpu_seconds;
+    let file = load_agent(agent)?;
+    if file.agent.external_command().is_some() {
+        return Err("bench timing measures mnklab's own agents, not an external program".into());
+    }
+    let limits = SearchLimits { time, cpu_time, ..SearchLimits::default() };
+    file.agent.check_limits(&limits, None, true).map_err(|e| format!("--agent {}: {e}", file.name))?;
+    let allowed = time.or(cpu_time).unwrap_or(0.0);
+    let mut pos = AnyPosition::new(game);
+    let mut rows: Vec<(f64, f64, u64)> = Vec::new();
+    with_position!(&mut pos, p => {
+        let mut a = build_agent::<_>(&file.agent, seed);
+        for _ in 0..moves {
+            if p.is_over() {
+                break;
+            }
+            let (wall0, cpu0) = (std::time::Instant::now(), thread_cpu_seconds());
+            let r = a.search(p, &limits, &SearchControl::new(), &mut mnklab::search::NullSink);
+            let (wall, cpu) = (wall0.elapsed().as_secs_f64(), thread_cpu_seconds() - cpu0);
+            let work = r.stats.iterations.max(r.stats.nodes);
+            println!("move {:>3}: wall {wall:.4} s  cpu {cpu:.4} s  work {work}", rows.len() + 1);
+            rows.push((wall, cpu, work));
+            let Some(m) = r.best else { break };
+            p.play(m);
+        }
+    });
+    let spent: Vec<f64> = rows.iter().map(|r| if time.is_some() { r.0 } else { r.1 }).collect();
+    let full: Vec<f64> = spent.iter().copied().filter(|&t| t >= 0.95 * allowed).collect();
+    let mean = full.iter().sum::<f64>() / full.len().max(1) as f64;
+    let max = spent.iter().copied().fold(0.0, f64::max);
+    let over = spent.iter().filter(|&&t| t > allowed + 0.010).count();
+    let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
+    println!(
+        "{} {} s a move: mean {mean:.4} s ({:.1}%) over the {} moves that used their time, max {max:.4} s, \
+         {over} over the budget + 10 ms, {} ended early (proved, forced or one move)",
+        if time.is_some() { "wall" } else { "cpu" },
+        allowed,
+        100.0 * mean / allowed,
+        full.len(),
+        spent.len() - full.len()
+    );
+    println!("load {}", load.split_whitespace().take(3).collect::<Vec<_>>().join(" "));
+    Ok(())
 }

@@ -21,6 +21,9 @@ pub struct BrainArgs {
 
 pub fn run(args: BrainArgs) -> Result<(), String> {
     let file = load_agent(&args.agent)?;
+    // The manager's turn time is always added; any other limit must be one the agent reads.
+    let with_turn_time = mnklab::search::SearchLimits { time: Some(1.0), ..file.limits };
+    file.agent.check_limits(&with_turn_time, None, true).map_err(|e| format!("--agent {}: {e}", file.name))?;
     let external: Vec<(String, String)> =
         file.agent.external_command().map(|c| (file.name.clone(), c)).into_iter().collect();
     consent_to_external(&external, args.allow_external)?;

@@ -1,7 +1,7 @@
 //! `mnklab count`: distinct positions after exactly P moves, or games to the end.
 
 use clap::Args;
-use mnklab::game::{LevelCount, Position, count_games_within, count_positions_within};
+use mnklab::game::{LevelCount, Position, count_games_reporting, count_positions_within};
 use mnklab::with_position;
 
 use super::PositionArgs;
@@ -26,8 +26,30 @@ pub fn run(args: CountArgs) -> Result<(), String> {
     let budget = position_budget();
     let too_many = |e: mnklab::game::CountError| format!("cannot count this: {e} (try fewer plies or a smaller board)");
     if args.games {
-        let n = with_position!(&pos, p => count_games_within(p, budget)).map_err(too_many)?;
-        println!("games {n}");
+        // Every position reached is memoised: past a small board that is hours and gigabytes,
+        // said before it starts, with its progress while it runs.
+        let cells = with_position!(&pos, p => p.max_game_length() - p.ply());
+        if cells > 16 {
+            eprintln!(
+                "counting the games of {} ({cells} moves left) memoises every position reached: it may run for hours \
+                 and fill up to {} MiB before it gives up (Ctrl-C stops it)",
+                pos.variant(),
+                budget >> 20
+            );
+        }
+        let bar = indicatif::ProgressBar::new_spinner();
+        let mut report = |p: mnklab::game::GamesProgress| {
+            bar.set_message(format!(
+                "{} positions memoised, {} MiB of at most {} MiB",
+                p.positions,
+                p.bytes >> 20,
+                budget >> 20
+            ));
+            bar.tick();
+        };
+        let n = with_position!(&pos, p => count_games_reporting(p, budget, &mut report)).map_err(too_many);
+        bar.finish_and_clear();
+        println!("games {}", n?);
         return Ok(());
     }
     let Some(plies) = args.plies else { return Err("give --plies P or --games".into()) };

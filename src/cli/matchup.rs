@@ -27,7 +27,10 @@ pub struct MatchArgs {
     /// Multiply every time budget (quick runs of long experiments).
     #[arg(long, default_value_t = 1.0, value_parser = parse_scale)]
     scale: f64,
-    /// Run one slice of the games, I/N (0-based I), e.g. for a Slurm job array.
+    /// Run one slice of the games, I/N with I from 1 to N (as `book --part`): game g of the
+    /// schedule (counted from 0) belongs to shard g mod N + 1. The games go into
+    /// OUT/shard-I-of-N, so that every shard can be given the same --out; `mnklab merge
+    /// OUT/shard-*-of-N --out ALL` joins them.
     #[arg(long, value_parser = parse_shard)]
     shard: Option<(u64, u64)>,
     /// Let entrants start the external programs the files name (the commands are shown otherwise).
@@ -50,10 +53,12 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
         ));
     }
     let mut out = args.out.unwrap_or_else(|| PathBuf::from("out").join(&matchup.name));
-    if let Some((i, n)) = args.shard
-        && !out.ends_with(format!("shard-{i}-of-{n}"))
-    {
-        out = out.join(format!("shard-{i}-of-{n}"));
+    if let Some((i, n)) = args.shard {
+        let folder = format!("shard-{}-of-{n}", i + 1);
+        if !out.ends_with(&folder) {
+            out = out.join(folder);
+        }
+        println!("shard {} of {n}: games into {}", i + 1, out.display());
     }
     let opts = RunOptions {
         threads: args.threads.unwrap_or(0),
@@ -87,6 +92,9 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
     for (who, command) in &external {
         println!("external: {who} ran {command}");
     }
+    for u in &summary.time_use {
+        println!("time: {}", u.line());
+    }
     let forfeits = summary.forfeits;
     if forfeits > 0 {
         println!("{forfeits} games ended by forfeit (reasons in games.csv)");
@@ -106,14 +114,15 @@ fn parse_scale(s: &str) -> Result<f64, String> {
     }
 }
 
+/// A shard I/N, 1 <= I <= N, as the 0-based (I - 1, N) the library counts with.
 fn parse_shard(s: &str) -> Result<(u64, u64), String> {
-    let bad = || format!("'{s}' is not a shard: write I/N with 0 <= I < N, e.g. 3/10");
+    let bad = || format!("'{s}' is not a shard: write I/N with 1 <= I <= N, e.g. 3/10");
     let (i, n) = s.split_once('/').ok_or_else(bad)?;
     let (i, n): (u64, u64) = (i.trim().parse().map_err(|_| bad())?, n.trim().parse().map_err(|_| bad())?);
-    if n == 0 || i >= n {
+    if n == 0 || i == 0 || i > n {
         return Err(bad());
     }
-    Ok((i, n))
+    Ok((i - 1, n))
 }
 
 /// Games per pairing: the same rule as every other count, and it must fit the file's field.

@@ -20,6 +20,27 @@ pub struct MergeArgs {
 }
 
 pub fn run(args: MergeArgs) -> Result<(), String> {
+    // The merged run goes to a folder of its own: never over a run's results (an existing
+    // run, or one of the folders being merged, whose results would be replaced).
+    let same = |a: &std::path::Path, b: &std::path::Path| match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    };
+    if let Some(d) = args.dirs.iter().find(|d| same(d, &args.out)) {
+        return Err(format!(
+            "--out {}: is one of the folders being merged ({}); merge into a new folder",
+            args.out.display(),
+            d.display()
+        ));
+    }
+    for name in mnklab::io::RUN_FILES {
+        if args.out.join(name).exists() {
+            return Err(format!(
+                "--out {}: already holds results ({name}): merge into a new folder",
+                args.out.display()
+            ));
+        }
+    }
     let mut runs = Vec::new();
     let mut matchup_text: Option<String> = None;
     for d in &args.dirs {

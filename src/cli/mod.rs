@@ -255,11 +255,20 @@ struct LimitArgs {
     /// Nodes.
     #[arg(long, value_parser = parse_count, allow_negative_numbers = true)]
     nodes: Option<u64>,
+    /// Seconds of the searching thread's CPU time (one-thread searches).
+    #[arg(long, value_parser = parse_seconds, allow_negative_numbers = true)]
+    cpu_time: Option<f64>,
 }
 
 impl LimitArgs {
     fn or(&self, file: SearchLimits) -> SearchLimits {
-        let given = SearchLimits { depth: self.depth, nodes: self.nodes, iterations: self.iterations, time: self.time };
+        let given = SearchLimits {
+            depth: self.depth,
+            nodes: self.nodes,
+            iterations: self.iterations,
+            time: self.time,
+            cpu_time: self.cpu_time,
+        };
         if given.is_unlimited() { file } else { given }
     }
 }

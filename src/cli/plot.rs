@@ -31,8 +31,9 @@ pub struct PlotArgs {
     x_label: Option<String>,
     #[arg(long)]
     y_label: Option<String>,
-    /// Histograms: the number of bins (default: Freedman-Diaconis).
-    #[arg(long)]
+    /// Histograms: the number of bins, 1 to 1000 (default: Freedman-Diaconis); whole-number
+    /// data keeps whole-number bin widths, and the count drawn is said when it differs.
+    #[arg(long, value_parser = parse_bins)]
     bins: Option<usize>,
     /// Width and height in inches (default width 6.4, or 2.4 a panel for a faceted heatmap).
     #[arg(long)]
@@ -58,9 +59,13 @@ pub struct PlotArgs {
     /// Lines: leave out the 95% bands.
     #[arg(long)]
     no_bands: bool,
-    /// FILE.svg, FILE.png or FILE.pdf; the data goes to FILE.csv.
+    /// FILE.svg, FILE.png or FILE.pdf; the data goes to FILE.csv (never over a run's own
+    /// files; over existing files only with --force).
     #[arg(long)]
     out: PathBuf,
+    /// Replace FILE and FILE.csv if they exist.
+    #[arg(long)]
+    force: bool,
 }
 
 pub fn run(args: PlotArgs) -> Result<(), String> {
@@ -104,6 +109,9 @@ pub fn run(args: PlotArgs) -> Result<(), String> {
     if !(args.font_size >= 4.0 && args.font_size <= 40.0) {
         return Err("--font-size is in points, between 4 and 40".into());
     }
+    mnklab::plot::FigureFormat::from_path(&args.out)?;
+    let csv = args.out.with_extension("csv");
+    mnklab::io::check_outputs([args.out.as_path(), csv.as_path()], args.force).map_err(|e| format!("--out: {e}"))?;
     let run = mnklab::arena::results::load_run(&args.results)?;
     let mut fig = figure_from_results(&run.records, run.matchup.as_ref(), &run.dir, &req)?;
     if let Some(l) = args.x_label {
@@ -132,8 +140,25 @@ pub fn run(args: PlotArgs) -> Result<(), String> {
         font_pt: args.font_size,
         bands: !args.no_bands,
     };
+    if let (Some(asked), mnklab::plot::FigureData::Histogram { counts, edges }) = (args.bins, &fig.data)
+        && counts.len() != asked
+    {
+        let width = edges.get(1).zip(edges.first()).map_or(0.0, |(b, a)| b - a);
+        println!(
+            "--bins {asked}: whole-number data needs whole-number bins, so {} bins of width {width} are drawn",
+            counts.len()
+        );
+    }
     for p in export_figure(&fig, &args.out, &opts)? {
         println!("wrote {}", p.display());
     }
     Ok(())
+}
+
+/// A histogram's bin count: 1 to 1000 (more bins than pixels draws nothing readable).
+fn parse_bins(s: &str) -> Result<usize, String> {
+    match s.trim().parse::<usize>() {
+        Ok(n @ 1..=1000) => Ok(n),
+        _ => Err(format!("'{s}' is not a number of bins from 1 to 1000")),
+    }
 }

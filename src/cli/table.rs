@@ -18,9 +18,13 @@ pub struct TableArgs {
     results: PathBuf,
     #[arg(long, value_enum, default_value = "text")]
     format: TableFormat,
-    /// Write to this file instead of printing.
+    /// Write to this file instead of printing (never a run's own file; an existing file only
+    /// with --force).
     #[arg(long)]
     out: Option<PathBuf>,
+    /// Replace the --out file if it exists.
+    #[arg(long)]
+    force: bool,
     /// A row per colour order (the first-named agent moved first; wins are the first
     /// player's), as papers that report "player 1 = MCTS" and "player 1 = AB" apart.
     #[arg(long)]
@@ -28,6 +32,9 @@ pub struct TableArgs {
 }
 
 pub fn run(args: TableArgs) -> Result<(), String> {
+    if let Some(out) = &args.out {
+        mnklab::io::check_output(out, args.force).map_err(|e| format!("--out: {e}"))?;
+    }
     let run = mnklab::arena::results::load_run(&args.results)?;
     if run.records.is_empty() {
         return Err(format!("{}: no finished games yet", args.results.display()));
@@ -41,6 +48,21 @@ pub fn run(args: TableArgs) -> Result<(), String> {
         TableFormat::Markdown => mnklab::plot::tables::markdown_table(&stats),
         TableFormat::Latex => mnklab::plot::tables::latex_table(&stats, &caption),
     };
+    // What the games were played with: a table without it could not be told from another
+    // run's of the same matchup.
+    if let TableFormat::Text = args.format {
+        match &run.conditions {
+            Some(c) => {
+                text.push_str(&c.describe());
+                let mut counter = mnklab::arena::time_use::TimeUseCounter::new(c);
+                run.records.iter().for_each(|r| counter.add(r));
+                for u in counter.finish() {
+                    text.push_str(&format!("time: {}\n", u.line()));
+                }
+            }
+            None => text.push_str("played with: not recorded (a run of an older mnklab)\n"),
+        }
+    }
     // An external entrant is named by the program it ran, not only by its display name.
     if let (TableFormat::Text, Some(m)) = (args.format, &run.matchup)
         && let Ok(entrants) = m.resolve(&run.dir)

@@ -63,6 +63,7 @@ pub fn window_move_score<P: Position>(pos: &P, board: &EvalBoard, m: Move) -> i3
 
 /// Which heuristic an agent uses, with its parameters.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum HeuristicConfig {
     /// No evaluation: unfinished positions are worth 0 (win/draw/loss only).
     None,

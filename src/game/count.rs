@@ -108,38 +108,77 @@ pub fn count_games<P: Position>(root: &P) -> u128 {
 /// [`count_games`] that gives up before its memo would take more than `max_bytes`, and says
 /// so when the count does not fit in 128 bits (never a wrapped-around number).
 pub fn count_games_within<P: Position>(root: &P, max_bytes: u64) -> Result<u128, CountError> {
+    count_games_reporting(root, max_bytes, &mut |_| {})
+}
+
+/// [`count_games_within`] that tells `progress` the positions memoised so far, every 65,536
+/// of them, and the most it may hold: a long count shows that it is working and how near it
+/// is to its memory limit.
+pub fn count_games_reporting<P: Position>(
+    root: &P,
+    max_bytes: u64,
+    progress: &mut dyn FnMut(GamesProgress),
+) -> Result<u128, CountError> {
     let mut memo = HashMap::new();
     let mut pos = root.clone();
     let max_positions = positions_within::<P>(max_bytes);
-    games(&mut pos, &mut memo, max_positions)
+    let mut counter = Counter {
+        memo: &mut memo,
+        budget: max_positions,
+        progress,
+        bytes_each: max_bytes / max_positions.max(1) as u64,
+    };
+    games(&mut pos, &mut counter)
         .map_err(|_: usize| CountError::TooManyPositions { positions: max_positions, mib: max_bytes >> 20 })?
         .ok_or(CountError::Overflow)
 }
 
+/// How far a count of games has come.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GamesProgress {
+    /// Positions memoised so far.
+    pub positions: usize,
+    /// The most it may memoise before it stops with [`CountError::TooManyPositions`].
+    pub max_positions: usize,
+    /// Their memory, about.
+    pub bytes: u64,
+}
+
+struct Counter<'a, K> {
+    memo: &'a mut HashMap<K, u128>,
+    budget: usize,
+    progress: &'a mut dyn FnMut(GamesProgress),
+    bytes_each: u64,
+}
+
 /// Games from `pos`: Err when the memo is full, Ok(None) past 2^128.
-fn games<P: Position>(pos: &mut P, memo: &mut HashMap<P::Key, u128>, budget: usize) -> Result<Option<u128>, usize> {
+fn games<P: Position>(pos: &mut P, c: &mut Counter<'_, P::Key>) -> Result<Option<u128>, usize> {
     if pos.is_over() {
         return Ok(Some(1));
     }
-    if let Some(&n) = memo.get(&pos.key()) {
+    if let Some(&n) = c.memo.get(&pos.key()) {
         return Ok(Some(n));
     }
-    if memo.len() >= budget {
-        return Err(budget);
+    if c.memo.len() >= c.budget {
+        return Err(c.budget);
     }
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
     let mut total = 0u128;
     for m in moves {
         pos.play(m);
-        let n = games(pos, memo, budget);
+        let n = games(pos, c);
         pos.undo();
         match n?.and_then(|n| total.checked_add(n)) {
             Some(t) => total = t,
             None => return Ok(None),
         }
     }
-    memo.insert(pos.key(), total);
+    c.memo.insert(pos.key(), total);
+    if c.memo.len().is_multiple_of(1 << 16) {
+        let positions = c.memo.len();
+        (c.progress)(GamesProgress { positions, max_positions: c.budget, bytes: positions as u64 * c.bytes_each });
+    }
     Ok(Some(total))
 }
 

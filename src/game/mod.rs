@@ -26,7 +26,10 @@ mod zobrist;
 pub use any::AnyPosition;
 pub use bits::{Bits, Wide, has_line_u64};
 pub use connect3d::{Connect3d, POLE_HEIGHT, POLE_XY, POLES};
-pub use count::{CountError, LevelCount, count_games, count_games_within, count_positions, count_positions_within};
+pub use count::{
+    CountError, GamesProgress, LevelCount, count_games, count_games_reporting, count_games_within, count_positions,
+    count_positions_within,
+};
 pub use error::{GameError, SetupError};
 pub use grid::Grid;
 pub use notation::{cell_name, column_name, split_move_tokens};

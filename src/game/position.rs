@@ -11,6 +11,7 @@ use super::{GameError, PlayoutResult, Variant, WindowTable};
 
 /// One of the two players. `First` moves first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Player {
     First,
     Second,
@@ -57,6 +58,7 @@ impl fmt::Display for Player {
 
 /// Whether the game goes on, and if not, how it ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Status {
     Ongoing,
     Win(Player),

@@ -16,6 +16,7 @@ use super::{GameError, Player, SetupError, Variant};
 /// assert_eq!(pos.side_to_move(), Player::First);
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Setup {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub grid: Vec<String>,

@@ -67,6 +67,11 @@ impl Brain {
     }
 
     fn start(&mut self, w: usize, h: usize) -> String {
+        // Checked before narrowing: 4294967311 as a u32 is 15 (it played 15x15 and said OK).
+        let max = crate::game::MAX_SIDE;
+        if w > max || h > max {
+            return format!("ERROR a {w}x{h} board is larger than mnklab plays (sides up to {max})");
+        }
         match GridRules::new(w as u32, h as u32, self.k as u32, self.exact, false) {
             Ok(r) => {
                 self.position = Some(AnyPosition::new(Variant::Grid(r)));
@@ -200,7 +205,8 @@ impl Brain {
             let parts: Vec<&str> = line.split(',').map(str::trim).collect();
             let parsed = match parts.as_slice() {
                 [x, y, f] => match (x.parse::<usize>(), y.parse::<usize>(), f.parse::<u8>()) {
-                    (Ok(x), Ok(y), Ok(f @ 1..=3)) => Some((x, y, f)),
+                    // 3 marks a stone of a continuous game's winning line, which is not played here.
+                    (Ok(x), Ok(y), Ok(f @ 1..=2)) => Some((x, y, f)),
                     _ => None,
                 },
                 _ => None,

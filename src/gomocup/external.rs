@@ -16,6 +16,7 @@ use crate::search::{Agent, ProgressSink, SearchControl, SearchLimits, SearchResu
 
 /// The protocol an external program speaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Protocol {
     /// Piskvork's brain protocol (START/TURN/BOARD/INFO/ABOUT, x,y from the top left).
     Gomocup,
@@ -158,6 +159,48 @@ impl Drop for Engine {
     }
 }
 
+/// Starts the engine for `variant`'s board and ends it again: run before a matchup's first
+/// game, so that a program that does not exist, or does not answer START, is an error naming
+/// it rather than a forfeit of every game. (What it does after START is the games' business.)
+pub fn check_starts(config: &ExternalConfig, variant: crate::game::Variant) -> Result<(), String> {
+    let rules = variant
+        .grid()
+        .filter(|r| !r.gravity)
+        .ok_or_else(|| format!("the Gomocup protocol plays free-placement boards, not {variant}"))?;
+    start_engine(config, (rules.width as u32, rules.height as u32)).map(drop)
+}
+
+/// Starts the program and has it answer START (or RECTSTART) for a board of `size`.
+fn start_engine(c: &ExternalConfig, size: (u32, u32)) -> Result<Engine, String> {
+    let mut cmd = Command::new(&c.command);
+    cmd.args(&c.args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::null());
+    if let Some(dir) = &c.cwd {
+        cmd.current_dir(dir);
+    }
+    let mut child = cmd.spawn().map_err(|e| format!("cannot start '{}': {e}", c.command))?;
+    let stdin = child.stdin.take().ok_or("no stdin")?;
+    let stdout = child.stdout.take().ok_or("no stdout")?;
+    let (tx, rx) = unbounded();
+    // The reader ends when the engine closes its output (exit or crash).
+    std::thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            let Ok(line) = line else { break };
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let mut engine = Engine { child, stdin, lines: rx, size, known: Vec::new(), turn_ms: None };
+    let deadline = Instant::now() + Duration::from_secs_f64(c.startup);
+    let start = if size.0 == size.1 { format!("START {}", size.0) } else { format!("RECTSTART {},{}", size.0, size.1) };
+    engine.send(&start)?;
+    let ok = engine.answer(deadline).map_err(|e| format!("no answer to {start}: {e}"))?;
+    if ok != "OK" {
+        return Err(format!("the engine refused {start}: {ok}"));
+    }
+    Ok(engine)
+}
+
 /// An external engine as an [`Agent`].
 pub struct ExternalAgent {
     config: ExternalConfig,
@@ -174,33 +217,8 @@ impl ExternalAgent {
     fn spawn(&mut self, size: (u32, u32), exact: bool) -> Result<(), String> {
         self.engine = None;
         let c = &self.config;
-        let mut cmd = Command::new(&c.command);
-        cmd.args(&c.args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::null());
-        if let Some(dir) = &c.cwd {
-            cmd.current_dir(dir);
-        }
-        let mut child = cmd.spawn().map_err(|e| format!("cannot start '{}': {e}", c.command))?;
-        let stdin = child.stdin.take().ok_or("no stdin")?;
-        let stdout = child.stdout.take().ok_or("no stdout")?;
-        let (tx, rx) = unbounded();
-        // The reader ends when the engine closes its output (exit or crash).
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let mut engine = Engine { child, stdin, lines: rx, size, known: Vec::new(), turn_ms: None };
+        let mut engine = start_engine(c, size)?;
         let deadline = Instant::now() + Duration::from_secs_f64(c.startup);
-        let start =
-            if size.0 == size.1 { format!("START {}", size.0) } else { format!("RECTSTART {},{}", size.0, size.1) };
-        engine.send(&start)?;
-        let ok = engine.answer(deadline).map_err(|e| format!("no answer to {start}: {e}"))?;
-        if ok != "OK" {
-            return Err(format!("the engine refused {start}: {ok}"));
-        }
         engine.send("INFO game_type 1")?;
         engine.send(&format!("INFO rule {}", if exact { 1 } else { 0 }))?;
         if c.max_memory_mb > 0 {

@@ -2,9 +2,11 @@
 //! written atomically so a crash never leaves half a file.
 
 mod atomic;
+mod output;
 mod position_file;
 
 pub use atomic::{write_atomic, write_atomic_with};
+pub use output::{OutputError, RUN_FILES, check_output, check_outputs};
 pub use position_file::{POSITION_VERSION, PositionFile, load_position, load_position_record, save_position};
 
 use std::path::PathBuf;
@@ -31,12 +33,50 @@ pub enum FileError {
 }
 
 /// Parses RON text into `T`, with the line and column of the first problem in the message.
+/// Every file type refuses fields it does not know (a typo such as `itertions` would
+/// otherwise be dropped in silence and its limit with it): the message names the field, the
+/// ones it could be, and the nearest of them.
 pub fn parse_ron<T: serde::de::DeserializeOwned>(
     text: &str,
     path: &std::path::Path,
     what: &'static str,
 ) -> Result<T, FileError> {
-    ron::from_str(text).map_err(|e| FileError::Parse { path: path.to_path_buf(), what, message: e.to_string() })
+    ron::from_str(text).map_err(|e| FileError::Parse { path: path.to_path_buf(), what, message: ron_message(&e) })
+}
+
+/// A RON error in words, with "did you mean" for an unknown field or variant close to a
+/// known one.
+///
+/// ```
+/// #[derive(serde::Deserialize, Debug)]
+/// #[serde(deny_unknown_fields)]
+/// struct Limits { iterations: Option<u64> }
+/// let e = ron::from_str::<Limits>("(itertions: Some(5))").unwrap_err();
+/// let m = mnklab::io::ron_message(&e);
+/// assert!(m.contains("`itertions`") && m.contains("did you mean `iterations`?"), "{m}");
+/// ```
+pub fn ron_message(e: &ron::error::SpannedError) -> String {
+    use ron::error::Error;
+    let (expected, found) = match &e.code {
+        Error::NoSuchStructField { expected, found, .. } | Error::NoSuchEnumVariant { expected, found, .. } => {
+            (*expected, found.as_str())
+        }
+        _ => return e.to_string(),
+    };
+    match nearest(found, expected) {
+        Some(near) => format!("{e} (did you mean `{near}`?)"),
+        None => e.to_string(),
+    }
+}
+
+/// The known name nearest to `found`, if it is near enough to be a typo of it.
+fn nearest<'a>(found: &str, known: &[&'a str]) -> Option<&'a str> {
+    known
+        .iter()
+        .map(|k| (strsim::damerau_levenshtein(found, k), *k))
+        .filter(|&(d, k)| d <= 2.max(k.len() / 4))
+        .min_by_key(|&(d, _)| d)
+        .map(|(_, k)| k)
 }
 
 /// Refuses a file written by a newer mnklab than this one.

@@ -78,6 +78,12 @@ where
             band.extend(ser.points.iter().rev().filter_map(|p| p.band.map(|b| (p.x, b.0))));
             if band.len() >= 4 {
                 chart.draw_series(std::iter::once(Polygon::new(band, c.mix(0.18).filled()))).map_err(err)?;
+            } else {
+                // One x value has no band to fill: its interval is drawn as an error bar.
+                let bars = ser.points.iter().filter_map(|p| {
+                    p.band.map(|(lo, hi)| ErrorBar::new_vertical(p.x, lo, p.y, hi, stroke(z, c, 1.5), z.px(8.0)))
+                });
+                chart.draw_series(bars).map_err(err)?;
             }
         }
         chart.draw_series(LineSeries::new(ser.points.iter().map(|p| (p.x, p.y)), stroke(z, c, 2.0))).map_err(err)?;

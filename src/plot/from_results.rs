@@ -18,6 +18,7 @@ use crate::game::Variant;
 use crate::search::{BudgetUnit, SearchLimits};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[serde(deny_unknown_fields)]
 pub enum PlotKind {
     /// A metric against a numeric field, one line per series, with its 95% band.
     Line,
@@ -35,6 +36,7 @@ pub enum PlotKind {
 
 /// A parameter of an entrant's agent, read from the matchup file beside the results.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Param {
     /// The per-game budget's total, else the first per-move limit set.
     Budget,
@@ -59,6 +61,7 @@ const PARAM_NAMES: [(&str, Param); 6] = [
 
 /// What a game (or move) can be grouped by.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Field {
     /// Board columns (M).
     M,
@@ -166,6 +169,7 @@ impl fmt::Display for Field {
 
 /// The number a figure shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[serde(deny_unknown_fields)]
 pub enum Metric {
     /// The agent's score (win 1, draw 1/2), with a Wilson interval.
     Score,
@@ -221,6 +225,7 @@ impl Metric {
 
 /// What to plot.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct PlotRequest {
     pub kind: PlotKind,
     /// Default by kind: line `m`, bar and pie `pairing`, heatmap `m`, box `phase`.

@@ -21,12 +21,14 @@ pub use from_results::{Field, Metric, PlotKind, PlotRequest, figure_from_results
 
 /// One line of a line figure; `band` is the 95% interval at each point, if known.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Series {
     pub name: String,
     pub points: Vec<LinePoint>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct LinePoint {
     pub x: f64,
     pub y: f64,
@@ -38,6 +40,7 @@ pub struct LinePoint {
 
 /// Box-plot statistics of one group (Tukey whiskers: the furthest points within 1.5 IQR).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct BoxStats {
     pub name: String,
     pub n: u32,
@@ -88,6 +91,7 @@ impl BoxStats {
 
 /// What a figure shows.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum FigureData {
     /// Lines over a numeric x axis, each with an optional 95% band.
     Lines(Vec<Series>),
@@ -119,6 +123,7 @@ pub enum FigureData {
 
 /// One panel of a heatmap.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct HeatPanel {
     /// "K = 4" for a facet; empty for a heatmap of one panel.
     pub label: String,
@@ -130,6 +135,7 @@ pub struct HeatPanel {
 
 /// A figure: its data, title and axis labels (all editable before export).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Figure {
     pub title: String,
     pub x_label: String,

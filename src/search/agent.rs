@@ -8,6 +8,7 @@ use crate::game::{Move, Position};
 
 /// What a search spent.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SearchStats {
     pub nodes: u64,
     pub iterations: u64,
@@ -20,6 +21,7 @@ pub struct SearchStats {
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SearchResult {
     /// None only when the game is over.
     pub best: Option<Move>,

@@ -5,6 +5,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
+use super::limits::{Heeds, LimitError};
 use super::solver::{SolverAgent, SolverConfig};
 use super::{Agent, AlphaBeta, AlphaBetaConfig, GameBudget, Mcts, MctsConfig, SearchLimits, random::RandomAgent};
 use crate::game::Position;
@@ -16,6 +17,7 @@ pub const AGENT_VERSION: u32 = 1;
 
 /// Every kind of agent with all its options.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum AgentConfig {
     /// A uniformly random legal move.
     Random,
@@ -83,6 +85,56 @@ impl AgentConfig {
         }
     }
 
+    /// The per-move limits this agent reads. Alpha-beta: depth, nodes and time; MCTS:
+    /// iterations, nodes (tree nodes created) and time; the solver: time (the proof has half,
+    /// the fallback the rest; depth and nodes bound only the fallback, so they cannot end a
+    /// proof); an external engine: time (its turn time; without one, its default); random:
+    /// none (it does not search).
+    pub fn heeds(&self) -> Heeds {
+        let none = Heeds {
+            kind: "",
+            depth: false,
+            nodes: false,
+            iterations: false,
+            time: false,
+            cpu_time: false,
+            ends_unlimited: false,
+        };
+        // A CPU-time budget is one thread's: searches on more threads do not read it.
+        let one_thread = self.threads() == 1;
+        match self {
+            AgentConfig::Random => Heeds { kind: "random", ends_unlimited: true, ..none },
+            AgentConfig::AlphaBeta(_) => {
+                Heeds { kind: "alpha-beta", depth: true, nodes: true, time: true, cpu_time: one_thread, ..none }
+            }
+            AgentConfig::Mcts(_) => {
+                Heeds { kind: "MCTS", iterations: true, nodes: true, time: true, cpu_time: one_thread, ..none }
+            }
+            AgentConfig::Solver(_) => Heeds { kind: "solver", time: true, ..none },
+            AgentConfig::External(_) => Heeds { kind: "external", time: true, ends_unlimited: true, ..none },
+        }
+    }
+
+    /// Refuses limits (and a game budget) that cannot end this agent's search: a limit its
+    /// kind does not read, and with `must_end` none it reads (an agent file may leave its
+    /// limits to a matchup; a search about to run may not). A random agent takes any.
+    pub fn check_limits(
+        &self,
+        limits: &SearchLimits,
+        budget: Option<&GameBudget>,
+        must_end: bool,
+    ) -> Result<(), LimitError> {
+        let mut heeds = self.heeds();
+        if matches!(self, AgentConfig::Random) {
+            return Ok(());
+        }
+        heeds.ends_unlimited |= !must_end;
+        match budget {
+            Some(b) => b.check_heeded(&heeds, limits),
+            None => limits.check_heeded(&heeds),
+        }
+    }
+
     pub fn kind(&self) -> &'static str {
         match self {
             AgentConfig::Random => "random",
@@ -129,10 +181,14 @@ impl AgentFile {
         let file: AgentFile = parse_ron(text, path, "agent")?;
         check_version(path, "agent", file.version, AGENT_VERSION)?;
         let budget = || file.game_budget.as_ref().map_or(Ok(()), GameBudget::validate);
+        let heeded = || {
+            file.agent.check_limits(&file.limits, file.game_budget.as_ref(), false).map_err(|e| format!("limits: {e}"))
+        };
         file.agent
             .validate()
             .and(file.limits.validate())
             .and_then(|_| budget())
+            .and_then(|_| heeded())
             .map_err(|message| FileError::Parse { path: path.into(), what: "agent", message })?;
         Ok(file)
     }

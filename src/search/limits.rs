@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 /// Per-move limits; a search stops at the first one reached. None set means "until stopped".
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(default, deny_unknown_fields)]
 pub struct SearchLimits {
     /// Alpha-beta depth in plies.
     pub depth: Option<u32>,
@@ -15,6 +15,10 @@ pub struct SearchLimits {
     pub iterations: Option<u64>,
     /// Wall time in seconds.
     pub time: Option<f64>,
+    /// CPU time of the searching thread in seconds: a budget that a loaded machine does not
+    /// shrink (time spent waiting for a core does not count). One-thread searches only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cpu_time: Option<f64>,
 }
 
 impl SearchLimits {
@@ -30,18 +34,28 @@ impl SearchLimits {
     pub fn time(seconds: f64) -> Self {
         SearchLimits { time: Some(seconds), ..Default::default() }
     }
+    pub fn cpu_time(seconds: f64) -> Self {
+        SearchLimits { cpu_time: Some(seconds), ..Default::default() }
+    }
     pub fn is_unlimited(&self) -> bool {
-        self.depth.is_none() && self.nodes.is_none() && self.iterations.is_none() && self.time.is_none()
+        self.depth.is_none()
+            && self.nodes.is_none()
+            && self.iterations.is_none()
+            && self.time.is_none()
+            && self.cpu_time.is_none()
     }
     /// Limits with every time budget multiplied by `x` (quick runs of long experiments).
     pub fn scaled(&self, x: f64) -> Self {
-        SearchLimits { time: self.time.map(|t| t * x), ..*self }
+        SearchLimits { time: self.time.map(|t| t * x), cpu_time: self.cpu_time.map(|t| t * x), ..*self }
     }
     /// The one check of every limit, wherever limits come from (a file, the command line,
     /// the workbench's form): the same rules, the same words.
     pub fn validate(&self) -> Result<(), String> {
         if let Some(t) = self.time {
             check_seconds("limits.time", t)?;
+        }
+        if let Some(t) = self.cpu_time {
+            check_seconds("limits.cpu_time", t)?;
         }
         if let Some(d) = self.depth {
             check_depth("limits.depth", d)?;
@@ -51,6 +65,99 @@ impl SearchLimits {
         }
         if let Some(n) = self.iterations {
             check_count("limits.iterations", n)?;
+        }
+        Ok(())
+    }
+}
+
+/// The per-move limits an agent kind heeds, in the order they are listed to a user.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Heeds {
+    /// The kind's name in messages ("alpha-beta", "MCTS", ...).
+    pub kind: &'static str,
+    pub depth: bool,
+    pub nodes: bool,
+    pub iterations: bool,
+    pub time: bool,
+    pub cpu_time: bool,
+    /// The search ends with no limit at all (a random move; an engine's own turn time).
+    pub ends_unlimited: bool,
+}
+
+impl Heeds {
+    /// The names of the limits heeded, as a list in words ("depth, nodes or time").
+    pub fn list(&self) -> String {
+        let names: Vec<&str> = [
+            ("depth", self.depth),
+            ("nodes", self.nodes),
+            ("iterations", self.iterations),
+            ("time", self.time),
+            ("cpu_time", self.cpu_time),
+        ]
+        .into_iter()
+        .filter_map(|(n, on)| on.then_some(n))
+        .collect();
+        match names.as_slice() {
+            [] => "none".into(),
+            [one] => (*one).into(),
+            [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+        }
+    }
+}
+
+/// A limit that cannot end an agent's search: refused wherever limits meet an agent (a file,
+/// the command line, a matchup, the workbench's form), since the search would run on.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LimitError {
+    /// A limit this kind of agent does not read.
+    #[error("`{limit}` does not limit the search of this {kind} agent, which would run on without it: give {heeded}")]
+    Ignored { limit: &'static str, kind: &'static str, heeded: String },
+    /// No limit the agent reads is set.
+    #[error("no limit ends the search of this {kind} agent: give {heeded}")]
+    Unlimited { kind: &'static str, heeded: String },
+    /// A game budget counted in a unit this kind of agent does not read.
+    #[error("a game budget in {unit} cannot limit the moves of this {kind} agent: give a budget in {heeded}")]
+    BudgetUnit { unit: &'static str, kind: &'static str, heeded: String },
+}
+
+impl SearchLimits {
+    /// Checks that these limits can end the search of an agent that heeds `heeds`: every limit
+    /// set is one it reads, and (unless the agent ends by itself) at least one is set.
+    pub fn check_heeded(&self, heeds: &Heeds) -> Result<(), LimitError> {
+        let set = [
+            ("depth", self.depth.is_some(), heeds.depth),
+            ("nodes", self.nodes.is_some(), heeds.nodes),
+            ("iterations", self.iterations.is_some(), heeds.iterations),
+            ("time", self.time.is_some(), heeds.time),
+            ("cpu_time", self.cpu_time.is_some(), heeds.cpu_time),
+        ];
+        if let Some((limit, ..)) = set.iter().find(|(_, on, read)| *on && !*read) {
+            return Err(LimitError::Ignored { limit, kind: heeds.kind, heeded: heeds.list() });
+        }
+        if !heeds.ends_unlimited && !set.iter().any(|(_, on, read)| *on && *read) {
+            return Err(LimitError::Unlimited { kind: heeds.kind, heeded: heeds.list() });
+        }
+        Ok(())
+    }
+}
+
+impl GameBudget {
+    /// Checks that this budget can limit the moves of an agent that heeds `heeds`, whose own
+    /// per-move limits are `own` (read beside the budget when it is spent as needed).
+    pub fn check_heeded(&self, heeds: &Heeds, own: &SearchLimits) -> Result<(), LimitError> {
+        let (unit, read) = match self.unit {
+            BudgetUnit::Iterations => ("iterations", heeds.iterations),
+            BudgetUnit::Nodes => ("nodes", heeds.nodes),
+            BudgetUnit::Millis => ("milliseconds", heeds.time),
+            BudgetUnit::Depth => ("depth", heeds.depth),
+        };
+        if !read {
+            return Err(LimitError::BudgetUnit { unit, kind: heeds.kind, heeded: heeds.list() });
+        }
+        if self.strategy == BudgetStrategy::AsNeeded {
+            // The entrant's own limits apply beside the budget: none may be one it ignores.
+            let ends = Heeds { ends_unlimited: true, ..*heeds };
+            own.check_heeded(&ends)?;
         }
         Ok(())
     }
@@ -184,6 +291,7 @@ pub fn check_memory_mb(what: &str, mb: u64, min: u64) -> Result<u64, String> {
 
 /// How a per-game budget is split over a player's moves (Connect-X study).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum BudgetStrategy {
     /// budget / max_moves on every move.
     Thrifty,
@@ -201,6 +309,7 @@ pub enum BudgetStrategy {
 
 /// What the per-game budget counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum BudgetUnit {
     Iterations,
     Nodes,
@@ -212,6 +321,7 @@ pub enum BudgetUnit {
 
 /// A budget for a whole game.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct GameBudget {
     pub total: u64,
     pub unit: BudgetUnit,

@@ -12,6 +12,7 @@ use crate::game::Move;
 
 /// Statistics of one root move.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct RootMove {
     pub mv: Move,
     /// MCTS visits (alpha-beta: 0).
@@ -30,6 +31,7 @@ pub struct RootMove {
 
 /// One progress report.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Progress {
     /// Alpha-beta: the depth completed (MCTS: the deepest tree path).
     pub depth: u32,
@@ -218,8 +220,61 @@ impl SearchControl {
 pub struct Clock {
     start: Instant,
     deadline: Option<Instant>,
+    /// The thread CPU time (seconds, as [`thread_cpu_seconds`] reads it) at which a CPU-time
+    /// budget is spent.
+    cpu_deadline: Option<f64>,
     last_report: Instant,
     pub limits: SearchLimits,
+}
+
+thread_local! {
+    /// A test's clock for this thread: (its start, time passed, time added at each reading).
+    static TEST_CLOCK: std::cell::Cell<Option<(Instant, Duration, Duration)>> = const { std::cell::Cell::new(None) };
+}
+
+/// Now, for searches: the real clock, or on a thread that set one, a test's clock that moves
+/// on by a fixed step at each reading (see [`with_test_clock`]), so that how a search spends
+/// its time is tested exactly, whatever the machine's load.
+pub fn now() -> Instant {
+    TEST_CLOCK.with(|c| match c.get() {
+        None => Instant::now(),
+        Some((start, passed, step)) => {
+            c.set(Some((start, passed + step, step)));
+            start + passed + step
+        }
+    })
+}
+
+/// Runs `f` with this thread's searches reading a test clock that advances `step` at each
+/// reading (and CPU time read as the same clock).
+pub fn with_test_clock<T>(step: Duration, f: impl FnOnce() -> T) -> T {
+    TEST_CLOCK.with(|c| c.set(Some((Instant::now(), Duration::ZERO, step))));
+    struct Reset;
+    impl Drop for Reset {
+        fn drop(&mut self) {
+            TEST_CLOCK.with(|c| c.set(None));
+        }
+    }
+    let _reset = Reset;
+    f()
+}
+
+/// The CPU time this thread has used, in seconds (the test clock's time where one is set).
+/// A budget of CPU time is fair on a shared machine: time the thread waited for a core does
+/// not count.
+pub fn thread_cpu_seconds() -> f64 {
+    if let Some((start, ..)) = TEST_CLOCK.with(|c| c.get()) {
+        return now().duration_since(start).as_secs_f64();
+    }
+    #[cfg(unix)]
+    {
+        let mut t = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+        // SAFETY: clock_gettime only writes the struct it is given.
+        if unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) } == 0 {
+            return t.tv_sec as f64 + t.tv_nsec as f64 * 1e-9;
+        }
+    }
+    0.0
 }
 
 /// Reports go out at least this often (10 a second and more).
@@ -227,26 +282,28 @@ pub const REPORT_INTERVAL: Duration = Duration::from_millis(80);
 
 impl Clock {
     pub fn new(limits: &SearchLimits) -> Clock {
-        let start = Instant::now();
+        let start = now();
         Clock {
             start,
             deadline: limits.time.map(|t| start + Duration::from_secs_f64(t.min(1e7))),
+            cpu_deadline: limits.cpu_time.map(|t| thread_cpu_seconds() + t),
             last_report: start,
             limits: *limits,
         }
     }
 
     pub fn elapsed(&self) -> f64 {
-        self.start.elapsed().as_secs_f64()
+        now().duration_since(self.start).as_secs_f64()
     }
 
+    /// Is the wall time, or this thread's CPU time, spent?
     pub fn out_of_time(&self) -> bool {
-        self.deadline.is_some_and(|d| Instant::now() >= d)
+        self.deadline.is_some_and(|d| now() >= d) || self.cpu_deadline.is_some_and(|d| thread_cpu_seconds() >= d)
     }
 
     /// Is a report due? (Resets the rhythm when it says yes.)
     pub fn report_due(&mut self) -> bool {
-        let now = Instant::now();
+        let now = now();
         if now.duration_since(self.last_report) >= REPORT_INTERVAL {
             self.last_report = now;
             true

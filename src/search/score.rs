@@ -12,6 +12,7 @@ pub const INF: i32 = WIN + 1;
 
 /// A score for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
 pub enum Score {
     /// Not known (no search yet).
     #[default]

@@ -7,6 +7,7 @@ use crate::game::Move;
 
 /// Proven result of a node for the player who moved into it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Proven {
     Win,
     Loss,
@@ -15,6 +16,7 @@ pub enum Proven {
 
 /// Alpha-beta bound type of a value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Bound {
     Exact,
     /// The value is at least this (a cutoff: fail high).
@@ -25,6 +27,7 @@ pub enum Bound {
 
 /// Statistics of an MCTS node.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct MctsStats {
     pub visits: u64,
     /// Mean reward for the player who moved into this node.
@@ -42,6 +45,7 @@ pub struct MctsStats {
 
 /// Statistics of an alpha-beta node (from its last visit).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct AlphaBetaStats {
     /// Value for the side to move at this node.
     pub value: i32,
@@ -58,6 +62,7 @@ pub struct AlphaBetaStats {
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SnapNode {
     /// The move into this node (None at the root).
     pub mv: Option<Move>,
@@ -72,6 +77,7 @@ pub struct SnapNode {
 
 /// Nodes in an arena; node 0 is the root.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct TreeSnapshot {
     pub nodes: Vec<SnapNode>,
 }

@@ -10,17 +10,46 @@ use super::{AlphaBeta, AlphaBetaConfig, Completed, Searcher};
 use crate::game::Position;
 use crate::search::progress::Clock;
 use crate::search::score::{INF, WIN_BOUND};
+use crate::search::tree::TreeSnapshot;
 use crate::search::tt::TranspositionTable;
 use crate::search::{ProgressSink, SearchControl, SearchLimits, SearchResult};
 
 /// What the threads of a Lazy SMP search share besides the table.
-#[derive(Default)]
 pub(super) struct Team {
     /// Nodes of the helpers, added as they go.
     pub(super) nodes: AtomicU64,
-    /// The deepest iteration a helper has finished, and its result (move, value, PV).
+    /// The main thread's nodes, stored when it ends.
+    pub(super) main_nodes: AtomicU64,
+    /// What is left of the node budget (u64::MAX: none set), taken in shares of `share`.
+    nodes_left: AtomicU64,
+    share: u64,
+    /// The deepest iteration a helper has finished, and its result (move, value, PV) with
+    /// the tree of its root moves.
     pub(super) depth: AtomicU32,
-    pub(super) result: Mutex<Option<Completed>>,
+    pub(super) result: Mutex<Option<(Completed, TreeSnapshot)>>,
+}
+
+impl Team {
+    /// A team of `threads` sharing a budget of `nodes` (None: no node limit).
+    pub(super) fn new(nodes: Option<u64>, threads: u32) -> Team {
+        // Small shares, so that a thread stopped with part of its share unused leaves little
+        // of the budget unsearched (at most a sixteenth), yet few enough to cost nothing.
+        let share = nodes.map_or(256, |n| (n / (16 * threads.max(1) as u64)).clamp(1, 256));
+        Team {
+            nodes: AtomicU64::new(0),
+            main_nodes: AtomicU64::new(0),
+            nodes_left: AtomicU64::new(nodes.unwrap_or(u64::MAX)),
+            share,
+            depth: AtomicU32::new(0),
+            result: Mutex::new(None),
+        }
+    }
+
+    /// Takes a share of the node budget: the nodes taken (0 once it is spent).
+    pub(super) fn take_nodes(&self) -> u64 {
+        let before = self.nodes_left.fetch_update(Relaxed, Relaxed, |left| Some(left.saturating_sub(self.share)));
+        before.unwrap_or(0).min(self.share)
+    }
 }
 
 /// A Lazy SMP helper: iterative deepening from depth `first` over the shared table until
@@ -41,6 +70,9 @@ fn help<P: Position>(
     let mut sink = crate::search::NullSink;
     let clock = Clock::new(&SearchLimits::default());
     let mut s = Searcher::new(cfg, pos, tt, &mut history, clock, control, &mut sink, Some(team), true);
+    if s.node_limit == 0 {
+        return; // the node budget is spent already
+    }
     let skip = index % 2;
     let mut depth = 1 + skip;
     while depth <= max_depth {
@@ -55,7 +87,7 @@ fn help<P: Position>(
             let line = s.completed_line(depth);
             let mut result = team.result.lock().unwrap_or_else(|e| e.into_inner());
             if team.depth.load(Relaxed) < depth {
-                *result = Some((best, v, line, depth));
+                *result = Some(((best, v, line, depth), s.partial_tree()));
                 team.depth.store(depth, Relaxed);
             }
         }
@@ -79,11 +111,11 @@ impl AlphaBeta {
     ) -> SearchResult {
         let threads = self.config.threads.max(1);
         let max_depth = super::max_depth(pos, limits);
-        let team = Team::default();
+        let team = Team::new(limits.nodes, threads);
         let helpers = SearchControl::new();
         let cfg = self.config.clone();
         let tt = self.tt.clone();
-        std::thread::scope(|scope| {
+        let mut result = std::thread::scope(|scope| {
             for i in 1..threads {
                 let (cfg, tt, helpers, team) = (&cfg, tt.as_deref(), &helpers, &team);
                 scope.spawn(move || help(cfg, pos, tt, helpers, team, i, max_depth));
@@ -97,6 +129,56 @@ impl AlphaBeta {
             }
             let _stop = StopOnDrop(&helpers);
             self.search_main(pos, limits, clock, control, sink, Some(&team))
-        })
+        });
+        // Every thread's nodes, now that the helpers have added their last ones.
+        result.stats.nodes = team.main_nodes.load(Relaxed) + team.nodes.load(Relaxed);
+        result
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{AnyPosition, Move, Variant};
+    use crate::search::NullSink;
+    use crate::search::tree::SnapNode;
+    use crate::with_position;
+
+    /// The main thread takes a depth a helper finished with that helper's candidates and
+    /// tree, not those of its own older depth (the table then disagreed with the best move).
+    #[test]
+    fn an_adopted_helper_depth_brings_its_root_moves_and_tree() {
+        let pos = AnyPosition::new(Variant::Grid(crate::game::GridRules::new(9, 9, 5, false, false).unwrap()));
+        // What a helper left: depth 3 done, best move 40 with two candidates valued.
+        let team = Team::new(None, 2);
+        let node = |mv: Option<u16>, value: i32, children: Vec<u32>| SnapNode {
+            mv: mv.map(Move),
+            order: 0,
+            children,
+            mcts: None,
+            alphabeta: Some(crate::search::tree::AlphaBetaStats {
+                value,
+                bound: crate::search::tree::Bound::Exact,
+                alpha: -1000,
+                beta: 1000,
+                depth: 2,
+                cutoff: false,
+                tt_hit: false,
+                cutoff_move: None,
+            }),
+            hidden_children: 0,
+        };
+        let tree = TreeSnapshot {
+            nodes: vec![node(None, 7, vec![1, 2]), node(Some(40), -7, vec![]), node(Some(3), 5, vec![])],
+        };
+        *team.result.lock().unwrap() = Some(((Move(40), 7, vec![Move(40), Move(41)], 3), tree.clone()));
+        team.depth.store(3, Relaxed);
+        let mut ab = AlphaBeta::new(AlphaBetaConfig { tt_mb: 0, ..Default::default() });
+        let limits = SearchLimits::depth(3);
+        let r = with_position!(&pos, p => ab.search_main(p, &limits, Clock::new(&limits), &SearchControl::new(), &mut NullSink, Some(&team)));
+        assert_eq!((r.best, r.stats.depth), (Some(Move(40)), 3));
+        let root: Vec<(u16, f64)> = r.root.iter().map(|m| (m.mv.0, m.value)).collect();
+        assert_eq!(root, vec![(40, 7.0), (3, -5.0)], "the helper's candidates");
+        assert_eq!(ab.last_tree.as_ref().map(|t| t.nodes.len()), Some(3), "the helper's tree");
     }
 }

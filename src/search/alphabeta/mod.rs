@@ -20,6 +20,7 @@ use std::sync::atomic::Ordering::Relaxed;
 
 /// How moves are ordered before they are searched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum MoveOrdering {
     /// As generated (increasing move id).
     None,
@@ -135,6 +136,9 @@ struct Searcher<'a, P: Position> {
     helper: bool,
     /// Nodes already added to the team's count.
     shared: u64,
+    /// The node count at which this thread stops, or asks the team for more: the node limit
+    /// alone, or in a team what it has taken so far of the shared budget (see `reserve`).
+    node_limit: u64,
     /// The depth of the iteration being searched.
     iteration: u32,
     /// The main thread's iteration was cut because a helper finished that depth first.
@@ -174,7 +178,21 @@ impl<'a, P: Position> Searcher<'a, P> {
         self.nodes + if self.helper { 0 } else { self.team.map_or(0, |t| t.nodes.load(Relaxed)) }
     }
 
+    /// Takes more of the team's node budget: true when some was left. One thread alone has
+    /// none to take (its limit is the budget).
+    fn reserve(&mut self) -> bool {
+        let Some(team) = self.team else { return false };
+        let got = team.take_nodes();
+        self.node_limit += got;
+        got > 0
+    }
+
     fn check_limits(&mut self) {
+        // Every thread's nodes count against one budget: a thread goes on only while it
+        // holds part of it, so the team never searches more than the budget.
+        if self.nodes >= self.node_limit && !self.reserve() {
+            self.aborted = true;
+        }
         if self.helper {
             if let Some(t) = self.team {
                 t.nodes.fetch_add(self.nodes - self.shared, Relaxed);
@@ -185,10 +203,7 @@ impl<'a, P: Position> Searcher<'a, P> {
             }
             return;
         }
-        if self.control.is_stopped()
-            || self.clock.out_of_time()
-            || self.clock.limits.nodes.is_some_and(|n| self.nodes >= n)
-        {
+        if self.aborted || self.control.is_stopped() || self.clock.out_of_time() {
             self.aborted = true;
         } else if self.team.is_some_and(|t| t.depth.load(Relaxed) >= self.iteration) {
             // A helper finished this depth first: take its result and go deeper.
@@ -197,8 +212,8 @@ impl<'a, P: Position> Searcher<'a, P> {
         }
         if let Some(depth) = self.control.take_snapshot_request() {
             let tree = self.last_tree.clone().unwrap_or_else(|| self.partial_tree());
-            let _ = depth;
-            self.sink.event(SearchEvent::Snapshot(tree));
+            let top = usize::MAX;
+            self.sink.event(SearchEvent::Snapshot(prune_snapshot(&tree, depth, top)));
         }
         // Subtrees of the last completed depth's tree (the one being searched is partial). A
         // node below the recorded plies waits for the end of the search, when the worker
@@ -380,7 +395,7 @@ impl<'a, P: Position> Searcher<'a, P> {
     #[inline(always)]
     fn enter_node(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes & 255 == 0 || self.clock.limits.nodes.is_some_and(|n| self.nodes >= n) {
+        if self.nodes & 255 == 0 || self.nodes >= self.node_limit {
             self.check_limits();
         }
         self.aborted
@@ -638,7 +653,7 @@ impl<'a, P: Position> Searcher<'a, P> {
         if !cfg.tactics && !matches!(cfg.heuristic, HeuristicConfig::Flecart { .. }) {
             board = board.without_threats();
         }
-        Searcher {
+        let mut s = Searcher {
             cfg,
             pos: own,
             board,
@@ -647,6 +662,8 @@ impl<'a, P: Position> Searcher<'a, P> {
             team,
             helper,
             shared: 0,
+            // A team's threads start with nothing and take their first share at once below.
+            node_limit: if team.is_some() { 0 } else { clock.limits.nodes.unwrap_or(u64::MAX) },
             iteration: 0,
             superseded: false,
             killers: Vec::new(),
@@ -663,13 +680,16 @@ impl<'a, P: Position> Searcher<'a, P> {
             tactics: cfg.tactics && !three_d,
             completed: None,
             root_moves: Vec::new(),
-            // Helpers record nothing below the root: the explorer shows the main thread's tree.
-            record_depth: if helper { 0 } else { cfg.record_depth },
+            // Helpers record the root's moves only (their values go with a depth they finish
+            // first); the explorer shows the main thread's tree.
+            record_depth: if helper { 1 } else { cfg.record_depth },
             tree: Vec::new(),
             path: Vec::new(),
             last_tree: None,
             scratch: Vec::new(),
-        }
+        };
+        s.reserve();
+        s
     }
 }
 
@@ -777,10 +797,14 @@ impl AlphaBeta {
                 let team_result = team.and_then(|t| t.result.lock().unwrap_or_else(|e| e.into_inner()).clone());
                 s.aborted = false;
                 s.superseded = false;
-                let Some((best, value, pv, done)) = team_result else { break };
+                let Some(((best, value, pv, done), tree)) = team_result else { break };
                 depth = done;
                 v = value;
                 s.completed = Some((best, value, pv, done));
+                // The candidates and the tree of the depth adopted, not of an older one: the
+                // table, the best move and the line then speak of one search.
+                s.root_moves = root_moves_from(&tree.nodes, cfg.prefer_faster_wins);
+                s.last_tree = Some(tree);
             } else if s.aborted {
                 break;
             } else {
@@ -818,6 +842,15 @@ impl AlphaBeta {
             last_nodes = spent.max(1);
             depth += 1;
         }
+        // Stopped before it finished a depth a helper finished: the helper's result stands.
+        if let Some(((best, value, pv, done), tree)) =
+            team.and_then(|t| t.result.lock().unwrap_or_else(|e| e.into_inner()).clone())
+            && s.completed.as_ref().is_none_or(|c| c.3 < done)
+        {
+            s.completed = Some((best, value, pv, done));
+            s.root_moves = root_moves_from(&tree.nodes, cfg.prefer_faster_wins);
+            s.last_tree = Some(tree);
+        }
         let unsearched = s.completed.is_none();
         let (best, value, pv, depth) = match s.completed.clone() {
             Some(c) => c,
@@ -853,6 +886,9 @@ impl AlphaBeta {
         let mut last = s.progress(true);
         last.score = result.score;
         s.sink.event(SearchEvent::Progress(last));
+        if let Some(t) = team {
+            t.main_nodes.store(s.nodes, Relaxed);
+        }
         let last_tree = s.last_tree.take();
         self.last_tree = last_tree;
         result.stats.memory += self.last_tree.as_ref().map_or(0, |t| (t.nodes.len() * 96) as u64);

@@ -21,6 +21,7 @@ use crate::rng::{GameRng, seeded};
 
 /// Which untried move a node expands next.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Expansion {
     /// Uniformly random.
     Random,
@@ -31,6 +32,7 @@ pub enum Expansion {
 
 /// How a new node is valued.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Rollout {
     /// Uniformly random moves to the end of the game.
     Random,
@@ -43,6 +45,7 @@ pub enum Rollout {
 
 /// What a finished game is worth.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Reward {
     /// 1 for a win, 1/2 for a draw, 0 for a loss.
     WinDrawLoss,
@@ -55,6 +58,7 @@ pub const MARGIN_SCALE: f64 = 200.0;
 
 /// Which root child is played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum FinalMove {
     /// Highest mean reward.
     MaxChild,
@@ -92,6 +96,7 @@ pub struct MctsConfig {
 
 /// How MCTS uses more than one thread.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum Parallel {
     /// One shared tree: each thread walks it under a lock, marks its path with
     /// `virtual_loss` lost visits so the others spread out, rolls out outside the lock, then
@@ -520,13 +525,13 @@ impl<P: Position> Mcts<P> {
 
     fn best_by_visits(&self) -> Option<usize> {
         self.children(0).filter(|&c| self.nodes[c].visits > 0).max_by(|&a, &b| {
-            (self.nodes[a].visits, self.mean(a)).partial_cmp(&(self.nodes[b].visits, self.mean(b))).unwrap()
+            self.nodes[a].visits.cmp(&self.nodes[b].visits).then(self.mean(a).total_cmp(&self.mean(b)))
         })
     }
 
     fn best_by_mean(&self) -> Option<usize> {
         self.children(0).filter(|&c| self.nodes[c].visits > 0).max_by(|&a, &b| {
-            (self.mean(a), self.nodes[a].visits).partial_cmp(&(self.mean(b), self.nodes[b].visits)).unwrap()
+            self.mean(a).total_cmp(&self.mean(b)).then(self.nodes[a].visits.cmp(&self.nodes[b].visits))
         })
     }
 
@@ -874,6 +879,11 @@ impl<P: Position> Mcts<P> {
         let mut budget = limits.iterations.unwrap_or(u64::MAX);
         self.node_budget = limits.nodes.map_or(usize::MAX, |n| usize::try_from(n).unwrap_or(usize::MAX));
         self.budget_reached = false;
+        // The clock is read every `stride` iterations: 16 for light ones, fewer for heavy ones
+        // (a heuristic rollout on a big board), so that it is read about every 0.25 ms and a
+        // time limit is never overrun by more than that (16 heavy iterations overran a 20 ms
+        // move by 12 ms).
+        let (mut stride, mut next_check, mut last_check) = (16u64, 16u64, 0.0f64);
         loop {
             if iterations >= budget {
                 // Max-robust: allow up to 10% more for the best-by-mean and most-visited to agree.
@@ -892,14 +902,19 @@ impl<P: Position> Mcts<P> {
                 break;
             }
             // A node budget is exact: the search ends at the first expansion it would not
-            // allow. The clock and the stop flag are read every 16 iterations.
+            // allow. The clock and the stop flag are read every `stride` iterations.
             if self.budget_reached || limits.nodes.is_some_and(|n| self.live as u64 >= n) {
                 break;
             }
-            if iterations & 15 == 0 {
+            if iterations >= next_check {
                 if control.is_stopped() || clock.out_of_time() {
                     break;
                 }
+                let now = clock.elapsed();
+                let each = (now - last_check) / stride as f64;
+                stride = if each > 0.0 { ((0.000_25 / each) as u64).clamp(1, 16) } else { 16 };
+                last_check = now;
+                next_check = iterations + stride;
                 if let Some(d) = control.take_snapshot_request() {
                     sink.event(SearchEvent::Snapshot(self.snapshot_tree(d, 8)));
                 }

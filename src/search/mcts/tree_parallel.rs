@@ -183,8 +183,13 @@ impl<P: Position> Mcts<P> {
             let mut walker = Walker::new(pos, config.clone(), helper_seed(seed, 0));
             let mut own = 0u64;
             while walker.iterate(&team) {
-                // Every 4 batches: 16 iterations, as one thread checks.
+                // The clock after every batch (heavy batches would overrun a time limit), the
+                // rest every 4 batches: 16 iterations, as one thread checks.
                 own += 1;
+                if clock.out_of_time() {
+                    team.halt.store(true, Relaxed);
+                    break;
+                }
                 if own & 3 != 0 {
                     continue;
                 }

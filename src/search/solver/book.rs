@@ -19,7 +19,6 @@
 //! (see the solver module). Finished positions are not stored.
 
 use std::collections::{HashMap, HashSet};
-use std::io::Write;
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
 use std::time::Instant;
@@ -342,15 +341,10 @@ impl Book {
         Ok(Book { shipped, ..book })
     }
 
-    /// Writes the book atomically (a temporary file renamed over the target).
+    /// Writes the book atomically, as every file is written ([`crate::io::write_atomic`]: a
+    /// symlink stays a link and its target is replaced).
     pub fn save(&self, path: &Path) -> Result<(), BookError> {
-        let name = path.display().to_string();
-        let io = |e: std::io::Error| BookError::Io(format!("{name}: {e}"));
-        let tmp = path.with_extension("book.tmp");
-        let mut f = std::fs::File::create(&tmp).map_err(io)?;
-        f.write_all(&self.to_bytes()).map_err(io)?;
-        f.sync_all().map_err(io)?;
-        std::fs::rename(&tmp, path).map_err(io)
+        crate::io::write_atomic(path, &self.to_bytes()).map_err(|e| BookError::Io(e.to_string()))
     }
 }
 

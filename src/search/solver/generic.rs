@@ -204,10 +204,8 @@ impl<P: Position> GenericSolver<P> {
             return 0;
         }
         let n = self.pos.ply() as i32;
-        match self.pos.status() {
-            Status::Win(_) => return -(self.cells + 2 - n) / 2,
-            Status::Draw => return 0,
-            Status::Ongoing => {}
+        if let Some(v) = self.finished_value() {
+            return v;
         }
         if self.immediate_win().is_some() {
             return (self.cells + 1 - n) / 2;
@@ -479,8 +477,10 @@ impl<P: Position> GenericSolver<P> {
     ) -> (i32, i32) {
         self.resume(deadline, stop);
         let n = self.pos.ply() as i32;
-        if self.pos.is_over() {
-            return (0, 0);
+        // A finished game's value is its result (distance 0), as `Solution::finished` gives it.
+        if let Some(v) = self.finished_value() {
+            let v = if weak { v.signum() } else { v };
+            return (v, v);
         }
         if self.immediate_win().is_some() {
             let v = (self.cells + 1 - n) / 2;
@@ -500,6 +500,18 @@ impl<P: Position> GenericSolver<P> {
             let r = self.negamax(0, a, c);
             (!self.aborted).then_some(r)
         })
+    }
+
+    /// The value of a finished position for its side to move, in Pons' convention (the side
+    /// that just moved won with its last stone: a loss for the side to move; a draw is 0), or
+    /// None while the game goes on.
+    #[inline(always)]
+    fn finished_value(&self) -> Option<i32> {
+        match self.pos.status() {
+            Status::Win(_) => Some(-(self.cells + 2 - self.pos.ply() as i32) / 2),
+            Status::Draw => Some(0),
+            Status::Ongoing => None,
+        }
     }
 
     /// Searches from now on end at `deadline` or when `stop` is set (a search that ended
@@ -557,7 +569,7 @@ impl<P: Position> GenericSolver<P> {
         let cell = self.pos.move_cell(m);
         self.pos.play(m);
         self.board.play(cell, me);
-        let r = if self.pos.is_over() { (i32::MIN, i32::MIN) } else { self.solve_between(weak, known, deadline, stop) };
+        let r = self.solve_between(weak, known, deadline, stop);
         self.board.undo(cell, me);
         self.pos.undo();
         r
@@ -622,5 +634,48 @@ mod hit_rate_tests {
             r.record(true);
         }
         assert!((0..10).all(|_| r.worth_it()));
+    }
+}
+
+#[cfg(test)]
+mod finished_tests {
+    use super::GenericSolver;
+    use crate::game::{AnyPosition, Move, Position, Status, Variant};
+    use crate::search::solver::Solution;
+    use crate::with_position;
+
+    /// On a finished game every entry point gives the game's result as the value (distance
+    /// 0), the value `Solution::finished` and the `solve` command give: a won position was
+    /// called a draw, and `solve_after` a winning move gave (i32::MIN, i32::MIN).
+    #[test]
+    fn a_finished_game_is_valued_as_its_result() {
+        for (game, moves, last) in [
+            ("tictactoe", "a1 b1 a2 b2", "a3"),
+            ("mnk:4,4,3", "a1 b1 a2 b2", "a3"),
+            ("tictactoe", "a1 b2 c3 a2 c2 c1 a3 b3", "b1"),
+        ] {
+            let variant: Variant = game.parse().unwrap();
+            let before = AnyPosition::from_moves(variant, moves).unwrap();
+            let mut after = before.clone();
+            after.play_sequence(last).unwrap();
+            assert!(after.status().is_over(), "{game} {moves} {last}");
+            let cells = with_position!(&after, p => p.max_game_length()) as i32;
+            let want = Solution::finished(after.status(), cells, after.ply() as i32, false).lower;
+            let (solved, weak) = with_position!(&after, p => {
+                let mut s = GenericSolver::new(p, 1);
+                (s.solve(false, None, None), s.solve(true, None, None))
+            });
+            assert_eq!(solved, (want, want), "{game}");
+            assert_eq!(weak, (want.signum(), want.signum()), "{game}");
+            match after.status() {
+                Status::Win(_) => assert!(want < 0, "a loss for the side to move"),
+                _ => assert_eq!(want, 0),
+            }
+            // From the position before: the move that ends the game.
+            let m: Move = before.parse_move(last).unwrap();
+            let r =
+                with_position!(&before, p => GenericSolver::new(p, 1).solve_after(m, false, (None, None), None, None));
+            assert_eq!(r, (want, want), "{game}: solve_after the last move");
+        }
     }
 }

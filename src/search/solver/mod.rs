@@ -204,6 +204,7 @@ impl BookMoveProof {
 
 /// What a solve found.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Solution {
     /// Proven bounds on the value (equal when solved; with `weak`, on its sign).
     pub lower: i32,

@@ -55,6 +55,7 @@ struct Node {
 
 /// What a proof-number search found.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ProofOutcome {
     /// The player whose win was the question.
     pub target: Player,
@@ -102,6 +103,7 @@ const ROOT_MOVE_NODES: u64 = 100_000;
 
 /// Why a proof-number search ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub enum ProofEnd {
     /// The question is answered (proved or disproved).
     Answered,

@@ -1,0 +1,197 @@
+//! What a run was played with, recorded in its folder (`entrants.ron`): each entrant's agent
+//! as resolved (the full configuration, whatever file or preset it came from), the limits
+//! and budget it played under after `--scale`, and the scale. A run folder alone then says
+//! exactly what was played, and `--resume` refuses to mix games played under other
+//! conditions (an agent file edited between the two runs, another `--scale`).
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use super::matchup::ResolvedEntrant;
+use crate::io::{FileError, check_version, parse_ron, read_text, to_ron, write_atomic};
+use crate::search::{AgentFile, GameBudget, SearchLimits};
+
+pub const CONDITIONS_FILE: &str = "entrants.ron";
+pub const CONDITIONS_VERSION: u32 = 1;
+
+/// One entrant as it played.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EntrantConditions {
+    pub name: String,
+    /// The agent file as resolved: configuration, description, seed.
+    pub agent: AgentFile,
+    /// The per-move limits it searched with, `--scale` applied.
+    pub limits: SearchLimits,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game_budget: Option<GameBudget>,
+    /// A short hash of the agent's full configuration, for tables and papers.
+    pub config_hash: String,
+}
+
+/// The conditions of a whole run.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RunConditions {
+    pub version: u32,
+    /// What every time budget was multiplied by.
+    pub scale: f64,
+    pub entrants: Vec<EntrantConditions>,
+}
+
+/// A hash of an agent's configuration: the CRC-32 of its file's RON text, in hex.
+pub fn config_hash(agent: &AgentFile) -> String {
+    format!("{:08x}", crc32fast::hash(agent.to_ron().as_bytes()))
+}
+
+impl RunConditions {
+    pub fn new(entrants: &[ResolvedEntrant], scale: f64) -> RunConditions {
+        let entrants = entrants
+            .iter()
+            .map(|e| EntrantConditions {
+                name: e.name.clone(),
+                agent: e.file.clone(),
+                limits: e.limits.scaled(scale),
+                game_budget: e.game_budget,
+                config_hash: config_hash(&e.file),
+            })
+            .collect();
+        RunConditions { version: CONDITIONS_VERSION, scale, entrants }
+    }
+
+    pub fn load(path: &Path) -> Result<RunConditions, FileError> {
+        let c: RunConditions = parse_ron(&read_text(path)?, path, "run conditions")?;
+        check_version(path, "run conditions", c.version, CONDITIONS_VERSION)?;
+        Ok(c)
+    }
+
+    pub fn save(&self, path: &Path) -> Result<(), FileError> {
+        write_atomic(path, to_ron(self).as_bytes())
+    }
+
+    /// What differs between the conditions a run was played with (`self`) and `now`, in
+    /// words, one line each; empty when they are the same.
+    pub fn differences(&self, now: &RunConditions) -> Vec<String> {
+        let mut out = Vec::new();
+        if self.scale != now.scale {
+            out.push(format!("--scale was {}, now {}", self.scale, now.scale));
+        }
+        if self.entrants.len() != now.entrants.len() {
+            out.push(format!("{} entrants then, {} now", self.entrants.len(), now.entrants.len()));
+        }
+        for (i, (a, b)) in self.entrants.iter().zip(&now.entrants).enumerate() {
+            let who = format!("agents[{i}] ({})", b.name);
+            if a.name != b.name {
+                out.push(format!("{who}: was named {:?}", a.name));
+            }
+            if a.agent != b.agent {
+                out.push(format!(
+                    "{who}: its agent changed ({})",
+                    first_difference(&a.agent.to_ron(), &b.agent.to_ron())
+                ));
+            }
+            if a.limits != b.limits {
+                out.push(format!("{who}: limits were {}, now {}", limits_text(&a.limits), limits_text(&b.limits)));
+            }
+            if a.game_budget != b.game_budget {
+                out.push(format!("{who}: game budget was {:?}, now {:?}", a.game_budget, b.game_budget));
+            }
+        }
+        out
+    }
+
+    /// The conditions as lines for a table's foot: each entrant's kind, limits and hash.
+    pub fn describe(&self) -> String {
+        let mut s = format!("played with time scale {}\n", self.scale);
+        for e in &self.entrants {
+            let budget = e.game_budget.map_or(String::new(), |b| {
+                format!(
+                    ", game budget {} {:?} {:?}{}",
+                    b.total,
+                    b.unit,
+                    b.strategy,
+                    if b.forfeit { " (forfeit)" } else { "" }
+                )
+            });
+            s.push_str(&format!(
+                "  {}: {} agent, config {}, limits {}{budget}\n",
+                e.name,
+                e.agent.agent.kind(),
+                e.config_hash,
+                limits_text(&e.limits)
+            ));
+        }
+        s
+    }
+}
+
+/// Limits in words: "time 0.1 s, nodes 500"; "none".
+pub fn limits_text(l: &SearchLimits) -> String {
+    let mut parts = Vec::new();
+    if let Some(d) = l.depth {
+        parts.push(format!("depth {d}"));
+    }
+    if let Some(n) = l.nodes {
+        parts.push(format!("nodes {n}"));
+    }
+    if let Some(n) = l.iterations {
+        parts.push(format!("iterations {n}"));
+    }
+    if let Some(t) = l.time {
+        parts.push(format!("time {t} s"));
+    }
+    if let Some(t) = l.cpu_time {
+        parts.push(format!("CPU time {t} s"));
+    }
+    if parts.is_empty() { "none".into() } else { parts.join(", ") }
+}
+
+/// The first line where two texts differ, as "then: ...; now: ...".
+fn first_difference(a: &str, b: &str) -> String {
+    let (mut la, mut lb) = (a.lines(), b.lines());
+    loop {
+        match (la.next(), lb.next()) {
+            (Some(x), Some(y)) if x == y => continue,
+            (x, y) => {
+                return format!("then `{}`, now `{}`", x.unwrap_or("").trim(), y.unwrap_or("").trim());
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn differences_name_the_scale_and_the_changed_field() {
+        let file = crate::search::preset("strong-ab").unwrap();
+        let e = ResolvedEntrant {
+            name: "a".into(),
+            file: file.clone(),
+            limits: SearchLimits::time(0.1),
+            game_budget: None,
+        };
+        let then = RunConditions::new(std::slice::from_ref(&e), 1.0);
+        assert!(then.differences(&then.clone()).is_empty());
+        let scaled = RunConditions::new(std::slice::from_ref(&e), 0.1);
+        let d = then.differences(&scaled);
+        assert_eq!(d[0], "--scale was 1, now 0.1");
+        assert!(
+            d[1].contains("limits were time 0.1 s, now time 0.010000000000000002 s")
+                || d[1].contains("limits were time 0.1 s"),
+            "{d:?}"
+        );
+        let mut edited = e.clone();
+        if let crate::search::AgentConfig::AlphaBeta(c) = &mut edited.file.agent {
+            c.tt_mb = 16;
+        }
+        let d = then.differences(&RunConditions::new(&[edited], 1.0));
+        assert_eq!(d.len(), 1);
+        assert!(
+            d[0].contains("its agent changed") && d[0].contains("tt_mb: 64") && d[0].contains("tt_mb: 16"),
+            "{d:?}"
+        );
+    }
+}

@@ -1,0 +1,60 @@
+//! Where a command may write: never over a run's own files, and never over a file it did not
+//! write unless the user says `--force`. A typo in `--out` must not cost a night's results.
+
+use std::path::{Path, PathBuf};
+
+use thiserror::Error;
+
+/// The files a run folder holds (the matchup played, the entrants resolved, the raw results
+/// and the tables made from them): no other command replaces them.
+pub const RUN_FILES: &[&str] = &["results.ronl", "matchup.ron", "entrants.ron", "games.csv", "moves.csv"];
+
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum OutputError {
+    /// The path is one of a run folder's own files.
+    #[error("{path} is the run's own {name}: nothing replaces a run's files; write elsewhere")]
+    RunFile { path: PathBuf, name: &'static str },
+    /// The file exists and `--force` was not given.
+    #[error("{path} exists: add --force to replace it, or choose another --out")]
+    Exists { path: PathBuf },
+}
+
+/// Checks that a command may write `path`: not a run folder's own file (whatever `force`
+/// says; a symlink is judged by what it points at), and, without `force`, not an existing
+/// file.
+///
+/// ```
+/// use mnklab::io::{OutputError, check_output};
+/// let dir = tempfile::tempdir().unwrap();
+/// std::fs::write(dir.path().join("results.ronl"), "").unwrap();
+/// let games = dir.path().join("games.csv");
+/// assert!(matches!(check_output(&games, true), Err(OutputError::RunFile { .. })));
+/// let table = dir.path().join("table.txt");
+/// assert_eq!(check_output(&table, false), Ok(()));
+/// std::fs::write(&table, "mine").unwrap();
+/// assert!(matches!(check_output(&table, false), Err(OutputError::Exists { .. })));
+/// assert_eq!(check_output(&table, true), Ok(()));
+/// ```
+pub fn check_output(path: &Path, force: bool) -> Result<(), OutputError> {
+    let target = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    if let Some(name) = run_file(&target).or_else(|| run_file(path)) {
+        return Err(OutputError::RunFile { path: path.to_path_buf(), name });
+    }
+    if !force && std::fs::symlink_metadata(path).is_ok() {
+        return Err(OutputError::Exists { path: path.to_path_buf() });
+    }
+    Ok(())
+}
+
+/// [`check_output`] for every path a command is about to write, before it writes any.
+pub fn check_outputs<'a>(paths: impl IntoIterator<Item = &'a Path>, force: bool) -> Result<(), OutputError> {
+    paths.into_iter().try_for_each(|p| check_output(p, force))
+}
+
+/// The run file `path` is, if its folder is a run's (it holds results or a matchup).
+fn run_file(path: &Path) -> Option<&'static str> {
+    let name = path.file_name()?.to_str()?;
+    let file = RUN_FILES.iter().find(|f| **f == name)?;
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    (dir.join("results.ronl").exists() || dir.join("matchup.ron").exists()).then_some(*file)
+}

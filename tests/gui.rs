@@ -980,3 +980,33 @@ fn an_agent_file_that_does_not_load_says_why_first() {
     assert!(said.starts_with("not loaded: cannot read: "), "{said}");
     assert_eq!(said.matches(&missing.display().to_string()).count(), 1, "{said}");
 }
+
+/// The agent form offers the limits the agent reads, and refuses one it does not: an MCTS
+/// agent with an iteration limit turned into alpha-beta keeps the limit on screen, with the
+/// error naming it, until it is cleared (alpha-beta once searched on without end).
+#[test]
+fn the_agent_form_refuses_a_limit_the_agent_ignores() {
+    let mut w = Workbench::new(Variant::connect4());
+    w.slots[0].set(preset("alam-mcts").unwrap());
+    let mut h = harness(w);
+    h.run();
+    h.get_by_label("Options A").click();
+    h.run();
+    assert!(h.query_by_label("iterations").is_some(), "MCTS reads iterations");
+    assert!(h.query_by_label("depth").is_none(), "MCTS does not read a depth: not offered");
+    h.get_by_label("kind").click();
+    h.run();
+    h.get_by_label("alpha-beta").click();
+    h.run();
+    h.run();
+    assert!(matches!(h.state().slots[0].file.agent, mnklab::search::AgentConfig::AlphaBeta(_)));
+    let error = h.state().slots[0].error.clone().unwrap_or_default();
+    assert!(error.contains("`iterations` does not limit the search of this alpha-beta agent"), "{error}");
+    h.get_by_label_contains("`iterations` does not limit");
+    // The limit is still shown, so it can be cleared; then the form is valid.
+    h.get_by_role_and_label(egui::accesskit::Role::CheckBox, "iterations").click();
+    h.run();
+    assert_eq!(h.state().slots[0].file.limits.iterations, None);
+    assert_eq!(h.state().slots[0].error, None);
+    assert!(h.query_by_label("depth").is_some(), "alpha-beta reads a depth: offered");
+}

@@ -231,3 +231,21 @@ fn a_misspelt_limit_is_refused_with_a_suggestion() {
     let e = mnklab::arena::Matchup::parse(text, "m.ron".as_ref()).unwrap_err().to_string();
     assert!(e.contains("`alfa`") && e.contains("did you mean `alpha`?"), "{e}");
 }
+
+/// Every shipped experiment resolves: its entrants' limits are ones their agents read, their
+/// names are distinct, its openings can be played (what `match` checks before a game).
+#[test]
+fn every_shipped_experiment_resolves() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("saves/experiments");
+    let mut n = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "ron") {
+            continue;
+        }
+        let m = mnklab::arena::Matchup::load(&path).unwrap_or_else(|e| panic!("{e}"));
+        m.resolve(&dir).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        n += 1;
+    }
+    assert!(n >= 20, "{n} experiments");
+}

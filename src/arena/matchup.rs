@@ -216,50 +216,70 @@ impl Matchup {
     /// Parses and checks a matchup file; errors name the field.
     pub fn parse(text: &str, path: &Path) -> Result<Matchup, FileError> {
         let m: Matchup = parse_ron(text, path, "matchup")?;
-        let bad = |message: String| FileError::Parse { path: path.into(), what: "matchup", message };
         check_version(path, "matchup", m.version, MATCHUP_VERSION)?;
-        check_folder_name(&m.name).map_err(|e| bad(format!("name: {e}")))?;
-        if m.agents.len() < 2 {
-            return Err(bad(format!("agents: a matchup needs at least two agents, not {}", m.agents.len())));
-        }
-        if m.games == 0 {
-            return Err(bad("games: must be at least 1".into()));
+        m.check().map_err(|message| FileError::Parse { path: path.into(), what: "matchup", message })?;
+        Ok(m)
+    }
+
+    /// Every check of a matchup read from a file: the message names the field at fault.
+    fn check(&self) -> Result<(), String> {
+        check_folder_name(&self.name).map_err(|e| format!("name: {e}"))?;
+        if self.games == 0 {
+            return Err("games: must be at least 1".into());
         }
         // The same bound as the CLI's --threads (0: all cores): a thread a worker.
-        if m.threads > 1024 {
-            return Err(bad(format!("threads: {} is more than 1024 (0 uses all cores)", m.threads)));
+        if self.threads > 1024 {
+            return Err(format!("threads: {} is more than 1024 (0 uses all cores)", self.threads));
         }
-        if let Some(l) = &m.limits {
-            l.validate().map_err(|e| bad(format!("limits: {e}")))?;
+        if let Some(l) = &self.limits {
+            l.validate().map_err(|e| format!("limits: {e}"))?;
         }
-        if let Some(b) = &m.game_budget {
-            b.validate().map_err(|e| bad(format!("game_budget: {e}")))?;
+        if let Some(b) = &self.game_budget {
+            b.validate().map_err(|e| format!("game_budget: {e}"))?;
         }
-        for (i, e) in m.agents.iter().enumerate() {
-            if let Some(l) = &e.limits {
-                l.validate().map_err(|err| bad(format!("agents[{i}].limits: {err}")))?;
-            }
-            if let Some(b) = &e.game_budget {
-                b.validate().map_err(|err| bad(format!("agents[{i}].game_budget: {err}")))?;
-            }
-            if let AgentSource::Inline(f) = &e.agent {
-                f.agent.validate().map_err(|err| bad(format!("agents[{i}].agent: {err}")))?;
-            }
-        }
-        if let Some(s) = &m.sprt
+        self.check_entrants()?;
+        if let Some(s) = &self.sprt
             && !(s.alpha > 0.0 && s.alpha < 0.5 && s.beta > 0.0 && s.beta < 0.5 && s.elo0 < s.elo1)
         {
-            return Err(bad("sprt: needs 0 < alpha, beta < 0.5 and elo0 < elo1".into()));
+            return Err("sprt: needs 0 < alpha, beta < 0.5 and elo0 < elo1".into());
         }
-        let variants = m.variant_list().map_err(|e| bad(format!("variants: {e}")))?;
-        // An opening that cannot be played would silently leave its games out of the run.
-        if let Opening::List(list) = &m.opening {
+        let variants = self.variant_list().map_err(|e| format!("variants: {e}"))?;
+        self.check_openings(&variants)?;
+        self.check_pairing()
+    }
+
+    /// At least two entrants, each with valid limits, budget, agent and name.
+    fn check_entrants(&self) -> Result<(), String> {
+        if self.agents.len() < 2 {
+            return Err(format!("agents: a matchup needs at least two agents, not {}", self.agents.len()));
+        }
+        for (i, e) in self.agents.iter().enumerate() {
+            if let Some(l) = &e.limits {
+                l.validate().map_err(|err| format!("agents[{i}].limits: {err}"))?;
+            }
+            if let Some(b) = &e.game_budget {
+                b.validate().map_err(|err| format!("agents[{i}].game_budget: {err}"))?;
+            }
+            if let AgentSource::Inline(f) = &e.agent {
+                f.agent.validate().map_err(|err| format!("agents[{i}].agent: {err}"))?;
+            }
+            if let Some(name) = e.name.as_ref().filter(|n| !plain_name(n)) {
+                return Err(format!("agents[{i}].name: {name:?} {NAME_RULE}"));
+            }
+        }
+        Ok(())
+    }
+
+    /// Openings that can be played on every variant, each with both colour orders. One that
+    /// cannot would silently leave its games out of the run, or cut them short.
+    fn check_openings(&self, variants: &[Variant]) -> Result<(), String> {
+        if let Opening::List(list) = &self.opening {
             if list.is_empty() {
-                return Err(bad("opening: the list is empty (write None for no opening)".into()));
+                return Err("opening: the list is empty (write None for no opening)".into());
             }
             for (i, line) in list.iter().enumerate() {
-                for &v in &variants {
-                    let mut pos = crate::game::AnyPosition::new(v);
+                for &v in variants {
+                    let mut pos = AnyPosition::new(v);
                     let why = match pos.play_sequence(line) {
                         Err(e) => Some(e.to_string()),
                         Ok(_) if pos.status().is_over() => {
@@ -268,58 +288,59 @@ impl Matchup {
                         Ok(_) => None,
                     };
                     if let Some(why) = why {
-                        return Err(bad(format!("opening: List[{i}] \"{line}\" cannot open {v}: {why}")));
+                        return Err(format!("opening: List[{i}] \"{line}\" cannot open {v}: {why}"));
                     }
                 }
             }
         }
-        if let Some((i, e)) = m.agents.iter().enumerate().find(|(_, e)| e.name.as_ref().is_some_and(|n| !plain_name(n)))
-        {
-            return Err(bad(format!("agents[{i}].name: {:?} {NAME_RULE}", e.name.as_deref().unwrap_or(""))));
-        }
-        // Openings are paired across colours (each is played both ways), so an odd count
-        // would leave one opening played by one colour order only.
-        let openings = !matches!(m.opening, Opening::None);
-        if openings && m.colours == Colours::Alternate && m.games % 2 == 1 {
-            return Err(bad(format!(
-                "games: {} is odd, but each opening is played with both colour orders: give an even number",
-                m.games
-            )));
-        }
-        if let Opening::RandomPlies(n) = m.opening {
-            for &v in &variants {
+        if let Opening::RandomPlies(n) = self.opening {
+            for &v in variants {
                 let pos = AnyPosition::new(v);
                 let length = crate::with_position!(&pos, p => p.max_game_length()) as u32;
                 if n >= length {
-                    return Err(bad(format!(
+                    return Err(format!(
                         "opening: RandomPlies({n}) on {v}, a game of at most {length} plies, would leave the agents no move: give fewer"
-                    )));
+                    ));
                 }
             }
         }
-        let indices: Vec<usize> = match &m.pairing {
+        // Openings are paired across colours (each is played both ways), so an odd count
+        // would leave one opening played by one colour order only.
+        let openings = !matches!(self.opening, Opening::None);
+        if openings && self.colours == Colours::Alternate && self.games % 2 == 1 {
+            return Err(format!(
+                "games: {} is odd, but each opening is played with both colour orders: give an even number",
+                self.games
+            ));
+        }
+        Ok(())
+    }
+
+    /// Indices within the entrants, and at least one pair of two different agents.
+    fn check_pairing(&self) -> Result<(), String> {
+        let indices: Vec<usize> = match &self.pairing {
             Pairing::Between(left, right) => left.iter().chain(right).copied().collect(),
             Pairing::List(pairs) => pairs.iter().flat_map(|&(i, j)| [i, j]).collect(),
             _ => Vec::new(),
         };
-        if let Some(i) = indices.iter().find(|&&i| i >= m.agents.len()) {
-            return Err(bad(format!("pairing: agent index {i} is out of range (there are {} agents)", m.agents.len())));
+        if let Some(i) = indices.iter().find(|&&i| i >= self.agents.len()) {
+            return Err(format!("pairing: agent index {i} is out of range (there are {} agents)", self.agents.len()));
         }
-        if let Pairing::List(pairs) = &m.pairing {
+        if let Pairing::List(pairs) = &self.pairing {
             if pairs.is_empty() {
-                return Err(bad("pairing: List is empty".into()));
+                return Err("pairing: List is empty".into());
             }
             if let Some((i, _)) = pairs.iter().find(|(i, j)| i == j) {
-                return Err(bad(format!("pairing: ({i}, {i}) pairs an agent with itself")));
+                return Err(format!("pairing: ({i}, {i}) pairs an agent with itself"));
             }
         }
-        if m.pairings().is_empty() {
-            return Err(bad(format!(
+        if self.pairings().is_empty() {
+            return Err(format!(
                 "pairing: {:?} pairs no two different agents, so no game would be played",
-                m.pairing
-            )));
+                self.pairing
+            ));
         }
-        Ok(m)
+        Ok(())
     }
 
     pub fn load(path: &Path) -> Result<Matchup, FileError> {

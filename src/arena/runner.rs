@@ -118,29 +118,8 @@ pub fn run_matchup_summary(
         totals.forfeits += r.forfeit.is_some() as u64;
         totals.unsearched_moves += r.moves.iter().filter(|m| m.unsearched).count() as u64;
     };
-    if opts.resume
-        && let Ok(saved) = crate::io::read_text(&matchup_path)
-        && saved != m.to_ron()
-    {
-        return Err(format!(
-            "{} holds results of a different matchup: resume with the same file and options",
-            opts.out.display()
-        ));
-    }
-    // The agents as resolved now against those the games so far were played with: games
-    // under other conditions are never mixed into one summary.
-    let conditions_path = opts.out.join(CONDITIONS_FILE);
-    if opts.resume && conditions_path.exists() {
-        let then = RunConditions::load(&conditions_path).map_err(|e| e.to_string())?;
-        let differences = then.differences(&conditions);
-        if !differences.is_empty() {
-            return Err(format!(
-                "{}: its games were played under other conditions than these, so they are not resumed:\n  {}\n\
-                 resume with the same files and --scale, or run into another --out",
-                opts.out.display(),
-                differences.join("\n  ")
-            ));
-        }
+    if opts.resume {
+        check_resumable(&m, &conditions, &opts.out)?;
     }
     for_each_result(&results_path, |r| {
         // Games of another matchup (or edited by hand) would skew what is resumed and summarised.
@@ -160,7 +139,7 @@ pub fn run_matchup_summary(
         ));
     }
     write_atomic(&matchup_path, m.to_ron().as_bytes()).map_err(|e| e.to_string())?;
-    conditions.save(&conditions_path).map_err(|e| e.to_string())?;
+    conditions.save(&opts.out.join(CONDITIONS_FILE)).map_err(|e| e.to_string())?;
 
     let total = shard_len(m.schedule_len(), opts.shard);
     // Taken one game at a time by the workers: the schedule is never held in memory whole.
@@ -171,29 +150,10 @@ pub fn run_matchup_summary(
         variants.iter().flat_map(|&v| m.pairings().into_iter().map(move |p| (v, p))).collect()
     };
     let settled: Vec<std::sync::atomic::AtomicBool> = pairings.iter().map(|_| Default::default()).collect();
-    let threads = match (opts.threads, m.threads) {
-        // All cores, a game's search threads counted: games x threads stay within the cores.
-        (0, 0) => {
-            let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-            default_workers(cores, entrants.iter().map(|e| e.file.agent.threads()))
-        }
-        (0, t) => t as usize,
-        (t, _) => t,
-    }
-    .max(1);
+    let threads = worker_count(opts, &m, &entrants);
 
-    // Each external program is started once before the first game: one that cannot start
-    // (a wrong path) would otherwise forfeit every game of the run.
     if left > 0 {
-        let variants = m.variant_list()?;
-        for e in &entrants {
-            if let crate::search::AgentConfig::External(c) = &e.file.agent {
-                for &v in &variants {
-                    crate::gomocup::check_starts(c, v)
-                        .map_err(|err| format!("{} ({}): {err}", e.name, c.command_line()))?;
-                }
-            }
-        }
+        check_external_programs(&m, &entrants)?;
     }
     let mut writer = ResultsWriter::open(&results_path)?;
     // Bounded: workers wait for the writer rather than piling finished games up in memory.
@@ -229,18 +189,8 @@ pub fn run_matchup_summary(
                 control.stop();
             }
             count(&r, &mut summary, &mut totals);
-            // SPRT: settle a pairing once its evidence crosses a bound.
             if let Some(sprt) = &m.sprt {
-                let key = (r.variant, (r.players[0].min(r.players[1]), r.players[0].max(r.players[1])));
-                if let Some(k) = pairings.iter().position(|p| *p == key)
-                    && let Some(s) = summary.pair(key.0, key.1.0, key.1.1)
-                {
-                    let llr = sprt_llr(s.wins as f64, s.draws as f64, s.losses as f64, sprt.elo0, sprt.elo1);
-                    let (lower, upper) = sprt_bounds(sprt.alpha, sprt.beta);
-                    if llr <= lower || llr >= upper {
-                        settled[k].store(true, Ordering::Relaxed);
-                    }
-                }
+                settle_if_decided(sprt, &summary, &pairings, &settled, &r);
             }
             on_game(&ArenaProgress { done: totals.games, total, game: r });
         }
@@ -252,6 +202,82 @@ pub fn run_matchup_summary(
     totals.stats = summary.finish();
     totals.time_use = time_use.finish();
     Ok(totals)
+}
+
+/// Games played at a time: `--threads`, else the matchup's, else all cores with a game's
+/// search threads counted (games x threads stay within the cores).
+fn worker_count(opts: &RunOptions, m: &Matchup, entrants: &[super::matchup::ResolvedEntrant]) -> usize {
+    match (opts.threads, m.threads) {
+        (0, 0) => {
+            let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+            default_workers(cores, entrants.iter().map(|e| e.file.agent.threads()))
+        }
+        (0, t) => t as usize,
+        (t, _) => t,
+    }
+    .max(1)
+}
+
+/// SPRT: marks the pairing of game `r` settled once its evidence crosses a bound.
+fn settle_if_decided(
+    sprt: &super::matchup::SprtConfig,
+    summary: &Summarizer,
+    pairings: &[(crate::game::Variant, (usize, usize))],
+    settled: &[std::sync::atomic::AtomicBool],
+    r: &GameRecord,
+) {
+    let key = (r.variant, (r.players[0].min(r.players[1]), r.players[0].max(r.players[1])));
+    if let Some(k) = pairings.iter().position(|p| *p == key)
+        && let Some(s) = summary.pair(key.0, key.1.0, key.1.1)
+    {
+        let llr = sprt_llr(s.wins as f64, s.draws as f64, s.losses as f64, sprt.elo0, sprt.elo1);
+        let (lower, upper) = sprt_bounds(sprt.alpha, sprt.beta);
+        if llr <= lower || llr >= upper {
+            settled[k].store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+/// Refuses to resume into `out` a run of another matchup, or one whose games were played
+/// under other conditions (an agent file edited since, another `--scale`): they are never
+/// mixed into one summary.
+fn check_resumable(m: &Matchup, now: &RunConditions, out: &Path) -> Result<(), String> {
+    if let Ok(saved) = crate::io::read_text(&out.join(MATCHUP_FILE))
+        && saved != m.to_ron()
+    {
+        return Err(format!(
+            "{} holds results of a different matchup: resume with the same file and options",
+            out.display()
+        ));
+    }
+    let path = out.join(CONDITIONS_FILE);
+    if path.exists() {
+        let differences = RunConditions::load(&path).map_err(|e| e.to_string())?.differences(now);
+        if !differences.is_empty() {
+            return Err(format!(
+                "{}: its games were played under other conditions than these, so they are not resumed:\n  {}\n\
+                 resume with the same files and --scale, or run into another --out",
+                out.display(),
+                differences.join("\n  ")
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Starts each external program once, for each variant, before the first game: one that
+/// cannot start (a wrong path) would otherwise forfeit every game of the run.
+fn check_external_programs(m: &Matchup, entrants: &[super::matchup::ResolvedEntrant]) -> Result<(), String> {
+    let variants = m.variant_list()?;
+    for e in entrants {
+        if let crate::search::AgentConfig::External(c) = &e.file.agent {
+            for &v in &variants {
+                crate::gomocup::check_starts(c, v)
+                    .map_err(|err| format!("{} ({}): {err}", e.name, c.command_line()))?;
+            }
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]

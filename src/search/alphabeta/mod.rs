@@ -240,6 +240,21 @@ impl<'a, P: Position> Searcher<'a, P> {
         }
     }
 
+    /// Takes the team's result if a helper finished a depth deeper than `than`: its move,
+    /// value and line with its own candidates and tree (not an older depth's), so that the
+    /// table, the best move and the line speak of one search. Gives its depth and value.
+    fn adopt_team_result(&mut self, than: u32) -> Option<(u32, i32)> {
+        let team = self.team?;
+        let ((best, value, pv, done), tree) = team.result.lock().unwrap_or_else(|e| e.into_inner()).clone()?;
+        if done <= than {
+            return None;
+        }
+        self.completed = Some((best, value, pv, done));
+        self.root_moves = root_moves_from(&tree.nodes, self.cfg.prefer_faster_wins);
+        self.last_tree = Some(tree);
+        Some((done, value))
+    }
+
     fn progress(&self, finished: bool) -> Progress {
         let (best, value, pv, depth) = match &self.completed {
             Some((m, v, pv, d)) => (Some(*m), Some(*v), pv.clone(), *d),
@@ -794,17 +809,11 @@ impl AlphaBeta {
             let mut v = s.negamax(depth, 0, -INF, INF, None, 0);
             if s.aborted && s.superseded {
                 // A helper finished this depth (or a deeper one) first: its result stands.
-                let team_result = team.and_then(|t| t.result.lock().unwrap_or_else(|e| e.into_inner()).clone());
                 s.aborted = false;
                 s.superseded = false;
-                let Some(((best, value, pv, done), tree)) = team_result else { break };
+                let Some((done, value)) = s.adopt_team_result(depth - 1) else { break };
                 depth = done;
                 v = value;
-                s.completed = Some((best, value, pv, done));
-                // The candidates and the tree of the depth adopted, not of an older one: the
-                // table, the best move and the line then speak of one search.
-                s.root_moves = root_moves_from(&tree.nodes, cfg.prefer_faster_wins);
-                s.last_tree = Some(tree);
             } else if s.aborted {
                 break;
             } else {
@@ -843,14 +852,7 @@ impl AlphaBeta {
             depth += 1;
         }
         // Stopped before it finished a depth a helper finished: the helper's result stands.
-        if let Some(((best, value, pv, done), tree)) =
-            team.and_then(|t| t.result.lock().unwrap_or_else(|e| e.into_inner()).clone())
-            && s.completed.as_ref().is_none_or(|c| c.3 < done)
-        {
-            s.completed = Some((best, value, pv, done));
-            s.root_moves = root_moves_from(&tree.nodes, cfg.prefer_faster_wins);
-            s.last_tree = Some(tree);
-        }
+        s.adopt_team_result(s.completed.as_ref().map_or(0, |c| c.3));
         let unsearched = s.completed.is_none();
         let (best, value, pv, depth) = match s.completed.clone() {
             Some(c) => c,

@@ -1001,8 +1001,8 @@ fn the_agent_form_refuses_a_limit_the_agent_ignores() {
     h.run();
     assert!(matches!(h.state().slots[0].file.agent, mnklab::search::AgentConfig::AlphaBeta(_)));
     let error = h.state().slots[0].error.clone().unwrap_or_default();
-    assert!(error.contains("`iterations` does not limit the search of this alpha-beta agent"), "{error}");
-    h.get_by_label_contains("`iterations` does not limit");
+    assert!(error.contains("`iterations` is not a limit this alpha-beta agent reads"), "{error}");
+    h.get_by_label_contains("`iterations` is not a limit");
     // The limit is still shown, so it can be cleared; then the form is valid.
     h.get_by_role_and_label(egui::accesskit::Role::CheckBox, "iterations").click();
     h.run();

@@ -212,9 +212,7 @@ fn external_programs_need_consent_and_forfeits_are_reported() {
     let o = mnklab_in(&dir, &["match", "ext.ron", "--out", "o", "--allow-external"]);
     refused(&o, "cannot start '/nonexistent/engine-xyz'");
     assert!(err(&o).contains("innocent (/nonexistent/engine-xyz --evil)"), "{}", err(&o));
-    assert!(
-        !dir.join("o/results.ronl").exists() || std::fs::read_to_string(dir.join("o/results.ronl")).unwrap().is_empty()
-    );
+    assert!(!dir.join("o").exists(), "refused before anything is written");
     // An engine that starts and then forfeits (it plays off the board): forfeits are
     // reported, counted per agent and named in games.csv.
     std::fs::write(
@@ -756,20 +754,17 @@ fn limits_the_agent_ignores_are_refused_everywhere() {
     let analyse = |agent: &str, flag: &str, value: &str| {
         mnklab(&["analyse", "--game", "connect4", "--agent", agent, flag, value])
     };
-    refused(
-        &analyse("strong-ab", "--iterations", "100"),
-        "`iterations` does not limit the search of this alpha-beta agent",
-    );
-    refused(&analyse("strong-mcts", "--depth", "3"), "`depth` does not limit the search of this MCTS agent");
-    refused(&analyse("solver", "--nodes", "1000"), "`nodes` does not limit the search of this solver agent");
+    refused(&analyse("strong-ab", "--iterations", "100"), "`iterations` is not a limit this alpha-beta agent reads");
+    refused(&analyse("strong-mcts", "--depth", "3"), "`depth` is not a limit this MCTS agent reads");
+    refused(&analyse("solver", "--nodes", "1000"), "`nodes` is not a limit this solver agent reads");
     let o = mnklab(&["bench", "search", "--game", "connect4", "--agent", "strong-mcts", "--depth", "3"]);
-    refused(&o, "`depth` does not limit");
+    refused(&o, "`depth` is not a limit");
     std::fs::write(dir.join("it.ron"), r#"(name: "it", agent: AlphaBeta(()), limits: (iterations: Some(500)))"#)
         .unwrap();
-    refused(&mnklab_in(&dir, &["brain", "--agent", "it.ron"]), "`iterations` does not limit");
+    refused(&mnklab_in(&dir, &["brain", "--agent", "it.ron"]), "`iterations` is not a limit");
     for (limits, needle) in [
         ("Some(())", "no limit ends the search of this alpha-beta agent"),
-        ("Some((iterations: Some(100)))", "`iterations` does not limit"),
+        ("Some((iterations: Some(100)))", "`iterations` is not a limit"),
     ] {
         std::fs::write(
             dir.join("m.ron"),
@@ -792,7 +787,7 @@ fn a_cpu_time_budget_is_one_threads() {
     assert!(o.status.success(), "{}", err(&o));
     assert!(out(&o).contains("bestmove"), "{}", out(&o));
     let o = mnklab(&["analyse", "--game", "connect4", "--agent", "strong-ab", "--cpu-time", "0.05", "--threads", "2"]);
-    refused(&o, "`cpu_time` does not limit");
+    refused(&o, "`cpu_time` is not a limit");
     let dir = scratch("cpu-time");
     std::fs::write(
         dir.join("m.ron"),
@@ -893,6 +888,8 @@ fn resume_refuses_changed_conditions_and_table_shows_them() {
         .unwrap();
     let o = mnklab_in(&dir, &["match", "m.ron", "--out", "o", "--games", "2", "--resume"]);
     refused(&o, "agents[0] (ab): its agent changed (then `tt_mb: 1,`, now `tt_mb: 2,`)");
+    let o = mnklab_in(&dir, &["match", "m.ron", "--out", "o", "--games", "4", "--resume"]);
+    refused(&o, "a different matchup (then `games: 2,`, now `games: 4,`)");
     let t = mnklab_in(&dir, &["table", "o"]);
     assert!(out(&t).contains("played with time scale 1"), "{}", out(&t));
     assert!(out(&t).contains("ab: alpha-beta agent, config ") && out(&t).contains("limits time 0.02 s"), "{}", out(&t));
@@ -929,6 +926,24 @@ fn matchups_that_play_nothing_or_mislabel_are_refused() {
     )
     .unwrap();
     refused(&mnklab_in(&dir, &["match", "m.ron", "--out", "o"]), "games: 3 is odd");
+    // --games is checked as the file's games is.
+    std::fs::write(
+        dir.join("m.ron"),
+        r#"(name: "m", variants: List(["tictactoe"]), agents: [(name: Some("a"), agent: Preset("random")), (name: Some("b"), agent: Preset("random"))], pairing: Pairwise, games: 4, opening: RandomPlies(2))"#,
+    )
+    .unwrap();
+    refused(&mnklab_in(&dir, &["match", "m.ron", "--out", "o", "--games", "3"]), "--games: games: 3 is odd");
+    // A time --scale makes too short is refused, naming the entrant.
+    std::fs::write(
+        dir.join("m.ron"),
+        r#"(name: "m", variants: List(["tictactoe"]), agents: [(name: Some("a"), agent: Preset("strong-ab")), (name: Some("b"), agent: Preset("random"))], pairing: Pairwise, games: 2, limits: Some((time: Some(0.05))))"#,
+    )
+    .unwrap();
+    refused(
+        &mnklab_in(&dir, &["match", "m.ron", "--out", "o", "--scale", "1e-9"]),
+        "agents[0] (a) with --scale 0.000000001",
+    );
+    assert!(!dir.join("o").exists(), "a refused run writes nothing");
 }
 
 /// Random openings are paired: each is played with both colour orders, and an opening never
@@ -987,6 +1002,11 @@ fn a_nan_time_in_results_is_named_not_a_panic() {
     std::fs::write(dir.join("bare/results.ronl"), &edited).unwrap();
     let o = mnklab_in(&dir, &["table", "bare/results.ronl"]);
     assert!(o.status.success(), "{}", err(&o));
+    // A CPU time that is not one, likewise.
+    let first_cpu = results.find("cpu:Some(").unwrap() + "cpu:Some(".len();
+    let end = first_cpu + results[first_cpu..].find(')').unwrap();
+    std::fs::write(dir.join("o/results.ronl"), format!("{}NaN{}", &results[..first_cpu], &results[end..])).unwrap();
+    refused(&mnklab_in(&dir, &["table", "o"]), "CPU seconds, which is not a time");
 }
 
 /// `plot --bins` out of range is refused, and a count it cannot keep is said.
@@ -1005,6 +1025,10 @@ fn histogram_bins_are_checked() {
             "not a number of bins from 1 to 1000",
         );
     }
+    refused(
+        &mnklab_in(&dir, &["plot", "o", "--kind", "bar", "--bins", "5", "--out", "b.svg"]),
+        "--bins applies to histograms",
+    );
     let o = mnklab_in(&dir, &["plot", "o", "--kind", "hist", "--metric", "length", "--bins", "1000", "--out", "h.svg"]);
     assert!(o.status.success(), "{}", err(&o));
     assert!(out(&o).contains("--bins 1000: whole-number data"), "{}", out(&o));

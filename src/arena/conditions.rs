@@ -147,8 +147,8 @@ pub fn limits_text(l: &SearchLimits) -> String {
     if parts.is_empty() { "none".into() } else { parts.join(", ") }
 }
 
-/// The first line where two texts differ, as "then: ...; now: ...".
-fn first_difference(a: &str, b: &str) -> String {
+/// The first line where two texts differ, as "then `...`, now `...`".
+pub fn first_difference(a: &str, b: &str) -> String {
     let (mut la, mut lb) = (a.lines(), b.lines());
     loop {
         match (la.next(), lb.next()) {

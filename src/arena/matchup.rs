@@ -221,8 +221,9 @@ impl Matchup {
         Ok(m)
     }
 
-    /// Every check of a matchup read from a file: the message names the field at fault.
-    fn check(&self) -> Result<(), String> {
+    /// Every check of a matchup read from a file (and of one changed by `--games`): the
+    /// message names the field at fault.
+    pub fn check(&self) -> Result<(), String> {
         check_folder_name(&self.name).map_err(|e| format!("name: {e}"))?;
         if self.games == 0 {
             return Err("games: must be at least 1".into());
@@ -471,8 +472,14 @@ impl Matchup {
                 ));
             }
         }
-        if let Some((k, m)) = r.moves.iter().enumerate().find(|(_, m)| !(m.time.is_finite() && m.time >= 0.0)) {
+        let not_a_time = |t: f64| !(t.is_finite() && t >= 0.0);
+        if let Some((k, m)) = r.moves.iter().enumerate().find(|(_, m)| not_a_time(m.time)) {
             return Err(format!("game {i}: move {} '{}' took {} seconds, which is not a time", k + 1, m.mv, m.time));
+        }
+        if let Some((k, m, cpu)) =
+            r.moves.iter().enumerate().find_map(|(k, m)| m.cpu.filter(|&c| not_a_time(c)).map(|c| (k, m, c)))
+        {
+            return Err(format!("game {i}: move {} '{}' used {cpu} CPU seconds, which is not a time", k + 1, m.mv));
         }
         let mut pos = AnyPosition::new(r.variant);
         let moves = r.opening.iter().map(String::as_str).chain(r.moves.iter().map(|m| m.mv.as_str()));

@@ -100,7 +100,17 @@ pub fn run_matchup_summary(
     mut on_game: impl FnMut(&ArenaProgress),
 ) -> Result<RunSummary, String> {
     let m = effective_matchup(matchup, opts);
+    // `--games` is checked as the file's `games` is (an odd count with an opening).
+    m.check().map_err(|e| if opts.games.is_some() { format!("--games: {e}") } else { e })?;
     let entrants = m.resolve(base)?;
+    for (i, e) in entrants.iter().enumerate() {
+        e.limits
+            .scaled(opts.scale)
+            .validate()
+            .map_err(|err| format!("agents[{i}] ({}) with --scale {}: {err}", e.name, opts.scale))?;
+    }
+    // Before anything is written: a run refused here leaves no folder behind.
+    check_external_programs(&m, &entrants)?;
     std::fs::create_dir_all(&opts.out).map_err(|e| format!("cannot create {}: {e}", opts.out.display()))?;
     let matchup_path = opts.out.join(MATCHUP_FILE);
     let results_path = opts.out.join(RESULTS_FILE);
@@ -152,9 +162,6 @@ pub fn run_matchup_summary(
     let settled: Vec<std::sync::atomic::AtomicBool> = pairings.iter().map(|_| Default::default()).collect();
     let threads = worker_count(opts, &m, &entrants);
 
-    if left > 0 {
-        check_external_programs(&m, &entrants)?;
-    }
     let mut writer = ResultsWriter::open(&results_path)?;
     // Bounded: workers wait for the writer rather than piling finished games up in memory.
     let (tx, rx) = crossbeam_channel::bounded::<GameRecord>(2 * threads);
@@ -246,8 +253,9 @@ fn check_resumable(m: &Matchup, now: &RunConditions, out: &Path) -> Result<(), S
         && saved != m.to_ron()
     {
         return Err(format!(
-            "{} holds results of a different matchup: resume with the same file and options",
-            out.display()
+            "{} holds results of a different matchup ({}): resume with the same file and options (--games too)",
+            out.display(),
+            super::conditions::first_difference(&saved, &m.to_ron())
         ));
     }
     let path = out.join(CONDITIONS_FILE);

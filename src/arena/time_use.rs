@@ -29,6 +29,12 @@ pub struct TimeUse {
 
 impl TimeUse {
     pub fn line(&self) -> String {
+        if self.full_moves == 0 {
+            return format!(
+                "{}: {} {} s a move, every move ended early ({}: proved, forced or one move), longest {:.4} s",
+                self.name, self.clock, self.allowed, self.early, self.max
+            );
+        }
         format!(
             "{}: {} {} s a move, used {:.4} s on average ({:.1}%) over {} moves, longest {:.4} s, {} over by more than 10 ms; {} ended early (proved, forced or one move)",
             self.name,
@@ -161,6 +167,12 @@ mod tests {
             a.line().starts_with("a: wall 0.1 s a move, used 0.1097 s on average (109.7%) over 3 moves"),
             "{}",
             a.line()
+        );
+        // Every move early: no mean over no moves.
+        let early = TimeUse { full_moves: 0, early: 4, mean: 0.0, ..a.clone() };
+        assert_eq!(
+            early.line(),
+            "a: wall 0.1 s a move, every move ended early (4: proved, forced or one move), longest 0.1250 s"
         );
     }
 }

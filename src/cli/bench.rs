@@ -217,6 +217,9 @@ fn timing(
     if file.agent.external_command().is_some() {
         return Err("bench timing measures mnklab's own agents, not an external program".into());
     }
+    if matches!(file.agent, mnklab::search::AgentConfig::Random) {
+        return Err("bench timing: a random agent does not search, so it has no time to spend".into());
+    }
     let limits = SearchLimits { time, cpu_time, ..SearchLimits::default() };
     file.agent.check_limits(&limits, None, true).map_err(|e| format!("--agent {}: {e}", file.name))?;
     let allowed = time.or(cpu_time).unwrap_or(0.0);

@@ -26,10 +26,10 @@ pub fn run(args: CountArgs) -> Result<(), String> {
     let budget = position_budget();
     let too_many = |e: mnklab::game::CountError| format!("cannot count this: {e} (try fewer plies or a smaller board)");
     if args.games {
-        // Every position reached is memoised: past a small board that is hours and gigabytes,
+        // Every position reached is memoised: past 12 cells that is minutes to hours and gigabytes,
         // said before it starts, with its progress while it runs.
         let cells = with_position!(&pos, p => p.max_game_length() - p.ply());
-        if cells > 16 {
+        if cells > 12 {
             eprintln!(
                 "counting the games of {} ({cells} moves left) memoises every position reached: it may run for hours \
                  and fill up to {} MiB before it gives up (Ctrl-C stops it)",

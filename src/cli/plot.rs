@@ -110,6 +110,9 @@ pub fn run(args: PlotArgs) -> Result<(), String> {
         return Err("--font-size is in points, between 4 and 40".into());
     }
     mnklab::plot::FigureFormat::from_path(&args.out)?;
+    if args.bins.is_some() && args.kind != PlotKind::Hist {
+        return Err("--bins applies to histograms (--kind hist)".into());
+    }
     let csv = args.out.with_extension("csv");
     mnklab::io::check_outputs([args.out.as_path(), csv.as_path()], args.force).map_err(|e| format!("--out: {e}"))?;
     let run = mnklab::arena::results::load_run(&args.results)?;

@@ -110,7 +110,7 @@ impl Heeds {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum LimitError {
     /// A limit this kind of agent does not read.
-    #[error("`{limit}` does not limit the search of this {kind} agent, which would run on without it: give {heeded}")]
+    #[error("`{limit}` is not a limit this {kind} agent reads (it reads {heeded}): remove it")]
     Ignored { limit: &'static str, kind: &'static str, heeded: String },
     /// No limit the agent reads is set.
     #[error("no limit ends the search of this {kind} agent: give {heeded}")]
@@ -169,14 +169,18 @@ pub const MAX_SECONDS: f64 = 1e6;
 /// The deepest fixed depth: beyond any board's length (21 x 21 = 441 plies).
 pub const MAX_DEPTH: u32 = 1000;
 
-/// A number of seconds: finite, above 0, at most [`MAX_SECONDS`].
+/// The shortest time any setting may name: 0.1 ms. Less is no search at all (a clock
+/// reading costs about as much), and a `--scale` of 1e-9 once made 5e-11 s a move.
+pub const MIN_SECONDS: f64 = 1e-4;
+
+/// A number of seconds: finite, at least [`MIN_SECONDS`], at most [`MAX_SECONDS`].
 pub fn check_seconds(what: &str, t: f64) -> Result<f64, String> {
-    if t.is_finite() && t > 0.0 && t <= MAX_SECONDS {
+    if (MIN_SECONDS..=MAX_SECONDS).contains(&t) {
         Ok(t)
     } else {
-        // A huge number in full would be hundreds of digits (1e300 was).
-        let shown = if t.abs() >= 1e7 { format!("{t:e}") } else { format!("{t}") };
-        Err(format!("{what} must be a number of seconds above 0 and at most {MAX_SECONDS:.0}, not {shown}"))
+        // A huge or tiny number in full would be hundreds of digits (1e300 was).
+        let shown = if t.abs() >= 1e7 || (t != 0.0 && t.abs() < 1e-4) { format!("{t:e}") } else { format!("{t}") };
+        Err(format!("{what} must be a number of seconds from {MIN_SECONDS} to {MAX_SECONDS:.0}, not {shown}"))
     }
 }
 

@@ -70,12 +70,9 @@ fn help<P: Position>(
     let mut sink = crate::search::NullSink;
     let clock = Clock::new(&SearchLimits::default());
     let mut s = Searcher::new(cfg, pos, tt, &mut history, clock, control, &mut sink, Some(team), true);
-    if s.node_limit == 0 {
-        return; // the node budget is spent already
-    }
     let skip = index % 2;
     let mut depth = 1 + skip;
-    while depth <= max_depth {
+    while depth <= max_depth && !s.out_of_nodes() {
         s.tree.clear();
         s.path.clear();
         s.iteration = depth;

@@ -187,6 +187,13 @@ impl<'a, P: Position> Searcher<'a, P> {
         got > 0
     }
 
+    /// The node budget is spent and no more can be had: checked before an iteration starts,
+    /// whose first node would otherwise be counted beyond the budget (a team thread that
+    /// started with no share).
+    fn out_of_nodes(&mut self) -> bool {
+        self.nodes >= self.node_limit && !self.reserve()
+    }
+
     fn check_limits(&mut self) {
         // Every thread's nodes count against one budget: a thread goes on only while it
         // holds part of it, so the team never searches more than the budget.
@@ -800,7 +807,7 @@ impl AlphaBeta {
         let mut last_nodes = 0u64;
         let mut proven = false;
         let mut depth = first_depth;
-        while depth <= max_depth {
+        while depth <= max_depth && !s.out_of_nodes() {
             s.tree.clear();
             s.path.clear();
             s.iteration = depth;

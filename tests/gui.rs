@@ -870,6 +870,9 @@ fn the_matchup_form_is_remembered_and_runs_an_sprt() {
         "{lines:?}"
     );
     assert!(h.query_by_label(&lines[0]).is_some(), "shown under the summary");
+    // Time used against time allowed, under the summary as `match` prints it (strong-ab has
+    // 1 s a move and proves tic-tac-toe at once: every move ended early).
+    h.get_by_label_contains("time: strong-ab: wall 1 s a move, every move ended early");
     // Remembered: the settings of this session fill the next one's form.
     let remembered = h.state().settings(true);
     let mut next = Workbench::new(Variant::connect4());

@@ -344,9 +344,9 @@ fn zero_counts_and_negative_times_are_refused() {
     for (args, needle) in [
         (&["analyse", "--game", "connect4", "--agent", "jeng-mcts", "--iterations", "0"][..], "at least 1"),
         (&["analyse", "--game", "connect4", "--agent", "strong-ab", "--nodes", "0"][..], "at least 1"),
-        (&["analyse", "--game", "connect4", "--agent", "strong-ab", "--time", "-1"][..], "above 0"),
-        (&["analyse", "--game", "connect4", "--agent", "strong-ab", "--time", "0"][..], "above 0"),
-        (&["analyse", "--game", "connect4", "--agent", "strong-ab", "--time", "inf"][..], "above 0"),
+        (&["analyse", "--game", "connect4", "--agent", "strong-ab", "--time", "-1"][..], "seconds from 0.0001"),
+        (&["analyse", "--game", "connect4", "--agent", "strong-ab", "--time", "0"][..], "seconds from 0.0001"),
+        (&["analyse", "--game", "connect4", "--agent", "strong-ab", "--time", "inf"][..], "seconds from 0.0001"),
         (&["match", "x.ron", "--threads", "0"][..], "threads"),
         (&["bench", "solve", "--limit", "0"][..], "at least 1"),
     ] {

@@ -63,8 +63,9 @@ pub struct MatchupPanel {
     /// The live figure as last built, with the game count and plot it was built for: the
     /// figure is rebuilt when a game arrives or the plot changes, not every frame.
     shown: Option<(usize, LivePlot, Option<Figure>)>,
-    /// The summary table of the games so far, and the number of games it was made from.
-    summary: Option<(usize, Vec<SummaryRow>)>,
+    /// The summary table of the games so far, each agent's time used against time allowed,
+    /// and the number of games they were made from.
+    summary: Option<(usize, Vec<SummaryRow>, Vec<String>)>,
     /// The run's thread has not ended yet (after a pause, games in progress still finish
     /// stopping; a resume waits for that, so two runs never write one folder).
     busy: bool,
@@ -554,12 +555,19 @@ impl MatchupPanel {
             ui.label("no games yet");
         }
         if self.summary.as_ref().is_none_or(|s| s.0 != self.records.len()) {
-            self.summary = Some((self.records.len(), summary_rows(&self.records)));
+            let times = self
+                .matchup
+                .as_ref()
+                .map_or(Vec::new(), |m| crate::arena::time_use::time_lines(m, Path::new("."), 1.0, &self.records));
+            self.summary = Some((self.records.len(), summary_rows(&self.records), times));
         }
-        if let Some((_, rows)) = &self.summary
+        if let Some((_, rows, times)) = &self.summary
             && !rows.is_empty()
         {
             summary_table(ui, rows);
+            for line in times {
+                ui.label(format!("time: {line}"));
+            }
         }
         if let Some(sprt) = self.matchup.as_ref().and_then(|m| m.sprt) {
             ui.add_space(4.0);

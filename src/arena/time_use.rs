@@ -111,6 +111,14 @@ impl TimeUseCounter {
     }
 }
 
+/// The time lines of a run (as `match` and `table` print them), from its matchup and games.
+pub fn time_lines(m: &super::Matchup, base: &std::path::Path, scale: f64, records: &[GameRecord]) -> Vec<String> {
+    let Ok(entrants) = m.resolve(base) else { return Vec::new() };
+    let mut counter = TimeUseCounter::new(&RunConditions::new(&entrants, scale));
+    records.iter().for_each(|r| counter.add(r));
+    counter.finish().iter().map(TimeUse::line).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

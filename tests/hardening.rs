@@ -825,6 +825,22 @@ fn merge_refuses_a_folder_that_holds_results() {
     refused(&mnklab_in(&dir, &["merge", "a", "b", "--out", "a"]), "is one of the folders being merged");
     refused(&mnklab_in(&dir, &["merge", "a", "--out", "./a/"]), "is one of the folders being merged");
     assert_eq!(std::fs::read(dir.join("b/results.ronl")).unwrap(), before, "b's results are as they were");
+    // Shards played under other conditions are not merged; a merge keeps what was played.
+    std::fs::write(
+        dir.join("s.ron"),
+        format!(r#"(version: 1, name: "s", variants: List(["tictactoe"]), {TWO_RANDOMS}, games: 4)"#),
+    )
+    .unwrap();
+    assert!(mnklab_in(&dir, &["match", "s.ron", "--shard", "1/2", "--out", "s"]).status.success());
+    assert!(mnklab_in(&dir, &["match", "s.ron", "--shard", "2/2", "--out", "s", "--scale", "0.5"]).status.success());
+    refused(&mnklab_in(&dir, &["merge", "s/shard-1-of-2", "s/shard-2-of-2", "--out", "all"]), "--scale was 1, now 0.5");
+    assert!(mnklab_in(&dir, &["match", "s.ron", "--shard", "2/2", "--out", "t"]).status.success());
+    let o = mnklab_in(&dir, &["merge", "s/shard-1-of-2", "t/shard-2-of-2", "--out", "all"]);
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(out(&mnklab_in(&dir, &["table", "all"])).contains("played with time scale 1"));
+    // A run whose conditions are not recorded is not resumed as if they were known.
+    std::fs::remove_file(dir.join("a/entrants.ron")).unwrap();
+    refused(&mnklab_in(&dir, &["match", "m.ron", "--out", "a", "--resume"]), "no entrants.ron");
 }
 
 /// `table --out` and `plot --out` never write over a run's own files (even with --force), nor

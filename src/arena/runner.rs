@@ -259,6 +259,14 @@ fn check_resumable(m: &Matchup, now: &RunConditions, out: &Path) -> Result<(), S
         ));
     }
     let path = out.join(CONDITIONS_FILE);
+    let has_games = std::fs::metadata(out.join(RESULTS_FILE)).is_ok_and(|m| m.len() > 0);
+    if has_games && !path.exists() {
+        return Err(format!(
+            "{} holds games but no {CONDITIONS_FILE} (a run of an older mnklab): what they were played with \
+             cannot be checked, so they are not resumed; run into another --out",
+            out.display()
+        ));
+    }
     if path.exists() {
         let differences = RunConditions::load(&path).map_err(|e| e.to_string())?.differences(now);
         if !differences.is_empty() {

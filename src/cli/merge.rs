@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 
 use clap::Args;
+use mnklab::arena::conditions::{CONDITIONS_FILE, RunConditions};
 use mnklab::arena::results::{MATCHUP_FILE, RESULTS_FILE};
 use mnklab::arena::{Matchup, merge, read_results, summarize, table, write_csv};
 
@@ -60,6 +61,7 @@ pub fn run(args: MergeArgs) -> Result<(), String> {
             matchup_text = Some(t);
         }
     }
+    let conditions = same_conditions(&args.dirs)?;
     let all = merge(runs)?;
     match &matchup_text {
         Some(text) => {
@@ -98,8 +100,51 @@ pub fn run(args: MergeArgs) -> Result<(), String> {
     if let Some(t) = matchup_text {
         mnklab::io::write_atomic(&args.out.join(MATCHUP_FILE), t.as_bytes()).map_err(|e| e.to_string())?;
     }
+    if let Some(c) = conditions {
+        c.save(&args.out.join(CONDITIONS_FILE)).map_err(|e| e.to_string())?;
+    }
     write_csv(&args.out, &all)?;
     print!("{}", table(&summarize(&all)));
     println!("{} games merged into {}", all.len(), args.out.display());
     Ok(())
+}
+
+/// The conditions every folder's games were played with (`entrants.ron`): all the same, or the
+/// merge is refused naming the difference (shards played at another `--scale`, or with an
+/// edited agent file, would be mixed in one summary). None when no folder records them (runs
+/// of an older mnklab); a folder without them beside folders with them is refused.
+fn same_conditions(dirs: &[PathBuf]) -> Result<Option<RunConditions>, String> {
+    let mut first: Option<(&PathBuf, RunConditions)> = None;
+    let mut unrecorded = None;
+    for d in dirs {
+        let path = d.join(CONDITIONS_FILE);
+        if !path.is_file() {
+            unrecorded = Some(d);
+            continue;
+        }
+        let c = RunConditions::load(&path).map_err(|e| e.to_string())?;
+        match &first {
+            Some((f, c0)) => {
+                let differences = c0.differences(&c);
+                if !differences.is_empty() {
+                    return Err(format!(
+                        "{} was played under other conditions than {} (then: {}; now: {}):\n  {}",
+                        d.display(),
+                        f.display(),
+                        f.display(),
+                        d.display(),
+                        differences.join("\n  ")
+                    ));
+                }
+            }
+            None => first = Some((d, c)),
+        }
+    }
+    if let (Some(_), Some(d)) = (&first, unrecorded) {
+        return Err(format!(
+            "{}: no {CONDITIONS_FILE}, unlike the other folders: what its games were played with cannot be checked",
+            d.display()
+        ));
+    }
+    Ok(first.map(|(_, c)| c))
 }

@@ -18,5 +18,14 @@ pub mod gomocup;
 pub mod io;
 pub mod plot;
 pub mod record;
+pub mod reproduce;
 pub mod rng;
 pub mod search;
+
+/// The git commit this build was made from (12 hex digits, "-dirty" with uncommitted changes
+/// to the code or presets, "unknown" outside a git checkout): recorded in every run folder and
+/// CSV the program writes, so a result names the code that made it.
+pub const COMMIT: &str = env!("MNKLAB_COMMIT");
+
+/// `mnklab --version`: the package version and the commit.
+pub const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (commit ", env!("MNKLAB_COMMIT"), ")");

@@ -183,6 +183,7 @@ fn statistics_match_hand_computed_values() {
         forfeit: None,
         forfeit_reason: None,
         about: [None, None],
+        commit: None,
     };
     let games = vec![
         game(0, [0, 1], Outcome::FirstWins),
@@ -281,6 +282,7 @@ fn a_long_run_is_summarised_in_bounded_memory() {
             forfeit: None,
             forfeit_reason: None,
             about: [None, None],
+            commit: None,
         });
     }
     assert!(summary.held_samples() <= 4 * (1 << 18), "holds {} samples", summary.held_samples());

@@ -172,6 +172,7 @@ fn every_file_type_refuses_unknown_fields_by_name() {
     let root = env!("CARGO_MANIFEST_DIR");
     // Agent files: every preset, and one with every optional part written out.
     let mut agents = ron_files(&format!("{root}/saves/agents"));
+    agents.extend(ron_files(&format!("{root}/saves/experiments/agents")));
     agents.push(
         r#"(version: 1, name: "full", agent: AlphaBeta((tt_mb: 1, heuristic: Kang, threads: 1)),
             limits: (depth: Some(2), nodes: Some(100), time: Some(1.0)),
@@ -183,6 +184,7 @@ fn every_file_type_refuses_unknown_fields_by_name() {
 
     // Matchups: every shipped experiment, and one with every optional part.
     let mut matchups = ron_files(&format!("{root}/saves/experiments"));
+    matchups.extend(ron_files(&format!("{root}/saves/experiments/quick")));
     matchups.push(
         r#"(name: "full", variants: Grid(widths: [4], heights: [4], k: Fixed([3]), gravity: false, exact: false),
             agents: [(name: Some("a"), agent: Preset("random"), limits: Some((iterations: Some(5))),
@@ -236,16 +238,188 @@ fn a_misspelt_limit_is_refused_with_a_suggestion() {
 /// names are distinct, its openings can be played (what `match` checks before a game).
 #[test]
 fn every_shipped_experiment_resolves() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("saves/experiments");
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("saves/experiments");
     let mut n = 0;
-    for entry in std::fs::read_dir(&dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.extension().is_none_or(|e| e != "ron") {
+    for dir in [root.clone(), root.join("quick")] {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_none_or(|e| e != "ron") {
+                continue;
+            }
+            let m = mnklab::arena::Matchup::load(&path).unwrap_or_else(|e| panic!("{e}"));
+            m.resolve(&dir).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            n += 1;
+        }
+    }
+    assert!(n >= 23, "{n} experiments");
+}
+
+// ---- Reproducible results: the manifest, the committed runs and the quick check ----
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+fn manifest() -> mnklab::reproduce::Manifest {
+    mnklab::reproduce::Manifest::load(&std::path::Path::new(ROOT).join(mnklab::reproduce::MANIFEST)).unwrap()
+}
+
+/// Every committed figure is drawn by the manifest, every generated block of RESULTS.md
+/// names one of its runs, and every run of the quick set has its results committed.
+#[test]
+fn the_manifest_covers_every_committed_figure_and_table() {
+    let m = manifest();
+    let names = m.names();
+    let drawn: std::collections::HashSet<String> = m.figures.iter().map(|f| format!("{}.svg", f.file)).collect();
+    for dir in ["assets/figures", "assets/figures/results"] {
+        for entry in std::fs::read_dir(std::path::Path::new(ROOT).join(dir)).unwrap() {
+            let name = entry.unwrap().file_name().to_string_lossy().to_string();
+            if name.ends_with(".png") || name.ends_with(".svg") {
+                let svg = format!("{dir}/{}", name.replace(".png", ".svg"));
+                assert!(drawn.contains(&svg), "{dir}/{name} is committed but no step of the manifest draws it");
+            }
+        }
+    }
+    let results = std::fs::read_to_string(format!("{ROOT}/RESULTS.md")).unwrap();
+    let mut blocks = 0;
+    for marker in results.split("<!-- reproduce:").skip(1) {
+        let what = marker.split("-->").next().unwrap().trim();
+        if let Some((_, name)) = what.split_once(' ') {
+            assert!(names.iter().any(|n| n == name), "RESULTS.md's block `{what}` names no run of the manifest");
+        }
+        blocks += 1;
+    }
+    assert!(blocks >= 10, "{blocks} generated blocks in RESULTS.md");
+    let mut skipped = Vec::new();
+    for job in m.jobs(mnklab::reproduce::Mode::Quick, &mut skipped) {
+        let dir = std::path::Path::new(ROOT).join("results").join(&job.name);
+        for file in ["games.csv.gz", "moves.csv.gz", "entrants.ron", "matchup.ron", "summary.csv"] {
+            assert!(dir.join(file).is_file(), "the quick set's {}/{file} is not committed", job.name);
+        }
+    }
+}
+
+/// Each committed run says which build played it and with what: every game names the commit
+/// and the configuration hashes of entrants.ron, and the summary holds the games' counts.
+#[test]
+fn committed_runs_record_their_commit_and_configurations() {
+    use mnklab::arena::conditions::RunConditions;
+    let mut checked = 0;
+    for entry in std::fs::read_dir(format!("{ROOT}/results")).unwrap() {
+        let dir = entry.unwrap().path();
+        if !dir.join("games.csv.gz").is_file() {
             continue;
         }
-        let m = mnklab::arena::Matchup::load(&path).unwrap_or_else(|e| panic!("{e}"));
-        m.resolve(&dir).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        n += 1;
+        let c = RunConditions::load(&dir.join("entrants.ron")).unwrap();
+        assert!(!c.commits.is_empty() && c.commits.iter().all(|x| x.len() >= 7 && x != "unknown"), "{dir:?}");
+        let games = mnklab::reproduce::read_maybe_gz(&dir.join("games.csv.gz")).unwrap();
+        let mut r = csv::Reader::from_reader(games.as_slice());
+        let h = r.headers().unwrap().clone();
+        let col = |name: &str| h.iter().position(|x| x == name).unwrap();
+        let (commit, first, second) = (col("commit"), col("first_config"), col("second_config"));
+        let (fe, se, outcome) = (col("first_entrant"), col("second_entrant"), col("outcome"));
+        let mut first_wins = std::collections::HashMap::<(String, String), u32>::new();
+        for rec in r.records() {
+            let rec = rec.unwrap();
+            assert!(c.commits.iter().any(|x| x == &rec[commit]), "{dir:?}: game by {}", &rec[commit]);
+            let (a, b): (usize, usize) = (rec[fe].parse().unwrap(), rec[se].parse().unwrap());
+            assert_eq!(&rec[first], c.entrants[a].config_hash);
+            assert_eq!(&rec[second], c.entrants[b].config_hash);
+            let key = (c.entrants[a].name.clone(), c.entrants[b].name.clone());
+            *first_wins.entry(key).or_default() += (&rec[outcome] == "FirstWins") as u32;
+        }
+        let summary = std::fs::read_to_string(dir.join("summary.csv")).unwrap();
+        let mut r = csv::Reader::from_reader(summary.as_bytes());
+        let mut wins_in_summary = std::collections::HashMap::<(String, String), u32>::new();
+        for rec in r.records() {
+            let rec = rec.unwrap();
+            *wins_in_summary.entry((rec[1].to_string(), rec[2].to_string())).or_default() +=
+                rec[4].parse::<u32>().unwrap();
+        }
+        assert_eq!(first_wins, wins_in_summary, "{dir:?}: summary.csv against games.csv.gz");
+        checked += 1;
     }
-    assert!(n >= 20, "{n} experiments");
+    assert!(checked >= 9, "{checked} committed runs");
+}
+
+/// The presets the seed papers' results cite are frozen: what one plays (configuration, seed,
+/// limits) keeps its hash, so `alam-mcts` in a paper means the agent that made these results.
+/// A change to what a preset plays is a new preset with a new name (`alam-mcts-v2`), added to
+/// this list; never an edit of a frozen one.
+#[test]
+fn the_papers_presets_are_frozen() {
+    const FROZEN: [(&str, &str); 8] = [
+        ("random", "RANDOM"),
+        ("alam-ab", "ALAMAB"),
+        ("alam-mcts", "ALAMMCTS"),
+        ("lim-minimax", "LIMMINIMAX"),
+        ("lim-mcts", "LIMMCTS"),
+        ("jeng-mcts", "JENGMCTS"),
+        ("connectx-minimax", "CXMINIMAX"),
+        ("connectx-mcts", "CXMCTS"),
+    ];
+    let mut wrong = Vec::new();
+    for (name, hash) in FROZEN {
+        let p = mnklab::search::preset(name).unwrap();
+        let now = mnklab::arena::conditions::config_hash(&p, &p.limits, &p.game_budget);
+        if now != hash {
+            wrong.push(format!("{name}: frozen {hash}, now {now}"));
+        }
+    }
+    assert!(wrong.is_empty(), "a frozen preset plays differently: {wrong:?}");
+}
+
+/// A copy of the repository's files a reproduction of `run` reads, with the committed results.
+fn reproduction_root(run: &str, matchup_text: &str, extra: &[(&str, &str)]) -> Scratch {
+    let root = Scratch::new("reproduce-root");
+    std::fs::create_dir_all(root.join("saves/experiments")).unwrap();
+    let manifest = format!(r#"(version: 1, runs: [(name: "{run}", matchup: "experiments/{run}.ron", quick: Same)])"#);
+    std::fs::write(root.join("saves/reproduce.ron"), manifest).unwrap();
+    std::fs::write(root.join(format!("saves/experiments/{run}.ron")), matchup_text).unwrap();
+    for (name, text) in extra {
+        std::fs::write(root.join("saves/experiments").join(name), text).unwrap();
+    }
+    let committed = std::path::Path::new(ROOT).join("results").join(run);
+    std::fs::create_dir_all(root.join("results").join(run)).unwrap();
+    for e in std::fs::read_dir(&committed).unwrap() {
+        let e = e.unwrap();
+        std::fs::copy(e.path(), root.join("results").join(run).join(e.file_name())).unwrap();
+    }
+    root
+}
+
+fn quick(root: &std::path::Path) -> mnklab::reproduce::Report {
+    let out = Scratch::new("reproduce-out");
+    let opts = mnklab::reproduce::Options {
+        root: root.to_path_buf(),
+        out: out.join("new"),
+        mode: mnklab::reproduce::Mode::Quick,
+        threads: 2,
+        only: vec![],
+    };
+    mnklab::reproduce::reproduce(&opts, &mut |_| {}).unwrap()
+}
+
+/// The quick check is sharp: Alam's 6,6,5 run (alpha-beta at depth 4 against MCTS)
+/// reproduces its committed games exactly, and the same run with alpha-beta's move ordering
+/// changed (neighbour count to generation order: one line of its configuration) fails,
+/// naming the file, the game and the column that differ.
+#[test]
+fn a_change_to_move_ordering_fails_the_quick_check() {
+    let run = "alam-table3-665";
+    let matchup = std::fs::read_to_string(format!("{ROOT}/saves/experiments/{run}.ron")).unwrap();
+    let same = quick(&reproduction_root(run, &matchup, &[]));
+    assert!(same.is_same(), "the committed run does not reproduce:\n{}", same.text());
+    assert!(same.same >= 5, "{}", same.text());
+
+    let ab = std::fs::read_to_string(format!("{ROOT}/saves/agents/alam-ab.ron")).unwrap();
+    let changed_ab = ab.replace("ordering: Neighbours", "ordering: None");
+    assert_ne!(ab, changed_ab);
+    let changed = matchup.replace(r#"agent: Preset("alam-ab")"#, r#"agent: File("alam-ab.ron")"#);
+    assert_ne!(changed, matchup);
+    let report = quick(&reproduction_root(run, &changed, &[("alam-ab.ron", &changed_ab)]));
+    assert!(!report.is_same());
+    let text = report.text();
+    let games = report.changed.iter().find(|(path, _)| path == &format!("results/{run}/games.csv.gz"));
+    let (_, d) = games.unwrap_or_else(|| panic!("the games should differ:\n{text}"));
+    assert!(d.count > 10, "{text}");
+    assert!(d.lines.iter().any(|l| l.starts_with("row (index ") && l.contains("column moves: committed ")), "{text}");
 }

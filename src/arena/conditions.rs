@@ -26,7 +26,8 @@ pub struct EntrantConditions {
     pub limits: SearchLimits,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub game_budget: Option<GameBudget>,
-    /// A short hash of the agent's full configuration, for tables and papers.
+    /// A short hash of what the entrant played with, for tables and papers: see
+    /// [`config_hash`].
     pub config_hash: String,
 }
 
@@ -37,27 +38,65 @@ pub struct RunConditions {
     pub version: u32,
     /// What every time budget was multiplied by.
     pub scale: f64,
+    /// The mnklab builds ([`crate::COMMIT`]) that played games into this folder, the one that
+    /// started it first; a resumed run by another build adds its own. Empty in folders of an
+    /// older mnklab.
+    #[serde(default)]
+    pub commits: Vec<String>,
     pub entrants: Vec<EntrantConditions>,
 }
 
-/// A hash of an agent's configuration: the CRC-32 of its file's RON text, in hex.
-pub fn config_hash(agent: &AgentFile) -> String {
-    format!("{:08x}", crc32fast::hash(agent.to_ron().as_bytes()))
+/// What decides how an entrant plays, and nothing else (not its name or description).
+#[derive(Serialize)]
+struct PlayedConfig<'a> {
+    agent: &'a crate::search::AgentConfig,
+    seed: u64,
+    limits: &'a SearchLimits,
+    game_budget: &'a Option<GameBudget>,
+}
+
+/// A hash of a resolved entrant, in hex: the CRC-32 of the RON of its agent configuration,
+/// seed, limits as played (`--scale` applied) and game budget. Renaming an agent or editing
+/// its description keeps the hash; any change to what it plays changes it.
+pub fn config_hash(agent: &AgentFile, limits: &SearchLimits, game_budget: &Option<GameBudget>) -> String {
+    let played = PlayedConfig { agent: &agent.agent, seed: agent.seed, limits, game_budget };
+    format!("{:08x}", crc32fast::hash(crate::io::to_ron(&played).as_bytes()))
 }
 
 impl RunConditions {
     pub fn new(entrants: &[ResolvedEntrant], scale: f64) -> RunConditions {
         let entrants = entrants
             .iter()
-            .map(|e| EntrantConditions {
-                name: e.name.clone(),
-                agent: e.file.clone(),
-                limits: e.limits.scaled(scale),
-                game_budget: e.game_budget,
-                config_hash: config_hash(&e.file),
+            .map(|e| {
+                let limits = e.limits.scaled(scale);
+                EntrantConditions {
+                    name: e.name.clone(),
+                    agent: e.file.clone(),
+                    config_hash: config_hash(&e.file, &limits, &e.game_budget),
+                    limits,
+                    game_budget: e.game_budget,
+                }
             })
             .collect();
-        RunConditions { version: CONDITIONS_VERSION, scale, entrants }
+        RunConditions { version: CONDITIONS_VERSION, scale, commits: vec![crate::COMMIT.to_string()], entrants }
+    }
+
+    /// These conditions with the builds of `earlier` (the same run's saved conditions) first:
+    /// a resumed folder keeps the record of every build that played into it.
+    pub fn after(mut self, earlier: &RunConditions) -> RunConditions {
+        let mut commits = earlier.commits.clone();
+        for c in self.commits {
+            if !commits.contains(&c) {
+                commits.push(c);
+            }
+        }
+        self.commits = commits;
+        self
+    }
+
+    /// The hash of each entrant by its index in the matchup ("" past the end).
+    pub fn hash_of(&self, entrant: usize) -> &str {
+        self.entrants.get(entrant).map_or("", |e| e.config_hash.as_str())
     }
 
     pub fn load(path: &Path) -> Result<RunConditions, FileError> {
@@ -103,7 +142,8 @@ impl RunConditions {
 
     /// The conditions as lines for a table's foot: each entrant's kind, limits and hash.
     pub fn describe(&self) -> String {
-        let mut s = format!("played with time scale {}\n", self.scale);
+        let builds = if self.commits.is_empty() { "not recorded".to_string() } else { self.commits.join(", ") };
+        let mut s = format!("played with time scale {}, by mnklab {builds}\n", self.scale);
         for e in &self.entrants {
             let budget = e.game_budget.map_or(String::new(), |b| {
                 format!(

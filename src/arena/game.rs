@@ -76,6 +76,10 @@ pub struct GameRecord {
     /// External engines' ABOUT lines, by side.
     #[serde(default, skip_serializing_if = "no_about")]
     pub about: [Option<String>; 2],
+    /// The mnklab build that played the game ([`crate::COMMIT`]; None in runs of an older
+    /// mnklab).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub commit: Option<String>,
 }
 
 fn no_about(a: &[Option<String>; 2]) -> bool {
@@ -156,6 +160,7 @@ pub fn play_game(
         forfeit,
         forfeit_reason: played.forfeit.map(|f| f.1),
         about: played.about,
+        commit: None,
     })
 }
 

@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::Path;
 
+use super::conditions::RunConditions;
 use super::game::{GameRecord, Outcome};
 
 pub const RESULTS_FILE: &str = "results.ronl";
@@ -134,7 +135,7 @@ pub fn merge(runs: Vec<Vec<GameRecord>>) -> Result<Vec<GameRecord>, String> {
     Ok(by_index.into_values().collect())
 }
 
-const GAME_COLUMNS: [&str; 16] = [
+const GAME_COLUMNS: [&str; 19] = [
     "index",
     "variant",
     "first",
@@ -151,6 +152,11 @@ const GAME_COLUMNS: [&str; 16] = [
     "forfeit_reason",
     "opening",
     "moves",
+    // Provenance: the build that played the game, and the hash of each player's resolved
+    // configuration (entrants.ron; empty in runs of an older mnklab).
+    "commit",
+    "first_config",
+    "second_config",
 ];
 
 const MOVE_COLUMNS: [&str; 16] = [
@@ -175,7 +181,8 @@ const MOVE_COLUMNS: [&str; 16] = [
     "cpu_s",
 ];
 
-fn game_row(r: &GameRecord) -> [String; 16] {
+fn game_row(r: &GameRecord, conditions: Option<&RunConditions>) -> [String; 19] {
+    let hash = |side: usize| conditions.map_or(String::new(), |c| c.hash_of(r.players[side]).to_string());
     let winner = match r.outcome {
         Outcome::FirstWins => r.names[0].as_str(),
         Outcome::SecondWins => r.names[1].as_str(),
@@ -198,6 +205,9 @@ fn game_row(r: &GameRecord) -> [String; 16] {
         r.forfeit_reason.clone().unwrap_or_default(),
         r.opening.join(" "),
         r.moves.iter().map(|m| m.mv.as_str()).collect::<Vec<_>>().join(" "),
+        r.commit.clone().unwrap_or_default(),
+        hash(0),
+        hash(1),
     ]
 }
 
@@ -263,17 +273,18 @@ fn write_csv_file<const N: usize, I: IntoIterator<Item = [String; N]>>(
     }
 }
 
-/// `games.csv` (one row a game) and `moves.csv` (one row a move) in `dir`.
-pub fn write_csv(dir: &Path, records: &[GameRecord]) -> Result<(), String> {
+/// `games.csv` (one row a game) and `moves.csv` (one row a move) in `dir`; `conditions` (the
+/// run's `entrants.ron`) gives each game its players' configuration hashes.
+pub fn write_csv(dir: &Path, records: &[GameRecord], conditions: Option<&RunConditions>) -> Result<(), String> {
     let each = |f: &mut dyn FnMut(&GameRecord) -> Result<(), String>| records.iter().try_for_each(&mut *f);
-    write_csv_file(&dir.join("games.csv"), GAME_COLUMNS, &each, |r| [game_row(r)])?;
+    write_csv_file(&dir.join("games.csv"), GAME_COLUMNS, &each, |r| [game_row(r, conditions)])?;
     write_csv_file(&dir.join("moves.csv"), MOVE_COLUMNS, &each, move_rows)
 }
 
 /// [`write_csv`] from a results file, in bounded memory (games in file order).
-pub fn write_csv_from_results(dir: &Path, results: &Path) -> Result<(), String> {
+pub fn write_csv_from_results(dir: &Path, results: &Path, conditions: Option<&RunConditions>) -> Result<(), String> {
     let each = |f: &mut dyn FnMut(&GameRecord) -> Result<(), String>| for_each_result(results, |r| f(&r)).map(|_| ());
-    write_csv_file(&dir.join("games.csv"), GAME_COLUMNS, &each, |r| [game_row(r)])?;
+    write_csv_file(&dir.join("games.csv"), GAME_COLUMNS, &each, |r| [game_row(r, conditions)])?;
     write_csv_file(&dir.join("moves.csv"), MOVE_COLUMNS, &each, move_rows)
 }
 

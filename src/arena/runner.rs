@@ -119,7 +119,12 @@ pub fn run_matchup_summary(
     let mut done = std::collections::HashSet::new();
     let mut summary = Summarizer::default();
     let mut totals = RunSummary::default();
-    let conditions = RunConditions::new(&entrants, opts.scale);
+    let mut conditions = RunConditions::new(&entrants, opts.scale);
+    if opts.resume
+        && let Some(saved) = check_resumable(&m, &conditions, &opts.out)?
+    {
+        conditions = conditions.after(&saved);
+    }
     let mut time_use = TimeUseCounter::new(&conditions);
     let mut count = |r: &GameRecord, summary: &mut Summarizer, totals: &mut RunSummary| {
         time_use.add(r);
@@ -128,9 +133,6 @@ pub fn run_matchup_summary(
         totals.forfeits += r.forfeit.is_some() as u64;
         totals.unsearched_moves += r.moves.iter().filter(|m| m.unsearched).count() as u64;
     };
-    if opts.resume {
-        check_resumable(&m, &conditions, &opts.out)?;
-    }
     for_each_result(&results_path, |r| {
         // Games of another matchup (or edited by hand) would skew what is resumed and summarised.
         if opts.resume {
@@ -181,7 +183,8 @@ pub fn run_matchup_summary(
                     if k.is_some_and(|k| settled[k].load(Ordering::Relaxed)) {
                         continue;
                     }
-                    if let Some(r) = play_game(&spec, entrants, &m.opening, opts.scale, control) {
+                    if let Some(mut r) = play_game(&spec, entrants, &m.opening, opts.scale, control) {
+                        r.commit = Some(crate::COMMIT.to_string());
                         let _ = tx.send(r);
                     }
                 }
@@ -205,7 +208,7 @@ pub fn run_matchup_summary(
     if let Some(e) = error {
         return Err(e);
     }
-    write_csv_from_results(&opts.out, &results_path)?;
+    write_csv_from_results(&opts.out, &results_path, Some(&conditions))?;
     totals.stats = summary.finish();
     totals.time_use = time_use.finish();
     Ok(totals)
@@ -247,8 +250,8 @@ fn settle_if_decided(
 
 /// Refuses to resume into `out` a run of another matchup, or one whose games were played
 /// under other conditions (an agent file edited since, another `--scale`): they are never
-/// mixed into one summary.
-fn check_resumable(m: &Matchup, now: &RunConditions, out: &Path) -> Result<(), String> {
+/// mixed into one summary. Returns the conditions saved in `out`, if any.
+fn check_resumable(m: &Matchup, now: &RunConditions, out: &Path) -> Result<Option<RunConditions>, String> {
     if let Ok(saved) = crate::io::read_text(&out.join(MATCHUP_FILE))
         && saved != m.to_ron()
     {
@@ -268,7 +271,8 @@ fn check_resumable(m: &Matchup, now: &RunConditions, out: &Path) -> Result<(), S
         ));
     }
     if path.exists() {
-        let differences = RunConditions::load(&path).map_err(|e| e.to_string())?.differences(now);
+        let saved = RunConditions::load(&path).map_err(|e| e.to_string())?;
+        let differences = saved.differences(now);
         if !differences.is_empty() {
             return Err(format!(
                 "{}: its games were played under other conditions than these, so they are not resumed:\n  {}\n\
@@ -277,8 +281,9 @@ fn check_resumable(m: &Matchup, now: &RunConditions, out: &Path) -> Result<(), S
                 differences.join("\n  ")
             ));
         }
+        return Ok(Some(saved));
     }
-    Ok(())
+    Ok(None)
 }
 
 /// Starts each external program once, for each variant, before the first game: one that

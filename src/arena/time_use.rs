@@ -149,6 +149,7 @@ mod tests {
             forfeit: None,
             forfeit_reason: None,
             about: [None, None],
+            commit: None,
         };
         for (player, time) in [(0u8, 0.100), (1, 0.5), (0, 0.104), (0, 0.02), (0, 0.125)] {
             game.moves.push(crate::arena::MoveRecord {

@@ -100,10 +100,10 @@ pub fn run(args: MergeArgs) -> Result<(), String> {
     if let Some(t) = matchup_text {
         mnklab::io::write_atomic(&args.out.join(MATCHUP_FILE), t.as_bytes()).map_err(|e| e.to_string())?;
     }
-    if let Some(c) = conditions {
+    if let Some(c) = &conditions {
         c.save(&args.out.join(CONDITIONS_FILE)).map_err(|e| e.to_string())?;
     }
-    write_csv(&args.out, &all)?;
+    write_csv(&args.out, &all, conditions.as_ref())?;
     print!("{}", table(&summarize(&all)));
     println!("{} games merged into {}", all.len(), args.out.display());
     Ok(())
@@ -137,7 +137,12 @@ fn same_conditions(dirs: &[PathBuf]) -> Result<Option<RunConditions>, String> {
                     ));
                 }
             }
-            None => first = Some((d, c)),
+            None => first = Some((d, c.clone())),
+        }
+        // The merged folder keeps every build that played into any shard (the conditions
+        // are otherwise the same).
+        if let Some((f, c0)) = first.take() {
+            first = Some((f, c.after(&c0)));
         }
     }
     if let (Some(_), Some(d)) = (&first, unrecorded) {

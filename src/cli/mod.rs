@@ -10,6 +10,7 @@ mod count;
 mod matchup;
 mod merge;
 mod plot;
+mod reproduce;
 mod show;
 mod solve;
 mod table;
@@ -27,7 +28,7 @@ pub use plot::PlotArgs;
 #[derive(Parser)]
 #[command(
     name = "mnklab",
-    version,
+    version = mnklab::VERSION,
     about = "A workbench for k-in-a-row games and the search algorithms that play them",
     args_conflicts_with_subcommands = true
 )]
@@ -101,6 +102,9 @@ pub enum Command {
     Plot(PlotArgs),
     /// Print a run's summary table as text, Markdown or LaTeX (booktabs).
     Table(table::TableArgs),
+    /// Re-run the experiments behind RESULTS.md and compare every file with the committed one
+    /// (--quick: the deterministic quick set, changing nothing).
+    Reproduce(reproduce::ReproduceArgs),
     /// Speak the Gomocup brain protocol on stdin/stdout (for Piskvork-style managers).
     Brain(brain::BrainArgs),
     /// Measure speed.
@@ -137,6 +141,7 @@ pub fn dispatch(cli: Cli) -> Result<(), String> {
         Some(Command::Merge(args)) => merge::run(args),
         Some(Command::Plot(args)) => plot::run(args),
         Some(Command::Table(args)) => table::run(args),
+        Some(Command::Reproduce(args)) => reproduce::run(args),
         Some(Command::Brain(args)) => brain::run(args),
         Some(Command::Bench(cmd)) => bench::run(cmd),
     }

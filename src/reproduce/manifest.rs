@@ -1,0 +1,193 @@
+//! The manifest of what `scripts/reproduce` re-runs: each experiment behind RESULTS.md with
+//! its matchup file and options, the twin that stands in for it in the quick set, the node
+//! counts of Alam's Table 1 and every committed figure with the options it is drawn with.
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use super::{Mode, ReproduceError};
+use crate::io::{check_version, parse_ron, read_text};
+use crate::plot::{Metric, PlotKind};
+
+pub const MANIFEST_VERSION: u32 = 1;
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Manifest {
+    pub version: u32,
+    pub runs: Vec<RunStep>,
+    #[serde(default)]
+    pub node_counts: Vec<NodeCountStep>,
+    #[serde(default)]
+    pub figures: Vec<FigureStep>,
+}
+
+/// One experiment: `mnklab match MATCHUP [--games G] [--scale S]`, its results committed
+/// under `results/NAME/`.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RunStep {
+    pub name: String,
+    /// Relative to the manifest's folder.
+    pub matchup: String,
+    #[serde(default)]
+    pub games: Option<u32>,
+    #[serde(default)]
+    pub scale: Option<f64>,
+    /// Whether it is in the quick set, and as what.
+    pub quick: QuickPlan,
+}
+
+/// What stands for a run in the quick set.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub enum QuickPlan {
+    /// The run itself (deterministic and quick enough): the quick set re-runs it whole.
+    Same,
+    /// A deterministic twin (a budget instead of a time, fewer games), committed under
+    /// `results/NAME/` and re-run by both modes.
+    Twin { name: String, matchup: String, games: Option<u32> },
+    /// Only in the full set, for this reason.
+    FullOnly(String),
+}
+
+/// Alpha-beta node counts of whole game trees (Alam et al.'s Table 1): every agent on every
+/// board, searched to `depth` from the empty board, into `results/NAME/nodes.csv`.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NodeCountStep {
+    pub name: String,
+    pub variants: Vec<String>,
+    /// Agent files, relative to the manifest's folder.
+    pub agents: Vec<String>,
+    pub depth: u32,
+}
+
+/// A committed figure: `mnklab plot results of RUN` with these options, written to
+/// `FILE.csv`, `FILE.svg` and `FILE.png` (FILE relative to the repository).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FigureStep {
+    pub file: String,
+    pub run: String,
+    pub kind: PlotKind,
+    #[serde(default)]
+    pub x: Option<String>,
+    #[serde(default)]
+    pub y: Option<String>,
+    #[serde(default)]
+    pub metric: Option<Metric>,
+    #[serde(default)]
+    pub series: Option<String>,
+    #[serde(default)]
+    pub agent: Option<String>,
+    #[serde(default)]
+    pub facet: Option<String>,
+    #[serde(default)]
+    pub boundary: Option<f64>,
+    #[serde(default)]
+    pub title: Option<String>,
+    #[serde(default)]
+    pub x_label: Option<String>,
+    #[serde(default)]
+    pub y_label: Option<String>,
+    #[serde(default)]
+    pub log_y: bool,
+    #[serde(default)]
+    pub width: Option<f64>,
+    #[serde(default)]
+    pub height: Option<f64>,
+    /// Measured times or memory: regenerated, never compared.
+    #[serde(default)]
+    pub volatile: bool,
+}
+
+/// One run to make: a manifest run or its twin.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Job {
+    pub name: String,
+    pub matchup: String,
+    pub games: Option<u32>,
+    pub scale: Option<f64>,
+}
+
+impl Manifest {
+    pub fn load(path: &Path) -> Result<Manifest, ReproduceError> {
+        let m: Manifest = parse_ron(&read_text(path)?, path, "reproduce manifest")?;
+        check_version(path, "reproduce manifest", m.version, MANIFEST_VERSION)?;
+        m.check().map_err(|message| ReproduceError::Manifest { manifest: path.into(), message })?;
+        Ok(m)
+    }
+
+    /// Every run's name, twins and node counts included.
+    pub fn names(&self) -> Vec<String> {
+        let mut names = Vec::new();
+        for r in &self.runs {
+            names.push(r.name.clone());
+            if let QuickPlan::Twin { name, .. } = &r.quick {
+                names.push(name.clone());
+            }
+        }
+        names.extend(self.node_counts.iter().map(|n| n.name.clone()));
+        names
+    }
+
+    /// Names used once, figures of runs that exist, numbers in range.
+    fn check(&self) -> Result<(), String> {
+        let mut names = std::collections::HashSet::new();
+        let all = self
+            .runs
+            .iter()
+            .flat_map(|r| {
+                let twin = match &r.quick {
+                    QuickPlan::Twin { name, .. } => Some(name.as_str()),
+                    _ => None,
+                };
+                std::iter::once(r.name.as_str()).chain(twin)
+            })
+            .chain(self.node_counts.iter().map(|n| n.name.as_str()));
+        for name in all {
+            if name.is_empty() || name.contains(['/', '\\']) || name.starts_with('.') {
+                return Err(format!("'{name}' is not a run name (a folder name under results/)"));
+            }
+            if !names.insert(name.to_string()) {
+                return Err(format!("the name '{name}' is used twice"));
+            }
+        }
+        for f in &self.figures {
+            if !names.contains(f.run.as_str()) {
+                return Err(format!("figure {} draws run '{}', which the manifest does not make", f.file, f.run));
+            }
+        }
+        for r in &self.runs {
+            if r.scale.is_some_and(|s| !(s > 0.0 && s.is_finite())) {
+                return Err(format!("run {}: scale must be a positive number", r.name));
+            }
+        }
+        Ok(())
+    }
+
+    /// The runs a mode makes, in manifest order; the runs it leaves out are described in
+    /// `skipped`.
+    pub fn jobs(&self, mode: Mode, skipped: &mut Vec<String>) -> Vec<Job> {
+        let mut jobs = Vec::new();
+        for r in &self.runs {
+            let own = Job { name: r.name.clone(), matchup: r.matchup.clone(), games: r.games, scale: r.scale };
+            match (&r.quick, mode) {
+                (QuickPlan::Same, _) => jobs.push(own),
+                (QuickPlan::Twin { name, matchup, games }, _) => {
+                    if mode == Mode::Full {
+                        jobs.push(own);
+                    } else {
+                        skipped.push(format!("{} (its budgeted twin {name} runs instead)", r.name));
+                    }
+                    jobs.push(Job { name: name.clone(), matchup: matchup.clone(), games: *games, scale: None });
+                }
+                (QuickPlan::FullOnly(_), Mode::Full) => jobs.push(own),
+                (QuickPlan::FullOnly(why), Mode::Quick) => skipped.push(format!("{}: {why}", r.name)),
+            }
+        }
+        jobs
+    }
+}

@@ -1,0 +1,186 @@
+//! Reproducing the published results: every experiment behind RESULTS.md, named in one
+//! manifest (`saves/reproduce.ron`), re-run from its matchup file into a scratch
+//! folder, its raw results, summary, figures and RESULTS.md's generated tables written beside
+//! each other, and every file compared with the committed one.
+//!
+//! Two modes: [`Mode::Quick`] re-runs the deterministic subset (node-, iteration- and
+//! depth-budgeted runs, and a budgeted twin of each timed experiment) and only reports what
+//! differs; [`Mode::Full`] re-runs everything and then writes the new files over the
+//! committed ones, reporting what changed.
+
+pub mod compare;
+mod manifest;
+mod outputs;
+
+use std::path::{Path, PathBuf};
+
+pub use compare::{FileDiff, compare_bytes, read_maybe_gz};
+pub use manifest::{FigureStep, Job, Manifest, NodeCountStep, QuickPlan, RunStep};
+pub use outputs::{SUMMARY_COLUMNS, summary_csv, summary_markdown};
+
+/// Where the manifest lives in the repository.
+pub const MANIFEST: &str = "saves/reproduce.ron";
+/// The file whose generated tables sit between markers.
+pub const RESULTS_MD: &str = "RESULTS.md";
+
+#[derive(Debug, thiserror::Error)]
+pub enum ReproduceError {
+    #[error("cannot read {path}: {source}")]
+    Read { path: PathBuf, source: std::io::Error },
+    #[error("cannot write {path}: {source}")]
+    Write { path: PathBuf, source: std::io::Error },
+    #[error(transparent)]
+    File(#[from] crate::io::FileError),
+    #[error("{manifest}: {message}")]
+    Manifest { manifest: PathBuf, message: String },
+    #[error("run {name}: {message}")]
+    Run { name: String, message: String },
+    #[error("figure {file}: {message}")]
+    Figure { file: String, message: String },
+    #[error("{path}: {message}")]
+    Markers { path: PathBuf, message: String },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    Quick,
+    Full,
+}
+
+/// What a reproduction found: each regenerated file against the committed one.
+#[derive(Debug, Default)]
+pub struct Report {
+    /// Repository-relative path and its differences (only files that differ).
+    pub changed: Vec<(String, FileDiff)>,
+    /// Regenerated files with no committed counterpart.
+    pub new: Vec<String>,
+    /// Files compared and found the same.
+    pub same: usize,
+    /// Runs of the manifest left out of this mode, with the reason.
+    pub skipped: Vec<String>,
+}
+
+impl Report {
+    pub fn is_same(&self) -> bool {
+        self.changed.is_empty() && self.new.is_empty()
+    }
+
+    /// The report in words: each differing file and number, then a count.
+    pub fn text(&self) -> String {
+        let mut s = String::new();
+        for (path, d) in &self.changed {
+            s.push_str(&format!("{path}: {} difference(s)\n", d.count));
+            for l in &d.lines {
+                s.push_str(&format!("  {l}\n"));
+            }
+            if d.count > d.lines.len() {
+                s.push_str(&format!("  ... and {} more\n", d.count - d.lines.len()));
+            }
+        }
+        for path in &self.new {
+            s.push_str(&format!("{path}: not committed\n"));
+        }
+        for why in &self.skipped {
+            s.push_str(&format!("not in this mode: {why}\n"));
+        }
+        s.push_str(&format!(
+            "{} file(s) the same, {} differ, {} not committed\n",
+            self.same,
+            self.changed.len(),
+            self.new.len()
+        ));
+        s
+    }
+}
+
+/// Options of one reproduction.
+pub struct Options {
+    /// The repository: the manifest, the matchup files and the committed results.
+    pub root: PathBuf,
+    /// The scratch folder everything is written to first (its `runs/` holds the raw run
+    /// folders; the other files mirror their place in the repository).
+    pub out: PathBuf,
+    pub mode: Mode,
+    /// Games at a time (0: every core).
+    pub threads: usize,
+    /// Only these runs (and the figures and tables drawn from them); empty: every run of the
+    /// mode.
+    pub only: Vec<String>,
+}
+
+/// Re-runs the manifest's experiments for `opts.mode`, compares every regenerated file with
+/// the committed one and, in [`Mode::Full`], writes the new files into the repository.
+/// `say` hears a line as each step starts and ends.
+pub fn reproduce(opts: &Options, say: &mut dyn FnMut(&str)) -> Result<Report, ReproduceError> {
+    let manifest_path = opts.root.join(MANIFEST);
+    let manifest = Manifest::load(&manifest_path)?;
+    let mut report = Report::default();
+    let mut produced: Vec<String> = Vec::new();
+    // Files of measured times: regenerated, never compared.
+    let mut volatile: Vec<String> = Vec::new();
+    let mut ran: Vec<String> = Vec::new();
+    if let Some(unknown) = opts.only.iter().find(|n| !manifest.names().contains(n)) {
+        return Err(ReproduceError::Manifest {
+            manifest: manifest_path.clone(),
+            message: format!("--only {unknown}: no run of that name ({})", manifest.names().join(", ")),
+        });
+    }
+    let chosen = |name: &str| opts.only.is_empty() || opts.only.iter().any(|n| n == name);
+    for job in manifest.jobs(opts.mode, &mut report.skipped) {
+        if !chosen(&job.name) {
+            report.skipped.push(format!("{} (not asked for by --only)", job.name));
+            continue;
+        }
+        let start = std::time::Instant::now();
+        say(&format!("run {} ({})", job.name, job.matchup));
+        let base = manifest_path.parent().unwrap_or(Path::new("."));
+        produced.extend(outputs::run_job(&job, base, opts)?);
+        ran.push(job.name.clone());
+        say(&format!("  done in {:.0} s", start.elapsed().as_secs_f64()));
+    }
+    for step in manifest.node_counts.iter().filter(|s| chosen(&s.name)) {
+        ran.push(step.name.clone());
+        say(&format!("node counts {}", step.name));
+        produced.push(outputs::node_counts(step, opts)?);
+    }
+    for fig in manifest.figures.iter().filter(|f| ran.contains(&f.run)) {
+        say(&format!("figure {}", fig.file));
+        produced.extend(outputs::figure(fig, opts)?);
+        if fig.volatile {
+            volatile.push(format!("{}.csv", fig.file));
+        }
+    }
+    if let Some(path) = outputs::results_md(opts, &ran)? {
+        produced.push(path);
+    }
+    for rel in &produced {
+        let now = opts.out.join(rel);
+        let committed = opts.root.join(rel);
+        if !committed.exists() {
+            report.new.push(rel.clone());
+            continue;
+        }
+        // Images are drawn from the CSV beside them, which is compared.
+        if rel.ends_with(".svg") || rel.ends_with(".png") || volatile.contains(rel) {
+            continue;
+        }
+        let d = compare_bytes(rel, &read_maybe_gz(&committed)?, &read_maybe_gz(&now)?);
+        if d.is_same() {
+            report.same += 1;
+        } else {
+            report.changed.push((rel.clone(), d));
+        }
+    }
+    if opts.mode == Mode::Full {
+        for rel in &produced {
+            let bytes = std::fs::read(opts.out.join(rel))
+                .map_err(|source| ReproduceError::Read { path: opts.out.join(rel), source })?;
+            let target = opts.root.join(rel);
+            if let Some(dir) = target.parent() {
+                std::fs::create_dir_all(dir).map_err(|source| ReproduceError::Write { path: dir.into(), source })?;
+            }
+            crate::io::write_atomic(&target, &bytes)?;
+        }
+    }
+    Ok(report)
+}

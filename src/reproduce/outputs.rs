@@ -1,0 +1,305 @@
+//! What a reproduction writes: a run's committable results, node counts, figures and
+//! RESULTS.md's generated tables, each under the scratch folder at its place in the
+//! repository. Each function returns the repository-relative paths it wrote.
+
+use std::io::Write;
+use std::path::Path;
+
+use super::manifest::{FigureStep, Job, NodeCountStep};
+use super::{Mode, Options, RESULTS_MD, ReproduceError};
+use crate::arena::results::load_run;
+use crate::arena::{Matchup, PairStats, RunOptions, run_matchup_summary, summarize_by_first_mover, write_csv};
+use crate::game::{AnyPosition, Variant};
+use crate::search::{NullSink, SearchControl, SearchLimits, build_agent, load_agent};
+
+/// Where a run's committed results live.
+pub fn results_dir(name: &str) -> String {
+    format!("results/{name}")
+}
+
+fn write_error(path: &Path) -> impl FnOnce(std::io::Error) -> ReproduceError + '_ {
+    move |source| ReproduceError::Write { path: path.into(), source }
+}
+
+/// Plays one run into `out/runs/NAME` and writes its committable form into
+/// `out/results/NAME/`: `games.csv.gz` and `moves.csv.gz` (in game order), `entrants.ron`,
+/// `matchup.ron` and `summary.csv` (a row per pairing and colour order).
+pub fn run_job(job: &Job, base: &Path, opts: &Options) -> Result<Vec<String>, ReproduceError> {
+    let fail = |message: String| ReproduceError::Run { name: job.name.clone(), message };
+    let matchup_path = base.join(&job.matchup);
+    let m = Matchup::load(&matchup_path)?;
+    let matchup_dir = matchup_path.parent().unwrap_or(base);
+    // Nothing here runs a program named in a file: that takes `mnklab match --allow-external`.
+    let entrants = m.resolve(matchup_dir).map_err(fail)?;
+    if let Some((who, command)) = Matchup::external_commands(&entrants).into_iter().next() {
+        return Err(fail(format!("{who} runs an external program ({command}); reproduce runs none")));
+    }
+    let run_dir = opts.out.join("runs").join(&job.name);
+    let run_opts = RunOptions {
+        threads: opts.threads,
+        out: run_dir.clone(),
+        resume: false,
+        scale: job.scale.unwrap_or(1.0),
+        games: job.games,
+        shard: None,
+    };
+    run_matchup_summary(&m, matchup_dir, &run_opts, &SearchControl::new(), |_| {}).map_err(fail)?;
+    let run = load_run(&run_dir).map_err(fail)?;
+    let mut records = run.records;
+    records.sort_by_key(|r| r.index);
+    let rel = results_dir(&job.name);
+    let dest = opts.out.join(&rel);
+    std::fs::create_dir_all(&dest).map_err(write_error(&dest))?;
+    write_csv(&dest, &records, run.conditions.as_ref()).map_err(fail)?;
+    let mut written = Vec::new();
+    for name in ["games.csv", "moves.csv"] {
+        gzip(&dest.join(name))?;
+        written.push(format!("{rel}/{name}.gz"));
+    }
+    for name in [crate::arena::conditions::CONDITIONS_FILE, crate::arena::results::MATCHUP_FILE] {
+        let from = run_dir.join(name);
+        std::fs::copy(&from, dest.join(name)).map_err(write_error(&dest.join(name)))?;
+        written.push(format!("{rel}/{name}"));
+    }
+    let summary = dest.join("summary.csv");
+    crate::io::write_atomic(&summary, summary_csv(&summarize_by_first_mover(&records)).as_bytes())?;
+    written.push(format!("{rel}/summary.csv"));
+    Ok(written)
+}
+
+/// Replaces `path` by `path.gz` (gzip, best compression, no time stamp: the same bytes for
+/// the same data).
+fn gzip(path: &Path) -> Result<(), ReproduceError> {
+    let data = std::fs::read(path).map_err(|source| ReproduceError::Read { path: path.into(), source })?;
+    let mut gz_name = path.as_os_str().to_owned();
+    gz_name.push(".gz");
+    let gz = std::path::PathBuf::from(gz_name);
+    let mut e = flate2::GzBuilder::new().mtime(0).write(Vec::new(), flate2::Compression::best());
+    e.write_all(&data).map_err(write_error(&gz))?;
+    let bytes = e.finish().map_err(write_error(&gz))?;
+    crate::io::write_atomic(&gz, &bytes)?;
+    std::fs::remove_file(path).map_err(write_error(path))
+}
+
+/// The summary columns; `mean_ms_*` are measured times, never compared.
+pub const SUMMARY_COLUMNS: [&str; 16] = [
+    "variant",
+    "first",
+    "second",
+    "games",
+    "first_wins",
+    "draws",
+    "second_wins",
+    "first_score",
+    "first_score_low",
+    "first_score_high",
+    "mean_nodes_first",
+    "mean_nodes_second",
+    "forfeits_first",
+    "forfeits_second",
+    "mean_ms_first",
+    "mean_ms_second",
+];
+
+/// A row per pairing and colour order, from the first mover's side.
+pub fn summary_csv(stats: &[PairStats]) -> String {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    let _ = w.write_record(SUMMARY_COLUMNS);
+    for s in stats {
+        let _ = w.write_record([
+            s.variant.to_string(),
+            s.names[0].clone(),
+            s.names[1].clone(),
+            s.games.to_string(),
+            s.wins.to_string(),
+            s.draws.to_string(),
+            s.losses.to_string(),
+            format!("{:.4}", s.score),
+            format!("{:.4}", s.score_low),
+            format!("{:.4}", s.score_high),
+            format!("{:.1}", s.mean_nodes[0]),
+            format!("{:.1}", s.mean_nodes[1]),
+            s.forfeits[0].to_string(),
+            s.forfeits[1].to_string(),
+            format!("{:.4}", s.mean_time[0] * 1000.0),
+            format!("{:.4}", s.mean_time[1] * 1000.0),
+        ]);
+    }
+    String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
+}
+
+/// Every agent's whole-tree search of every board: `results/NAME/nodes.csv`.
+pub fn node_counts(step: &NodeCountStep, opts: &Options) -> Result<String, ReproduceError> {
+    let fail = |message: String| ReproduceError::Run { name: step.name.clone(), message };
+    let base = opts.root.join(super::MANIFEST);
+    let base = base.parent().unwrap_or(Path::new("."));
+    let mut w = csv::Writer::from_writer(Vec::new());
+    let _ = w.write_record(["variant", "agent", "depth", "nodes", "value"]);
+    for v in &step.variants {
+        let variant: Variant = v.parse().map_err(|e| fail(format!("{v}: {e}")))?;
+        for a in &step.agents {
+            let file = load_agent(&base.join(a).to_string_lossy()).map_err(fail)?;
+            let pos = AnyPosition::new(variant);
+            let limits = SearchLimits::depth(step.depth);
+            let r = crate::with_position!(&pos, p => build_agent(&file.agent, file.seed)
+                .search(p, &limits, &SearchControl::new(), &mut NullSink));
+            let _ = w.write_record([
+                variant.to_string(),
+                file.name.clone(),
+                step.depth.to_string(),
+                r.stats.nodes.to_string(),
+                r.score.to_string(),
+            ]);
+        }
+    }
+    let rel = format!("{}/nodes.csv", results_dir(&step.name));
+    let path = opts.out.join(&rel);
+    std::fs::create_dir_all(path.parent().unwrap_or(&opts.out)).map_err(write_error(&path))?;
+    crate::io::write_atomic(&path, &w.into_inner().unwrap_or_default())?;
+    Ok(rel)
+}
+
+/// Draws a figure from its run's results: `FILE.csv`, `FILE.svg` and `FILE.png`. A volatile
+/// figure's CSV is listed last and marked by the caller.
+pub fn figure(step: &FigureStep, opts: &Options) -> Result<Vec<String>, ReproduceError> {
+    use crate::plot::{ExportOptions, Field, FigureData, PlotRequest, export_figure, figure_from_results};
+    let fail = |message: String| ReproduceError::Figure { file: step.file.clone(), message };
+    let field = |s: &Option<String>| s.as_deref().map(str::parse::<Field>).transpose().map_err(fail);
+    let mut req = PlotRequest::new(step.kind);
+    req.x = field(&step.x)?;
+    req.y = field(&step.y)?;
+    req.metric = step.metric;
+    req.series = field(&step.series)?;
+    req.agent = step.agent.clone();
+    req.title = step.title.clone();
+    req.facet = field(&step.facet)?;
+    req.boundary = step.boundary;
+    let run = load_run(&opts.out.join("runs").join(&step.run)).map_err(fail)?;
+    let mut fig = figure_from_results(&run.records, run.matchup.as_ref(), &run.dir, &req).map_err(fail)?;
+    if let Some(l) = &step.x_label {
+        fig.x_label = l.clone();
+    }
+    if let Some(l) = &step.y_label {
+        fig.y_label = l.clone();
+    }
+    let panels = match &fig.data {
+        FigureData::Heatmap { panels, .. } => panels.len(),
+        _ => 1,
+    };
+    let default_width = if panels > 1 { (1.6 + 2.4 * panels as f64).max(6.4) } else { 6.4 };
+    let export = ExportOptions {
+        width_in: step.width.unwrap_or(default_width),
+        height_in: step.height.unwrap_or(4.0),
+        log_y: step.log_y,
+        ..ExportOptions::default()
+    };
+    let svg = opts.out.join(format!("{}.svg", step.file));
+    std::fs::create_dir_all(svg.parent().unwrap_or(&opts.out)).map_err(write_error(&svg))?;
+    export_figure(&fig, &svg, &export).map_err(fail)?;
+    export_figure(&fig, &svg.with_extension("png"), &export).map_err(fail)?;
+    Ok(["svg", "png", "csv"].iter().map(|e| format!("{}.{e}", step.file)).collect())
+}
+
+/// The marker that opens a generated block of RESULTS.md: `<!-- reproduce:KIND NAME -->`,
+/// closed by [`END`].
+const BEGIN: &str = "<!-- reproduce:";
+const END: &str = "<!-- /reproduce -->";
+
+/// RESULTS.md with every generated block whose run this reproduction made rewritten from the
+/// new files: `summary NAME` (the run's summary as a Markdown table), `nodes NAME` (node
+/// counts) and, in the full mode, `commit` (the build that made the results). Blocks of runs
+/// not made keep their committed text. None when the repository has no RESULTS.md.
+pub fn results_md(opts: &Options, ran: &[String]) -> Result<Option<String>, ReproduceError> {
+    let path = opts.root.join(RESULTS_MD);
+    if !path.is_file() {
+        return Ok(None);
+    }
+    let text = crate::io::read_text(&path)?;
+    let fail = |message: String| ReproduceError::Markers { path: path.clone(), message };
+    let mut out = String::new();
+    let mut rest = text.as_str();
+    while let Some(start) = rest.find(BEGIN) {
+        let open_end =
+            rest[start..].find("-->").map(|i| start + i + 3).ok_or_else(|| fail("a marker is not closed".into()))?;
+        let what = rest[start + BEGIN.len()..open_end - 3].trim().to_string();
+        let close =
+            rest[open_end..].find(END).map(|i| open_end + i).ok_or_else(|| fail(format!("no {END} after {what}")))?;
+        out.push_str(&rest[..open_end]);
+        let old = &rest[open_end..close];
+        let new = block(&what, opts, ran).map_err(fail)?;
+        out.push_str(&new.map_or(old.to_string(), |b| format!("\n{b}")));
+        out.push_str(END);
+        rest = &rest[close + END.len()..];
+    }
+    out.push_str(rest);
+    let written = opts.out.join(RESULTS_MD);
+    crate::io::write_atomic(&written, out.as_bytes())?;
+    Ok(Some(RESULTS_MD.to_string()))
+}
+
+/// The new text of one block, or None to keep the committed one.
+fn block(what: &str, opts: &Options, ran: &[String]) -> Result<Option<String>, String> {
+    let (kind, name) = what.split_once(' ').unwrap_or((what, ""));
+    let made = ran.iter().any(|r| r == name);
+    match kind {
+        "commit" => Ok((opts.mode == Mode::Full)
+            .then(|| format!("Generated by `scripts/reproduce` at commit `{}`.\n", crate::COMMIT))),
+        "summary" | "nodes" if !made => Ok(None),
+        "summary" => {
+            let path = opts.out.join(results_dir(name)).join("summary.csv");
+            let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+            Ok(Some(summary_markdown(&text)?))
+        }
+        "nodes" => {
+            let path = opts.out.join(results_dir(name)).join("nodes.csv");
+            let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+            Ok(Some(csv_markdown(&text)?))
+        }
+        _ => Err(format!("unknown generated block `{what}` (summary NAME, nodes NAME or commit)")),
+    }
+}
+
+/// A summary CSV as a Markdown table: the first mover's wins, draws and losses with its
+/// score and 95% interval, and the nodes a move each side searched.
+pub fn summary_markdown(csv_text: &str) -> Result<String, String> {
+    let mut r = csv::Reader::from_reader(csv_text.as_bytes());
+    let mut out = String::from(
+        "| game | P1 | P2 | games | P1 wins | draws | P2 wins | P1 score (95% CI) | nodes a move P1 / P2 | forfeits P1 / P2 |\n\
+         |---|---|---|---:|---:|---:|---:|---:|---:|---:|\n",
+    );
+    for rec in r.records() {
+        let c = rec.map_err(|e| e.to_string())?;
+        let f = |i: usize| c.get(i).unwrap_or("");
+        let num = |i: usize| f(i).parse::<f64>().unwrap_or(f64::NAN);
+        out.push_str(&format!(
+            "| {} | {} | {} | {} | {} | {} | {} | {:.3} ({:.3}-{:.3}) | {:.0} / {:.0} | {} / {} |\n",
+            f(0),
+            f(1),
+            f(2),
+            f(3),
+            f(4),
+            f(5),
+            f(6),
+            num(7),
+            num(8),
+            num(9),
+            num(10),
+            num(11),
+            f(12),
+            f(13)
+        ));
+    }
+    Ok(out)
+}
+
+/// Any CSV as a Markdown table, as it is.
+pub fn csv_markdown(csv_text: &str) -> Result<String, String> {
+    let mut r = csv::Reader::from_reader(csv_text.as_bytes());
+    let header: Vec<String> = r.headers().map_err(|e| e.to_string())?.iter().map(str::to_string).collect();
+    let mut out = format!("| {} |\n|{}\n", header.join(" | "), "---|".repeat(header.len()));
+    for rec in r.records() {
+        let rec = rec.map_err(|e| e.to_string())?;
+        out.push_str(&format!("| {} |\n", rec.iter().collect::<Vec<_>>().join(" | ")));
+    }
+    Ok(out)
+}

@@ -423,3 +423,27 @@ fn a_change_to_move_ordering_fails_the_quick_check() {
     assert!(d.count > 10, "{text}");
     assert!(d.lines.iter().any(|l| l.starts_with("row (index ") && l.contains("column moves: committed ")), "{text}");
 }
+
+/// Every committed figure is what its data draws: the data it was drawn from
+/// (`FILE.figure.ron`) written as CSV is the committed `FILE.csv`, and drawn again with the
+/// committed options it is the committed `FILE.svg`, byte for byte. An SVG whose numbers
+/// disagree with its CSV (as alam-table3-score.svg once did) fails here.
+#[test]
+fn every_committed_figure_redraws_from_its_data() {
+    let mut checked = 0;
+    for step in manifest().figures {
+        let file = std::path::Path::new(ROOT).join(&step.file);
+        let with = |ext: &str| std::path::PathBuf::from(format!("{}.{ext}", file.display()));
+        let drawn: mnklab::reproduce::DrawnFigure = ron::from_str(
+            &std::fs::read_to_string(with("figure.ron")).unwrap_or_else(|e| panic!("{}.figure.ron: {e}", step.file)),
+        )
+        .unwrap();
+        let csv = std::fs::read_to_string(with("csv")).unwrap();
+        assert_eq!(drawn.figure.to_csv(), csv, "{}.csv is not the data of {}.figure.ron", step.file, step.file);
+        let svg = std::fs::read_to_string(with("svg")).unwrap();
+        let redrawn = mnklab::plot::render_svg(&drawn.figure, &drawn.export).unwrap();
+        assert!(redrawn == svg, "{}.svg is not what its data draws", step.file);
+        checked += 1;
+    }
+    assert!(checked >= 15, "{checked} figures");
+}

@@ -21,7 +21,8 @@ pub const FONT: &str = "DejaVu Sans";
 const SVG_DPI: f64 = 96.0;
 
 /// Size and resolution of an exported figure.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ExportOptions {
     pub width_in: f64,
     pub height_in: f64,

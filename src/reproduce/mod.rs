@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 
 pub use compare::{FileDiff, compare_bytes, read_maybe_gz};
 pub use manifest::{FigureStep, Job, Manifest, NodeCountStep, QuickPlan, RunStep};
-pub use outputs::{SUMMARY_COLUMNS, summary_csv, summary_markdown};
+pub use outputs::{DrawnFigure, SUMMARY_COLUMNS, summary_csv, summary_markdown};
 
 /// Where the manifest lives in the repository.
 pub const MANIFEST: &str = "saves/reproduce.ron";
@@ -160,8 +160,8 @@ pub fn reproduce(opts: &Options, say: &mut dyn FnMut(&str)) -> Result<Report, Re
             report.new.push(rel.clone());
             continue;
         }
-        // Images are drawn from the CSV beside them, which is compared.
-        if rel.ends_with(".svg") || rel.ends_with(".png") || volatile.contains(rel) {
+        // Images are drawn from the data whose CSV is beside them, which is compared.
+        if [".svg", ".png", ".figure.ron"].iter().any(|e| rel.ends_with(e)) || volatile.contains(rel) {
             continue;
         }
         let d = compare_bytes(rel, &read_maybe_gz(&committed)?, &read_maybe_gz(&now)?);

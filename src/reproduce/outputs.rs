@@ -197,7 +197,19 @@ pub fn figure(step: &FigureStep, opts: &Options) -> Result<Vec<String>, Reproduc
     std::fs::create_dir_all(svg.parent().unwrap_or(&opts.out)).map_err(write_error(&svg))?;
     export_figure(&fig, &svg, &export).map_err(fail)?;
     export_figure(&fig, &svg.with_extension("png"), &export).map_err(fail)?;
-    Ok(["svg", "png", "csv"].iter().map(|e| format!("{}.{e}", step.file)).collect())
+    let drawn = DrawnFigure { figure: fig, export };
+    crate::io::write_atomic(&svg.with_extension("figure.ron"), crate::io::to_ron(&drawn).as_bytes())?;
+    Ok(["svg", "png", "figure.ron", "csv"].iter().map(|e| format!("{}.{e}", step.file)).collect())
+}
+
+/// What a committed figure was drawn from (`FILE.figure.ron` beside it): its data and the
+/// options it was drawn with. Its data written as CSV is `FILE.csv`, and drawn it is
+/// `FILE.svg`, byte for byte: a test redraws every committed figure and compares both.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DrawnFigure {
+    pub figure: crate::plot::Figure,
+    pub export: crate::plot::ExportOptions,
 }
 
 /// The marker that opens a generated block of RESULTS.md: `<!-- reproduce:KIND NAME -->`,

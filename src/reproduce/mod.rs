@@ -160,8 +160,10 @@ pub fn reproduce(opts: &Options, say: &mut dyn FnMut(&str)) -> Result<Report, Re
             report.new.push(rel.clone());
             continue;
         }
-        // Images are drawn from the data whose CSV is beside them, which is compared.
-        if [".svg", ".png", ".figure.ron"].iter().any(|e| rel.ends_with(e)) || volatile.contains(rel) {
+        // Images are drawn from the data whose CSV is beside them, which is compared; the
+        // machine a run played on is a record, not a result.
+        let measured = [".svg", ".png", ".figure.ron", "machine.txt"];
+        if measured.iter().any(|e| rel.ends_with(e)) || volatile.contains(rel) {
             continue;
         }
         let d = compare_bytes(rel, &read_maybe_gz(&committed)?, &read_maybe_gz(&now)?);

@@ -43,7 +43,10 @@ pub fn run_job(job: &Job, base: &Path, opts: &Options) -> Result<Vec<String>, Re
         games: job.games,
         shard: None,
     };
+    let before = Machine::now();
+    let start = std::time::Instant::now();
     run_matchup_summary(&m, matchup_dir, &run_opts, &SearchControl::new(), |_| {}).map_err(fail)?;
+    let machine = before.text(&Machine::now(), start.elapsed().as_secs_f64());
     let run = load_run(&run_dir).map_err(fail)?;
     let mut records = run.records;
     records.sort_by_key(|r| r.index);
@@ -61,10 +64,44 @@ pub fn run_job(job: &Job, base: &Path, opts: &Options) -> Result<Vec<String>, Re
         std::fs::copy(&from, dest.join(name)).map_err(write_error(&dest.join(name)))?;
         written.push(format!("{rel}/{name}"));
     }
+    // Where and under what load it ran: what a timed run's games depend on.
+    crate::io::write_atomic(&dest.join("machine.txt"), machine.as_bytes())?;
+    written.push(format!("{rel}/machine.txt"));
     let summary = dest.join("summary.csv");
     crate::io::write_atomic(&summary, summary_csv(&summarize_by_first_mover(&records)).as_bytes())?;
     written.push(format!("{rel}/summary.csv"));
     Ok(written)
+}
+
+/// The machine a run played on, and its load (Linux's /proc; "unknown" elsewhere).
+struct Machine {
+    load: String,
+}
+
+impl Machine {
+    fn now() -> Machine {
+        let load = std::fs::read_to_string("/proc/loadavg").ok();
+        let load = load.as_deref().and_then(|l| l.split_whitespace().next()).unwrap_or("unknown").to_string();
+        Machine { load }
+    }
+
+    /// The CPU, its cores, the 1-minute load average before and after, and the wall time.
+    fn text(&self, after: &Machine, seconds: f64) -> String {
+        let cpu = std::fs::read_to_string("/proc/cpuinfo").ok().and_then(|c| {
+            c.lines()
+                .find(|l| l.starts_with("model name"))
+                .and_then(|l| l.split_once(':'))
+                .map(|(_, v)| v.trim().to_string())
+        });
+        let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
+        format!(
+            "cpu: {}\ncores: {cores}\nload average (1 min) before: {}\nload average (1 min) after: {}\nwall seconds: {seconds:.0}\ncommit: {}\n",
+            cpu.unwrap_or_else(|| "unknown".into()),
+            self.load,
+            after.load,
+            crate::COMMIT
+        )
+    }
 }
 
 /// Replaces `path` by `path.gz` (gzip, best compression, no time stamp: the same bytes for
@@ -82,7 +119,7 @@ fn gzip(path: &Path) -> Result<(), ReproduceError> {
 }
 
 /// The summary columns; `mean_ms_*` are measured times, never compared.
-pub const SUMMARY_COLUMNS: [&str; 16] = [
+pub const SUMMARY_COLUMNS: [&str; 17] = [
     "variant",
     "first",
     "second",
@@ -99,6 +136,7 @@ pub const SUMMARY_COLUMNS: [&str; 16] = [
     "forfeits_second",
     "mean_ms_first",
     "mean_ms_second",
+    "commit",
 ];
 
 /// A row per pairing and colour order, from the first mover's side.
@@ -123,6 +161,7 @@ pub fn summary_csv(stats: &[PairStats]) -> String {
             s.forfeits[1].to_string(),
             format!("{:.4}", s.mean_time[0] * 1000.0),
             format!("{:.4}", s.mean_time[1] * 1000.0),
+            crate::COMMIT.to_string(),
         ]);
     }
     String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
@@ -134,7 +173,7 @@ pub fn node_counts(step: &NodeCountStep, opts: &Options) -> Result<String, Repro
     let base = opts.root.join(super::MANIFEST);
     let base = base.parent().unwrap_or(Path::new("."));
     let mut w = csv::Writer::from_writer(Vec::new());
-    let _ = w.write_record(["variant", "agent", "depth", "nodes", "value"]);
+    let _ = w.write_record(["variant", "agent", "depth", "nodes", "value", "commit"]);
     for v in &step.variants {
         let variant: Variant = v.parse().map_err(|e| fail(format!("{v}: {e}")))?;
         for a in &step.agents {
@@ -149,6 +188,7 @@ pub fn node_counts(step: &NodeCountStep, opts: &Options) -> Result<String, Repro
                 step.depth.to_string(),
                 r.stats.nodes.to_string(),
                 r.score.to_string(),
+                crate::COMMIT.to_string(),
             ]);
         }
     }
@@ -197,7 +237,7 @@ pub fn figure(step: &FigureStep, opts: &Options) -> Result<Vec<String>, Reproduc
     std::fs::create_dir_all(svg.parent().unwrap_or(&opts.out)).map_err(write_error(&svg))?;
     export_figure(&fig, &svg, &export).map_err(fail)?;
     export_figure(&fig, &svg.with_extension("png"), &export).map_err(fail)?;
-    let drawn = DrawnFigure { figure: fig, export };
+    let drawn = DrawnFigure { commit: crate::COMMIT.to_string(), run: step.run.clone(), figure: fig, export };
     crate::io::write_atomic(&svg.with_extension("figure.ron"), crate::io::to_ron(&drawn).as_bytes())?;
     Ok(["svg", "png", "figure.ron", "csv"].iter().map(|e| format!("{}.{e}", step.file)).collect())
 }
@@ -208,6 +248,10 @@ pub fn figure(step: &FigureStep, opts: &Options) -> Result<Vec<String>, Reproduc
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct DrawnFigure {
+    /// The build that drew it.
+    pub commit: String,
+    /// The run (`results/RUN/`) whose games it shows.
+    pub run: String,
     pub figure: crate::plot::Figure,
     pub export: crate::plot::ExportOptions,
 }

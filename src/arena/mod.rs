@@ -4,6 +4,7 @@
 pub mod conditions;
 pub mod game;
 pub mod matchup;
+pub mod pairs;
 pub mod results;
 pub mod runner;
 pub mod stats;

@@ -63,6 +63,16 @@ pub fn run(args: TableArgs) -> Result<(), String> {
             None => text.push_str("played with: not recorded (a run of an older mnklab)\n"),
         }
     }
+    // Colour-swapped pairs are not independent games: their pentanomial and its interval.
+    if let (TableFormat::Text, Some(m)) = (args.format, &run.matchup) {
+        let names: Vec<String> = match &run.conditions {
+            Some(c) => c.entrants.iter().map(|e| e.name.clone()).collect(),
+            None => m.resolve(&run.dir).map(|e| e.into_iter().map(|e| e.name).collect()).unwrap_or_default(),
+        };
+        for p in mnklab::arena::pairs::pentanomials(&run.records, m) {
+            text.push_str(&format!("pairs: {}\n", p.line(&names)));
+        }
+    }
     // An external entrant is named by the program it ran, not only by its display name.
     if let (TableFormat::Text, Some(m)) = (args.format, &run.matchup)
         && let Ok(entrants) = m.resolve(&run.dir)

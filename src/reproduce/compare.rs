@@ -85,13 +85,42 @@ fn without_commits(text: &str) -> String {
     out
 }
 
+/// Lines differ by a longest-common-subsequence diff, so one inserted line is one difference
+/// (not every line after it). Texts past a few thousand lines are compared line by line.
 fn compare_text(committed: &str, now: &str) -> FileDiff {
     let mut d = FileDiff::default();
     let (a, b): (Vec<&str>, Vec<&str>) = (committed.lines().collect(), now.lines().collect());
-    for i in 0..a.len().max(b.len()) {
-        let (x, y) = (a.get(i).copied(), b.get(i).copied());
-        if x != y {
-            d.push(format!("line {}: committed `{}`, now `{}`", i + 1, x.unwrap_or("(none)"), y.unwrap_or("(none)")));
+    if a.len().saturating_mul(b.len()) > 25_000_000 {
+        for i in 0..a.len().max(b.len()) {
+            let (x, y) = (a.get(i).copied(), b.get(i).copied());
+            if x != y {
+                d.push(format!(
+                    "line {}: committed `{}`, now `{}`",
+                    i + 1,
+                    x.unwrap_or("(none)"),
+                    y.unwrap_or("(none)")
+                ));
+            }
+        }
+        return d;
+    }
+    // lcs[i][j]: the longest common subsequence of a[i..] and b[j..].
+    let mut lcs = vec![vec![0u32; b.len() + 1]; a.len() + 1];
+    for i in (0..a.len()).rev() {
+        for j in (0..b.len()).rev() {
+            lcs[i][j] = if a[i] == b[j] { lcs[i + 1][j + 1] + 1 } else { lcs[i + 1][j].max(lcs[i][j + 1]) };
+        }
+    }
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() || j < b.len() {
+        if i < a.len() && j < b.len() && a[i] == b[j] {
+            (i, j) = (i + 1, j + 1);
+        } else if j < b.len() && (i == a.len() || lcs[i][j + 1] >= lcs[i + 1][j]) {
+            d.push(format!("line {} now: `{}`", j + 1, b[j]));
+            j += 1;
+        } else {
+            d.push(format!("line {} committed: `{}`", i + 1, a[i]));
+            i += 1;
         }
     }
     d
@@ -256,7 +285,19 @@ mod tests {
         let b = a.replace("abc", "def");
         assert!(compare_bytes("entrants.ron", a.as_bytes(), b.as_bytes()).is_same());
         let c = b.replace("scale: 1.0", "scale: 0.5");
-        assert_eq!(compare_bytes("entrants.ron", a.as_bytes(), c.as_bytes()).count, 1);
+        // The line removed and the line added.
+        assert_eq!(compare_bytes("entrants.ron", a.as_bytes(), c.as_bytes()).count, 2);
+    }
+
+    #[test]
+    fn an_inserted_line_is_one_difference() {
+        let a = "one\ntwo\nthree\n";
+        let b = "one\nnew\ntwo\nthree\n";
+        let d = compare_bytes("RESULTS.md", a.as_bytes(), b.as_bytes());
+        assert_eq!(d.lines, vec!["line 2 now: `new`".to_string()]);
+        let c = "one\nTWO\nthree\n";
+        let d = compare_bytes("RESULTS.md", a.as_bytes(), c.as_bytes());
+        assert_eq!(d.count, 2, "{:?}", d.lines);
     }
 
     #[test]

@@ -153,7 +153,29 @@ pub fn reproduce(opts: &Options, say: &mut dyn FnMut(&str)) -> Result<Report, Re
     if let Some(path) = outputs::results_md(opts, &ran)? {
         produced.push(path);
     }
-    for rel in &produced {
+    compare_all(&produced, &volatile, opts, &mut report)?;
+    if opts.mode == Mode::Full {
+        for rel in &produced {
+            let bytes = std::fs::read(opts.out.join(rel))
+                .map_err(|source| ReproduceError::Read { path: opts.out.join(rel), source })?;
+            let target = opts.root.join(rel);
+            if let Some(dir) = target.parent() {
+                std::fs::create_dir_all(dir).map_err(|source| ReproduceError::Write { path: dir.into(), source })?;
+            }
+            crate::io::write_atomic(&target, &bytes)?;
+        }
+    }
+    Ok(report)
+}
+
+/// Compares each regenerated file with the committed one into `report`.
+fn compare_all(
+    produced: &[String],
+    volatile: &[String],
+    opts: &Options,
+    report: &mut Report,
+) -> Result<(), ReproduceError> {
+    for rel in produced {
         let now = opts.out.join(rel);
         let committed = opts.root.join(rel);
         if !committed.exists() {
@@ -173,16 +195,5 @@ pub fn reproduce(opts: &Options, say: &mut dyn FnMut(&str)) -> Result<Report, Re
             report.changed.push((rel.clone(), d));
         }
     }
-    if opts.mode == Mode::Full {
-        for rel in &produced {
-            let bytes = std::fs::read(opts.out.join(rel))
-                .map_err(|source| ReproduceError::Read { path: opts.out.join(rel), source })?;
-            let target = opts.root.join(rel);
-            if let Some(dir) = target.parent() {
-                std::fs::create_dir_all(dir).map_err(|source| ReproduceError::Write { path: dir.into(), source })?;
-            }
-            crate::io::write_atomic(&target, &bytes)?;
-        }
-    }
-    Ok(report)
+    Ok(())
 }

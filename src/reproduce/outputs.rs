@@ -348,14 +348,37 @@ pub fn summary_markdown(csv_text: &str) -> Result<String, String> {
     Ok(out)
 }
 
-/// Any CSV as a Markdown table, as it is.
+/// Any CSV as a Markdown table, without the columns that change from run to run (the commit,
+/// times): RESULTS.md shows results, and says once which build made them.
 pub fn csv_markdown(csv_text: &str) -> Result<String, String> {
     let mut r = csv::Reader::from_reader(csv_text.as_bytes());
     let header: Vec<String> = r.headers().map_err(|e| e.to_string())?.iter().map(str::to_string).collect();
-    let mut out = format!("| {} |\n|{}\n", header.join(" | "), "---|".repeat(header.len()));
+    let kept: Vec<usize> =
+        (0..header.len()).filter(|&i| !super::compare::VOLATILE_COLUMNS.contains(&header[i].as_str())).collect();
+    let row = |cells: Vec<&str>| format!("| {} |\n", kept.iter().map(|&i| cells[i]).collect::<Vec<_>>().join(" | "));
+    let mut out = row(header.iter().map(String::as_str).collect());
+    out.push_str(&format!("|{}\n", "---|".repeat(kept.len())));
     for rec in r.records() {
         let rec = rec.map_err(|e| e.to_string())?;
-        out.push_str(&format!("| {} |\n", rec.iter().collect::<Vec<_>>().join(" | ")));
+        if rec.len() != header.len() {
+            return Err(format!("a row of {} cells under {} columns", rec.len(), header.len()));
+        }
+        out.push_str(&row(rec.iter().collect()));
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn markdown_tables_leave_out_the_commit_and_times() {
+        let csv = "variant,agent,nodes,commit\n\"mnk:3,3,3\",full-tree,18297,abc\n";
+        assert_eq!(
+            csv_markdown(csv).unwrap(),
+            "| variant | agent | nodes |\n|---|---|---|\n| mnk:3,3,3 | full-tree | 18297 |\n"
+        );
+        assert!(csv_markdown("a,b\n1\n").is_err());
+    }
 }

@@ -15,7 +15,9 @@ fn main() {
     const CODE: [&str; 5] = ["src", "build.rs", "Cargo.toml", "Cargo.lock", "saves/agents"];
     let commit = match git(&["rev-parse", "--short=12", "HEAD"]) {
         Some(c) if !c.is_empty() => {
-            let mut status = vec!["status", "--porcelain", "--untracked-files=no", "--"];
+            // --no-optional-locks: `git status` would otherwise refresh the index, and a
+            // rewritten index must not look like a change that needs this script again.
+            let mut status = vec!["--no-optional-locks", "status", "--porcelain", "--untracked-files=no", "--"];
             status.extend(CODE);
             match git(&status) {
                 Some(s) if s.is_empty() => c,
@@ -28,10 +30,12 @@ fn main() {
     for path in CODE {
         println!("cargo:rerun-if-changed={path}");
     }
-    // A new commit moves the branch's ref (or packed-refs) and HEAD; staging rewrites the index.
+    // A new commit moves the branch's ref (or packed-refs) and HEAD. The index is not
+    // watched: any git command may rewrite it, and a rebuild of the library each time costs
+    // minutes; a change to the code itself is seen through CODE above.
     if let Some(dir) = git(&["rev-parse", "--git-dir"]) {
         let dir = PathBuf::from(dir);
-        let mut watched = vec![dir.join("HEAD"), dir.join("index"), dir.join("packed-refs")];
+        let mut watched = vec![dir.join("HEAD"), dir.join("packed-refs")];
         if let Some(head) = git(&["symbolic-ref", "-q", "HEAD"]) {
             watched.push(dir.join(head));
         }

@@ -50,6 +50,10 @@ pub fn run(args: ReproduceArgs) -> Result<(), String> {
     let report = reproduce(&opts, &mut |line| println!("{line}")).map_err(|e| e.to_string())?;
     print!("{}", report.text());
     println!("{:.0} s in all", start.elapsed().as_secs_f64());
+    // Times, loads and the commit are recorded, never compared: said, so that a `git diff`
+    // showing them after a full run is no surprise.
+    println!("(not compared: measured times, machine loads, the commit that ran, and the images)");
+    println!("the runs and new files are kept in {} (delete it when done)", opts.out.display());
     match mode {
         Mode::Quick if !report.is_same() => Err(format!(
             "the quick set differs from the committed results in {} file(s): a change that changes the \

@@ -492,7 +492,7 @@ fn every_mcts_option_plays_a_win_in_one() {
     let variants = vec![
         MctsConfig { rave: Some(300.0), ..base.clone() },
         MctsConfig {
-            rollout: Rollout::RandomThenEval { plies: 2, heuristic: lim.clone(), scale: 1000.0 },
+            rollout: Rollout::RandomThenEval { plies: 2, heuristic: lim.clone(), scale: 1000.0, raw: false },
             ..base.clone()
         },
         MctsConfig { rollout: Rollout::HeuristicBiased { heuristic: lim, epsilon: 0.2 }, ..base.clone() },
@@ -501,6 +501,7 @@ fn every_mcts_option_plays_a_win_in_one() {
         MctsConfig { final_move: FinalMove::MaxRobust, ..base.clone() },
         MctsConfig { reward: Reward::ScoreMargin, ..base.clone() },
         MctsConfig { memory_mb: 1, ..base.clone() },
+        MctsConfig { max_tree_depth: Some(1), ..base.clone() },
         MctsConfig { solver: true, rave: Some(100.0), ..base },
     ];
     for cfg in variants {
@@ -734,8 +735,13 @@ fn limits_an_agent_ignores_are_refused_by_name() {
         assert_eq!(random.check_limits(&l, None, true), Ok(()));
     }
     // A game budget in a unit the agent does not read.
-    let budget =
-        |unit| GameBudget { total: 100, unit, strategy: mnklab::search::BudgetStrategy::Thrifty, forfeit: false };
+    let budget = |unit| GameBudget {
+        total: 100,
+        unit,
+        strategy: mnklab::search::BudgetStrategy::Thrifty,
+        forfeit: false,
+        extra_moves: Default::default(),
+    };
     use mnklab::search::BudgetUnit::*;
     assert!(matches!(
         ab.check_limits(&SearchLimits::default(), Some(&budget(Iterations)), true),
@@ -752,6 +758,19 @@ fn limits_an_agent_ignores_are_refused_by_name() {
         ab.check_limits(&SearchLimits::iterations(5), Some(&as_needed), true),
         Err(LimitError::Ignored { limit: "iterations", .. })
     ));
+    // Extra moves after the budget search to the agent's own depth: without one they would
+    // be unlimited searches.
+    let extra = GameBudget { forfeit: true, extra_moves: mnklab::search::ExtraMoves::Depth, ..as_needed };
+    assert_eq!(ab.check_limits(&SearchLimits::depth(3), Some(&extra), true), Ok(()));
+    assert!(matches!(
+        ab.check_limits(&SearchLimits::default(), Some(&extra), true),
+        Err(LimitError::ExtraMovesWithoutDepth { .. })
+    ));
+    assert!(matches!(
+        mcts.check_limits(&SearchLimits::default(), Some(&GameBudget { unit: Iterations, ..extra }), true),
+        Err(LimitError::ExtraMovesWithoutDepth { .. })
+    ));
+    assert!(GameBudget { forfeit: false, ..extra }.validate().unwrap_err().contains("needs forfeit: true"));
 }
 
 /// Lazy SMP: the helpers' nodes count against the one node budget (they once searched on,
@@ -834,4 +853,57 @@ fn a_fixed_time_is_spent_whole_and_never_overrun() {
         }
         assert!(work[1] >= 1.6 * work[0], "{name}: twice the time, {} then {} of work", work[0], work[1]);
     }
+}
+
+/// The options that put back the seed papers' suspected flaws do what they say, and nothing
+/// when off: Alam's alpha-beta with a win valued from the root's side turns down its own win
+/// in one, with the horizon tested first misses a win on its last ply, Alam's MCTS without
+/// attached leaves grows no tree below the root's children, Lim's raw rewards leave [0, 1].
+#[test]
+fn the_papers_suspected_flaws_change_what_they_say() {
+    use mnklab::search::AlphaBetaFlaw;
+    use mnklab::search::mcts::Rollout;
+    // Connect-4, the first player to move wins at c or g.
+    let p = pos("connect4", "445566");
+    let wins = moves(&p, &["c", "g"]);
+    let plain = AlphaBetaConfig {
+        heuristic: HeuristicConfig::None,
+        tactics: false,
+        tt_mb: 0,
+        iterative_deepening: false,
+        ..AlphaBetaConfig::default()
+    };
+    let ab = |flaw, depth| {
+        search(&p, &AgentConfig::AlphaBeta(AlphaBetaConfig { flaw, ..plain.clone() }), SearchLimits::depth(depth), 1)
+    };
+    let correct = ab(None, 4);
+    assert!(wins.contains(&correct.best.unwrap()) && matches!(correct.score, Score::Win { .. }), "{correct:?}");
+    let root_side = ab(Some(AlphaBetaFlaw::WinFromRootSide), 4);
+    assert!(!wins.contains(&root_side.best.unwrap()), "the flaw turns its own win down: {root_side:?}");
+    assert!(matches!(ab(None, 1).score, Score::Win { .. }));
+    let horizon = ab(Some(AlphaBetaFlaw::HorizonBeforeWin), 1);
+    assert!(!matches!(horizon.score, Score::Win { .. }), "a win on the last ply is missed: {horizon:?}");
+    assert!(matches!(ab(Some(AlphaBetaFlaw::HorizonBeforeWin), 2).score, Score::Win { .. }), "seen one ply deeper");
+
+    let empty = pos("connect4", "");
+    let mcts = |cfg: MctsConfig| search(&empty, &AgentConfig::Mcts(cfg), SearchLimits::iterations(5_000), 3);
+    let deep = mcts(MctsConfig::default());
+    let flat = mcts(MctsConfig { max_tree_depth: Some(1), ..MctsConfig::default() });
+    assert!(deep.pv.len() > 2, "{:?}", deep.pv);
+    assert_eq!(flat.pv.len(), 1, "no node below the root's children: {:?}", flat.pv);
+    assert!(flat.root.iter().all(|m| m.pv.len() <= 1));
+
+    let lim = HeuristicConfig::Lim { bonus: 1.0 };
+    let rollout = |raw| Rollout::RandomThenEval { plies: 2, heuristic: lim.clone(), scale: 1000.0, raw };
+    let values = |raw| {
+        let r = search(
+            &p,
+            &AgentConfig::Mcts(MctsConfig { rollout: rollout(raw), ..MctsConfig::default() }),
+            SearchLimits::iterations(2_000),
+            4,
+        );
+        r.root.iter().map(|m| m.value).collect::<Vec<f64>>()
+    };
+    assert!(values(false).iter().all(|v| (0.0..=1.0).contains(v)));
+    assert!(values(true).iter().any(|v| !(0.0..=1.0).contains(v)), "{:?}", values(true));
 }

@@ -419,3 +419,56 @@ fn a_list_of_pairs_schedules_only_those_pairs() {
     let e = Matchup::parse(&text("[]"), "m.ron".as_ref()).unwrap_err().to_string();
     assert!(e.contains("List is empty"), "{e}");
 }
+
+/// The Connect-X study's rule: minimax plays as many moves as its depth after its game budget
+/// is spent, then forfeits. The same games with and without it agree move for move up to the
+/// forfeit; with it, minimax makes exactly `depth` more moves, each searched to that depth.
+#[test]
+fn extra_moves_after_the_budget_are_the_depth_then_a_forfeit() {
+    let matchup = |extra: &str| {
+        let ron = format!(
+            r#"(name: "extra", variants: List(["connect4"]),
+                agents: [
+                    (name: Some("minimax-d3-60"), agent: Preset("connectx-minimax"), limits: Some((depth: Some(3))),
+                     game_budget: Some((total: 60, unit: Nodes, strategy: AsNeeded, forfeit: true{extra}))),
+                    (name: Some("mcts-2k"), agent: Preset("connectx-mcts"),
+                     game_budget: Some((total: 2000, unit: Iterations, strategy: Optimistic, forfeit: true))),
+                ],
+                pairing: List([(0, 1)]), games: 4, seed: 5)"#
+        );
+        Matchup::parse(&ron, "m.ron".as_ref()).unwrap()
+    };
+    let control = SearchControl::new();
+    let (a, b) = (temp_dir("extra-none"), temp_dir("extra-depth"));
+    let mut without = run_matchup(&matchup(""), Path::new("."), &opts(&a, 2, false), &control, |_| {}).unwrap();
+    let mut with =
+        run_matchup(&matchup(", extra_moves: Depth"), Path::new("."), &opts(&b, 2, false), &control, |_| {}).unwrap();
+    without.sort_by_key(|r| r.index);
+    with.sort_by_key(|r| r.index);
+    assert_eq!(with.len(), 4);
+    // (move, nodes, depth, searched to the end) of each minimax move: times differ by run.
+    let minimax_moves = |r: &GameRecord| {
+        let side = r.names.iter().position(|n| n == "minimax-d3-60").unwrap() as u8;
+        r.moves
+            .iter()
+            .filter(|m| m.player == side)
+            .map(|m| (m.mv.clone(), m.nodes, m.depth, m.unsearched))
+            .collect::<Vec<_>>()
+    };
+    for (n, w) in without.iter().zip(&with) {
+        let side = n.names.iter().position(|x| x == "minimax-d3-60").unwrap() as u8;
+        assert_eq!(n.forfeit, Some(side), "game {}: 60 nodes do not last a game", n.index);
+        let (before, after) = (minimax_moves(n), minimax_moves(w));
+        assert_eq!(after[..before.len()], before[..], "game {}: the same moves up to the budget", n.index);
+        let extra = &after[before.len()..];
+        if w.forfeit.is_some() {
+            assert_eq!(w.forfeit, Some(side), "game {}", w.index);
+            assert_eq!(w.forfeit_reason.as_deref(), Some("budget"));
+            assert_eq!(extra.len(), 3, "game {}: depth 3 grants three moves", w.index);
+        } else {
+            assert!(extra.len() <= 3, "game {}: ended within the extra moves", w.index);
+        }
+        assert!(!extra.is_empty());
+        assert!(extra.iter().all(|m| m.2 == 3 && !m.3), "game {}: {extra:?}", w.index);
+    }
+}

@@ -395,18 +395,25 @@ fn form(ui: &mut egui::Ui, id: &str, file: &mut AgentFile) -> bool {
             if r != rollout {
                 c.rollout = match r {
                     "random" => Rollout::Random,
-                    "random then eval" => {
-                        Rollout::RandomThenEval { plies: 4, heuristic: HeuristicConfig::default(), scale: 100.0 }
-                    }
+                    "random then eval" => Rollout::RandomThenEval {
+                        plies: 4,
+                        heuristic: HeuristicConfig::default(),
+                        scale: 100.0,
+                        raw: false,
+                    },
                     _ => Rollout::HeuristicBiased { heuristic: HeuristicConfig::default(), epsilon: 0.1 },
                 };
                 changed = true;
             }
             match &mut c.rollout {
                 Rollout::Random => {}
-                Rollout::RandomThenEval { plies, heuristic, scale } => {
+                Rollout::RandomThenEval { plies, heuristic, scale, raw } => {
                     changed |= number(ui, "random plies", plies, 0..=400);
                     changed |= number(ui, "eval scale", scale, 0.001..=1e6);
+                    changed |= ui
+                        .checkbox(raw, "raw value as reward (Lim's flaw, for tests)")
+                        .on_hover_text("The heuristic's value unmapped: the design Lim blames for his MCTS's weakness")
+                        .changed();
                     changed |= heuristic_form(ui, &format!("{id}-rollout"), heuristic);
                 }
                 Rollout::HeuristicBiased { heuristic, epsilon } => {

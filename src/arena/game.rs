@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use super::matchup::{GameSpec, Opening, ResolvedEntrant};
 use crate::game::{AnyPosition, Position, Status, Variant};
 use crate::rng::{below, seeded};
-use crate::search::{NullSink, SearchControl, build_agent};
+use crate::search::{NullSink, SearchControl, SearchLimits, build_agent};
 use crate::with_position;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -171,6 +171,68 @@ struct Played {
     about: [Option<String>; 2],
 }
 
+/// What one side has used of its game budget, and the extra moves left once it is spent.
+#[derive(Clone, Copy, Default)]
+struct BudgetAccount {
+    /// The side's own moves so far.
+    moves: usize,
+    /// Nodes, iterations or milliseconds spent.
+    spent: u64,
+    /// Once the budget is gone: the extra moves it still may play (`GameBudget::extra_moves`).
+    extra_left: Option<u32>,
+}
+
+impl BudgetAccount {
+    /// The limits of the side's next move, or None when it forfeits for want of budget.
+    fn limits(&mut self, e: &ResolvedEntrant, max_moves: usize) -> Option<SearchLimits> {
+        let Some(b) = &e.game_budget else { return Some(e.limits) };
+        if self.extra_left.is_some() {
+            return self.extra(e);
+        }
+        match b.next_limits(self.moves, max_moves, &e.limits, self.spent) {
+            Some(l) => Some(l),
+            None => self.start_extra(e).then(|| self.extra(e)).flatten(),
+        }
+    }
+
+    /// Starts the extra moves, if the budget grants any; false when it does not.
+    fn start_extra(&mut self, e: &ResolvedEntrant) -> bool {
+        let n = e.game_budget.map_or(0, |b| b.extra_moves.count(&e.limits));
+        if self.extra_left.is_none() && n > 0 {
+            self.extra_left = Some(n);
+        }
+        self.extra_left.is_some()
+    }
+
+    /// An extra move's limits: the entrant's own, no budget (None once they are used up).
+    fn extra(&self, e: &ResolvedEntrant) -> Option<SearchLimits> {
+        (self.extra_left? > 0).then_some(e.limits)
+    }
+
+    /// Books a played move.
+    fn charge(&mut self, e: &ResolvedEntrant, r: &crate::search::SearchResult, wall: f64) {
+        self.moves += 1;
+        match (&mut self.extra_left, &e.game_budget) {
+            (Some(left), _) => *left -= 1,
+            (None, Some(b)) => self.spent += b.spent_by(r.stats.nodes, r.stats.iterations, wall),
+            (None, None) => {}
+        }
+    }
+}
+
+/// Searches one move for `side`, timed around the whole call (the table's allocation and the
+/// tree's release included): the time the agent took, as its opponent waited.
+fn timed_search<P: Position>(
+    agent: &mut dyn crate::search::Agent<P>,
+    pos: &P,
+    limits: &SearchLimits,
+    control: &SearchControl,
+) -> (crate::search::SearchResult, f64, f64) {
+    let (wall_before, cpu_before) = (std::time::Instant::now(), crate::search::progress::thread_cpu_seconds());
+    let r = agent.search(pos, limits, control, &mut NullSink);
+    (r, wall_before.elapsed().as_secs_f64(), crate::search::progress::thread_cpu_seconds() - cpu_before)
+}
+
 fn play_on<P: Position>(
     pos: &mut P,
     spec: &GameSpec,
@@ -184,9 +246,7 @@ fn play_on<P: Position>(
         build_agent::<P>(&e.file.agent, spec.seed ^ (side as u64 + 1).wrapping_mul(0xA076_1D64_78BD_642F))
     });
     let max_moves = pos.max_game_length().div_ceil(2);
-    let mut own_moves = [0usize; 2];
-    // What each side has spent of its game budget (nodes, iterations or milliseconds).
-    let mut spent = [0u64; 2];
+    let mut accounts = [BudgetAccount::default(); 2];
     let mut records = Vec::new();
     let done = |agents: &[Box<dyn crate::search::Agent<P>>; 2], moves, forfeit| {
         Some(Played { moves, forfeit, about: [agents[0].about(), agents[1].about()] })
@@ -194,28 +254,26 @@ fn play_on<P: Position>(
     while !pos.is_over() {
         let side = pos.side_to_move().index();
         let e = &entrants[spec.players[side]];
-        let limits = match &e.game_budget {
-            Some(b) => match b.next_limits(own_moves[side], max_moves, &e.limits, spent[side]) {
-                Some(l) => l,
-                None => return done(&agents, records, Some((side as u8, "budget".into()))),
-            },
-            None => e.limits,
+        let Some(limits) = accounts[side].limits(e, max_moves) else {
+            return done(&agents, records, Some((side as u8, "budget".into())));
         };
-        // The move's time is measured here, around the whole call (the table's allocation and
-        // the tree's release included): the time the agent took, as its opponent waited.
-        let (wall_before, cpu_before) = (std::time::Instant::now(), crate::search::progress::thread_cpu_seconds());
-        let r = agents[side].search(pos, &limits.scaled(scale), control, &mut NullSink);
-        let (wall, cpu) =
-            (wall_before.elapsed().as_secs_f64(), crate::search::progress::thread_cpu_seconds() - cpu_before);
+        let (mut r, mut wall, mut cpu) = timed_search(agents[side].as_mut(), pos, &limits.scaled(scale), control);
         if control.is_stopped() {
             return None;
         }
         // A move cut short by what was left of an as-needed budget, before the search had a
-        // move: the budget ran out mid-move, and the game is lost as the study rules.
+        // move: the budget ran out mid-move. The game is lost as the study rules, unless the
+        // budget grants extra moves: this is then the first, searched again without a budget.
         if r.unsearched
             && e.game_budget.is_some_and(|b| b.forfeit && b.strategy == crate::search::BudgetStrategy::AsNeeded)
         {
-            return done(&agents, records, Some((side as u8, "budget".into())));
+            let Some(extra) = accounts[side].start_extra(e).then(|| accounts[side].extra(e)).flatten() else {
+                return done(&agents, records, Some((side as u8, "budget".into())));
+            };
+            (r, wall, cpu) = timed_search(agents[side].as_mut(), pos, &extra.scaled(scale), control);
+            if control.is_stopped() {
+                return None;
+            }
         }
         let Some(m) = r.best.filter(|&m| pos.is_legal(m)) else {
             let reason = agents[side].failure().unwrap_or_else(|| match r.best {
@@ -237,11 +295,8 @@ fn play_on<P: Position>(
             unsearched: r.unsearched,
             cpu: Some(cpu),
         });
-        if let Some(b) = &e.game_budget {
-            spent[side] += b.spent_by(r.stats.nodes, r.stats.iterations, wall);
-        }
+        accounts[side].charge(e, &r, wall);
         pos.play(m);
-        own_moves[side] += 1;
     }
     done(&agents, records, None)
 }

@@ -118,6 +118,11 @@ pub enum LimitError {
     /// A game budget counted in a unit this kind of agent does not read.
     #[error("a game budget in {unit} cannot limit the moves of this {kind} agent: give a budget in {heeded}")]
     BudgetUnit { unit: &'static str, kind: &'static str, heeded: String },
+    /// `extra_moves: Depth` for an agent with no depth limit of its own.
+    #[error(
+        "game_budget.extra_moves: Depth grants as many moves as the agent's depth limit, and this {kind} agent has none: give it limits: (depth: ...)"
+    )]
+    ExtraMovesWithoutDepth { kind: &'static str },
 }
 
 impl SearchLimits {
@@ -158,6 +163,11 @@ impl GameBudget {
             // The entrant's own limits apply beside the budget: none may be one it ignores.
             let ends = Heeds { ends_unlimited: true, ..*heeds };
             own.check_heeded(&ends)?;
+        }
+        if self.extra_moves == ExtraMoves::Depth && (own.depth.is_none() || !heeds.depth) {
+            // The extra moves search to the entrant's depth with no budget: without a depth
+            // they would be unlimited.
+            return Err(LimitError::ExtraMovesWithoutDepth { kind: heeds.kind });
         }
         Ok(())
     }
@@ -334,11 +344,47 @@ pub struct GameBudget {
     /// smallest search: one iteration or depth 1).
     #[serde(default)]
     pub forfeit: bool,
+    /// Moves still played once the budget is gone, before the forfeit (with `forfeit` only).
+    /// Left out of a file (and of its config hash) when it is the default, none.
+    #[serde(default, skip_serializing_if = "ExtraMoves::is_none")]
+    pub extra_moves: ExtraMoves,
+}
+
+/// Moves a player may still make after its game budget is spent, before it forfeits.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub enum ExtraMoves {
+    /// None: the move that finds the budget gone (or runs it out mid-search) forfeits.
+    #[default]
+    None,
+    /// As many moves as the entrant's own depth limit, each searched to that depth and not
+    /// charged to the budget. The Connect-X study's rule for minimax ("depth number of
+    /// additional moves after its budget is consumed, since it can reuse the tree computed
+    /// in previous moves"); a fresh search of the full depth is an upper bound on what the
+    /// reused tree gives. The move cut short by the budget is the first of them.
+    Depth,
+}
+
+impl ExtraMoves {
+    pub fn is_none(&self) -> bool {
+        *self == ExtraMoves::None
+    }
+
+    /// How many moves this grants an entrant whose own per-move limits are `own`.
+    pub fn count(&self, own: &SearchLimits) -> u32 {
+        match self {
+            ExtraMoves::None => 0,
+            ExtraMoves::Depth => own.depth.unwrap_or(0),
+        }
+    }
 }
 
 impl GameBudget {
     pub fn validate(&self) -> Result<(), String> {
         check_count("game_budget.total", self.total)?;
+        if !self.extra_moves.is_none() && !self.forfeit {
+            return Err("game_budget.extra_moves applies before a forfeit: it needs forfeit: true".into());
+        }
         match self.unit {
             BudgetUnit::Millis => {
                 check_seconds("game_budget.total (milliseconds)", self.total as f64 / 1000.0).map(drop)
@@ -439,7 +485,7 @@ mod tests {
     }
 
     fn budget(total: u64, strategy: BudgetStrategy) -> GameBudget {
-        GameBudget { total, unit: BudgetUnit::Iterations, strategy, forfeit: false }
+        GameBudget { total, unit: BudgetUnit::Iterations, strategy, forfeit: false, extra_moves: ExtraMoves::None }
     }
 
     #[test]
@@ -471,7 +517,13 @@ mod tests {
     /// the budget is gone.
     #[test]
     fn as_needed_spends_what_the_move_takes() {
-        let b = GameBudget { total: 1000, unit: BudgetUnit::Nodes, strategy: BudgetStrategy::AsNeeded, forfeit: true };
+        let b = GameBudget {
+            total: 1000,
+            unit: BudgetUnit::Nodes,
+            strategy: BudgetStrategy::AsNeeded,
+            forfeit: true,
+            extra_moves: ExtraMoves::None,
+        };
         let own = SearchLimits::depth(4);
         let l = b.next_limits(0, 21, &own, 0).unwrap();
         assert_eq!((l.depth, l.nodes), (Some(4), Some(1000)));

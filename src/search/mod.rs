@@ -15,11 +15,11 @@ pub mod tree;
 pub mod tt;
 
 pub use agent::{Agent, SearchResult, SearchStats};
-pub use alphabeta::{AlphaBeta, AlphaBetaConfig, MoveOrdering};
+pub use alphabeta::{AlphaBeta, AlphaBetaConfig, AlphaBetaFlaw, MoveOrdering};
 pub use config::{AGENT_VERSION, AgentConfig, AgentFile, PRESETS, build_agent, load_agent, preset};
 pub use limits::{
-    BudgetStrategy, BudgetUnit, GameBudget, Heeds, LimitError, MAX_DEPTH, MAX_SECONDS, SearchLimits, check_count,
-    check_depth, check_memory_mb, check_seconds, check_threads, machine_memory_mb,
+    BudgetStrategy, BudgetUnit, ExtraMoves, GameBudget, Heeds, LimitError, MAX_DEPTH, MAX_SECONDS, SearchLimits,
+    check_count, check_depth, check_memory_mb, check_seconds, check_threads, machine_memory_mb,
 };
 pub use mcts::{FinalMove, Mcts, MctsConfig, Parallel};
 pub use progress::{FnSink, NullSink, Progress, ProgressSink, RootMove, SearchControl, SearchEvent, SubtreeRequest};

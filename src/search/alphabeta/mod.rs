@@ -65,6 +65,23 @@ pub struct AlphaBetaConfig {
     /// odd helpers one ply deeper, and the main thread's iterations give the move. 1: one
     /// thread, reproducible node for node.
     pub threads: u32,
+    /// A deliberate error, to test whether it explains a paper's numbers (never for play).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub flaw: Option<AlphaBetaFlaw>,
+}
+
+/// Errors a published depth-limited alpha-beta may have had, as options that put them back.
+/// Alam et al.'s alpha-beta loses tic-tac-toe, which a correct depth-6 search never does,
+/// while its whole-tree node counts are exact: an error in the depth limit or the turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub enum AlphaBetaFlaw {
+    /// A finished game is valued from the root player's side instead of the side to move's:
+    /// the searching player's own wins, one ply below each of its moves, count as losses.
+    WinFromRootSide,
+    /// The depth limit is tested before the game's end: a line won on the last ply searched
+    /// is valued as the heuristic's (undecided) value, not as a win.
+    HorizonBeforeWin,
 }
 
 impl Default for AlphaBetaConfig {
@@ -83,6 +100,7 @@ impl Default for AlphaBetaConfig {
             record_depth: 2,
             multi_pv: 1,
             threads: 1,
+            flaw: None,
         }
     }
 }
@@ -427,6 +445,7 @@ impl<'a, P: Position> Searcher<'a, P> {
     #[inline(always)]
     fn settled_value(&self, depth: u32, ply: u32) -> Option<i32> {
         match self.pos.status() {
+            Status::Win(_) if self.cfg.flaw.is_some() => self.flawed_win_value(depth, ply),
             Status::Win(_) => Some(-self.win_value(ply)),
             Status::Draw => Some(0),
             Status::Ongoing if depth == 0 => {
@@ -434,6 +453,20 @@ impl<'a, P: Position> Searcher<'a, P> {
             }
             Status::Ongoing => None,
         }
+    }
+
+    /// A finished, won game's value under [`AlphaBetaConfig::flaw`].
+    #[cold]
+    fn flawed_win_value(&self, depth: u32, ply: u32) -> Option<i32> {
+        Some(match self.cfg.flaw {
+            // The player who just moved won. At an odd ply that is the root player, whose
+            // win the flaw hands to the side to move.
+            Some(AlphaBetaFlaw::WinFromRootSide) if ply % 2 == 1 => self.win_value(ply),
+            Some(AlphaBetaFlaw::HorizonBeforeWin) if depth == 0 => {
+                self.cfg.heuristic.evaluate(&self.pos, &self.board).clamp(-WIN_BOUND + 1, WIN_BOUND - 1)
+            }
+            _ => -self.win_value(ply),
+        })
     }
 
     fn negamax(&mut self, depth: u32, ply: u32, mut alpha: i32, beta: i32, mv: Option<Move>, order: u32) -> i32 {

@@ -38,7 +38,17 @@ pub enum Rollout {
     Random,
     /// `plies` random moves, then the heuristic, mapped into [0, 1] by a logistic curve with
     /// `scale` (the heuristic value that maps to about 0.73). Lim's design.
-    RandomThenEval { plies: u32, heuristic: HeuristicConfig, scale: f64 },
+    RandomThenEval {
+        plies: u32,
+        heuristic: HeuristicConfig,
+        scale: f64,
+        /// The heuristic's raw value as the reward, not mapped (`scale` unused): what Lim's
+        /// MCTS did and what he blames for its weakness (a value in the thousands drowns
+        /// UCT's exploration term and the 0-1 reward of a finished game). For testing that
+        /// explanation, not for play.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        raw: bool,
+    },
     /// Every move is the heuristic's best with probability 1 - `epsilon`, else random.
     HeuristicBiased { heuristic: HeuristicConfig, epsilon: f64 },
 }
@@ -92,6 +102,12 @@ pub struct MctsConfig {
     pub threads: u32,
     /// How threads share the work when `threads` > 1.
     pub parallel: Parallel,
+    /// The tree grows no deeper than this many plies below the root: iterations that reach
+    /// that depth roll out from there. 1 is flat Monte Carlo with UCB at the root, which is
+    /// what an MCTS that never attaches the leaf it expands (Alam et al.'s published code)
+    /// amounts to below the root's children. None: no cap.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub max_tree_depth: Option<u32>,
 }
 
 /// How MCTS uses more than one thread.
@@ -134,6 +150,7 @@ impl Default for MctsConfig {
             seed: 1,
             threads: 1,
             parallel: Parallel::default(),
+            max_tree_depth: None,
         }
     }
 }
@@ -162,6 +179,9 @@ impl MctsConfig {
                 }
             }
             Rollout::Random => {}
+        }
+        if self.max_tree_depth == Some(0) {
+            return Err("mcts: max_tree_depth must be at least 1 (the root's children)".into());
         }
         if let Some(k) = self.rave
             && (!k.is_finite() || k <= 0.0)
@@ -570,7 +590,8 @@ impl<P: Position> Mcts<P> {
             Some(Proven::Win) => Score::Win { plies: None },
             Some(Proven::Loss) => Score::Loss { plies: None },
             Some(Proven::Draw) => Score::Draw,
-            None => Score::WinRate(self.mean(n)),
+            // A raw heuristic reward (Lim's flaw) is no rate: clamped for display only.
+            None => Score::WinRate(self.mean(n).clamp(0.0, 1.0)),
         }
     }
 
@@ -643,6 +664,10 @@ impl<P: Position> Mcts<P> {
         let mut n = 0usize;
         loop {
             if pos.is_over() || (self.config.solver && self.nodes[n].proven.is_some()) {
+                break;
+            }
+            // A node at the depth cap is a leaf for good: the rollout starts here.
+            if self.config.max_tree_depth.is_some_and(|d| path.len() > d as usize) {
                 break;
             }
             if self.nodes[n].legal == 0 && !self.expand(n, pos) {

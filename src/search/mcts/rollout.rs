@@ -9,9 +9,16 @@ use crate::game::{Move, Player, Position, Status};
 use crate::rng::{GameRng, below, unit};
 use crate::search::playout::random_playout_on_copy;
 
-/// Reward in [0, 1] of a finished game for `p`.
+/// Reward in [0, 1] of a finished game for `p`; with raw heuristic rewards, the heuristic's
+/// value of it (Lim's program scored a finished line with the heuristic's WIN value too).
 pub(super) fn terminal_reward<P: Position>(config: &MctsConfig, pos: &P, p: Player) -> f64 {
-    let first = reward_of(config, pos, pos.status(), pos.points());
+    let first = match &config.rollout {
+        Rollout::RandomThenEval { heuristic, raw: true, .. } => {
+            let v = heuristic.evaluate_fresh(pos) as f64;
+            if pos.side_to_move() == Player::First { v } else { 1.0 - v }
+        }
+        _ => reward_of(config, pos, pos.status(), pos.points()),
+    };
     if p == Player::First { first } else { 1.0 - first }
 }
 
@@ -44,7 +51,7 @@ pub(super) fn rollout<P: Position>(
             }
             reward_first = terminal_reward(config, pos, Player::First);
         }
-        Rollout::RandomThenEval { plies, heuristic, scale } => {
+        Rollout::RandomThenEval { plies, heuristic, scale, raw } => {
             let mut n = 0;
             while !pos.is_over() && n < *plies {
                 let m = pos.random_move(rng);
@@ -56,7 +63,9 @@ pub(super) fn rollout<P: Position>(
                 terminal_reward(config, pos, Player::First)
             } else {
                 let v = heuristic.evaluate_fresh(pos) as f64;
-                let mine = squash(v, *scale);
+                // Raw: the value for the side to move, turned into the first player's by
+                // 1 - v as the back-up does (a reflection, as for rewards in [0, 1]).
+                let mine = if *raw { v } else { squash(v, *scale) };
                 if pos.side_to_move() == Player::First { mine } else { 1.0 - mine }
             };
         }

@@ -22,6 +22,10 @@ pub struct PlotArgs {
     /// Lines: one line per value of this field (default pairing).
     #[arg(long)]
     series: Option<String>,
+    /// Lines: each line's name in the legend, `{}` standing for the series value, e.g.
+    /// "{} rollouts a game" (default "FIELD = VALUE").
+    #[arg(long)]
+    series_label: Option<String>,
     /// See the games from this entrant's side.
     #[arg(long)]
     agent: Option<String>,
@@ -91,6 +95,10 @@ pub fn run(args: PlotArgs) -> Result<(), String> {
     req.bins = args.bins;
     req.facet = field("facet", &args.facet)?;
     req.boundary = args.boundary;
+    req.series_label = args.series_label;
+    if req.series_label.is_some() && args.kind != PlotKind::Line {
+        return Err("--series-label applies to line plots".into());
+    }
     if args.boundary.is_some_and(|b| !b.is_finite()) {
         return Err("--boundary must be a number".into());
     }

@@ -29,6 +29,9 @@ pub(super) struct Axis {
     pub(super) range: std::ops::Range<f64>,
     pub(super) ticks: Vec<f64>,
     pub(super) labels: Vec<String>,
+    /// The x tick labels' size as a share of the tick size: below 1 where the labels were
+    /// shrunk to fit between their ticks.
+    pub(super) tick_scale: f64,
 }
 
 impl Axis {
@@ -40,25 +43,30 @@ impl Axis {
             ticks::linear(range.start, range.end, target)
         };
         let labels = ticks::labels(&ticks);
-        Axis { range, ticks, labels }
+        Axis { range, ticks, labels, tick_scale: 1.0 }
     }
 
     /// A log10 axis (the range in exponents): 1-2-5 ticks labelled with the data values.
     pub(super) fn log(range: std::ops::Range<f64>) -> Axis {
         let ticks = ticks::log125(range.start, range.end);
         let values: Vec<f64> = ticks.iter().map(|v| round_sig(10f64.powf(*v))).collect();
-        Axis { range, labels: ticks::labels(&values), ticks }
+        Axis { range, labels: ticks::labels(&values), ticks, tick_scale: 1.0 }
     }
 
     /// One tick per category at 0, 1, 2, ...
     pub(super) fn categories(names: &[String]) -> Axis {
         let n = names.len();
-        Axis { range: -0.5..(n as f64 - 0.5), ticks: (0..n).map(|i| i as f64).collect(), labels: names.to_vec() }
+        Axis {
+            range: -0.5..(n as f64 - 0.5),
+            ticks: (0..n).map(|i| i as f64).collect(),
+            labels: names.to_vec(),
+            tick_scale: 1.0,
+        }
     }
 
     /// Ticks at given values (e.g. a histogram's bin edges).
     pub(super) fn at(range: std::ops::Range<f64>, ticks: Vec<f64>) -> Axis {
-        Axis { range, labels: ticks::labels(&ticks), ticks }
+        Axis { range, labels: ticks::labels(&ticks), ticks, tick_scale: 1.0 }
     }
 
     pub(super) fn label(&self, v: f64) -> String {
@@ -191,13 +199,17 @@ where
     let (_, ah) = text_extent(area, &["Ag".to_string()], &z.font(z.axis));
     let gap = z.px(6.0);
     let title_room = if y_title { ah + gap } else { 0 };
-    // x labels wider than the room between ticks would run into each other: label every
-    // k-th tick only (the ticks stay).
+    // x labels wider than the room between ticks would run into each other: shrink them
+    // down to 70% of the tick size, and where that is not enough label every k-th tick
+    // only (the ticks stay).
     let plot_w = area.dim_in_pixel().0.saturating_sub(yw + title_room + 2 * gap + 2 * z.px(10.0)) as f64;
     if x.ticks.len() > 1 {
         let per_tick = plot_w * (x.ticks[1] - x.ticks[0]) / (x.range.end - x.range.start);
+        let room = per_tick - z.px(6.0) as f64;
         let every = ((xw as f64 + z.px(6.0) as f64) / per_tick.max(1.0)).ceil().max(1.0) as usize;
-        if every > 1 {
+        if every > 1 && room >= 0.7 * xw as f64 {
+            x.tick_scale = room / xw as f64;
+        } else if every > 1 {
             for (i, label) in x.labels.iter_mut().enumerate() {
                 if i % every != 0 {
                     label.clear();
@@ -243,6 +255,7 @@ where
     m.x_desc(&fig.x_label)
         .y_desc(&fig.y_label)
         .label_style(z.font(z.tick))
+        .x_label_style(z.font(z.tick * x.tick_scale))
         .axis_desc_style(z.font(z.axis))
         .x_label_formatter(&xf)
         .y_label_formatter(&yf)

@@ -226,19 +226,29 @@ where
     let (nc, nr) = (columns.len(), rows.len());
     let (x, y) = (Axis::categories(columns), Axis::categories(rows));
     let cells = main.split_evenly((1, panels.len().max(1)));
-    // Values in the cells only where "0.00" fits a cell's width (it ran into its neighbours in
-    // narrow panels): the room a column gets is the panel less its y labels and margins.
+    // Values in the cells where "0.00" fits a cell's width (it ran into its neighbours in
+    // narrow panels), at the cell size or down to three quarters of it: the room a column
+    // gets is the panel less its y labels and margins (the colour bar is beside the panels).
     let (yw, _) = text_extent(&main, &y.labels, &z.font(z.tick));
-    let (text_w, _) = text_extent(&main, &["0.00".to_string()], &z.font(z.cell));
     let panel_w = cells.first().map_or(0, |c| c.dim_in_pixel().0) as f64;
-    let column_w = (panel_w - (yw + scale_labels) as f64 - z.px(32.0) as f64) / nc.max(1) as f64;
-    let show_text = nr <= 16 && (text_w + z.px(4.0)) as f64 <= column_w;
+    let column_w = (panel_w - yw as f64 - z.px(48.0) as f64) / nc.max(1) as f64;
+    let cell_font = [z.cell, z.cell * 0.75].into_iter().find(|&size| {
+        let (text_w, _) = text_extent(&main, &["0.00".to_string()], &z.font(size));
+        (text_w + z.px(4.0)) as f64 <= column_w
+    });
+    let show_text = nr <= 16 && cell_font.is_some();
+    let cell_font = cell_font.unwrap_or(z.cell);
     for (p, (cell, panel)) in cells.iter().zip(panels).enumerate() {
         let mut x = x.clone();
         let mut chart = axes(cell, &panel.label, z, &mut x, &y, p == 0)?;
+        // Axis titles once: the y title left of the first panel, the x title under the middle
+        // one (one under each ran into its neighbours').
         let mut f = fig.clone();
         if p > 0 {
             f.y_label.clear();
+        }
+        if p != panels.len() / 2 {
+            f.x_label.clear();
         }
         mesh(&mut chart, &f, z, &x, &y, Grid::None)?;
         for (r, row) in panel.values.iter().enumerate() {
@@ -257,7 +267,7 @@ where
                         .draw_series(std::iter::once(Text::new(
                             format!("{v:.2}"),
                             (cx, cy),
-                            z.font(z.cell)
+                            z.font(cell_font)
                                 .color(&rgb(palette::text_on(colour)))
                                 .pos(Pos::new(HPos::Center, VPos::Center)),
                         )))

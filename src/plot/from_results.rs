@@ -246,6 +246,10 @@ pub struct PlotRequest {
     /// Heatmaps: draw the boundary between cells on either side of this value.
     #[serde(default)]
     pub boundary: Option<f64>,
+    /// Lines: each line's name, with `{}` for the series value (e.g. "{} rollouts a game");
+    /// by default "FIELD = VALUE".
+    #[serde(default)]
+    pub series_label: Option<String>,
 }
 
 impl PlotRequest {
@@ -260,6 +264,7 @@ impl PlotRequest {
             title: None,
             bins: None,
             facet: None,
+            series_label: None,
             boundary: None,
         }
     }
@@ -352,6 +357,9 @@ impl GameView<'_> {
 struct Context<'a> {
     params: Vec<EntrantParams>,
     views: Vec<GameView<'a>>,
+    /// Boards are named with their K ("6x5 K3"): K differs between the games and no axis,
+    /// series or panel shows it.
+    board_k: bool,
 }
 
 impl Context<'_> {
@@ -375,6 +383,9 @@ impl Context<'_> {
             Field::N => Value::Num(need_dims()?.1),
             Field::K => Value::Num(need_dims()?.2),
             Field::Board => match r.variant {
+                Variant::Grid(rules) if self.board_k => {
+                    Value::Text(format!("{}x{} K{}", rules.width, rules.height, rules.k))
+                }
                 Variant::Grid(rules) => Value::Text(format!("{}x{}", rules.width, rules.height)),
                 Variant::Connect3d => Value::Text("4x4x6".into()),
             },
@@ -500,6 +511,17 @@ fn common_name(names: &[String], otherwise: &str) -> String {
 
 /// Whether entrant `name` is the one `--agent` asks for: the same name, or a pattern ending in
 /// `*` that it starts with ("mcts-*" for every MCTS entrant of a sweep).
+/// " (200 games a cell)", or " (12-200 games a cell)" when they differ: how much each
+/// value of a figure rests on.
+fn games_each(counts: impl Iterator<Item = u32>, what: &str) -> String {
+    let (lo, hi) = counts.fold((u32::MAX, 0), |(lo, hi), n| (lo.min(n), hi.max(n)));
+    match (lo, hi) {
+        (_, 0) => String::new(),
+        (lo, hi) if lo == hi => format!(" ({hi} games a {what})"),
+        (lo, hi) => format!(" ({lo}-{hi} games a {what})"),
+    }
+}
+
 fn name_matches(pattern: &str, name: &str) -> bool {
     match pattern.strip_suffix('*') {
         Some(prefix) => name.starts_with(prefix),
@@ -553,7 +575,16 @@ pub fn figure_from_results(
             known.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(", ")
         ));
     }
-    let ctx = Context { params: entrant_params(matchup, base), views };
+    let plotted = [req.x, req.series, req.facet, if req.kind == PlotKind::Heatmap { req.y } else { None }];
+    let ks: Vec<u32> = views
+        .iter()
+        .filter_map(|g| match g.record.variant {
+            Variant::Grid(rules) => Some(rules.k as u32),
+            Variant::Connect3d => None,
+        })
+        .collect();
+    let board_k = !plotted.contains(&Some(Field::K)) && ks.iter().any(|&k| Some(&k) != ks.first());
+    let ctx = Context { params: entrant_params(matchup, base), views, board_k };
     // Name the agents in labels: the entrant, or what the entrants seen have in common.
     let agent_label = match &req.agent {
         Some(a) => a.strip_suffix('*').map_or(a.clone(), |p| common_name(&[p.to_string()], "agent")),
@@ -589,9 +620,10 @@ pub fn figure_from_results(
                 let Value::Num(xv) = fields(g, x)? else {
                     return Err(format!("--x {x} is not a number; a line needs a numeric x (try --kind bar)"));
                 };
-                let s = match fields(g, series_field)? {
-                    Value::Num(v) => format!("{series_field} = {v}"),
-                    other => other.to_string(),
+                let s = match (fields(g, series_field)?, &req.series_label) {
+                    (v, Some(template)) => template.replace("{}", &v.to_string()),
+                    (Value::Num(v), None) => format!("{series_field} = {v}"),
+                    (other, None) => other.to_string(),
                 };
                 if let Some(y) = ctx.game_metric(g, metric) {
                     if !order.contains(&s) {
@@ -625,9 +657,10 @@ pub fn figure_from_results(
                         .collect();
                     Series { name, points }
                 })
-                .collect();
+                .collect::<Vec<Series>>();
+            let n = series.iter().flat_map(|s| s.points.iter().map(|p| p.n));
             Figure {
-                title: title(format!("{y_label} by {x}")),
+                title: format!("{}{}", title(format!("{y_label} by {x}")), games_each(n, "point")),
                 x_label: x.to_string(),
                 y_label,
                 value_label: String::new(),
@@ -736,7 +769,7 @@ pub fn figure_from_results(
             let columns = ordered_keys(cells.iter().map(|c| c.0.clone()).collect());
             let rows = ordered_keys(cells.iter().map(|c| c.1.clone()).collect());
             let facets = ordered_keys(cells.iter().map(|c| c.2.clone()).collect());
-            let panels = facets
+            let panels: Vec<HeatPanel> = facets
                 .iter()
                 .map(|fv| {
                     let in_cell = |cv: &Value, rv: &Value| -> Vec<f64> {
@@ -765,8 +798,10 @@ pub fn figure_from_results(
                 })
                 .collect();
             let by = req.facet.map_or(String::new(), |f| format!(", one panel per {f}"));
+            let n = panels.iter().flat_map(|p: &HeatPanel| p.counts.iter().flatten().copied().filter(|&c| c > 0));
+            let games = games_each(n, "cell");
             Figure {
-                title: title(format!("{y_label} by {x} and {y}{by}")),
+                title: format!("{}{games}", title(format!("{y_label} by {x} and {y}{by}"))),
                 x_label: x.to_string(),
                 y_label: y.to_string(),
                 value_label: y_label,

@@ -151,6 +151,8 @@ fn key_columns(header: &[String]) -> Vec<usize> {
         vec![0, 1]
     } else if second == Some("n") {
         vec![0]
+    } else if let Some(p) = at("pairs") {
+        before(p)
     } else if let (Some(_), Some(_), Some(g)) = (at("first"), at("second"), at("games")) {
         before(g)
     } else if let Some(n) = at("nodes") {

@@ -90,6 +90,9 @@ pub struct FigureStep {
     pub title: Option<String>,
     #[serde(default)]
     pub x_label: Option<String>,
+    /// Lines: each line's name, `{}` standing for the series value.
+    #[serde(default)]
+    pub series_label: Option<String>,
     #[serde(default)]
     pub y_label: Option<String>,
     #[serde(default)]

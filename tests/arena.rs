@@ -170,20 +170,9 @@ fn statistics_match_hand_computed_values() {
         assert!(llr > lower && llr < upper, "{w}-{d}-{l}: {llr}");
     }
     // Summaries of made-up games: a beats b 2 wins, 1 draw, 1 loss.
-    let game = |index, players: [usize; 2], outcome| GameRecord {
-        index,
-        variant: "tictactoe".parse().unwrap(),
-        players,
-        names: [format!("p{}", players[0]), format!("p{}", players[1])],
-        seed: 0,
-        opening: vec![],
-        moves: vec![],
-        outcome,
-        points: [0, 0],
-        forfeit: None,
-        forfeit_reason: None,
-        about: [None, None],
-        commit: None,
+    let game = |index, players: [usize; 2], outcome| {
+        let names = [format!("p{}", players[0]), format!("p{}", players[1])];
+        GameRecord::with_result(index, "tictactoe".parse().unwrap(), players, names, outcome)
     };
     let games = vec![
         game(0, [0, 1], Outcome::FirstWins),
@@ -281,21 +270,12 @@ fn a_long_run_is_summarised_in_bounded_memory() {
                 }
             })
             .collect();
-        summary.add(&GameRecord {
-            index,
-            variant: "tictactoe".parse().unwrap(),
-            players: [(index % 2) as usize, 1 - (index % 2) as usize],
-            names: ["p0".into(), "p1".into()],
-            seed: 0,
-            opening: vec![],
-            moves,
-            outcome: if index % 3 == 0 { Outcome::Draw } else { Outcome::FirstWins },
-            points: [0, 0],
-            forfeit: None,
-            forfeit_reason: None,
-            about: [None, None],
-            commit: None,
-        });
+        let players = [(index % 2) as usize, 1 - (index % 2) as usize];
+        let outcome = if index % 3 == 0 { Outcome::Draw } else { Outcome::FirstWins };
+        let mut game =
+            GameRecord::with_result(index, "tictactoe".parse().unwrap(), players, ["p0".into(), "p1".into()], outcome);
+        game.moves = moves;
+        summary.add(&game);
     }
     assert!(summary.held_samples() <= 4 * (1 << 18), "holds {} samples", summary.held_samples());
     let s = &summary.finish()[0];

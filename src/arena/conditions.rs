@@ -83,7 +83,7 @@ impl RunConditions {
 
     /// These conditions with the builds of `earlier` (the same run's saved conditions) first:
     /// a resumed folder keeps the record of every build that played into it.
-    pub fn after(mut self, earlier: &RunConditions) -> RunConditions {
+    pub fn with_commits_of(mut self, earlier: &RunConditions) -> RunConditions {
         let mut commits = earlier.commits.clone();
         for c in self.commits {
             if !commits.contains(&c) {

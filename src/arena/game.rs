@@ -82,6 +82,34 @@ pub struct GameRecord {
     pub commit: Option<String>,
 }
 
+impl GameRecord {
+    /// A game known by its players and result only (no moves, seed 0, no forfeit): for tests
+    /// of statistics and tables, which read nothing else.
+    pub fn with_result(
+        index: u64,
+        variant: Variant,
+        players: [usize; 2],
+        names: [String; 2],
+        outcome: Outcome,
+    ) -> GameRecord {
+        GameRecord {
+            index,
+            variant,
+            players,
+            names,
+            seed: 0,
+            opening: Vec::new(),
+            moves: Vec::new(),
+            outcome,
+            points: [0, 0],
+            forfeit: None,
+            forfeit_reason: None,
+            about: [None, None],
+            commit: None,
+        }
+    }
+}
+
 fn no_about(a: &[Option<String>; 2]) -> bool {
     a.iter().all(Option::is_none)
 }

@@ -135,21 +135,7 @@ mod tests {
 
     fn game(m: &Matchup, index: u64, outcome: Outcome) -> GameRecord {
         let spec = m.spec(index).unwrap();
-        GameRecord {
-            index,
-            variant: spec.variant,
-            players: spec.players,
-            names: ["a".into(), "b".into()],
-            seed: spec.seed,
-            opening: vec![],
-            moves: vec![],
-            outcome,
-            points: [0, 0],
-            forfeit: None,
-            forfeit_reason: None,
-            about: [None, None],
-            commit: None,
-        }
+        GameRecord::with_result(index, spec.variant, spec.players, ["a".into(), "b".into()], outcome)
     }
 
     #[test]

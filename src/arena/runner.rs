@@ -123,7 +123,7 @@ pub fn run_matchup_summary(
     if opts.resume
         && let Some(saved) = check_resumable(&m, &conditions, &opts.out)?
     {
-        conditions = conditions.after(&saved);
+        conditions = conditions.with_commits_of(&saved);
     }
     let mut time_use = TimeUseCounter::new(&conditions);
     let mut count = |r: &GameRecord, summary: &mut Summarizer, totals: &mut RunSummary| {

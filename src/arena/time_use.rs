@@ -136,21 +136,13 @@ mod tests {
         let conditions =
             RunConditions::new(&[entrant("a", SearchLimits::time(0.1)), entrant("b", SearchLimits::depth(3))], 1.0);
         let mut c = TimeUseCounter::new(&conditions);
-        let mut game = crate::arena::GameRecord {
-            index: 0,
-            variant: crate::game::Variant::tictactoe(),
-            players: [0, 1],
-            names: ["a".into(), "b".into()],
-            seed: 0,
-            opening: vec![],
-            moves: vec![],
-            outcome: crate::arena::Outcome::Draw,
-            points: [0, 0],
-            forfeit: None,
-            forfeit_reason: None,
-            about: [None, None],
-            commit: None,
-        };
+        let mut game = crate::arena::GameRecord::with_result(
+            0,
+            crate::game::Variant::tictactoe(),
+            [0, 1],
+            ["a".into(), "b".into()],
+            crate::arena::Outcome::Draw,
+        );
         for (player, time) in [(0u8, 0.100), (1, 0.5), (0, 0.104), (0, 0.02), (0, 0.125)] {
             game.moves.push(crate::arena::MoveRecord {
                 player,

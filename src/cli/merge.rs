@@ -142,7 +142,7 @@ fn same_conditions(dirs: &[PathBuf]) -> Result<Option<RunConditions>, String> {
         // The merged folder keeps every build that played into any shard (the conditions
         // are otherwise the same).
         if let Some((f, c0)) = first.take() {
-            first = Some((f, c.after(&c0)));
+            first = Some((f, c.with_commits_of(&c0)));
         }
     }
     if let (Some(_), Some(d)) = (&first, unrecorded) {

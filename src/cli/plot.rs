@@ -132,11 +132,7 @@ pub fn run(args: PlotArgs) -> Result<(), String> {
         fig.y_label = l;
     }
     // A faceted heatmap gets room for each panel unless a width is asked for.
-    let panels = match &fig.data {
-        mnklab::plot::FigureData::Heatmap { panels, .. } => panels.len(),
-        _ => 1,
-    };
-    let width = args.width.unwrap_or(if panels > 1 { (1.6 + 2.4 * panels as f64).max(6.4) } else { 6.4 });
+    let width = args.width.unwrap_or(ExportOptions::for_figure(&fig).width_in);
     if !(width > 0.5 && width < 100.0 && args.height > 0.5 && args.height < 100.0) {
         return Err("--width and --height are inches, between 0.5 and 100".into());
     }

@@ -26,9 +26,19 @@ pub struct ReproduceArgs {
     /// them.
     #[arg(long, value_delimiter = ',')]
     only: Vec<String>,
+    /// Draw every committed figure again from its recorded data (FILE.figure.ron), after a
+    /// change to the drawing code; runs no game and writes only the images and their records.
+    #[arg(long, conflicts_with_all = ["quick", "only", "out", "threads"])]
+    redraw: bool,
 }
 
 pub fn run(args: ReproduceArgs) -> Result<(), String> {
+    if args.redraw {
+        let written =
+            mnklab::reproduce::redraw_figures(&args.root, &mut |line| println!("{line}")).map_err(|e| e.to_string())?;
+        println!("{} file(s) written (see git diff)", written.len());
+        return Ok(());
+    }
     let mode = if args.quick { Mode::Quick } else { Mode::Full };
     let out = args.out.unwrap_or_else(|| {
         let stamp = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());

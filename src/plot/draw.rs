@@ -200,6 +200,18 @@ where
     Ok(())
 }
 
+/// A cell's value to two decimals; `short`: a rate without its leading zero (".75"), 0 and 1
+/// as "0" and "1".
+fn cell_text(v: f64, short: bool) -> String {
+    let text = format!("{v:.2}");
+    match text.as_str() {
+        "0.00" if short => "0".into(),
+        "1.00" if short => "1".into(),
+        t if short => t.trim_start_matches('0').to_string(),
+        _ => text,
+    }
+}
+
 fn draw_heatmap<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     fig: &Figure,
@@ -232,12 +244,17 @@ where
     let (yw, _) = text_extent(&main, &y.labels, &z.font(z.tick));
     let panel_w = cells.first().map_or(0, |c| c.dim_in_pixel().0) as f64;
     let column_w = (panel_w - yw as f64 - z.px(48.0) as f64) / nc.max(1) as f64;
-    let cell_font = [z.cell, z.cell * 0.75].into_iter().find(|&size| {
-        let (text_w, _) = text_extent(&main, &["0.00".to_string()], &z.font(size));
+    // Values in [0, 1] may drop the leading zero (".75", as papers print rates) where "0.75"
+    // does not fit even smaller.
+    let unit = all.iter().flatten().flatten().all(|v| (0.0..=1.0).contains(v));
+    let choices = [(z.cell, false), (z.cell * 0.75, false), (z.cell * 0.75, unit)];
+    let cell_style = choices.into_iter().find(|&(size, short)| {
+        let widest = if short { ".00" } else { "0.00" };
+        let (text_w, _) = text_extent(&main, &[widest.to_string()], &z.font(size));
         (text_w + z.px(4.0)) as f64 <= column_w
     });
-    let show_text = nr <= 16 && cell_font.is_some();
-    let cell_font = cell_font.unwrap_or(z.cell);
+    let show_text = nr <= 16 && cell_style.is_some();
+    let (cell_font, short) = cell_style.unwrap_or((z.cell, false));
     for (p, (cell, panel)) in cells.iter().zip(panels).enumerate() {
         let mut x = x.clone();
         let mut chart = axes(cell, &panel.label, z, &mut x, &y, p == 0)?;
@@ -265,7 +282,7 @@ where
                 if show_text {
                     chart
                         .draw_series(std::iter::once(Text::new(
-                            format!("{v:.2}"),
+                            cell_text(*v, short),
                             (cx, cy),
                             z.font(cell_font)
                                 .color(&rgb(palette::text_on(colour)))
@@ -400,4 +417,19 @@ where
         )
         .map_err(err)?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::cell_text;
+
+    #[test]
+    fn short_cell_values_drop_the_leading_zero() {
+        assert_eq!(cell_text(0.75, false), "0.75");
+        assert_eq!(cell_text(0.75, true), ".75");
+        assert_eq!(cell_text(0.5, true), ".50");
+        assert_eq!((cell_text(0.0, true), cell_text(1.0, true)), ("0".to_string(), "1".to_string()));
+        assert_eq!(cell_text(0.999, true), "1");
+        assert_eq!(cell_text(0.004, true), "0");
+    }
 }

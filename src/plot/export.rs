@@ -44,6 +44,17 @@ impl Default for ExportOptions {
 }
 
 impl ExportOptions {
+    /// The default size for `fig`: 6.4 x 4 in, and a faceted heatmap 2.4 in a panel (plus
+    /// room for its labels and colour bar) so that its panels keep their cells readable.
+    pub fn for_figure(fig: &super::Figure) -> ExportOptions {
+        let panels = match &fig.data {
+            super::FigureData::Heatmap { panels, .. } => panels.len(),
+            _ => 1,
+        };
+        let width_in = if panels > 1 { (1.6 + 2.4 * panels as f64).max(6.4) } else { 6.4 };
+        ExportOptions { width_in, ..ExportOptions::default() }
+    }
+
     /// Pixel size at `dpi`.
     pub fn pixels(&self, dpi: f64) -> (u32, u32) {
         ((self.width_in * dpi).round().max(16.0) as u32, (self.height_in * dpi).round().max(16.0) as u32)

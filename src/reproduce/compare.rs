@@ -90,16 +90,17 @@ fn without_commits(text: &str) -> String {
 fn compare_text(committed: &str, now: &str) -> FileDiff {
     let mut d = FileDiff::default();
     let (a, b): (Vec<&str>, Vec<&str>) = (committed.lines().collect(), now.lines().collect());
+    // Too large for the table of common subsequences: line by line.
     if a.len().saturating_mul(b.len()) > 25_000_000 {
         for i in 0..a.len().max(b.len()) {
             let (x, y) = (a.get(i).copied(), b.get(i).copied());
             if x != y {
-                d.push(format!(
-                    "line {}: committed `{}`, now `{}`",
-                    i + 1,
-                    x.unwrap_or("(none)"),
-                    y.unwrap_or("(none)")
-                ));
+                if let Some(x) = x {
+                    push_line(&mut d, i + 1, "committed", x);
+                }
+                if let Some(y) = y {
+                    push_line(&mut d, i + 1, "now", y);
+                }
             }
         }
         return d;
@@ -116,14 +117,19 @@ fn compare_text(committed: &str, now: &str) -> FileDiff {
         if i < a.len() && j < b.len() && a[i] == b[j] {
             (i, j) = (i + 1, j + 1);
         } else if j < b.len() && (i == a.len() || lcs[i][j + 1] >= lcs[i + 1][j]) {
-            d.push(format!("line {} now: `{}`", j + 1, b[j]));
+            push_line(&mut d, j + 1, "now", b[j]);
             j += 1;
         } else {
-            d.push(format!("line {} committed: `{}`", i + 1, a[i]));
+            push_line(&mut d, i + 1, "committed", a[i]);
             i += 1;
         }
     }
     d
+}
+
+/// One differing line, in the same words whichever way it was found.
+fn push_line(d: &mut FileDiff, number: usize, side: &str, text: &str) {
+    d.push(format!("line {number} {side}: `{text}`"));
 }
 
 /// A CSV table: its header and rows keyed by their identifying columns.

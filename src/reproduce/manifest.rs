@@ -139,22 +139,11 @@ impl Manifest {
     /// Names used once, figures of runs that exist, numbers in range.
     fn check(&self) -> Result<(), String> {
         let mut names = std::collections::HashSet::new();
-        let all = self
-            .runs
-            .iter()
-            .flat_map(|r| {
-                let twin = match &r.quick {
-                    QuickPlan::Twin { name, .. } => Some(name.as_str()),
-                    _ => None,
-                };
-                std::iter::once(r.name.as_str()).chain(twin)
-            })
-            .chain(self.node_counts.iter().map(|n| n.name.as_str()));
-        for name in all {
+        for name in self.names() {
             if name.is_empty() || name.contains(['/', '\\']) || name.starts_with('.') {
                 return Err(format!("'{name}' is not a run name (a folder name under results/)"));
             }
-            if !names.insert(name.to_string()) {
+            if !names.insert(name.clone()) {
                 return Err(format!("the name '{name}' is used twice"));
             }
         }

@@ -108,6 +108,18 @@ pub struct Options {
     pub only: Vec<String>,
 }
 
+/// Draws every committed figure of the manifest under `root` again from its recorded data
+/// (after a change to the drawing code), re-running nothing; returns the files written.
+pub fn redraw_figures(root: &Path, say: &mut dyn FnMut(&str)) -> Result<Vec<String>, ReproduceError> {
+    let manifest = Manifest::load(&root.join(MANIFEST))?;
+    let mut written = Vec::new();
+    for step in &manifest.figures {
+        say(&format!("redraw {}", step.file));
+        written.extend(outputs::redraw(step, root)?);
+    }
+    Ok(written)
+}
+
 /// Re-runs the manifest's experiments for `opts.mode`, compares every regenerated file with
 /// the committed one and, in [`Mode::Full`], writes the new files into the repository.
 /// `say` hears a line as each step starts and ends.

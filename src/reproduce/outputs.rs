@@ -272,7 +272,7 @@ pub fn node_counts(step: &NodeCountStep, opts: &Options) -> Result<String, Repro
 /// Draws a figure from its run's results: `FILE.csv`, `FILE.svg` and `FILE.png`. A volatile
 /// figure's CSV is listed last and marked by the caller.
 pub fn figure(step: &FigureStep, opts: &Options) -> Result<Vec<String>, ReproduceError> {
-    use crate::plot::{ExportOptions, Field, FigureData, PlotRequest, export_figure, figure_from_results};
+    use crate::plot::{ExportOptions, Field, PlotRequest, export_figure, figure_from_results};
     let fail = |message: String| ReproduceError::Figure { file: step.file.clone(), message };
     let field = |s: &Option<String>| s.as_deref().map(str::parse::<Field>).transpose().map_err(fail);
     let mut req = PlotRequest::new(step.kind);
@@ -293,16 +293,12 @@ pub fn figure(step: &FigureStep, opts: &Options) -> Result<Vec<String>, Reproduc
     if let Some(l) = &step.y_label {
         fig.y_label = l.clone();
     }
-    let panels = match &fig.data {
-        FigureData::Heatmap { panels, .. } => panels.len(),
-        _ => 1,
-    };
-    let default_width = if panels > 1 { (1.6 + 2.4 * panels as f64).max(6.4) } else { 6.4 };
+    let fitted = ExportOptions::for_figure(&fig);
     let export = ExportOptions {
-        width_in: step.width.unwrap_or(default_width),
-        height_in: step.height.unwrap_or(4.0),
+        width_in: step.width.unwrap_or(fitted.width_in),
+        height_in: step.height.unwrap_or(fitted.height_in),
         log_y: step.log_y,
-        ..ExportOptions::default()
+        ..fitted
     };
     let svg = opts.out.join(format!("{}.svg", step.file));
     std::fs::create_dir_all(svg.parent().unwrap_or(&opts.out)).map_err(write_error(&svg))?;
@@ -311,6 +307,21 @@ pub fn figure(step: &FigureStep, opts: &Options) -> Result<Vec<String>, Reproduc
     let drawn = DrawnFigure { commit: crate::COMMIT.to_string(), run: step.run.clone(), figure: fig, export };
     crate::io::write_atomic(&svg.with_extension("figure.ron"), crate::io::to_ron(&drawn).as_bytes())?;
     Ok(["svg", "png", "figure.ron", "csv"].iter().map(|e| format!("{}.{e}", step.file)).collect())
+}
+
+/// Draws a committed figure again from its `FILE.figure.ron` (the data and the options it was
+/// drawn with) with this build's drawing code: `FILE.svg`, `FILE.png` and the record, now
+/// naming this build. The data, and so `FILE.csv`, stay as they are; no game is re-run.
+pub fn redraw(step: &FigureStep, root: &Path) -> Result<Vec<String>, ReproduceError> {
+    let fail = |message: String| ReproduceError::Figure { file: step.file.clone(), message };
+    let record = root.join(format!("{}.figure.ron", step.file));
+    let mut drawn: DrawnFigure = crate::io::parse_ron(&crate::io::read_text(&record)?, &record, "drawn figure")?;
+    let svg = root.join(format!("{}.svg", step.file));
+    crate::plot::export_figure(&drawn.figure, &svg, &drawn.export).map_err(fail)?;
+    crate::plot::export_figure(&drawn.figure, &svg.with_extension("png"), &drawn.export).map_err(fail)?;
+    drawn.commit = crate::COMMIT.to_string();
+    crate::io::write_atomic(&record, crate::io::to_ron(&drawn).as_bytes())?;
+    Ok(["svg", "png", "figure.ron"].iter().map(|e| format!("{}.{e}", step.file)).collect())
 }
 
 /// What a committed figure was drawn from (`FILE.figure.ron` beside it): its data and the

@@ -311,14 +311,22 @@ pub fn figure(step: &FigureStep, opts: &Options) -> Result<Vec<String>, Reproduc
 
 /// Draws a committed figure again from its `FILE.figure.ron` (the data and the options it was
 /// drawn with) with this build's drawing code: `FILE.svg`, `FILE.png` and the record, now
-/// naming this build. The data, and so `FILE.csv`, stay as they are; no game is re-run.
+/// naming this build, where the images change. The data, and so `FILE.csv`, stay as they
+/// are; no game is re-run.
 pub fn redraw(step: &FigureStep, root: &Path) -> Result<Vec<String>, ReproduceError> {
     let fail = |message: String| ReproduceError::Figure { file: step.file.clone(), message };
     let record = root.join(format!("{}.figure.ron", step.file));
     let mut drawn: DrawnFigure = crate::io::parse_ron(&crate::io::read_text(&record)?, &record, "drawn figure")?;
-    let svg = root.join(format!("{}.svg", step.file));
-    crate::plot::export_figure(&drawn.figure, &svg, &drawn.export).map_err(fail)?;
-    crate::plot::export_figure(&drawn.figure, &svg.with_extension("png"), &drawn.export).map_err(fail)?;
+    let svg = crate::plot::render_svg(&drawn.figure, &drawn.export).map_err(fail)?.into_bytes();
+    let png = crate::plot::render_png(&drawn.figure, &drawn.export).map_err(fail)?;
+    let paths = [root.join(format!("{}.svg", step.file)), root.join(format!("{}.png", step.file))];
+    // A figure this build draws byte for byte as before keeps its files and its record.
+    if [&svg, &png].iter().zip(&paths).all(|(bytes, path)| std::fs::read(path).is_ok_and(|old| &old == *bytes)) {
+        return Ok(Vec::new());
+    }
+    for (bytes, path) in [&svg, &png].iter().zip(&paths) {
+        crate::io::write_atomic(path, bytes)?;
+    }
     drawn.commit = crate::COMMIT.to_string();
     crate::io::write_atomic(&record, crate::io::to_ron(&drawn).as_bytes())?;
     Ok(["svg", "png", "figure.ron"].iter().map(|e| format!("{}.{e}", step.file)).collect())

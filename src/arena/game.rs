@@ -219,17 +219,18 @@ impl BudgetAccount {
         }
         match b.next_limits(self.moves, max_moves, &e.limits, self.spent) {
             Some(l) => Some(l),
-            None => self.start_extra(e).then(|| self.extra(e)).flatten(),
+            None => self.begin_extra(e),
         }
     }
 
-    /// Starts the extra moves, if the budget grants any; false when it does not.
-    fn start_extra(&mut self, e: &ResolvedEntrant) -> bool {
+    /// The budget is gone: starts the extra moves it grants, and gives the first one's
+    /// limits (None when it grants none: the side forfeits).
+    fn begin_extra(&mut self, e: &ResolvedEntrant) -> Option<SearchLimits> {
         let n = e.game_budget.map_or(0, |b| b.extra_moves.count(&e.limits));
         if self.extra_left.is_none() && n > 0 {
             self.extra_left = Some(n);
         }
-        self.extra_left.is_some()
+        self.extra(e)
     }
 
     /// An extra move's limits: the entrant's own, no budget (None once they are used up).
@@ -295,7 +296,7 @@ fn play_on<P: Position>(
         if r.unsearched
             && e.game_budget.is_some_and(|b| b.forfeit && b.strategy == crate::search::BudgetStrategy::AsNeeded)
         {
-            let Some(extra) = accounts[side].start_extra(e).then(|| accounts[side].extra(e)).flatten() else {
+            let Some(extra) = accounts[side].begin_extra(e) else {
                 return done(&agents, records, Some((side as u8, "budget".into())));
             };
             (r, wall, cpu) = timed_search(agents[side].as_mut(), pos, &extra.scaled(scale), control);

@@ -509,8 +509,6 @@ fn common_name(names: &[String], otherwise: &str) -> String {
     if cut.is_empty() { otherwise.into() } else { cut.to_string() }
 }
 
-/// Whether entrant `name` is the one `--agent` asks for: the same name, or a pattern ending in
-/// `*` that it starts with ("mcts-*" for every MCTS entrant of a sweep).
 /// " (200 games a cell)", or " (12-200 games a cell)" when they differ: how much each
 /// value of a figure rests on.
 fn games_each(counts: impl Iterator<Item = u32>, what: &str) -> String {
@@ -522,6 +520,8 @@ fn games_each(counts: impl Iterator<Item = u32>, what: &str) -> String {
     }
 }
 
+/// Whether entrant `name` is the one `--agent` asks for: the same name, or a pattern ending in
+/// `*` that it starts with ("mcts-*" for every MCTS entrant of a sweep).
 fn name_matches(pattern: &str, name: &str) -> bool {
     match pattern.strip_suffix('*') {
         Some(prefix) => name.starts_with(prefix),

@@ -447,3 +447,38 @@ fn every_committed_figure_redraws_from_its_data() {
     }
     assert!(checked >= 10, "{checked} figures");
 }
+
+/// RESULTS.md's generated tables are what the committed results give: a copy of the
+/// repository's manifest, RESULTS.md and each run's summary, pairs and node counts, with
+/// its tables written again from those files, is the committed RESULTS.md byte for byte. A
+/// table edited by hand, or printed from a number rounded twice, fails here.
+#[test]
+fn results_md_tables_are_what_the_committed_results_give() {
+    let root = std::path::Path::new(ROOT);
+    let copy = tempfile::tempdir().unwrap();
+    let put = |rel: &str| {
+        let to = copy.path().join(rel);
+        std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+        std::fs::copy(root.join(rel), to).unwrap();
+    };
+    put(mnklab::reproduce::MANIFEST);
+    put(mnklab::reproduce::RESULTS_MD);
+    let mut copied = 0;
+    for name in manifest().names() {
+        for file in ["summary.csv", "pairs.csv", "nodes.csv"] {
+            let rel = format!("results/{name}/{file}");
+            if root.join(&rel).is_file() {
+                put(&rel);
+                copied += 1;
+            }
+        }
+    }
+    assert!(copied >= 20, "{copied} files of committed results");
+    let changed = mnklab::reproduce::retable(copy.path()).unwrap();
+    let again = std::fs::read_to_string(copy.path().join(mnklab::reproduce::RESULTS_MD)).unwrap();
+    let committed = std::fs::read_to_string(root.join(mnklab::reproduce::RESULTS_MD)).unwrap();
+    assert!(
+        !changed && again == committed,
+        "RESULTS.md's tables are not what results/ gives: `mnklab reproduce --redraw`"
+    );
+}

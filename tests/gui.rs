@@ -928,6 +928,44 @@ fn mcts_threads_share_one_tree_when_the_form_says_so() {
     assert!(r.stats.iterations > 1_000 && r.best.is_some(), "{:?}", r.stats);
 }
 
+/// The suspected flaws of the papers' programs are options of the form, as in an agent file:
+/// MCTS's tree depth cap (1: Alam's flat tree, as we read his code) and alpha-beta's flaw,
+/// each set by a click and written into the RON text.
+#[test]
+fn the_form_sets_the_papers_suspected_flaws() {
+    use mnklab::search::{AgentConfig, AlphaBetaFlaw};
+    let mut h = harness(Workbench::new(Variant::connect4()));
+    h.run();
+    assert!(matches!(&h.state().slots[0].file.agent, AgentConfig::AlphaBeta(_)), "A is alpha-beta");
+    assert!(matches!(&h.state().slots[1].file.agent, AgentConfig::Mcts(_)), "B is MCTS");
+    h.get_by_label("Options B").click();
+    h.run();
+    let cap = "tree depth cap (1: flat UCB over the root's moves)";
+    h.get_by_label(cap).scroll_to_me();
+    h.run();
+    h.get_by_label(cap).click();
+    h.run();
+    match &h.state().slots[1].file.agent {
+        AgentConfig::Mcts(c) => assert_eq!(c.max_tree_depth, Some(1)),
+        other => panic!("not MCTS: {other:?}"),
+    }
+    assert!(h.state().slots[1].ron_text.contains("max_tree_depth: Some(1)"), "{}", h.state().slots[1].ron_text);
+    h.get_by_label("Options B").click();
+    h.get_by_label("Options A").click();
+    h.run();
+    h.get_by_label("flaw (for tests)").scroll_to_me();
+    h.run();
+    h.get_by_label("flaw (for tests)").click();
+    h.run();
+    h.get_by_label("horizon tested before the win").click();
+    h.run();
+    match &h.state().slots[0].file.agent {
+        AgentConfig::AlphaBeta(c) => assert_eq!(c.flaw, Some(AlphaBetaFlaw::HorizonBeforeWin)),
+        other => panic!("not alpha-beta: {other:?}"),
+    }
+    assert!(h.state().slots[0].ron_text.contains("flaw: Some(HorizonBeforeWin)"), "{}", h.state().slots[0].ron_text);
+}
+
 /// Three Left presses within one frame step back three moves, and Right forward again (fast
 /// taps once stepped one: a new-user trial's presses 12 ms apart).
 #[test]

@@ -13,7 +13,8 @@ use crate::search::limits::MAX_THREADS;
 use crate::search::mcts::{Expansion, Reward, Rollout};
 use crate::search::solver::SolverConfig;
 use crate::search::{
-    AgentConfig, AgentFile, AlphaBetaConfig, FinalMove, MctsConfig, MoveOrdering, PRESETS, Parallel, preset,
+    AgentConfig, AgentFile, AlphaBetaConfig, AlphaBetaFlaw, FinalMove, MctsConfig, MoveOrdering, PRESETS, Parallel,
+    preset,
 };
 
 /// The start of the complaint when Start is pressed on an invalid config.
@@ -437,6 +438,7 @@ fn form(ui: &mut egui::Ui, id: &str, file: &mut AgentFile) -> bool {
                     }
                 });
             changed |= ui.checkbox(&mut c.tree_reuse, "tree reuse").changed();
+            changed |= opt_u32(ui, "tree depth cap (1: flat UCB over the root's moves)", &mut c.max_tree_depth, 1);
             changed |= ui.checkbox(&mut c.solver, "MCTS-Solver").changed();
             changed |= opt_f64(ui, "RAVE k", &mut c.rave, 300.0, 0.0..=1e9);
             changed |= number(ui, "memory (MiB)", &mut c.memory_mb, 1..=65_536);
@@ -527,6 +529,17 @@ fn alphabeta_form(ui: &mut egui::Ui, id: &str, c: &mut AlphaBetaConfig) -> bool 
     });
     changed |= opt_u32(ui, "radius", &mut c.radius, 2);
     changed |= heuristic_form(ui, id, &mut c.heuristic);
+    // The errors suspected in a paper's program, to test whether they explain its numbers.
+    let flaw_name = |f: Option<AlphaBetaFlaw>| match f {
+        None => "none (correct)",
+        Some(AlphaBetaFlaw::WinFromRootSide) => "win valued from the root's side",
+        Some(AlphaBetaFlaw::HorizonBeforeWin) => "horizon tested before the win",
+    };
+    egui::ComboBox::new(format!("flaw-{id}"), "flaw (for tests)").selected_text(flaw_name(c.flaw)).show_ui(ui, |ui| {
+        for f in [None, Some(AlphaBetaFlaw::WinFromRootSide), Some(AlphaBetaFlaw::HorizonBeforeWin)] {
+            changed |= ui.selectable_value(&mut c.flaw, f, flaw_name(f)).changed();
+        }
+    });
     changed
 }
 

@@ -88,20 +88,25 @@ pub fn pentanomials(records: &[GameRecord], m: &Matchup) -> Vec<Pentanomial> {
         .map(|((variant, a, b), pairs)| {
             let mut counts = [0u32; 5];
             let mut unpaired = 0;
-            let mut sums = Vec::new();
             for scores in pairs.values() {
                 if scores.len() == 2 {
-                    let sum = scores[0] + scores[1];
-                    counts[(sum * 2.0).round() as usize] += 1;
-                    sums.push(sum / 2.0);
+                    counts[((scores[0] + scores[1]) * 2.0).round() as usize] += 1;
                 } else {
                     unpaired += scores.len() as u32;
                 }
             }
-            let (score, low, high) = mean_interval(&sums);
+            let (score, low, high) = pair_score(&counts);
             Pentanomial { variant, a, b, counts, unpaired, score, low, high }
         })
         .collect()
+}
+
+/// A's mean score a game over the pairs of `counts` (pentanomial, LL to WW) and its 95%
+/// interval from the pairs' variance: computed from the counts, so a table printed from
+/// them shows the same numbers as the run.
+pub fn pair_score(counts: &[u32; 5]) -> (f64, f64, f64) {
+    let per_game = counts.iter().enumerate().flat_map(|(i, &c)| std::iter::repeat_n(i as f64 / 4.0, c as usize));
+    mean_interval(&per_game.collect::<Vec<_>>())
 }
 
 /// The mean of per-pair scores (each in [0, 1]) and its 95% normal interval, clamped to

@@ -20,6 +20,15 @@ pub fn wilson(p: f64, n: f64, z: f64) -> (f64, f64) {
     ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
+/// A score (a draw counted as half a win) over `games` and its 95% Wilson interval, from
+/// the counts: tables print these, never a rounded score read back from a file.
+pub fn score_interval(wins: u64, draws: u64, games: u64) -> (f64, f64, f64) {
+    let n = games as f64;
+    let score = (wins as f64 + 0.5 * draws as f64) / n.max(1.0);
+    let (low, high) = wilson(score, n, Z95);
+    (score, low, high)
+}
+
 /// The Elo difference that gives an expected score `s` (logistic model).
 pub fn elo(s: f64) -> f64 {
     let s = s.clamp(1e-9, 1.0 - 1e-9);
@@ -291,8 +300,7 @@ impl Summarizer {
                     forfeits: acc.forfeits,
                 };
                 let n = s.games as f64;
-                s.score = (s.wins as f64 + 0.5 * s.draws as f64) / n.max(1.0);
-                (s.score_low, s.score_high) = wilson(s.score, n, Z95);
+                (s.score, s.score_low, s.score_high) = score_interval(s.wins.into(), s.draws.into(), s.games.into());
                 s.elo = elo(s.score) + 0.0;
                 // Delta method on the per-game score variance.
                 let var = (s.wins as f64 * (1.0 - s.score).powi(2)

@@ -26,8 +26,9 @@ pub struct ReproduceArgs {
     /// them.
     #[arg(long, value_delimiter = ',')]
     only: Vec<String>,
-    /// Draw every committed figure again from its recorded data (FILE.figure.ron), after a
-    /// change to the drawing code; runs no game and writes only the images and their records.
+    /// Draw every committed figure again from its recorded data (FILE.figure.ron), and
+    /// RESULTS.md's generated tables from the committed results, after a change to how they
+    /// are drawn; runs no game and writes only what changes.
     #[arg(long, conflicts_with_all = ["quick", "only", "out", "threads"])]
     redraw: bool,
 }
@@ -35,7 +36,7 @@ pub struct ReproduceArgs {
 pub fn run(args: ReproduceArgs) -> Result<(), String> {
     if args.redraw {
         let written =
-            mnklab::reproduce::redraw_figures(&args.root, &mut |line| println!("{line}")).map_err(|e| e.to_string())?;
+            mnklab::reproduce::redraw(&args.root, &mut |line| println!("{line}")).map_err(|e| e.to_string())?;
         println!("{} file(s) written (see git diff)", written.len());
         return Ok(());
     }

@@ -373,10 +373,24 @@ where
                 line(vec![(x - 0.12, b.whisker_low), (x + 0.12, b.whisker_low)]),
             ])
             .map_err(err)?;
-        // Every point beyond the whiskers, not only the extremes.
-        chart
-            .draw_series(b.outliers.iter().map(|&v| Circle::new((x, v), z.px(2.5), stroke(z, BLACK, 1.0))))
-            .map_err(err)?;
+        // Every point beyond the whiskers, not only the extremes. Many of them (thousands of
+        // moves) as faint dots spread across the box's width, so that their density shows
+        // instead of a solid bar; the spread is fixed (golden-ratio steps), not random.
+        if b.outliers.len() <= 50 {
+            chart
+                .draw_series(b.outliers.iter().map(|&v| Circle::new((x, v), z.px(2.5), stroke(z, BLACK, 1.0))))
+                .map_err(err)?;
+        } else {
+            let spread = |i: usize| x + 0.5 * ((i as f64 * 0.618_033_988_75).fract() - 0.5);
+            chart
+                .draw_series(
+                    b.outliers
+                        .iter()
+                        .enumerate()
+                        .map(|(i, &v)| Circle::new((spread(i), v), z.px(1.2), BLACK.mix(0.25).filled())),
+                )
+                .map_err(err)?;
+        }
     }
     Ok(())
 }

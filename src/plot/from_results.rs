@@ -512,11 +512,16 @@ fn common_name(names: &[String], otherwise: &str) -> String {
 /// " (200 games a cell)", or " (12-200 games a cell)" when they differ: how much each
 /// value of a figure rests on.
 fn games_each(counts: impl Iterator<Item = u32>, what: &str) -> String {
+    counted_each(counts, "games", what)
+}
+
+/// " (N UNIT a WHAT)" or " (LO-HI UNIT a WHAT)"; empty when nothing is counted.
+fn counted_each(counts: impl Iterator<Item = u32>, unit: &str, what: &str) -> String {
     let (lo, hi) = counts.fold((u32::MAX, 0), |(lo, hi), n| (lo.min(n), hi.max(n)));
     match (lo, hi) {
         (_, 0) => String::new(),
-        (lo, hi) if lo == hi => format!(" ({hi} games a {what})"),
-        (lo, hi) => format!(" ({lo}-{hi} games a {what})"),
+        (lo, hi) if lo == hi => format!(" ({hi} {unit} a {what})"),
+        (lo, hi) => format!(" ({lo}-{hi} {unit} a {what})"),
     }
 }
 
@@ -851,15 +856,16 @@ pub fn figure_from_results(
             } else {
                 keys
             };
-            let boxes = keys
+            let boxes: Vec<BoxStats> = keys
                 .iter()
                 .filter_map(|k| {
                     let vs: Vec<f64> = samples.iter().filter(|s| &s.0 == k).map(|s| s.1).collect();
                     BoxStats::from_values(&k.to_string(), &vs)
                 })
                 .collect();
+            let moves = counted_each(boxes.iter().map(|b| b.n), "moves", "box");
             Figure {
-                title: title(format!("{y_label} by {x}")),
+                title: format!("{}{moves}", title(format!("{y_label} by {x}"))),
                 x_label: x.to_string(),
                 y_label,
                 value_label: String::new(),

@@ -95,6 +95,9 @@ pub struct FigureStep {
     pub series_label: Option<String>,
     #[serde(default)]
     pub y_label: Option<String>,
+    /// Heatmaps: what the colour shows, in words (the colour bar's label).
+    #[serde(default)]
+    pub value_label: Option<String>,
     #[serde(default)]
     pub log_y: bool,
     #[serde(default)]
@@ -104,6 +107,22 @@ pub struct FigureStep {
     /// Measured times or memory: regenerated, never compared.
     #[serde(default)]
     pub volatile: bool,
+}
+
+impl FigureStep {
+    /// The manifest's axis and colour labels over the ones a figure was made with.
+    pub fn label(&self, fig: &mut crate::plot::Figure) {
+        let labels = [
+            (&self.x_label, &mut fig.x_label),
+            (&self.y_label, &mut fig.y_label),
+            (&self.value_label, &mut fig.value_label),
+        ];
+        for (chosen, label) in labels {
+            if let Some(l) = chosen {
+                label.clone_from(l);
+            }
+        }
+    }
 }
 
 /// One run to make: a manifest run or its twin.

@@ -108,16 +108,35 @@ pub struct Options {
     pub only: Vec<String>,
 }
 
-/// Draws every committed figure of the manifest under `root` again from its recorded data
-/// (after a change to the drawing code), re-running nothing; returns the files written.
-pub fn redraw_figures(root: &Path, say: &mut dyn FnMut(&str)) -> Result<Vec<String>, ReproduceError> {
+/// Draws every committed figure of the manifest under `root` again from its recorded data,
+/// and RESULTS.md's generated tables from the committed results (after a change to how
+/// figures or tables are drawn), re-running nothing; returns the files written. The block
+/// naming the commit that made the results stays: the results did not change.
+pub fn redraw(root: &Path, say: &mut dyn FnMut(&str)) -> Result<Vec<String>, ReproduceError> {
     let manifest = Manifest::load(&root.join(MANIFEST))?;
     let mut written = Vec::new();
     for step in &manifest.figures {
         say(&format!("redraw {}", step.file));
         written.extend(outputs::redraw(step, root)?);
     }
+    say(&format!("tables of {RESULTS_MD}"));
+    if retable(root)? {
+        written.push(RESULTS_MD.to_string());
+    }
     Ok(written)
+}
+
+/// Writes RESULTS.md's generated tables again from the results committed under `root`
+/// (`results/NAME/`), leaving the block that names the commit that made them; true when the
+/// file changed.
+pub fn retable(root: &Path) -> Result<bool, ReproduceError> {
+    let manifest = Manifest::load(&root.join(MANIFEST))?;
+    let committed: Vec<String> =
+        manifest.names().into_iter().filter(|n| root.join(outputs::results_dir(n)).is_dir()).collect();
+    // Quick mode: the commit block is rewritten only by a full run.
+    let opts = Options { root: root.into(), out: root.into(), mode: Mode::Quick, threads: 0, only: Vec::new() };
+    let before = std::fs::read(root.join(RESULTS_MD)).ok();
+    Ok(outputs::results_md(&opts, &committed)?.is_some() && std::fs::read(root.join(RESULTS_MD)).ok() != before)
 }
 
 /// Re-runs the manifest's experiments for `opts.mode`, compares every regenerated file with

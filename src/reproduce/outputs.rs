@@ -127,17 +127,18 @@ pub fn pairs_markdown(csv_text: &str) -> Result<String, String> {
     for rec in r.records() {
         let c = rec.map_err(|e| e.to_string())?;
         let f = |i: usize| c.get(i).unwrap_or("");
-        let num = |i: usize| f(i).parse::<f64>().unwrap_or(f64::NAN);
+        let count = |i: usize| f(i).parse::<u32>().map_err(|_| format!("pairs.csv: `{}` is not a count", f(i)));
+        let pentanomial = [count(4)?, count(5)?, count(6)?, count(7)?, count(8)?];
+        // From the counts, not the file's 4-decimal score: a number rounded twice can be
+        // 0.001 off.
+        let (score, low, high) = crate::arena::pairs::pair_score(&pentanomial);
         let counts: Vec<&str> = (3..9).map(f).collect();
         out.push_str(&format!(
-            "| {} | {} | {} | {} | {:.3} ({:.3}-{:.3}) |\n",
+            "| {} | {} | {} | {} | {score:.3} ({low:.3}-{high:.3}) |\n",
             f(0),
             f(1),
             f(2),
             counts.join(" | "),
-            num(10),
-            num(11),
-            num(12)
         ));
     }
     Ok(out)
@@ -287,12 +288,7 @@ pub fn figure(step: &FigureStep, opts: &Options) -> Result<Vec<String>, Reproduc
     req.series_label = step.series_label.clone();
     let run = load_run(&opts.out.join("runs").join(&step.run)).map_err(fail)?;
     let mut fig = figure_from_results(&run.records, run.matchup.as_ref(), &run.dir, &req).map_err(fail)?;
-    if let Some(l) = &step.x_label {
-        fig.x_label = l.clone();
-    }
-    if let Some(l) = &step.y_label {
-        fig.y_label = l.clone();
-    }
+    step.label(&mut fig);
     let fitted = ExportOptions::for_figure(&fig);
     let export = ExportOptions {
         width_in: step.width.unwrap_or(fitted.width_in),
@@ -310,26 +306,30 @@ pub fn figure(step: &FigureStep, opts: &Options) -> Result<Vec<String>, Reproduc
 }
 
 /// Draws a committed figure again from its `FILE.figure.ron` (the data and the options it was
-/// drawn with) with this build's drawing code: `FILE.svg`, `FILE.png` and the record, now
-/// naming this build, where the images change. The data, and so `FILE.csv`, stay as they
-/// are; no game is re-run.
+/// drawn with) with this build's drawing code and the manifest's labels: `FILE.svg`,
+/// `FILE.png`, `FILE.csv` (whose header carries the labels) and the record, now naming this
+/// build, where they change. The data stay as they are; no game is re-run.
 pub fn redraw(step: &FigureStep, root: &Path) -> Result<Vec<String>, ReproduceError> {
     let fail = |message: String| ReproduceError::Figure { file: step.file.clone(), message };
     let record = root.join(format!("{}.figure.ron", step.file));
     let mut drawn: DrawnFigure = crate::io::parse_ron(&crate::io::read_text(&record)?, &record, "drawn figure")?;
-    let svg = crate::plot::render_svg(&drawn.figure, &drawn.export).map_err(fail)?.into_bytes();
-    let png = crate::plot::render_png(&drawn.figure, &drawn.export).map_err(fail)?;
-    let paths = [root.join(format!("{}.svg", step.file)), root.join(format!("{}.png", step.file))];
+    step.label(&mut drawn.figure);
+    let files = [
+        ("svg", crate::plot::render_svg(&drawn.figure, &drawn.export).map_err(fail)?.into_bytes()),
+        ("png", crate::plot::render_png(&drawn.figure, &drawn.export).map_err(fail)?),
+        ("csv", drawn.figure.to_csv().into_bytes()),
+    ];
+    let path = |ext: &str| root.join(format!("{}.{ext}", step.file));
     // A figure this build draws byte for byte as before keeps its files and its record.
-    if [&svg, &png].iter().zip(&paths).all(|(bytes, path)| std::fs::read(path).is_ok_and(|old| &old == *bytes)) {
+    if files.iter().all(|(ext, bytes)| std::fs::read(path(ext)).is_ok_and(|old| &old == bytes)) {
         return Ok(Vec::new());
     }
-    for (bytes, path) in [&svg, &png].iter().zip(&paths) {
-        crate::io::write_atomic(path, bytes)?;
+    for (ext, bytes) in &files {
+        crate::io::write_atomic(&path(ext), bytes)?;
     }
     drawn.commit = crate::COMMIT.to_string();
     crate::io::write_atomic(&record, crate::io::to_ron(&drawn).as_bytes())?;
-    Ok(["svg", "png", "figure.ron"].iter().map(|e| format!("{}.{e}", step.file)).collect())
+    Ok(["svg", "png", "csv", "figure.ron"].iter().map(|e| format!("{}.{e}", step.file)).collect())
 }
 
 /// What a committed figure was drawn from (`FILE.figure.ron` beside it): its data and the
@@ -428,8 +428,12 @@ pub fn summary_markdown(csv_text: &str) -> Result<String, String> {
         let c = rec.map_err(|e| e.to_string())?;
         let f = |i: usize| c.get(i).unwrap_or("");
         let num = |i: usize| f(i).parse::<f64>().unwrap_or(f64::NAN);
+        let count = |i: usize| f(i).parse::<u64>().map_err(|_| format!("summary.csv: `{}` is not a count", f(i)));
+        // From the counts, not the file's 4-decimal score: a number rounded twice can be
+        // 0.001 off.
+        let (score, low, high) = crate::arena::stats::score_interval(count(4)?, count(5)?, count(3)?);
         out.push_str(&format!(
-            "| {} | {} | {} | {} | {} | {} | {} | {:.3} ({:.3}-{:.3}) | {:.0} / {:.0} | {} / {} |\n",
+            "| {} | {} | {} | {} | {} | {} | {} | {score:.3} ({low:.3}-{high:.3}) | {:.0} / {:.0} | {} / {} |\n",
             f(0),
             f(1),
             f(2),
@@ -437,9 +441,6 @@ pub fn summary_markdown(csv_text: &str) -> Result<String, String> {
             f(4),
             f(5),
             f(6),
-            num(7),
-            num(8),
-            num(9),
             num(10),
             num(11),
             f(12),
@@ -475,6 +476,8 @@ mod tests {
 
     /// A pairing's pentanomial as a CSV row and a Markdown row: counts in the order LL, LD,
     /// DD/WL, WD, WW, the names of the entrants, the score and its interval.
+    /// The table's score is worked out from the counts (31.5 points of 50 pairs = 0.630, by
+    /// hand), not read back from the file's rounded one (here a deliberately different 0.7).
     #[test]
     fn pairs_file_and_table_carry_the_pentanomial() {
         let p = crate::arena::pairs::Pentanomial {
@@ -494,7 +497,21 @@ mod tests {
         let row = lines.next().unwrap();
         assert!(row.starts_with("\"mnk:3,3,3\",ab,mcts,50,1,2,30,4,13,1,0.7000,0.6100,0.7900,"), "{row}");
         let md = pairs_markdown(&csv).unwrap();
-        assert!(md.ends_with("| mnk:3,3,3 | ab | mcts | 50 | 1 | 2 | 30 | 4 | 13 | 0.700 (0.610-0.790) |\n"), "{md}");
+        assert!(md.ends_with("| mnk:3,3,3 | ab | mcts | 50 | 1 | 2 | 30 | 4 | 13 | 0.630 (0.561-0.699) |\n"), "{md}");
+    }
+
+    /// A bound whose 4-decimal form rounds the other way a second time: 4 draws of 100 score
+    /// 0.02, Wilson (0.005502, 0.070012): the table shows 0.006, not the 0.005 that the
+    /// file's "0.0055" would print.
+    #[test]
+    fn summary_tables_work_from_the_counts() {
+        let csv = format!(
+            "{}\n\"mnk:3,3,3\",a,b,100,0,4,96,0.0200,0.0055,0.0700,10.0,20.0,0,0,1.0,1.0,abc\n",
+            SUMMARY_COLUMNS.join(",")
+        );
+        let md = summary_markdown(&csv).unwrap();
+        assert!(md.contains("| 0.020 (0.006-0.070) |"), "{md}");
+        assert!(summary_markdown(&csv.replace(",100,0,4,", ",100,x,4,")).is_err());
     }
 
     #[test]

@@ -5,7 +5,7 @@
 # local clone of his repository); it exits with a clear message when neither works or the
 # folder is not his solver's.
 #
-# Pinned: the figures in the README were measured on his commit d6ba50d (2020-12-06, the
+# Pinned: the figures in docs/benchmarks.md were measured on his commit d6ba50d (2020-12-06, the
 # latest when they were taken). Each source file the scripts compile is checked against that
 # commit's (git blob ids, so a plain copy of the files is checked as well as a checkout); a
 # file that differs is named on stderr and the run goes on, its figures then from other code.

@@ -1,14 +1,25 @@
 //! mnklab: a workbench for studying k-in-a-row games with search algorithms.
 //!
-//! The library is the product; the `mnklab` binary (CLI and GUI) is a thin client.
+//! The library is the product; the `mnklab` binary (CLI and GUI) is a thin client. Modules,
+//! lower layers first:
 //! - [`game`]: rules only (bitboards, moves, win detection, hashing, notation).
-//! - [`search`]: agents and playouts, generic over [`game::Position`].
-//! - [`analysis`]: what an analysis shows (score convention, candidates), without a window.
-//! - [`io`]: files (RON), versioned, with clear errors.
+//! - [`rng`]: the seeded random number generator every random choice comes from.
+//! - [`record`]: the game record, a tree of moves with variations and comments.
+//! - [`eval`]: heuristics, each one file, behind one trait.
+//! - [`search`]: agents (alpha-beta, MCTS, the solver, random), limits, progress events and
+//!   tree snapshots, generic over [`game::Position`].
+//! - [`gomocup`]: the Gomocup brain protocol, both ways: mnklab as a brain, engines as agents.
+//! - [`analysis`]: what an analysis and a review show (score convention, candidates), without
+//!   a window.
+//! - [`arena`]: matchups, sweeps, statistics and result records.
+//! - [`io`]: files (RON), versioned, with clear errors; atomic writes.
+//! - [`plot`]: figure data and file export, shared by the workbench and `mnklab plot`.
+//! - [`reproduce`]: re-running the experiments behind RESULTS.md and comparing the results.
 //! - [`bench`]: the measurements behind `mnklab bench`.
-//! - [`app`]: the egui workbench.
+//! - `app`: the egui workbench (the `gui` feature, on by default).
 
 pub mod analysis;
+#[cfg(feature = "gui")]
 pub mod app;
 pub mod arena;
 pub mod bench;

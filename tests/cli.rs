@@ -348,29 +348,90 @@ fn bench_against_a_reference_prints_same_run_ratios() {
     }
 }
 
-/// The README's figure example plots the folder its `mnklab match` line writes: `out/` and the
-/// matchup's name (the default output folder), for a matchup shipped in the repository.
+/// The lines of a Markdown file's `sh` code blocks, comments after `  #` cut off.
+fn shell_lines(markdown: &str) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut inside = false;
+    for line in markdown.lines() {
+        match line.trim() {
+            "```sh" => inside = true,
+            "```" => inside = false,
+            l if inside => lines.push(l.split("  #").next().unwrap_or("").trim().to_string()),
+            _ => {}
+        }
+    }
+    lines
+}
+
+/// Every command of the README's quick start runs as written, from the repository's files:
+/// each `mnklab` line in order (so `table` and `plot` read the folder `match` wrote) in a
+/// scratch folder that sees the repository's `saves/` and `assets/`, and each `cargo run` line opens a
+/// position file that loads (CI opens the same window under Xvfb).
 #[test]
-fn the_readme_plots_the_folder_match_writes() {
+fn every_readme_command_runs() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
-    let mut checked = 0;
-    let lines: Vec<&str> = readme.lines().collect();
-    for (i, line) in lines.iter().enumerate() {
-        let Some(rest) = line.trim().strip_prefix("mnklab plot out/") else { continue };
-        let folder = rest.split_whitespace().next().unwrap();
-        // The match line that wrote it comes first, in the same example.
-        let run = lines[..i]
-            .iter()
-            .rev()
-            .take(5)
-            .find_map(|l| l.trim().strip_prefix("mnklab match ").and_then(|r| r.split_whitespace().next()))
-            .unwrap_or_else(|| panic!("no `mnklab match` line before `{line}`"));
-        let matchup = mnklab::arena::Matchup::load(&root.join(run)).unwrap();
-        assert_eq!(folder, matchup.name, "`{line}` reads out/{folder}, but {run} writes out/{}", matchup.name);
-        checked += 1;
+    let dir = Scratch::new("readme-commands");
+    for shipped in ["saves", "assets"] {
+        std::os::unix::fs::symlink(root.join(shipped), dir.join(shipped)).unwrap();
     }
-    assert!(checked >= 1, "the README has a plot example");
+    let (mut ran, mut windows) = (0, 0);
+    for line in shell_lines(&readme) {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        assert!(
+            !line.contains(['"', '\'']),
+            "quote-free commands only, so that this test reads them as a shell does: {line}"
+        );
+        match words.as_slice() {
+            ["mnklab", args @ ..] => {
+                let o = Command::new(env!("CARGO_BIN_EXE_mnklab")).args(args).current_dir(&dir).output().unwrap();
+                assert!(o.status.success(), "`{line}` failed: {}", String::from_utf8_lossy(&o.stderr));
+                assert!(!o.stdout.is_empty(), "`{line}` printed nothing");
+                ran += 1;
+            }
+            ["cargo", "run", "--release", "--", args @ ..] => {
+                let file = args.iter().position(|a| *a == "--open").map(|i| args[i + 1]).expect("a position to open");
+                mnklab::io::load_position(&root.join(file)).unwrap_or_else(|e| panic!("`{line}`: {e}"));
+                windows += 1;
+            }
+            ["cargo", ..] => {}
+            other => panic!("a command this test does not know: {other:?}"),
+        }
+    }
+    assert!(ran >= 7 && windows >= 2, "{ran} commands run, {windows} windows");
+    assert!(dir.join("heuristics.svg").is_file() && dir.join("heuristics.csv").is_file(), "the figure and its CSV");
+    let s = stdout(&mnklab(&["solve", "--game", "connect4", "--moves", "4453"]));
+    assert!(s.starts_with("value "), "{s}");
+}
+
+/// The figure examples in the README and docs/ plot the folder their `mnklab match` line
+/// writes: `out/` and the matchup's name (the default output folder), for a matchup shipped
+/// in the repository.
+#[test]
+fn the_docs_plot_the_folder_match_writes() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut checked = 0;
+    let docs = std::fs::read_dir(root.join("docs")).unwrap().flatten().map(|e| e.path());
+    for file in docs.chain([root.join("README.md")]).filter(|p| p.extension().is_some_and(|x| x == "md")) {
+        let text = std::fs::read_to_string(&file).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        for (i, line) in lines.iter().enumerate() {
+            let Some(rest) = line.trim().strip_prefix("mnklab plot out/") else { continue };
+            let folder = rest.split_whitespace().next().unwrap();
+            // The match line that wrote it comes first, in the same example (a few paragraphs
+            // up at most).
+            let run = lines[..i]
+                .iter()
+                .rev()
+                .take(30)
+                .find_map(|l| l.trim().strip_prefix("mnklab match ").and_then(|r| r.split_whitespace().next()))
+                .unwrap_or_else(|| panic!("{}: no `mnklab match` line before `{line}`", file.display()));
+            let matchup = mnklab::arena::Matchup::load(&root.join(run)).unwrap();
+            assert_eq!(folder, matchup.name, "`{line}` reads out/{folder}, but {run} writes out/{}", matchup.name);
+            checked += 1;
+        }
+    }
+    assert!(checked >= 2, "the README and docs have plot examples");
 }
 
 /// A matchup with an SPRT is refused for a shard (each shard would stop its own test and the

@@ -1,4 +1,5 @@
 //! The workbench driven as a person would: clicks, typed paths, waiting for the analysis.
+#![cfg(feature = "gui")]
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;

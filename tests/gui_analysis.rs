@@ -1,6 +1,7 @@
 //! The workbench's analysis as a person uses it: what it shows is about the position on the
 //! board and nothing else, the candidate table previews and plays lines, the explorer keeps
 //! its open lines by move path, and the keyboard drives the game.
+#![cfg(feature = "gui")]
 
 use egui::accesskit::Role;
 use egui_kittest::Harness;

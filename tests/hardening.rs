@@ -54,7 +54,7 @@ fn scratch(name: &str) -> Scratch {
 
 const TWO_RANDOMS: &str = r#"agents: [(name: Some("a"), agent: Preset("random")), (name: Some("b"), agent: Preset("random"))], pairing: Pairwise, seed: 1"#;
 
-// 1. A fresh clone passes: no test, bench or README example reads outside the repository.
+// 1. A fresh clone passes: no test, bench, README or docs/ example reads outside the repository.
 #[test]
 fn tests_and_readme_use_only_data_in_the_repository() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -70,7 +70,7 @@ fn tests_and_readme_use_only_data_in_the_repository() {
         for (i, line) in text.lines().enumerate() {
             let code = line.split("//").next().unwrap();
             let is_doc = line.trim_start().starts_with("//");
-            // The speed sections (the README's and the solver's notebook in docs/) name the C
+            // The speed sections (docs/benchmarks.md and the solver's notebook) name the C
             // yardstick they were measured against (a developer's measurement beside the
             // repository, not an example a user runs).
             let is_yardstick = f.extension().is_some_and(|x| x == "md") && line.contains("yardsticks/");

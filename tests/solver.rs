@@ -407,7 +407,7 @@ fn a_long_one_thread_proof_on_a_free_board_points_at_the_race() {
             .iter()
             .any(|e| matches!(e, SearchEvent::Info(t) if t.contains("threads 2 (Options) races proof-number search")))
     };
-    // 6,6,4 after a3: over 100 s for alpha-beta alone (the README's race table).
+    // 6,6,4 after a3: over 100 s for alpha-beta alone (the race table in docs/solver.md).
     assert!(hint("a3", 5.0), "a proof of over 2 s");
     // Won at once (four in a row on the next move): no hint.
     assert!(!hint("a1 f6 b1 f5 c1 f4", 5.0), "a proof of no time");
@@ -571,7 +571,7 @@ fn a_racing_solver_gives_the_plain_solvers_values_or_their_signs() {
         });
     }
     // Where proof-number search is far the faster: mnk:6,6,4 after b2, a loss for the side to
-    // move that it proves in about 0.2 s and alpha-beta in about 46 s (the README's race
+    // move that it proves in about 0.2 s and alpha-beta in about 46 s (docs/solver.md's race
     // table). Its sign alone, with a move (any move of a loss keeps its sign).
     let pos = AnyPosition::from_moves("mnk:6,6,4".parse().unwrap(), "b2").unwrap();
     with_position!(&pos, p => {

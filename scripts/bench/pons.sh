@@ -104,7 +104,7 @@ if [ -n "${MOVES:-}" ]; then
       read -r mt mk <<< "$r"
       ms=$(grep -oE 'score -?[0-9]+' "$scratch/timed.out" | head -1 | awk '{print $2}')
       mn=$(grep -oE 'nodes [0-9]+' "$scratch/timed.out" | head -1 | awk '{print $2}')
-      # Both scores are Pons' scale (the side to move; see "The solver" in the README).
+      # Both scores are Pons' scale (the side to move; see docs/solver.md).
       agree=""
       if [ "$ps" != "$ms" ]; then
         agree="  SCORES DIFFER"

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Every entry of a smaller mnklab book (OLD) is in a bigger one (NEW) with the same value.
 
-Reads the documented book format (see "The solver" in the README: magic, version, game,
+Reads the documented book format (see docs/solver.md: magic, version, game,
 depth, entry count, 9-byte entries of key and value, CRC-32 of all before it), checks both
 checksums, and prints the game, depth and entry count of each, then how many of OLD's entries
 NEW lacks or gives another value, and how many NEW adds. Exit status 1 when any is missing or

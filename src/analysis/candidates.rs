@@ -153,7 +153,7 @@ fn proven_strength(best: Score, score: Score) -> Option<f32> {
 
 /// The move an analysis prefers: its first candidate, once that one's score is known. A proof
 /// still running lists its moves unproved (`?`) in no order of merit, and its first row is
-/// then no preference (the workbench once said "agent A prefers a" there).
+/// then no preference (no "agent A prefers a" there).
 pub fn preferred(list: &[Candidate]) -> Option<Move> {
     list.first().filter(|c| c.score != Score::Unknown).map(|c| c.mv)
 }

@@ -178,7 +178,7 @@ impl AgentSlot {
         let id = self.label.clone();
         ui.heading(format!("Agent {id}: {}", self.file.name));
         let mut chosen = None;
-        // Tall enough for every preset: the last one (the solver) once needed scrolling to find.
+        // Tall enough for every preset, so that the last one (the solver) needs no scrolling.
         let row = ui.spacing().interact_size.y + ui.spacing().item_spacing.y;
         egui::ComboBox::new(format!("preset-{id}"), format!("preset {id}"))
             .selected_text("load a preset")

@@ -480,8 +480,8 @@ impl Analysis {
                 ui.label(format!("searching... {:.1} s", self.started.elapsed().as_secs_f64()));
                 ui.ctx().request_repaint_after(Duration::from_millis(100));
             }
-            // At the end of a game there is nothing to start (the slot once said "no analysis
-            // yet" there, as if a Start would give one).
+            // At the end of a game there is nothing to start: "no analysis yet" would promise
+            // that a Start gives one.
             None if pos.status().is_over() => {
                 ui.label("the game is over: nothing to analyse");
             }

@@ -1,8 +1,8 @@
 //! The workbench's modal questions: consent before an external program starts, replacing a
 //! file, dropping unsaved moves. Each holds its question in the state and acts on the answer.
 //! Each is an `egui::Modal`: while one is open the board, the panels and the shortcut keys take
-//! no input, and autoplay waits (moves played behind an open "Unsaved moves" once went with
-//! the game its Discard dropped).
+//! no input, and autoplay waits (moves played behind an open "Unsaved moves" would go with
+//! the game its Discard drops).
 
 use super::*;
 
@@ -135,8 +135,8 @@ impl Workbench {
         match decided {
             Some(true) => {
                 // The action clears the unsaved mark when it replaces the game: a load that
-                // fails keeps the game, and with it the mark (it once went, and the next
-                // load replaced the moves without asking).
+                // fails keeps the game, and with it the mark, so that the next load still
+                // asks before replacing the moves.
                 self.pending = None;
                 self.perform(action);
             }

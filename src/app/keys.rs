@@ -35,7 +35,7 @@ impl Workbench {
             return;
         }
         // Presses counted, not only seen: several in one frame (fast taps, a held key on a busy
-        // machine) step as many moves (they once stepped one).
+        // machine) step as many moves, not one.
         let (left, right, home, end, space, undo) = ctx.input_mut(|i| {
             (
                 i.count_and_consume_key(Modifiers::NONE, Key::ArrowLeft),

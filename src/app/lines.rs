@@ -1,6 +1,6 @@
 //! Message lines that never move the layout: each takes exactly one line whether it shows
 //! something or not, and a long message is cut to the line with the whole text on hover (a
-//! line appearing above a button once moved the button under the pointer: an unwanted save).
+//! line appearing above a button would move the button under the pointer: an unwanted save).
 
 /// How a message line reads: a plain message, a warning (something the user should know that
 /// is not a failure), or an error.
@@ -22,7 +22,7 @@ impl Tone {
 }
 
 /// One line for an optional message. A message cut to the line shows whole on hover (egui's
-/// own tooltip for a cut label: a second one of ours once showed the text twice).
+/// own tooltip for a cut label; a second one of ours would show the text twice).
 pub fn reserved_line(ui: &mut egui::Ui, text: Option<&str>, tone: Tone) -> egui::Response {
     let text = text.unwrap_or("");
     ui.add(egui::Label::new(egui::RichText::new(text).color(tone.colour(ui))).truncate())

@@ -566,12 +566,12 @@ impl Workbench {
         // The rest goes to the move list (a tree of variations needs rows).
         let agents_height = (ui.available_height() * 0.7).min(ui.available_height() - 170.0);
         // A scroll area per agent: opening one agent's options scrolls that column only (one
-        // area for all once moved B's table away while A's was scrolled back into view).
+        // area for all would move B's table away while A's is scrolled back into view).
         ui.allocate_ui(egui::vec2(ui.available_width(), agents_height), |ui| {
             ui.columns(self.slots.len(), |cols| {
                 for (i, (col, slot)) in cols.iter_mut().zip(self.slots.iter_mut()).enumerate() {
-                    // A bar beside the content, not over it: a floating one hid the end of
-                    // the column's lines once scrolled.
+                    // A bar beside the content, not over it: a floating one hides the end of
+                    // the column's lines when scrolled.
                     col.spacing_mut().scroll = egui::style::ScrollStyle::solid();
                     let started = egui::ScrollArea::vertical()
                         .id_salt(("agent", i))
@@ -869,8 +869,8 @@ impl Workbench {
 /// The legend of the board's candidate marks: the colour scale and whose scores they are.
 fn mark_legend(ui: &mut egui::Ui, pos: &AnyPosition, legend: crate::analysis::Legend) {
     // In a clipped row of its own: a row wider than the panel never widens the board's space.
-    // Whose scores first: a narrow row cuts the colour scale's end, not that (it once read
-    // "scores for the second player (to mov").
+    // Whose scores first: a narrow row cuts the colour scale's end, not that (no "scores
+    // for the second player (to mov").
     ui.horizontal(|ui| {
         let side = crate::analysis::side_label(pos);
         // Proven values need the room for their key more than these words (at 1200 px the key
@@ -903,7 +903,7 @@ fn mark_legend(ui: &mut egui::Ui, pos: &AnyPosition, legend: crate::analysis::Le
             }
         }
         if let Some(key) = legend.key {
-            // One separator where the scale was left out (two once stood side by side).
+            // One separator where the scale is left out, not two side by side.
             if !narrow {
                 ui.separator();
             }

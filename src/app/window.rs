@@ -90,8 +90,8 @@ impl eframe::App for WorkbenchApp {
             }
             self.job = None;
             // Not the user's close: nothing to save (the moves came from the command line),
-            // so no "Unsaved moves" question (a `--moves` screenshot run once waited on it for
-            // ever after writing its picture).
+            // so no "Unsaved moves" question, which a `--moves` screenshot run would wait on
+            // for ever after writing its picture.
             self.bench.close_confirmed = true;
             ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
         }

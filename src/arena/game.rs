@@ -144,8 +144,8 @@ pub fn play_game(
         (Opening::RandomPlies(n), None) => {
             let mut rng = seeded(spec.opening_seed);
             for _ in 0..*n {
-                // Uniform among the moves that leave the game open: the agents play the end
-                // (an opening once stopped short exactly where a random move won).
+                // Uniform among the moves that leave the game open: the agents play the end,
+                // and an opening never stops short where a random move won.
                 let mut open: Vec<(crate::game::Move, AnyPosition)> = pos
                     .legal_moves()
                     .into_iter()

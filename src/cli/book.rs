@@ -93,7 +93,7 @@ pub fn run(args: BookArgs) -> Result<(), String> {
         }
     }
     // The book never replaces a journal (its values are the build's hours of solving), nor a
-    // file that is not a book (a typo in --out once replaced a text file without a word).
+    // file that is not a book (a typo in --out must not replace a text file without a word).
     if journals.contains(&args.out) {
         return Err(format!(
             "--out {}: the same file as the build's journal; name another file for the book",

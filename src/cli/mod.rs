@@ -147,6 +147,14 @@ pub fn dispatch(cli: Cli) -> Result<(), String> {
     }
 }
 
+#[cfg(not(feature = "gui"))]
+fn gui(_: LaunchArgs) -> Result<(), String> {
+    Err("this mnklab was built without the workbench (cargo's `gui` feature): give a verb, such as \
+         `mnklab analyse`; `mnklab --help` lists them"
+        .into())
+}
+
+#[cfg(feature = "gui")]
 fn gui(launch: LaunchArgs) -> Result<(), String> {
     // Loaded before the window opens, so a bad name is a clear error on the terminal. An
     // agent that names an external program still asks before it starts (in the window).

@@ -21,7 +21,7 @@ pub struct SolveArgs {
     #[arg(long, value_parser = parse_seconds, allow_negative_numbers = true)]
     time: Option<f64>,
     /// Table size in MiB [default: 8, for one position and for every line of a batch: a table
-    /// that stays in the cache beats a larger one; see the README's "The solver"]. With
+    /// that stays in the cache beats a larger one; see docs/solver.md]. With
     /// `--method pns`: the tree's memory [default: 2048], beside which come the table of
     /// solved positions (about 10 bytes each, kept across restarts) and the threat table (up
     /// to an eighth more). With `--method threats`: the threat table [default: 256]. With
@@ -171,8 +171,8 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
     if args.no_probe && args.method != SolveMethod::Dbs {
         return Err("--no-probe leaves out --method dbs's probe: add --method dbs".into());
     }
-    // Each conflict named as given (one message for both once named --batch to a user who
-    // had given only --method pns).
+    // Each conflict named as given: one message for both would name --batch to a user who
+    // gave only --method pns.
     if args.every_move && args.batch.is_some() {
         return Err("--every-move proves each move of one position: leave out --batch".into());
     }
@@ -235,7 +235,7 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
         let memory = args.tt_mb.unwrap_or(PNS_DEFAULT_MB) as usize;
         let deadline = args.time.map(|t| std::time::Instant::now() + Duration::from_secs_f64(t));
         if args.time.is_none() {
-            // It prints nothing until it ends: a run of minutes once looked hung.
+            // It prints nothing until it ends: said first, or a run of minutes looks hung.
             eprintln!(
                 "proof-number search with no --time: it runs until the value is proved or its {memory} MiB are full, \
                  and prints only then (Ctrl-C stops it; --time S bounds it)"
@@ -253,7 +253,7 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
         print_proof(&pos, value, &runs);
         return Ok(());
     }
-    // On boards of the Connect-X solver, the faster there, it answers alone (as the README's
+    // On boards of the Connect-X solver, the faster there, it answers alone (as docs/solver.md's
     // usage says), each move by the default method.
     if args.method == SolveMethod::Race && args.every_move {
         if !with_position!(&pos, p => matches!(AnySolver::new(p, 1), AnySolver::Connect(_))) {
@@ -283,7 +283,7 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
             let proving = s.best.is_none() && s.over.is_none();
             // A solver only where a search follows (the book's answer alone needs none).
             let moves = (proving || args.every_move).then(|| with_position!(&pos, p => {
-                // On --threads threads, as the search without a book (they were once ignored here).
+                // On --threads threads, as the search without a book.
                 let mut solver = AnySolver::new(p, tt)
                     .with_threads(args.threads as usize)
                     .map_err(|why| format!("--threads {}: {why}; leave out --threads", args.threads))?;
@@ -723,7 +723,8 @@ fn race(pos: &AnyPosition, args: &SolveArgs) -> Result<(), String> {
     let table_mb = args.tt_mb.unwrap_or(DEFAULT_TABLE_MB) as usize;
     let leaves = mnklab::search::solver::Leaves { pairings: !args.no_pairings, threats: !args.no_threats };
     if args.time.is_none() {
-        // It prints nothing until it ends, as --method pns: a run of minutes once looked hung.
+        // It prints nothing until it ends, as --method pns: said first, or a run of minutes
+        // looks hung.
         eprintln!(
             "race with no --time: it runs until one method proves the value (proof-number search \
              stops when its {PNS_DEFAULT_MB} MiB are full), and prints only then (Ctrl-C stops it; --time S bounds it)"

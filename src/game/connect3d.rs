@@ -1,4 +1,4 @@
-//! 3D Connect-4 with line scoring (the team's rules, `rules/connect3d.md` in the shared folder; summarised in the README): 24 poles of a rounded
+//! 3D Connect-4 with line scoring (the team's rules, `rules/connect3d.md` in the shared folder; summarised in docs/cli.md): 24 poles of a rounded
 //! 6 x 6 shape, 6 stones a pole, 64 moves, the k-th line made scores floor(100 / k).
 
 use rand::Rng;

@@ -6,7 +6,7 @@
 //! order in which the game made its lines, so the points (the k-th line scores 100 / k) are
 //! exactly those of playing the moves one by one. On random games this is about twice as
 //! fast as keeping per-window counters (a few hundred independent shifts and ANDs against
-//! some 1,300 dependent counter updates a game; measured in the README).
+//! some 1,300 dependent counter updates a game; measured in docs/benchmarks.md).
 
 use super::connect3d::{GAME_LENGTH, POLE_HEIGHT, POLE_XY, POLES, line_points};
 

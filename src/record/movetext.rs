@@ -246,7 +246,7 @@ mod tests {
         assert!(err("d (c").contains("never closed"));
         assert!(err("d ()").contains("has no moves"));
         assert!(err("d {open").contains("comment"));
-        // A stray closing brace once made the reader loop for ever (found by the fuzzer).
+        // A stray closing brace is an error, not a loop for ever (a case the fuzzer found).
         assert!(
             err("d a ks nothing} d").contains("'}' at character 14 closes no comment"),
             "{}",

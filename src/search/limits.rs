@@ -180,7 +180,7 @@ pub const MAX_SECONDS: f64 = 1e6;
 pub const MAX_DEPTH: u32 = 1000;
 
 /// The shortest time any setting may name: 0.1 ms. Less is no search at all (a clock
-/// reading costs about as much), and a `--scale` of 1e-9 once made 5e-11 s a move.
+/// reading costs about as much), and a tiny `--scale` (1e-9) must not make 5e-11 s a move.
 pub const MIN_SECONDS: f64 = 1e-4;
 
 /// A number of seconds: finite, at least [`MIN_SECONDS`], at most [`MAX_SECONDS`].

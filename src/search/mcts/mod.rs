@@ -129,7 +129,7 @@ pub enum Parallel {
 impl Default for Parallel {
     /// Root: on this 2-core machine it doubles the iterations, where one shared tree's lock
     /// and cache-line traffic cost more than the second thread brings with fast rollouts
-    /// (measured in the README).
+    /// (measured in docs/benchmarks.md).
     fn default() -> Self {
         Parallel::Root
     }

@@ -331,11 +331,11 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
                 // as its depth): a move keeping the value is proved by null-window searches.
                 Some(mut s) => {
                     // A book file's value is said at once, but not shown as a proof until it
-                    // is checked (a move keeping it, none better: a wrong book's value once
-                    // read as proved); the check reports its nodes and clock as it goes (the
-                    // panel once showed nothing for seconds). A shipped book's value is part
-                    // of the program (see `Book::is_shipped`): shown at once, while a move
-                    // keeping it is sought (its check had taken up to 1.5 s at ten stones).
+                    // is checked (a move keeping it, none better), since a book file can be
+                    // wrong; the check reports its nodes and clock as it goes, so the panel
+                    // never stands still for seconds. A shipped book's value is part of the
+                    // program (see `Book::is_shipped`): shown at once, while a move keeping it
+                    // is sought (a check can take more than a second at ten stones).
                     let shipped = book.as_deref().is_some_and(Book::is_shipped);
                     let threads = solver.threads() as u32;
                     let (cells, n) = (pos.max_game_length() as i32, pos.ply() as i32);
@@ -477,7 +477,7 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
                 };
                 // The proofs run on a scoped thread and send each move's result here, so the
                 // table fills as they finish and, during a long one, its nodes and the clock
-                // still move (the panel once stood still for the whole of a move's proof).
+                // still move, rather than standing still for the whole of a move's proof.
                 let proving = &mut *solver;
                 let proofs = run_reporting(
                     &gauge,

@@ -305,8 +305,8 @@ impl Book {
     /// Whether this book is one built into this program (or a file byte for byte the same):
     /// its values are then part of the program, as the solver's code is, and a value at the
     /// book's depth is used as it is, where a book file's is checked by a search first (one
-    /// edited with its checksum resealed was once read as proved). The check cost up to 1.5 s
-    /// at ten stones and left the workbench without a value meanwhile.
+    /// edited with its checksum resealed must not read as proved). The check can take more
+    /// than a second at ten stones, and would leave the workbench without a value meanwhile.
     pub fn is_shipped(&self) -> bool {
         self.shipped
     }

@@ -83,7 +83,7 @@ pub fn read_journal(path: &Path, game: &str, depth: u32) -> Result<JournalConten
         None => {
             // No whole line: only a header cut short is a stopped build's; anything else is a
             // file of another kind, never overwritten (a note with no final newline, named as
-            // --journal by mistake, was once cut off and replaced by a journal).
+            // --journal by mistake, would otherwise be cut off and replaced by a journal).
             if text.as_bytes().starts_with(super::book::MAGIC) {
                 return Err(BookError::Journal {
                     path: name,

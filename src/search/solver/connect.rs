@@ -79,12 +79,8 @@ impl ColumnSwaps {
 /// slots it prefetches), and a child whose stored upper bound already refutes the node (our
 /// value >= beta) ends it without a search. Far from the end a cutoff saves a large subtree;
 /// nearer the end the reads, which wait for memory the prefetch has only just asked for, cost
-/// more than the small searches they save. Connect-4, alternated in one run each
-/// (2026-11-25, load 1): with 22 (ETC below 20 stones) `--moves 64` strong took 0.80x the
-/// time without ETC (240 M nodes against 291 M), the empty board weak 708 M nodes against
-/// 823 M; with 12 (below 30 stones) nodes fell further (207 M, 607 M) but both took longer
-/// than with 22, and Pons' beginning set (`Test_L1_R1`, 3,000-node searches at 7-13 stones)
-/// 1.3-1.6x longer than without; with 22 it is unchanged.
+/// more than the small searches they save. 22 was the fastest of the values measured (the
+/// measurements: docs/solver-notes.md, "Tuning constants").
 const ETC_EMPTY_CELLS: i32 = 22;
 
 /// `mover_bound`'s answer when the lines give no bound.
@@ -93,7 +89,7 @@ const NO_BOUND: i32 = i32::MAX;
 /// The board's shape as the search reads it: Connect-4's as constants, so that the compiler
 /// turns its shifts, masks and loops over columns into fixed ones (`--moves 64` strong took
 /// 0.78x the time of reading them from the solver, the median of three alternated runs, the
-/// same nodes; README, "The solver"), or any board's from the solver's fields.
+/// same nodes; docs/solver.md), or any board's from the solver's fields.
 trait Shape {
     /// A key for each column.
     type Keys: Copy + AsMut<[u64]>;
@@ -168,9 +164,8 @@ const BUSY_SLOTS: usize = 4096;
 /// A parallel solve shares out the moves of positions with at least this many empty cells
 /// (see `negamax`); below it the threads search alike, meeting in the table. Sharing out
 /// deeper costs more than it saves: the busy table's reads and writes, and table entries
-/// written by both threads at once. Connect-4 `--moves 64` strong on two threads, one run
-/// each (2026-11-25, load 1-2): 16 empty cells 14.8 s, 22: 14.1 s, 24: 8.3 s and 11.0 s,
-/// 26: 8.4-9.6 s, 28: 10.1-11.0 s, 30: 14.4 s, against 15.4-20.1 s on one thread.
+/// written by both threads at once. 24 was the fastest of the values measured (the
+/// measurements: docs/solver-notes.md, "Tuning constants").
 const SPLIT_EMPTY_CELLS: i32 = 24;
 
 pub struct ConnectSolver {
@@ -1013,7 +1008,7 @@ impl ConnectSolver {
         self.stop = stop;
         self.aborted = false;
         // No fallback: the value comes from a book, which may be wrong (a hand-edited one
-        // once had a move "proved" that did not keep its value).
+        // can name a move that does not keep its value).
         let best = self.keeping_move(b, value, weak, false);
         let m = match best {
             _ if self.aborted => return super::BookMoveProof::Stopped,
@@ -1095,7 +1090,7 @@ impl ConnectSolver {
                 if lo == hi { -lo } else { i32::MIN }
             } else {
                 // On every thread of the solver, as the solve's own probes (`solve --book
-                // --threads 2` once proved the book's move on one).
+                // --threads 2` proves the book's move on both threads too).
                 self.probe(&child, -target, -target + 1).map_or(i32::MIN, |r| -r)
             };
             if self.aborted {

@@ -99,8 +99,8 @@ pub fn potential_holds<P: Position>(pos: &P, maker: Player) -> bool {
 }
 
 /// Steps of each pairing search at a leaf (finding, not checking: a pairing found is then
-/// checked by [`pairing_holds`]). mnk:7,7,5 (one run each, 2026-11-25): 10,000 steps 46 s,
-/// 1,000 steps 24 s, 200 steps 14 s (a larger proof, found with fewer failed searches).
+/// checked by [`pairing_holds`]). Fewer steps give a larger proof found with fewer failed
+/// searches; 200 was the fastest on mnk:7,7,5 (docs/solver-notes.md, "Tuning constants").
 const CHECK_BUDGET: u32 = 200;
 
 /// Positions of the maker remembered before the proof gives up (about 50 bytes each with

@@ -45,8 +45,8 @@ pub struct GenericSolver<P: Position> {
     /// that side takes a cell and kills no window of its own, so none can appear below.
     unpaired: bool,
     /// How many replies a node where a draw is enough tries for a pairing before searching
-    /// any: all of them (mnk:7,7,5: 1.50 M nodes 5.9 s with none, 49 k nodes 1.3 s with 4,
-    /// 9.9 k nodes 0.95 s with all; one run each, 2026-11-25).
+    /// any: all of them, the fastest on mnk:7,7,5 (docs/solver-notes.md, "Tuning
+    /// constants").
     lookahead: usize,
     /// How often each of the three pairing tests succeeded lately: at a node where a value of
     /// at most 0 cuts, against the opponent where a draw is enough, and the reply look-ahead.
@@ -145,8 +145,8 @@ impl<P: Position> GenericSolver<P> {
             self.last_pairing = search.pairs().iter().fold(0u128, |z, &(a, b)| z | 1 << a | 1 << b);
         }
         // A node may make dozens of these searches (one per reply where a draw is enough), so
-        // the clock is read here too, not only every 1024 nodes: mnk:9,9,5 with `--time 0.05`
-        // ran 0.46 s before this.
+        // the clock is read here too, not only every 1024 nodes, or a short `--time` (0.05 s
+        // on mnk:9,9,5) overruns many times over.
         if self.pairing_tests & 63 == 0 {
             self.check_stop();
         }

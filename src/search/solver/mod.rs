@@ -427,8 +427,8 @@ impl<P: Position> AnySolver<P> {
     /// moves, and, with `check_value` (a book file, not a shipped one: see
     /// [`Book::is_shipped`]), that no move does better, by one of the position, before `deadline` (in
     /// `s.best` and the result), the nodes they spent, and the time since `since`. The result tells a wrong book (every move searched to its end, none
-    /// keeps the value) from searches stopped first, which a caller once told apart by
-    /// reading the clock. `gauge` is told their nodes as they go (and bounds, which are the
+    /// keeps the value) from searches stopped first, so that no caller has to tell them
+    /// apart by reading the clock. `gauge` is told their nodes as they go (and bounds, which are the
     /// moves' positions', not this one's).
     #[allow(clippy::too_many_arguments)]
     pub fn prove_book_move(
@@ -518,7 +518,7 @@ impl<P: Position> AnySolver<P> {
     fn solve_inner(&mut self, pos: &P, run: SolveRun) -> Solution {
         let SolveRun { weak, time, stop, best_move, fresh_table, gauge } = run;
         // The clock starts once the table is ready: filling a large table is set-up, not search
-        // (it once took more than a short --time by itself).
+        // (it can take more than a short --time by itself).
         let start;
         let cells = pos.max_game_length() as i32;
         let moves = pos.ply() as i32;

@@ -61,9 +61,8 @@ impl Default for PairingSearch {
     }
 }
 
-/// Steps before a search gives up. Chosen on mnk:7,7,5 (weak, with the solver's reply
-/// look-ahead; one run each on 2026-11-25): 60 steps 19 k nodes 0.76 s, 200 steps 9.9 k nodes
-/// 0.95 s, 1000 steps 6.0 k nodes 2.2 s (a search that fails costs its whole budget).
+/// Steps before a search gives up (a search that fails costs its whole budget). Chosen on
+/// mnk:7,7,5 (docs/solver-notes.md, "Tuning constants").
 pub const DEFAULT_BUDGET: u32 = 200;
 
 impl PairingSearch {

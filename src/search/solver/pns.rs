@@ -17,7 +17,7 @@
 //!   fours and threes for either side, 4 attacker moves and 200 nodes at most, behind the same
 //!   kind of gate. A win by threats is a win. On the wide boards of gomoku it is what lets the
 //!   search prove a win at all; on the small draw boards it finds wins only where the tree
-//!   would have found them cheaply, and costs time (the README gives both).
+//!   would have found them cheaply, and costs time (docs/solver.md gives both).
 //!
 //! Children: the one block when the opponent threatens once; cells on no open window are left
 //! out (free placement with K or more: such a cell is a pass, and a pass never helps);
@@ -433,9 +433,9 @@ impl<P: Position> ProofSearch<P> {
         self.nodes += 1;
         // Knowledge may settle the root itself (a win at once, a threat sequence, pairings):
         // where one move would then keep the answer (see `ProofOutcome::root_move`), the tree
-        // is still searched for it (`solve --method pns` once printed a win with no move; the
-        // root's children are usually settled by the same knowledge at their expansion). Its
-        // answer stands if that search is cut short.
+        // is still searched for it, so that a win comes with its move (the root's children
+        // are usually settled by the same knowledge at their expansion). Its answer stands
+        // if that search is cut short.
         let settled = self.evaluate();
         let mut proved = settled.filter(|&p| (self.pos.side_to_move() == self.target) != p);
         let mut path: Vec<usize> = Vec::new();

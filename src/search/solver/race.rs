@@ -5,7 +5,7 @@
 //! proved wins and losses 7x to 260x sooner (mnk:6,6,4 after b2: 0.2 s against 46 s), while
 //! alpha-beta proves most draws sooner (mnk:7,7,5 from the empty board: about 1 s against
 //! 14 s); which kind a position is, nobody knows before the proof. On two cores the race took
-//! 0.8x to 1.8x the faster method's time (the README's table).
+//! 0.8x to 1.8x the faster method's time (the table in docs/solver.md).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};

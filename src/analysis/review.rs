@@ -20,31 +20,6 @@ use crate::search::solver::{AnySolver, Solution, builtin_book, unsupported};
 use crate::search::{AgentConfig, AgentFile, Score, SearchControl, SearchEvent, SearchLimits, build_agent};
 use crate::with_position;
 
-/// A score as the expected result for the side it is about, in [-1, 1].
-pub fn expected(score: &Score) -> Option<f64> {
-    match *score {
-        Score::Unknown => None,
-        Score::Eval(v) => Some((v as f64 / 2000.0).tanh()),
-        Score::WinRate(r) => Some(2.0 * r - 1.0),
-        Score::Win { .. } => Some(1.0),
-        Score::Loss { .. } => Some(-1.0),
-        Score::Draw => Some(0.0),
-    }
-}
-
-/// The score of a position for the player who moved into it, from its score for the side to
-/// move there: one ply further from the end.
-pub fn for_mover(child: &Score) -> Score {
-    match *child {
-        Score::Win { plies } => Score::Loss { plies: plies.map(|p| p + 1) },
-        Score::Loss { plies } => Score::Win { plies: plies.map(|p| p + 1) },
-        Score::Draw => Score::Draw,
-        Score::Eval(v) => Score::Eval(-v),
-        Score::WinRate(r) => Score::WinRate(1.0 - r),
-        Score::Unknown => Score::Unknown,
-    }
-}
-
 /// What the review says of a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
@@ -255,8 +230,8 @@ pub fn review_move_with(
         review.best_score = best_score;
         review.played_score = played_score;
         review.proven = true;
-        review.best_value = expected(&best_score);
-        review.played_value = expected(&played_score);
+        review.best_value = best_score.expected();
+        review.played_value = played_score.expected();
         review.loss = loss;
         review.verdict = if best == Some(played) { Verdict::Best } else { verdict };
         review.judged_by = "solver".into();
@@ -304,7 +279,7 @@ fn prove(
         if !there.is_solved() {
             return None;
         }
-        Some((here.best, here.score(), for_mover(&there.score())))
+        Some((here.best, here.score(), there.score().for_mover()))
     })
 }
 
@@ -339,7 +314,7 @@ fn judge(
     let Some(&last) = reports.last() else {
         review.best = result.best;
         review.best_score = result.score;
-        review.best_value = expected(&result.score);
+        review.best_value = result.score.expected();
         return;
     };
     let mcts = last.iterations > 0;
@@ -358,11 +333,11 @@ fn judge(
     };
     let value_of = |m: Move| -> Option<f64> {
         let (now, bound) = score_in(last, m)?;
-        let now = expected(&now)?;
+        let now = now.expected()?;
         match before.and_then(|b| score_in(b, m)) {
             // Both exact: their mean; a bound or a proof at either depth: the last depth's.
             Some((prev, false)) if !bound && !prev.is_proven() && !score_in(last, m)?.0.is_proven() => {
-                expected(&prev).map(|p| (now + p) / 2.0)
+                prev.expected().map(|p| (now + p) / 2.0)
             }
             _ => Some(now),
         }
@@ -446,9 +421,9 @@ mod tests {
 
     #[test]
     fn a_childs_score_reads_for_the_mover() {
-        assert_eq!(for_mover(&Score::Loss { plies: Some(0) }), Score::Win { plies: Some(1) });
-        assert_eq!(for_mover(&Score::Win { plies: Some(3) }), Score::Loss { plies: Some(4) });
-        assert_eq!(for_mover(&Score::Eval(250)), Score::Eval(-250));
-        assert_eq!(for_mover(&Score::WinRate(0.25)), Score::WinRate(0.75));
+        assert_eq!(Score::Loss { plies: Some(0) }.for_mover(), Score::Win { plies: Some(1) });
+        assert_eq!(Score::Win { plies: Some(3) }.for_mover(), Score::Loss { plies: Some(4) });
+        assert_eq!(Score::Eval(250).for_mover(), Score::Eval(-250));
+        assert_eq!(Score::WinRate(0.25).for_mover(), Score::WinRate(0.75));
     }
 }

@@ -231,9 +231,7 @@ fn move_rows(r: &GameRecord) -> Vec<[String; 16]> {
                 m.memory.to_string(),
                 m.unsearched.to_string(),
                 m.score.map_or(String::new(), |s| s.to_string()),
-                m.score
-                    .and_then(|s| crate::analysis::review::expected(&s))
-                    .map_or(String::new(), |e| format!("{e:.4}")),
+                m.score.and_then(|s| s.expected()).map_or(String::new(), |e| format!("{e:.4}")),
                 m.cpu.map_or(String::new(), |c| format!("{c:.6}")),
             ]
         })

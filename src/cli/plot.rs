@@ -3,13 +3,15 @@
 use std::path::PathBuf;
 
 use clap::Args;
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use mnklab::plot::{Metric, PlotKind};
 
 #[derive(Args)]
 pub struct PlotArgs {
     /// A run's output folder (results.ronl and matchup.ron) or its results.ronl.
     results: PathBuf,
-    #[arg(long, value_enum)]
-    kind: mnklab::plot::PlotKind,
+    #[arg(long, value_parser = PossibleValuesParser::new(PlotKind::NAMES).try_map(|s| s.parse::<PlotKind>()))]
+    kind: PlotKind,
     /// The horizontal field: m, n, k, board, variant, agent, opponent, pairing, colour, phase,
     /// ply, or agent./opponent. + budget, depth, iterations, nodes, time, strategy.
     #[arg(long)]
@@ -17,8 +19,8 @@ pub struct PlotArgs {
     /// Heatmaps: the vertical field (default n). Lines: the metric (same as --metric).
     #[arg(long)]
     y: Option<String>,
-    #[arg(long, value_enum)]
-    metric: Option<mnklab::plot::Metric>,
+    #[arg(long, value_parser = PossibleValuesParser::new(Metric::NAMES).try_map(|s| s.parse::<Metric>()))]
+    metric: Option<Metric>,
     /// Lines: one line per value of this field (default pairing).
     #[arg(long)]
     series: Option<String>,
@@ -73,7 +75,7 @@ pub struct PlotArgs {
 }
 
 pub fn run(args: PlotArgs) -> Result<(), String> {
-    use mnklab::plot::{ExportOptions, Field, PlotKind, PlotRequest, export_figure, figure_from_results};
+    use mnklab::plot::{ExportOptions, Field, PlotRequest, export_figure, figure_from_results};
     let field = |name: &str, s: &Option<String>| -> Result<Option<Field>, String> {
         s.as_deref().map(|v| v.parse::<Field>().map_err(|e| format!("--{name}: {e}"))).transpose()
     };
@@ -84,10 +86,7 @@ pub fn run(args: PlotArgs) -> Result<(), String> {
         req.y = field("y", &args.y)?;
     } else if let Some(y) = &args.y {
         // For the other kinds --y names the plotted metric.
-        let m = <mnklab::plot::Metric as clap::ValueEnum>::from_str(y, true).map_err(|_| {
-            format!("--y {y}: not a metric (score, win, draw, loss, first-win, length, time, nodes, memory, depth)")
-        })?;
-        req.metric = Some(m);
+        req.metric = Some(y.parse::<Metric>().map_err(|e| format!("--y: {e}"))?);
     }
     req.series = field("series", &args.series)?;
     req.agent = args.agent;

@@ -17,7 +17,7 @@ use crate::arena::stats::{Z95, wilson};
 use crate::game::Variant;
 use crate::search::{BudgetUnit, SearchLimits};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub enum PlotKind {
     /// A metric against a numeric field, one line per series, with its 95% band.
@@ -32,6 +32,37 @@ pub enum PlotKind {
     Box,
     /// A histogram of a per-game metric (default: game length).
     Hist,
+}
+
+/// A name the plot options do not know, with the names they do.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown {what} '{given}': use {expected}")]
+pub struct UnknownName {
+    pub what: &'static str,
+    pub given: String,
+    pub expected: String,
+}
+
+/// Names as the command line writes them: each one the value whose name it is, in order.
+fn by_name<T: Copy>(what: &'static str, s: &str, names: &[&str], values: &[T]) -> Result<T, UnknownName> {
+    match names.iter().position(|n| n.eq_ignore_ascii_case(s)) {
+        Some(i) => Ok(values[i]),
+        None => Err(UnknownName { what, given: s.to_string(), expected: names.join(", ") }),
+    }
+}
+
+impl PlotKind {
+    pub const ALL: [PlotKind; 6] =
+        [PlotKind::Line, PlotKind::Bar, PlotKind::Pie, PlotKind::Heatmap, PlotKind::Box, PlotKind::Hist];
+    /// The names of [`PlotKind::ALL`], as `--kind` takes them.
+    pub const NAMES: [&str; 6] = ["line", "bar", "pie", "heatmap", "box", "hist"];
+}
+
+impl FromStr for PlotKind {
+    type Err = UnknownName;
+    fn from_str(s: &str) -> Result<PlotKind, UnknownName> {
+        by_name("plot kind", s, &PlotKind::NAMES, &PlotKind::ALL)
+    }
 }
 
 /// A parameter of an entrant's agent, read from the matchup file beside the results.
@@ -86,8 +117,8 @@ pub enum Field {
 }
 
 impl FromStr for Field {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Field, String> {
+    type Err = UnknownName;
+    fn from_str(s: &str) -> Result<Field, UnknownName> {
         let param = |p: &str| PARAM_NAMES.iter().find(|(name, _)| *name == p).map(|&(_, param)| param);
         Ok(match s {
             "m" | "width" => Field::M,
@@ -107,10 +138,13 @@ impl FromStr for Field {
                 } else if let Some(p) = s.strip_prefix("opponent.").and_then(param) {
                     Field::OpponentParam(p)
                 } else {
-                    return Err(format!(
-                        "unknown field '{s}': use m, n, k, board, variant, agent, opponent, pairing, colour, phase, \
-                         ply, or agent./opponent. followed by budget, depth, iterations, nodes, time or strategy"
-                    ));
+                    return Err(UnknownName {
+                        what: "field",
+                        given: s.to_string(),
+                        expected: "m, n, k, board, variant, agent, opponent, pairing, colour, phase, ply, or \
+                                   agent./opponent. followed by budget, depth, iterations, nodes, time or strategy"
+                            .into(),
+                    });
                 }
             }
         })
@@ -167,8 +201,15 @@ impl fmt::Display for Field {
     }
 }
 
+impl FromStr for Metric {
+    type Err = UnknownName;
+    fn from_str(s: &str) -> Result<Metric, UnknownName> {
+        by_name("metric", s, &Metric::NAMES, &Metric::ALL)
+    }
+}
+
 /// The number a figure shows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub enum Metric {
     /// The agent's score (win 1, draw 1/2), with a Wilson interval.
@@ -197,6 +238,36 @@ pub enum Metric {
 }
 
 impl Metric {
+    pub const ALL: [Metric; 12] = [
+        Metric::Score,
+        Metric::Win,
+        Metric::Draw,
+        Metric::Loss,
+        Metric::FirstWin,
+        Metric::Length,
+        Metric::Time,
+        Metric::Nodes,
+        Metric::Memory,
+        Metric::Depth,
+        Metric::Forfeit,
+        Metric::Margin,
+    ];
+    /// The names of [`Metric::ALL`], as `--metric` takes them.
+    pub const NAMES: [&str; 12] = [
+        "score",
+        "win",
+        "draw",
+        "loss",
+        "first-win",
+        "length",
+        "time",
+        "nodes",
+        "memory",
+        "depth",
+        "forfeit",
+        "margin",
+    ];
+
     fn is_rate(self) -> bool {
         matches!(self, Metric::Score | Metric::Win | Metric::Draw | Metric::Loss | Metric::FirstWin | Metric::Forfeit)
     }

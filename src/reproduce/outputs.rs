@@ -275,7 +275,7 @@ pub fn node_counts(step: &NodeCountStep, opts: &Options) -> Result<String, Repro
 pub fn figure(step: &FigureStep, opts: &Options) -> Result<Vec<String>, ReproduceError> {
     use crate::plot::{ExportOptions, Field, PlotRequest, export_figure, figure_from_results};
     let fail = |message: String| ReproduceError::Figure { file: step.file.clone(), message };
-    let field = |s: &Option<String>| s.as_deref().map(str::parse::<Field>).transpose().map_err(fail);
+    let field = |s: &Option<String>| s.as_deref().map(str::parse::<Field>).transpose().map_err(|e| fail(e.to_string()));
     let mut req = PlotRequest::new(step.kind);
     req.x = field(&step.x)?;
     req.y = field(&step.y)?;

@@ -45,6 +45,33 @@ impl Score {
         matches!(self, Score::Win { .. } | Score::Loss { .. } | Score::Draw)
     }
 
+    /// The expected result for the side this score is about, in [-1, 1] (win 1, draw 0, loss
+    /// -1): a heuristic value squashed (tanh of value / 2000), an MCTS mean rescaled. What a
+    /// review's losses and `moves.csv`'s `expected` column are measured in.
+    pub fn expected(&self) -> Option<f64> {
+        match *self {
+            Score::Unknown => None,
+            Score::Eval(v) => Some((v as f64 / 2000.0).tanh()),
+            Score::WinRate(r) => Some(2.0 * r - 1.0),
+            Score::Win { .. } => Some(1.0),
+            Score::Loss { .. } => Some(-1.0),
+            Score::Draw => Some(0.0),
+        }
+    }
+
+    /// This score of a position for the side to move there, read for the player who moved
+    /// into it: the other side's view, one ply further from the end.
+    pub fn for_mover(&self) -> Score {
+        match *self {
+            Score::Win { plies } => Score::Loss { plies: plies.map(|p| p + 1) },
+            Score::Loss { plies } => Score::Win { plies: plies.map(|p| p + 1) },
+            Score::Draw => Score::Draw,
+            Score::Eval(v) => Score::Eval(-v),
+            Score::WinRate(r) => Score::WinRate(1.0 - r),
+            Score::Unknown => Score::Unknown,
+        }
+    }
+
     /// A number to compare and plot: wins above every evaluation, faster wins higher.
     pub fn as_f64(&self) -> f64 {
         match *self {

@@ -103,6 +103,13 @@ pub trait Position: Clone + Send + Sync + fmt::Debug + 'static {
     type Key: Hash + Eq + Clone + Send + Sync + fmt::Debug;
 
     fn variant(&self) -> &Variant;
+
+    /// This position as a gravity board of 64-bit bitboards (Connect-4, and every Connect-X
+    /// board that fits), the one the Connect-X solver and the opening books read; None for
+    /// any other board. The one place a position's concrete type is asked for.
+    fn as_connect_grid(&self) -> Option<&super::Grid<u64, true>> {
+        (self as &dyn std::any::Any).downcast_ref()
+    }
     fn side_to_move(&self) -> Player;
     /// Stones on the board (equals moves played, also for set-up positions).
     fn ply(&self) -> usize;

@@ -153,7 +153,7 @@ impl Book {
     /// of this book's game; None for any other board or game. Keys do not name the game (two
     /// games of the same size share them), so every lookup from generic code goes through here.
     fn own_board<'a, P: Position>(&self, pos: &'a P) -> Option<&'a Grid<u64, true>> {
-        let grid = (pos as &dyn std::any::Any).downcast_ref::<Grid<u64, true>>()?;
+        let grid = pos.as_connect_grid()?;
         (grid.variant().to_string() == self.game).then_some(grid)
     }
 

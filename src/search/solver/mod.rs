@@ -43,7 +43,6 @@ pub use race::{RaceOutcome, RaceWinner, race_weak_value, race_with};
 pub use table::SolverTable;
 pub use threats::{Role as ThreatRole, ThreatSearch, ThreatWin, threats_apply};
 
-use std::any::Any;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -51,7 +50,7 @@ use std::time::{Duration, Instant};
 use serde::{Deserialize, Serialize};
 
 use super::{AlphaBetaConfig, Score};
-use crate::game::{Grid, Move, Position, Status, Variant};
+use crate::game::{Move, Position, Status, Variant};
 
 /// See [`bisect`]: chosen on Pons' four benchmark sets (node counts -10% to +4% of the plain
 /// halving, times equal) and `64` (span 20 makes it 24 s, but the beginning set 40% slower).
@@ -349,7 +348,7 @@ impl<P: Position> AnySolver<P> {
         let tt_mb = tt_mb.min(needed_mb.ceil().max(1.0) as usize);
         if let Some(r) = pos.variant().grid()
             && ConnectSolver::fits(&r)
-            && (pos as &dyn Any).is::<Grid<u64, true>>()
+            && pos.as_connect_grid().is_some()
         {
             return AnySolver::Connect(Box::new(ConnectSolver::new(&r, tt_mb)));
         }
@@ -442,7 +441,7 @@ impl<P: Position> AnySolver<P> {
         gauge: Option<Arc<ProofGauge>>,
     ) -> BookMoveProof {
         let (found, nodes) = match self {
-            AnySolver::Connect(c) => match (pos as &dyn Any).downcast_ref::<Grid<u64, true>>() {
+            AnySolver::Connect(c) => match pos.as_connect_grid() {
                 Some(grid) => {
                     let b = c.board_of(grid);
                     gauged(c.as_mut(), &gauge, 0, |c| {
@@ -528,7 +527,7 @@ impl<P: Position> AnySolver<P> {
         }
         match self {
             AnySolver::Connect(s) => {
-                let grid = (pos as &dyn Any).downcast_ref::<Grid<u64, true>>().expect("checked in new");
+                let grid = pos.as_connect_grid().expect("checked in new");
                 let b = s.board_of(grid);
                 if fresh_table {
                     s.table.reset();
@@ -729,7 +728,7 @@ impl<P: Position> AnySolver<P> {
             }
             let raced = match self {
                 AnySolver::Connect(s) => {
-                    let g = (&child as &dyn Any).downcast_ref::<Grid<u64, true>>().expect("checked in new");
+                    let g = child.as_connect_grid().expect("checked in new");
                     let b = s.board_of(g);
                     let (r, nodes) = gauged(s.as_mut(), &gauge, spent, |s| {
                         s.solve_at_least(&b, weak, floor, deadline, stop.clone())

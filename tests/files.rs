@@ -206,7 +206,7 @@ fn every_file_type_refuses_unknown_fields_by_name() {
     let n_positions = every_struct_refuses_an_unknown_field("position", &positions, position);
 
     // Results: every game of the shipped run.
-    let results: Vec<String> = std::fs::read_to_string(format!("{root}/results/workbench/results.ronl"))
+    let results: Vec<String> = std::fs::read_to_string(format!("{root}/tests/data/workbench-run/results.ronl"))
         .unwrap()
         .lines()
         .map(String::from)

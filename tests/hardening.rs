@@ -886,6 +886,12 @@ fn outputs_never_replace_a_runs_files_or_a_users() {
     assert!(std::fs::read_to_string(dir.join("notes.txt")).unwrap().contains("random"));
     let o = mnklab_in(&dir, &["plot", "run", "--kind", "bar", "--out", "fig.svg"]);
     assert!(o.status.success(), "{}", err(&o));
+    // The same figure as a PNG writes the same fig.csv: nothing to lose, so no --force.
+    let o = mnklab_in(&dir, &["plot", "run", "--kind", "bar", "--out", "fig.png"]);
+    assert!(o.status.success(), "{}", err(&o));
+    // Another figure's data is not the same CSV: refused, as the user's own file was.
+    refused(&mnklab_in(&dir, &["plot", "run", "--kind", "pie", "--out", "fig.pdf"]), "fig.csv exists: add --force");
+    assert!(!dir.join("fig.pdf").exists());
 }
 
 /// `--resume` refuses games played under other conditions, naming the difference: another

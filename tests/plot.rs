@@ -319,7 +319,15 @@ fn cli_plot_and_table_write_their_files() {
     let o = Command::new(bin).args(["table", dir.to_str().unwrap(), "--format", "markdown"]).output().unwrap();
     assert!(o.status.success());
     assert!(String::from_utf8_lossy(&o.stdout).starts_with("| Variant |"));
+    // A folder that is not there is said so (a misspelt run name), an existing one without
+    // results differently.
     let o = Command::new(bin).args(["plot", "/nonexistent/run", "--kind", "bar", "--out", "x.svg"]).output().unwrap();
+    assert!(String::from_utf8_lossy(&o.stderr).contains("/nonexistent/run: no such folder or file"));
+    let empty = tempfile::tempdir().unwrap();
+    let o = Command::new(bin)
+        .args(["plot", empty.path().to_str().unwrap(), "--kind", "bar", "--out", "x.svg"])
+        .output()
+        .unwrap();
     assert!(String::from_utf8_lossy(&o.stderr).contains("no results file"));
 }
 

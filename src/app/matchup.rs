@@ -82,7 +82,7 @@ impl Default for MatchupPanel {
             state: RunState::Idle,
             error: None,
             plot: LivePlot::Score,
-            exporter: Exporter::new("results/workbench/score.svg"),
+            exporter: Exporter::new("out/workbench/score.svg"),
             matchup: None,
             control: SearchControl::new(),
             inbox: None,
@@ -130,7 +130,7 @@ impl Default for MatchupForm {
             seed: 1,
             threads: 0,
             opening_plies: 0,
-            out_dir: "results/workbench".into(),
+            out_dir: "out/workbench".into(),
             sprt: false,
             sprt_config: SprtConfig { elo0: 0.0, elo1: 50.0, alpha: 0.05, beta: 0.05 },
         }

@@ -245,7 +245,7 @@ impl Exporter {
         let (fig, path, dpi, log_y) = (fig.clone(), PathBuf::from(&self.path), self.dpi, self.log_y);
         std::thread::spawn(move || {
             let opts = ExportOptions { dpi, log_y, ..ExportOptions::default() };
-            // The workbench's own figures folder (results/...) is created on first export, as a
+            // The workbench's own figures folder (out/...) is created on first export, as a
             // run creates its folder; the CLI names a missing folder as an error instead.
             if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
                 let _ = std::fs::create_dir_all(dir);

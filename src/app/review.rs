@@ -39,7 +39,7 @@ impl Default for Review {
             names: Vec::new(),
             running: false,
             error: None,
-            exporter: Exporter::new("results/review.svg"),
+            exporter: Exporter::new("out/review.svg"),
             control: SearchControl::new(),
             inbox: None,
         }
@@ -164,7 +164,9 @@ impl Review {
         let mut start = false;
         let mut jump = None;
         ui.horizontal_wrapped(|ui| {
-            ui.label(format!("Review the game with agent A ({agent_name})"));
+            // Who judges: the solver first (its proofs, or the opening book), agent A where a
+            // proof does not finish in the time; each mistake's tooltip names its judge.
+            ui.label(format!("Review the game: proofs where the solver finishes, else agent A ({agent_name})"));
             let l = ui.label("seconds per position");
             ui.add(egui::DragValue::new(&mut self.seconds).range(0.01..=600.0).speed(0.05)).labelled_by(l.id);
             if ui.add_enabled(!self.running, egui::Button::new("Review game")).clicked() {

@@ -304,6 +304,9 @@ pub fn load_run(path: &Path) -> Result<Run, String> {
     } else {
         (path.parent().map(Path::to_path_buf).unwrap_or_default(), path.to_path_buf())
     };
+    if !path.exists() {
+        return Err(format!("{}: no such folder or file (give a run folder or its {RESULTS_FILE})", path.display()));
+    }
     if !results.is_file() {
         return Err(format!("{}: no results file (expected a run folder or a {RESULTS_FILE})", path.display()));
     }

@@ -121,7 +121,10 @@ pub fn run(args: PlotArgs) -> Result<(), String> {
         return Err("--bins applies to histograms (--kind hist)".into());
     }
     let csv = args.out.with_extension("csv");
-    mnklab::io::check_outputs([args.out.as_path(), csv.as_path()], args.force).map_err(|e| format!("--out: {e}"))?;
+    // The CSV is never a run's own file; whether an existing one may be replaced is decided
+    // once its new text is known (below).
+    mnklab::io::check_output(&args.out, args.force).map_err(|e| format!("--out: {e}"))?;
+    mnklab::io::check_output(&csv, true).map_err(|e| format!("--out: {e}"))?;
     let run = mnklab::arena::results::load_run(&args.results)?;
     let mut fig = figure_from_results(&run.records, run.matchup.as_ref(), &run.dir, &req)?;
     if let Some(l) = args.x_label {
@@ -154,6 +157,14 @@ pub fn run(args: PlotArgs) -> Result<(), String> {
             "--bins {asked}: whole-number data needs whole-number bins, so {} bins of width {width} are drawn",
             counts.len()
         );
+    }
+    // The same figure in another format (fig.png after fig.svg) writes the same CSV again,
+    // which loses nothing; any other CSV there is the user's, replaced only with --force.
+    if !args.force
+        && std::fs::symlink_metadata(&csv).is_ok()
+        && std::fs::read(&csv).ok() != Some(fig.to_csv().into_bytes())
+    {
+        return Err(format!("--out: {}", mnklab::io::OutputError::Exists { path: csv }));
     }
     for p in export_figure(&fig, &args.out, &opts)? {
         println!("wrote {}", p.display());

@@ -791,9 +791,13 @@ pub fn figure_from_results(
                     _ => c.to_string(),
                 })
                 .collect();
+            let what = if req.kind == PlotKind::Bar { "bar" } else { "pie" };
+            let games = games_each(wdl.iter().map(|c| c.iter().sum::<f64>() as u32), what);
+            let title =
+                format!("{}{games}", title(format!("{} by {x}", if forfeits { "forfeits" } else { "results" })));
             if req.kind == PlotKind::Bar {
                 Figure {
-                    title: title(format!("{} by {x}", if forfeits { "forfeits" } else { "results" })),
+                    title,
                     x_label: x.to_string(),
                     y_label: "games".into(),
                     value_label: String::new(),
@@ -807,7 +811,7 @@ pub fn figure_from_results(
                 }
             } else {
                 Figure {
-                    title: title(format!("{} by {x}", if forfeits { "forfeits" } else { "results" })),
+                    title,
                     x_label: x.to_string(),
                     y_label: "games".into(),
                     value_label: String::new(),

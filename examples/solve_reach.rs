@@ -225,7 +225,14 @@ fn analyse_valued(
     let value = since(solved);
     if solved && solution.best.is_none() && solution.over.is_none() {
         let check = book.is_some_and(|b| !b.is_shipped());
-        solver.prove_book_move(p, &mut solution, check, Some(start + cap), None, start, None);
+        solver.prove_book_move(
+            p,
+            &mut solution,
+            check,
+            mnklab::search::solver::Halt { deadline: Some(start + cap), stop: None },
+            start,
+            None,
+        );
     }
     let moved = since(solved && (solution.best.is_some() || solution.over.is_some()));
     // The move keeping the value needs no proof again; every other move's proof starts from

@@ -234,7 +234,7 @@ fn shipped_experiments_load() {
         let variants = lim.variant_list().unwrap();
         assert_eq!(variants.len(), 72, "{file}");
         let boards: std::collections::HashSet<(u32, u32)> =
-            variants.iter().map(|v| v.grid().map(|g| (g.width as u32, g.height as u32)).unwrap()).collect();
+            variants.iter().map(|v| v.grid().map(|g| (g.width() as u32, g.height() as u32)).unwrap()).collect();
         assert_eq!(boards.len(), 36, "{file}");
         assert!(boards.iter().all(|&(m, n)| m >= n && (8..=15).contains(&n) && (8..=15).contains(&m)), "{file}");
     }

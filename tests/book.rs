@@ -5,8 +5,8 @@
 use mnklab::game::{AnyPosition, Grid, Position, Variant};
 use mnklab::rng::{below, seeded};
 use mnklab::search::solver::{
-    AnySolver, Book, BookBuild, BookError, BookMoveProof, Journal, SolverConfig, book_key, book_solution, build_book,
-    build_book_with, builtin_book, check_book, move_values, read_journal,
+    AnySolver, Book, BookBuild, BookError, BookMoveProof, Halt, Journal, SolverConfig, book_key, book_solution,
+    build_book, build_book_with, builtin_book, check_book, move_values, read_journal,
 };
 use mnklab::search::{AgentConfig, NullSink, Progress, Score, SearchControl, SearchEvent, SearchLimits, build_agent};
 use mnklab::with_position;
@@ -611,7 +611,7 @@ fn every_moves_value_from_the_positions_bound_equals_a_fresh_proof() {
                 Some(mut s) if variant == game => {
                     assert!(s.best.is_none(), "a position at the book's depth has no move in it");
                     if !book_value_only {
-                        solver.prove_book_move(p, &mut s, true, None, None, Instant::now(), None);
+                        solver.prove_book_move(p, &mut s, true, Halt::default(), Instant::now(), None);
                     }
                     s
                 }
@@ -679,16 +679,16 @@ fn a_book_that_contradicts_itself_is_not_trusted() {
     assert_eq!(right.best, None, "the moves of a depth-4 position are not in a depth-4 book");
     let mut solver = AnySolver::new(&g, 8);
     let mut s = right.clone();
-    let found = solver.prove_book_move(&g, &mut s, true, None, None, std::time::Instant::now(), None);
+    let found = solver.prove_book_move(&g, &mut s, true, Halt::default(), std::time::Instant::now(), None);
     assert!(matches!(found, BookMoveProof::Proved(m) if s.best == Some(m)), "a move keeps the true value: {found:?}");
     let mut s = mnklab::search::solver::Solution { lower: right.lower + 1, upper: right.lower + 1, ..right.clone() };
-    let found = solver.prove_book_move(&g, &mut s, true, None, None, std::time::Instant::now(), None);
+    let found = solver.prove_book_move(&g, &mut s, true, Halt::default(), std::time::Instant::now(), None);
     assert_eq!(s.best, None, "no move keeps a value one better than the true one");
     assert_eq!(found, BookMoveProof::NoneKeeps, "every move searched to its end");
     // One worse than the true one: a move keeps it, but one does better, which is proved too
     // (a trial's books with a loss edited to a quicker one, a win to a draw, were taken).
     let mut s = mnklab::search::solver::Solution { lower: right.lower - 1, upper: right.lower - 1, ..right.clone() };
-    let found = solver.prove_book_move(&g, &mut s, true, None, None, std::time::Instant::now(), None);
+    let found = solver.prove_book_move(&g, &mut s, true, Halt::default(), std::time::Instant::now(), None);
     assert_eq!((found, s.best), (BookMoveProof::Understated, None));
     // The solver agent named a book with that value raised says the book is wrong there and
     // gives the searched value (it once said no move was proved in time, and played
@@ -727,7 +727,7 @@ fn every_move_keeps_a_forced_loss_at_the_books_depth() {
     assert_eq!((right.lower, right.best), (-16, None), "a loss in 2 plies: 42 - 10 cells, halved");
     let mut solver = AnySolver::new(&g, 8);
     let mut s = right.clone();
-    let found = solver.prove_book_move(&g, &mut s, true, None, None, std::time::Instant::now(), None);
+    let found = solver.prove_book_move(&g, &mut s, true, Halt::default(), std::time::Instant::now(), None);
     assert!(matches!(found, BookMoveProof::Proved(_)), "{found:?}");
     // Where the mover wins at once, a value below the win now is understated (the null-window
     // search assumes no win at once, so it is not asked).
@@ -738,16 +738,16 @@ fn every_move_keeps_a_forced_loss_at_the_books_depth() {
     let mut s = mnklab::search::solver::Solution { lower: 15, upper: 15, ..now.clone() };
     let mut solver_w = AnySolver::new(&win, 8);
     assert_eq!(
-        solver_w.prove_book_move(&win, &mut s, true, None, None, std::time::Instant::now(), None),
+        solver_w.prove_book_move(&win, &mut s, true, Halt::default(), std::time::Instant::now(), None),
         BookMoveProof::Understated
     );
     let mut s = now.clone();
-    let found = solver_w.prove_book_move(&win, &mut s, true, None, None, std::time::Instant::now(), None);
+    let found = solver_w.prove_book_move(&win, &mut s, true, Halt::default(), std::time::Instant::now(), None);
     assert!(matches!(found, BookMoveProof::Proved(_)), "{found:?}");
     // A better value is still kept by no move (the book would be wrong).
     let mut s = mnklab::search::solver::Solution { lower: -15, upper: -15, ..right };
     assert_eq!(
-        solver.prove_book_move(&g, &mut s, true, None, None, std::time::Instant::now(), None),
+        solver.prove_book_move(&g, &mut s, true, Halt::default(), std::time::Instant::now(), None),
         BookMoveProof::NoneKeeps
     );
     // A search stopped before it starts has proved nothing, and says so (not "none keeps"):
@@ -760,8 +760,7 @@ fn every_move_keeps_a_forced_loss_at_the_books_depth() {
         &slow,
         &mut s,
         true,
-        None,
-        Some(stopped),
+        Halt { deadline: None, stop: Some(stopped) },
         std::time::Instant::now(),
         None,
     );
@@ -873,8 +872,8 @@ fn the_built_in_books_values_are_used_as_they_are_and_book_files_checked() {
     assert_eq!((given.lower, given.best), (-1, None), "a loss in 32 plies at the book's depth");
     let (mut kept, mut checked) = (given.clone(), given.clone());
     let now = std::time::Instant::now;
-    let k = AnySolver::new(&g, 8).prove_book_move(&g, &mut kept, false, None, None, now(), None);
-    let c = AnySolver::new(&g, 8).prove_book_move(&g, &mut checked, true, None, None, now(), None);
+    let k = AnySolver::new(&g, 8).prove_book_move(&g, &mut kept, false, Halt::default(), now(), None);
+    let c = AnySolver::new(&g, 8).prove_book_move(&g, &mut checked, true, Halt::default(), now(), None);
     let (BookMoveProof::Kept(m), BookMoveProof::Proved(m2)) = (k, c) else { panic!("{k:?} {c:?}") };
     assert_eq!((Some(m), Some(m2)), (kept.best, checked.best));
     assert!(kept.nodes < checked.nodes, "{} against {}", kept.nodes, checked.nodes);

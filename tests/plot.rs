@@ -65,7 +65,7 @@ fn line_points_are_the_mean_score_with_a_wilson_band() {
             let games: Vec<&GameRecord> = records
                 .iter()
                 .filter(|r| match r.variant {
-                    mnklab::game::Variant::Grid(g) => g.width as f64 == p.x && g.k == k,
+                    mnklab::game::Variant::Grid(g) => g.width() as f64 == p.x && g.k() == k,
                     _ => false,
                 })
                 .collect();

@@ -54,10 +54,10 @@ fn map_move(variant: &Variant, s: usize, m: Move) -> Move {
         }
     };
     match variant {
-        Variant::Grid(r) if r.gravity => Move(t(m.index(), 0, r.width as usize, 1).0 as u16),
+        Variant::Grid(r) if r.gravity() => Move(t(m.index(), 0, r.width() as usize, 1).0 as u16),
         Variant::Grid(r) => {
-            let h = r.height as usize;
-            let (x, y) = t(m.index() / h, m.index() % h, r.width as usize, h);
+            let h = r.height() as usize;
+            let (x, y) = t(m.index() / h, m.index() % h, r.width() as usize, h);
             Move((x * h + y) as u16)
         }
         Variant::Connect3d => {
@@ -74,8 +74,8 @@ fn key_text(p: &AnyPosition) -> String {
 
 fn symmetries(variant: &Variant) -> usize {
     match variant {
-        Variant::Grid(r) if r.gravity => 2,
-        Variant::Grid(r) if r.width == r.height => 8,
+        Variant::Grid(r) if r.gravity() => 2,
+        Variant::Grid(r) if r.width() == r.height() => 8,
         Variant::Grid(_) => 4,
         Variant::Connect3d => 8,
     }
@@ -146,7 +146,7 @@ proptest! {
         prop_assert_eq!(loaded.status(), pos.status());
         prop_assert_eq!(loaded.points(), pos.points());
         if let Variant::Grid(r) = pos.variant() {
-            let (w, h) = (r.width as usize, r.height as usize);
+            let (w, h) = (r.width() as usize, r.height() as usize);
             let grid = (0..h).rev().map(|y| (0..w).map(|x| match pos.grid_stone(x, y) {
                 Some(Player::First) => 'X', Some(Player::Second) => 'O', None => '.',
             }).collect()).collect();

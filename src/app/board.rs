@@ -89,7 +89,7 @@ pub fn line_ghosts(pos: &AnyPosition, line: &[Move]) -> Vec<Ghost> {
 /// click on it, if any.
 pub fn show(ui: &mut egui::Ui, pos: &AnyPosition, marks: &[Mark], ghosts: &[Ghost]) -> Option<Move> {
     match pos.variant() {
-        Variant::Grid(r) => grid(ui, pos, r.width as usize, r.height as usize, marks, ghosts, None).0,
+        Variant::Grid(r) => grid(ui, pos, r.width() as usize, r.height() as usize, marks, ghosts, None).0,
         Variant::Connect3d => connect3d(ui, pos, marks),
     }
 }
@@ -100,7 +100,7 @@ pub type StoneAt<'a> = &'a dyn Fn(usize, usize) -> Option<Player>;
 /// Draws a grid board with the stones `stones` gives (edit mode); returns the cell clicked.
 pub fn show_edit(ui: &mut egui::Ui, pos: &AnyPosition, stones: StoneAt) -> Option<(usize, usize)> {
     match pos.variant() {
-        Variant::Grid(r) => grid(ui, pos, r.width as usize, r.height as usize, &[], &[], Some(stones)).1,
+        Variant::Grid(r) => grid(ui, pos, r.width() as usize, r.height() as usize, &[], &[], Some(stones)).1,
         Variant::Connect3d => None,
     }
 }

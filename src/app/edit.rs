@@ -40,7 +40,7 @@ impl EditState {
     /// Starts editing from `pos` (grid boards only; connect3d is edited by its moves).
     pub fn from_position(pos: &AnyPosition) -> Result<EditState, String> {
         let rules = pos.variant().grid().ok_or("connect3d positions are set up by their moves, not edited")?;
-        let (w, h) = (rules.width as usize, rules.height as usize);
+        let (w, h) = (rules.width() as usize, rules.height() as usize);
         let mut stones = vec![None; w * h];
         for x in 0..w {
             for y in 0..h {

@@ -27,10 +27,10 @@ pub fn run(args: BrainArgs) -> Result<(), String> {
     let external: Vec<(String, String)> =
         file.agent.external_command().map(|c| (file.name.clone(), c)).into_iter().collect();
     consent_to_external(&external, args.allow_external)?;
-    let Some(rules) = args.game.grid().filter(|r| !r.gravity) else {
+    let Some(rules) = args.game.grid().filter(|r| !r.gravity()) else {
         return Err(format!("--game {}: the brain protocol plays free-placement (mnk) games", args.game));
     };
-    let mut brain = mnklab::gomocup::Brain::new(file, rules.k, rules.exact);
+    let mut brain = mnklab::gomocup::Brain::new(file, rules.k(), rules.exact());
     match mnklab::gomocup::run_brain(std::io::stdin().lock(), std::io::stdout().lock(), &mut brain) {
         // The manager (or `| head`) closed our output: end quietly, as every command does.
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(141),

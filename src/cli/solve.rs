@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use clap::Args;
 use mnklab::game::{AnyPosition, Move, Position};
-use mnklab::search::solver::{AnySolver, Book, BookMoveProof, Solution};
+use mnklab::search::solver::{AnySolver, Book, BookMoveProof, Halt, Solution};
 use mnklab::with_position;
 
 use super::{PositionArgs, parse_seconds, parse_table_mb};
@@ -288,7 +288,7 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
                     .with_threads(args.threads as usize)
                     .map_err(|why| format!("--threads {}: {why}; leave out --threads", args.threads))?;
                 if proving {
-                    searched = Some(solver.prove_book_move(p, &mut s, !book.is_shipped(), deadline, None, start, None));
+                    searched = Some(solver.prove_book_move(p, &mut s, !book.is_shipped(), Halt { deadline, stop: None }, start, None));
                     s.memory = solver.table_memory();
                 }
                 // Every move's value as the workbench shows it: from the book where it holds

@@ -47,8 +47,8 @@ impl AnyPosition {
         match variant {
             Variant::Connect3d => AnyPosition::Connect3d(Connect3d::new()),
             Variant::Grid(r) => {
-                let small = fits_u64(r.width as usize, r.height as usize);
-                match (r.gravity, small) {
+                let small = fits_u64(r.width() as usize, r.height() as usize);
+                match (r.gravity(), small) {
                     (false, true) => AnyPosition::Free(Grid::new(r)),
                     (false, false) => AnyPosition::Wide(Grid::new(r)),
                     (true, true) => AnyPosition::Gravity(Grid::new(r)),
@@ -194,7 +194,7 @@ impl AnyPosition {
             return None;
         }
         let cell = with_position!(self, p => p.move_cell(m));
-        Some((cell / r.height as usize, cell % r.height as usize))
+        Some((cell / r.height() as usize, cell % r.height() as usize))
     }
 
     /// The move putting a stone on (x, y) of a grid board, if legal now.

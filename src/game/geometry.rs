@@ -35,7 +35,7 @@ pub struct GridGeometry {
 
 impl GridGeometry {
     pub fn new(rules: GridRules, capacity: usize) -> GridGeometry {
-        let (width, height) = (rules.width as usize, rules.height as usize);
+        let (width, height) = (rules.width() as usize, rules.height() as usize);
         let stride = height + 1;
         assert!((width + 2) * stride < capacity, "board {width}x{height} does not fit {capacity} bits");
         let cells = width * height;
@@ -51,7 +51,7 @@ impl GridGeometry {
         type Map = Box<dyn Fn(usize, usize) -> (usize, usize)>;
         let (w1, h1) = (width - 1, height - 1);
         let mut maps: Vec<Map> = vec![Box::new(|x, y| (x, y)), Box::new(move |x, y| (w1 - x, y))];
-        if !rules.gravity {
+        if !rules.gravity() {
             maps.push(Box::new(move |x, y| (x, h1 - y)));
             maps.push(Box::new(move |x, y| (w1 - x, h1 - y)));
             if width == height {
@@ -74,14 +74,14 @@ impl GridGeometry {
             rules,
             width,
             height,
-            k: rules.k as usize,
+            k: rules.k() as usize,
             stride,
             cells,
             bit_of,
             dirs: [1, stride, stride + 1, stride - 1],
             nsym: maps.len(),
             sym,
-            windows: Arc::new(WindowTable::grid(width, height, rules.k as usize, |x, y| x * height + y)),
+            windows: Arc::new(WindowTable::grid(width, height, rules.k() as usize, |x, y| x * height + y)),
         }
     }
 

@@ -72,7 +72,7 @@ impl<B: Bits, const GRAVITY: bool> Grid<B, GRAVITY> {
     /// The empty board. Panics if the rules do not match `GRAVITY` or the board does not fit `B`
     /// (use [`super::AnyPosition`] to choose the right type).
     pub fn new(rules: GridRules) -> Self {
-        assert_eq!(rules.gravity, GRAVITY, "rules and board type disagree on gravity");
+        assert_eq!(rules.gravity(), GRAVITY, "rules and board type disagree on gravity");
         let geo = Arc::new(GridGeometry::new(rules, B::CAPACITY));
         let open = if GRAVITY { Slots::full(geo.width) } else { Slots::full(geo.cells) };
         Grid {
@@ -184,7 +184,7 @@ impl<B: Bits, const GRAVITY: bool> Grid<B, GRAVITY> {
 
     #[inline(always)]
     fn is_line_length(&self, run: usize) -> bool {
-        if self.geo.rules.exact { run == self.geo.k } else { run >= self.geo.k }
+        if self.geo.rules.exact() { run == self.geo.k } else { run >= self.geo.k }
     }
 
     /// Does the stone just put on `bit` make a line for `p`? Walks from it in the four
@@ -193,7 +193,7 @@ impl<B: Bits, const GRAVITY: bool> Grid<B, GRAVITY> {
     fn line_through(&self, bit: usize, p: usize) -> bool {
         let b = &self.stones[p];
         let k = self.geo.k;
-        let exact = self.geo.rules.exact;
+        let exact = self.geo.rules.exact();
         // "k or more" on a 64-bit board: a few shifts over the whole board (the padding bits
         // are never set, so no run wraps). Before this stone there was no line (the game
         // would be over), so a line found now goes through it.
@@ -477,7 +477,7 @@ impl<B: Bits, const GRAVITY: bool> Position for Grid<B, GRAVITY> {
         }
         let geo = &*self.geo;
         if GRAVITY
-            && !geo.rules.exact
+            && !geo.rules.exact()
             && let (Some(a), Some(b)) = (self.stones[0].as_u64(), self.stones[1].as_u64())
         {
             return super::playout::connect_u64(geo, [a, b], self.open.as_slice(), self.ply, rng);

@@ -78,9 +78,9 @@ pub fn split_move_tokens(variant: &Variant, moves: &str) -> Result<Vec<String>, 
                 out.push(chunk.to_string());
             }
             Variant::Grid(r) if all_digits => {
-                if r.gravity && r.width <= 9 {
+                if r.gravity() && r.width() <= 9 {
                     out.extend(chunk.chars().map(|c| c.to_string()));
-                } else if r.gravity {
+                } else if r.gravity() {
                     out.push(chunk.to_string());
                 } else {
                     return Err(bad("a cell is a column letter then a row number, like h8"));
@@ -95,7 +95,7 @@ pub fn split_move_tokens(variant: &Variant, moves: &str) -> Result<Vec<String>, 
                         // A run of gravity columns that starts with digits: `4455c` read as
                         // letters said only "expected a column letter" of its first digit.
                         return Err(bad(match variant {
-                            Variant::Grid(r) if r.gravity && bytes[0].is_ascii_digit() => {
+                            Variant::Grid(r) if r.gravity() && bytes[0].is_ascii_digit() => {
                                 "it mixes column digits and letters: give columns as digits (4455) or as letters (dde), or separate them with spaces"
                             }
                             _ => "expected a column letter",

@@ -159,7 +159,6 @@ impl Reciprocal {
 /// Any grid board by line words. `stones` in the padded layout of `geometry`; `open` the open
 /// moves in the position's order (cells `x * height + y`, or columns under gravity with
 /// `heights`).
-#[allow(clippy::too_many_arguments)]
 #[inline]
 pub(super) fn by_lines<B: Bits, R: Rng + ?Sized, const GRAVITY: bool>(
     geo: &GridGeometry,
@@ -169,7 +168,7 @@ pub(super) fn by_lines<B: Bits, R: Rng + ?Sized, const GRAVITY: bool>(
     ply: usize,
     rng: &mut R,
 ) -> PlayoutResult {
-    let (height, k, exact) = (geo.height, geo.k as u32, geo.rules.exact);
+    let (height, k, exact) = (geo.height, geo.k as u32, geo.rules.exact());
     let mut lines = LineWords::new(geo.width, height);
     for (p, set) in stones.iter().enumerate() {
         set.for_each_one(|bit| {

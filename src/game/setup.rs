@@ -39,7 +39,7 @@ impl Setup {
     /// (the rules are checked by the board).
     pub(crate) fn stones(&self, variant: &Variant) -> Result<Stones, GameError> {
         let rules = variant.grid().ok_or(SetupError::NeedsMoveList)?;
-        let (w, h) = (rules.width as usize, rules.height as usize);
+        let (w, h) = (rules.width() as usize, rules.height() as usize);
         let mut stones = Stones { first: Vec::new(), second: Vec::new() };
         if !self.grid.is_empty() {
             if self.grid.len() != h {

@@ -11,19 +11,15 @@ use super::GameError;
 /// ((M + 2) * (N + 1) + 1 bits).
 pub const MAX_SIDE: usize = 21;
 
-/// Rules of an m,n,k-game or Connect-X game.
+/// Rules of an m,n,k-game or Connect-X game. Made only by [`GridRules::new`], which checks
+/// the ranges, so every `GridRules` is a board the engine can play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct GridRules {
-    /// M: columns.
-    pub width: u8,
-    /// N: rows.
-    pub height: u8,
-    /// K: stones in a row that win.
-    pub k: u8,
-    /// Only lines of exactly K win (standard gomoku); otherwise K or more ("freestyle").
-    pub exact: bool,
-    /// Stones fall to the lowest empty cell of a column (Connect-X).
-    pub gravity: bool,
+    width: u8,
+    height: u8,
+    k: u8,
+    exact: bool,
+    gravity: bool,
 }
 
 impl GridRules {
@@ -42,6 +38,36 @@ impl GridRules {
 
     pub fn cells(&self) -> usize {
         self.width as usize * self.height as usize
+    }
+
+    /// M: columns.
+    #[inline]
+    pub fn width(&self) -> u8 {
+        self.width
+    }
+
+    /// N: rows.
+    #[inline]
+    pub fn height(&self) -> u8 {
+        self.height
+    }
+
+    /// K: stones in a row that win.
+    #[inline]
+    pub fn k(&self) -> u8 {
+        self.k
+    }
+
+    /// Only lines of exactly K win (standard gomoku); otherwise K or more ("freestyle").
+    #[inline]
+    pub fn exact(&self) -> bool {
+        self.exact
+    }
+
+    /// Stones fall to the lowest empty cell of a column (Connect-X).
+    #[inline]
+    pub fn gravity(&self) -> bool {
+        self.gravity
     }
 }
 

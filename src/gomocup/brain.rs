@@ -83,7 +83,7 @@ impl Brain {
 
     fn dims(&self) -> Option<(usize, usize)> {
         let r = self.position.as_ref()?.variant().grid()?;
-        Some((r.width as usize, r.height as usize))
+        Some((r.width() as usize, r.height() as usize))
     }
 
     /// Manager coordinates (y from the top) to ours (y from the bottom).
@@ -306,10 +306,10 @@ impl Brain {
                         self.exact = v & 1 != 0;
                         if let Some(p) = &self.position
                             && let Some(r) = p.variant().grid()
-                            && r.exact != self.exact
+                            && r.exact() != self.exact
                             && p.ply() == 0
                         {
-                            let _ = self.start(r.width as usize, r.height as usize);
+                            let _ = self.start(r.width() as usize, r.height() as usize);
                         }
                     }
                     ("game_type" | "evaluate" | "folder", _) => {}

@@ -165,9 +165,9 @@ impl Drop for Engine {
 pub fn check_starts(config: &ExternalConfig, variant: crate::game::Variant) -> Result<(), String> {
     let rules = variant
         .grid()
-        .filter(|r| !r.gravity)
+        .filter(|r| !r.gravity())
         .ok_or_else(|| format!("the Gomocup protocol plays free-placement boards, not {variant}"))?;
-    start_engine(config, (rules.width as u32, rules.height as u32)).map(drop)
+    start_engine(config, (rules.width() as u32, rules.height() as u32)).map(drop)
 }
 
 /// Starts the program and has it answer START (or RECTSTART) for a board of `size`.
@@ -236,13 +236,13 @@ impl ExternalAgent {
         let rules = pos
             .variant()
             .grid()
-            .filter(|r| !r.gravity)
+            .filter(|r| !r.gravity())
             .ok_or_else(|| format!("the Gomocup protocol plays free-placement boards, not {}", pos.variant()))?;
-        let size = (rules.width as u32, rules.height as u32);
-        let h = rules.height as usize;
+        let size = (rules.width() as u32, rules.height() as u32);
+        let h = rules.height() as usize;
         let alive = self.engine.as_mut().is_some_and(|e| e.alive() && e.size == size);
         if !alive {
-            self.spawn(size, rules.exact)?;
+            self.spawn(size, rules.exact())?;
         }
         let grace = self.config.grace;
         let engine = self.engine.as_mut().expect("spawned");
@@ -294,8 +294,8 @@ impl ExternalAgent {
         let Some((x, y)) = parsed else {
             return Err(format!("not a move: '{answer}'"));
         };
-        if x >= rules.width as usize || y >= h {
-            return Err(format!("illegal move {x},{y}: off the {}x{} board", rules.width, rules.height));
+        if x >= rules.width() as usize || y >= h {
+            return Err(format!("illegal move {x},{y}: off the {}x{} board", rules.width(), rules.height()));
         }
         let cell = x * h + (h - 1 - y);
         let m = pos.cell_move(cell).ok_or_else(|| format!("illegal move {x},{y}: the cell is taken"))?;

@@ -437,7 +437,7 @@ impl Context<'_> {
     fn game_field(&self, g: &GameView, f: Field) -> Result<Value, String> {
         let r = g.record;
         let dims = match r.variant {
-            Variant::Grid(rules) => Some((rules.width as f64, rules.height as f64, rules.k as f64)),
+            Variant::Grid(rules) => Some((rules.width() as f64, rules.height() as f64, rules.k() as f64)),
             Variant::Connect3d => None,
         };
         let need_dims = || dims.ok_or_else(|| format!("{f} is not defined for {}", r.variant));
@@ -455,9 +455,9 @@ impl Context<'_> {
             Field::K => Value::Num(need_dims()?.2),
             Field::Board => match r.variant {
                 Variant::Grid(rules) if self.board_k => {
-                    Value::Text(format!("{}x{} K{}", rules.width, rules.height, rules.k))
+                    Value::Text(format!("{}x{} K{}", rules.width(), rules.height(), rules.k()))
                 }
-                Variant::Grid(rules) => Value::Text(format!("{}x{}", rules.width, rules.height)),
+                Variant::Grid(rules) => Value::Text(format!("{}x{}", rules.width(), rules.height())),
                 Variant::Connect3d => Value::Text("4x4x6".into()),
             },
             Field::Variant => Value::Text(r.variant.to_string()),
@@ -655,7 +655,7 @@ pub fn figure_from_results(
     let ks: Vec<u32> = views
         .iter()
         .filter_map(|g| match g.record.variant {
-            Variant::Grid(rules) => Some(rules.k as u32),
+            Variant::Grid(rules) => Some(rules.k() as u32),
             Variant::Connect3d => None,
         })
         .collect();

@@ -56,7 +56,6 @@ impl Team {
 /// `control` stops it or `max_depth` is done. It leaves entries in the table, and each depth
 /// it finishes before anyone else becomes the team's result for that depth. After a depth it
 /// goes on one deeper than the deepest finished (odd helpers two deeper, so they spread out).
-#[allow(clippy::too_many_arguments)]
 fn help<P: Position>(
     cfg: &AlphaBetaConfig,
     pos: &P,

@@ -697,7 +697,7 @@ impl<'a, P: Position> Searcher<'a, P> {
         helper: bool,
     ) -> Searcher<'a, P> {
         let three_d = matches!(pos.variant(), Variant::Connect3d);
-        let exact = pos.variant().grid().is_some_and(|r| r.exact);
+        let exact = pos.variant().grid().is_some_and(|r| r.exact());
         // Work a search never reads is skipped: the hashes without a table, the threat windows
         // without tactics (Flecart's heuristic reads them too).
         let mut own = pos.clone();

@@ -774,12 +774,12 @@ impl<P: Position> Mcts<P> {
         if self.nodes.is_empty() {
             return out;
         }
-        let c = self.config.exploration;
-        self.copy_node(&mut out, 0, None, depth, top, c, 0);
+        self.copy_node(&mut out, 0, None, depth, top, 0);
         out
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// Copies node `n` and, `depth` levels down, its `top` most visited children into `out`;
+    /// `order` is its rank among its siblings.
     fn copy_node(
         &self,
         out: &mut TreeSnapshot,
@@ -787,9 +787,9 @@ impl<P: Position> Mcts<P> {
         parent: Option<usize>,
         depth: u32,
         top: usize,
-        c: f64,
         order: u32,
     ) -> u32 {
+        let c = self.config.exploration;
         let node = &self.nodes[n];
         let parent_visits = parent.map_or(node.visits, |p| self.nodes[p].visits);
         let exploration = if node.visits > 0 {
@@ -825,7 +825,7 @@ impl<P: Position> Mcts<P> {
         let ids: Vec<u32> = kids
             .iter()
             .enumerate()
-            .map(|(i, &ch)| self.copy_node(out, ch, Some(n), depth - 1, top, c, i as u32))
+            .map(|(i, &ch)| self.copy_node(out, ch, Some(n), depth - 1, top, i as u32))
             .collect();
         out.nodes[id as usize].children = ids;
         out.nodes[id as usize].hidden_children = (total - kids.len()) as u32;
@@ -864,7 +864,7 @@ impl<P: Position> Agent<P> for Mcts<P> {
             (parent, at) = (Some(at), next);
         }
         let mut out = TreeSnapshot::default();
-        self.copy_node(&mut out, at, parent, depth, top, self.config.exploration, 0);
+        self.copy_node(&mut out, at, parent, depth, top, 0);
         Some(out)
     }
 

@@ -374,8 +374,7 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
                                 pos,
                                 sought,
                                 !shipped,
-                                deadline,
-                                Some(stopping),
+                                super::Halt { deadline, stop: Some(stopping) },
                                 clock_start,
                                 Some(shared),
                             )

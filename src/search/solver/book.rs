@@ -131,7 +131,7 @@ fn key_is_a_position(key: u64, w: usize, h: usize, depth: u32) -> bool {
 /// The book key of a position (see the module documentation).
 pub fn book_key(pos: &Grid<u64, true>) -> u64 {
     let r = pos.variant().grid().expect("a grid");
-    let (w, h) = (r.width as usize, r.height as usize);
+    let (w, h) = (r.width() as usize, r.height() as usize);
     let me = pos.side_to_move();
     let (mut key, mut mirror) = (0u64, 0u64);
     for x in 0..w {
@@ -292,7 +292,7 @@ impl Book {
         // Each key a position of this board within the depth, as `book_key` makes them: a
         // file whose checksum matches but whose keys are not positions (made by hand) was
         // read, and every look-up missed without a word.
-        let (w, h) = (rules.width as usize, rules.height as usize);
+        let (w, h) = (rules.width() as usize, rules.height() as usize);
         if let Some(k) = keys.iter().find(|&&k| !key_is_a_position(k, w, h, depth)) {
             return Err(BookError::Invalid {
                 path: path.into(),

@@ -227,14 +227,14 @@ impl ConnectSolver {
     /// bits, and the positions it is given (`Grid<u64, true>`, with its guard columns)
     /// (width + 2) x (height + 1) < 64, the stricter of the two (Connect-4 and smaller).
     pub fn fits(rules: &GridRules) -> bool {
-        let (w, h) = (rules.width as usize, rules.height as usize);
+        let (w, h) = (rules.width() as usize, rules.height() as usize);
         // The second bound implies the first.
-        rules.gravity && (w + 2) * (h + 1) < 64
+        rules.gravity() && (w + 2) * (h + 1) < 64
     }
 
     pub fn new(rules: &GridRules, table_mb: usize) -> ConnectSolver {
         assert!(Self::fits(rules));
-        let (w, h) = (rules.width as usize, rules.height as usize);
+        let (w, h) = (rules.width() as usize, rules.height() as usize);
         let bottom = (0..w).fold(0u64, |b, x| b | 1 << (x * (h + 1)));
         let board = bottom * ((1u64 << h) - 1);
         let order = (0..w)
@@ -242,13 +242,13 @@ impl ConnectSolver {
             .filter(|&c| c < w)
             .collect();
         let cells = (w * h) as i32;
-        let k = rules.k as i32;
+        let k = rules.k() as i32;
         ConnectSolver {
-            connect4: (w, h, rules.k, rules.exact) == (7, 6, 4, false),
+            connect4: (w, h, rules.k(), rules.exact()) == (7, 6, 4, false),
             w,
             h,
-            k: rules.k as u32,
-            exact: rules.exact,
+            k: rules.k() as u32,
+            exact: rules.exact(),
             cells,
             bottom,
             board,
@@ -1142,7 +1142,7 @@ mod tests {
     /// 100 of the middle set.
     #[test]
     fn connect4s_constants_search_as_the_general_shape_does() {
-        let rules = GridRules { width: 7, height: 6, k: 4, gravity: true, exact: false };
+        let rules = GridRules::new(7, 6, 4, false, true).unwrap();
         let sets = [
             include_str!("../../../tests/data/connect4/Test_L1_R1"),
             include_str!("../../../tests/data/connect4/Test_L2_R1"),
@@ -1175,7 +1175,7 @@ mod tests {
     /// save nodes on them (about a fifth): the rules fire in real positions.
     #[test]
     fn threat_bounds_keep_pons_scores_and_save_nodes() {
-        let rules = GridRules { width: 7, height: 6, k: 4, gravity: true, exact: false };
+        let rules = GridRules::new(7, 6, 4, false, true).unwrap();
         let set = include_str!("../../../tests/data/connect4/Test_L2_R2");
         let mut nodes = [0u64; 2];
         for line in set.lines().take(200) {
@@ -1206,7 +1206,9 @@ mod tests {
         let mut served = 0;
         for w in 1..=8 {
             for h in 1..=7 {
-                let rules = GridRules { width: w, height: h, k: 3, gravity: true, exact: false };
+                // K as large as 3 where the board allows it (1x1 has only K = 1): the mirror
+                // does not depend on K, every size is served.
+                let rules = GridRules::new(w, h, 3.min(w.max(h)), false, true).unwrap();
                 if !ConnectSolver::fits(&rules) {
                     continue;
                 }

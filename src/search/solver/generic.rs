@@ -90,7 +90,7 @@ impl<P: Position> GenericSolver<P> {
             board: EvalBoard::new(pos, ordering_phi).with_potential(),
             table: TranspositionTable::new(table_mb),
             cells: pos.max_game_length() as i32,
-            freestyle: rules.is_some_and(|r| !r.exact),
+            freestyle: rules.is_some_and(|r| !r.exact()),
             gravity: pos.variant().has_gravity(),
             breaker_bounds: true,
             pairing: (!pos.variant().has_gravity() && rules.is_some() && pos.windows().cells <= 128)
@@ -264,7 +264,7 @@ impl<P: Position> GenericSolver<P> {
         if let Some(m) = forced {
             // Under gravity the block may open the cell above it to another winning stone.
             let cell = self.pos.move_cell(m);
-            let h = self.pos.variant().grid().map_or(6, |r| r.height as usize);
+            let h = self.pos.variant().grid().map_or(6, |r| r.height() as usize);
             if self.gravity && cell % h + 1 < h && below_threat.contains(&((cell + 1) as u16)) {
                 self.buffers[ply] = moves;
                 return -(self.cells - n) / 2;
@@ -274,7 +274,7 @@ impl<P: Position> GenericSolver<P> {
             // Where a draw is enough (beta <= 0), only the opponent's lines matter.
             let blocking = breakable && beta <= 0;
             self.pos.legal_moves(&mut self.scratch);
-            let h = self.pos.variant().grid().map_or(6, |r| r.height as usize);
+            let h = self.pos.variant().grid().map_or(6, |r| r.height() as usize);
             for i in 0..self.scratch.len() {
                 let m = self.scratch[i];
                 let cell = self.pos.move_cell(m);

@@ -424,22 +424,21 @@ impl<P: Position> AnySolver<P> {
     /// Completes `s`, a book's answer for `pos` without a move (a position with as many stones
     /// as the book's depth): a move keeping its value, proved by null-window searches of the
     /// moves, and, with `check_value` (a book file, not a shipped one: see
-    /// [`Book::is_shipped`]), that no move does better, by one of the position, before `deadline` (in
+    /// [`Book::is_shipped`]), that no move does better, by one of the position, before `halt`'s deadline (in
     /// `s.best` and the result), the nodes they spent, and the time since `since`. The result tells a wrong book (every move searched to its end, none
     /// keeps the value) from searches stopped first, so that no caller has to tell them
     /// apart by reading the clock. `gauge` is told their nodes as they go (and bounds, which are the
     /// moves' positions', not this one's).
-    #[allow(clippy::too_many_arguments)]
     pub fn prove_book_move(
         &mut self,
         pos: &P,
         s: &mut Solution,
         check_value: bool,
-        deadline: Option<Instant>,
-        stop: Option<Arc<AtomicBool>>,
+        halt: Halt,
         since: Instant,
         gauge: Option<Arc<ProofGauge>>,
     ) -> BookMoveProof {
+        let Halt { deadline, stop } = halt;
         let (found, nodes) = match self {
             AnySolver::Connect(c) => match pos.as_connect_grid() {
                 Some(grid) => {
@@ -563,7 +562,7 @@ impl<P: Position> AnySolver<P> {
                 let (raced, pns_nodes) = match *race {
                     Some(mb) => {
                         let leaves = Leaves { pairings: *pairings, threats: true };
-                        race::race_generic(&mut g, pos, None, weak, (None, None), (mb, leaves), deadline, stop)
+                        race::race_generic(&mut g, pos, None, weak, (None, None), (mb, leaves), Halt { deadline, stop })
                     }
                     None => {
                         let (lo, hi) = g.solve(weak, deadline, stop);
@@ -608,6 +607,13 @@ impl<P: Position> AnySolver<P> {
             }
         }
     }
+}
+
+/// When a proof must end: at a deadline, when a stop flag is set, or (neither) once proved.
+#[derive(Clone, Debug, Default)]
+pub struct Halt {
+    pub deadline: Option<Instant>,
+    pub stop: Option<Arc<AtomicBool>>,
 }
 
 /// One solve's settings (see [`AnySolver::solve_with`] and [`AnySolver::solve_keeping_table`]).
@@ -750,7 +756,15 @@ impl<P: Position> AnySolver<P> {
                     let ((raced, pns_nodes), nodes) = gauged(g.as_mut(), &gauge, spent, |g| match *race {
                         Some(mb) => {
                             let leaves = Leaves { pairings: *pairings, threats: true };
-                            race::race_generic(g, &child, Some(m), weak, known, (mb, leaves), deadline, stop.clone())
+                            race::race_generic(
+                                g,
+                                &child,
+                                Some(m),
+                                weak,
+                                known,
+                                (mb, leaves),
+                                Halt { deadline, stop: stop.clone() },
+                            )
                         }
                         None => {
                             let r = g.solve_after(m, weak, known, deadline, stop.clone());

@@ -169,7 +169,7 @@ impl<P: Position> ProofSearch<P> {
                 EvalBoard::new(pos, |_, _, _| 0).with_potential()
             },
             target,
-            freestyle: rules.is_some_and(|r| !r.exact),
+            freestyle: rules.is_some_and(|r| !r.exact()),
             free_placement: !pos.variant().has_gravity(),
             tree: Vec::new(),
             max_nodes: (memory_mb.max(1) << 20) / std::mem::size_of::<Node>(),
@@ -179,7 +179,7 @@ impl<P: Position> ProofSearch<P> {
             scratch: Vec::new(),
             children: Vec::new(),
             seen: Vec::new(),
-            pairing: (rules.is_some_and(|r| !r.exact) && !pos.variant().has_gravity() && pos.windows().cells <= 128)
+            pairing: (rules.is_some_and(|r| !r.exact()) && !pos.variant().has_gravity() && pos.windows().cells <= 128)
                 .then(PairingSearch::default),
             pairing_rate: HitRate::default(),
             threats: threats_apply(pos).then(|| ThreatSearch::new(THREAT_BUDGET)),
@@ -675,7 +675,7 @@ pub fn weak_value_with<P: Position>(
         None => return (None, vec![first]),
         Some(false) => {}
     }
-    let stealing = pos.ply() == 0 && !pos.variant().has_gravity() && pos.variant().grid().is_some_and(|r| !r.exact);
+    let stealing = pos.ply() == 0 && !pos.variant().has_gravity() && pos.variant().grid().is_some_and(|r| !r.exact());
     if stealing {
         return (Some(0), vec![first]);
     }

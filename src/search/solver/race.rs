@@ -153,9 +153,8 @@ pub(super) enum Raced {
 /// (strong or weak, within `known`); proof-number search the sign. The sign of a strong
 /// value is all proof-number search gives: on mnk:6,6,4 after a3 it took 11.7 s where
 /// alpha-beta took 1071 s for the distance (and 1032 s for the sign alone). Afterwards `g`
-/// runs until `deadline` or `stop` again (the race's own stop flag is left behind). Also
+/// runs until `halt`'s deadline or stop flag again (the race's own stop flag is left behind). Also
 /// returns proof-number search's nodes (alpha-beta's are `g`'s count).
-#[allow(clippy::too_many_arguments)]
 pub(super) fn race_generic<P: Position>(
     g: &mut GenericSolver<P>,
     pos: &P,
@@ -163,9 +162,9 @@ pub(super) fn race_generic<P: Position>(
     weak: bool,
     known: (Option<i32>, Option<i32>),
     (pns_mb, leaves): (usize, Leaves),
-    deadline: Option<Instant>,
-    stop: Option<Arc<AtomicBool>>,
+    halt: super::Halt,
 ) -> (Raced, u64) {
+    let super::Halt { deadline, stop } = halt;
     let ((lo, hi), (sign, runs)) = race_with(pos, pns_mb, leaves, deadline, stop.as_ref(), |halt| {
         let r = match after {
             Some(m) => g.solve_after(m, weak, known, deadline, Some(halt)),

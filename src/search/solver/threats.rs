@@ -25,7 +25,7 @@ use crate::game::{Player, Position};
 
 /// Does threat-space search apply to this position's rules?
 pub fn threats_apply<P: Position>(pos: &P) -> bool {
-    !pos.variant().has_gravity() && pos.variant().grid().is_some_and(|r| !r.exact)
+    !pos.variant().has_gravity() && pos.variant().grid().is_some_and(|r| !r.exact())
 }
 
 #[derive(Clone, Copy, Debug)]

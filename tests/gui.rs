@@ -332,6 +332,10 @@ fn reviewing_a_game_marks_the_real_mistake() {
     w.review.seconds = 0.3;
     let mut h = harness(w);
     h.run();
+    // The header says who judges: the solver's proofs first (these are), agent A where a proof
+    // does not finish; exports go under out/, never into the committed results/.
+    assert!(h.query_by_label_contains("Review the game: proofs where the solver finishes, else agent A").is_some());
+    assert!(h.state().review.exporter.path.starts_with("out/"), "{}", h.state().review.exporter.path);
     h.get_by_label("Review game").click();
     h.run_steps(2);
     assert!(wait(&mut h, 60.0, |w| !w.review.running && w.review.moves.len() == 7), "every move is judged");

@@ -883,6 +883,9 @@ fn outputs_never_replace_a_runs_files_or_a_users() {
     refused(&mnklab_in(&dir, &["table", "run", "--out", "notes.txt"]), "notes.txt exists: add --force");
     let o = mnklab_in(&dir, &["table", "run", "--out", "notes.txt", "--force"]);
     assert!(o.status.success(), "{}", err(&o));
+    // The same table again holds the same bytes: nothing to lose, so no --force.
+    let o = mnklab_in(&dir, &["table", "run", "--out", "notes.txt"]);
+    assert!(o.status.success(), "{}", err(&o));
     assert!(std::fs::read_to_string(dir.join("notes.txt")).unwrap().contains("random"));
     let o = mnklab_in(&dir, &["plot", "run", "--kind", "bar", "--out", "fig.svg"]);
     assert!(o.status.success(), "{}", err(&o));

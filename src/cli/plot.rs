@@ -69,7 +69,8 @@ pub struct PlotArgs {
     /// files; over existing files only with --force).
     #[arg(long)]
     out: PathBuf,
-    /// Replace FILE and FILE.csv if they exist.
+    /// Replace FILE and FILE.csv if they exist (a FILE.csv holding exactly this figure's data
+    /// needs no --force).
     #[arg(long)]
     force: bool,
 }
@@ -160,12 +161,7 @@ pub fn run(args: PlotArgs) -> Result<(), String> {
     }
     // The same figure in another format (fig.png after fig.svg) writes the same CSV again,
     // which loses nothing; any other CSV there is the user's, replaced only with --force.
-    if !args.force
-        && std::fs::symlink_metadata(&csv).is_ok()
-        && std::fs::read(&csv).ok() != Some(fig.to_csv().into_bytes())
-    {
-        return Err(format!("--out: {}", mnklab::io::OutputError::Exists { path: csv }));
-    }
+    mnklab::io::check_replace(&csv, fig.to_csv().as_bytes(), args.force).map_err(|e| format!("--out: {e}"))?;
     for p in export_figure(&fig, &args.out, &opts)? {
         println!("wrote {}", p.display());
     }

@@ -22,7 +22,7 @@ pub struct TableArgs {
     /// with --force).
     #[arg(long)]
     out: Option<PathBuf>,
-    /// Replace the --out file if it exists.
+    /// Replace the --out file if it exists (one holding exactly this table needs no --force).
     #[arg(long)]
     force: bool,
     /// A row per colour order (the first-named agent moved first; wins are the first
@@ -32,8 +32,10 @@ pub struct TableArgs {
 }
 
 pub fn run(args: TableArgs) -> Result<(), String> {
+    // Never a run's own file; whether an existing file may be replaced is decided once the
+    // table is known (the same table again loses nothing).
     if let Some(out) = &args.out {
-        mnklab::io::check_output(out, args.force).map_err(|e| format!("--out: {e}"))?;
+        mnklab::io::check_output(out, true).map_err(|e| format!("--out: {e}"))?;
     }
     let run = mnklab::arena::results::load_run(&args.results)?;
     if run.records.is_empty() {
@@ -83,6 +85,7 @@ pub fn run(args: TableArgs) -> Result<(), String> {
     }
     match args.out {
         Some(path) => {
+            mnklab::io::check_replace(&path, text.as_bytes(), args.force).map_err(|e| format!("--out: {e}"))?;
             mnklab::io::write_atomic(&path, text.as_bytes()).map_err(|e| e.to_string())?;
             println!("wrote {}", path.display());
         }

@@ -6,7 +6,7 @@ mod output;
 mod position_file;
 
 pub use atomic::{write_atomic, write_atomic_with};
-pub use output::{OutputError, RUN_FILES, check_output, check_outputs};
+pub use output::{OutputError, RUN_FILES, check_output, check_outputs, check_replace};
 pub use position_file::{POSITION_VERSION, PositionFile, load_position, load_position_record, save_position};
 
 use std::path::PathBuf;

@@ -46,6 +46,24 @@ pub fn check_output(path: &Path, force: bool) -> Result<(), OutputError> {
     Ok(())
 }
 
+/// [`check_output`] once the new bytes are known: an existing file that already holds exactly
+/// `bytes` is no conflict (writing it again loses nothing, e.g. a figure's CSV when the same
+/// figure is drawn in a second format).
+///
+/// ```
+/// use mnklab::io::{OutputError, check_replace};
+/// let dir = tempfile::tempdir().unwrap();
+/// let data = dir.path().join("fig.csv");
+/// std::fs::write(&data, "x,y\n1,2\n").unwrap();
+/// assert_eq!(check_replace(&data, b"x,y\n1,2\n", false), Ok(()));
+/// assert!(matches!(check_replace(&data, b"x,y\n1,3\n", false), Err(OutputError::Exists { .. })));
+/// assert_eq!(check_replace(&data, b"x,y\n1,3\n", true), Ok(()));
+/// ```
+pub fn check_replace(path: &Path, bytes: &[u8], force: bool) -> Result<(), OutputError> {
+    let same = std::fs::read(path).is_ok_and(|old| old == bytes);
+    check_output(path, force || same)
+}
+
 /// [`check_output`] for every path a command is about to write, before it writes any.
 pub fn check_outputs<'a>(paths: impl IntoIterator<Item = &'a Path>, force: bool) -> Result<(), OutputError> {
     paths.into_iter().try_for_each(|p| check_output(p, force))

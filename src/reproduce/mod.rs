@@ -120,7 +120,7 @@ pub fn redraw(root: &Path, say: &mut dyn FnMut(&str)) -> Result<Vec<String>, Rep
         written.extend(outputs::redraw(step, root)?);
     }
     say(&format!("tables of {RESULTS_MD}"));
-    if retable(root)? {
+    if retable_with(root, &manifest)? {
         written.push(RESULTS_MD.to_string());
     }
     Ok(written)
@@ -130,7 +130,10 @@ pub fn redraw(root: &Path, say: &mut dyn FnMut(&str)) -> Result<Vec<String>, Rep
 /// (`results/NAME/`), leaving the block that names the commit that made them; true when the
 /// file changed.
 pub fn retable(root: &Path) -> Result<bool, ReproduceError> {
-    let manifest = Manifest::load(&root.join(MANIFEST))?;
+    retable_with(root, &Manifest::load(&root.join(MANIFEST))?)
+}
+
+fn retable_with(root: &Path, manifest: &Manifest) -> Result<bool, ReproduceError> {
     let committed: Vec<String> =
         manifest.names().into_iter().filter(|n| root.join(outputs::results_dir(n)).is_dir()).collect();
     // Quick mode: the commit block is rewritten only by a full run.

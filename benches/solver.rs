@@ -2,7 +2,7 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use mnklab::game::{AnyPosition, Grid, Position, Variant};
-use mnklab::search::solver::AnySolver;
+use mnklab::search::solver::{AnySolver, SolveRun};
 use mnklab::with_position;
 
 fn free_placement(c: &mut Criterion) {
@@ -40,7 +40,7 @@ fn pons_sets(c: &mut Criterion) {
         group.bench_function(format!("{set} x100"), |b| {
             b.iter(|| {
                 for p in &positions {
-                    solver.solve_with(p, false, None, None, false);
+                    solver.run(p, SolveRun { weak: false, best_move: false, ..SolveRun::default() });
                 }
             })
         });

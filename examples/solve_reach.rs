@@ -19,13 +19,13 @@
 //! `--line`: PER_PLY random games instead, each analysed at the given plies in turn (give
 //! consecutive plies: a game stepped through move by move), twice, alternating which goes
 //! first: with a fresh table for every position, and with one solver keeping its table along
-//! the game (`AnySolver::solve_keeping_table`, as the solver agent does).
+//! the game (`AnySolver::run` over the kept table, as the solver agent does).
 
 use std::time::{Duration, Instant};
 
 use mnklab::game::{AnyPosition, Position};
 use mnklab::rng::{below, seeded};
-use mnklab::search::solver::{AnySolver, Book, MoveProofs, builtin_book};
+use mnklab::search::solver::{AnySolver, Book, MoveProofs, SolveRun, builtin_book};
 use mnklab::with_position;
 
 struct Settings {
@@ -217,7 +217,9 @@ fn analyse_valued(
     let start = Instant::now();
     let mut solution = match book.and_then(|b| b.solution_of(p, false)) {
         Some(s) => s,
-        None if keep => solver.solve_keeping_table(p, false, Some(cap), None),
+        None if keep => {
+            solver.run(p, SolveRun { weak: false, time: Some(cap), fresh_table: false, ..SolveRun::default() })
+        }
         None => solver.solve(p, false, Some(cap), None),
     };
     let solved = solution.is_solved();

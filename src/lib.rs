@@ -5,6 +5,7 @@
 //! - [`game`]: rules only (bitboards, moves, win detection, hashing, notation).
 //! - [`rng`]: the seeded random number generator every random choice comes from.
 //! - [`record`]: the game record, a tree of moves with variations and comments.
+//! - [`setting_error`]: why a setting is refused, and the ranges settings share.
 //! - [`eval`]: heuristics, each one file, behind one trait.
 //! - [`search`]: agents (alpha-beta, MCTS, the solver, random), limits, progress events and
 //!   tree snapshots, generic over [`game::Position`].
@@ -32,6 +33,7 @@ pub mod record;
 pub mod reproduce;
 pub mod rng;
 pub mod search;
+pub mod setting_error;
 
 /// The git commit this build was made from (12 hex digits, "-dirty" with uncommitted changes
 /// to the code or presets, "unknown" outside a git checkout): recorded in every run folder and

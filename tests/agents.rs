@@ -770,7 +770,11 @@ fn limits_an_agent_ignores_are_refused_by_name() {
         mcts.check_limits(&SearchLimits::default(), Some(&GameBudget { unit: Iterations, ..extra }), true),
         Err(LimitError::ExtraMovesWithoutDepth { .. })
     ));
-    assert!(GameBudget { forfeit: false, ..extra }.validate().unwrap_err().contains("needs forfeit: true"));
+    let refused = GameBudget { forfeit: false, ..extra }.validate();
+    assert!(
+        matches!(refused, Err(mnklab::search::SettingError::Needs { field: "game_budget.extra_moves", .. })),
+        "{refused:?}"
+    );
 }
 
 /// Lazy SMP: the helpers' nodes count against the one node budget (they once searched on,

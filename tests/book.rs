@@ -8,7 +8,9 @@ use mnklab::search::solver::{
     AnySolver, Book, BookBuild, BookError, BookMoveProof, Halt, Journal, SolverConfig, book_key, book_solution,
     build_book, build_book_with, builtin_book, check_book, move_values, read_journal,
 };
-use mnklab::search::{AgentConfig, NullSink, Progress, Score, SearchControl, SearchEvent, SearchLimits, build_agent};
+use mnklab::search::{
+    AgentConfig, NullSink, Progress, Score, SearchControl, SearchEvent, SearchLimits, SettingError, build_agent,
+};
 use mnklab::with_position;
 use std::path::Path;
 
@@ -171,12 +173,14 @@ fn the_file_format_round_trips_and_refuses_bad_files_by_name() {
     assert!(err.contains("connect:4,4,3") && err.contains("connect:7,6,4"), "{err}");
     // An agent file naming a missing book is refused when checked, with the path.
     let config = SolverConfig { book: Some(dir.join("missing.book").display().to_string()), ..Default::default() };
-    assert!(config.validate().unwrap_err().contains("missing.book"));
+    assert!(matches!(config.validate(), Err(SettingError::Book { path, .. }) if path.ends_with("missing.book")));
     // The cause comes before the path, so a line cut short still says what is wrong.
     let not_a_book = dir.join("not-a.book");
     std::fs::write(&not_a_book, "hello").unwrap();
     let config = SolverConfig { book: Some(not_a_book.display().to_string()), ..Default::default() };
     let err = config.validate().unwrap_err();
+    assert!(matches!(&err, SettingError::Book { cause, .. } if cause.starts_with("not an mnklab book")), "{err:?}");
+    let err = err.to_string();
     assert!(err.starts_with("solver: book file: not an mnklab book") && err.ends_with("not-a.book)"), "{err}");
 }
 
@@ -565,7 +569,7 @@ fn the_solver_agent_on_two_threads() {
     let r = with_position!(&pos, p => build_agent(&four, 1).search(p, &SearchLimits::time(20.0), &SearchControl::new(), &mut events));
     assert_eq!(r.score, exact.score());
     assert!(
-        events.iter().any(|e| matches!(e, SearchEvent::Notice(t) if t.contains("threads 4: on this board two race"))),
+        events.iter().any(|e| matches!(e, SearchEvent::Warning(t) if t.contains("threads 4: on this board two race"))),
         "{events:?}"
     );
 }
@@ -902,4 +906,97 @@ fn the_built_in_books_values_are_used_as_they_are_and_book_files_checked() {
     assert_eq!(first_report(None), (Some(Score::Loss { plies: Some(32) }), true, false, false));
     assert_eq!(first_report(Some(&copy)), (Some(Score::Loss { plies: Some(32) }), true, false, true));
     assert_eq!(first_report(Some(&other)), (Some(Score::Unknown), true, true, false));
+}
+
+/// The solve service tells what the book did by typed events, the same for every caller: its
+/// answer, its value checked, a wrong or self-contradicting book searched past, a position it
+/// does not hold; and every move's value after the position's. (A check stopped before it
+/// ends: `book_and_proof_number_search_from_the_command_line` in tests/cli.rs.)
+#[test]
+fn the_solve_service_tells_each_book_outcome_by_its_event() {
+    use mnklab::search::solver::{BookOutcome, NamedBook, SolveEvent, SolveOutcome, SolveRequest, solve};
+    let (book, _) = build_book(&rules("connect:5,4,4"), 4, 4, 1, |_, _| {}).unwrap();
+    let run = |book: &Book, moves: &str, every_move: bool| -> (SolveOutcome, Vec<SolveEvent>) {
+        let mut g = Grid::<u64, true>::new(rules("connect:5,4,4"));
+        g.play_sequence(moves).unwrap();
+        let request =
+            SolveRequest { book: Some(NamedBook { book, name: "the book b" }), every_move, ..SolveRequest::new(false) };
+        let mut events = Vec::new();
+        let outcome = solve(&mut AnySolver::new(&g, 8), &g, &request, &mut |e| events.push(e));
+        (outcome, events)
+    };
+    let at = |moves: &str| {
+        let mut g = Grid::<u64, true>::new(rules("connect:5,4,4"));
+        g.play_sequence(moves).unwrap();
+        g
+    };
+    // Held with its move: answered, nothing searched.
+    let (o, events) = run(&book, "", false);
+    assert!(
+        matches!(events.as_slice(), [SolveEvent::BookAnswered(s)] if s.lower == 0 && s.best.is_some()),
+        "{events:?}"
+    );
+    assert_eq!((o.book, o.solution.lower, o.solution.nodes), (BookOutcome::Answered, 0, 0));
+    // At the book's depth: its value checked, a move keeping it proved.
+    let (o, events) = run(&book, "cdbd", false);
+    let truth = strong(&at("cdbd"));
+    assert!(
+        matches!(
+            events.as_slice(),
+            [SolveEvent::BookChecking { shipped: false, .. }, SolveEvent::BookKept { shipped: false }]
+        ),
+        "{events:?}"
+    );
+    assert!(matches!(o.book, BookOutcome::Checked(BookMoveProof::Proved(m)) if o.solution.best == Some(m)), "{o:?}");
+    assert_eq!(o.solution.lower, truth);
+    // Not held (five stones, deeper than the book): searched.
+    let (o, events) = run(&book, "cdbdc", false);
+    assert_eq!(events, [SolveEvent::NotInBook { depth: 4, over: false }]);
+    assert_eq!((o.book, o.solution.lower), (BookOutcome::Missing, strong(&at("cdbdc"))));
+    // A value one better than the truth at the book's depth: no move keeps it, so searched.
+    let edited = |moves: &str, value: i32| {
+        let mut bytes = book.to_bytes();
+        let entries = bytes.len() - 4 - 9 * book.len();
+        let key = book_key(&at(moves));
+        let i = (0..book.len()).find(|&i| bytes[entries + 9 * i..][..8] == key.to_le_bytes()).unwrap();
+        bytes[entries + 9 * i + 8] = value as i8 as u8;
+        let n = bytes.len() - 4;
+        let crc = crc32fast::hash(&bytes[..n]);
+        bytes[n..].copy_from_slice(&crc.to_le_bytes());
+        Book::from_bytes(&bytes, "edited.book").unwrap()
+    };
+    let (o, events) = run(&edited("cdbd", truth + 1), "cdbd", false);
+    assert!(matches!(events.last(), Some(SolveEvent::BookWrong { why: "no move keeps", .. })), "{events:?}");
+    assert_eq!((o.book, o.solution.lower), (BookOutcome::Wrong, truth));
+    // The empty board's value edited: the book contradicts its moves' there, so searched.
+    let (o, events) = run(&edited("", 1), "", false);
+    assert_eq!(events, [SolveEvent::BookContradiction { value: 1, best: 0 }]);
+    assert_eq!((o.book, o.solution.lower), (BookOutcome::Contradiction, 0));
+    // Every move's value after the position's: each told, each the negated value of its child.
+    let (o, events) = run(&book, "cdbd", true);
+    let told: Vec<_> = events
+        .iter()
+        .filter_map(|e| match e {
+            SolveEvent::MoveProved { mv, value, .. } => Some((*mv, value.clone())),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(Some(&told), o.moves.as_ref());
+    assert_eq!(told.len(), 5);
+    assert!(events.iter().any(|e| matches!(e, SolveEvent::Value(s) if s.lower == truth)), "{events:?}");
+    let g = at("cdbd");
+    for (m, value) in told {
+        let mut child = g.clone();
+        child.play(m);
+        let want = if child.is_over() { None } else { Some(-strong(&child)) };
+        if let Some(want) = want {
+            assert_eq!(value.map(|v| v.lower), Some(want), "{}", g.format_move(m));
+        }
+    }
+    // Words for each book event, counts left to numbers.
+    assert_eq!(
+        SolveEvent::BookKept { shipped: false }.words("the book b").unwrap(),
+        "value from the book b, checked: a move keeping it proved, none better"
+    );
+    assert_eq!(SolveEvent::Value(o.solution.clone()).words("the book b"), None);
 }

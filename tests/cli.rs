@@ -123,7 +123,7 @@ fn solve_check_proves_draws_again_and_refuses_what_it_cannot_check() {
     assert!(nodes(&without) > nodes(&with), "{} / {}", stdout(&with), stdout(&without));
     for (args, needle) in [
         (&["solve", "--game", "connect:5,4,4", "--check"][..], "needs free placement"),
-        (&["solve", "--game", "mnk:4,4,4", "--method", "pns", "--check"][..], "leave out --batch and --method"),
+        (&["solve", "--game", "mnk:4,4,4", "--method", "pns", "--check"][..], "leave out --method"),
         (
             &["solve", "--game", "mnk:7,7,5", "--time", "0.05", "--check"][..],
             "the time ran out before the value was proved",
@@ -137,8 +137,11 @@ fn solve_check_proves_draws_again_and_refuses_what_it_cannot_check() {
         ),
         (&["solve", "--game", "connect4", "--no-pairings"][..], "never uses pairings"),
         (&["solve", "--game", "mnk:12,11,5", "--time", "0.1", "--no-pairings"][..], "more than 128 cells"),
-        (&["solve", "--game", "mnk:4,4,4", "--batch", "x.txt", "--no-pairings"][..], "leave out --batch"),
-        (&["solve", "--game", "connect4", "--batch", "x.txt", "--book", "x.book"][..], "leave out --book"),
+        (
+            &["solve", "--game", "mnk:4,4,4", "--batch", "x.txt", "--no-pairings"][..],
+            "cannot be used with '--no-pairings'",
+        ),
+        (&["solve", "--game", "connect4", "--batch", "x.txt", "--book", "x.book"][..], "cannot be used with '--book"),
     ] {
         let o = mnklab(args);
         let err = String::from_utf8_lossy(&o.stderr);
@@ -240,7 +243,8 @@ fn solve_batch_reproduces_pons_format() {
     let e = String::from_utf8_lossy(&o.stderr).into_owned();
     assert!(e.contains("1 of 20 solved values differ from the file's") && e.contains("the file says 5"), "{e}");
     let o = mnklab(&["solve", "--game", "connect4", "--moves", "44", "--batch", path.to_str().unwrap()]);
-    assert!(String::from_utf8_lossy(&o.stderr).contains("leave out --moves"), "a prefix is refused");
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert!(e.contains("'--moves <MOVES>' cannot be used with '--batch"), "a prefix is refused: {e}");
     std::fs::write(&path, "4444444 0\n").unwrap();
     let o = mnklab(&["solve", "--game", "connect4", "--batch", path.to_str().unwrap()]);
     assert!(String::from_utf8_lossy(&o.stderr).contains(":1: "), "the line number is named");
@@ -469,7 +473,10 @@ fn book_and_proof_number_search_from_the_command_line() {
     // At the book's depth the book has the value, not the moves': a best move is proved, and
     // it keeps the value (the position after it is worth the negated score to the opponent).
     let with = stdout(&mnklab(&["solve", "--game", "connect:5,4,4", "--moves", "3324", "--book", p]));
-    assert!(with.contains("from the book") && with.contains("checked: a move keeping it and none better"), "{with}");
+    assert!(
+        with.contains("from the book") && with.contains("checked: a move keeping it proved, none better"),
+        "{with}"
+    );
     let score = |out: &str| -> i32 {
         let v = out.split("(score ").nth(1).expect("a score");
         v[..v.find([')', ',']).unwrap()].parse().unwrap()
@@ -500,8 +507,7 @@ fn book_and_proof_number_search_from_the_command_line() {
     std::fs::write(&wrong, &bytes).unwrap();
     let o = mnklab(&["solve", "--game", "connect:5,4,4", "--moves", "3324", "--book", wrong.to_str().unwrap()]);
     let (out, searched) = (stdout(&o), stdout(&mnklab(&["solve", "--game", "connect:5,4,4", "--moves", "3324"])));
-    assert!(out.contains("is wrong here: no move keeps the value it gives, 'draw'"), "{out}");
-    assert!(out.contains("so not used: searched"), "{out}");
+    assert!(out.contains("the book is wrong here, so searched: no move keeps its 'draw'"), "{out}");
     assert_eq!(out.lines().next(), searched.lines().next(), "the searched value, not the book's");
     assert_eq!(score(&out), score(&with), "{out}");
     // One lower than the truth: a move keeps it, but one does better (a trial's edited loss
@@ -515,7 +521,7 @@ fn book_and_proof_number_search_from_the_command_line() {
     std::fs::write(&understated, &bytes).unwrap();
     let u = understated.to_str().unwrap();
     let out = stdout(&mnklab(&["solve", "--game", "connect:5,4,4", "--moves", "3324", "--book", u]));
-    assert!(out.contains("is wrong here: a move does better than the value it gives"), "{out}");
+    assert!(out.contains("the book is wrong here, so searched: a move does better than its"), "{out}");
     assert_eq!(out.lines().next(), searched.lines().next(), "the searched value, not the book's");
     // (A ten-stone Connect-4 position: the check takes millions of nodes, the clock is read
     // every 4,096.)
@@ -535,10 +541,7 @@ fn book_and_proof_number_search_from_the_command_line() {
     // no move kept in the time; any other book's is unconfirmed, as here a copy with another
     // position's value edited and its checksum resealed.
     assert!(out.starts_with("value loss in 32 plies (score -1)\nnodes "), "{out}");
-    assert!(
-        out.contains("so used as it is); no move keeping it proved within --time") && !out.contains("bestmove"),
-        "{out}"
-    );
+    assert!(out.contains("but no move keeping it was proved in time") && !out.contains("bestmove"), "{out}");
     let mut bytes = std::fs::read(builtin).unwrap();
     let entries = bytes.len() - 4 - 9 * 1_208_493;
     bytes[entries + 8] = if bytes[entries + 8] == 0 { 1 } else { 0 };
@@ -553,7 +556,7 @@ fn book_and_proof_number_search_from_the_command_line() {
     assert!(out.starts_with("unconfirmed: the book gives loss in 32 plies") && !out.contains("value "), "{out}");
     let out = stdout(&mnklab(&["solve", "--game", "connect4", "--moves", "ebeebfaagg", "--book", c]));
     assert!(
-        out.starts_with("value loss in 32 plies") && out.contains("checked: a move keeping it and none better"),
+        out.starts_with("value loss in 32 plies") && out.contains("checked: a move keeping it proved, none better"),
         "{out}"
     );
     // `check-book` finds it by solving every deepest position again, and fails; the book as
@@ -770,10 +773,7 @@ fn threat_space_search_from_the_command_line() {
     assert!(err(&["solve", "--game", "mnk:5,5,4", "--no-threats"]).contains("add --method pns"));
     assert!(err(&["solve", "--game", "mnk:5,5,4", "--method", "threats", "--weak"]).contains("leave out"));
     assert!(err(&["solve", "--game", "mnk:5,5,4", "--threat-depth", "3"]).contains("add --method threats"));
-    assert!(
-        err(&["solve", "--game", "mnk:5,5,4", "--method", "threats", "--check"])
-            .contains("leave out --batch and --method")
-    );
+    assert!(err(&["solve", "--game", "mnk:5,5,4", "--method", "threats", "--check"]).contains("leave out --method"));
     // The ablation names the leaves it turned off: none tried.
     let o = stdout(&mnklab(&["solve", "--game", "mnk:6,6,5", "--method", "pns", "--no-threats"]));
     assert!(o.starts_with("value draw") && o.contains("threat wins 0 of 0 leaves tried"), "{o}");
@@ -886,7 +886,7 @@ fn a_solve_on_two_threads() {
     let e = err(&["solve", "--game", "mnk:4,4,3", "--method", "pns", "--every-move"]);
     assert!(e.contains("not pns: leave out --method pns") && !e.contains("--batch"), "{e}");
     let e = err(&["solve", "--game", "connect4", "--batch", "x.txt", "--every-move"]);
-    assert!(e.contains("leave out --batch") && !e.contains("--method"), "{e}");
+    assert!(e.contains("cannot be used with '--every-move'") && !e.contains("--method"), "{e}");
 }
 
 /// Proof-number search's report: an unanswered question has no proof size (it read "proof
@@ -1039,5 +1039,39 @@ fn a_root_settled_by_knowledge_still_gets_its_move() {
             let best = best.split(' ').next().unwrap();
             assert!(rows.contains(&format!("move {best} win in")), "{game} {moves} {method}: {best}\n{rows}");
         }
+    }
+}
+
+/// A warning an agent gives during a match (here a solver named a book for another game)
+/// reaches the user once on stderr, not once a move, and stays with each game's record.
+#[test]
+fn a_match_says_its_agents_warnings_once_and_keeps_them_with_the_games() {
+    let dir = Scratch::new("match-warnings");
+    let book = dir.join("c544.book");
+    let o = mnklab(&["book", "--game", "connect:5,4,4", "--depth", "2", "--out", book.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let file = dir.join("m.ron");
+    std::fs::write(
+        &file,
+        format!(
+            r#"(name: "w", variants: List(["tictactoe"]), agents: [
+                (name: Some("solver"), agent: Inline((name: "solver", agent: Solver((book: Some({:?}))), limits: (time: Some(1.0))))),
+                (agent: Preset("random"))], pairing: Pairwise, games: 4)"#,
+            book.display().to_string()
+        ),
+    )
+    .unwrap();
+    let out = dir.join("out");
+    let o = mnklab(&["match", file.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    let warning = "solver: the book named";
+    assert_eq!(err.matches(warning).count(), 1, "once for the run: {err}");
+    assert!(err.contains("is for connect:5,4,4, not mnk:3,3,3: searched instead"), "{err}");
+    let records = mnklab::arena::read_results(&out.join(mnklab::arena::results::RESULTS_FILE)).unwrap();
+    assert_eq!(records.len(), 4);
+    for g in &records {
+        assert_eq!(g.warnings.len(), 1, "{:?}", g.warnings);
+        assert!(g.warnings[0].starts_with(warning), "{:?}", g.warnings);
     }
 }

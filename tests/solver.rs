@@ -5,7 +5,7 @@ use std::path::Path;
 
 use mnklab::game::{AnyPosition, Grid, Move, Position, Variant};
 use mnklab::rng::{below, seeded};
-use mnklab::search::solver::{AnySolver, GenericSolver, ProofGauge, SolverConfig, distance};
+use mnklab::search::solver::{AnySolver, GenericSolver, ProofGauge, SolveRun, SolverConfig, distance};
 use mnklab::search::{
     AgentConfig, AlphaBetaConfig, MoveOrdering, NullSink, Progress, Score, SearchControl, SearchEvent, SearchLimits,
     build_agent,
@@ -36,9 +36,9 @@ fn check_set(name: &str, step: usize) {
     let mut solver = AnySolver::new(&connect4(""), 16);
     for (moves, score) in lines.iter().step_by(step) {
         let p = connect4(moves);
-        let strong = solver.solve_with(&p, false, None, None, false);
+        let strong = solver.run(&p, SolveRun { weak: false, best_move: false, ..SolveRun::default() });
         assert_eq!((strong.lower, strong.upper), (*score, *score), "{name}: {moves}");
-        let weak = solver.solve_with(&p, true, None, None, false);
+        let weak = solver.run(&p, SolveRun { weak: true, best_move: false, ..SolveRun::default() });
         assert_eq!(weak.lower, score.signum(), "{name} weak: {moves}");
     }
 }
@@ -84,9 +84,9 @@ fn a_kept_table_gives_pons_scores_and_answers_the_next_position_at_once() {
     let mut solver = AnySolver::new(&connect4(""), 16);
     for (moves, score) in data("Test_L2_R2").iter().step_by(10) {
         let p = connect4(moves);
-        let strong = solver.solve_keeping_table(&p, false, None, None);
+        let strong = solver.run(&p, SolveRun { weak: false, fresh_table: false, ..SolveRun::default() });
         assert_eq!((strong.lower, strong.upper), (*score, *score), "kept table: {moves}");
-        let weak = solver.solve_keeping_table(&p, true, None, None);
+        let weak = solver.run(&p, SolveRun { weak: true, fresh_table: false, ..SolveRun::default() });
         assert_eq!(weak.lower, score.signum(), "kept table, weak: {moves}");
     }
     // Nine stones of Pons' beginning set: its moves proved, then each child from the table.
@@ -94,7 +94,7 @@ fn a_kept_table_gives_pons_scores_and_answers_the_next_position_at_once() {
     for (moves, _) in data("Test_L1_R1").iter().filter(|(m, _)| m.len() == 9).take(5) {
         let p = connect4(moves);
         let mut kept = AnySolver::new(&p, 8);
-        let s = kept.solve_keeping_table(&p, false, None, None);
+        let s = kept.run(&p, SolveRun { weak: false, fresh_table: false, ..SolveRun::default() });
         let rows = kept.move_solutions(&p, Default::default(), |_, _, _| {});
         for (m, row) in rows {
             let row = row.expect("every move proved without a deadline");
@@ -104,7 +104,7 @@ fn a_kept_table_gives_pons_scores_and_answers_the_next_position_at_once() {
                 continue;
             }
             let fresh = AnySolver::new(&child, 8).solve(&child, false, None, None);
-            let again = kept.solve_keeping_table(&child, false, None, None);
+            let again = kept.run(&child, SolveRun { weak: false, fresh_table: false, ..SolveRun::default() });
             assert_eq!((again.lower, fresh.lower), (-row.lower, -row.lower), "{moves} then {m:?}");
             kept_nodes += again.nodes;
             fresh_nodes += fresh.nodes;
@@ -123,9 +123,9 @@ fn parallel_solves_agree_with_pons() {
     for (name, step) in [("Test_L1_R1", 20), ("Test_L2_R2", 50)] {
         for (moves, score) in data(name).iter().step_by(step) {
             let p = connect4(moves);
-            let strong = solver.solve_with(&p, false, None, None, false);
+            let strong = solver.run(&p, SolveRun { weak: false, best_move: false, ..SolveRun::default() });
             assert_eq!((strong.lower, strong.upper), (*score, *score), "{name}: {moves}");
-            let weak = solver.solve_with(&p, true, None, None, false);
+            let weak = solver.run(&p, SolveRun { weak: true, best_move: false, ..SolveRun::default() });
             assert_eq!(weak.lower, score.signum(), "{name} weak: {moves}");
         }
     }
@@ -449,7 +449,8 @@ fn a_long_proof_reports_its_bounds_as_it_goes() {
     for (moves, value) in data("Test_L3_R1").into_iter().step_by(100).take(5) {
         let g = connect4(&moves);
         let gauge = std::sync::Arc::new(ProofGauge::default());
-        let s = AnySolver::new(&g, 16).solve_gauged(&g, false, None, None, gauge.clone());
+        let s = AnySolver::new(&g, 16)
+            .run(&g, SolveRun { weak: false, fresh_table: false, gauge: Some(gauge.clone()), ..SolveRun::default() });
         assert_eq!((s.lower, s.upper), (value, value), "{moves}");
         let reading = gauge.read();
         assert_eq!(reading.bounds, Some((value, value)), "{moves}");
@@ -544,7 +545,7 @@ fn a_racing_solver_gives_the_plain_solvers_values_or_their_signs() {
             let exact = plain.solve(p, false, None, None);
             let mut racing = AnySolver::new(p, 8).racing(256);
             assert_eq!(racing.threads(), 2);
-            let raced = racing.solve_keeping_table(p, false, None, None);
+            let raced = racing.run(p, SolveRun { weak: false, fresh_table: false, ..SolveRun::default() });
             assert!(exact.is_solved() && raced.is_solved(), "{p:?}");
             if raced.weak {
                 sign_only += 1;

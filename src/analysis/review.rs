@@ -16,7 +16,7 @@
 //! value is squashed, an MCTS mean rescaled), so losses are in 0..2.
 
 use crate::game::{AnyPosition, Move, Player, Position};
-use crate::search::solver::{AnySolver, Solution, builtin_book, unsupported};
+use crate::search::solver::{AnySolver, Solution, SolveRun, builtin_book, unsupported};
 use crate::search::{AgentConfig, AgentFile, Score, SearchControl, SearchEvent, SearchLimits, build_agent};
 use crate::with_position;
 
@@ -264,7 +264,7 @@ fn prove(
         // At the book's depth it knows the value but not a best move: then the solver proves.
         let here = match from_book(p).filter(|s| s.best.is_some()) {
             Some(s) => s,
-            None => solver.solve_keeping_table(p, false, time, None),
+            None => solver.run(p, SolveRun { weak: false, time, fresh_table: false, ..SolveRun::default() }),
         };
         if !here.is_solved() {
             return None;
@@ -274,7 +274,7 @@ fn prove(
         let there = match from_book(&next) {
             Some(s) => s,
             // Over the first proof's table: the position after the move was searched in it.
-            None => solver.solve_keeping_table(&next, false, time, None),
+            None => solver.run(&next, SolveRun { weak: false, time, fresh_table: false, ..SolveRun::default() }),
         };
         if !there.is_solved() {
             return None;

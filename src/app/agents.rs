@@ -96,6 +96,7 @@ impl AgentSlot {
             .agent
             .validate()
             .and(self.file.limits.validate())
+            .map_err(String::from)
             .and(self.file.agent.check_limits(&self.file.limits, None, false).map_err(|e| e.to_string()))
             .err();
         self.ron_text = self.file.to_ron();

@@ -358,7 +358,7 @@ impl Analysis {
                     SearchEvent::Snapshot(t) => self.tree = Some(t),
                     SearchEvent::Subtree { path, tree } => self.graft(path, tree),
                     // Shown on the analysis's message line until the next start.
-                    SearchEvent::Notice(text) => self.notice = Some(text),
+                    SearchEvent::Notice(text) | SearchEvent::Warning(text) => self.notice = Some(text),
                     SearchEvent::Info(text) => self.info = Some(text),
                 },
                 Report::Finished { id, result, tree } if id == self.id => {

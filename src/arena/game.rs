@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use super::matchup::{GameSpec, Opening, ResolvedEntrant};
 use crate::game::{AnyPosition, Position, Status, Variant};
 use crate::rng::{below, seeded};
-use crate::search::{NullSink, SearchControl, SearchLimits, build_agent};
+use crate::search::{ProgressSink, SearchControl, SearchEvent, SearchLimits, build_agent};
 use crate::with_position;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -80,6 +80,11 @@ pub struct GameRecord {
     /// mnklab).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub commit: Option<String>,
+    /// What the agents warned of during the game, each once (a book file not used, a table
+    /// smaller than asked: see [`SearchEvent::Warning`]), so a result carries what may make it
+    /// differ from another run's.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<String>,
 }
 
 impl GameRecord {
@@ -106,6 +111,7 @@ impl GameRecord {
             forfeit_reason: None,
             about: [None, None],
             commit: None,
+            warnings: Vec::new(),
         }
     }
 }
@@ -189,6 +195,7 @@ pub fn play_game(
         forfeit_reason: played.forfeit.map(|f| f.1),
         about: played.about,
         commit: None,
+        warnings: played.warnings.0,
     })
 }
 
@@ -197,6 +204,22 @@ struct Played {
     moves: Vec<MoveRecord>,
     forfeit: Option<(u8, String)>,
     about: [Option<String>; 2],
+    warnings: Warnings,
+}
+
+/// A game's sink: its agents' warnings, each kept once; every other event dropped (no one
+/// watches a match's searches).
+#[derive(Default)]
+struct Warnings(Vec<String>);
+
+impl ProgressSink for Warnings {
+    fn event(&mut self, e: SearchEvent) {
+        if let SearchEvent::Warning(text) = e
+            && !self.0.contains(&text)
+        {
+            self.0.push(text);
+        }
+    }
 }
 
 /// What one side has used of its game budget, and the extra moves left once it is spent.
@@ -256,9 +279,10 @@ fn timed_search<P: Position>(
     pos: &P,
     limits: &SearchLimits,
     control: &SearchControl,
+    warnings: &mut Warnings,
 ) -> (crate::search::SearchResult, f64, f64) {
     let (wall_before, cpu_before) = (std::time::Instant::now(), crate::search::progress::thread_cpu_seconds());
-    let r = agent.search(pos, limits, control, &mut NullSink);
+    let r = agent.search(pos, limits, control, warnings);
     (r, wall_before.elapsed().as_secs_f64(), crate::search::progress::thread_cpu_seconds() - cpu_before)
 }
 
@@ -277,16 +301,18 @@ fn play_on<P: Position>(
     let max_moves = pos.max_game_length().div_ceil(2);
     let mut accounts = [BudgetAccount::default(); 2];
     let mut records = Vec::new();
-    let done = |agents: &[Box<dyn crate::search::Agent<P>>; 2], moves, forfeit| {
-        Some(Played { moves, forfeit, about: [agents[0].about(), agents[1].about()] })
+    let mut warnings = Warnings::default();
+    let done = |agents: &[Box<dyn crate::search::Agent<P>>; 2], moves, forfeit, warnings| {
+        Some(Played { moves, forfeit, about: [agents[0].about(), agents[1].about()], warnings })
     };
     while !pos.is_over() {
         let side = pos.side_to_move().index();
         let e = &entrants[spec.players[side]];
         let Some(limits) = accounts[side].limits(e, max_moves) else {
-            return done(&agents, records, Some((side as u8, "budget".into())));
+            return done(&agents, records, Some((side as u8, "budget".into())), warnings);
         };
-        let (mut r, mut wall, mut cpu) = timed_search(agents[side].as_mut(), pos, &limits.scaled(scale), control);
+        let (mut r, mut wall, mut cpu) =
+            timed_search(agents[side].as_mut(), pos, &limits.scaled(scale), control, &mut warnings);
         if control.is_stopped() {
             return None;
         }
@@ -297,9 +323,9 @@ fn play_on<P: Position>(
             && e.game_budget.is_some_and(|b| b.forfeit && b.strategy == crate::search::BudgetStrategy::AsNeeded)
         {
             let Some(extra) = accounts[side].begin_extra(e) else {
-                return done(&agents, records, Some((side as u8, "budget".into())));
+                return done(&agents, records, Some((side as u8, "budget".into())), warnings);
             };
-            (r, wall, cpu) = timed_search(agents[side].as_mut(), pos, &extra.scaled(scale), control);
+            (r, wall, cpu) = timed_search(agents[side].as_mut(), pos, &extra.scaled(scale), control, &mut warnings);
             if control.is_stopped() {
                 return None;
             }
@@ -309,7 +335,7 @@ fn play_on<P: Position>(
                 Some(m) => format!("illegal move {}", pos.format_move_safe(m)),
                 None => "no move".into(),
             });
-            return done(&agents, records, Some((side as u8, reason)));
+            return done(&agents, records, Some((side as u8, reason)), warnings);
         };
         records.push(MoveRecord {
             player: side as u8,
@@ -327,5 +353,5 @@ fn play_on<P: Position>(
         accounts[side].charge(e, &r, wall);
         pos.play(m);
     }
-    done(&agents, records, None)
+    done(&agents, records, None, warnings)
 }

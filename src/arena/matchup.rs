@@ -525,7 +525,7 @@ impl Matchup {
                 let file = match &e.agent {
                     AgentSource::Preset(name) => load_agent(name),
                     AgentSource::File(p) => load_agent(base.join(p).to_str().unwrap_or(p)),
-                    AgentSource::Inline(f) => f.agent.validate().map(|_| (**f).clone()),
+                    AgentSource::Inline(f) => f.agent.validate().map(|_| (**f).clone()).map_err(String::from),
                 }
                 .map_err(|err| format!("agents[{i}]: {err}"))?;
                 let limits = e.limits.or(self.limits).unwrap_or(file.limits);

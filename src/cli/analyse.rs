@@ -95,7 +95,7 @@ impl ProgressSink for Printer<'_> {
                 let line = format!("info string {text}");
                 (line.clone(), line)
             }
-            SearchEvent::Notice(text) => {
+            SearchEvent::Notice(text) | SearchEvent::Warning(text) => {
                 let line = format!("info string notice: {text}");
                 (line.clone(), line)
             }

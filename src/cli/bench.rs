@@ -130,14 +130,14 @@ pub fn run(cmd: BenchCommand) -> Result<(), String> {
             }
             let limit = limit.map(|n| n.min(usize::MAX as u64) as usize);
             for file in &batch {
-                let r = super::solve::solve_batch(&pos, file, weak, tt_mb, limit, |_| {})?;
+                let r = super::solve::batch(&pos, file, weak, tt_mb, limit, |_| {})?;
                 println!(
                     "{} positions of {}: mean {:.1} us, mean {:.0} nodes; {}",
                     r.positions,
                     file.display(),
                     r.mean_us,
                     r.mean_nodes,
-                    r.verdict()?
+                    r.verdict().map_err(|e| e.to_string())?
                 );
                 // Machine-readable, for scripts/bench/pons.sh and the like.
                 println!("mean_us {:.3}\nmean_nodes {:.1}", r.mean_us, r.mean_nodes);

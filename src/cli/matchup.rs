@@ -74,6 +74,8 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
             .expect("valid template"),
     );
     let control = SearchControl::new();
+    // Each warning once on stderr, when first heard (each game keeps its own in results.ronl).
+    let mut warned = std::collections::HashSet::new();
     let summary = run_matchup_summary(&matchup, &base, &opts, &control, |p| {
         bar.set_length(p.total);
         bar.set_position(p.done);
@@ -82,6 +84,9 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
         // Forfeits are news the moment they happen (an engine that does not start loses every game).
         if let (Some(side), Some(reason)) = (g.forfeit, &g.forfeit_reason) {
             bar.suspend(|| eprintln!("game {}: {} forfeits: {reason}", g.index, g.names[side as usize]));
+        }
+        for w in g.warnings.iter().filter(|w| warned.insert(w.to_string())) {
+            bar.suspend(|| eprintln!("game {}: {w}", g.index));
         }
     })?;
     bar.finish_and_clear();

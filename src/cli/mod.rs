@@ -320,17 +320,17 @@ fn parse_size(s: &str) -> Result<[f32; 2], String> {
 
 fn parse_seconds(s: &str) -> Result<f64, String> {
     let t: f64 = s.trim().parse().map_err(|_| format!("'{s}' is not a number of seconds"))?;
-    check_seconds("the time", t)
+    Ok(check_seconds("the time", t)?)
 }
 
 pub(crate) fn parse_count(s: &str) -> Result<u64, String> {
     let n: u64 = s.trim().parse().map_err(|_| format!("'{s}' is not a whole number >= 1"))?;
-    check_count("the count", n)
+    Ok(check_count("the count", n)?)
 }
 
 fn parse_depth(s: &str) -> Result<u32, String> {
     let d: u32 = s.trim().parse().map_err(|_| format!("'{s}' is not a depth in plies"))?;
-    check_depth("the depth", d)
+    Ok(check_depth("the depth", d)?)
 }
 
 fn parse_threads(s: &str) -> Result<usize, String> {
@@ -371,5 +371,6 @@ fn parse_parallel(s: &str) -> Result<mnklab::search::Parallel, String> {
 
 fn parse_table_mb(s: &str) -> Result<u32, String> {
     let mb: u32 = s.trim().parse().map_err(|_| format!("'{s}' is not a size in MiB"))?;
-    check_memory_mb("the table", mb as u64, 1).map(|_| mb)
+    check_memory_mb("the table", mb as u64, 1)?;
+    Ok(mb)
 }

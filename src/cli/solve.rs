@@ -1,11 +1,14 @@
 //! `mnklab solve`: the exact value of a position, or of every line of a Pons-format file.
 
 use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use clap::Args;
 use mnklab::game::{AnyPosition, Move, Position};
-use mnklab::search::solver::{AnySolver, Book, BookMoveProof, Halt, Solution};
+use mnklab::search::solver::{
+    AnySolver, Batch, BatchReport, Book, BookMoveProof, BookOutcome, Halt, NamedBook, Solution, SolveOutcome,
+    SolveRequest, solve, solve_batch,
+};
 use mnklab::with_position;
 
 use super::{PositionArgs, parse_seconds, parse_table_mb};
@@ -30,7 +33,8 @@ pub struct SolveArgs {
     tt_mb: Option<u32>,
     /// Solve every line of a file in Pons' benchmark format ("<moves> <score>", moves from the
     /// start), printing "<moves> <score>" for each and checking it against the file's score.
-    #[arg(long)]
+    /// (Flags that apply to one position conflict with it, said by clap.)
+    #[arg(long, conflicts_with_all = ["book", "check", "no_pairings", "every_move", "moves", "open"])]
     batch: Option<PathBuf>,
     /// How to prove: `alphabeta` (null-window negamax; strong or weak), `pns` (proof-number
     /// search; weak only: win, draw or loss), which finds narrow proofs such as the draws of
@@ -106,11 +110,60 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
     if let Some(why) = mnklab::search::solver::unsupported(&pos.variant()) {
         return Err(why);
     }
+    check_flags(&args, &pos)?;
+    if args.method == SolveMethod::Threats || args.method == SolveMethod::Dbs {
+        return threats(&pos, &args);
+    }
+    if let Some(path) = &args.batch {
+        let table_mb = args.tt_mb.unwrap_or(DEFAULT_TABLE_MB);
+        let r = batch(&pos, path, args.weak, table_mb, None, |line| println!("{line}"))?;
+        println!(
+            "solved {} positions, mean {:.1} us, mean {:.0} nodes, table {}",
+            r.positions,
+            r.mean_us,
+            r.mean_nodes,
+            mib(r.table_bytes)
+        );
+        println!("{}", r.verdict().map_err(|e| e.to_string())?);
+        return Ok(());
+    }
+    // (`--method race --every-move` answers a finished game as the default method does.)
+    if (args.method == SolveMethod::Pns || (args.method == SolveMethod::Race && !args.every_move))
+        && pos.status().is_over()
+    {
+        // Nothing to prove: say so as the default method does.
+        let s = with_position!(&pos, p => AnySolver::new(p, 1).solve(p, true, None, None));
+        print_solution(&pos, &s);
+        return Ok(());
+    }
+    if args.method == SolveMethod::Pns {
+        return proof_number(&pos, &args);
+    }
+    if args.method == SolveMethod::Race && !args.every_move {
+        return race(&pos, &args);
+    }
+    // `--method race --every-move`: each proof raced, on boards of the generic solver. On
+    // boards of the Connect-X solver, the faster there, it answers alone (as docs/solver.md's
+    // usage says), each move by the default method.
+    let racing = args.method == SolveMethod::Race
+        && !with_position!(&pos, p => matches!(AnySolver::new(p, 1), AnySolver::Connect(_)));
+    if args.method == SolveMethod::Race && !racing {
+        eprintln!(
+            "--method race --every-move: {} is proved by the Connect-X solver alone (the faster there), as the default method does",
+            pos.variant()
+        );
+    }
+    exact(&pos, &args, racing)
+}
+
+/// The flags' combinations that depend on the method's value or on the board, which clap's
+/// `conflicts_with` (presence only) cannot say; each refused by name, up front rather than
+/// ignored (a user who asked for a check must get one).
+fn check_flags(args: &SolveArgs, pos: &AnyPosition) -> Result<(), String> {
     if args.check {
-        // Refused up front rather than ignored: a user who asked for a check must get one.
-        if args.batch.is_some() || args.method != SolveMethod::Alphabeta {
+        if args.method != SolveMethod::Alphabeta {
             return Err(
-                "--check re-proves a draw of one position solved by --method alphabeta (the default): leave out --batch and --method"
+                "--check re-proves a draw of one position solved by --method alphabeta (the default): leave out --method"
                     .into(),
             );
         }
@@ -122,9 +175,6 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
         }
     }
     if args.no_pairings {
-        if args.batch.is_some() {
-            return Err("--no-pairings applies to one position: leave out --batch".into());
-        }
         if pos.variant().has_gravity() {
             return Err(format!("--no-pairings: {} has gravity, where the solver never uses pairings", pos.variant()));
         }
@@ -173,9 +223,6 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
     }
     // Each conflict named as given: one message for both would name --batch to a user who
     // gave only --method pns.
-    if args.every_move && args.batch.is_some() {
-        return Err("--every-move proves each move of one position: leave out --batch".into());
-    }
     if args.every_move && !matches!(args.method, SolveMethod::Alphabeta | SolveMethod::Race) {
         let method =
             clap::ValueEnum::to_possible_value(&args.method).map_or(String::new(), |v| v.get_name().to_string());
@@ -189,9 +236,6 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
                 .into(),
         );
     }
-    if args.method == SolveMethod::Threats || args.method == SolveMethod::Dbs {
-        return threats(&pos, &args);
-    }
     if args.method == SolveMethod::Pns || args.method == SolveMethod::Race {
         let method = if args.method == SolveMethod::Pns { "pns" } else { "race" };
         if args.batch.is_some() {
@@ -201,238 +245,79 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
             return Err(format!("--method {method} does not read books: leave out --book (the default method does)"));
         }
     }
-    if let Some(path) = &args.batch {
-        if args.book.is_some() {
-            return Err("--batch solves every line by search (its timings are the benchmark): leave out --book".into());
-        }
-        // A line of a batch file is a whole game from the start: a prefix would make the
-        // file's scores describe other positions.
-        if !args.position.moves.trim().is_empty() || args.position.open.is_some() {
-            return Err("--batch lines are move lists from the start of the game: leave out --moves and --open".into());
-        }
-        let table_mb = args.tt_mb.unwrap_or(DEFAULT_TABLE_MB);
-        let r = solve_batch(&pos, path, args.weak, table_mb, None, |line| println!("{line}"))?;
-        println!(
-            "solved {} positions, mean {:.1} us, mean {:.0} nodes, table {}",
-            r.positions,
-            r.mean_us,
-            r.mean_nodes,
-            mib(r.table_bytes)
-        );
-        println!("{}", r.verdict()?);
-        return Ok(());
-    }
-    // (`--method race --every-move` answers a finished game as the default method does.)
-    if (args.method == SolveMethod::Pns || (args.method == SolveMethod::Race && !args.every_move))
-        && pos.status().is_over()
-    {
-        // Nothing to prove: say so as the default method does.
-        let s = with_position!(&pos, p => AnySolver::new(p, 1).solve(p, true, None, None));
-        print_solution(&pos, &s);
-        return Ok(());
-    }
-    if args.method == SolveMethod::Pns {
-        let memory = args.tt_mb.unwrap_or(PNS_DEFAULT_MB) as usize;
-        let deadline = args.time.map(|t| std::time::Instant::now() + Duration::from_secs_f64(t));
-        if args.time.is_none() {
-            // It prints nothing until it ends: said first, or a run of minutes looks hung.
-            eprintln!(
-                "proof-number search with no --time: it runs until the value is proved or its {memory} MiB are full, \
-                 and prints only then (Ctrl-C stops it; --time S bounds it)"
-            );
-        }
-        let (value, runs) = with_position!(&pos, p => {
-            mnklab::search::solver::proof_number_value_with(
-                p,
-                memory,
-                deadline,
-                None,
-                mnklab::search::solver::Leaves { pairings: !args.no_pairings, threats: !args.no_threats },
-            )
-        });
-        print_proof(&pos, value, &runs);
-        return Ok(());
-    }
-    // On boards of the Connect-X solver, the faster there, it answers alone (as docs/solver.md's
-    // usage says), each move by the default method.
-    if args.method == SolveMethod::Race && args.every_move {
-        if !with_position!(&pos, p => matches!(AnySolver::new(p, 1), AnySolver::Connect(_))) {
-            return race_every_move(&pos, &args);
-        }
-        eprintln!(
-            "--method race --every-move: {} is proved by the Connect-X solver alone (the faster there), as the default method does",
-            pos.variant()
-        );
-    }
-    if args.method == SolveMethod::Race && !args.every_move {
-        return race(&pos, &args);
-    }
-    // Said after the search's answer when a book was given but does not hold the position
-    // (a book's silence there read as if it had not been read).
-    let mut book_missed = None;
-    if let Some(path) = &args.book {
-        let book = Book::load(path).map_err(|e| e.to_string())?;
-        book.check_game(&pos.variant(), &path.display().to_string()).map_err(|e| e.to_string())?;
-        if let Some(mut s) = with_position!(&pos, p => book.solution_of(p, args.weak)) {
-            // At the book's depth it holds the value but not the moves': a move keeping the
-            // value is proved by null-window searches (within --time), as the solver agent does.
-            let mut searched = None;
-            let start = std::time::Instant::now();
-            let deadline = args.time.map(|t| start + Duration::from_secs_f64(t));
-            let tt = args.tt_mb.unwrap_or(DEFAULT_TABLE_MB) as usize;
-            let proving = s.best.is_none() && s.over.is_none();
-            // A solver only where a search follows (the book's answer alone needs none).
-            let moves = (proving || args.every_move).then(|| with_position!(&pos, p => {
-                // On --threads threads, as the search without a book.
-                let mut solver = AnySolver::new(p, tt)
-                    .with_threads(args.threads as usize)
-                    .map_err(|why| format!("--threads {}: {why}; leave out --threads", args.threads))?;
-                if proving {
-                    searched = Some(solver.prove_book_move(p, &mut s, !book.is_shipped(), Halt { deadline, stop: None }, start, None));
-                    s.memory = solver.table_memory();
-                }
-                // Every move's value as the workbench shows it: from the book where it holds
-                // the move's position, else proved over the same table.
-                Ok::<_, String>((args.every_move && s.best.is_some()).then(|| every_move(&mut solver, p, &s, Some(&book), deadline, args.weak).0))
-            })).transpose()?.flatten();
-            if let Some(why) = searched.and_then(|f| f.book_is_wrong()) {
-                // No move keeps the book's value, or one does better (both proved): the book
-                // is wrong here, so the position is searched as if it were not in the book.
-                book_missed = Some(format!(
-                    "the book {} is wrong here: {why} the value it gives, '{}'; so not used: searched",
-                    path.display(),
-                    s.describe()
-                ));
-            } else {
-                print_book_answer(&pos, &s, path, &book, searched, moves, &args);
-                return Ok(());
-            }
-        } else {
-            // A game already over is answered by its rules, not searched (nor held by a book).
-            let so = if pos.status().is_over() { "the game is over" } else { "so searched" };
-            let contradiction = match &pos {
-                AnyPosition::Gravity(g) => book.contradiction_at(g),
-                _ => None,
-            };
-            book_missed = Some(if let Some((value, best)) = contradiction {
-                format!(
-                    "the book {} gives this position {value} but its moves' best {best}: it contradicts itself here, \
-                     so not used; searched",
-                    path.display()
-                )
-            } else {
-                format!(
-                    "not in the book {} (depth {}: positions of at most {}), {so}",
-                    path.display(),
-                    book.depth,
-                    super::plural(book.depth as usize, "stone")
-                )
-            });
-        }
-    }
-    // `--time` bounds the whole command: what the solve leaves is the check's.
-    let deadline = args.time.map(|t| std::time::Instant::now() + Duration::from_secs_f64(t));
-    let s = with_position!(&pos, p => {
-        let mut solver =
-            AnySolver::new(p, args.tt_mb.unwrap_or(DEFAULT_TABLE_MB) as usize)
-                .with_threads(args.threads as usize)
-                .map_err(|why| format!("--threads {}: {why}; leave out --threads", args.threads))?;
-        if args.no_pairings {
-            solver = solver.without_pairings();
-        }
-        let s = solver.solve(p, args.weak, args.time.map(Duration::from_secs_f64), None);
-        let moves = (args.every_move && s.is_solved()).then(|| every_move(&mut solver, p, &s, None, deadline, args.weak).0);
-        (s, moves)
-    });
-    let (s, moves) = s;
-    print_solution(&pos, &s);
-    if let Some(missed) = book_missed {
-        println!("{missed}");
-    }
-    print_every_move(&pos, moves, args.every_move, "the position's own proof did not finish");
-    print_threads(args.threads, true);
-    if args.check {
-        check_draw(&pos, &s, deadline)?;
-    }
     Ok(())
 }
 
-/// `--every-move`'s printed rows, with their proofs' nodes and seconds.
-type Rows = (Vec<String>, u64, f64);
-/// Each legal move's proven value, as `AnySolver::move_solutions` gives them.
-type MoveValues = Vec<(mnklab::game::Move, Option<Solution>)>;
-
-/// `--every-move`'s rows after the position's solution `s`: each legal move's proven value
-/// (from `book` where it holds the move's position), its proofs' nodes and seconds.
-fn every_move<P: mnklab::game::Position>(
-    solver: &mut AnySolver<P>,
-    p: &P,
-    s: &mnklab::search::solver::Solution,
-    book: Option<&Book>,
-    deadline: Option<std::time::Instant>,
-    weak: bool,
-) -> (Rows, MoveValues) {
-    let start = std::time::Instant::now();
-    let how = mnklab::search::solver::MoveProofs {
-        weak,
-        book,
-        // A sign alone (a racing solver's strong proof) bounds no move's value.
-        best: s.best.filter(|_| s.weak == weak).map(|m| (m, s.lower)),
-        // A sign alone still proves its move's sign.
-        best_sign: s.best.filter(|_| s.weak && !weak).map(|m| (m, s.lower.signum())),
-        deadline,
-        stop: None,
-        gauge: None,
-    };
-    let mut nodes = 0;
-    let proofs = solver.move_solutions(p, how, |_, _, spent| nodes = spent);
-    let rows: Vec<String> = proofs
-        .iter()
-        .map(|(m, proved)| (*m, proved))
-        .map(|(m, proved)| match proved {
-            // A weak row's score is the sign of the strong one: said, as on the value's line.
-            Some(v) => {
-                let weak = if v.weak { ", weak" } else { "" };
-                format!("move {} {} (score {}{weak})", p.format_move(m), v.describe(), v.lower)
-            }
-            None => format!("move {} not proved within --time", p.format_move(m)),
-        })
-        .collect();
-    ((rows, nodes, start.elapsed().as_secs_f64()), proofs)
+/// `--method pns`: proof-number search's weak value and the runs it took.
+fn proof_number(pos: &AnyPosition, args: &SolveArgs) -> Result<(), String> {
+    let memory = args.tt_mb.unwrap_or(PNS_DEFAULT_MB) as usize;
+    let deadline = args.time.map(|t| Instant::now() + Duration::from_secs_f64(t));
+    if args.time.is_none() {
+        // It prints nothing until it ends: said first, or a run of minutes looks hung.
+        eprintln!(
+            "proof-number search with no --time: it runs until the value is proved or its {memory} MiB are full, \
+             and prints only then (Ctrl-C stops it; --time S bounds it)"
+        );
+    }
+    let (value, runs) = with_position!(pos, p => {
+        mnklab::search::solver::proof_number_value_with(
+            p,
+            memory,
+            deadline,
+            None,
+            mnklab::search::solver::Leaves { pairings: !args.no_pairings, threats: !args.no_threats },
+        )
+    });
+    print_proof(pos, value, &runs);
+    Ok(())
 }
 
-/// Prints `--every-move`'s rows, or why there are none (`why`, when they were not made).
-fn print_every_move(pos: &AnyPosition, moves: Option<Rows>, asked: bool, why: &str) {
-    if !asked {
-        return;
-    }
-    match moves {
-        _ if pos.status().is_over() => println!("no move's value: the game is over"),
-        Some((rows, nodes, seconds)) => {
-            for row in rows {
-                println!("{row}");
-            }
-            println!("moves' proofs: nodes {nodes} time {seconds:.3} s");
+/// The default method, and `--method race --every-move` (`racing`: each proof raced, alpha-beta
+/// against proof-number search, strong unless `--weak`): the value by the solve service, from
+/// `--book` where it holds the position, every move's value if asked, then `--check`.
+fn exact(pos: &AnyPosition, args: &SolveArgs, racing: bool) -> Result<(), String> {
+    let book = match &args.book {
+        Some(path) => {
+            let book = Book::load(path).map_err(|e| e.to_string())?;
+            book.check_game(&pos.variant(), &path.display().to_string()).map_err(|e| e.to_string())?;
+            Some((book, format!("the book {}", path.display())))
         }
-        None => println!("no move's value: {why}"),
-    }
-}
-
-/// The threads a search ran on, when more than one and a search ran (`searched`).
-/// Prints a book's answer `s` for `pos` (from `path`): the value, the move or what its search
-/// found (`searched`, None where the book held the move), and every move's rows if asked.
-fn print_book_answer(
-    pos: &AnyPosition,
-    s: &Solution,
-    path: &Path,
-    book: &Book,
-    searched: Option<BookMoveProof>,
-    moves: Option<Rows>,
-    args: &SolveArgs,
-) {
-    if searched == Some(BookMoveProof::Stopped) && !book.is_shipped() {
-        // Not "value ...": the book's value is unchecked until a move keeps it and none does
-        // better (a wrong book's value was printed as the value when --time cut the check).
+        None => None,
+    };
+    // `--time` bounds the whole command: what the solve leaves is the moves' and the check's.
+    let start = Instant::now();
+    let deadline = args.time.map(|t| start + Duration::from_secs_f64(t));
+    let request = SolveRequest {
+        weak: args.weak,
+        book: book.as_ref().map(|(book, name)| NamedBook { book, name }),
+        every_move: args.every_move,
+        start,
+        halt: Halt { deadline, stop: None },
+        fresh_table: true,
+        progress: false,
+    };
+    let table_mb = args.tt_mb.unwrap_or(DEFAULT_TABLE_MB) as usize;
+    let mut said = Vec::new();
+    let name = book.as_ref().map_or("", |(_, name)| name.as_str());
+    let outcome = with_position!(pos, p => {
+        let solver = AnySolver::new(p, table_mb);
+        let mut solver = if racing {
+            solver.racing(PNS_DEFAULT_MB as usize)
+        } else {
+            solver
+                .with_threads(args.threads as usize)
+                .map_err(|why| format!("--threads {}: {why}; leave out --threads", args.threads))?
+        };
+        if args.no_pairings {
+            solver = solver.without_pairings();
+        }
+        Ok::<_, String>(solve(&mut solver, p, &request, &mut |event| said.extend(event.words(name))))
+    })?;
+    let s = &outcome.solution;
+    let shipped = book.as_ref().is_some_and(|(b, _)| b.is_shipped());
+    if outcome.book == BookOutcome::Checked(BookMoveProof::Stopped) && !shipped {
+        // Not "value ...": a book file's value is unchecked until a move keeps it and none
+        // does better.
         let weak = if s.weak { ", weak" } else { "" };
         println!(
             "unconfirmed: the book gives {} (score {}{weak}); the searches checking it did not finish within --time",
@@ -443,29 +328,76 @@ fn print_book_answer(
     } else {
         print_solution(pos, s);
     }
-    println!("from the book {} (depth {}, {})", path.display(), book.depth, super::plural(book.len(), "position"));
-    match searched {
-        Some(BookMoveProof::Proved(_)) => println!(
-            "the value from the book, checked: a move keeping it and none better, proved by null-window searches"
-        ),
-        // A copy of the built-in book: its values are the program's (see `Book::is_shipped`).
-        Some(BookMoveProof::Kept(_)) => println!(
-            "the value from the book (the built-in book's bytes, so used as it is); a move keeping it proved by null-window searches"
-        ),
-        Some(BookMoveProof::Stopped) if book.is_shipped() => println!(
-            "the value from the book (the built-in book's bytes, so used as it is); no move keeping it proved within --time"
-        ),
-        Some(BookMoveProof::Stopped) => {}
-        // Neither reaches here: a wrong book is searched instead, and books are for Connect-X.
-        Some(BookMoveProof::NoneKeeps | BookMoveProof::Understated | BookMoveProof::NotSearched) | None => {}
+    if racing {
+        print_race_sign(&outcome, args.weak);
     }
-    // Threads only where a search ran (the book alone answers on none).
-    let searched_any = searched.is_some() || moves.as_ref().is_some_and(|(_, nodes, _)| *nodes > 0);
-    let why = "the book's value was not checked within --time";
-    print_every_move(pos, moves, args.every_move, why);
-    print_threads(args.threads, searched_any);
+    // Worded as the workbench words them.
+    for line in said {
+        println!("solver: {line}");
+    }
+    let from_book = matches!(outcome.book, BookOutcome::Answered | BookOutcome::Checked(_));
+    if let Some((book, _)) = book.as_ref().filter(|_| from_book) {
+        println!("the book: depth {}, {}", book.depth, super::plural(book.len(), "position"));
+    }
+    let why = if from_book {
+        "the book's value was not checked within --time"
+    } else {
+        "the position's own proof did not finish"
+    };
+    print_every_move(pos, &outcome, args.every_move, why);
+    if racing {
+        let open = outcome.moves.iter().flatten().filter(|(_, p)| p.as_ref().is_some_and(|p| p.weak)).count();
+        if open > 0 && !args.weak {
+            println!("{}: their signs are proved, their distances not within --time", super::plural(open, "move"));
+        }
+        println!("race: each proof by alpha-beta and proof-number search at once, a thread each; the nodes are both's");
+    }
+    // Threads only where a search ran (a book alone answers on none).
+    print_threads(args.threads, outcome.book != BookOutcome::Answered || outcome.moves_nodes > 0);
+    if args.check {
+        check_draw(pos, s, deadline)?;
+    }
+    Ok(())
 }
 
+/// A racing solve's words on a win's or loss's sign proved first by proof-number search.
+fn print_race_sign(outcome: &SolveOutcome, weak: bool) {
+    let s = &outcome.solution;
+    if outcome.distance_from_moves {
+        println!(
+            "proof-number search proved the sign first; the distance is the best move's, from the moves' proofs below"
+        );
+    } else if s.weak && !weak && s.over.is_none() {
+        println!("proof-number search proved the sign first; the distance is not proved (the moves' may be, below)");
+    }
+}
+
+/// Prints `--every-move`'s rows with their proofs' nodes and seconds, or why there are none
+/// (`why`, when they were not made).
+fn print_every_move(pos: &AnyPosition, outcome: &SolveOutcome, asked: bool, why: &str) {
+    if !asked {
+        return;
+    }
+    match &outcome.moves {
+        _ if pos.status().is_over() => println!("no move's value: the game is over"),
+        Some(proofs) => {
+            for (m, proved) in proofs {
+                match proved {
+                    // A weak row's score is the sign of the strong one: said, as on the value's line.
+                    Some(v) => {
+                        let weak = if v.weak { ", weak" } else { "" };
+                        println!("move {} {} (score {}{weak})", pos.format_move(*m), v.describe(), v.lower);
+                    }
+                    None => println!("move {} not proved within --time", pos.format_move(*m)),
+                }
+            }
+            println!("moves' proofs: nodes {} time {:.3} s", outcome.moves_nodes, outcome.moves_seconds);
+        }
+        None => println!("no move's value: {why}"),
+    }
+}
+
+/// The threads a search ran on, when more than one and a search ran (`searched`).
 fn print_threads(threads: u32, searched: bool) {
     if threads > 1 && searched {
         println!("threads {threads} (the nodes are all of theirs)");
@@ -777,48 +709,6 @@ fn race(pos: &AnyPosition, args: &SolveArgs) -> Result<(), String> {
     Ok(())
 }
 
-/// `--method race --every-move`: the position's value and every move's, each proof raced
-/// (alpha-beta against proof-number search, the first answering), strong unless `--weak`:
-/// where proof-number search answered, a win's or loss's sign comes first and its distance
-/// from alpha-beta after every move has its sign, within `--time`; when every move has its
-/// distance, the position's is the best of them. A finished game is answered as the default
-/// method answers it.
-fn race_every_move(pos: &AnyPosition, args: &SolveArgs) -> Result<(), String> {
-    let time = args.time.map(Duration::from_secs_f64);
-    let deadline = time.map(|t| std::time::Instant::now() + t);
-    let table_mb = args.tt_mb.unwrap_or(DEFAULT_TABLE_MB) as usize;
-    let r = with_position!(pos, p => {
-        // (Boards of the Connect-X solver never come here: it answers alone on them.)
-        let mut solver = AnySolver::new(p, table_mb).racing(PNS_DEFAULT_MB as usize);
-        if args.no_pairings {
-            solver = solver.without_pairings();
-        }
-        let s = solver.solve(p, args.weak, time, None);
-        let moves = s.is_solved().then(|| every_move(&mut solver, p, &s, None, deadline, args.weak));
-        Ok::<_, String>((s, moves))
-    });
-    let (mut s, moves) = r?;
-    let (moves, proofs) = moves.map_or((None, Vec::new()), |(m, p)| (Some(m), p));
-    let sign_only = s.weak && !args.weak && s.over.is_none();
-    // Every move's distance proved: the position's is the best of them.
-    let from_moves = sign_only && s.complete_from_moves(&proofs);
-    print_solution(pos, &s);
-    if from_moves {
-        println!(
-            "proof-number search proved the sign first; the distance is the best move's, from the moves' proofs below"
-        );
-    } else if sign_only {
-        println!("proof-number search proved the sign first; the distance is not proved (the moves' may be, below)");
-    }
-    print_every_move(pos, moves, true, "the position's own proof did not finish");
-    let open = proofs.iter().filter(|(_, p)| p.as_ref().is_some_and(|p| p.weak)).count();
-    if open > 0 && !args.weak {
-        println!("{}: their signs are proved, their distances not within --time", super::plural(open, "move"));
-    }
-    println!("race: each proof by alpha-beta and proof-number search at once, a thread each; the nodes are both's");
-    Ok(())
-}
-
 fn print_proof(pos: &AnyPosition, value: Option<i32>, runs: &[mnklab::search::solver::ProofOutcome]) {
     print_proof_with(pos, value, runs, None)
 }
@@ -921,92 +811,18 @@ pub fn mib(bytes: u64) -> String {
     format!("{} MiB", m.strip_suffix(".00").unwrap_or(&m))
 }
 
-/// What a batch solve found: counts, means, and how its values compare with the file's.
-pub struct BatchReport {
-    pub positions: usize,
-    pub mean_us: f64,
-    pub mean_nodes: f64,
-    /// Lines that gave a score to compare with.
-    pub checked: usize,
-    /// "file:line: ..." for each line whose solved value differs from the file's.
-    pub mismatches: Vec<String>,
-    /// The table's size.
-    pub table_bytes: u64,
-}
-
-impl BatchReport {
-    /// Every score the file gave agrees with the solver (the score's sign with `--weak`).
-    pub fn verdict(&self) -> Result<String, String> {
-        match self.mismatches.first() {
-            None if self.checked == 0 => Ok("the file gives no scores to compare with".into()),
-            None => Ok(format!("all {} scores agree with the file", self.checked)),
-            Some(first) => Err(format!(
-                "{} of {} solved values differ from the file's; the first: {first}",
-                self.mismatches.len(),
-                self.checked
-            )),
-        }
-    }
-}
-
-/// Solves every line of a Pons-format file from the start of `start`'s game; calls `out` with
-/// "<moves> <score>" per line and compares each value with the score the line gives (its
-/// sign, for a weak solve). A fresh table of `table_mb` each time (emptied in O(1)).
-pub fn solve_batch(
+/// Solves every line of the Pons-format file at `path` from the start of `start`'s game (see
+/// [`solve_batch`]), the first `limit` lines of it; `out` hears "<moves> <score>" per line.
+pub fn batch(
     start: &AnyPosition,
     path: &Path,
     weak: bool,
     table_mb: u32,
     limit: Option<usize>,
-    mut out: impl FnMut(String),
+    out: impl FnMut(String),
 ) -> Result<BatchReport, String> {
     let text = mnklab::io::read_bounded(path, 1 << 30).map_err(|e| e.to_string())?;
-    let (mut n, mut micros, mut nodes) = (0usize, 0f64, 0f64);
-    let (mut checked, mut mismatches) = (0usize, Vec::new());
-    let mut table_bytes = 0;
-    with_position!(start, p0 => {
-        let mut solver = AnySolver::new(p0, table_mb as usize);
-        // Set-up, not search: the table's pages are mapped before the first position's clock.
-        solver.touch_table_pages();
-        for (i, line) in text.lines().enumerate().take(limit.unwrap_or(usize::MAX)) {
-            if line.trim().is_empty() {
-                continue;
-            }
-            let mut fields = line.split_whitespace();
-            let moves = fields.next().unwrap_or("");
-            let expected = match fields.next() {
-                None => None,
-                Some(t) => Some(t.parse::<i32>().map_err(|_| {
-                    format!("{}:{}: '{t}' is not a score (a line is \"<moves> <score>\")", path.display(), i + 1)
-                })?),
-            };
-            let mut p = p0.clone();
-            p.play_sequence(moves).map_err(|e| format!("{}:{}: {e}", path.display(), i + 1))?;
-            let s = solver.solve_with(&p, weak, None, None, false);
-            table_bytes = table_bytes.max(s.memory);
-            n += 1;
-            micros += s.elapsed * 1e6;
-            nodes += s.nodes as f64;
-            if let Some(want) = expected {
-                checked += 1;
-                let agrees = if weak { s.lower.signum() == want.signum() } else { s.lower == want };
-                if !agrees {
-                    mismatches.push(format!("{}:{}: {moves} solved {}, the file says {want}", path.display(), i + 1, s.lower));
-                }
-            }
-            out(format!("{moves} {}", s.lower));
-        }
-        Ok::<(), String>(())
-    })?;
-    if n == 0 {
-        return Err(format!("{}: no positions in the file", path.display()));
-    }
-    Ok(BatchReport {
-        positions: n,
-        mean_us: micros / n as f64,
-        mean_nodes: nodes / n as f64,
-        checked,
-        mismatches,
-        table_bytes,
-    })
+    let source_name = path.display().to_string();
+    let batch = Batch { text: &text, source_name: &source_name, weak, table_mb, limit };
+    with_position!(start, p => solve_batch(p, batch, out)).map_err(|e| e.to_string())
 }

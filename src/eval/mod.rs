@@ -22,6 +22,7 @@ pub use pattern::Pattern;
 use serde::{Deserialize, Serialize};
 
 use crate::game::{Move, Player, Position};
+use crate::setting_error::SettingError;
 
 /// Value of a window that is already a line: far above any sum of open windows.
 pub const LINE: i32 = 10_000_000;
@@ -100,20 +101,21 @@ impl HeuristicConfig {
     }
 
     /// Checks parameters; the message names the field.
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), SettingError> {
         match self {
             HeuristicConfig::Lim { bonus } if !bonus.is_finite() || *bonus < 0.0 => {
-                Err(format!("heuristic Lim: bonus must be a number >= 0, not {bonus}"))
+                Err(SettingError::range("heuristic Lim: bonus", "must be a number >= 0", bonus))
             }
             HeuristicConfig::Flecart { base } if !base.is_finite() || *base < 1.0 || *base > 1000.0 => {
-                Err(format!("heuristic Flecart: base must be between 1 and 1000, not {base}"))
+                Err(SettingError::range("heuristic Flecart: base", "must be between 1 and 1000", base))
             }
             HeuristicConfig::Pattern { weights, defence } => {
                 if weights.iter().any(|w| !w.is_finite() || w.abs() > 1e6) {
-                    return Err("heuristic Pattern: weights must be numbers within +-1000000".into());
+                    let rule = "must be numbers within +-1000000";
+                    return Err(SettingError::Range { field: "heuristic Pattern: weights", rule, value: None });
                 }
                 if !defence.is_finite() || defence.abs() > 100.0 {
-                    return Err(format!("heuristic Pattern: defence must be within +-100, not {defence}"));
+                    return Err(SettingError::range("heuristic Pattern: defence", "must be within +-100", defence));
                 }
                 Ok(())
             }

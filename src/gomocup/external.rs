@@ -83,9 +83,9 @@ impl ExternalConfig {
         line
     }
 
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), crate::search::SettingError> {
         if self.command.trim().is_empty() {
-            return Err("command: empty".into());
+            return Err(crate::search::SettingError::EmptyCommand);
         }
         for (name, v) in [("default_turn", self.default_turn), ("grace", self.grace), ("startup", self.startup)] {
             crate::search::check_seconds(name, v)?;

@@ -11,6 +11,7 @@ use super::{Agent, AlphaBeta, AlphaBetaConfig, GameBudget, Mcts, MctsConfig, Sea
 use crate::game::Position;
 use crate::gomocup::{ExternalAgent, ExternalConfig};
 use crate::io::{FileError, check_version, parse_ron, read_text, to_ron, write_atomic};
+use crate::search::SettingError;
 
 /// The newest agent file version this build reads and writes.
 pub const AGENT_VERSION: u32 = 1;
@@ -30,7 +31,7 @@ pub enum AgentConfig {
 }
 
 impl AgentConfig {
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), SettingError> {
         match self {
             AgentConfig::Random => Ok(()),
             AgentConfig::AlphaBeta(c) => c.validate(),
@@ -180,13 +181,14 @@ impl AgentFile {
     pub fn parse(text: &str, path: &Path) -> Result<AgentFile, FileError> {
         let file: AgentFile = parse_ron(text, path, "agent")?;
         check_version(path, "agent", file.version, AGENT_VERSION)?;
-        let budget = || file.game_budget.as_ref().map_or(Ok(()), GameBudget::validate);
+        let budget = || file.game_budget.as_ref().map_or(Ok(()), GameBudget::validate).map_err(String::from);
         let heeded = || {
             file.agent.check_limits(&file.limits, file.game_budget.as_ref(), false).map_err(|e| format!("limits: {e}"))
         };
         file.agent
             .validate()
             .and(file.limits.validate())
+            .map_err(String::from)
             .and_then(|_| budget())
             .and_then(|_| heeded())
             .map_err(|message| FileError::Parse { path: path.into(), what: "agent", message })?;

@@ -3,6 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
+pub use crate::setting_error::{MAX_DEPTH, MAX_SECONDS, MAX_THREADS, MIN_SECONDS, SettingError};
+
 /// Per-move limits; a search stops at the first one reached. None set means "until stopped".
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -50,7 +52,7 @@ impl SearchLimits {
     }
     /// The one check of every limit, wherever limits come from (a file, the command line,
     /// the workbench's form): the same rules, the same words.
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), SettingError> {
         if let Some(t) = self.time {
             check_seconds("limits.time", t)?;
         }
@@ -173,39 +175,23 @@ impl GameBudget {
     }
 }
 
-/// The longest time any setting may name: 10^6 seconds (11.6 days). Larger finite numbers
-/// would overflow a deadline; no search here needs more.
-pub const MAX_SECONDS: f64 = 1e6;
-/// The deepest fixed depth: beyond any board's length (21 x 21 = 441 plies).
-pub const MAX_DEPTH: u32 = 1000;
-
-/// The shortest time any setting may name: 0.1 ms. Less is no search at all (a clock
-/// reading costs about as much), and a tiny `--scale` (1e-9) must not make 5e-11 s a move.
-pub const MIN_SECONDS: f64 = 1e-4;
-
 /// A number of seconds: finite, at least [`MIN_SECONDS`], at most [`MAX_SECONDS`].
-pub fn check_seconds(what: &str, t: f64) -> Result<f64, String> {
+pub fn check_seconds(what: &str, t: f64) -> Result<f64, SettingError> {
     if (MIN_SECONDS..=MAX_SECONDS).contains(&t) {
         Ok(t)
     } else {
-        // A huge or tiny number in full would be hundreds of digits (1e300 was).
-        let shown = if t.abs() >= 1e7 || (t != 0.0 && t.abs() < 1e-4) { format!("{t:e}") } else { format!("{t}") };
-        Err(format!("{what} must be a number of seconds from {MIN_SECONDS} to {MAX_SECONDS:.0}, not {shown}"))
+        Err(SettingError::Seconds { field: what.into(), value: t })
     }
 }
 
 /// A count of nodes, iterations, games...: at least 1.
-pub fn check_count(what: &str, n: u64) -> Result<u64, String> {
-    if n >= 1 { Ok(n) } else { Err(format!("{what} must be at least 1, not {n}")) }
+pub fn check_count(what: &str, n: u64) -> Result<u64, SettingError> {
+    if n >= 1 { Ok(n) } else { Err(SettingError::Count { field: what.into(), value: n }) }
 }
 
 /// A search depth in plies: 1 to [`MAX_DEPTH`].
-pub fn check_depth(what: &str, d: u32) -> Result<u32, String> {
-    if (1..=MAX_DEPTH).contains(&d) {
-        Ok(d)
-    } else {
-        Err(format!("{what} must be between 1 and {MAX_DEPTH} plies, not {d}"))
-    }
+pub fn check_depth(what: &str, d: u32) -> Result<u32, SettingError> {
+    if (1..=MAX_DEPTH).contains(&d) { Ok(d) } else { Err(SettingError::Depth { field: what.into(), value: d }) }
 }
 
 /// This machine's physical memory in MiB (Linux: /proc/meminfo), if it can be told.
@@ -250,11 +236,12 @@ pub unsafe trait ZeroIsValid {}
 // SAFETY: an AtomicU32 has the representation of a u32; zero is a valid u32.
 unsafe impl ZeroIsValid for std::sync::atomic::AtomicU32 {}
 
-/// `n` zeroed values (at least `min`), halving `n` while the system refuses. The memory comes
-/// from the allocator already zeroed (fresh pages from the system), so nothing is written now:
-/// a page costs its fault when the table first touches it, inside the search and its time
-/// limit, not before the clock starts.
-pub fn allocate_zeroed<T: ZeroIsValid>(what: &str, n: usize, min: usize) -> Box<[T]> {
+/// `n` zeroed values (at least `min`), halving `n` while the system refuses: a table smaller
+/// than asked, which its owner reports (see [`short_table`]). The memory comes from the
+/// allocator already zeroed (fresh pages from the system), so nothing is written now: a page
+/// costs its fault when the table first touches it, inside the search and its time limit, not
+/// before the clock starts.
+pub fn allocate_zeroed<T: ZeroIsValid>(n: usize, min: usize) -> Box<[T]> {
     use std::alloc::{Layout, alloc_zeroed};
     assert!(std::mem::size_of::<T>() > 0);
     let mut n = n.max(min).max(1);
@@ -270,35 +257,36 @@ pub fn allocate_zeroed<T: ZeroIsValid>(what: &str, n: usize, min: usize) -> Box<
         if n <= min {
             std::alloc::handle_alloc_error(layout);
         }
-        eprintln!("mnklab: could not allocate a {} MiB {what}; trying half", (n * std::mem::size_of::<T>()) >> 20);
         n = (n / 2).max(min);
     }
 }
 
-/// Most threads one search may start.
-pub const MAX_THREADS: u32 = 256;
+/// Said when a table of `what` got fewer than the `asked` bytes (the system refused them, see
+/// [`allocate_zeroed`]): a search's warning, since its node counts and speed then differ from
+/// a run that had them.
+pub fn short_table(what: &str, asked: u64, got: u64) -> Option<String> {
+    (got < asked).then(|| format!("could not allocate the {what}'s {} MiB: it has {} MiB", asked >> 20, got >> 20))
+}
 
 /// A thread count: 1 to [`MAX_THREADS`].
-pub fn check_threads(what: &str, threads: u32) -> Result<(), String> {
+pub fn check_threads(what: &str, threads: u32) -> Result<(), SettingError> {
     if (1..=MAX_THREADS).contains(&threads) {
         Ok(())
     } else {
-        Err(format!("{what} must be 1 to {MAX_THREADS}, not {threads}"))
+        Err(SettingError::Threads { field: what.into(), value: threads })
     }
 }
 
 /// A table or tree size in MiB: at least `min`, and no more than this machine's memory, so
 /// that a size typed in a file is an error here rather than an abort when it is allocated.
-pub fn check_memory_mb(what: &str, mb: u64, min: u64) -> Result<u64, String> {
+pub fn check_memory_mb(what: &str, mb: u64, min: u64) -> Result<u64, SettingError> {
     if mb < min {
-        return Err(format!("{what} must be at least {min} MiB, not {mb}"));
+        return Err(SettingError::MemoryBelow { field: what.into(), value: mb, min });
     }
     if let Some(total) = machine_memory_mb()
         && mb > total * 3 / 4
     {
-        return Err(format!(
-            "{what} is {mb} MiB, more than three quarters of the memory this process may use ({total} MiB: the machine's, a container's or ulimit -v's limit)"
-        ));
+        return Err(SettingError::MemoryAbove { field: what.into(), value: mb, total });
     }
     Ok(mb)
 }
@@ -380,10 +368,13 @@ impl ExtraMoves {
 }
 
 impl GameBudget {
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), SettingError> {
         check_count("game_budget.total", self.total)?;
         if !self.extra_moves.is_none() && !self.forfeit {
-            return Err("game_budget.extra_moves applies before a forfeit: it needs forfeit: true".into());
+            return Err(SettingError::Needs {
+                field: "game_budget.extra_moves",
+                rule: "applies before a forfeit: it needs forfeit: true",
+            });
         }
         match self.unit {
             BudgetUnit::Millis => {
@@ -480,6 +471,8 @@ mod tests {
             [(0.0, "not 0"), (-1.0, "not -1"), (f64::NAN, "not NaN"), (1e300, "not 1e300"), (2e6, "not 2000000")]
         {
             let e = check_seconds("--time", t).unwrap_err();
+            assert!(matches!(&e, SettingError::Seconds { field, .. } if field == "--time"), "{e:?}");
+            let e = e.to_string();
             assert!(e.starts_with("--time must be a number of seconds") && e.ends_with(shown), "{e}");
         }
     }

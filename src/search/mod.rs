@@ -19,7 +19,7 @@ pub use alphabeta::{AlphaBeta, AlphaBetaConfig, AlphaBetaFlaw, MoveOrdering};
 pub use config::{AGENT_VERSION, AgentConfig, AgentFile, PRESETS, build_agent, load_agent, preset};
 pub use limits::{
     BudgetStrategy, BudgetUnit, ExtraMoves, GameBudget, Heeds, LimitError, MAX_DEPTH, MAX_SECONDS, SearchLimits,
-    check_count, check_depth, check_memory_mb, check_seconds, check_threads, machine_memory_mb,
+    SettingError, check_count, check_depth, check_memory_mb, check_seconds, check_threads, machine_memory_mb,
 };
 pub use mcts::{FinalMove, Mcts, MctsConfig, Parallel};
 pub use progress::{FnSink, NullSink, Progress, ProgressSink, RootMove, SearchControl, SearchEvent, SubtreeRequest};

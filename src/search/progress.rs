@@ -73,6 +73,11 @@ pub enum SearchEvent {
     /// Something the user should know about this search that is not an error of it: an
     /// option it cannot use here (a solver's book made for another game).
     Notice(String),
+    /// Something wrong with the search's setup or with the program, which a user must hear even
+    /// where no one watches the analysis (a match writes it on stderr and keeps it with the
+    /// game): a book file not used, threads not used, a table smaller than asked, two proof
+    /// methods disagreeing. Shown as a [`SearchEvent::Notice`] is.
+    Warning(String),
     /// Where an answer came from when that is not a search (a solver's opening book): shown
     /// beside the analysis, not as a warning.
     Info(String),

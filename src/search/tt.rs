@@ -29,6 +29,8 @@ pub struct TranspositionTable {
     /// Entries in the table (any number: the slot is the low half of the hash scaled to it).
     entries: u64,
     generation: AtomicU32,
+    /// The bytes asked for (more than it has when the system refused them).
+    asked: u64,
 }
 
 const NO_MOVE: u32 = u16::MAX as u32;
@@ -41,8 +43,14 @@ impl TranspositionTable {
     pub fn new(megabytes: usize) -> TranspositionTable {
         let bytes = megabytes.max(1) * 1024 * 1024;
         let n = (bytes / (WORDS * 4)).clamp(1024, u32::MAX as usize);
-        let words = super::limits::allocate_zeroed("transposition table", n * WORDS, 1024 * WORDS);
-        TranspositionTable { entries: (words.len() / WORDS) as u64, words, generation: AtomicU32::new(1) }
+        let words = super::limits::allocate_zeroed(n * WORDS, 1024 * WORDS);
+        let asked = (n * WORDS * 4) as u64;
+        TranspositionTable { entries: (words.len() / WORDS) as u64, words, generation: AtomicU32::new(1), asked }
+    }
+
+    /// Why the table is smaller than asked, if it is.
+    pub fn shortfall(&self) -> Option<String> {
+        super::limits::short_table("transposition table", self.asked, self.memory())
     }
 
     /// Writes every 4 KiB page of a fresh table once, while `go_on` says so (asked every

@@ -15,6 +15,7 @@ use super::{
 };
 use crate::eval::{EvalBoard, Heuristic, HeuristicConfig, stones_around};
 use crate::game::{Move, Position, Status, Variant};
+use crate::search::SettingError;
 use std::sync::Arc;
 use std::sync::atomic::Ordering::Relaxed;
 
@@ -106,19 +107,20 @@ impl Default for AlphaBetaConfig {
 }
 
 impl AlphaBetaConfig {
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), SettingError> {
         self.heuristic.validate()?;
+        let range = |field, rule| Err(SettingError::Range { field, rule, value: None });
         if self.branching_cap == Some(0) {
-            return Err("alpha-beta: branching_cap must be at least 1".into());
+            return range("alpha-beta: branching_cap", "must be at least 1");
         }
         if self.tt_mb > 0 {
             super::limits::check_memory_mb("alpha-beta: tt_mb", self.tt_mb as u64, 1)?;
         }
         if self.record_depth > 8 {
-            return Err("alpha-beta: record_depth must be at most 8".into());
+            return range("alpha-beta: record_depth", "must be at most 8");
         }
         if !(1..=64).contains(&self.multi_pv) {
-            return Err("alpha-beta: multi_pv must be 1 to 64".into());
+            return range("alpha-beta: multi_pv", "must be 1 to 64");
         }
         super::limits::check_threads("alpha-beta: threads", self.threads)?;
         Ok(())
@@ -781,6 +783,9 @@ impl<P: Position> Agent<P> for AlphaBeta {
                 // At most a tenth of the time limit; pages left untouched work as before.
                 let budget = limits.time.map_or(f64::INFINITY, |t| t / 10.0);
                 tt.touch_pages(|| clock.elapsed() < budget && !control.is_stopped());
+            }
+            if let Some(why) = tt.shortfall() {
+                sink.event(SearchEvent::Warning(format!("alpha-beta: {why}")));
             }
             self.tt = Some(Arc::new(tt));
         }

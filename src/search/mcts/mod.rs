@@ -18,6 +18,7 @@ use super::{
 use crate::eval::HeuristicConfig;
 use crate::game::{Move, Player, Position, Status};
 use crate::rng::{GameRng, seeded};
+use crate::search::SettingError;
 
 /// Which untried move a node expands next.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -156,44 +157,47 @@ impl Default for MctsConfig {
 }
 
 impl MctsConfig {
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), SettingError> {
         if !self.exploration.is_finite() || self.exploration < 0.0 {
-            return Err(format!("mcts: exploration must be a number >= 0, not {}", self.exploration));
+            return Err(SettingError::range("mcts: exploration", "must be a number >= 0", self.exploration));
         }
         if let Expansion::Neighbours { heuristic_share } = self.expansion
             && !(0.0..=1.0).contains(&heuristic_share)
         {
-            return Err(format!("mcts: expansion heuristic_share must be between 0 and 1, not {heuristic_share}"));
+            let field = "mcts: expansion heuristic_share";
+            return Err(SettingError::range(field, "must be between 0 and 1", heuristic_share));
         }
         match &self.rollout {
             Rollout::RandomThenEval { heuristic, scale, .. } => {
                 heuristic.validate()?;
                 if !scale.is_finite() || *scale <= 0.0 {
-                    return Err(format!("mcts: rollout scale must be > 0, not {scale}"));
+                    return Err(SettingError::range("mcts: rollout scale", "must be > 0", scale));
                 }
             }
             Rollout::HeuristicBiased { heuristic, epsilon } => {
                 heuristic.validate()?;
                 if !(0.0..=1.0).contains(epsilon) {
-                    return Err(format!("mcts: rollout epsilon must be between 0 and 1, not {epsilon}"));
+                    return Err(SettingError::range("mcts: rollout epsilon", "must be between 0 and 1", epsilon));
                 }
             }
             Rollout::Random => {}
         }
         if self.max_tree_depth == Some(0) {
-            return Err("mcts: max_tree_depth must be at least 1 (the root's children)".into());
+            let rule = "must be at least 1 (the root's children)";
+            return Err(SettingError::Range { field: "mcts: max_tree_depth", rule, value: None });
         }
         if let Some(k) = self.rave
             && (!k.is_finite() || k <= 0.0)
         {
-            return Err(format!("mcts: rave must be a positive number, not {k}"));
+            return Err(SettingError::range("mcts: rave", "must be a positive number", k));
         }
         super::limits::check_memory_mb("mcts: memory_mb", self.memory_mb as u64, 1)?;
         super::limits::check_threads("mcts: threads", self.threads)?;
         if let Parallel::Tree { virtual_loss } = self.parallel
             && !(1..=1000).contains(&virtual_loss)
         {
-            return Err(format!("mcts: parallel virtual_loss must be between 1 and 1000, not {virtual_loss}"));
+            let field = "mcts: parallel virtual_loss";
+            return Err(SettingError::range(field, "must be between 1 and 1000", virtual_loss));
         }
         Ok(())
     }

@@ -2,15 +2,14 @@
 //! reporting its proof as it goes (the value, every move's value, a gauge of the search).
 
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use super::{
-    AnySolver, Book, GaugeReading, MoveProofs, PNS_DEFAULT_MB, ProofGauge, Solution, SolverConfig, builtin_book,
-    unsupported, value_score,
+    AnySolver, Book, Halt, NamedBook, PNS_DEFAULT_MB, Solution, SolveEvent, SolveRequest, SolverConfig, Stage,
+    builtin_book, solve, stop_flag, unsupported,
 };
 use crate::game::{Move, Position, Variant};
-use crate::search::progress::{Clock, StopRelay};
+use crate::search::progress::Clock;
 use crate::search::{
     Agent, AlphaBeta, Progress, ProgressSink, RootMove, Score, SearchControl, SearchEvent, SearchLimits, SearchResult,
     SearchStats, so_far_label,
@@ -25,7 +24,6 @@ pub struct SolverAgent<P: Position> {
     /// The book file, once loaded. A file that failed to load is tried again at the next
     /// search (the user may have mended it), and said so at each.
     book: Option<Arc<Book>>,
-    warned: bool,
     /// Why the solver runs on one thread where the config asks for more, said at each search.
     threads_notice: Option<String>,
 }
@@ -33,14 +31,13 @@ pub struct SolverAgent<P: Position> {
 impl<P: Position> SolverAgent<P> {
     pub fn new(config: SolverConfig) -> SolverAgent<P> {
         let fallback = AlphaBeta::new(config.fallback.clone());
-        SolverAgent { config, solver: None, fallback, book: None, warned: false, threads_notice: None }
+        SolverAgent { config, solver: None, fallback, book: None, threads_notice: None }
     }
 
     /// The book, if it is for `variant`. A book for another game is not used (the built-in
-    /// one is, if on), and said so:
-    /// to the search's sink every time (the workbench shows it beside the analysis) and once
-    /// on stderr (a match's games have no one watching their sink). The agent file cannot
-    /// know the game it will play, so this is found only here.
+    /// one is, if on), and said so as a warning at every search (the workbench shows it beside
+    /// the analysis, a match on stderr and with the game). The agent file cannot know the game
+    /// it will play, so this is found only here.
     /// Returns it with how to name it: "the book PATH" or "the built-in book".
     fn book(&mut self, variant: &Variant, sink: &mut dyn ProgressSink) -> Option<(Arc<Book>, String)> {
         let builtin = |on: bool| on.then(|| builtin_book(variant)).flatten().map(|b| (b, "the built-in book".into()));
@@ -57,12 +54,9 @@ impl<P: Position> SolverAgent<P> {
                     let builtin = builtin(self.config.builtin_book);
                     let instead =
                         if builtin.is_some() { "the built-in book answers instead" } else { "searched instead" };
-                    let notice = format!("solver: book file not used: {cause}; {instead} ({path})");
-                    if !self.warned {
-                        self.warned = true;
-                        eprintln!("{notice}");
-                    }
-                    sink.event(SearchEvent::Notice(notice));
+                    sink.event(SearchEvent::Warning(format!(
+                        "solver: book file not used: {cause}; {instead} ({path})"
+                    )));
                     return builtin;
                 }
             }
@@ -81,11 +75,7 @@ impl<P: Position> SolverAgent<P> {
                 ),
                 None => format!("solver: the book named ({path}) is for {}, not {game}: searched instead", book.game),
             };
-            if !self.warned {
-                self.warned = true;
-                eprintln!("{notice}");
-            }
-            sink.event(SearchEvent::Notice(notice));
+            sink.event(SearchEvent::Warning(notice));
             return builtin;
         }
         Some((book, format!("the book {path}")))
@@ -110,111 +100,6 @@ fn proof_report(s: &Solution, rows: &[RootMove], nodes: u64, elapsed: f64, threa
         proof: true,
         ..Default::default()
     }
-}
-
-/// How often a running proof's gauge is reported.
-const GAUGE_EVERY: Duration = Duration::from_millis(250);
-
-/// One gauged solve's settings (see [`solve_reporting`]).
-struct GaugedRun<'a> {
-    weak: bool,
-    budget: Option<Duration>,
-    stop: Arc<AtomicBool>,
-    clock: &'a Clock,
-    /// Said (as an Info line) once the proof has run [`HINT_AFTER`] seconds.
-    hint: Option<String>,
-}
-
-/// Seconds of a proof before its [`GaugedRun::hint`] is said.
-const HINT_AFTER: f64 = 2.0;
-
-/// Solves `pos` (over the solver's kept table) on a scoped thread while this one reports its
-/// gauge every [`GAUGE_EVERY`]: the nodes and the bounds proved so far, so a long proof shows
-/// how far it got, not only a clock. Reports go only when something changed.
-fn solve_reporting<P: Position>(
-    solver: &mut AnySolver<P>,
-    pos: &P,
-    run: GaugedRun,
-    sink: &mut dyn ProgressSink,
-) -> Solution {
-    let gauge = Arc::new(ProofGauge::default());
-    let (cells, moves, threads) = (pos.max_game_length() as i32, pos.ply() as i32, solver.threads() as u32);
-    let GaugedRun { weak, budget, stop, clock, mut hint } = run;
-    let shared = Arc::clone(&gauge);
-    let mut last = None;
-    run_reporting(
-        &gauge,
-        move |_: std::sync::mpsc::Sender<()>| solver.solve_gauged(pos, weak, budget, Some(stop), shared),
-        |heard, _| {
-            let Heard::Quiet(reading) = heard else { return false };
-            if let Some(hint) = hint.take_if(|_| clock.elapsed() >= HINT_AFTER) {
-                sink.event(SearchEvent::Info(hint));
-            }
-            if last == Some(reading) || reading.bounds.is_none() {
-                return false;
-            }
-            last = Some(reading);
-            let elapsed = clock.elapsed();
-            sink.event(SearchEvent::Progress(Progress {
-                nodes: reading.nodes,
-                nodes_per_second: if elapsed > 0.0 { reading.nodes as f64 / elapsed } else { 0.0 },
-                elapsed,
-                threads,
-                proof: true,
-                bounds: reading
-                    .bounds
-                    .map(|(lo, hi)| (value_score(lo, cells, moves, weak), value_score(hi, cells, moves, weak))),
-                ..Default::default()
-            }));
-            true
-        },
-    )
-}
-
-/// What the thread waiting for a proof hears (see [`run_reporting`]).
-enum Heard<M> {
-    /// A message the proof sent.
-    Message(M),
-    /// Nothing reported for [`GAUGE_EVERY`]: the gauge's reading.
-    Quiet(GaugeReading),
-}
-
-/// Runs `work` (a proof told `gauge`) on a scoped thread, giving it a sender for messages,
-/// while this one hands `heard` each message as it comes and the gauge's reading whenever
-/// nothing was reported for [`GAUGE_EVERY`], until the work ends. `heard` is also given the
-/// time since the last report, and returns whether it reported (for a reading the time counts
-/// from it in any case).
-fn run_reporting<T: Send, M: Send>(
-    gauge: &ProofGauge,
-    work: impl FnOnce(std::sync::mpsc::Sender<M>) -> T + Send,
-    mut heard: impl FnMut(Heard<M>, Duration) -> bool,
-) -> T {
-    use std::sync::mpsc::RecvTimeoutError;
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::scope(|scope| {
-        // The channel closes when the work returns, even if it let go of its sender before.
-        let job = scope.spawn(move || {
-            let done = work(tx.clone());
-            drop(tx);
-            done
-        });
-        let mut last_report = Instant::now();
-        loop {
-            let wait = GAUGE_EVERY.saturating_sub(last_report.elapsed()).max(Duration::from_millis(1));
-            let reported = match rx.recv_timeout(wait) {
-                Ok(m) => heard(Heard::Message(m), last_report.elapsed()),
-                Err(RecvTimeoutError::Timeout) => {
-                    heard(Heard::Quiet(gauge.read()), last_report.elapsed());
-                    true
-                }
-                Err(RecvTimeoutError::Disconnected) => break,
-            };
-            if reported {
-                last_report = Instant::now();
-            }
-        }
-        job.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-    })
 }
 
 /// Among candidate rows, the best whose value has the sign `sign` with its distance proved
@@ -258,6 +143,120 @@ fn root_move(m: Move, s: &Option<Solution>) -> RootMove {
     }
 }
 
+/// The agent's view of a running solve: the candidate rows and counts the service's events
+/// fill, reported to the search's sink as progress and words.
+struct ProofView<'a, P: Position> {
+    pos: &'a P,
+    clock: &'a Clock,
+    threads: u32,
+    /// The agent's own setting: a weaker solution is a racing solver's sign alone.
+    weak: bool,
+    /// How the book is named in the words said.
+    book: &'a str,
+    /// The position's value once known, and the candidate rows the moves' proofs fill.
+    value: Option<Solution>,
+    rows: Vec<RootMove>,
+    moves_nodes: u64,
+    /// What the check of a book's value shows meanwhile.
+    checking: Option<(Solution, Vec<RootMove>)>,
+    last_rows: Instant,
+}
+
+impl<P: Position> ProofView<'_, P> {
+    fn hear(&mut self, event: SolveEvent, sink: &mut dyn ProgressSink) {
+        let said = || event.words(self.book).map(|t| format!("solver: {t}")).expect("worded");
+        match &event {
+            SolveEvent::BookChecking { shown, .. } => {
+                let rows = first_rows(self.pos, shown);
+                self.checking = Some((shown.clone(), rows));
+                sink.event(SearchEvent::Progress(self.checking_report(0)));
+            }
+            SolveEvent::Nodes { stage: Stage::BookCheck, nodes, .. } => {
+                sink.event(SearchEvent::Progress(self.checking_report(*nodes)));
+            }
+            SolveEvent::Nodes { stage: Stage::Position, nodes, bounds } => {
+                let elapsed = self.clock.elapsed();
+                sink.event(SearchEvent::Progress(Progress {
+                    nodes: *nodes,
+                    nodes_per_second: if elapsed > 0.0 { *nodes as f64 / elapsed } else { 0.0 },
+                    elapsed,
+                    threads: self.threads,
+                    proof: true,
+                    bounds: *bounds,
+                    ..Default::default()
+                }));
+            }
+            SolveEvent::Value(s) => {
+                self.rows = first_rows(self.pos, s);
+                self.value = Some(s.clone());
+                self.report_rows(sink);
+            }
+            SolveEvent::MoveProved { mv, value, nodes } => {
+                self.moves_nodes = *nodes;
+                if let Some(row) = self.rows.iter_mut().find(|r| r.mv == *mv) {
+                    *row = root_move(*mv, value);
+                }
+                // The table fills as moves are proved, a report at most every 50 ms.
+                if value.is_some() && self.last_rows.elapsed() >= Duration::from_millis(50) {
+                    self.report_rows(sink);
+                }
+            }
+            SolveEvent::Nodes { stage: Stage::Moves, nodes, .. } => {
+                self.moves_nodes = self.moves_nodes.max(*nodes);
+                self.report_rows(sink);
+            }
+            // A match's agent has no use for where the book ends (`solve` says it).
+            SolveEvent::NotInBook { .. } => {}
+            SolveEvent::BookWrong { .. } | SolveEvent::BookContradiction { .. } => {
+                sink.event(SearchEvent::Notice(said()));
+            }
+            // Said as for an unfinished proof, so the heuristic score that follows is not
+            // taken for the proven value.
+            SolveEvent::BookUnconfirmed { .. } => {
+                sink.event(SearchEvent::Info(format!("{}, so alpha-beta's move and score follow", said())))
+            }
+            SolveEvent::TableShort(_) | SolveEvent::MethodsDisagree(_) => {
+                sink.event(SearchEvent::Warning(said()));
+            }
+            SolveEvent::BookAnswered(_) | SolveEvent::BookKept { .. } | SolveEvent::LongProof => {
+                sink.event(SearchEvent::Info(said()));
+            }
+        }
+        if let SolveEvent::BookChecking { .. } = event {
+            sink.event(SearchEvent::Info(said()));
+        }
+    }
+
+    /// A book's value being checked: shown with its bounds and the nodes so far.
+    fn checking_report(&self, nodes: u64) -> Progress {
+        let (shown, rows) = self.checking.as_ref().expect("checking");
+        Progress {
+            bounds: Some(shown.bounds_as_scores(self.pos)),
+            ..proof_report(shown, rows, nodes, self.clock.elapsed(), self.threads, false)
+        }
+    }
+
+    /// The position's value with the rows proved so far. A sign alone is shown with the best
+    /// move proved so far, as the table shows it.
+    fn report_rows(&mut self, sink: &mut dyn ProgressSink) {
+        let s = self.value.as_ref().expect("the value comes before the moves");
+        let shown = match best_with_distance(&self.rows, s.lower).filter(|_| s.weak && !self.weak) {
+            Some(m) => Solution { best: Some(m), ..s.clone() },
+            None => s.clone(),
+        };
+        let nodes = s.nodes + self.moves_nodes;
+        sink.event(SearchEvent::Progress(proof_report(
+            &shown,
+            &self.rows,
+            nodes,
+            self.clock.elapsed(),
+            self.threads,
+            false,
+        )));
+        self.last_rows = Instant::now();
+    }
+}
+
 impl<P: Position> Agent<P> for SolverAgent<P> {
     fn search(
         &mut self,
@@ -270,294 +269,15 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
         if pos.is_over() {
             return SearchResult::default();
         }
-        let budget = limits.time.map(|t| Duration::from_secs_f64(t / 2.0));
-        let clock_start = Instant::now();
-        if unsupported(pos.variant()).is_none() {
-            let tt = self.config.tt_mb as usize;
-            let book = self.book(pos.variant(), sink);
-            if self.solver.is_none() {
-                let threads = self.config.threads.max(1) as usize;
-                let solver = AnySolver::new(pos, tt);
-                // On free-placement boards a second thread races proof-number search (see
-                // `AnySolver::racing`): off by default, as which method answers first depends
-                // on the clock, and with it the move played and the nodes reported.
-                let solver = match solver {
-                    AnySolver::Generic { .. } if threads > 1 => {
-                        if threads > 2 {
-                            // Once on stderr too, as for a book: a match's games have no one
-                            // watching.
-                            let notice = format!(
-                                "solver: threads {threads}: on this board two race (alpha-beta and proof-number search), the others are not used"
-                            );
-                            eprintln!("{notice}");
-                            self.threads_notice = Some(notice);
-                        }
-                        solver.racing(PNS_DEFAULT_MB)
-                    }
-                    solver => solver,
-                };
-                // Takes any count now: the Connect-X solver splits its probes, a racing one
-                // runs two, and the generic one alone was left at one thread.
-                self.solver = Some(solver.with_threads(threads).expect("threads fit the solver"));
-            }
-            if let Some(notice) = &self.threads_notice {
-                sink.event(SearchEvent::Notice(notice.clone()));
-            }
-            let solver = self.solver.as_mut().expect("made above");
-            let stop = Arc::new(AtomicBool::new(false));
-            // The control's stop reaches the solver's flag through a relay thread.
-            let relay = {
-                let control = control.clone();
-                StopRelay::new(move || control.is_stopped(), stop.clone())
-            };
-            // Named as it answers: a file for another game leaves the built-in book answering.
-            let (book, which) = book.map_or((None, String::new()), |(b, which)| (Some(b), which));
-            let from_book = book.as_deref().and_then(|b| b.solution_of(pos, self.config.weak));
-            // A book that contradicts itself here (edited by hand) is not used, and said so.
-            // (Only where the book gave nothing: its answer already passed the check.)
-            if from_book.is_none()
-                && let Some((value, best)) = book.as_deref().and_then(|b| b.contradiction_of(pos))
-            {
-                sink.event(SearchEvent::Notice(format!(
-                    "solver: {which} gives this position {value} but its moves' best {best}: it contradicts itself here, so searched"
-                )));
-            }
-            let mut s = match from_book {
-                Some(s) if s.best.is_some() => {
-                    sink.event(SearchEvent::Info(format!("solver: from {which}")));
-                    s
-                }
-                // The book holds the value but not the moves' (a position with as many stones
-                // as its depth): a move keeping the value is proved by null-window searches.
-                Some(mut s) => {
-                    // A book file's value is said at once, but not shown as a proof until it
-                    // is checked (a move keeping it, none better), since a book file can be
-                    // wrong; the check reports its nodes and clock as it goes, so the panel
-                    // never stands still for seconds. A shipped book's value is part of the
-                    // program (see `Book::is_shipped`): shown at once, while a move keeping it
-                    // is sought (a check can take more than a second at ten stones).
-                    let shipped = book.as_deref().is_some_and(Book::is_shipped);
-                    let threads = solver.threads() as u32;
-                    let (cells, n) = (pos.max_game_length() as i32, pos.ply() as i32);
-                    let (lower, upper) = if s.weak { (-1, 1) } else { (-(cells - n) / 2, (cells + 1 - n) / 2) };
-                    let shown = if shipped {
-                        s.clone()
-                    } else {
-                        Solution { lower, upper, best: None, plies: None, ..s.clone() }
-                    };
-                    let rows = first_rows(pos, &shown);
-                    let checking = |nodes: u64, elapsed: f64| Progress {
-                        bounds: Some(shown.bounds_as_scores(pos)),
-                        ..proof_report(&shown, &rows, nodes, elapsed, threads, false)
-                    };
-                    sink.event(SearchEvent::Progress(checking(0, clock.elapsed())));
-                    // A named file may be a copy of the built-in book: said, as only those are
-                    // used unchecked.
-                    let copy = if which == "the built-in book" { "" } else { " (a copy of the built-in book)" };
-                    sink.event(SearchEvent::Info(if shipped {
-                        format!("solver: value from {which}{copy}; proving a move that keeps it")
-                    } else {
-                        format!(
-                            "solver: {which} gives '{}'; checking it: proving a move that keeps it, none better",
-                            s.describe()
-                        )
-                    }));
-                    let deadline = budget.map(|b| clock_start + b);
-                    let gauge = Arc::new(ProofGauge::default());
-                    let (shared, stopping) = (Arc::clone(&gauge), stop.clone());
-                    let proving = &mut *solver;
-                    let sought = &mut s;
-                    let found = run_reporting(
-                        &gauge,
-                        move |_: std::sync::mpsc::Sender<()>| {
-                            proving.prove_book_move(
-                                pos,
-                                sought,
-                                !shipped,
-                                super::Halt { deadline, stop: Some(stopping) },
-                                clock_start,
-                                Some(shared),
-                            )
-                        },
-                        |heard, _| {
-                            let Heard::Quiet(reading) = heard else { return false };
-                            sink.event(SearchEvent::Progress(checking(reading.nodes, clock.elapsed())));
-                            true
-                        },
-                    );
-                    if let Some(why) = found.book_is_wrong() {
-                        // No move keeps the value, or one does better (both proved): the book
-                        // is wrong here, so the position is searched as if it were not in it.
-                        // What it means first: a narrow panel cuts the end (the file's name).
-                        sink.event(SearchEvent::Notice(format!(
-                            "solver: the book is wrong here, so searched: {why} its '{}' ({which})",
-                            s.describe()
-                        )));
-                        // In what is left of the solver's half of the time.
-                        let left = budget.map(|b| b.saturating_sub(clock_start.elapsed()));
-                        let run = GaugedRun {
-                            weak: self.config.weak,
-                            budget: left,
-                            stop: stop.clone(),
-                            clock: &clock,
-                            hint: None,
-                        };
-                        solve_reporting(solver, pos, run, sink)
-                    } else {
-                        sink.event(SearchEvent::Info(match s.best {
-                            // Replaces "proving a move that keeps it" beside the analysis.
-                            Some(_) if shipped => format!("solver: value from {which}{copy}; a move keeping it proved"),
-                            Some(_) => format!("solver: value from {which}, checked: a move keeping it proved, none better"),
-                            // Said as for an unfinished proof, so the heuristic score that
-                            // follows is not taken for the proven value.
-                            None if shipped => format!(
-                                "solver: {which} gives '{}', but no move keeping it was proved in time, so alpha-beta's move and score follow",
-                                s.describe()
-                            ),
-                            None => format!(
-                                "solver: {which} gives '{}', not checked in time, so alpha-beta's move and score follow",
-                                s.describe()
-                            ),
-                        }));
-                        s
-                    }
-                }
-                // Over the table the agent's earlier searches left: in a game, or a game stepped
-                // through in the workbench, the position was often proved among the last one's
-                // moves, and is then answered from the table at once.
-                None => {
-                    // On a free-placement board a second thread races proof-number search,
-                    // which proves most wins and losses far sooner: said where it is off and
-                    // a proof runs long (a trial's default solver sat "proving" for minutes
-                    // on 6,6,4 after a3, which two threads prove in about ten seconds).
-                    let hint = (solver.threads() == 1 && matches!(solver, AnySolver::Generic { .. })).then(|| {
-                        "solver: a long proof on one thread: threads 2 (Options) races proof-number search, often far sooner here"
-                            .to_string()
-                    });
-                    let run = GaugedRun { weak: self.config.weak, budget, stop: stop.clone(), clock: &clock, hint };
-                    solve_reporting(solver, pos, run, sink)
-                }
-            };
-            // Every move's proven value, for the candidate table, in the rest of the half. The
-            // table fills as they are proved: the position's value and move at once, then the
-            // other moves' (a report at most every 50 ms, and every 250 ms while one runs), so
-            // a slow proof of one does not hide what is known. `moves_nodes`: the nodes of the moves' proofs, after the
-            // position's own.
-            let mut moves_nodes = 0u64;
-            // Not when no move keeping a book's value was proved: that search had the same
-            // time, so the moves' proofs would only report every move unproved (`analyse`
-            // printed one more proof line after saying alpha-beta's move follows).
-            let root = if s.is_solved() && s.best.is_some() {
-                let deadline = budget.map(|b| clock_start + b);
-                let mut rows = first_rows(pos, &s);
-                let threads = solver.threads() as u32;
-                let sign_only = s.weak && !self.config.weak;
-                let partial = |rows: &[RootMove], spent: u64| {
-                    // A sign alone: the best move proved so far, as the table shows it.
-                    let shown = match best_with_distance(rows, s.lower).filter(|_| sign_only) {
-                        Some(m) => Solution { best: Some(m), ..s.clone() },
-                        None => s.clone(),
-                    };
-                    SearchEvent::Progress(proof_report(&shown, rows, s.nodes + spent, clock.elapsed(), threads, false))
-                };
-                let first = partial(&rows, 0);
-                sink.event(first);
-                let gauge = Arc::new(ProofGauge::default());
-                let how = MoveProofs {
-                    weak: self.config.weak,
-                    book: book.as_deref(),
-                    // A value whose sign alone was proved (a racing solver's) bounds no move's.
-                    best: s.best.filter(|_| s.weak == self.config.weak).map(|m| (m, s.lower)),
-                    // But it proves its move's sign.
-                    best_sign: s.best.filter(|_| sign_only).map(|m| (m, s.lower.signum())),
-                    deadline,
-                    stop: Some(stop.clone()),
-                    gauge: Some(Arc::clone(&gauge)),
-                };
-                // The proofs run on a scoped thread and send each move's result here, so the
-                // table fills as they finish and, during a long one, its nodes and the clock
-                // still move, rather than standing still for the whole of a move's proof.
-                let proving = &mut *solver;
-                let proofs = run_reporting(
-                    &gauge,
-                    move |done| {
-                        proving.move_solutions(pos, how, |m, proved, spent| {
-                            let _ = done.send((m, proved.clone(), spent));
-                        })
-                    },
-                    |heard, since_report| {
-                        let fresh = match heard {
-                            Heard::Message((m, proved, spent)) => {
-                                moves_nodes = spent;
-                                if let Some(row) = rows.iter_mut().find(|r| r.mv == m) {
-                                    *row = root_move(m, &proved);
-                                }
-                                proved.is_some() && since_report >= Duration::from_millis(50)
-                            }
-                            Heard::Quiet(reading) => {
-                                moves_nodes = moves_nodes.max(reading.nodes);
-                                true
-                            }
-                        };
-                        if fresh {
-                            sink.event(partial(&rows, moves_nodes));
-                        }
-                        fresh
-                    },
-                );
-                // A sign-only value (a racing solver's) made exact by its moves' distances; or,
-                // with some distances open, played by the best move proved so far (the
-                // quickest win, the longest loss: it keeps the sign).
-                if sign_only
-                    && !s.complete_from_moves(&proofs)
-                    && let Some(m) = best_with_distance(&rows, s.lower)
-                {
-                    s.best = Some(m);
-                }
-                rows
-            } else {
-                Vec::new()
-            };
-            drop(relay);
-            if s.is_solved()
-                && let Some(best) = s.best
-            {
-                let progress =
-                    proof_report(&s, &root, s.nodes + moves_nodes, clock.elapsed(), solver.threads() as u32, true);
-                sink.event(SearchEvent::Progress(progress));
-                return SearchResult {
-                    best: Some(best),
-                    score: s.score(),
-                    pv: vec![best],
-                    stats: SearchStats {
-                        nodes: s.nodes + moves_nodes,
-                        elapsed: clock.elapsed(),
-                        memory: s.memory,
-                        ..Default::default()
-                    },
-                    root,
-                    unsearched: false,
-                };
-            }
-            if !s.is_solved() {
-                // Alpha-beta's move and heuristic score follow: said, with what the proof had
-                // established, so they are not taken for the proof's.
-                let (lo, hi) = s.bounds_as_scores(pos);
-                let why = if control.is_stopped() { "was stopped" } else { "did not finish in half the time" };
-                sink.event(SearchEvent::Notice(format!(
-                    "solver: the proof {why} ({} nodes; {}); alpha-beta's move and score follow",
-                    s.nodes,
-                    so_far_label(&lo, &hi)
-                )));
-            }
-        } else if let Some(why) = unsupported(pos.variant()) {
+        if let Some(why) = unsupported(pos.variant()) {
             // Said, as for a proof that did not finish: heuristic scores under the solver's
-            // name are not proofs (a new-user trial saw connect3d's shown with no word).
-            // A book named in the config is not read here either (a trial's connect3d agent
-            // named a Connect-4 book and heard nothing of it); the path last, as it may be cut.
+            // name are not proofs. A book named in the config is not read here either; the
+            // path last, as it may be cut.
             let book =
                 self.config.book.as_ref().map_or(String::new(), |p| format!("; the book named is not used ({p})"));
             sink.event(SearchEvent::Notice(format!("solver: {why}; alpha-beta's move and score follow{book}")));
+        } else if let Some(result) = self.prove(pos, limits, control, &clock, sink) {
+            return result;
         }
         let rest = SearchLimits { time: limits.time.map(|t| (t - clock.elapsed()).max(0.01)), ..*limits };
         self.fallback.search(pos, &rest, control, sink)
@@ -566,5 +286,119 @@ impl<P: Position> Agent<P> for SolverAgent<P> {
     fn new_game(&mut self) {
         self.solver = None;
         <AlphaBeta as Agent<P>>::new_game(&mut self.fallback);
+    }
+}
+
+impl<P: Position> SolverAgent<P> {
+    /// The solver, made at the first search of a game: on free-placement boards a second thread
+    /// races proof-number search (see `AnySolver::racing`) when the config asks for threads.
+    /// Off by default, as which method answers first depends on the clock, and with it the move
+    /// played and the nodes reported.
+    fn solver(&mut self, pos: &P) -> &mut AnySolver<P> {
+        if self.solver.is_none() {
+            let threads = self.config.threads.max(1) as usize;
+            let solver = match AnySolver::new(pos, self.config.tt_mb as usize) {
+                solver @ AnySolver::Generic { .. } if threads > 1 => {
+                    if threads > 2 {
+                        self.threads_notice = Some(format!(
+                            "solver: threads {threads}: on this board two race (alpha-beta and proof-number search), the others are not used"
+                        ));
+                    }
+                    solver.racing(PNS_DEFAULT_MB)
+                }
+                solver => solver,
+            };
+            // Takes any count: the Connect-X solver splits its probes, a racing one runs two.
+            self.solver = Some(solver.with_threads(threads).expect("threads fit the solver"));
+        }
+        self.solver.as_mut().expect("made above")
+    }
+
+    /// The proof in the first half of the move's time, by the solve service: the result when it
+    /// proved the value with a move, else None (said why) for alpha-beta to play.
+    fn prove(
+        &mut self,
+        pos: &P,
+        limits: &SearchLimits,
+        control: &SearchControl,
+        clock: &Clock,
+        sink: &mut dyn ProgressSink,
+    ) -> Option<SearchResult> {
+        let start = Instant::now();
+        let deadline = limits.time.map(|t| start + Duration::from_secs_f64(t / 2.0));
+        let book = self.book(pos.variant(), sink);
+        let weak = self.config.weak;
+        self.solver(pos);
+        if let Some(notice) = &self.threads_notice {
+            sink.event(SearchEvent::Warning(notice.clone()));
+        }
+        let solver = self.solver.as_mut().expect("made above");
+        let threads = solver.threads() as u32;
+        // The control's stop reaches the solver's flag through a relay thread.
+        let (stop, relay) = {
+            let control = control.clone();
+            stop_flag(move || control.is_stopped())
+        };
+        // Named as it answers: a file for another game leaves the built-in book answering.
+        let name = book.as_ref().map_or(String::new(), |(_, which)| which.clone());
+        let request = SolveRequest {
+            weak,
+            book: book.as_ref().map(|(b, _)| NamedBook { book: b, name: &name }),
+            every_move: true,
+            start,
+            halt: Halt { deadline, stop: Some(stop) },
+            fresh_table: false,
+            progress: true,
+        };
+        let mut view = ProofView {
+            pos,
+            clock,
+            threads,
+            weak,
+            book: &name,
+            value: None,
+            rows: Vec::new(),
+            moves_nodes: 0,
+            checking: None,
+            last_rows: Instant::now(),
+        };
+        let outcome = solve(solver, pos, &request, &mut |event| view.hear(event, sink));
+        drop(relay);
+        let mut s = outcome.solution;
+        let root: Vec<RootMove> = outcome.moves.iter().flatten().map(|(m, proved)| root_move(*m, proved)).collect();
+        // A sign-only value whose distance the moves did not all give: played by the best move
+        // proved so far (the quickest win, the longest loss: it keeps the sign).
+        if s.weak
+            && !weak
+            && let Some(m) = best_with_distance(&root, s.lower)
+        {
+            s.best = Some(m);
+        }
+        let nodes = s.nodes + outcome.moves_nodes;
+        if s.is_solved()
+            && let Some(best) = s.best
+        {
+            sink.event(SearchEvent::Progress(proof_report(&s, &root, nodes, clock.elapsed(), threads, true)));
+            return Some(SearchResult {
+                best: Some(best),
+                score: s.score(),
+                pv: vec![best],
+                stats: SearchStats { nodes, elapsed: clock.elapsed(), memory: s.memory, ..Default::default() },
+                root,
+                unsearched: false,
+            });
+        }
+        if !s.is_solved() {
+            // Alpha-beta's move and heuristic score follow: said, with what the proof had
+            // established, so they are not taken for the proof's.
+            let (lo, hi) = s.bounds_as_scores(pos);
+            let why = if control.is_stopped() { "was stopped" } else { "did not finish in half the time" };
+            sink.event(SearchEvent::Notice(format!(
+                "solver: the proof {why} ({} nodes; {}); alpha-beta's move and score follow",
+                s.nodes,
+                so_far_label(&lo, &hi)
+            )));
+        }
+        None
     }
 }

@@ -23,6 +23,9 @@ pub struct GenericSolver<P: Position> {
     pos: P,
     board: EvalBoard,
     table: TranspositionTable,
+    /// Set when a race's two methods proved different values (see `race::race_generic`): a
+    /// bug, told by [`super::AnySolver::take_conflict`].
+    pub(super) conflict: Option<String>,
     cells: i32,
     /// Opponent-threat shortcuts and dead cells are sound only for the K-or-more rule.
     freestyle: bool,
@@ -107,6 +110,7 @@ impl<P: Position> GenericSolver<P> {
             deadline: None,
             stop: None,
             gauge: None,
+            conflict: None,
             aborted: false,
             buffers: Vec::new(),
             scratch: Vec::new(),
@@ -151,6 +155,11 @@ impl<P: Position> GenericSolver<P> {
             self.check_stop();
         }
         found
+    }
+
+    /// Why the table is smaller than asked, if it is.
+    pub fn table_shortfall(&self) -> Option<String> {
+        self.table.shortfall()
     }
 
     pub fn memory(&self) -> u64 {

@@ -7,6 +7,7 @@
 //! the generic one ([`GenericSolver`]).
 
 mod agent;
+mod batch;
 mod book;
 mod book_check;
 mod book_journal;
@@ -18,10 +19,12 @@ mod generic;
 mod pairing;
 mod pns;
 mod race;
+mod service;
 mod table;
 mod threats;
 
 pub use agent::SolverAgent;
+pub use batch::{Batch, BatchError, BatchReport, solve_batch};
 pub use book::{
     BOOK_VERSION, Book, BookBuild, BookError, BookStats, Journal, JournalContents, book_key, book_solution, build_book,
     build_book_with, builtin_book, builtin_books_described, is_journal, move_values, read_journal,
@@ -40,6 +43,9 @@ pub use pns::{
 };
 use race::Raced;
 pub use race::{RaceOutcome, RaceWinner, race_weak_value, race_with};
+pub use service::{
+    BookOutcome, GAUGE_EVERY, NamedBook, SolveEvent, SolveOutcome, SolveRequest, Stage, solve, stop_flag,
+};
 pub use table::SolverTable;
 pub use threats::{Role as ThreatRole, ThreatSearch, ThreatWin, threats_apply};
 
@@ -155,14 +161,13 @@ impl Default for SolverConfig {
 }
 
 impl SolverConfig {
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), super::SettingError> {
         super::limits::check_memory_mb("solver: tt_mb", self.tt_mb as u64, 1)?;
         super::limits::check_threads("solver: threads", self.threads)?;
         if let Some(path) = &self.book {
-            Book::load(std::path::Path::new(path)).map_err(|e| {
-                // The cause first, the path after: a line cut to the workbench's width keeps
-                // what is wrong (the path is in the field above it).
-                format!("solver: book file: {} ({path})", crate::io::cause_without_path(&e.to_string(), path))
+            Book::load(std::path::Path::new(path)).map_err(|e| super::SettingError::Book {
+                path: path.clone(),
+                cause: crate::io::cause_without_path(&e.to_string(), path),
             })?;
         }
         self.fallback.validate()
@@ -460,6 +465,23 @@ impl<P: Position> AnySolver<P> {
         found
     }
 
+    /// Why the solver's table is smaller than asked, if it is (the generic solver's: the last
+    /// search's).
+    pub fn table_shortfall(&self) -> Option<String> {
+        match self {
+            AnySolver::Connect(s) => s.table.shortfall(),
+            AnySolver::Generic { solver, .. } => solver.as_ref().and_then(|g| g.table_shortfall()),
+        }
+    }
+
+    /// Two racing proof methods' disagreement since the last call (a bug), in words.
+    pub fn take_conflict(&mut self) -> Option<String> {
+        match self {
+            AnySolver::Connect(_) => None,
+            AnySolver::Generic { solver, .. } => solver.as_mut().and_then(|g| g.conflict.take()),
+        }
+    }
+
     /// The bytes of the Connect-X solver's table (0 for the generic solver, which makes its
     /// table per search).
     pub fn table_memory(&self) -> u64 {
@@ -471,49 +493,16 @@ impl<P: Position> AnySolver<P> {
 
     /// Solves `pos` within `time` (None: no limit), from a fresh table, and finds a best move.
     pub fn solve(&mut self, pos: &P, weak: bool, time: Option<Duration>, stop: Option<Arc<AtomicBool>>) -> Solution {
-        self.solve_with(pos, weak, time, stop, true)
+        self.run(pos, SolveRun { weak, time, stop, ..SolveRun::default() })
     }
 
-    /// Like [`AnySolver::solve`], but over the table as the earlier searches left it: every
-    /// entry is a proven bound of its own position's value, whatever search stored it, so a
-    /// position met again (the next position of a game analysed move by move, whose value the
-    /// previous position's move proofs found) is answered from the table. Node counts then
-    /// depend on what came before; values do not.
-    pub fn solve_keeping_table(
-        &mut self,
-        pos: &P,
-        weak: bool,
-        time: Option<Duration>,
-        stop: Option<Arc<AtomicBool>>,
-    ) -> Solution {
-        self.solve_inner(pos, SolveRun { weak, time, stop, best_move: true, fresh_table: false, gauge: None })
-    }
-
-    /// [`AnySolver::solve_keeping_table`], telling `gauge` its nodes and bounds as it goes.
-    pub fn solve_gauged(
-        &mut self,
-        pos: &P,
-        weak: bool,
-        time: Option<Duration>,
-        stop: Option<Arc<AtomicBool>>,
-        gauge: Arc<ProofGauge>,
-    ) -> Solution {
-        self.solve_inner(pos, SolveRun { weak, time, stop, best_move: true, fresh_table: false, gauge: Some(gauge) })
-    }
-
-    /// Like [`AnySolver::solve`]; `best_move: false` skips the search for a move (benchmarks).
-    pub fn solve_with(
-        &mut self,
-        pos: &P,
-        weak: bool,
-        time: Option<Duration>,
-        stop: Option<Arc<AtomicBool>>,
-        best_move: bool,
-    ) -> Solution {
-        self.solve_inner(pos, SolveRun { weak, time, stop, best_move, fresh_table: true, gauge: None })
-    }
-
-    fn solve_inner(&mut self, pos: &P, run: SolveRun) -> Solution {
+    /// Solves `pos` as `run` says: within its time, over a fresh table or the one the
+    /// earlier searches left, telling its gauge. Over a kept table every entry is a proven
+    /// bound of its own position's value, whatever search stored it, so a position met again
+    /// (the next position of a game analysed move by move, whose value the previous position's
+    /// move proofs found) is answered from the table; node counts then depend on what came
+    /// before, values do not.
+    pub fn run(&mut self, pos: &P, run: SolveRun) -> Solution {
         let SolveRun { weak, time, stop, best_move, fresh_table, gauge } = run;
         // The clock starts once the table is ready: filling a large table is set-up, not search
         // (it can take more than a short --time by itself).
@@ -616,15 +605,26 @@ pub struct Halt {
     pub stop: Option<Arc<AtomicBool>>,
 }
 
-/// One solve's settings (see [`AnySolver::solve_with`] and [`AnySolver::solve_keeping_table`]).
-struct SolveRun {
-    weak: bool,
-    time: Option<Duration>,
-    stop: Option<Arc<AtomicBool>>,
-    best_move: bool,
-    fresh_table: bool,
+/// One solve's settings (see [`AnySolver::run`]); the default: strong, no limit, a best move,
+/// a fresh table.
+#[derive(Clone, Debug)]
+pub struct SolveRun {
+    pub weak: bool,
+    pub time: Option<Duration>,
+    pub stop: Option<Arc<AtomicBool>>,
+    /// Find a move keeping the value once it is proved (off: the value alone, as benchmarks
+    /// time it).
+    pub best_move: bool,
+    /// Empty the table first (in O(1)); off: over the table as earlier searches left it.
+    pub fresh_table: bool,
     /// Told the nodes and bounds as the solve goes (see [`ProofGauge`]).
-    gauge: Option<Arc<ProofGauge>>,
+    pub gauge: Option<Arc<ProofGauge>>,
+}
+
+impl Default for SolveRun {
+    fn default() -> Self {
+        SolveRun { weak: false, time: None, stop: None, best_move: true, fresh_table: true, gauge: None }
+    }
 }
 
 /// What a run of [`AnySolver::move_solutions`] may use and how long it may take.

@@ -177,10 +177,10 @@ pub(super) fn race_generic<P: Position>(
     g.resume(deadline, stop);
     let raced = match (solved, sign) {
         (true, Some(s)) if s != lo.signum() => {
-            eprintln!(
-                "solver: alpha-beta and proof-number search proved different values ({lo} and {s}) after \"{}\": a bug, please report it; the value is left unproved",
+            g.conflict = Some(format!(
+                "alpha-beta and proof-number search proved different values ({lo} and {s}) after \"{}\": a bug, please report it; the value is left unproved",
                 pos.history_string()
-            );
+            ));
             let (cells, n) = (pos.max_game_length() as i32, pos.ply() as i32);
             if weak { Raced::Bounds(-1, 1) } else { Raced::Bounds(-(cells - n) / 2, (cells + 1 - n) / 2) }
         }

@@ -37,6 +37,8 @@ pub struct SolverTable {
     n: u64,
     key_bits: u32,
     generation: AtomicU64,
+    /// The buckets asked for (more than it has when the system refused them).
+    asked: u64,
 }
 
 const STORED_BITS: u32 = 42;
@@ -64,8 +66,13 @@ impl SolverTable {
         let n = (megabytes.max(1) * 1024 * 1024 / 16).clamp(min, 1 << 32);
         // Zeroed by the system (all entries empty): the pages cost their faults in the search
         // that first touches them, inside its time limit, not before its clock starts.
-        let buckets = crate::search::limits::allocate_zeroed::<Bucket>("solver table", n, min);
-        SolverTable { n: buckets.len() as u64, buckets, key_bits, generation: AtomicU64::new(1) }
+        let buckets = crate::search::limits::allocate_zeroed::<Bucket>(n, min);
+        SolverTable { n: buckets.len() as u64, buckets, key_bits, generation: AtomicU64::new(1), asked: n as u64 }
+    }
+
+    /// Why the table is smaller than asked, if it is.
+    pub fn shortfall(&self) -> Option<String> {
+        crate::search::limits::short_table("solver table", self.asked * 16, self.memory())
     }
 
     pub fn memory(&self) -> u64 {

@@ -113,7 +113,7 @@ fn key_is_a_position(key: u64, w: usize, h: usize, depth: u32) -> bool {
     if w * bits < 64 && key >> (w * bits) != 0 {
         return false;
     }
-    let (mut stones, mut movers, mut mirror) = (0u32, 0u32, 0u64);
+    let (mut stones, mut movers) = (0u32, 0u32);
     for x in 0..w {
         let c = column(x);
         // n stones: c in [2^n - 1, 2^(n+1) - 2].
@@ -123,29 +123,16 @@ fn key_is_a_position(key: u64, w: usize, h: usize, depth: u32) -> bool {
         }
         stones += n;
         movers += (c - ((1u64 << n) - 1)).count_ones();
-        mirror |= c << ((w - 1 - x) * bits);
     }
-    stones <= depth && movers == stones / 2 && key <= mirror
+    stones <= depth && movers == stones / 2 && key <= super::key::mirror_key(key, w, h)
 }
 
 /// The book key of a position (see the module documentation).
 pub fn book_key(pos: &Grid<u64, true>) -> u64 {
     let r = pos.variant().grid().expect("a grid");
     let (w, h) = (r.width() as usize, r.height() as usize);
-    let me = pos.side_to_move();
-    let (mut key, mut mirror) = (0u64, 0u64);
-    for x in 0..w {
-        for y in 0..h {
-            if let Some(p) = pos.stone_at(x, y) {
-                let (b, m) = (1u64 << (x * (h + 1) + y), 1u64 << ((w - 1 - x) * (h + 1) + y));
-                // current + mask: own stones count twice, which keeps the key unique.
-                let twice = if p == me { 2 } else { 1 };
-                key += b * twice;
-                mirror += m * twice;
-            }
-        }
-    }
-    key.min(mirror)
+    let (current, mask) = super::key::bitboards(pos, w, h);
+    super::key::symmetric_key(current + mask, w, h)
 }
 
 impl Book {
@@ -525,7 +512,7 @@ fn values_of_moves(pos: &Grid<u64, true>, known: impl Fn(&Grid<u64, true>) -> Op
             let mut child = pos.clone();
             child.play(m);
             let value = match child.status() {
-                crate::game::Status::Win(_) => Some((cells + 2 - child.ply() as i32) / 2),
+                crate::game::Status::Win(_) => Some(-super::value::lost(cells, child.ply() as i32)),
                 crate::game::Status::Draw => Some(0),
                 crate::game::Status::Ongoing => known(&child).map(|v| -v),
             };

@@ -16,6 +16,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::time::Instant;
 
 use super::table::{SolverTable, work_of};
+use super::value;
 use crate::game::{Grid, GridRules, Move, Position, has_line_u64};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -258,8 +259,10 @@ impl ConnectSolver {
             helper_nodes: 0,
             odd_rows: if h.is_multiple_of(2) { (0..h).step_by(2).fold(0, |r, y| r | bottom << y) } else { 0 },
             even_rows: (1..h).step_by(2).fold(0, |r, y| r | bottom << y),
-            max_score: ((cells + 3 - 2 * k) / 2).max(1),
-            min_score: (-(cells + 2 - 2 * k) / 2).min(-1),
+            // The quickest win: the first player's K-th stone, played onto 2K - 2 stones; the
+            // quickest loss, that line made with the board at 2K stones.
+            max_score: value::win_now(cells, 2 * k - 2).max(1),
+            min_score: value::lost(cells, 2 * k).min(-1),
             swaps: ColumnSwaps::new(w, h + 1),
             symmetry_until: 14,
             threat_bounds: true,
@@ -333,19 +336,7 @@ impl ConnectSolver {
 
     /// The bitboards of a position (side to move's stones in `current`).
     pub fn board_of(&self, pos: &Grid<u64, true>) -> Board {
-        let me = pos.side_to_move();
-        let (mut current, mut mask) = (0u64, 0u64);
-        for x in 0..self.w {
-            for y in 0..self.h {
-                if let Some(p) = pos.stone_at(x, y) {
-                    let b = 1u64 << (x * (self.h + 1) + y);
-                    mask |= b;
-                    if p == me {
-                        current |= b;
-                    }
-                }
-            }
-        }
+        let (current, mask) = super::key::bitboards(pos, self.w, self.h);
         Board { current, mask, moves: pos.ply() as i32 }
     }
 
@@ -586,7 +577,7 @@ impl ConnectSolver {
         if (n - b.moves - 1) & 1 != 0 {
             n -= 1;
         }
-        -(self.cells + 1 - n) / 2
+        -value::win_now(self.cells, n)
     }
 
     /// The unpaired cells of claimeven's pairing (see `mover_bound`): the next cell of each
@@ -642,12 +633,7 @@ impl ConnectSolver {
 
     /// The mirror of a key column by column (any board).
     fn mirror_by_columns(&self, key: u64) -> u64 {
-        let col = (1u64 << (self.h + 1)) - 1;
-        let mut mirror = 0u64;
-        for x in 0..self.w {
-            mirror |= ((key >> (x * (self.h + 1))) & col) << ((self.w - 1 - x) * (self.h + 1));
-        }
-        mirror
+        super::key::mirror_key(key, self.w, self.h)
     }
 
     fn check_stop(&mut self) {
@@ -928,14 +914,14 @@ impl ConnectSolver {
         self.stop = stop;
         self.aborted = false;
         if self.can_win_next(b) {
-            let v = (self.cells + 1 - b.moves) / 2;
+            let v = value::win_now(self.cells, b.moves);
             let v = if weak { 1 } else { v };
             if let Some(g) = &self.gauge {
                 g.set_bounds(v, v);
             }
             return (v, v);
         }
-        let (min, max) = if weak { (-1, 1) } else { (-(self.cells - b.moves) / 2, (self.cells + 1 - b.moves) / 2) };
+        let (min, max) = value::value_range(self.cells, b.moves, weak);
         let min = floor.map_or(min, |f| f.clamp(min, max));
         let gauge = self.gauge.clone();
         super::bisect_gauged(min, max, weak, gauge.as_deref(), |a, c| self.probe(b, a, c))
@@ -1022,7 +1008,7 @@ impl ConnectSolver {
         // other half, one null-window probe (a trial's book with a loss edited to a quicker
         // one had every move "proved" to keep it, and the rows all showed the edited loss).
         let target = if weak { value.signum() } else { value };
-        let best_possible = if weak { 1 } else { (self.cells + 1 - b.moves) / 2 };
+        let best_possible = if weak { 1 } else { value::win_now(self.cells, b.moves) };
         // The search below assumes the mover cannot win at once (as Pons' does): a win now is
         // the best there is, so only that value is kept.
         if self.can_win_next(b) {
@@ -1105,7 +1091,7 @@ impl ConnectSolver {
 
     /// Plies to the end with perfect play for a value (positive: the side to move wins).
     pub fn plies_to_end(&self, value: i32, moves: i32) -> Option<u32> {
-        distance(self.cells, value, moves)
+        value::distance(self.cells, value, moves)
     }
 }
 
@@ -1116,20 +1102,6 @@ impl super::gauge::Gauged for ConnectSolver {
     fn gauge_slot(&mut self) -> &mut Option<Arc<super::ProofGauge>> {
         &mut self.gauge
     }
-}
-
-/// Plies to the end (counting the last move) of a value in Pons' convention on a board of
-/// `cells` cells with `moves` stones: a win with the move at `n` stones scores
-/// floor((cells + 1 - n) / 2).
-pub fn distance(cells: i32, value: i32, moves: i32) -> Option<u32> {
-    if value == 0 {
-        return None;
-    }
-    // The winner moves when the stone count has the winner's parity.
-    let parity = if value > 0 { moves & 1 } else { (moves + 1) & 1 };
-    let s = value.abs();
-    let n = [cells + 1 - 2 * s, cells - 2 * s].into_iter().find(|n| n & 1 == parity)?;
-    Some((n - moves + 1).max(1) as u32)
 }
 
 #[cfg(test)]

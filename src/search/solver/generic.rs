@@ -13,6 +13,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
+use super::value;
+
 use super::pairing::{PairingOutcome, PairingSearch, empty_cells};
 use crate::eval::{EvalBoard, window_move_score};
 use crate::game::{Move, Player, Position, Status};
@@ -217,7 +219,7 @@ impl<P: Position> GenericSolver<P> {
             return v;
         }
         if self.immediate_win().is_some() {
-            return (self.cells + 1 - n) / 2;
+            return value::win_now(self.cells, n);
         }
         if n >= self.cells - 1 {
             return 0;
@@ -234,7 +236,7 @@ impl<P: Position> GenericSolver<P> {
             forced = threats.first().copied();
             self.scratch = threats;
             if count >= 2 {
-                return -(self.cells - n) / 2;
+                return value::loss_to_reply(self.cells, n);
             }
             if self.gravity {
                 let mut cells = std::mem::take(&mut self.cells_scratch);
@@ -276,7 +278,7 @@ impl<P: Position> GenericSolver<P> {
             let h = self.pos.variant().grid().map_or(6, |r| r.height() as usize);
             if self.gravity && cell % h + 1 < h && below_threat.contains(&((cell + 1) as u16)) {
                 self.buffers[ply] = moves;
-                return -(self.cells - n) / 2;
+                return value::loss_to_reply(self.cells, n);
             }
             moves.push((m, 0));
         } else {
@@ -313,11 +315,11 @@ impl<P: Position> GenericSolver<P> {
                 self.buffers[ply] = moves;
                 // Every move under gravity hands over a win; with free placement only dead
                 // cells are left, where nobody can make a line.
-                return if self.gravity { -(self.cells - n) / 2 } else { 0 };
+                return if self.gravity { value::loss_to_reply(self.cells, n) } else { 0 };
             }
             moves.sort_by_key(|e| std::cmp::Reverse(e.1));
         }
-        let mut min = if self.freestyle { -(self.cells - 2 - n) / 2 } else { -(self.cells - n) / 2 };
+        let mut min = if self.freestyle { -(self.cells - 2 - n) / 2 } else { value::loss_to_reply(self.cells, n) };
         let mut max = (self.cells - 1 - n) / 2;
         let (mut mine_dead, mut yours_dead) = (self.board.open_windows(me) == 0, self.board.open_windows(you) == 0);
         if !self.gravity && self.breaker_bounds {
@@ -492,10 +494,10 @@ impl<P: Position> GenericSolver<P> {
             return (v, v);
         }
         if self.immediate_win().is_some() {
-            let v = (self.cells + 1 - n) / 2;
+            let v = value::win_now(self.cells, n);
             return if weak { (1, 1) } else { (v, v) };
         }
-        let (mut min, max) = if weak { (-1, 1) } else { (-(self.cells - n) / 2, (self.cells + 1 - n) / 2) };
+        let (mut min, max) = value::value_range(self.cells, n, weak);
         if n == 0 && self.freestyle && !self.gravity && self.breaker_bounds {
             // Strategy stealing: with free placement and K or more in a row, an extra stone
             // never hurts, so the first player cannot lose from the empty board.
@@ -517,7 +519,7 @@ impl<P: Position> GenericSolver<P> {
     #[inline(always)]
     fn finished_value(&self) -> Option<i32> {
         match self.pos.status() {
-            Status::Win(_) => Some(-(self.cells + 2 - self.pos.ply() as i32) / 2),
+            Status::Win(_) => Some(value::lost(self.cells, self.pos.ply() as i32)),
             Status::Draw => Some(0),
             Status::Ongoing => None,
         }

@@ -16,12 +16,14 @@ mod dbsearch;
 mod draw_proof;
 mod gauge;
 mod generic;
+mod key;
 mod pairing;
 mod pns;
 mod race;
 mod service;
 mod table;
 mod threats;
+mod value;
 
 pub use agent::SolverAgent;
 pub use batch::{Batch, BatchError, BatchReport, solve_batch};
@@ -30,7 +32,7 @@ pub use book::{
     build_book_with, builtin_book, builtin_books_described, is_journal, move_values, read_journal,
 };
 pub use book_check::{BookCheck, Contradiction, SampledPosition, check_book};
-pub use connect::{ConnectSolver, distance};
+pub use connect::ConnectSolver;
 pub use dbsearch::{DbEnd, DbSearch, DbWin, PROBE_DEPTH as DB_PROBE_DEPTH};
 pub use draw_proof::{DrawProof, DrawProofError, pairing_holds, potential_holds, prove_no_line};
 use gauge::gauged;
@@ -48,6 +50,7 @@ pub use service::{
 };
 pub use table::SolverTable;
 pub use threats::{Role as ThreatRole, ThreatSearch, ThreatWin, threats_apply};
+pub use value::{distance, value_score};
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -263,18 +266,15 @@ impl Solution {
         if !self.is_solved() {
             return Score::Unknown;
         }
-        match self.lower.signum() {
-            0 => Score::Draw,
-            1 => Score::Win { plies: self.plies },
-            _ => Score::Loss { plies: self.plies },
-        }
+        value::proven_score(self.lower, self.plies)
     }
 
     /// The value of a finished position for the side to move, in the same convention: the
     /// player who just moved made the line with `ply - 1` stones on the board.
     pub fn finished(status: Status, cells: i32, ply: i32, weak: bool) -> Solution {
         let value = match status {
-            Status::Win(_) => -((cells + 2 - ply) / 2).max(1),
+            // At least a loss: a line needs a stone (a game over at 0 stones is a test's).
+            Status::Win(_) => value::lost(cells, ply).min(-1),
             _ => 0,
         };
         let value = if weak { value.signum() } else { value };
@@ -714,7 +714,7 @@ impl<P: Position> AnySolver<P> {
             let mut child = pos.clone();
             child.play(m);
             if let Status::Win(_) = child.status() {
-                push(m, Some(ours((cells + 1 - n) / 2)), spent);
+                push(m, Some(ours(value::win_now(cells, n))), spent);
                 continue;
             }
             if child.status() == Status::Draw {
@@ -793,17 +793,6 @@ impl<P: Position> AnySolver<P> {
             race::complete_distances(g, pos, &mut out, pass, spent, each);
         }
         out
-    }
-}
-
-/// A value in Pons' convention (a bound, or an exact value) as a proven score for the side to
-/// move, with its distance unless `weak`.
-fn value_score(v: i32, cells: i32, moves: i32, weak: bool) -> Score {
-    let plies = if weak { None } else { distance(cells, v, moves) };
-    match v.signum() {
-        0 => Score::Draw,
-        1 => Score::Win { plies },
-        _ => Score::Loss { plies },
     }
 }
 

@@ -182,7 +182,8 @@ pub(super) fn race_generic<P: Position>(
                 pos.history_string()
             ));
             let (cells, n) = (pos.max_game_length() as i32, pos.ply() as i32);
-            if weak { Raced::Bounds(-1, 1) } else { Raced::Bounds(-(cells - n) / 2, (cells + 1 - n) / 2) }
+            let (lo, hi) = super::value::value_range(cells, n, weak);
+            Raced::Bounds(lo, hi)
         }
         (true, _) => Raced::Bounds(lo, hi),
         (false, Some(s)) => Raced::Sign(s, super::proof_number_move(Some(s), &runs)),

@@ -275,7 +275,7 @@ fn from_book<P: Position>(
         given.clone()
     } else {
         let (cells, n) = (pos.max_game_length() as i32, pos.ply() as i32);
-        let (lower, upper) = if given.weak { (-1, 1) } else { (-(cells - n) / 2, (cells + 1 - n) / 2) };
+        let (lower, upper) = super::value::value_range(cells, n, given.weak);
         Solution { lower, upper, best: None, plies: None, ..given.clone() }
     };
     on(SolveEvent::BookChecking { given: given.clone(), shown, shipped });

@@ -1075,3 +1075,48 @@ fn a_match_says_its_agents_warnings_once_and_keeps_them_with_the_games() {
         assert!(g.warnings[0].starts_with(warning), "{:?}", g.warnings);
     }
 }
+
+/// docs/cli.md's synopsis says what the program takes: every flag it lists for a verb is one
+/// that verb's `--help` names (a flag renamed or dropped in the code shows here).
+#[test]
+fn every_flag_the_cli_reference_lists_is_the_programs() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(root.join("docs/cli.md")).unwrap();
+    // Each synopsis: a line starting "mnklab", with its continuation lines (indented, opening
+    // with a bracket); the description beside them starts after a run of spaces.
+    let mut synopses: Vec<String> = Vec::new();
+    let mut inside = false;
+    for line in text.lines() {
+        if line.starts_with("```") {
+            inside = !inside;
+            continue;
+        }
+        let usage = line.split("   ").next().unwrap_or("").trim();
+        if inside && line.starts_with("mnklab") {
+            synopses.push(usage.to_string());
+        } else if inside && line.starts_with(' ') && usage.starts_with(['[', '(']) {
+            let last = synopses.last_mut().expect("a continuation after a synopsis");
+            last.push(' ');
+            last.push_str(usage);
+        }
+    }
+    assert!(synopses.len() >= 25, "{synopses:#?}");
+    let mut checked = 0;
+    for synopsis in &synopses {
+        let words: Vec<&str> = synopsis.split_whitespace().collect();
+        let mut verb: Vec<&str> =
+            words[1..].iter().take_while(|w| w.chars().all(|c| c.is_ascii_lowercase() || c == '-')).copied().collect();
+        verb.retain(|w| !w.starts_with('-'));
+        verb.truncate(if verb.first() == Some(&"bench") { 2 } else { 1 });
+        let help = stdout(&mnklab(&[verb.as_slice(), &["--help"]].concat()));
+        for flag in synopsis.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-')).filter(|w| w.starts_with("--")) {
+            assert!(
+                help.contains(flag),
+                "docs/cli.md: `{synopsis}` lists {flag}, which `mnklab {}` does not take",
+                verb.join(" ")
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= 60, "{checked} flags checked");
+}

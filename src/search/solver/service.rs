@@ -165,12 +165,6 @@ impl SolveEvent {
             SolveEvent::Nodes { .. } | SolveEvent::Value(_) | SolveEvent::MoveProved { .. } => return None,
         })
     }
-
-    /// Something wrong with the setup or the program (a table short of memory, two methods
-    /// disagreeing), where the others tell what became of this position.
-    pub fn is_warning(&self) -> bool {
-        matches!(self, SolveEvent::TableShort(_) | SolveEvent::MethodsDisagree(_))
-    }
 }
 
 /// Said after a named file's name when it is used as the built-in book is.

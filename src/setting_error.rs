@@ -47,9 +47,6 @@ pub enum SettingError {
     /// comes after it, so a line cut to a panel's width keeps what is wrong).
     #[error("solver: book file: {cause} ({path})")]
     Book { path: String, cause: String },
-    /// An option the agent kind does not have (threads for a random agent).
-    #[error("{0}")]
-    NoOption(String),
 }
 
 /// A huge or tiny number in full would be hundreds of digits (1e300 was).

@@ -11,9 +11,10 @@
 use std::path::{Path, PathBuf};
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use mnklab::agents::{AgentConfig, build_agent, load_agent, preset};
 use mnklab::bench::same_run;
 use mnklab::game::AnyPosition;
-use mnklab::search::{AgentConfig, NullSink, SearchControl, SearchLimits, build_agent, load_agent, preset};
+use mnklab::search::{NullSink, SearchControl, SearchLimits};
 use mnklab::with_position;
 
 fn search(c: &mut Criterion) {

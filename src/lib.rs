@@ -10,6 +10,8 @@
 //! - [`search`]: agents (alpha-beta, MCTS, the solver, random), limits, progress events and
 //!   tree snapshots, generic over [`game::Position`].
 //! - [`gomocup`]: the Gomocup brain protocol, both ways: mnklab as a brain, engines as agents.
+//! - [`agents`]: agent configurations and files, the presets, and building an agent from its
+//!   configuration (a search agent or an external engine).
 //! - [`analysis`]: what an analysis and a review show (score convention, candidates), without
 //!   a window.
 //! - [`arena`]: matchups, sweeps, statistics and result records.
@@ -19,6 +21,7 @@
 //! - [`bench`]: the measurements behind `mnklab bench`.
 //! - `app`: the egui workbench (the `gui` feature, on by default).
 
+pub mod agents;
 pub mod analysis;
 #[cfg(feature = "gui")]
 pub mod app;

@@ -5,7 +5,11 @@ mod cli;
 
 use std::process::ExitCode;
 
+/// The built-in opening books, linked into the program so that it needs no file beside it.
+const BOOKS: mnklab::search::solver::LinkedBooks = &[("connect4", include_bytes!("../assets/books/connect4.book"))];
+
 fn main() -> ExitCode {
+    mnklab::search::solver::link_books(BOOKS);
     cli::exit_quietly_on_closed_pipe();
     match cli::dispatch(cli::parse()) {
         Ok(()) => ExitCode::SUCCESS,
@@ -13,5 +17,15 @@ fn main() -> ExitCode {
             eprintln!("error: {message}");
             ExitCode::from(2)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// The program links in every book the library names as built in, and no other.
+    #[test]
+    fn the_program_links_every_built_in_book() {
+        let linked: Vec<&str> = super::BOOKS.iter().map(|(name, _)| *name).collect();
+        assert_eq!(linked, mnklab::search::solver::BUILT_IN_BOOKS);
     }
 }

@@ -40,6 +40,18 @@ pub enum SettingError {
     /// Two settings that do not go together.
     #[error("{field} {rule}")]
     Needs { field: &'static str, rule: &'static str },
+    /// `threads` on an agent that searches on one thread.
+    #[error("threads: a {kind} agent searches on one thread (alpha-beta, MCTS and the solver take more)")]
+    OneThread { kind: &'static str },
+    /// `parallel` on an agent other than MCTS.
+    #[error("parallel: only MCTS chooses how its threads work (the {kind} agent's threads are its own)")]
+    ParallelOnlyMcts { kind: &'static str },
+    /// Solver threads on a board the parallel (Connect-X bitboard) solver does not cover.
+    #[error(
+        "only the Connect-X bitboard solver (gravity boards with (width + 2) x (height + 1) < 64, Connect-4 and \
+         smaller) searches on threads, and this board is not one for it"
+    )]
+    SolverThreads,
     /// An external engine's command line is empty.
     #[error("command: empty")]
     EmptyCommand,

@@ -3,12 +3,13 @@
 
 use std::time::{Duration, Instant};
 
+use mnklab::agents::{AgentConfig, PRESETS, build_agent, preset};
 use mnklab::eval::HeuristicConfig;
 use mnklab::game::{AnyPosition, Move, Position, Variant};
 use mnklab::rng::{below, seeded};
 use mnklab::search::{
-    Agent, AgentConfig, AlphaBeta, AlphaBetaConfig, MctsConfig, MoveOrdering, NullSink, PRESETS, Parallel, Score,
-    SearchControl, SearchEvent, SearchLimits, SearchResult, build_agent, preset,
+    Agent, AlphaBeta, AlphaBetaConfig, MctsConfig, MoveOrdering, NullSink, Parallel, Score, SearchControl, SearchEvent,
+    SearchLimits, SearchResult, SettingError,
 };
 use mnklab::with_position;
 
@@ -383,8 +384,15 @@ fn lazy_smp_agrees_with_one_thread_on_proven_values() {
             assert!(b.stats.depth >= a.stats.depth.min(9), "{game} {m}: depth {} vs {}", b.stats.depth, a.stats.depth);
         }
     }
-    assert!(AgentConfig::Random.with_threads(2).is_err());
-    assert!(AgentConfig::AlphaBeta(AlphaBetaConfig::default()).with_threads(0).is_err());
+    assert_eq!(AgentConfig::Random.with_threads(2), Err(SettingError::OneThread { kind: "random" }));
+    assert!(matches!(
+        AgentConfig::AlphaBeta(AlphaBetaConfig::default()).with_threads(0),
+        Err(SettingError::Threads { value: 0, .. })
+    ));
+    assert_eq!(
+        AgentConfig::Random.with_parallel(Parallel::Root),
+        Err(SettingError::ParallelOnlyMcts { kind: "random" })
+    );
 }
 
 /// The stop flag ends an unlimited search promptly, and reports come 10 times a second or more.
@@ -538,7 +546,7 @@ fn mcts_tree_reuse_keeps_the_subtree() {
 
 #[test]
 fn agent_files_round_trip_and_errors_name_the_field() {
-    use mnklab::search::AgentFile;
+    use mnklab::agents::AgentFile;
     for (name, _) in PRESETS {
         let file = preset(name).unwrap();
         let again = AgentFile::parse(&file.to_ron(), "t.ron".as_ref()).unwrap();
@@ -670,7 +678,7 @@ fn subtrees_fetched_on_demand_graft_into_the_snapshot() {
 #[test]
 fn plain_alpha_beta_visits_the_nodes_of_the_c_reference() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/bench/plain-ab.ron");
-    let file = mnklab::search::load_agent(path).unwrap();
+    let file = mnklab::agents::load_agent(path).unwrap();
     // (game, depth, nodes, value for the side to move) as printed by `alphabeta GAME DEPTH`.
     for (game, depth, nodes, value) in [("connect4", 8, 186_266, -750), ("gomoku", 3, 951_436, 4000)] {
         let p = pos(game, "");

@@ -7,9 +7,7 @@ use mnklab::arena::stats::{elo, sprt_llr};
 use mnklab::arena::{GameRecord, Matchup, Outcome, RunOptions, read_results, run_matchup, summarize, wilson};
 use mnklab::search::SearchControl;
 
-#[path = "common/scratch.rs"]
-mod scratch;
-use scratch::Scratch;
+use crate::scratch::Scratch;
 
 const QUICK: &str = r#"(
     name: "quick",

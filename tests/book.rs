@@ -2,21 +2,18 @@
 //! file format refuses damaged, foreign and future files by name, and the solver agent gives
 //! each candidate move its proven value from the book or from proofs.
 
+use mnklab::agents::{AgentConfig, build_agent};
 use mnklab::game::{AnyPosition, Grid, Position, Variant};
 use mnklab::rng::{below, seeded};
 use mnklab::search::solver::{
     AnySolver, Book, BookBuild, BookError, BookMoveProof, Halt, Journal, SolverConfig, book_key, book_solution,
     build_book, build_book_with, builtin_book, check_book, move_values, read_journal,
 };
-use mnklab::search::{
-    AgentConfig, NullSink, Progress, Score, SearchControl, SearchEvent, SearchLimits, SettingError, build_agent,
-};
+use mnklab::search::{NullSink, Progress, Score, SearchControl, SearchEvent, SearchLimits, SettingError};
 use mnklab::with_position;
 use std::path::Path;
 
-#[path = "common/scratch.rs"]
-mod scratch;
-use scratch::Scratch;
+use crate::scratch::Scratch;
 
 fn rules(game: &str) -> mnklab::game::GridRules {
     game.parse::<Variant>().unwrap().grid().unwrap()

@@ -102,7 +102,7 @@ fn end_inside_a_board_block_ends_the_session_and_a_bad_block_gets_one_error() {
 #[test]
 fn board_sizes_and_fields_out_of_range_are_refused() {
     let run = |script: &str| {
-        let agent = mnklab::search::preset("random").unwrap();
+        let agent = mnklab::agents::preset("random").unwrap();
         let mut brain = mnklab::gomocup::Brain::new(agent, 5, false);
         let mut out = Vec::new();
         mnklab::gomocup::run_brain(script.as_bytes(), &mut out, &mut brain).unwrap();

@@ -2,9 +2,7 @@
 
 use std::process::{Command, Output};
 
-#[path = "common/scratch.rs"]
-mod scratch;
-use scratch::Scratch;
+use crate::scratch::Scratch;
 
 fn mnklab(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_mnklab")).args(args).output().expect("run mnklab")
@@ -1119,4 +1117,82 @@ fn every_flag_the_cli_reference_lists_is_the_programs() {
         }
     }
     assert!(checked >= 60, "{checked} flags checked");
+}
+
+/// Every command in a code block of docs/ is run: by this test, in order, in a scratch folder
+/// that sees the repository's files (a `match` line with `--games 2`: the whole matchups run in
+/// CI's `scripts/reproduce --quick`), else by the test or CI step named beside it below. A new example in docs/
+/// fails here until it is one or the other. docs/cli.md's blocks are synopses (placeholders in
+/// brackets and capitals), checked flag by flag in
+/// `every_flag_the_cli_reference_lists_is_the_programs`.
+#[test]
+fn every_docs_command_is_run() {
+    /// Commands run elsewhere, by how they start, and where.
+    const ELSEWHERE: &[(&str, &str)] = &[
+        ("cargo build --release", ".ci/screenshot.sh builds the program it opens"),
+        ("scripts/reproduce --quick", ".ci/run runs the quick set in a fresh clone"),
+        (
+            "mnklab reproduce --redraw",
+            "its two parts through the library: files::every_committed_figure_redraws_from_its_data and files::results_md_tables_are_what_the_committed_results_give",
+        ),
+        ("scripts/reproduce", "the full study (hours), run by hand; its results are committed in results/"),
+        ("mnklab table results/lim-grid-3s/all", "after a cluster run's merge; the README's quick start runs `table`"),
+    ];
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = Scratch::new("docs-commands");
+    for shipped in ["saves", "assets", "results"] {
+        std::os::unix::fs::symlink(root.join(shipped), dir.join(shipped)).unwrap();
+    }
+    let (mut ran, mut elsewhere, mut synopses) = (0, 0, 0);
+    let docs = std::fs::read_dir(root.join("docs")).unwrap().flatten().map(|e| e.path());
+    for file in docs.filter(|p| p.extension().is_some_and(|x| x == "md")) {
+        let text = std::fs::read_to_string(&file).unwrap();
+        let mut block: Option<String> = None;
+        for line in text.lines() {
+            let t = line.trim();
+            if let Some(lang) = t.strip_prefix("```") {
+                block = if block.is_some() { None } else { Some(lang.to_string()) };
+                continue;
+            }
+            // Output shown as text is not a command.
+            if block.as_deref().is_none_or(|lang| lang == "text") {
+                continue;
+            }
+            let command = t.split("  #").next().unwrap_or("").trim();
+            if !command.starts_with("mnklab ") && !command.starts_with("cargo ") && !command.starts_with("scripts/") {
+                continue;
+            }
+            // The reference's synopses, a description after a run of spaces.
+            if file.ends_with("cli.md") {
+                synopses += 1;
+                continue;
+            }
+            if let Some((_, _where)) = ELSEWHERE.iter().find(|(start, _)| command.starts_with(start)) {
+                elsewhere += 1;
+                continue;
+            }
+            let words: Vec<&str> = command.split_whitespace().collect();
+            assert!(
+                words[0] == "mnklab" && !command.contains(['"', '\'']),
+                "{}: `{command}` is neither run here nor named as run elsewhere",
+                file.display()
+            );
+            let short: &[&str] = if words[1] == "match" { &["--games", "2"] } else { &[] };
+            let o = Command::new(env!("CARGO_BIN_EXE_mnklab"))
+                .args(&words[1..])
+                .args(short)
+                .current_dir(&dir)
+                .output()
+                .unwrap();
+            assert!(
+                o.status.success(),
+                "{}: `{command}` failed: {}",
+                file.display(),
+                String::from_utf8_lossy(&o.stderr)
+            );
+            ran += 1;
+        }
+    }
+    assert!(ran >= 2 && elsewhere >= 4 && synopses >= 25, "{ran} docs commands run here, {elsewhere} elsewhere");
+    assert!(dir.join("fig.png").is_file(), "docs/figures.md's example writes its figure");
 }

@@ -3,8 +3,7 @@
 //! random positions of every board it finishes. A win is a claim, so every one must be a win
 //! by the solver; the plans the verification refuted show it is not a formality.
 
-mod positions;
-use positions::{THREAT_BOARDS, random_positions, solved};
+use crate::positions::{THREAT_BOARDS, random_positions, solved};
 
 use mnklab::eval::EvalBoard;
 use mnklab::game::{AnyPosition, Position};

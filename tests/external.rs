@@ -8,9 +8,7 @@ use mnklab::arena::{GameRecord, Matchup, Outcome, RunOptions, run_matchup};
 use mnklab::game::{AnyPosition, Status};
 use mnklab::search::SearchControl;
 
-#[path = "common/scratch.rs"]
-mod scratch;
-use scratch::Scratch;
+use crate::scratch::Scratch;
 
 fn brain(name: &str, args: &[&str]) -> String {
     let args: Vec<String> = args.iter().map(|a| format!("{a:?}")).collect();
@@ -125,7 +123,8 @@ fn crashing_and_illegal_brains_lose_and_the_next_game_restarts_them() {
 
 #[test]
 fn an_external_engine_refuses_gravity_boards_with_a_reason() {
-    use mnklab::search::{AgentConfig, NullSink, SearchLimits, build_agent};
+    use mnklab::agents::{AgentConfig, build_agent};
+    use mnklab::search::{NullSink, SearchLimits};
     let cfg: AgentConfig =
         ron::from_str(r#"External((command: "sh", args: ["-c", "cat"], protocol: Gomocup))"#).unwrap();
     let search = |game: &str, cfg: &AgentConfig| {

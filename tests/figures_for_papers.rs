@@ -8,7 +8,7 @@ use std::path::Path;
 
 use mnklab::arena::{Matchup, RunOptions, run_matchup};
 use mnklab::plot::{
-    BoxStats, ExportOptions, Field, Figure, FigureData, LinePoint, Metric, PlotKind, PlotRequest, Series,
+    BoxStats, ExportOptions, Field, Figure, FigureData, FigureError, LinePoint, Metric, PlotKind, PlotRequest, Series,
     figure_from_results, histogram, render_svg,
 };
 use mnklab::search::SearchControl;
@@ -203,7 +203,8 @@ fn heatmaps_facet_instead_of_averaging_and_legends_name_the_agents() {
     req.y = Some(Field::N);
     req.metric = Some(Metric::Score);
     let e = figure_from_results(&records, Some(&m), &out, &req).unwrap_err();
-    assert!(e.contains("different K") && e.contains("--facet k"), "{e}");
+    assert_eq!(e, FigureError::MixedInCell { varying: Field::K, faceted: false }, "{e}");
+    assert!(e.to_string().contains("--facet k"), "{e}");
     req.facet = Some(Field::K);
     let fig = figure_from_results(&records, Some(&m), &out, &req).unwrap();
     let FigureData::Heatmap { columns, panels, .. } = &fig.data else { panic!("a heatmap") };
@@ -220,7 +221,8 @@ fn heatmaps_facet_instead_of_averaging_and_legends_name_the_agents() {
     let mut line = PlotRequest::new(PlotKind::Line);
     line.x = Some(Field::M);
     let e = figure_from_results(&records, Some(&m), &out, &line).unwrap_err();
-    assert!(e.contains("different K") && e.contains("--series k"), "{e}");
+    assert_eq!(e, FigureError::MixedInPoint(Field::K), "{e}");
+    assert!(e.to_string().contains("--series k"), "{e}");
     line.series = Some(Field::K);
     assert!(figure_from_results(&records, Some(&m), &out, &line).is_ok());
     // K on the y axis and boards along x need no facet.
@@ -242,7 +244,7 @@ fn heatmaps_facet_instead_of_averaging_and_legends_name_the_agents() {
     assert!(figure_from_results(&records, Some(&m), &out, &req).is_ok(), "r* is only random");
     req.agent = Some("*".into());
     let e = figure_from_results(&records, Some(&m), &out, &req).unwrap_err();
-    assert!(e.contains("matches both players"), "{e}");
+    assert!(matches!(e, FigureError::AgentIsBothPlayers { .. }), "{e}");
     req.agent = None;
     let fig = figure_from_results(&records, Some(&m), &out, &req).unwrap();
     let FigureData::StackedBars { stacks, .. } = &fig.data else { panic!("bars") };

@@ -3,9 +3,7 @@
 use mnklab::game::{AnyPosition, GameError, Player, SetupError, Status, Variant};
 use mnklab::io::{FileError, PositionFile, load_position, save_position};
 
-#[path = "common/scratch.rs"]
-mod scratch;
-use scratch::Scratch;
+use crate::scratch::Scratch;
 
 fn load(text: &str) -> Result<AnyPosition, FileError> {
     PositionFile::parse(text, "test.ron".as_ref()).map(|(_, p)| p)
@@ -167,8 +165,8 @@ fn ron_files(dir: &str) -> Vec<String> {
 
 #[test]
 fn every_file_type_refuses_unknown_fields_by_name() {
+    use mnklab::agents::AgentFile;
     use mnklab::arena::Matchup;
-    use mnklab::search::AgentFile;
     let root = env!("CARGO_MANIFEST_DIR");
     // Agent files: every preset, and one with every optional part written out.
     let mut agents = ron_files(&format!("{root}/saves/agents"));
@@ -226,7 +224,7 @@ fn every_file_type_refuses_unknown_fields_by_name() {
 #[test]
 fn a_misspelt_limit_is_refused_with_a_suggestion() {
     let text = r#"(name: "m", agent: Mcts(()), limits: (itertions: Some(500)))"#;
-    let e = mnklab::search::AgentFile::parse(text, "m.ron".as_ref()).unwrap_err().to_string();
+    let e = mnklab::agents::AgentFile::parse(text, "m.ron".as_ref()).unwrap_err().to_string();
     assert!(e.contains("`itertions`") && e.contains("did you mean `iterations`?"), "{e}");
     let text = r#"(name: "m", variants: List(["tictactoe"]), agents: [(agent: Preset("random")), (agent: Preset("random"))],
                    pairing: Pairwise, games: 2, sprt: Some((elo0: 0.0, elo1: 5.0, alfa: 0.05, alpha: 0.05, beta: 0.05)))"#;
@@ -358,7 +356,7 @@ fn the_papers_presets_are_frozen() {
     ];
     let mut wrong = Vec::new();
     for (name, hash) in FROZEN {
-        let p = mnklab::search::preset(name).unwrap();
+        let p = mnklab::agents::preset(name).unwrap();
         let now = mnklab::arena::conditions::config_hash(&p, &p.limits, &p.game_budget);
         if now != hash {
             wrong.push(format!("{name}: frozen {hash}, now {now}"));

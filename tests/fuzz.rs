@@ -12,7 +12,7 @@
 //! watchdog saves it and fails the run).
 //!
 //! `fuzz_short` runs in every `cargo test --release`; the long run is
-//! `MNKLAB_FUZZ_INPUTS=10000000 cargo test --release --test fuzz -- --ignored --nocapture`.
+//! `MNKLAB_FUZZ_INPUTS=10000000 cargo test --release --test integration fuzz:: -- --ignored --nocapture`.
 
 use std::io::Cursor;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -21,12 +21,13 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use mnklab::agents::{AgentConfig, AgentFile, build_agent, preset};
 use mnklab::arena::{GameRecord, Matchup};
 use mnklab::game::{AnyPosition, Variant};
 use mnklab::gomocup::{Brain, run_brain};
 use mnklab::io::PositionFile;
 use mnklab::search::solver::AnySolver;
-use mnklab::search::{AgentConfig, AgentFile, NullSink, SearchControl, SearchLimits, build_agent, preset};
+use mnklab::search::{NullSink, SearchControl, SearchLimits};
 use mnklab::with_position;
 
 /// xorshift64*: small, fast and ours, so a run is reproducible from its seed alone.

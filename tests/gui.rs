@@ -3,19 +3,16 @@
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
+use mnklab::agents::preset;
 use mnklab::app::{BottomTab, LivePlot, RunState, Workbench};
 use mnklab::game::{Player, Status, Variant};
-use mnklab::search::preset;
 
-mod common;
-use common::wait;
+use crate::common::wait;
 
-#[path = "common/scratch.rs"]
-mod scratch;
-use scratch::Scratch;
+use crate::scratch::Scratch;
 
 fn harness(w: Workbench) -> Harness<'static, Workbench> {
-    common::harness_sized(w, egui::vec2(1200.0, 820.0))
+    crate::common::harness_sized(w, egui::vec2(1200.0, 820.0))
 }
 
 #[test]
@@ -187,7 +184,7 @@ fn two_agents_analyse_side_by_side_and_the_editor_validates() {
     slot.ron_text = slot.ron_text.replace("tt_mb: 64", "tt_mb: -3");
     let text = slot.ron_text.clone();
     assert!(text.contains("tt_mb: -3"));
-    let parsed = mnklab::search::AgentFile::parse(&text, std::path::Path::new("x"));
+    let parsed = mnklab::agents::AgentFile::parse(&text, std::path::Path::new("x"));
     assert!(parsed.is_err());
     // Through the form: open the options and the preset menu, pick lim-minimax.
     h.get_by_label("Options A").click();
@@ -196,7 +193,7 @@ fn two_agents_analyse_side_by_side_and_the_editor_validates() {
     h.get_by_label("alpha-beta pruning").click();
     h.run();
     match &h.state().slots[0].file.agent {
-        mnklab::search::AgentConfig::AlphaBeta(c) => assert!(!c.pruning, "the checkbox turned pruning off"),
+        mnklab::agents::AgentConfig::AlphaBeta(c) => assert!(!c.pruning, "the checkbox turned pruning off"),
         other => panic!("not alpha-beta: {other:?}"),
     }
     assert!(h.state().slots[0].ron_text.contains("pruning: false"), "the RON text follows the form");
@@ -548,7 +545,7 @@ fn unsaved_moves_are_not_dropped_without_asking() {
     // the default in silence: the status line says which and why.
     let mut w = Workbench::new(Variant::connect4());
     let mut solver = preset("solver").unwrap();
-    if let mnklab::search::AgentConfig::Solver(c) = &mut solver.agent {
+    if let mnklab::agents::AgentConfig::Solver(c) = &mut solver.agent {
         c.book = Some(std::env::temp_dir().join("mnklab-no-such.book").display().to_string());
     }
     w.slots[0].file = solver;
@@ -609,12 +606,12 @@ fn a_third_agent_joins_the_comparison_and_the_matchup_becomes_a_round_robin() {
 }
 
 /// An agent file naming a program (mnklab's own Gomocup brain) and its command line.
-fn friendly_program() -> (mnklab::search::AgentFile, String) {
+fn friendly_program() -> (mnklab::agents::AgentFile, String) {
     let exe = env!("CARGO_BIN_EXE_mnklab");
     let ron = format!(
         r#"(version: 1, name: "friendly", agent: External((command: "{exe}", args: ["brain", "--agent", "random"], protocol: Gomocup)), limits: (time: Some(0.3)))"#
     );
-    let file = mnklab::search::AgentFile::parse(&ron, std::path::Path::new("friendly.ron")).unwrap();
+    let file = mnklab::agents::AgentFile::parse(&ron, std::path::Path::new("friendly.ron")).unwrap();
     (file, format!("{exe} brain --agent random"))
 }
 
@@ -899,7 +896,8 @@ fn the_matchup_form_is_remembered_and_runs_an_sprt() {
 /// field (and its RON text), shows the virtual loss, and the analysis runs on two threads.
 #[test]
 fn mcts_threads_share_one_tree_when_the_form_says_so() {
-    use mnklab::search::{AgentConfig, Parallel};
+    use mnklab::agents::AgentConfig;
+    use mnklab::search::Parallel;
     let mut w = Workbench::new(Variant::connect4());
     w.slots[1].analysis.seconds = 0.5;
     let mut h = harness(w);
@@ -938,7 +936,8 @@ fn mcts_threads_share_one_tree_when_the_form_says_so() {
 /// each set by a click and written into the RON text.
 #[test]
 fn the_form_sets_the_papers_suspected_flaws() {
-    use mnklab::search::{AgentConfig, AlphaBetaFlaw};
+    use mnklab::agents::AgentConfig;
+    use mnklab::search::AlphaBetaFlaw;
     let mut h = harness(Workbench::new(Variant::connect4()));
     h.run();
     assert!(matches!(&h.state().slots[0].file.agent, AgentConfig::AlphaBeta(_)), "A is alpha-beta");
@@ -1045,7 +1044,7 @@ fn the_agent_form_refuses_a_limit_the_agent_ignores() {
     h.get_by_label("alpha-beta").click();
     h.run();
     h.run();
-    assert!(matches!(h.state().slots[0].file.agent, mnklab::search::AgentConfig::AlphaBeta(_)));
+    assert!(matches!(h.state().slots[0].file.agent, mnklab::agents::AgentConfig::AlphaBeta(_)));
     let error = h.state().slots[0].error.clone().unwrap_or_default();
     assert!(error.contains("`iterations` is not a limit this alpha-beta agent reads"), "{error}");
     h.get_by_label_contains("`iterations` is not a limit");

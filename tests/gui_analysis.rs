@@ -6,19 +6,17 @@
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
+use mnklab::agents::preset;
 use mnklab::app::{BottomTab, Workbench, is_open};
 use mnklab::game::Variant;
-use mnklab::search::{Score, SearchLimits, preset};
+use mnklab::search::{Score, SearchLimits};
 
-mod common;
-use common::wait;
+use crate::common::wait;
 
-#[path = "common/scratch.rs"]
-mod scratch;
-use scratch::Scratch;
+use crate::scratch::Scratch;
 
 fn harness(w: Workbench) -> Harness<'static, Workbench> {
-    common::harness_sized(w, egui::vec2(1300.0, 900.0))
+    crate::common::harness_sized(w, egui::vec2(1300.0, 900.0))
 }
 
 /// A Connect-4 workbench whose agent A is MCTS with a small iteration budget.
@@ -664,7 +662,7 @@ fn results_of_a_changed_config_are_marked_as_the_previous_ones() {
     assert!(h.state().slots[0].analysis.result.is_some(), "what arrived stays");
     let mut other = preset("jeng-mcts").unwrap();
     other.limits = SearchLimits::iterations(1000);
-    if let mnklab::search::AgentConfig::Mcts(c) = &mut other.agent {
+    if let mnklab::agents::AgentConfig::Mcts(c) = &mut other.agent {
         c.exploration *= 2.0;
     }
     let fixed = other.agent.clone();
@@ -757,7 +755,7 @@ fn alpha_beta_lines_open_below_the_recorded_plies() {
 }
 
 /// Agent A's analysis of connect:5,4,4 after c c, five candidates: each row's value proven.
-fn every_candidate_proven_on_connect544(agent: mnklab::search::AgentFile) -> Harness<'static, Workbench> {
+fn every_candidate_proven_on_connect544(agent: mnklab::agents::AgentFile) -> Harness<'static, Workbench> {
     let mut w = Workbench::new("connect:5,4,4".parse().unwrap());
     w.slots[0].set(agent);
     w.slots[0].file.limits = SearchLimits::time(10.0);
@@ -820,9 +818,9 @@ fn the_legend_is_the_heuristic_scale_without_proofs() {
 }
 
 /// The solver preset with its `book` field naming `path`.
-fn solver_with_book(path: &std::path::Path) -> mnklab::search::AgentFile {
+fn solver_with_book(path: &std::path::Path) -> mnklab::agents::AgentFile {
     let mut solver = preset("solver").unwrap();
-    if let mnklab::search::AgentConfig::Solver(c) = &mut solver.agent {
+    if let mnklab::agents::AgentConfig::Solver(c) = &mut solver.agent {
         c.book = Some(path.display().to_string());
     }
     solver
@@ -941,7 +939,7 @@ fn the_built_in_book_answers_the_first_connect4_move_and_says_so() {
 fn a_solvers_seven_rows_fit_at_the_default_size() {
     let [w, h] = mnklab::app::DEFAULT_WINDOW_SIZE;
     assert_eq!([w, h], [1300.0, 860.0], "the README's screenshots are made at the default size");
-    let mut h = common::harness_sized(solver_on_connect4(), egui::vec2(w, h));
+    let mut h = crate::common::harness_sized(solver_on_connect4(), egui::vec2(w, h));
     h.run();
     analyse_a(&mut h);
     let below = h.get_by_label("board and explorer show:").rect();
@@ -973,7 +971,7 @@ fn the_toolbar_fits_one_row_at_1300_px() {
 fn the_solver_on_two_threads_proves_every_candidate() {
     let two_threads = || {
         let mut solver = preset("solver").unwrap();
-        if let mnklab::search::AgentConfig::Solver(c) = &mut solver.agent {
+        if let mnklab::agents::AgentConfig::Solver(c) = &mut solver.agent {
             c.threads = 2;
         }
         solver
@@ -1007,7 +1005,7 @@ fn the_solver_on_two_threads_proves_every_candidate() {
 fn a_long_proof_shows_its_bounds_while_it_runs() {
     let mut w = Workbench::new(Variant::connect4());
     let mut solver = preset("solver").unwrap();
-    if let mnklab::search::AgentConfig::Solver(c) = &mut solver.agent {
+    if let mnklab::agents::AgentConfig::Solver(c) = &mut solver.agent {
         c.builtin_book = false;
     }
     w.slots[0].set(solver);
@@ -1071,7 +1069,7 @@ fn the_preset_list_shows_every_preset() {
     h.run();
     h.get_by_label("preset A").click();
     h.run();
-    let last = mnklab::search::PRESETS.last().unwrap().0;
+    let last = mnklab::agents::PRESETS.last().unwrap().0;
     h.get_by_role_and_label(Role::Button, last).click();
     h.run();
     assert_eq!(h.state().slots[0].file, preset(last).unwrap(), "the last preset, clicked where it is drawn, loads");

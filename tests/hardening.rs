@@ -6,9 +6,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
-#[path = "common/scratch.rs"]
-mod scratch;
-use scratch::Scratch;
+use crate::scratch::Scratch;
 
 fn mnklab(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_mnklab")).args(args).output().expect("run mnklab")

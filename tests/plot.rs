@@ -7,14 +7,12 @@ use std::process::Command;
 
 use mnklab::arena::{GameRecord, Matchup, RunOptions, run_matchup, summarize, wilson};
 use mnklab::plot::{
-    BoxStats, ExportOptions, Field, Figure, FigureData, Metric, PlotKind, PlotRequest, export_figure,
-    figure_from_results, histogram, render_pdf, render_png, render_svg,
+    BoxStats, ExportError, ExportOptions, Field, Figure, FigureData, FigureError, Metric, PlotKind, PlotRequest,
+    export_figure, figure_from_results, histogram, render_pdf, render_png, render_svg,
 };
 use mnklab::search::SearchControl;
 
-#[path = "common/scratch.rs"]
-mod scratch;
-use scratch::Scratch;
+use crate::scratch::Scratch;
 
 /// Two boards, two agents with different depths, 6 games each: quick and deterministic.
 const SWEEP: &str = r#"(
@@ -153,7 +151,7 @@ fn box_and_histogram_statistics_match_hand_values() {
     // A per-game metric is refused for a box plot, naming it.
     req.metric = Some(Metric::Score);
     let err = figure_from_results(&records, Some(&m), &dir, &req).unwrap_err();
-    assert!(err.contains("per-move"), "{err}");
+    assert!(matches!(err, FigureError::NotPerMove(_)), "{err}");
 }
 
 #[test]
@@ -175,11 +173,12 @@ fn bad_requests_name_the_problem() {
     let mut req = PlotRequest::new(PlotKind::Line);
     req.x = Some(Field::Agent);
     let e = figure_from_results(&records, Some(&m), &dir, &req).unwrap_err();
-    assert!(e.contains("not a number"), "{e}");
+    assert_eq!(e, FigureError::NotNumeric(Field::Agent), "{e}");
     req.x = Some(Field::M);
     req.agent = Some("nobody".into());
     let e = figure_from_results(&records, Some(&m), &dir, &req).unwrap_err();
-    assert!(e.contains("'nobody'") && e.contains("ab_2"), "{e}");
+    let FigureError::NoSuchAgent { pattern, known } = &e else { panic!("{e}") };
+    assert!(pattern == "nobody" && known.iter().any(|k| k == "ab_2"), "{e}");
     // Agent parameters come from the matchup; without it they are unknown.
     let mut req = PlotRequest::new(PlotKind::Bar);
     req.x = Some(Field::AgentParam(mnklab::plot::from_results::Param::Depth));
@@ -187,7 +186,7 @@ fn bad_requests_name_the_problem() {
     let FigureData::StackedBars { categories, .. } = &fig.data else { panic!() };
     assert_eq!(categories, &["2"]);
     let e = figure_from_results(&records, None, &dir, &req).unwrap_err();
-    assert!(e.contains("no matchup.ron"), "{e}");
+    assert!(matches!(e, FigureError::UnknownParam { .. }), "{e}");
 }
 
 fn sample_figure() -> Figure {
@@ -272,7 +271,8 @@ fn the_csv_beside_a_figure_holds_its_data() {
     }
     // A bad extension is refused before anything is written.
     let e = export_figure(&fig, &dir.join("score.jpeg"), &ExportOptions::default()).unwrap_err();
-    assert!(e.contains(".svg, .png or .pdf"), "{e}");
+    assert!(matches!(e, ExportError::Format(_)), "{e}");
+    assert!(e.to_string().contains(".svg, .png or .pdf"), "{e}");
     assert!(!dir.join("score.jpeg").exists());
 }
 

@@ -2,8 +2,7 @@
 //! values of ../shared/rules, copied into the table below) and against a solver that does not
 //! use those bounds, on random positions of every board that one can finish.
 
-mod positions;
-use positions::{random_position, random_positions};
+use crate::positions::{random_position, random_positions};
 
 use mnklab::eval::EvalBoard;
 use mnklab::game::{AnyPosition, Player, Position};

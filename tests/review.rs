@@ -1,9 +1,10 @@
 //! Game review against known answers: the move that loses is the top mistake, the move the
 //! judge prefers is never flagged, and proven positions are named by what was thrown away.
 
+use mnklab::agents::preset;
 use mnklab::analysis::review::{ReviewSettings, Verdict, review_game, review_move, worst};
 use mnklab::game::{AnyPosition, Variant};
-use mnklab::search::{SearchControl, preset};
+use mnklab::search::SearchControl;
 
 fn review(variant: Variant, moves: &str, agent: &str, seconds: f64) -> Vec<mnklab::analysis::review::MoveReview> {
     let start = AnyPosition::new(variant);
@@ -85,7 +86,7 @@ fn the_built_in_book_judges_the_connect4_opening() {
 
 /// A whole game's review keeps one solver from move to move: the same proven values and
 /// verdicts as reviewing each move on its own with a new solver (every proof finishing), in
-/// less time (`SHOW=1 cargo test --release --test review keeps_its_solver -- --nocapture` prints both).
+/// less time (`SHOW=1 cargo test --release --test integration review::keeps_its_solver -- --nocapture` prints both).
 #[test]
 fn a_games_review_keeps_its_solver_and_judges_as_move_by_move() {
     // A game from Pons' middle set (its first line of 18 moves), reviewed from its ninth move.

@@ -3,12 +3,12 @@
 
 use std::path::Path;
 
+use mnklab::agents::{AgentConfig, build_agent};
 use mnklab::game::{AnyPosition, Grid, Move, Position, Variant};
 use mnklab::rng::{below, seeded};
 use mnklab::search::solver::{AnySolver, GenericSolver, ProofGauge, SolveRun, SolverConfig, distance};
 use mnklab::search::{
-    AgentConfig, AlphaBetaConfig, MoveOrdering, NullSink, Progress, Score, SearchControl, SearchEvent, SearchLimits,
-    build_agent,
+    AlphaBetaConfig, MoveOrdering, NullSink, Progress, Score, SearchControl, SearchEvent, SearchLimits, SettingError,
 };
 use mnklab::with_position;
 
@@ -142,7 +142,7 @@ fn a_parallel_solve_stops_on_time_and_is_refused_where_it_does_not_apply() {
     assert!(!s.is_solved() && s.lower <= s.upper && s.elapsed < 5.0, "{s:?}");
     let pos = AnyPosition::new("mnk:4,4,3".parse().unwrap());
     let err = with_position!(&pos, p => AnySolver::new(p, 16).with_threads(2).err());
-    assert!(err.is_some_and(|e| e.contains("only the Connect-X bitboard solver")));
+    assert_eq!(err, Some(SettingError::SolverThreads));
 }
 
 /// The generic solver (no bitboard tricks) agrees with Pons' scores on Connect-4 too.
@@ -256,7 +256,7 @@ fn out_of_time_reports_bounds() {
 fn the_solver_agent_plays_a_perfect_move() {
     let (moves, score) = data("Test_L3_R1")[0].clone();
     let pos = AnyPosition::from_moves(Variant::connect4(), &moves).unwrap();
-    let agent = mnklab::search::preset("solver").unwrap().agent;
+    let agent = mnklab::agents::preset("solver").unwrap().agent;
     let r = with_position!(&pos, p => build_agent(&agent, 1).search(p, &SearchLimits::time(2.0), &SearchControl::new(), &mut NullSink));
     let expected = if score > 0 {
         Score::Win { plies: distance(42, score, moves.len() as i32) }

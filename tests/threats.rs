@@ -3,8 +3,7 @@
 //! a claim, so every one must be a win by the solver; a failure claims nothing, but the search
 //! must find a fair share of the solver's wins or it is not doing its job.
 
-mod positions;
-use positions::{THREAT_BOARDS, random_positions, solved};
+use crate::positions::{THREAT_BOARDS, random_positions, solved};
 
 use mnklab::eval::EvalBoard;
 use mnklab::game::{AnyPosition, Player, Position};

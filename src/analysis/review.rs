@@ -15,9 +15,10 @@
 //! Values are expected results for the mover in [-1, 1] (win 1, draw 0, loss -1; a heuristic
 //! value is squashed, an MCTS mean rescaled), so losses are in 0..2.
 
+use crate::agents::{AgentConfig, AgentFile, build_agent};
 use crate::game::{AnyPosition, Move, Player, Position};
 use crate::search::solver::{AnySolver, Solution, SolveRun, builtin_book, unsupported};
-use crate::search::{AgentConfig, AgentFile, Score, SearchControl, SearchEvent, SearchLimits, build_agent};
+use crate::search::{Score, SearchControl, SearchEvent, SearchLimits};
 use crate::with_position;
 
 /// What the review says of a move.

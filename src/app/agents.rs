@@ -5,6 +5,7 @@
 use std::path::Path;
 
 use super::Analysis;
+use crate::agents::{AgentConfig, AgentFile, PRESETS, preset};
 use crate::eval::HeuristicConfig;
 use crate::game::AnyPosition;
 use crate::gomocup::{ExternalConfig, Protocol};
@@ -12,10 +13,7 @@ use crate::io::read_text;
 use crate::search::limits::MAX_THREADS;
 use crate::search::mcts::{Expansion, Reward, Rollout};
 use crate::search::solver::SolverConfig;
-use crate::search::{
-    AgentConfig, AgentFile, AlphaBetaConfig, AlphaBetaFlaw, FinalMove, MctsConfig, MoveOrdering, PRESETS, Parallel,
-    preset,
-};
+use crate::search::{AlphaBetaConfig, AlphaBetaFlaw, FinalMove, MctsConfig, MoveOrdering, Parallel};
 
 /// The start of the complaint when Start is pressed on an invalid config.
 const CONFIG_FIRST: &str = "fix the config first: ";
@@ -323,6 +321,22 @@ fn form(ui: &mut egui::Ui, id: &str, file: &mut AgentFile) -> bool {
         let l = ui.label("name");
         changed |= ui.add(egui::TextEdit::singleline(&mut file.name).desired_width(140.0)).labelled_by(l.id).changed();
     });
+    changed |= kind_form(ui, id, file);
+    changed |= limits_form(ui, file);
+    ui.separator();
+    match &mut file.agent {
+        AgentConfig::Random => {}
+        AgentConfig::AlphaBeta(c) => changed |= alphabeta_form(ui, id, c),
+        AgentConfig::Mcts(c) => changed |= mcts_form(ui, id, c),
+        AgentConfig::Solver(c) => changed |= solver_form(ui, id, c),
+        AgentConfig::External(c) => changed |= external_form(ui, c),
+    }
+    changed |= number(ui, "file seed", &mut file.seed, 0..=u64::MAX);
+    changed
+}
+
+/// The kind of agent; a new kind starts from its defaults.
+fn kind_form(ui: &mut egui::Ui, id: &str, file: &mut AgentFile) -> bool {
     let kinds = ["random", "alpha-beta", "mcts", "solver", "external"];
     let mut kind = file.agent.kind();
     egui::ComboBox::new(format!("kind-{id}"), "kind").selected_text(kind).show_ui(ui, |ui| {
@@ -347,11 +361,16 @@ fn form(ui: &mut egui::Ui, id: &str, file: &mut AgentFile) -> bool {
                 max_memory_mb: 0,
             }),
         };
-        changed = true;
+        return true;
     }
+    false
+}
+
+/// The limits per move this kind of agent reads, and any other that is set (refused by the
+/// form's check, and shown so that it can be cleared).
+fn limits_form(ui: &mut egui::Ui, file: &mut AgentFile) -> bool {
+    let mut changed = false;
     ui.label("limits per move");
-    // The limits this kind of agent reads, and any other that is set (refused by the form's
-    // check, and shown so that it can be cleared).
     let heeds = file.agent.heeds();
     let l = &mut file.limits;
     if heeds.time || l.time.is_some() {
@@ -369,140 +388,144 @@ fn form(ui: &mut egui::Ui, id: &str, file: &mut AgentFile) -> bool {
     if heeds.nodes || l.nodes.is_some() {
         changed |= opt_u64(ui, "nodes", &mut l.nodes, 1_000_000);
     }
-    ui.separator();
-    match &mut file.agent {
-        AgentConfig::Random => {}
-        AgentConfig::AlphaBeta(c) => changed |= alphabeta_form(ui, id, c),
-        AgentConfig::Mcts(c) => {
-            changed |= number(ui, "exploration c", &mut c.exploration, 0.0..=10.0);
-            let mut share = match c.expansion {
-                Expansion::Random => None,
-                Expansion::Neighbours { heuristic_share } => Some(heuristic_share),
-            };
-            if opt_f64(ui, "expand near stones, share", &mut share, 0.5, 0.0..=1.0) {
-                c.expansion = share.map_or(Expansion::Random, |s| Expansion::Neighbours { heuristic_share: s });
-                changed = true;
-            }
-            let rollout = match &c.rollout {
-                Rollout::Random => "random",
-                Rollout::RandomThenEval { .. } => "random then eval",
-                Rollout::HeuristicBiased { .. } => "heuristic-biased",
-            };
-            let mut r = rollout;
-            egui::ComboBox::new(format!("rollout-{id}"), "rollout").selected_text(r).show_ui(ui, |ui| {
-                for k in ["random", "random then eval", "heuristic-biased"] {
-                    ui.selectable_value(&mut r, k, k);
-                }
-            });
-            if r != rollout {
-                c.rollout = match r {
-                    "random" => Rollout::Random,
-                    "random then eval" => Rollout::RandomThenEval {
-                        plies: 4,
-                        heuristic: HeuristicConfig::default(),
-                        scale: 100.0,
-                        raw: false,
-                    },
-                    _ => Rollout::HeuristicBiased { heuristic: HeuristicConfig::default(), epsilon: 0.1 },
-                };
-                changed = true;
-            }
-            match &mut c.rollout {
-                Rollout::Random => {}
-                Rollout::RandomThenEval { plies, heuristic, scale, raw } => {
-                    changed |= number(ui, "random plies", plies, 0..=400);
-                    changed |= number(ui, "eval scale", scale, 0.001..=1e6);
-                    changed |= ui
-                        .checkbox(raw, "raw value as reward (Lim's flaw, for tests)")
-                        .on_hover_text("The heuristic's value unmapped: the design Lim blames for his MCTS's weakness")
-                        .changed();
-                    changed |= heuristic_form(ui, &format!("{id}-rollout"), heuristic);
-                }
-                Rollout::HeuristicBiased { heuristic, epsilon } => {
-                    changed |= number(ui, "epsilon", epsilon, 0.0..=1.0);
-                    changed |= heuristic_form(ui, &format!("{id}-rollout"), heuristic);
-                }
-            }
-            egui::ComboBox::new(format!("reward-{id}"), "reward").selected_text(format!("{:?}", c.reward)).show_ui(
-                ui,
-                |ui| {
-                    for r in [Reward::WinDrawLoss, Reward::ScoreMargin] {
-                        changed |= ui.selectable_value(&mut c.reward, r, format!("{r:?}")).changed();
-                    }
-                },
-            );
-            egui::ComboBox::new(format!("final-{id}"), "final move")
-                .selected_text(format!("{:?}", c.final_move))
-                .show_ui(ui, |ui| {
-                    for f in [FinalMove::MaxChild, FinalMove::RobustChild, FinalMove::MaxRobust] {
-                        changed |= ui.selectable_value(&mut c.final_move, f, format!("{f:?}")).changed();
-                    }
-                });
-            changed |= ui.checkbox(&mut c.tree_reuse, "tree reuse").changed();
-            changed |= opt_u32(ui, "tree depth cap (1: flat UCB over the root's moves)", &mut c.max_tree_depth, 1);
-            changed |= ui.checkbox(&mut c.solver, "MCTS-Solver").changed();
-            changed |= opt_f64(ui, "RAVE k", &mut c.rave, 300.0, 0.0..=1e9);
-            changed |= number(ui, "memory (MiB)", &mut c.memory_mb, 1..=65_536);
-            changed |= number(ui, "threads", &mut c.threads, 1..=MAX_THREADS);
-            let tree = matches!(c.parallel, Parallel::Tree { .. });
-            let mut pick = tree;
-            egui::ComboBox::new(format!("parallel-{id}"), "parallel")
-                .selected_text(if tree { "tree (shared, virtual loss)" } else { "root (separate trees)" })
-                .show_ui(ui, |ui| {
-                    ui.selectable_value(&mut pick, false, "root (separate trees)");
-                    ui.selectable_value(&mut pick, true, "tree (shared, virtual loss)");
-                });
-            if pick != tree {
-                c.parallel = if pick { Parallel::Tree { virtual_loss: 1 } } else { Parallel::Root };
-                changed = true;
-            }
-            if let Parallel::Tree { virtual_loss } = &mut c.parallel {
-                changed |= number(ui, "virtual loss", virtual_loss, 1..=1000);
-            }
-            changed |= number(ui, "seed", &mut c.seed, 0..=u64::MAX);
+    changed
+}
+
+fn mcts_form(ui: &mut egui::Ui, id: &str, c: &mut MctsConfig) -> bool {
+    let mut changed = false;
+    changed |= number(ui, "exploration c", &mut c.exploration, 0.0..=10.0);
+    let mut share = match c.expansion {
+        Expansion::Random => None,
+        Expansion::Neighbours { heuristic_share } => Some(heuristic_share),
+    };
+    if opt_f64(ui, "expand near stones, share", &mut share, 0.5, 0.0..=1.0) {
+        c.expansion = share.map_or(Expansion::Random, |s| Expansion::Neighbours { heuristic_share: s });
+        changed = true;
+    }
+    changed |= rollout_form(ui, id, c);
+    egui::ComboBox::new(format!("reward-{id}"), "reward").selected_text(format!("{:?}", c.reward)).show_ui(ui, |ui| {
+        for r in [Reward::WinDrawLoss, Reward::ScoreMargin] {
+            changed |= ui.selectable_value(&mut c.reward, r, format!("{r:?}")).changed();
         }
-        AgentConfig::Solver(c) => {
-            changed |= number(ui, "table (MiB)", &mut c.tt_mb, 1..=65_536);
-            changed |= ui.checkbox(&mut c.weak, "weak (win/draw/loss only)").changed();
-            changed |= number(ui, "threads", &mut c.threads, 1..=MAX_THREADS);
-            ui.horizontal(|ui| {
-                ui.label("book file");
-                let mut text = c.book.clone().unwrap_or_default();
-                if ui
-                    .text_edit_singleline(&mut text)
-                    .on_hover_text("an opening book made by `mnklab book`; empty: none")
-                    .changed()
-                {
-                    c.book = (!text.trim().is_empty()).then(|| text.trim().to_string());
-                    changed = true;
-                }
-            });
+    });
+    egui::ComboBox::new(format!("final-{id}"), "final move").selected_text(format!("{:?}", c.final_move)).show_ui(
+        ui,
+        |ui| {
+            for f in [FinalMove::MaxChild, FinalMove::RobustChild, FinalMove::MaxRobust] {
+                changed |= ui.selectable_value(&mut c.final_move, f, format!("{f:?}")).changed();
+            }
+        },
+    );
+    changed |= ui.checkbox(&mut c.tree_reuse, "tree reuse").changed();
+    changed |= opt_u32(ui, "tree depth cap (1: flat UCB over the root's moves)", &mut c.max_tree_depth, 1);
+    changed |= ui.checkbox(&mut c.solver, "MCTS-Solver").changed();
+    changed |= opt_f64(ui, "RAVE k", &mut c.rave, 300.0, 0.0..=1e9);
+    changed |= number(ui, "memory (MiB)", &mut c.memory_mb, 1..=65_536);
+    changed |= number(ui, "threads", &mut c.threads, 1..=MAX_THREADS);
+    let tree = matches!(c.parallel, Parallel::Tree { .. });
+    let mut pick = tree;
+    egui::ComboBox::new(format!("parallel-{id}"), "parallel")
+        .selected_text(if tree { "tree (shared, virtual loss)" } else { "root (separate trees)" })
+        .show_ui(ui, |ui| {
+            ui.selectable_value(&mut pick, false, "root (separate trees)");
+            ui.selectable_value(&mut pick, true, "tree (shared, virtual loss)");
+        });
+    if pick != tree {
+        c.parallel = if pick { Parallel::Tree { virtual_loss: 1 } } else { Parallel::Root };
+        changed = true;
+    }
+    if let Parallel::Tree { virtual_loss } = &mut c.parallel {
+        changed |= number(ui, "virtual loss", virtual_loss, 1..=1000);
+    }
+    changed |= number(ui, "seed", &mut c.seed, 0..=u64::MAX);
+    changed
+}
+
+/// MCTS's rollout policy and its options.
+fn rollout_form(ui: &mut egui::Ui, id: &str, c: &mut MctsConfig) -> bool {
+    let mut changed = false;
+    let rollout = match &c.rollout {
+        Rollout::Random => "random",
+        Rollout::RandomThenEval { .. } => "random then eval",
+        Rollout::HeuristicBiased { .. } => "heuristic-biased",
+    };
+    let mut r = rollout;
+    egui::ComboBox::new(format!("rollout-{id}"), "rollout").selected_text(r).show_ui(ui, |ui| {
+        for k in ["random", "random then eval", "heuristic-biased"] {
+            ui.selectable_value(&mut r, k, k);
+        }
+    });
+    if r != rollout {
+        c.rollout = match r {
+            "random" => Rollout::Random,
+            "random then eval" => {
+                Rollout::RandomThenEval { plies: 4, heuristic: HeuristicConfig::default(), scale: 100.0, raw: false }
+            }
+            _ => Rollout::HeuristicBiased { heuristic: HeuristicConfig::default(), epsilon: 0.1 },
+        };
+        changed = true;
+    }
+    match &mut c.rollout {
+        Rollout::Random => {}
+        Rollout::RandomThenEval { plies, heuristic, scale, raw } => {
+            changed |= number(ui, "random plies", plies, 0..=400);
+            changed |= number(ui, "eval scale", scale, 0.001..=1e6);
             changed |= ui
-                .checkbox(&mut c.builtin_book, "built-in book (without a book file)")
-                .on_hover_text(crate::search::solver::builtin_books_described())
+                .checkbox(raw, "raw value as reward (Lim's flaw, for tests)")
+                .on_hover_text("The heuristic's value unmapped: the design Lim blames for his MCTS's weakness")
                 .changed();
-            ui.label("fallback alpha-beta:");
-            changed |= alphabeta_form(ui, &format!("{id}-fallback"), &mut c.fallback);
+            changed |= heuristic_form(ui, &format!("{id}-rollout"), heuristic);
         }
-        AgentConfig::External(c) => {
-            ui.horizontal_wrapped(|ui| {
-                let l = ui.label("command");
-                changed |=
-                    ui.add(egui::TextEdit::singleline(&mut c.command).desired_width(160.0)).labelled_by(l.id).changed();
-            });
-            let mut args = c.args.join(" ");
-            ui.horizontal_wrapped(|ui| {
-                let l = ui.label("arguments");
-                if ui.add(egui::TextEdit::singleline(&mut args).desired_width(160.0)).labelled_by(l.id).changed() {
-                    c.args = args.split_whitespace().map(String::from).collect();
-                    changed = true;
-                }
-            });
-            changed |= number(ui, "grace (s)", &mut c.grace, 0.01..=600.0);
-            changed |= number(ui, "default turn (s)", &mut c.default_turn, 0.01..=3600.0);
+        Rollout::HeuristicBiased { heuristic, epsilon } => {
+            changed |= number(ui, "epsilon", epsilon, 0.0..=1.0);
+            changed |= heuristic_form(ui, &format!("{id}-rollout"), heuristic);
         }
     }
-    changed |= number(ui, "file seed", &mut file.seed, 0..=u64::MAX);
+    changed
+}
+
+fn solver_form(ui: &mut egui::Ui, id: &str, c: &mut SolverConfig) -> bool {
+    let mut changed = false;
+    changed |= number(ui, "table (MiB)", &mut c.tt_mb, 1..=65_536);
+    changed |= ui.checkbox(&mut c.weak, "weak (win/draw/loss only)").changed();
+    changed |= number(ui, "threads", &mut c.threads, 1..=MAX_THREADS);
+    ui.horizontal(|ui| {
+        ui.label("book file");
+        let mut text = c.book.clone().unwrap_or_default();
+        if ui
+            .text_edit_singleline(&mut text)
+            .on_hover_text("an opening book made by `mnklab book`; empty: none")
+            .changed()
+        {
+            c.book = (!text.trim().is_empty()).then(|| text.trim().to_string());
+            changed = true;
+        }
+    });
+    changed |= ui
+        .checkbox(&mut c.builtin_book, "built-in book (without a book file)")
+        .on_hover_text(crate::search::solver::builtin_books_described())
+        .changed();
+    ui.label("fallback alpha-beta:");
+    changed |= alphabeta_form(ui, &format!("{id}-fallback"), &mut c.fallback);
+    changed
+}
+
+fn external_form(ui: &mut egui::Ui, c: &mut ExternalConfig) -> bool {
+    let mut changed = false;
+    ui.horizontal_wrapped(|ui| {
+        let l = ui.label("command");
+        changed |= ui.add(egui::TextEdit::singleline(&mut c.command).desired_width(160.0)).labelled_by(l.id).changed();
+    });
+    let mut args = c.args.join(" ");
+    ui.horizontal_wrapped(|ui| {
+        let l = ui.label("arguments");
+        if ui.add(egui::TextEdit::singleline(&mut args).desired_width(160.0)).labelled_by(l.id).changed() {
+            c.args = args.split_whitespace().map(String::from).collect();
+            changed = true;
+        }
+    });
+    changed |= number(ui, "grace (s)", &mut c.grace, 0.01..=600.0);
+    changed |= number(ui, "default turn (s)", &mut c.default_turn, 0.01..=3600.0);
     changed
 }
 

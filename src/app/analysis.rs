@@ -5,11 +5,10 @@ use std::time::{Duration, Instant};
 use super::board::Mark;
 use super::lines::Tone;
 use super::worker::{Command, Report, Worker};
+use crate::agents::{AgentConfig, AgentFile};
 use crate::analysis::{Candidate, PositionKey, candidates, full_label, short_label};
 use crate::game::{AnyPosition, Move};
-use crate::search::{
-    AgentConfig, AgentFile, Progress, SearchControl, SearchEvent, SearchLimits, SearchResult, TreeSnapshot,
-};
+use crate::search::{Progress, SearchControl, SearchEvent, SearchLimits, SearchResult, TreeSnapshot};
 
 /// The candidates slider's top where a position has fewer legal moves (on larger boards
 /// the slider reaches every move).

@@ -14,7 +14,7 @@ use std::cell::RefCell;
 use std::collections::BTreeSet;
 use std::rc::Rc;
 
-use crate::search::AgentConfig;
+use crate::agents::AgentConfig;
 
 /// What was being started when the question came up, to start it again once allowed.
 #[derive(Clone, Debug, PartialEq, Eq)]

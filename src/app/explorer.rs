@@ -162,7 +162,8 @@ impl Explorer {
         // Rows wrap to the width (deep rows were cut off at the right): vertical scrolling only.
         egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
             let mut path = Vec::new();
-            self.node(ui, root_pos, tree, 0, &mut path, agent, fetching, &mut out);
+            let walk = Walk { pos: root_pos, tree, agent, fetching };
+            self.node(ui, &walk, 0, &mut path, &mut out);
         });
         if let Some(p) = &out.show {
             self.shown = Some(p.clone());
@@ -251,18 +252,10 @@ impl Explorer {
         kids
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn node(
-        &self,
-        ui: &mut egui::Ui,
-        pos: &AnyPosition,
-        tree: &TreeSnapshot,
-        id: usize,
-        path: &mut Vec<Move>,
-        agent: &str,
-        fetching: &[Vec<Move>],
-        out: &mut ExplorerOutput,
-    ) {
+    /// One row of the tree and, when open, its children's (a page of them). `path` is the
+    /// node's move path from the root.
+    fn node(&self, ui: &mut egui::Ui, walk: &Walk, id: usize, path: &mut Vec<Move>, out: &mut ExplorerOutput) {
+        let Walk { pos, tree, agent, fetching } = *walk;
         let node = &tree.nodes[id];
         let plies = path.len() as u32;
         let text = describe(pos, node, plies);
@@ -334,12 +327,22 @@ impl Explorer {
             for &c in kids.iter().skip(page * PAGE).take(PAGE) {
                 if let Some(m) = tree.nodes[c].mv {
                     path.push(m);
-                    self.node(ui, pos, tree, c, path, agent, fetching, out);
+                    self.node(ui, walk, c, path, out);
                     path.pop();
                 }
             }
         });
     }
+}
+
+/// What stays the same while the tree's rows are drawn: the root position, the snapshot, whose
+/// search it is, and the paths whose children are being fetched.
+#[derive(Clone, Copy)]
+struct Walk<'a> {
+    pos: &'a AnyPosition,
+    tree: &'a TreeSnapshot,
+    agent: &'a str,
+    fetching: &'a [Vec<Move>],
 }
 
 fn node_id(agent: &str, path: &[Move]) -> egui::Id {

@@ -441,6 +441,19 @@ impl MatchupPanel {
         let who: Vec<String> = slots.iter().zip(&names).map(|(s, n)| format!("{} ({n})", s.label)).collect();
         let how = if slots.len() > 2 { "round robin" } else { "against each other" };
         ui.label(format!("Agents {}: {how}, colours alternating", who.join(", ")));
+        self.show_form(ui);
+        self.show_run_buttons(ui, slots);
+        let stopping =
+            if self.busy && self.state != RunState::Running { " (stopping the games in progress)" } else { "" };
+        ui.label(format!("{:?}{stopping}: {} of {} games", self.state, self.records.len(), self.total));
+        if let Some(e) = &self.error {
+            ui.colored_label(ui.visuals().error_fg_color, e);
+        }
+        self.show_results(ui);
+    }
+
+    /// The matchup's settings: boards, games, time, seed, opening, threads, SPRT.
+    fn show_form(&mut self, ui: &mut egui::Ui) {
         ui.horizontal_wrapped(|ui| {
             ui.checkbox(&mut self.form.grid, "grid sweep");
             if self.form.grid {
@@ -486,6 +499,10 @@ impl MatchupPanel {
                 }
             });
         });
+    }
+
+    /// The run folder and what can be done with it: run, pause, resume, cancel, load, save.
+    fn show_run_buttons(&mut self, ui: &mut egui::Ui, slots: &[AgentSlot]) {
         ui.horizontal_wrapped(|ui| {
             let l = ui.label("Run folder");
             ui.add(egui::TextEdit::singleline(&mut self.form.out_dir).desired_width(200.0)).labelled_by(l.id);
@@ -528,12 +545,10 @@ impl MatchupPanel {
                 }
             }
         });
-        let stopping =
-            if self.busy && self.state != RunState::Running { " (stopping the games in progress)" } else { "" };
-        ui.label(format!("{:?}{stopping}: {} of {} games", self.state, self.records.len(), self.total));
-        if let Some(e) = &self.error {
-            ui.colored_label(ui.visuals().error_fg_color, e);
-        }
+    }
+
+    /// The live plot with its export row, the summary table, time use and SPRT lines.
+    fn show_results(&mut self, ui: &mut egui::Ui) {
         ui.horizontal_wrapped(|ui| {
             for (p, label) in [
                 (LivePlot::Score, "Score"),

@@ -5,9 +5,12 @@
 //! the window does.
 
 mod agents;
+mod agents_panel;
 mod analysis;
 mod autoplay;
 mod board;
+mod board_area;
+mod bottom;
 mod consent;
 mod dialogs;
 mod edit;
@@ -21,6 +24,7 @@ mod moves;
 mod plots;
 mod review;
 mod screenshot;
+mod toolbar;
 mod window;
 mod worker;
 
@@ -33,16 +37,17 @@ pub use edit::{Brush, EditAction, EditState};
 pub use explorer::{Explorer, SortBy, is_open};
 pub use matchup::{LivePlot, MatchupForm, MatchupPanel, RunState, sprt_lines};
 pub use review::Review;
+pub use toolbar::Command;
 pub use window::{DEFAULT_WINDOW_SIZE, LaunchOptions, run};
 
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
+use crate::agents::AgentFile;
 use crate::game::{AnyPosition, Setup, Status, Variant};
 use crate::io::{PositionFile, load_position_record, save_position};
 use crate::record::GameTree;
-use crate::search::AgentFile;
 
 /// The tabs of the bottom area.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -382,93 +387,6 @@ impl Workbench {
         }
     }
 
-    fn toolbar(&mut self, ui: &mut egui::Ui) {
-        // Wrapped: at a large zoom or in a narrow window the last buttons go to a second row
-        // instead of being clipped.
-        ui.horizontal_wrapped(|ui| {
-            let label = ui.label("Game");
-            let field =
-                ui.add(egui::TextEdit::singleline(&mut self.variant_text).desired_width(110.0)).labelled_by(label.id);
-            let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-            if ui.button("New game").on_hover_text("a new game of the variant typed (or press Enter in it)").clicked()
-                || entered
-            {
-                self.guarded(Pending::NewGame);
-            }
-            ui.separator();
-            if ui.button("Back").clicked() {
-                self.back();
-            }
-            if ui.button("Forward").clicked() {
-                self.forward();
-            }
-            if ui.button("Keys").on_hover_text("keyboard shortcuts (F1)").clicked() {
-                self.show_help = !self.show_help;
-            }
-            if ui.selectable_label(self.edit.is_some(), "Edit position").clicked() {
-                self.toggle_edit();
-            }
-            ui.separator();
-            let label = ui.label("File");
-            // Narrow enough that the whole toolbar fits one row at 1300 px (the README's
-            // screenshots); a longer path scrolls in the field.
-            ui.add(egui::TextEdit::singleline(&mut self.file_path).hint_text("file.ron").desired_width(170.0))
-                .labelled_by(label.id)
-                .on_hover_text(self.file_path.clone());
-            if ui.button("Load").clicked() {
-                self.guarded(Pending::Load(self.file_path.clone()));
-            }
-            if ui.button("Save").clicked() {
-                self.save_to_field();
-            }
-            if ui.add_enabled(!self.dialogs.busy(), egui::Button::new("Open...")).clicked() {
-                self.dialogs.open(files::Purpose::OpenPosition, &self.file_path);
-            }
-            if ui.add_enabled(!self.dialogs.busy(), egui::Button::new("Save as...")).clicked() {
-                self.dialogs.open(files::Purpose::SavePosition, &self.file_path);
-            }
-            ui.menu_button("Recent", |ui| {
-                if self.recent.is_empty() {
-                    ui.label("no recent files");
-                }
-                for p in self.recent.clone() {
-                    if ui.button(&p).clicked() {
-                        self.file_path = p.clone();
-                        self.guarded(Pending::Load(p));
-                        ui.close();
-                    }
-                }
-            });
-            ui.menu_button("Programs", |ui| {
-                let (allowed, refused) = (self.consent.allowed(), self.consent.refused());
-                if allowed.is_empty() && refused.is_empty() {
-                    ui.label("no answers about external programs yet");
-                }
-                for (title, lines) in [("allowed to start:", allowed), ("refused:", refused)] {
-                    if !lines.is_empty() {
-                        ui.label(title);
-                        for l in lines {
-                            ui.label(egui::RichText::new(l).monospace());
-                        }
-                    }
-                }
-                if ui.button("Forget answers").clicked() {
-                    self.consent.revoke_all();
-                    self.message = Some("answers forgotten: each external program is asked about again".into());
-                    ui.close();
-                }
-            })
-            .response
-            .on_hover_text("external programs named in files: what you allowed or refused");
-            ui.separator();
-            let dark = ui.ctx().theme() == egui::Theme::Dark;
-            let theme = ui.button(if dark { "Light" } else { "Dark" }).on_hover_text("switch the colour theme");
-            if theme.clicked() {
-                ui.ctx().set_theme(if dark { egui::Theme::Light } else { egui::Theme::Dark });
-            }
-        });
-    }
-
     /// Opens the dialogs the panels asked for (one at a time).
     fn take_dialog_requests(&mut self) {
         let mut wanted = None;
@@ -535,151 +453,6 @@ impl Workbench {
         };
         let unsaved = if self.dirty { " — unsaved" } else { "" };
         format!("{} — {state}{points}{unsaved}", pos.variant().label())
-    }
-
-    fn agents_panel(&mut self, ui: &mut egui::Ui) {
-        // While editing, the board shows the edited stones: analysis of the game's position is
-        // about an earlier position and is shown as such.
-        let pos = match &self.edit {
-            Some(e) => e.result.clone().unwrap_or_else(|_| AnyPosition::new(e.variant)),
-            None => self.position.clone(),
-        };
-        let mut starts = Vec::new();
-        // Each agent's table marks where the others disagree (only analyses of this position).
-        let lists: Vec<analysis::OtherList> = self
-            .slots
-            .iter()
-            .map(|s| {
-                let rows = s.analysis.candidates(&pos);
-                analysis::OtherList {
-                    label: s.label.clone(),
-                    preferred: crate::analysis::preferred(&rows),
-                    moves: rows.into_iter().map(|c| c.mv).collect(),
-                }
-            })
-            .collect();
-        for (i, slot) in self.slots.iter_mut().enumerate() {
-            slot.analysis.others = lists.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, l)| l.clone()).collect();
-        }
-        // A fixed height (not shrunk to the content), so the rows below stay under the pointer
-        // while tables fill in and options open.
-        // The rest goes to the move list (a tree of variations needs rows).
-        let agents_height = (ui.available_height() * 0.7).min(ui.available_height() - 170.0);
-        // A scroll area per agent: opening one agent's options scrolls that column only (one
-        // area for all would move B's table away while A's is scrolled back into view).
-        ui.allocate_ui(egui::vec2(ui.available_width(), agents_height), |ui| {
-            ui.columns(self.slots.len(), |cols| {
-                for (i, (col, slot)) in cols.iter_mut().zip(self.slots.iter_mut()).enumerate() {
-                    // A bar beside the content, not over it: a floating one hides the end of
-                    // the column's lines when scrolled.
-                    col.spacing_mut().scroll = egui::style::ScrollStyle::solid();
-                    let started = egui::ScrollArea::vertical()
-                        .id_salt(("agent", i))
-                        .auto_shrink([false, false])
-                        .max_height(agents_height)
-                        .min_scrolled_height(agents_height)
-                        .show(col, |ui| slot.show(ui, &pos))
-                        .inner;
-                    if started {
-                        starts.push(i);
-                    } else if slot.analysis.follows()
-                        && slot.error.is_none()
-                        && slot.analysis.agent_differs(&slot.file.agent)
-                    {
-                        // Another agent (or config) in a slot that follows the game: its
-                        // analysis, not the previous agent's results under its name.
-                        starts.push(i);
-                    }
-                }
-            });
-        });
-        for i in starts {
-            self.start_slot(i);
-        }
-        let clicked = self.slots.iter_mut().find_map(|s| s.analysis.clicked.take());
-        if let Some(m) = clicked {
-            self.play(m);
-        }
-        ui.horizontal_wrapped(|ui| {
-            ui.label("board and explorer show:");
-            for i in 0..self.slots.len() {
-                let label = format!("agent {}", self.slots[i].label);
-                ui.selectable_value(&mut self.shown_slot, i, label);
-            }
-            ui.separator();
-            if ui.add_enabled(self.slots.len() < MAX_SLOTS, egui::Button::new("Add agent")).clicked() {
-                self.add_slot();
-            }
-            if ui.add_enabled(self.slots.len() > 2, egui::Button::new("Remove last agent")).clicked() {
-                self.remove_slot();
-            }
-        });
-        ui.separator();
-        let labels: Vec<String> = self.slots.iter().map(|s| s.label.clone()).collect();
-        self.autoplay.show(ui, &labels);
-        self.move_list(ui);
-    }
-
-    fn bottom_area(&mut self, ui: &mut egui::Ui) {
-        ui.horizontal(|ui| {
-            ui.selectable_value(&mut self.tab, BottomTab::Explorer, "Explorer");
-            ui.selectable_value(&mut self.tab, BottomTab::Matchup, "Matchup");
-            ui.selectable_value(&mut self.tab, BottomTab::Review, "Review");
-        });
-        ui.separator();
-        match self.tab {
-            BottomTab::Explorer => {
-                // Only a tree of the position on the board (never an earlier one's).
-                let a = self.analysis();
-                let tree = a.tree.clone().filter(|_| a.is_for(&self.position) && self.edit.is_none());
-                let fetching = a.fetching.clone();
-                let slot = self.shown_slot.min(self.slots.len() - 1);
-                let agent = self.slots[slot].label.clone();
-                // The solver proves without a tree to keep: its answer is the candidate table.
-                let empty = if matches!(self.slots[slot].file.agent, crate::search::AgentConfig::Solver(_)) {
-                    format!("the solver keeps no search tree: its proven values are in agent {agent}'s candidate table")
-                } else {
-                    "no tree yet: start an analysis".to_string()
-                };
-                let asked = self.explorer.show(ui, &self.position, tree.as_ref(), &agent, &fetching, &empty);
-                if asked.show.as_ref().is_some_and(|p| p.is_empty()) {
-                    self.preview = None;
-                    self.explorer.shown = None;
-                }
-                for (path, depth, top) in asked.fetch {
-                    self.slots[slot].analysis.request_subtree(path, depth, top);
-                }
-                if let Some(path) = asked.show.filter(|p| !p.is_empty()) {
-                    let mut p = self.position.clone();
-                    for m in path {
-                        if p.try_play(m).is_err() {
-                            break;
-                        }
-                    }
-                    self.preview = Some(p);
-                }
-            }
-            // Scrolled, so that tall content (plots) never grows the panel.
-            BottomTab::Matchup => {
-                egui::ScrollArea::both().id_salt("matchup-tab").auto_shrink([false, false]).show(ui, |ui| {
-                    self.matchup.show(ui, &self.slots);
-                });
-            }
-            BottomTab::Review => {
-                let name = self.slots[0].file.name.clone();
-                let (jump, start) = egui::ScrollArea::vertical()
-                    .id_salt("review-tab")
-                    .auto_shrink([false, false])
-                    .show(ui, |ui| self.review.show(ui, &name))
-                    .inner;
-                if start {
-                    self.start_review();
-                }
-                if let Some(n) = jump {
-                    self.jump(n);
-                }
-            }
-        }
     }
 
     /// Starts slot `i`'s analysis of the game position, once its program (if external) is allowed.
@@ -760,7 +533,8 @@ impl Workbench {
         self.handle_keys(&ctx);
         self.handle_dropped_files(&ctx);
         self.help_window(&ctx);
-        egui::Panel::top("toolbar").show(ui, |ui| self.toolbar(ui));
+        let mut commands = Vec::new();
+        egui::Panel::top("toolbar").show(ui, |ui| commands = self.toolbar(ui));
         egui::Panel::bottom("status").show(ui, |ui| {
             ui.label(self.status_line());
             lines::reserved_line(ui, self.message.as_deref(), lines::Tone::Plain);
@@ -781,134 +555,14 @@ impl Workbench {
             .default_size((height * 0.42).max(200.0))
             .min_size((height * 0.3).max(160.0))
             .show(ui, |ui| self.bottom_area(ui));
-        egui::CentralPanel::default().show(ui, |ui| {
-            if let Some(edit) = &mut self.edit {
-                let action = edit.show(ui);
-                let pos = self.position.clone();
-                let stones = |x, y| edit.stone(x, y);
-                if let Some((x, y)) = board::show_edit(ui, &pos, &stones) {
-                    edit.click(x, y);
-                }
-                if let Some(a) = action {
-                    self.finish_edit(a);
-                }
-                return;
-            }
-            let marks = if self.preview.is_none() { self.analysis().heatmap(&self.position) } else { Vec::new() };
-            // A candidate row under the pointer (any agent's) previews its line on the board.
-            let hovered = self.slots.iter().find_map(|s| s.analysis.hovered_line.clone());
-            // Standing before a move the review marked: the better move as a ghost stone.
-            let reviewed = self.review.mistake_after(self.position.history()).cloned();
-            let ghosts = match (&hovered, &self.preview, &reviewed) {
-                (Some(line), None, _) => board::line_ghosts(&self.position, line),
-                (None, None, Some(r)) => r.best.map_or(Vec::new(), |b| board::line_ghosts(&self.position, &[b])),
-                _ => Vec::new(),
-            };
-            let review_note = match (&self.preview, &reviewed) {
-                (None, Some(r)) => Some(format!(
-                    "review: {} — the better move {} is the ghost stone",
-                    r.describe(&self.position),
-                    r.best.map_or("-".into(), |b| self.position.format_move(b))
-                )),
-                _ => None,
-            };
-            let shown = self.preview.as_ref().unwrap_or(&self.position).clone();
-            // Always drawn (not only with marks): the board must not move when analysis appears
-            // or goes.
-            // The review's note takes the legend's row, so the board stays where it is.
-            // One fixed row (clipped), whichever it shows.
-            let (row, _) = ui.allocate_exact_size(
-                egui::vec2(ui.available_width(), ui.spacing().interact_size.y),
-                egui::Sense::hover(),
-            );
-            let mut row_ui = ui.new_child(
-                egui::UiBuilder::new().max_rect(row).layout(egui::Layout::left_to_right(egui::Align::Center)),
-            );
-            row_ui.set_clip_rect(row.intersect(ui.clip_rect()));
-            match &review_note {
-                // The explorer's "show": said in the same row, so the board does not move.
-                _ if self.preview.is_some() => {
-                    row_ui.label("showing a position from the search tree");
-                    if row_ui.button("Back to the game").clicked() {
-                        self.preview = None;
-                        self.explorer.shown = None;
-                    }
-                }
-                Some(text) => {
-                    let colour = row_ui.visuals().warn_fg_color;
-                    row_ui
-                        .add(egui::Label::new(egui::RichText::new(text).color(colour)).truncate())
-                        .on_hover_text(text);
-                }
-                None => {
-                    // From the marks just made: the candidates are not computed again.
-                    let proofs = marks.iter().any(|m| m.proof_label);
-                    mark_legend(&mut row_ui, &self.position, crate::analysis::legend(proofs))
-                }
-            }
-            if let Some(m) = board::show(ui, &shown, &marks, &ghosts)
-                && self.preview.is_none()
-            {
-                match self.autoplay.sides[self.position.side_to_move().index()] {
-                    Controller::Agent(i) if !self.autoplay.paused => {
-                        self.message =
-                            Some(format!("agent {} is to move (pause agents to move for it)", self.slots[i].label));
-                    }
-                    _ => self.play(m),
-                }
-            }
-        });
+        egui::CentralPanel::default().show(ui, |ui| self.board_area(ui));
+        for c in commands {
+            self.apply(c);
+        }
         self.take_dialog_requests();
         let ctx = ui.ctx().clone();
         self.confirm_dialog(&ctx);
         self.overwrite_dialog(&ctx);
         self.consent_dialog(&ctx);
     }
-}
-
-/// The legend of the board's candidate marks: the colour scale and whose scores they are.
-fn mark_legend(ui: &mut egui::Ui, pos: &AnyPosition, legend: crate::analysis::Legend) {
-    // In a clipped row of its own: a row wider than the panel never widens the board's space.
-    // Whose scores first: a narrow row cuts the colour scale's end, not that (no "scores
-    // for the second player (to mov").
-    ui.horizontal(|ui| {
-        let side = crate::analysis::side_label(pos);
-        // Proven values need the room for their key more than these words (at 1200 px the key
-        // was cut): "for the second player (to move)", and no "candidates:".
-        ui.label(if legend.key.is_some() { side.trim_start_matches("scores ") } else { &side });
-        ui.separator();
-        if legend.key.is_none() {
-            ui.label("candidates:");
-        }
-        // Where the row is too narrow for the key of proven values beside the colour scale
-        // (a trial's 1024 px window cut it at "win/loss (in n plies), ="), the key stays and
-        // the scale goes: the labels on the cells need it more than their shades.
-        let width = |t: &str| {
-            egui::WidgetText::from(t)
-                .into_galley(ui, Some(egui::TextWrapMode::Extend), f32::INFINITY, egui::TextStyle::Body)
-                .size()
-                .x
-        };
-        let gap = ui.spacing().item_spacing.x;
-        let needed = |key: &str| {
-            let scale: f32 = legend.scale.iter().map(|&(_, name)| 18.0 + 2.0 * gap + width(name)).sum();
-            scale + width(key) + 3.0 * gap + 2.0
-        };
-        let narrow = legend.key.is_some_and(|key| ui.available_width() < needed(key));
-        for &(t, name) in legend.scale.iter().filter(|_| !narrow) {
-            let (r, _) = ui.allocate_exact_size(egui::vec2(18.0, 12.0), egui::Sense::hover());
-            ui.painter().rect_filled(r, 2.0, board::mark_colour(t));
-            if !name.is_empty() {
-                ui.label(name);
-            }
-        }
-        if let Some(key) = legend.key {
-            // One separator where the scale is left out, not two side by side.
-            if !narrow {
-                ui.separator();
-            }
-            // Where the panel is narrow the row cuts it: the pointer on it shows it whole.
-            ui.label(key).on_hover_text(key);
-        }
-    });
 }

@@ -6,11 +6,13 @@ use std::path::PathBuf;
 use crossbeam_channel::{Receiver, unbounded};
 use egui::Color32;
 use egui_plot::{
-    Bar, BarChart, BoxElem, BoxPlot, BoxSpread, FilledArea, Legend, Line, Plot, PlotPoint, PlotPoints, Points, Polygon,
-    Text,
+    Bar, BarChart, BoxElem, BoxPlot, BoxSpread, FilledArea, Legend, Line, Plot, PlotPoint, PlotPoints, PlotUi, Points,
+    Polygon, Text,
 };
 
-use crate::plot::{ExportOptions, Figure, FigureData, category_label, export_figure, heat_range, log_y, palette};
+use crate::plot::{
+    ExportOptions, Figure, FigureData, HeatPanel, Series, category_label, export_figure, heat_range, log_y, palette,
+};
 
 fn colour(c: [u8; 3]) -> Color32 {
     Color32::from_rgb(c[0], c[1], c[2])
@@ -79,122 +81,127 @@ pub fn draw_figure(ui: &mut egui::Ui, id: &str, fig: &Figure, height: f32, log: 
     }
     let data = fig.data.clone();
     let response = plot.show(ui, move |p| {
-        match &data {
-            FigureData::Lines(series) => {
-                for (i, s) in series.iter().enumerate() {
-                    let c = colour(palette::series(i));
-                    // The 95% band (a filled area: the band is rarely convex, so not a polygon).
-                    let banded: Vec<_> = s.points.iter().filter_map(|q| q.band.map(|b| (q.x, b))).collect();
-                    if banded.len() >= 2 {
-                        let xs: Vec<f64> = banded.iter().map(|b| b.0).collect();
-                        let lo: Vec<f64> = banded.iter().map(|b| b.1.0).collect();
-                        let hi: Vec<f64> = banded.iter().map(|b| b.1.1).collect();
-                        p.add(
-                            FilledArea::new(format!("{} 95%", s.name), &xs, &lo, &hi)
-                                .fill_color(c.gamma_multiply(0.25))
-                                .stroke(egui::Stroke::NONE),
-                        );
-                    }
-                    let pts: Vec<[f64; 2]> = s.points.iter().map(|q| [q.x, q.y]).collect();
-                    p.line(Line::new(s.name.clone(), PlotPoints::from(pts.clone())).color(c).width(2.0));
-                    p.points(Points::new(s.name.clone(), PlotPoints::from(pts)).color(c).radius(2.5));
-                }
-            }
-            FigureData::StackedBars { categories, stacks } => {
-                let mut charts: Vec<BarChart> = Vec::new();
-                for (i, (part, values)) in stacks.iter().enumerate() {
-                    let c = colour(if stacks.len() == 3 { palette::OUTCOME[i] } else { palette::series(i) });
-                    let bars = (0..categories.len()).map(|k| Bar::new(k as f64, values[k]).width(0.76)).collect();
-                    let refs: Vec<&BarChart> = charts.iter().collect();
-                    let chart = BarChart::new(part.clone(), bars).color(c).stack_on(&refs);
-                    charts.push(chart);
-                }
-                for c in charts {
-                    p.bar_chart(c);
-                }
-            }
-            FigureData::Pies(pies) => {
-                // Pies as one stacked bar per group (shares), which reads as well on screen.
-                for i in 0..pies.first().map_or(0, |p| p.1.len()) {
-                    let c = colour(palette::OUTCOME.get(i).copied().unwrap_or(palette::series(i)));
-                    let bars = pies
-                        .iter()
-                        .enumerate()
-                        .map(|(k, (_, slices))| {
-                            let total: f64 = slices.iter().map(|s| s.1).sum();
-                            let below: f64 = slices[..i].iter().map(|s| s.1).sum();
-                            Bar::new(k as f64, slices[i].1 / total.max(1e-12))
-                                .base_offset(below / total.max(1e-12))
-                                .width(0.6)
-                        })
-                        .collect();
-                    p.bar_chart(BarChart::new(pies[0].1[i].0.clone(), bars).color(c));
-                }
-            }
-            FigureData::Heatmap { columns, rows, panels, boundary } => {
-                let all: Vec<Vec<Option<f64>>> = panels.iter().flat_map(|p| p.values.iter().cloned()).collect();
-                let (lo, hi) = heat_range(&all);
-                // Panels side by side, a column apart, each titled with its facet value.
-                let stride = (columns.len() + 1) as f64;
-                for (k, panel) in panels.iter().enumerate() {
-                    let offset = k as f64 * stride;
-                    if !panel.label.is_empty() {
-                        let centre = offset + (columns.len() as f64 - 1.0) / 2.0;
-                        p.text(Text::new(
-                            "panels",
-                            PlotPoint::new(centre, rows.len() as f64 - 0.2),
-                            panel.label.clone(),
-                        ));
-                    }
-                    for (r, row) in panel.values.iter().enumerate() {
-                        for (c, v) in row.iter().enumerate() {
-                            let Some(v) = v else { continue };
-                            let rgb = palette::viridis((v - lo) / (hi - lo));
-                            let (x, y) = (offset + c as f64, r as f64);
-                            let cell =
-                                vec![[x - 0.5, y - 0.5], [x + 0.5, y - 0.5], [x + 0.5, y + 0.5], [x - 0.5, y + 0.5]];
-                            p.polygon(
-                                Polygon::new("cells", PlotPoints::from(cell))
-                                    .fill_color(colour(rgb))
-                                    .stroke(egui::Stroke::NONE),
-                            );
-                            p.text(
-                                Text::new("values", PlotPoint::new(x, y), format!("{:.2}", v))
-                                    .color(colour(palette::text_on(rgb))),
-                            );
-                        }
-                    }
-                    if let Some(level) = boundary {
-                        for (a, b) in crate::plot::boundary_segments(&panel.values, *level) {
-                            let pts = vec![[offset + a.0, a.1], [offset + b.0, b.1]];
-                            p.line(Line::new("boundary", PlotPoints::from(pts)).color(Color32::RED).width(3.0));
-                        }
-                    }
-                }
-            }
-            FigureData::Boxes(boxes) => {
-                let elems = boxes
-                    .iter()
-                    .enumerate()
-                    .map(|(i, b)| {
-                        BoxElem::new(i as f64, BoxSpread::new(b.whisker_low, b.q1, b.median, b.q3, b.whisker_high))
-                            .name(&b.name)
-                    })
-                    .collect();
-                p.box_plot(BoxPlot::new("per move", elems).color(colour(palette::series(0))));
-            }
-            FigureData::Histogram { edges, counts } => {
-                let bars = counts
-                    .iter()
-                    .enumerate()
-                    .map(|(i, &n)| Bar::new((edges[i] + edges[i + 1]) / 2.0, n as f64).width(edges[i + 1] - edges[i]))
-                    .collect();
-                p.bar_chart(BarChart::new("games", bars).color(colour(palette::series(0))));
-            }
-        }
+        draw_data(p, &data);
         if p.response().clicked() { p.pointer_coordinate() } else { None }
     });
     response.inner
+}
+
+/// The figure's data in the plot, in the figure's colours.
+fn draw_data(p: &mut PlotUi<'_>, data: &FigureData) {
+    match data {
+        FigureData::Lines(series) => draw_lines(p, series),
+        FigureData::StackedBars { categories, stacks } => {
+            let mut charts: Vec<BarChart> = Vec::new();
+            for (i, (part, values)) in stacks.iter().enumerate() {
+                let c = colour(if stacks.len() == 3 { palette::OUTCOME[i] } else { palette::series(i) });
+                let bars = (0..categories.len()).map(|k| Bar::new(k as f64, values[k]).width(0.76)).collect();
+                let refs: Vec<&BarChart> = charts.iter().collect();
+                let chart = BarChart::new(part.clone(), bars).color(c).stack_on(&refs);
+                charts.push(chart);
+            }
+            for c in charts {
+                p.bar_chart(c);
+            }
+        }
+        FigureData::Pies(pies) => {
+            // Pies as one stacked bar per group (shares), which reads as well on screen.
+            for i in 0..pies.first().map_or(0, |p| p.1.len()) {
+                let c = colour(palette::OUTCOME.get(i).copied().unwrap_or(palette::series(i)));
+                let bars = pies
+                    .iter()
+                    .enumerate()
+                    .map(|(k, (_, slices))| {
+                        let total: f64 = slices.iter().map(|s| s.1).sum();
+                        let below: f64 = slices[..i].iter().map(|s| s.1).sum();
+                        Bar::new(k as f64, slices[i].1 / total.max(1e-12))
+                            .base_offset(below / total.max(1e-12))
+                            .width(0.6)
+                    })
+                    .collect();
+                p.bar_chart(BarChart::new(pies[0].1[i].0.clone(), bars).color(c));
+            }
+        }
+        FigureData::Heatmap { columns, rows, panels, boundary } => {
+            draw_heatmap(p, columns.len(), rows.len(), panels, *boundary)
+        }
+        FigureData::Boxes(boxes) => {
+            let elems = boxes
+                .iter()
+                .enumerate()
+                .map(|(i, b)| {
+                    BoxElem::new(i as f64, BoxSpread::new(b.whisker_low, b.q1, b.median, b.q3, b.whisker_high))
+                        .name(&b.name)
+                })
+                .collect();
+            p.box_plot(BoxPlot::new("per move", elems).color(colour(palette::series(0))));
+        }
+        FigureData::Histogram { edges, counts } => {
+            let bars = counts
+                .iter()
+                .enumerate()
+                .map(|(i, &n)| Bar::new((edges[i] + edges[i + 1]) / 2.0, n as f64).width(edges[i + 1] - edges[i]))
+                .collect();
+            p.bar_chart(BarChart::new("games", bars).color(colour(palette::series(0))));
+        }
+    }
+}
+
+/// Each series as a line with its points and its 95% band.
+fn draw_lines(p: &mut PlotUi<'_>, series: &[Series]) {
+    for (i, s) in series.iter().enumerate() {
+        let c = colour(palette::series(i));
+        // The 95% band (a filled area: the band is rarely convex, so not a polygon).
+        let banded: Vec<_> = s.points.iter().filter_map(|q| q.band.map(|b| (q.x, b))).collect();
+        if banded.len() >= 2 {
+            let xs: Vec<f64> = banded.iter().map(|b| b.0).collect();
+            let lo: Vec<f64> = banded.iter().map(|b| b.1.0).collect();
+            let hi: Vec<f64> = banded.iter().map(|b| b.1.1).collect();
+            p.add(
+                FilledArea::new(format!("{} 95%", s.name), &xs, &lo, &hi)
+                    .fill_color(c.gamma_multiply(0.25))
+                    .stroke(egui::Stroke::NONE),
+            );
+        }
+        let pts: Vec<[f64; 2]> = s.points.iter().map(|q| [q.x, q.y]).collect();
+        p.line(Line::new(s.name.clone(), PlotPoints::from(pts.clone())).color(c).width(2.0));
+        p.points(Points::new(s.name.clone(), PlotPoints::from(pts)).color(c).radius(2.5));
+    }
+}
+
+/// Heatmap panels side by side, a column apart, each titled with its facet value; the
+/// boundary drawn over the cells.
+fn draw_heatmap(p: &mut PlotUi<'_>, columns: usize, rows: usize, panels: &[HeatPanel], boundary: Option<f64>) {
+    let all: Vec<Vec<Option<f64>>> = panels.iter().flat_map(|p| p.values.iter().cloned()).collect();
+    let (lo, hi) = heat_range(&all);
+    let stride = (columns + 1) as f64;
+    for (k, panel) in panels.iter().enumerate() {
+        let offset = k as f64 * stride;
+        if !panel.label.is_empty() {
+            let centre = offset + (columns as f64 - 1.0) / 2.0;
+            p.text(Text::new("panels", PlotPoint::new(centre, rows as f64 - 0.2), panel.label.clone()));
+        }
+        for (r, row) in panel.values.iter().enumerate() {
+            for (c, v) in row.iter().enumerate() {
+                let Some(v) = v else { continue };
+                let rgb = palette::viridis((v - lo) / (hi - lo));
+                let (x, y) = (offset + c as f64, r as f64);
+                let cell = vec![[x - 0.5, y - 0.5], [x + 0.5, y - 0.5], [x + 0.5, y + 0.5], [x - 0.5, y + 0.5]];
+                p.polygon(
+                    Polygon::new("cells", PlotPoints::from(cell)).fill_color(colour(rgb)).stroke(egui::Stroke::NONE),
+                );
+                p.text(
+                    Text::new("values", PlotPoint::new(x, y), format!("{:.2}", v)).color(colour(palette::text_on(rgb))),
+                );
+            }
+        }
+        if let Some(level) = boundary {
+            for (a, b) in crate::plot::boundary_segments(&panel.values, level) {
+                let pts = vec![[offset + a.0, a.1], [offset + b.0, b.1]];
+                p.line(Line::new("boundary", PlotPoints::from(pts)).color(Color32::RED).width(3.0));
+            }
+        }
+    }
 }
 
 /// The export row under a plot: a path (SVG, PNG or PDF by extension), the DPI, a button.
@@ -250,7 +257,7 @@ impl Exporter {
             if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
                 let _ = std::fs::create_dir_all(dir);
             }
-            let _ = tx.send(export_figure(&fig, &path, &opts));
+            let _ = tx.send(export_figure(&fig, &path, &opts).map_err(|e| e.to_string()));
         });
         self.pending = Some(rx);
         self.message = Some("exporting...".into());

@@ -7,10 +7,11 @@ use crossbeam_channel::{Receiver, unbounded};
 use egui_plot::{Legend, Line, Plot, PlotPoints, Points, Text};
 
 use super::plots::Exporter;
+use crate::agents::AgentFile;
 use crate::analysis::review::{MoveReview, ReviewSettings, review_game, worst};
 use crate::game::{AnyPosition, Move};
 use crate::plot::{Figure, FigureData, LinePoint, Series};
-use crate::search::{AgentFile, SearchControl};
+use crate::search::SearchControl;
 
 pub struct Review {
     /// Seconds of search per position.

@@ -20,7 +20,7 @@ pub struct LaunchOptions {
     /// picture is taken as soon as they have); None: 1.5 s.
     pub wait: Option<f64>,
     /// Agents A and B instead of the defaults (or the remembered ones).
-    pub agents: [Option<crate::search::AgentFile>; 2],
+    pub agents: [Option<crate::agents::AgentFile>; 2],
 }
 
 /// The window: the workbench plus an optional screenshot to take.

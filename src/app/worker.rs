@@ -5,10 +5,9 @@ use crossbeam_channel::{Receiver, Sender, unbounded};
 
 use std::any::Any;
 
+use crate::agents::{AgentConfig, build_agent};
 use crate::game::{AnyPosition, Move, Position, Variant};
-use crate::search::{
-    Agent, AgentConfig, ProgressSink, SearchControl, SearchEvent, SearchLimits, SearchResult, TreeSnapshot, build_agent,
-};
+use crate::search::{Agent, ProgressSink, SearchControl, SearchEvent, SearchLimits, SearchResult, TreeSnapshot};
 use crate::with_position;
 
 /// What the UI asks of the worker.

@@ -9,8 +9,9 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use super::matchup::ResolvedEntrant;
+use crate::agents::AgentFile;
 use crate::io::{FileError, check_version, parse_ron, read_text, to_ron, write_atomic};
-use crate::search::{AgentFile, GameBudget, SearchLimits};
+use crate::search::{GameBudget, SearchLimits};
 
 pub const CONDITIONS_FILE: &str = "entrants.ron";
 pub const CONDITIONS_VERSION: u32 = 1;
@@ -49,7 +50,7 @@ pub struct RunConditions {
 /// What decides how an entrant plays, and nothing else (not its name or description).
 #[derive(Serialize)]
 struct PlayedConfig<'a> {
-    agent: &'a crate::search::AgentConfig,
+    agent: &'a crate::agents::AgentConfig,
     seed: u64,
     limits: &'a SearchLimits,
     game_budget: &'a Option<GameBudget>,
@@ -206,7 +207,7 @@ mod tests {
 
     #[test]
     fn differences_name_the_scale_and_the_changed_field() {
-        let file = crate::search::preset("strong-ab").unwrap();
+        let file = crate::agents::preset("strong-ab").unwrap();
         let e = ResolvedEntrant {
             name: "a".into(),
             file: file.clone(),
@@ -224,7 +225,7 @@ mod tests {
             "{d:?}"
         );
         let mut edited = e.clone();
-        if let crate::search::AgentConfig::AlphaBeta(c) = &mut edited.file.agent {
+        if let crate::agents::AgentConfig::AlphaBeta(c) = &mut edited.file.agent {
             c.tt_mb = 16;
         }
         let d = then.differences(&RunConditions::new(&[edited], 1.0));

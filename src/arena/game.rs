@@ -3,9 +3,10 @@
 use serde::{Deserialize, Serialize};
 
 use super::matchup::{GameSpec, Opening, ResolvedEntrant};
+use crate::agents::build_agent;
 use crate::game::{AnyPosition, Position, Status, Variant};
 use crate::rng::{below, seeded};
-use crate::search::{ProgressSink, SearchControl, SearchEvent, SearchLimits, build_agent};
+use crate::search::{ProgressSink, SearchControl, SearchEvent, SearchLimits};
 use crate::with_position;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

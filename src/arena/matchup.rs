@@ -6,9 +6,10 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use super::game::{GameRecord, Outcome};
+use crate::agents::{AgentFile, load_agent};
 use crate::game::{AnyPosition, GridRules, Position, Status, Variant};
 use crate::io::{FileError, check_version, parse_ron, read_text, to_ron};
-use crate::search::{AgentFile, GameBudget, SearchLimits, load_agent};
+use crate::search::{GameBudget, SearchLimits};
 
 pub const MATCHUP_VERSION: u32 = 1;
 
@@ -523,8 +524,8 @@ impl Matchup {
             .enumerate()
             .map(|(i, e)| {
                 let file = match &e.agent {
-                    AgentSource::Preset(name) => load_agent(name),
-                    AgentSource::File(p) => load_agent(base.join(p).to_str().unwrap_or(p)),
+                    AgentSource::Preset(name) => load_agent(name).map_err(|e| e.to_string()),
+                    AgentSource::File(p) => load_agent(base.join(p).to_str().unwrap_or(p)).map_err(|e| e.to_string()),
                     AgentSource::Inline(f) => f.agent.validate().map(|_| (**f).clone()).map_err(String::from),
                 }
                 .map_err(|err| format!("agents[{i}]: {err}"))?;

@@ -7,7 +7,7 @@ use std::sync::atomic::Ordering;
 
 use super::conditions::{CONDITIONS_FILE, RunConditions};
 use super::game::{GameRecord, play_game};
-use super::matchup::Matchup;
+use super::matchup::{Matchup, ResolvedEntrant};
 use super::results::{
     MATCHUP_FILE, RESULTS_FILE, ResultsWriter, for_each_result, read_results, write_csv_from_results,
 };
@@ -100,56 +100,20 @@ pub fn run_matchup_summary(
     mut on_game: impl FnMut(&ArenaProgress),
 ) -> Result<RunSummary, String> {
     let m = effective_matchup(matchup, opts);
-    // `--games` is checked as the file's `games` is (an odd count with an opening).
-    m.check().map_err(|e| if opts.games.is_some() { format!("--games: {e}") } else { e })?;
-    let entrants = m.resolve(base)?;
-    for (i, e) in entrants.iter().enumerate() {
-        e.limits
-            .scaled(opts.scale)
-            .validate()
-            .map_err(|err| format!("agents[{i}] ({}) with --scale {}: {err}", e.name, opts.scale))?;
-    }
-    // Before anything is written: a run refused here leaves no folder behind.
-    check_external_programs(&m, &entrants)?;
+    let entrants = resolve_checked(&m, base, opts)?;
     std::fs::create_dir_all(&opts.out).map_err(|e| format!("cannot create {}: {e}", opts.out.display()))?;
     let matchup_path = opts.out.join(MATCHUP_FILE);
     let results_path = opts.out.join(RESULTS_FILE);
-    let names: Vec<String> = entrants.iter().map(|e| e.name.clone()).collect();
-    // Indices of the games already done, and their statistics: not the games themselves.
-    let mut done = std::collections::HashSet::new();
-    let mut summary = Summarizer::default();
-    let mut totals = RunSummary::default();
     let mut conditions = RunConditions::new(&entrants, opts.scale);
     if opts.resume
         && let Some(saved) = check_resumable(&m, &conditions, &opts.out)?
     {
         conditions = conditions.with_commits_of(&saved);
     }
-    let mut time_use = TimeUseCounter::new(&conditions);
-    let mut count = |r: &GameRecord, summary: &mut Summarizer, totals: &mut RunSummary| {
-        time_use.add(r);
-        summary.add(r);
-        totals.games += 1;
-        totals.forfeits += r.forfeit.is_some() as u64;
-        totals.unsearched_moves += r.moves.iter().filter(|m| m.unsearched).count() as u64;
-    };
-    for_each_result(&results_path, |r| {
-        // Games of another matchup (or edited by hand) would skew what is resumed and summarised.
-        if opts.resume {
-            m.check_record(&r, Some(&names)).map_err(|e| format!("{}: {e}", results_path.display()))?;
-        }
-        if !done.insert(r.index) && opts.resume {
-            return Err(format!("{}: game {} appears twice", results_path.display(), r.index));
-        }
-        count(&r, &mut summary, &mut totals);
-        Ok(())
-    })?;
-    if !opts.resume && !done.is_empty() {
-        return Err(format!(
-            "{} already holds results: add --resume to continue them, or choose another --out",
-            opts.out.display()
-        ));
-    }
+    let mut tally = Tally::new(&conditions);
+    // Indices of the games already done, and their statistics: not the games themselves.
+    let names: Vec<String> = entrants.iter().map(|e| e.name.clone()).collect();
+    let done = tally_saved(&m, &names, opts, &results_path, &mut tally)?;
     write_atomic(&matchup_path, m.to_ron().as_bytes()).map_err(|e| e.to_string())?;
     conditions.save(&opts.out.join(CONDITIONS_FILE)).map_err(|e| e.to_string())?;
 
@@ -198,25 +162,100 @@ pub fn run_matchup_summary(
                 error = Some(e);
                 control.stop();
             }
-            count(&r, &mut summary, &mut totals);
+            tally.add(&r);
             if let Some(sprt) = &m.sprt {
-                settle_if_decided(sprt, &summary, &pairings, &settled, &r);
+                settle_if_decided(sprt, &tally.summary, &pairings, &settled, &r);
             }
-            on_game(&ArenaProgress { done: totals.games, total, game: r });
+            on_game(&ArenaProgress { done: tally.totals.games, total, game: r });
         }
     });
     if let Some(e) = error {
         return Err(e);
     }
     write_csv_from_results(&opts.out, &results_path, Some(&conditions))?;
-    totals.stats = summary.finish();
-    totals.time_use = time_use.finish();
-    Ok(totals)
+    Ok(tally.finish())
+}
+
+/// The matchup's entrants, every check a run makes before it writes anything passed: the
+/// schedule, each entrant's scaled limits, and consent to the external programs it starts (a
+/// run refused here leaves no folder behind).
+fn resolve_checked(m: &Matchup, base: &Path, opts: &RunOptions) -> Result<Vec<ResolvedEntrant>, String> {
+    // `--games` is checked as the file's `games` is (an odd count with an opening).
+    m.check().map_err(|e| if opts.games.is_some() { format!("--games: {e}") } else { e })?;
+    let entrants = m.resolve(base)?;
+    for (i, e) in entrants.iter().enumerate() {
+        e.limits
+            .scaled(opts.scale)
+            .validate()
+            .map_err(|err| format!("agents[{i}] ({}) with --scale {}: {err}", e.name, opts.scale))?;
+    }
+    check_external_programs(m, &entrants)?;
+    Ok(entrants)
+}
+
+/// What a run has counted of its games, one at a time: the statistics, the totals and the
+/// agents' use of their time.
+struct Tally {
+    summary: Summarizer,
+    totals: RunSummary,
+    time_use: TimeUseCounter,
+}
+
+impl Tally {
+    fn new(conditions: &RunConditions) -> Tally {
+        Tally {
+            summary: Summarizer::default(),
+            totals: RunSummary::default(),
+            time_use: TimeUseCounter::new(conditions),
+        }
+    }
+
+    fn add(&mut self, r: &GameRecord) {
+        self.time_use.add(r);
+        self.summary.add(r);
+        self.totals.games += 1;
+        self.totals.forfeits += r.forfeit.is_some() as u64;
+        self.totals.unsearched_moves += r.moves.iter().filter(|m| m.unsearched).count() as u64;
+    }
+
+    fn finish(self) -> RunSummary {
+        RunSummary { stats: self.summary.finish(), time_use: self.time_use.finish(), ..self.totals }
+    }
+}
+
+/// Counts the games already in the results file and returns their indices. A folder holding
+/// results is continued only with `--resume`, and then only with this matchup's games, each once.
+fn tally_saved(
+    m: &Matchup,
+    names: &[String],
+    opts: &RunOptions,
+    results_path: &Path,
+    tally: &mut Tally,
+) -> Result<std::collections::HashSet<u64>, String> {
+    let mut done = std::collections::HashSet::new();
+    for_each_result(results_path, |r| {
+        // Games of another matchup (or edited by hand) would skew what is resumed and summarised.
+        if opts.resume {
+            m.check_record(&r, Some(names)).map_err(|e| format!("{}: {e}", results_path.display()))?;
+        }
+        if !done.insert(r.index) && opts.resume {
+            return Err(format!("{}: game {} appears twice", results_path.display(), r.index));
+        }
+        tally.add(&r);
+        Ok(())
+    })?;
+    if !opts.resume && !done.is_empty() {
+        return Err(format!(
+            "{} already holds results: add --resume to continue them, or choose another --out",
+            opts.out.display()
+        ));
+    }
+    Ok(done)
 }
 
 /// Games played at a time: `--threads`, else the matchup's, else all cores with a game's
 /// search threads counted (games x threads stay within the cores).
-fn worker_count(opts: &RunOptions, m: &Matchup, entrants: &[super::matchup::ResolvedEntrant]) -> usize {
+fn worker_count(opts: &RunOptions, m: &Matchup, entrants: &[ResolvedEntrant]) -> usize {
     match (opts.threads, m.threads) {
         (0, 0) => {
             let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -288,10 +327,10 @@ fn check_resumable(m: &Matchup, now: &RunConditions, out: &Path) -> Result<Optio
 
 /// Starts each external program once, for each variant, before the first game: one that
 /// cannot start (a wrong path) would otherwise forfeit every game of the run.
-fn check_external_programs(m: &Matchup, entrants: &[super::matchup::ResolvedEntrant]) -> Result<(), String> {
+fn check_external_programs(m: &Matchup, entrants: &[ResolvedEntrant]) -> Result<(), String> {
     let variants = m.variant_list()?;
     for e in entrants {
-        if let crate::search::AgentConfig::External(c) = &e.file.agent {
+        if let crate::agents::AgentConfig::External(c) = &e.file.agent {
             for &v in &variants {
                 crate::gomocup::check_starts(c, v)
                     .map_err(|err| format!("{} ({}): {err}", e.name, c.command_line()))?;

@@ -122,8 +122,9 @@ pub fn time_lines(m: &super::Matchup, base: &std::path::Path, scale: f64, record
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::agents::preset;
     use crate::arena::matchup::ResolvedEntrant;
-    use crate::search::{SearchLimits, preset};
+    use crate::search::SearchLimits;
 
     #[test]
     fn time_used_is_set_against_time_allowed_with_early_moves_apart() {

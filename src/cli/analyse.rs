@@ -2,8 +2,9 @@
 //! its move.
 
 use clap::Args;
+use mnklab::agents::{build_agent, load_agent};
 use mnklab::game::{AnyPosition, Status};
-use mnklab::search::{Progress, ProgressSink, SearchControl, SearchEvent, build_agent, load_agent};
+use mnklab::search::{Progress, ProgressSink, SearchControl, SearchEvent};
 use mnklab::with_position;
 
 use super::{LimitArgs, PositionArgs, consent_to_external};
@@ -40,7 +41,7 @@ pub fn run(args: AnalyseArgs) -> Result<(), String> {
         Status::Draw => return Err("the game is over: it is a draw; there is nothing to analyse".into()),
         Status::Ongoing => {}
     }
-    let mut file = load_agent(&args.agent)?;
+    let mut file = load_agent(&args.agent).map_err(|e| e.to_string())?;
     if let Some(t) = args.threads {
         file.agent = file.agent.with_threads(t)?;
     }

@@ -3,8 +3,9 @@
 use std::path::PathBuf;
 
 use clap::Subcommand;
+use mnklab::agents::{build_agent, load_agent};
 use mnklab::game::{AnyPosition, Position, Variant};
-use mnklab::search::{SearchControl, SearchLimits, SearchResult, build_agent, load_agent};
+use mnklab::search::{SearchControl, SearchLimits, SearchResult};
 use mnklab::with_position;
 
 use super::{consent_to_external, parse_count, parse_seconds, parse_table_mb, parse_variant};
@@ -145,7 +146,7 @@ pub fn run(cmd: BenchCommand) -> Result<(), String> {
             Ok(())
         }
         BenchCommand::Search { game, agent, seconds, depth, threads, parallel, allow_external, against } => {
-            let mut file = load_agent(&agent)?;
+            let mut file = load_agent(&agent).map_err(|e| e.to_string())?;
             if let Some(t) = threads {
                 file.agent = file.agent.with_threads(t)?;
             }
@@ -213,11 +214,11 @@ fn timing(
     seed: u64,
 ) -> Result<(), String> {
     use mnklab::search::progress::thread_cpu_seconds;
-    let file = load_agent(agent)?;
+    let file = load_agent(agent).map_err(|e| e.to_string())?;
     if file.agent.external_command().is_some() {
         return Err("bench timing measures mnklab's own agents, not an external program".into());
     }
-    if matches!(file.agent, mnklab::search::AgentConfig::Random) {
+    if matches!(file.agent, mnklab::agents::AgentConfig::Random) {
         return Err("bench timing: a random agent does not search, so it has no time to spend".into());
     }
     let limits = SearchLimits { time, cpu_time, ..SearchLimits::default() };

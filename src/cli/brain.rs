@@ -1,8 +1,8 @@
 //! `mnklab brain`: the Gomocup brain protocol on stdin and stdout.
 
 use clap::Args;
+use mnklab::agents::load_agent;
 use mnklab::game::Variant;
-use mnklab::search::load_agent;
 
 use super::{consent_to_external, parse_variant};
 
@@ -20,7 +20,7 @@ pub struct BrainArgs {
 }
 
 pub fn run(args: BrainArgs) -> Result<(), String> {
-    let file = load_agent(&args.agent)?;
+    let file = load_agent(&args.agent).map_err(|e| e.to_string())?;
     // The manager's turn time is always added; any other limit must be one the agent reads.
     let with_turn_time = mnklab::search::SearchLimits { time: Some(1.0), ..file.limits };
     file.agent.check_limits(&with_turn_time, None, true).map_err(|e| format!("--agent {}: {e}", file.name))?;

@@ -159,7 +159,7 @@ fn gui(launch: LaunchArgs) -> Result<(), String> {
     // Loaded before the window opens, so a bad name is a clear error on the terminal. An
     // agent that names an external program still asks before it starts (in the window).
     let agent = |name: &Option<String>, slot: &str| {
-        name.as_deref().map(|n| mnklab::search::load_agent(n).map_err(|e| format!("--agent-{slot}: {e}"))).transpose()
+        name.as_deref().map(|n| mnklab::agents::load_agent(n).map_err(|e| format!("--agent-{slot}: {e}"))).transpose()
     };
     // Checked here too: a move string the game does not allow is an error on the terminal.
     let game = match launch.game {

@@ -117,7 +117,7 @@ pub fn run(args: PlotArgs) -> Result<(), String> {
     if !(args.font_size >= 4.0 && args.font_size <= 40.0) {
         return Err("--font-size is in points, between 4 and 40".into());
     }
-    mnklab::plot::FigureFormat::from_path(&args.out)?;
+    mnklab::plot::FigureFormat::from_path(&args.out).map_err(|e| e.to_string())?;
     if args.bins.is_some() && args.kind != PlotKind::Hist {
         return Err("--bins applies to histograms (--kind hist)".into());
     }
@@ -127,7 +127,7 @@ pub fn run(args: PlotArgs) -> Result<(), String> {
     mnklab::io::check_output(&args.out, args.force).map_err(|e| format!("--out: {e}"))?;
     mnklab::io::check_output(&csv, true).map_err(|e| format!("--out: {e}"))?;
     let run = mnklab::arena::results::load_run(&args.results)?;
-    let mut fig = figure_from_results(&run.records, run.matchup.as_ref(), &run.dir, &req)?;
+    let mut fig = figure_from_results(&run.records, run.matchup.as_ref(), &run.dir, &req).map_err(|e| e.to_string())?;
     if let Some(l) = args.x_label {
         fig.x_label = l;
     }
@@ -162,7 +162,7 @@ pub fn run(args: PlotArgs) -> Result<(), String> {
     // The same figure in another format (fig.png after fig.svg) writes the same CSV again,
     // which loses nothing; any other CSV there is the user's, replaced only with --force.
     mnklab::io::check_replace(&csv, fig.to_csv().as_bytes(), args.force).map_err(|e| format!("--out: {e}"))?;
-    for p in export_figure(&fig, &args.out, &opts)? {
+    for p in export_figure(&fig, &args.out, &opts).map_err(|e| e.to_string())? {
         println!("wrote {}", p.display());
     }
     Ok(())

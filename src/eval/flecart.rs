@@ -2,7 +2,7 @@
 //! to one player are worth `base`^(stones - 1) tens; a player to move with a playable winning
 //! cell is about to win; a player facing two playable winning cells of the opponent is lost.
 
-use super::{EvalBoard, Heuristic, LINE};
+use super::{EvalBoard, Heuristic, LINE, Threat};
 use crate::game::Position;
 
 /// A near-certain result, below proven wins but above any window sum.
@@ -33,19 +33,14 @@ impl Heuristic for Flecart {
         let me = pos.side_to_move();
         let mut v = board.window_sum(me).clamp(-(STEP as i64) / 2, STEP as i64 / 2) as i32;
         let mut moves = Vec::new();
-        // End-game step: a winning cell playable now wins on this move.
-        if board.has_threat_window(me) {
-            board.threat_moves(pos, me, &mut moves);
-            if !moves.is_empty() {
-                return v + STEP;
-            }
+        // End-game step: a winning cell playable now wins on this move (not played out: an
+        // overline under the exactly-K rule still counts here, as Flecart's rule reads).
+        if board.threat(pos, me, &mut moves) != Threat::None {
+            return v + STEP;
         }
         // Double-threat step: two playable winning cells of the opponent cannot both be blocked.
-        if board.has_threat_window(me.other()) {
-            board.threat_moves(pos, me.other(), &mut moves);
-            if moves.len() >= 2 {
-                v -= STEP;
-            }
+        if let Threat::Double(_) = board.threat(pos, me.other(), &mut moves) {
+            v -= STEP;
         }
         v
     }

@@ -11,6 +11,7 @@ mod kang;
 mod lim;
 mod neighbours;
 mod pattern;
+mod tactics;
 
 pub use board::EvalBoard;
 pub use flecart::Flecart;
@@ -18,6 +19,7 @@ pub use kang::Kang;
 pub use lim::Lim;
 pub use neighbours::{Neighbours, stones_around};
 pub use pattern::Pattern;
+pub use tactics::{Tactic, Threat};
 
 use serde::{Deserialize, Serialize};
 

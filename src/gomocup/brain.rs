@@ -5,8 +5,9 @@
 use std::io::{BufRead, Write};
 use std::time::Instant;
 
+use crate::agents::{AgentConfig, AgentFile, build_agent};
 use crate::game::{AnyPosition, GridRules, Move, Player, Setup, Variant, cell_name};
-use crate::search::{AgentConfig, AgentFile, NullSink, SearchControl, SearchLimits, build_agent};
+use crate::search::{NullSink, SearchControl, SearchLimits};
 use crate::with_position;
 
 /// Time kept in reserve for the manager's clock and our answer.
@@ -199,39 +200,7 @@ impl Brain {
             return (vec![], false);
         }
         if self.board_lines.is_some() {
-            if line.eq_ignore_ascii_case("DONE") {
-                return (vec![self.finish_board()], false);
-            }
-            let parts: Vec<&str> = line.split(',').map(str::trim).collect();
-            let parsed = match parts.as_slice() {
-                [x, y, f] => match (x.parse::<usize>(), y.parse::<usize>(), f.parse::<u8>()) {
-                    // 3 marks a stone of a continuous game's winning line, which is not played here.
-                    (Ok(x), Ok(y), Ok(f @ 1..=2)) => Some((x, y, f)),
-                    _ => None,
-                },
-                _ => None,
-            };
-            let Some((x, y, field)) = parsed else {
-                self.board_lines = None;
-                self.board_failed = true;
-                let message = format!("ERROR bad BOARD line '{}': expected x,y,field with field 1 or 2", quote(line));
-                return (vec![message], false);
-            };
-            let dims = self.dims();
-            let Some((w, h)) = dims else {
-                self.board_lines = None;
-                self.board_failed = true;
-                return (vec!["ERROR no game: send START first".into()], false);
-            };
-            if x >= w || y >= h {
-                self.board_lines = None;
-                self.board_failed = true;
-                return (vec![format!("ERROR BOARD line '{line}' is off the {w}x{h} board")], false);
-            }
-            if let Some(lines) = self.board_lines.as_mut() {
-                lines.push((x, h - 1 - y, field == 1));
-            }
-            return (vec![], false);
+            return (self.board_line(line), false);
         }
         let (cmd, rest) = line.split_once(' ').map_or((line, ""), |(c, r)| (c, r.trim()));
         let answer = match cmd.to_ascii_uppercase().as_str() {
@@ -248,23 +217,7 @@ impl Brain {
                 None => "ERROR no game to restart: send START first".into(),
             },
             "BEGIN" => self.think(),
-            "TURN" => match parse_xy(rest) {
-                None => format!("ERROR TURN needs x,y, not '{}'", quote(rest)),
-                Some((x, y)) => match self.to_ours(x, y) {
-                    None if self.position.is_none() => "ERROR no game: send START first".into(),
-                    None => format!("ERROR move {x},{y} is off the board"),
-                    Some((ox, oy)) => {
-                        let pos = self.position.as_mut().unwrap();
-                        match pos.move_to(ox, oy) {
-                            None => format!("ERROR move {x},{y} is not legal here"),
-                            Some(m) => {
-                                let _ = pos.try_play(m);
-                                if pos.status().is_over() { "ERROR the game is over".into() } else { self.think() }
-                            }
-                        }
-                    }
-                },
-            },
+            "TURN" => self.turn(rest),
             "BOARD" => {
                 if self.position.is_none() {
                     // The block's lines belong to this command: skip them up to DONE, so the
@@ -276,53 +229,7 @@ impl Brain {
                     return (vec![], false);
                 }
             }
-            "INFO" => {
-                let (key, value) = rest.split_once(' ').map_or((rest, ""), |(k, v)| (k, v.trim()));
-                let number = value.parse::<i64>().ok();
-                let key = key.to_ascii_lowercase();
-                // Times and sizes are counts: a negative one is a manager's error to report,
-                // not a default to fall back on silently.
-                if let ("timeout_turn" | "timeout_match" | "time_left" | "max_memory", Some(v)) = (key.as_str(), number)
-                    && v < 0
-                {
-                    return (vec![format!("ERROR INFO {key} must be 0 or more, not {v}")], false);
-                }
-                match (key.as_str(), number) {
-                    // At most MAX_SECONDS: a larger number would overflow the search's deadline.
-                    // 0 asks for a move as fast as possible (the shortest search there is).
-                    ("timeout_turn", Some(v)) => {
-                        self.timeout_turn = Some((v as u64).min(crate::search::MAX_SECONDS as u64 * 1000))
-                    }
-                    ("timeout_match", Some(_)) => {}
-                    ("time_left", Some(v)) => self.time_left = Some(v.max(0) as u64),
-                    ("max_memory", Some(v)) => self.max_memory = (v > 0).then_some(v as u64),
-                    ("rule", Some(v)) => {
-                        if v & 4 != 0 {
-                            return (vec!["ERROR renju rules are not supported".into()], false);
-                        }
-                        if v & 8 != 0 {
-                            return (vec!["ERROR caro rules are not supported".into()], false);
-                        }
-                        self.exact = v & 1 != 0;
-                        if let Some(p) = &self.position
-                            && let Some(r) = p.variant().grid()
-                            && r.exact() != self.exact
-                            && p.ply() == 0
-                        {
-                            let _ = self.start(r.width() as usize, r.height() as usize);
-                        }
-                    }
-                    ("game_type" | "evaluate" | "folder", _) => {}
-                    (_, None) if !value.is_empty() && key != "evaluate" && key != "folder" => {
-                        return (
-                            vec![format!("ERROR INFO {} needs a whole number, not '{}'", quote(&key), quote(value))],
-                            false,
-                        );
-                    }
-                    _ => {}
-                }
-                return (vec![], false);
-            }
+            "INFO" => return (self.info(rest).into_iter().collect(), false),
             "ABOUT" => format!(
                 "name=\"mnklab {}\", version=\"{}\", author=\"mnklab developers\", country=\"n/a\", www=\"https://crates.io/crates/mnklab\"",
                 self.agent.name,
@@ -332,6 +239,109 @@ impl Brain {
             other => format!("ERROR unknown command '{}'", quote(other)),
         };
         (vec![answer], false)
+    }
+
+    /// One line of a BOARD block: a stone, or DONE (the answer: the brain's move). A bad
+    /// line ends the block with one error, and the rest of it up to DONE is skipped.
+    fn board_line(&mut self, line: &str) -> Vec<String> {
+        if line.eq_ignore_ascii_case("DONE") {
+            return vec![self.finish_board()];
+        }
+        let parts: Vec<&str> = line.split(',').map(str::trim).collect();
+        let parsed = match parts.as_slice() {
+            [x, y, f] => match (x.parse::<usize>(), y.parse::<usize>(), f.parse::<u8>()) {
+                // 3 marks a stone of a continuous game's winning line, which is not played here.
+                (Ok(x), Ok(y), Ok(f @ 1..=2)) => Some((x, y, f)),
+                _ => None,
+            },
+            _ => None,
+        };
+        let fail = |brain: &mut Brain, message: String| {
+            brain.board_lines = None;
+            brain.board_failed = true;
+            vec![message]
+        };
+        let Some((x, y, field)) = parsed else {
+            let message = format!("ERROR bad BOARD line '{}': expected x,y,field with field 1 or 2", quote(line));
+            return fail(self, message);
+        };
+        let Some((w, h)) = self.dims() else {
+            return fail(self, "ERROR no game: send START first".into());
+        };
+        if x >= w || y >= h {
+            return fail(self, format!("ERROR BOARD line '{line}' is off the {w}x{h} board"));
+        }
+        if let Some(lines) = self.board_lines.as_mut() {
+            lines.push((x, h - 1 - y, field == 1));
+        }
+        vec![]
+    }
+
+    /// TURN x,y: the opponent's move, then the brain's answer.
+    fn turn(&mut self, rest: &str) -> String {
+        let Some((x, y)) = parse_xy(rest) else {
+            return format!("ERROR TURN needs x,y, not '{}'", quote(rest));
+        };
+        match self.to_ours(x, y) {
+            None if self.position.is_none() => "ERROR no game: send START first".into(),
+            None => format!("ERROR move {x},{y} is off the board"),
+            Some((ox, oy)) => {
+                let pos = self.position.as_mut().unwrap();
+                match pos.move_to(ox, oy) {
+                    None => format!("ERROR move {x},{y} is not legal here"),
+                    Some(m) => {
+                        let _ = pos.try_play(m);
+                        if pos.status().is_over() { "ERROR the game is over".into() } else { self.think() }
+                    }
+                }
+            }
+        }
+    }
+
+    /// INFO key value: the manager's settings; an error line for a value refused.
+    fn info(&mut self, rest: &str) -> Option<String> {
+        let (key, value) = rest.split_once(' ').map_or((rest, ""), |(k, v)| (k, v.trim()));
+        let number = value.parse::<i64>().ok();
+        let key = key.to_ascii_lowercase();
+        // Times and sizes are counts: a negative one is a manager's error to report,
+        // not a default to fall back on silently.
+        if let ("timeout_turn" | "timeout_match" | "time_left" | "max_memory", Some(v)) = (key.as_str(), number)
+            && v < 0
+        {
+            return Some(format!("ERROR INFO {key} must be 0 or more, not {v}"));
+        }
+        match (key.as_str(), number) {
+            // At most MAX_SECONDS: a larger number would overflow the search's deadline.
+            // 0 asks for a move as fast as possible (the shortest search there is).
+            ("timeout_turn", Some(v)) => {
+                self.timeout_turn = Some((v as u64).min(crate::search::MAX_SECONDS as u64 * 1000))
+            }
+            ("timeout_match", Some(_)) => {}
+            ("time_left", Some(v)) => self.time_left = Some(v.max(0) as u64),
+            ("max_memory", Some(v)) => self.max_memory = (v > 0).then_some(v as u64),
+            ("rule", Some(v)) => {
+                if v & 4 != 0 {
+                    return Some("ERROR renju rules are not supported".into());
+                }
+                if v & 8 != 0 {
+                    return Some("ERROR caro rules are not supported".into());
+                }
+                self.exact = v & 1 != 0;
+                if let Some(p) = &self.position
+                    && let Some(r) = p.variant().grid()
+                    && r.exact() != self.exact
+                    && p.ply() == 0
+                {
+                    let _ = self.start(r.width() as usize, r.height() as usize);
+                }
+            }
+            ("game_type" | "evaluate" | "folder", _) => {}
+            (_, None) if !value.is_empty() && key != "evaluate" && key != "folder" => {
+                return Some(format!("ERROR INFO {} needs a whole number, not '{}'", quote(&key), quote(value)));
+            }
+            _ => {}
+        }
+        None
     }
 }
 

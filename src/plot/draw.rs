@@ -300,11 +300,27 @@ where
                 .map_err(err)?;
         }
     }
-    // The colour bar, drawn by hand: gradient, ticks labelled right-aligned to its left, the
-    // rotated title left of them (plotters' own axis let the labels run under the bar).
+    draw_colour_bar(&bar, (lo, hi), &scale_axis, scale_labels, &fig.value_label, z)
+}
+
+/// The colour bar, drawn by hand: gradient, ticks labelled right-aligned to its left, the
+/// rotated title left of them (plotters' own axis let the labels run under the bar).
+/// `labels_w` is the room left of the bar for the labels and the title.
+fn draw_colour_bar<DB: DrawingBackend>(
+    bar: &DrawingArea<DB, Shift>,
+    (lo, hi): (f64, f64),
+    scale_axis: &Axis,
+    labels_w: u32,
+    title: &str,
+    z: &Sizes,
+) -> Result<(), String>
+where
+    DB::ErrorType: 'static,
+{
+    let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
     let (_, bh) = bar.dim_in_pixel();
     let (top, bottom) = (z.px(20.0) as i32, bh as i32 - z.px(z.tick * 4.0) as i32);
-    let (x0, x1) = (scale_labels as i32, scale_labels as i32 + z.px(20.0) as i32);
+    let (x0, x1) = (labels_w as i32, labels_w as i32 + z.px(20.0) as i32);
     let y_of = |v: f64| bottom - (((v - lo) / (hi - lo)) * (bottom - top) as f64).round() as i32;
     let steps = 64;
     for i in 0..steps {
@@ -324,7 +340,7 @@ where
         .map_err(err)?;
     }
     bar.draw(&Text::new(
-        fig.value_label.clone(),
+        title.to_string(),
         (z.px(4.0) as i32, (top + bottom) / 2),
         z.font(z.axis)
             .transform(plotters::style::FontTransform::Rotate270)

@@ -11,7 +11,7 @@ use plotters::style::FontStyle;
 
 use super::Figure;
 use super::draw::{draw, scaled};
-use crate::io::write_atomic;
+use crate::io::{FileError, write_atomic};
 
 /// The shipped font and the family name figures use.
 pub const FONT_BYTES: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
@@ -61,6 +61,24 @@ impl ExportOptions {
     }
 }
 
+/// Why a figure could not be written.
+#[derive(Debug, thiserror::Error)]
+pub enum ExportError {
+    #[error("{}: the figure's file name must end in .svg, .png or .pdf", .0.display())]
+    Format(PathBuf),
+    /// The plotting library's message (its error type depends on the drawing backend).
+    #[error("{0}")]
+    Draw(String),
+    #[error("{0}")]
+    Png(#[from] png::EncodingError),
+    #[error("internal SVG did not parse: {0}")]
+    Svg(#[from] svg2pdf::usvg::Error),
+    #[error("PDF conversion failed: {0}")]
+    Pdf(svg2pdf::ConversionError),
+    #[error(transparent)]
+    File(#[from] FileError),
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FigureFormat {
     Svg,
@@ -70,12 +88,12 @@ pub enum FigureFormat {
 
 impl FigureFormat {
     /// From a file name's extension.
-    pub fn from_path(path: &Path) -> Result<FigureFormat, String> {
+    pub fn from_path(path: &Path) -> Result<FigureFormat, ExportError> {
         match path.extension().and_then(|e| e.to_str()).map(|e| e.to_ascii_lowercase()).as_deref() {
             Some("svg") => Ok(FigureFormat::Svg),
             Some("png") => Ok(FigureFormat::Png),
             Some("pdf") => Ok(FigureFormat::Pdf),
-            _ => Err(format!("{}: the figure's file name must end in .svg, .png or .pdf", path.display())),
+            _ => Err(ExportError::Format(path.to_path_buf())),
         }
     }
 }
@@ -89,26 +107,26 @@ fn register_font() {
 }
 
 /// The figure as an SVG document.
-pub fn render_svg(fig: &Figure, opts: &ExportOptions) -> Result<String, String> {
+pub fn render_svg(fig: &Figure, opts: &ExportOptions) -> Result<String, ExportError> {
     register_font();
     let mut out = String::new();
     {
         let root = SVGBackend::with_string(&mut out, opts.pixels(SVG_DPI)).into_drawing_area();
-        draw(&root, &scaled(fig, opts), 1.0, opts)?;
-        root.present().map_err(|e| e.to_string())?;
+        draw(&root, &scaled(fig, opts), 1.0, opts).map_err(ExportError::Draw)?;
+        root.present().map_err(|e| ExportError::Draw(e.to_string()))?;
     }
     Ok(out)
 }
 
 /// The figure as a PNG file (with its DPI recorded in the pHYs chunk).
-pub fn render_png(fig: &Figure, opts: &ExportOptions) -> Result<Vec<u8>, String> {
+pub fn render_png(fig: &Figure, opts: &ExportOptions) -> Result<Vec<u8>, ExportError> {
     register_font();
     let (w, h) = opts.pixels(opts.dpi);
     let mut rgb = vec![255u8; w as usize * h as usize * 3];
     {
         let root = BitMapBackend::with_buffer(&mut rgb, (w, h)).into_drawing_area();
-        draw(&root, &scaled(fig, opts), opts.dpi / SVG_DPI, opts)?;
-        root.present().map_err(|e| e.to_string())?;
+        draw(&root, &scaled(fig, opts), opts.dpi / SVG_DPI, opts).map_err(ExportError::Draw)?;
+        root.present().map_err(|e| ExportError::Draw(e.to_string()))?;
     }
     let mut bytes = Vec::new();
     {
@@ -117,34 +135,34 @@ pub fn render_png(fig: &Figure, opts: &ExportOptions) -> Result<Vec<u8>, String>
         enc.set_depth(png::BitDepth::Eight);
         let per_metre = (opts.dpi / 0.0254).round() as u32;
         enc.set_pixel_dims(Some(png::PixelDimensions { xppu: per_metre, yppu: per_metre, unit: png::Unit::Meter }));
-        let mut writer = enc.write_header().map_err(|e| e.to_string())?;
-        writer.write_image_data(&rgb).map_err(|e| e.to_string())?;
+        let mut writer = enc.write_header()?;
+        writer.write_image_data(&rgb)?;
     }
     Ok(bytes)
 }
 
 /// The figure as a PDF page, the font embedded.
-pub fn render_pdf(fig: &Figure, opts: &ExportOptions) -> Result<Vec<u8>, String> {
+pub fn render_pdf(fig: &Figure, opts: &ExportOptions) -> Result<Vec<u8>, ExportError> {
     use svg2pdf::usvg;
     let svg = render_svg(fig, opts)?;
     let mut options = usvg::Options::default();
     options.fontdb_mut().load_font_data(FONT_BYTES.to_vec());
     options.fontdb_mut().set_sans_serif_family(FONT);
-    let tree = usvg::Tree::from_str(&svg, &options).map_err(|e| format!("internal SVG did not parse: {e}"))?;
-    svg2pdf::to_pdf(&tree, svg2pdf::ConversionOptions::default(), svg2pdf::PageOptions { dpi: SVG_DPI as f32 })
-        .map_err(|e| format!("PDF conversion failed: {e}"))
+    let tree = usvg::Tree::from_str(&svg, &options)?;
+    let page = svg2pdf::PageOptions { dpi: SVG_DPI as f32 };
+    svg2pdf::to_pdf(&tree, svg2pdf::ConversionOptions::default(), page).map_err(ExportError::Pdf)
 }
 
 /// Writes the figure to `path` (format from its extension) and its data to the same name
 /// with `.csv`; returns both paths. Files are replaced atomically.
-pub fn export_figure(fig: &Figure, path: &Path, opts: &ExportOptions) -> Result<Vec<PathBuf>, String> {
+pub fn export_figure(fig: &Figure, path: &Path, opts: &ExportOptions) -> Result<Vec<PathBuf>, ExportError> {
     let bytes = match FigureFormat::from_path(path)? {
         FigureFormat::Svg => render_svg(fig, opts)?.into_bytes(),
         FigureFormat::Png => render_png(fig, opts)?,
         FigureFormat::Pdf => render_pdf(fig, opts)?,
     };
     let csv = path.with_extension("csv");
-    write_atomic(path, &bytes).map_err(|e| e.to_string())?;
-    write_atomic(&csv, fig.to_csv().as_bytes()).map_err(|e| e.to_string())?;
+    write_atomic(path, &bytes)?;
+    write_atomic(&csv, fig.to_csv().as_bytes())?;
     Ok(vec![path.to_path_buf(), csv])
 }

@@ -434,19 +434,17 @@ struct Context<'a> {
 }
 
 impl Context<'_> {
-    fn game_field(&self, g: &GameView, f: Field) -> Result<Value, String> {
+    fn game_field(&self, g: &GameView, f: Field) -> Result<Value, FigureError> {
         let r = g.record;
         let dims = match r.variant {
             Variant::Grid(rules) => Some((rules.width() as f64, rules.height() as f64, rules.k() as f64)),
             Variant::Connect3d => None,
         };
-        let need_dims = || dims.ok_or_else(|| format!("{f} is not defined for {}", r.variant));
+        let need_dims = || dims.ok_or(FigureError::NotDefinedFor { field: f, variant: r.variant });
         let param = |e: usize, p: Param| {
-            self.params.get(e).and_then(|ep| ep.get(p)).ok_or_else(|| {
-                format!(
-                    "{f} is unknown for {}: no matchup.ron beside the results, or it does not set it",
-                    r.names[if e == g.agent() { g.side } else { 1 - g.side }]
-                )
+            self.params.get(e).and_then(|ep| ep.get(p)).ok_or_else(|| FigureError::UnknownParam {
+                field: f,
+                entrant: r.names[if e == g.agent() { g.side } else { 1 - g.side }].clone(),
             })
         };
         Ok(match f {
@@ -467,7 +465,7 @@ impl Context<'_> {
             Field::Colour => Value::Text(if g.side == 0 { "first" } else { "second" }.into()),
             Field::AgentParam(p) => param(g.agent(), p)?,
             Field::OpponentParam(p) => param(g.opponent(), p)?,
-            Field::Phase | Field::Ply => return Err(format!("{f} describes moves: use it with --kind box")),
+            Field::Phase | Field::Ply => return Err(FigureError::DescribesMoves(f)),
         })
     }
 
@@ -494,7 +492,7 @@ impl Context<'_> {
             }
             let mut seen: Vec<(Vec<String>, String)> = Vec::new();
             for g in &self.views {
-                let key: Result<Vec<String>, String> =
+                let key: Result<Vec<String>, FigureError> =
                     fixed.iter().map(|&k| self.game_field(g, k).map(|v| v.to_string())).collect();
                 let (Ok(key), Ok(v)) = (key, self.game_field(g, f)) else { continue };
                 let v = v.to_string();
@@ -605,6 +603,50 @@ fn name_matches(pattern: &str, name: &str) -> bool {
     }
 }
 
+/// Why a figure cannot be drawn from a run's games. Each names what to change.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum FigureError {
+    #[error("the results hold no finished game")]
+    NoGames,
+    #[error("--agent '{pattern}' matches both players of a game ({first} and {second}): use a name or a longer prefix")]
+    AgentIsBothPlayers { pattern: String, first: String, second: String },
+    #[error("no game has an agent named '{pattern}'; the agents are: {}", .known.join(", "))]
+    NoSuchAgent { pattern: String, known: Vec<String> },
+    #[error("{field} is not defined for {variant}")]
+    NotDefinedFor { field: Field, variant: Variant },
+    #[error("{field} is unknown for {entrant}: no matchup.ron beside the results, or it does not set it")]
+    UnknownParam { field: Field, entrant: String },
+    #[error("{0} describes moves: use it with --kind box")]
+    DescribesMoves(Field),
+    #[error("--x {0} is not a number; a line needs a numeric x (try --kind bar)")]
+    NotNumeric(Field),
+    #[error(
+        "a point of the line would average games with different {0}: use --series {flag} or --x {flag}, or plot \
+         one {0} at a time",
+        flag = .0.flag()
+    )]
+    MixedInPoint(Field),
+    #[error(
+        "a bar would pool games with different {0}: use --x {flag} or --x variant, or plot one {0} at a time",
+        flag = .0.flag()
+    )]
+    MixedInBar(Field),
+    #[error("a cell of the heatmap would average games with different {varying}: {}", cell_advice(*.varying, *.faceted))]
+    MixedInCell { varying: Field, faceted: bool },
+    #[error("a box plot shows a per-move metric (time, nodes, memory, depth), not {0:?}")]
+    NotPerMove(Metric),
+    #[error("nothing to plot: no game gives a value for {0:?}")]
+    NothingToPlot(Metric),
+}
+
+fn cell_advice(varying: Field, faceted: bool) -> String {
+    if faceted {
+        format!("put {varying} on an axis or in the facet, or plot one {varying} at a time")
+    } else {
+        format!("give each its own panel with --facet {}, or plot one {varying} at a time", varying.flag())
+    }
+}
+
 /// Builds the figure `req` asks for from game records. `matchup` (the `matchup.ron` beside
 /// the results, agent files relative to `base`) supplies the agents' parameters.
 pub fn figure_from_results(
@@ -612,45 +654,8 @@ pub fn figure_from_results(
     matchup: Option<&Matchup>,
     base: &std::path::Path,
     req: &PlotRequest,
-) -> Result<Figure, String> {
-    if records.is_empty() {
-        return Err("the results hold no finished game".into());
-    }
-    let mut sorted: Vec<&GameRecord> = records.iter().collect();
-    sorted.sort_by_key(|r| r.index);
-    // A pattern matching both players of a game cannot say whose side to take.
-    if let Some(name) = &req.agent
-        && let Some(r) = sorted.iter().find(|r| r.names.iter().all(|n| name_matches(name, n)))
-    {
-        return Err(format!(
-            "--agent '{name}' matches both players of a game ({} and {}): use a name or a longer prefix",
-            r.names[0], r.names[1]
-        ));
-    }
-    let views: Vec<GameView> = sorted
-        .into_iter()
-        .filter_map(|record| {
-            let side = match &req.agent {
-                Some(name) => record.names.iter().position(|n| name_matches(name, n))?,
-                None => (record.players[1] < record.players[0]) as usize,
-            };
-            Some(GameView { record, side })
-        })
-        .collect();
-    if views.is_empty() {
-        let names: Vec<&String> = records.iter().flat_map(|r| r.names.iter()).collect();
-        let mut known: Vec<&String> = Vec::new();
-        for n in names {
-            if !known.contains(&n) {
-                known.push(n);
-            }
-        }
-        return Err(format!(
-            "no game has an agent named '{}'; the agents are: {}",
-            req.agent.as_deref().unwrap_or(""),
-            known.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(", ")
-        ));
-    }
+) -> Result<Figure, FigureError> {
+    let views = game_views(records, req)?;
     let plotted = [req.x, req.series, req.facet, if req.kind == PlotKind::Heatmap { req.y } else { None }];
     let ks: Vec<u32> = views
         .iter()
@@ -673,293 +678,343 @@ pub fn figure_from_results(
         PlotKind::Hist => Metric::Length,
         _ => Metric::Score,
     });
-    let y_label = metric.label(&agent_label);
     let default_x = match req.kind {
         PlotKind::Line | PlotKind::Heatmap => Field::M,
         PlotKind::Bar | PlotKind::Pie => Field::Pairing,
         PlotKind::Box => Field::Phase,
         PlotKind::Hist => Field::M,
     };
-    let x = req.x.unwrap_or(default_x);
-    let name = matchup.map(|m| m.name.clone()).unwrap_or_default();
-    let title = |what: String| {
-        req.title.clone().unwrap_or_else(|| if name.is_empty() { what } else { format!("{name}: {what}") })
+    let plan = Plan {
+        req,
+        x: req.x.unwrap_or(default_x),
+        metric,
+        y_label: metric.label(&agent_label),
+        agent_label,
+        opponent_label,
+        name: matchup.map(|m| m.name.clone()).unwrap_or_default(),
+        ctx,
     };
-    let fields = |g: &GameView, f: Field| ctx.game_field(g, f);
-
     let figure = match req.kind {
-        PlotKind::Line => {
-            let series_field = req.series.unwrap_or(Field::Pairing);
-            let mut groups: BTreeMap<String, Vec<(f64, f64)>> = BTreeMap::new();
-            let mut order: Vec<String> = Vec::new();
-            for g in &ctx.views {
-                let Value::Num(xv) = fields(g, x)? else {
-                    return Err(format!("--x {x} is not a number; a line needs a numeric x (try --kind bar)"));
-                };
-                let s = match (fields(g, series_field)?, &req.series_label) {
-                    (v, Some(template)) => template.replace("{}", &v.to_string()),
-                    (Value::Num(v), None) => format!("{series_field} = {v}"),
-                    (other, None) => other.to_string(),
-                };
-                if let Some(y) = ctx.game_metric(g, metric) {
-                    if !order.contains(&s) {
-                        order.push(s.clone());
-                    }
-                    groups.entry(s).or_default().push((xv, y));
-                }
-            }
-            // A point averages its games: never over boards of different shapes unawares.
-            if let Some(varying) = ctx.mixed_within_cells(&[x, series_field], true) {
-                return Err(format!(
-                    "a point of the line would average games with different {varying}: use --series {} or \
-                     --x {}, or plot one {varying} at a time",
-                    varying.flag(),
-                    varying.flag()
-                ));
-            }
-            let series = order
-                .into_iter()
-                .map(|name| {
-                    let samples = &groups[&name];
-                    let xs = ordered_keys(samples.iter().map(|s| Value::Num(s.0)).collect());
-                    let points = xs
-                        .into_iter()
-                        .filter_map(|xv| {
-                            let Value::Num(xv) = xv else { return None };
-                            let ys: Vec<f64> = samples.iter().filter(|s| s.0 == xv).map(|s| s.1).collect();
-                            let (y, band) = aggregate(&ys, metric.is_rate());
-                            Some(LinePoint { x: xv, y, band: Some(band), n: ys.len() as u32 })
-                        })
-                        .collect();
-                    Series { name, points }
-                })
-                .collect::<Vec<Series>>();
-            let n = series.iter().flat_map(|s| s.points.iter().map(|p| p.n));
-            Figure {
-                title: format!("{}{}", title(format!("{y_label} by {x}")), games_each(n, "point")),
-                x_label: x.to_string(),
-                y_label,
-                value_label: String::new(),
-                data: FigureData::Lines(series),
-            }
-        }
-        PlotKind::Bar | PlotKind::Pie => {
-            // A bar labelled by a board field counts games of that board only: not of boards
-            // of different shapes unawares (by pairing or agent, pooling boards is the point).
-            if matches!(x, Field::M | Field::N | Field::K | Field::Board)
-                && let Some(varying) = ctx.mixed_within_cells(&[x], true)
-            {
-                return Err(format!(
-                    "a bar would pool games with different {varying}: use --x {} or --x variant, or plot one \
-                     {varying} at a time",
-                    varying.flag()
-                ));
-            }
-            let mut keys = Vec::new();
-            for g in &ctx.views {
-                keys.push(fields(g, x)?);
-            }
-            let categories = ordered_keys(keys.clone());
-            let forfeits = metric == Metric::Forfeit;
-            let mut wdl = vec![[0.0f64; 3]; categories.len()];
-            for (g, k) in ctx.views.iter().zip(&keys) {
-                let c = categories.iter().position(|c| c == k).expect("key is a category");
-                let part = if forfeits {
-                    match g.record.forfeit {
-                        Some(side) if side as usize == g.side => 0,
-                        Some(_) => 1,
-                        None => 2,
-                    }
-                } else {
-                    match g.score() {
-                        1.0 => 0,
-                        0.5 => 1,
-                        _ => 2,
-                    }
-                };
-                wdl[c][part] += 1.0;
-            }
-            let parts = if forfeits {
-                [format!("{agent_label} forfeits"), format!("{opponent_label} forfeits"), "no forfeit".to_string()]
-            } else {
-                [format!("{agent_label} wins"), "draws".to_string(), format!("{opponent_label} wins")]
-            };
-            let names: Vec<String> = categories
-                .iter()
-                .map(|c| match (c, req.kind) {
-                    (Value::Num(v), PlotKind::Pie) => format!("{x} = {v}"),
-                    _ => c.to_string(),
-                })
-                .collect();
-            let what = if req.kind == PlotKind::Bar { "bar" } else { "pie" };
-            let games = games_each(wdl.iter().map(|c| c.iter().sum::<f64>() as u32), what);
-            let title =
-                format!("{}{games}", title(format!("{} by {x}", if forfeits { "forfeits" } else { "results" })));
-            if req.kind == PlotKind::Bar {
-                Figure {
-                    title,
-                    x_label: x.to_string(),
-                    y_label: "games".into(),
-                    value_label: String::new(),
-                    data: FigureData::StackedBars {
-                        categories: names,
-                        // Forfeit bars count forfeits only, not the games without one.
-                        stacks: (0..if forfeits { 2 } else { 3 })
-                            .map(|i| (parts[i].clone(), wdl.iter().map(|c| c[i]).collect()))
-                            .collect(),
-                    },
-                }
-            } else {
-                Figure {
-                    title,
-                    x_label: x.to_string(),
-                    y_label: "games".into(),
-                    value_label: String::new(),
-                    data: FigureData::Pies(
-                        names
-                            .into_iter()
-                            .zip(&wdl)
-                            .map(|(n, c)| (n, (0..3).map(|i| (parts[i].clone(), c[i])).collect()))
-                            .collect(),
-                    ),
-                }
-            }
-        }
-        PlotKind::Heatmap => {
-            let y = req.y.unwrap_or(Field::N);
-            let mut cells: Vec<(Value, Value, Value, f64)> = Vec::new();
-            for g in &ctx.views {
-                if let Some(v) = ctx.game_metric(g, metric) {
-                    let facet = match req.facet {
-                        Some(f) => fields(g, f)?,
-                        None => Value::Text(String::new()),
-                    };
-                    cells.push((fields(g, x)?, fields(g, y)?, facet, v));
-                }
-            }
-            let fixed: Vec<Field> = [x, y].into_iter().chain(req.facet).collect();
-            if let Some(varying) = ctx.mixed_within_cells(&fixed, false) {
-                let how = if req.facet.is_none() {
-                    format!("give each its own panel with --facet {}, or plot one {varying} at a time", varying.flag())
-                } else {
-                    format!("put {varying} on an axis or in the facet, or plot one {varying} at a time")
-                };
-                return Err(format!("a cell of the heatmap would average games with different {varying}: {how}"));
-            }
-            let columns = ordered_keys(cells.iter().map(|c| c.0.clone()).collect());
-            let rows = ordered_keys(cells.iter().map(|c| c.1.clone()).collect());
-            let facets = ordered_keys(cells.iter().map(|c| c.2.clone()).collect());
-            let panels: Vec<HeatPanel> = facets
-                .iter()
-                .map(|fv| {
-                    let in_cell = |cv: &Value, rv: &Value| -> Vec<f64> {
-                        cells.iter().filter(|c| &c.0 == cv && &c.1 == rv && &c.2 == fv).map(|c| c.3).collect()
-                    };
-                    let values = rows
-                        .iter()
-                        .map(|rv| {
-                            columns
-                                .iter()
-                                .map(|cv| {
-                                    let vs = in_cell(cv, rv);
-                                    (!vs.is_empty()).then(|| vs.iter().sum::<f64>() / vs.len() as f64)
-                                })
-                                .collect()
-                        })
-                        .collect();
-                    let counts =
-                        rows.iter().map(|rv| columns.iter().map(|cv| in_cell(cv, rv).len() as u32).collect()).collect();
-                    let label = match (req.facet, fv) {
-                        (Some(f), Value::Num(v)) => format!("{f} = {v}"),
-                        (Some(_), other) => other.to_string(),
-                        (None, _) => String::new(),
-                    };
-                    HeatPanel { label, values, counts }
-                })
-                .collect();
-            let by = req.facet.map_or(String::new(), |f| format!(", one panel per {f}"));
-            let n = panels.iter().flat_map(|p: &HeatPanel| p.counts.iter().flatten().copied().filter(|&c| c > 0));
-            let games = games_each(n, "cell");
-            Figure {
-                title: format!("{}{games}", title(format!("{y_label} by {x} and {y}{by}"))),
-                x_label: x.to_string(),
-                y_label: y.to_string(),
-                value_label: y_label,
-                data: FigureData::Heatmap {
-                    columns: columns.iter().map(|v| v.to_string()).collect(),
-                    rows: rows.iter().map(|v| v.to_string()).collect(),
-                    panels,
-                    boundary: req.boundary,
-                },
-            }
-        }
-        PlotKind::Box => {
-            if !metric.per_move() {
-                return Err(format!("a box plot shows a per-move metric (time, nodes, memory, depth), not {metric:?}"));
-            }
-            let mut samples: Vec<(Value, f64)> = Vec::new();
-            for g in &ctx.views {
-                let plies = g.plies().max(1);
-                for (i, mv) in g.record.moves.iter().enumerate() {
-                    if mv.player as usize != g.side {
-                        continue;
-                    }
-                    let ply = g.record.opening.len() + i + 1;
-                    let key = match x {
-                        Field::Phase => {
-                            Value::Text(["opening", "middle game", "endgame"][((ply - 1) * 3 / plies).min(2)].into())
-                        }
-                        Field::Ply => Value::Num(ply as f64),
-                        other => fields(g, other)?,
-                    };
-                    let v = match metric {
-                        Metric::Time => mv.time,
-                        Metric::Nodes => mv.work() as f64,
-                        Metric::Memory => mv.memory as f64,
-                        _ => mv.depth as f64,
-                    };
-                    samples.push((key, v));
-                }
-            }
-            let keys = ordered_keys(samples.iter().map(|s| s.0.clone()).collect());
-            let keys = if x == Field::Phase {
-                ["opening", "middle game", "endgame"]
-                    .iter()
-                    .map(|p| Value::Text(p.to_string()))
-                    .filter(|p| keys.contains(p))
-                    .collect()
-            } else {
-                keys
-            };
-            let boxes: Vec<BoxStats> = keys
-                .iter()
-                .filter_map(|k| {
-                    let vs: Vec<f64> = samples.iter().filter(|s| &s.0 == k).map(|s| s.1).collect();
-                    BoxStats::from_values(&k.to_string(), &vs)
-                })
-                .collect();
-            let moves = counted_each(boxes.iter().map(|b| b.n), "moves", "box");
-            Figure {
-                title: format!("{}{moves}", title(format!("{y_label} by {x}"))),
-                x_label: x.to_string(),
-                y_label,
-                value_label: String::new(),
-                data: FigureData::Boxes(boxes),
-            }
-        }
-        PlotKind::Hist => {
-            let values: Vec<f64> = ctx.views.iter().filter_map(|g| ctx.game_metric(g, metric)).collect();
-            Figure {
-                title: title(format!("{} over {} games", metric.label(&agent_label), values.len())),
-                x_label: metric.label(&agent_label),
-                y_label: "games".into(),
-                value_label: String::new(),
-                data: histogram(&values, req.bins),
-            }
-        }
+        PlotKind::Line => plan.lines()?,
+        PlotKind::Bar | PlotKind::Pie => plan.bars_or_pies()?,
+        PlotKind::Heatmap => plan.heatmap()?,
+        PlotKind::Box => plan.boxes()?,
+        PlotKind::Hist => plan.histogram(),
     };
     if figure.is_empty() {
-        return Err(format!("nothing to plot: no game gives a value for {metric:?}"));
+        return Err(FigureError::NothingToPlot(metric));
     }
     Ok(figure)
+}
+
+/// The games seen from the agent's side, in game order: every game, or those `--agent` names
+/// a player of.
+fn game_views<'a>(records: &'a [GameRecord], req: &PlotRequest) -> Result<Vec<GameView<'a>>, FigureError> {
+    if records.is_empty() {
+        return Err(FigureError::NoGames);
+    }
+    let mut sorted: Vec<&GameRecord> = records.iter().collect();
+    sorted.sort_by_key(|r| r.index);
+    // A pattern matching both players of a game cannot say whose side to take.
+    if let Some(name) = &req.agent
+        && let Some(r) = sorted.iter().find(|r| r.names.iter().all(|n| name_matches(name, n)))
+    {
+        return Err(FigureError::AgentIsBothPlayers {
+            pattern: name.clone(),
+            first: r.names[0].clone(),
+            second: r.names[1].clone(),
+        });
+    }
+    let views: Vec<GameView> = sorted
+        .into_iter()
+        .filter_map(|record| {
+            let side = match &req.agent {
+                Some(name) => record.names.iter().position(|n| name_matches(name, n))?,
+                None => (record.players[1] < record.players[0]) as usize,
+            };
+            Some(GameView { record, side })
+        })
+        .collect();
+    if views.is_empty() {
+        let mut known: Vec<String> = Vec::new();
+        for n in records.iter().flat_map(|r| r.names.iter()) {
+            if !known.contains(n) {
+                known.push(n.clone());
+            }
+        }
+        return Err(FigureError::NoSuchAgent { pattern: req.agent.clone().unwrap_or_default(), known });
+    }
+    Ok(views)
+}
+
+/// A figure request with what it resolved to: the games, the x field, the metric and the
+/// labels naming the agent and its opponents.
+struct Plan<'a> {
+    req: &'a PlotRequest,
+    ctx: Context<'a>,
+    x: Field,
+    metric: Metric,
+    y_label: String,
+    agent_label: String,
+    opponent_label: String,
+    /// The matchup's name, which titles start with.
+    name: String,
+}
+
+impl Plan<'_> {
+    fn title(&self, what: String) -> String {
+        self.req
+            .title
+            .clone()
+            .unwrap_or_else(|| if self.name.is_empty() { what } else { format!("{}: {what}", self.name) })
+    }
+
+    fn field(&self, g: &GameView, f: Field) -> Result<Value, FigureError> {
+        self.ctx.game_field(g, f)
+    }
+
+    /// The metric against a numeric x, one line per series, each point with its 95% band.
+    fn lines(&self) -> Result<Figure, FigureError> {
+        let (x, metric) = (self.x, self.metric);
+        let series_field = self.req.series.unwrap_or(Field::Pairing);
+        let mut groups: BTreeMap<String, Vec<(f64, f64)>> = BTreeMap::new();
+        let mut order: Vec<String> = Vec::new();
+        for g in &self.ctx.views {
+            let Value::Num(xv) = self.field(g, x)? else {
+                return Err(FigureError::NotNumeric(x));
+            };
+            let s = match (self.field(g, series_field)?, &self.req.series_label) {
+                (v, Some(template)) => template.replace("{}", &v.to_string()),
+                (Value::Num(v), None) => format!("{series_field} = {v}"),
+                (other, None) => other.to_string(),
+            };
+            if let Some(y) = self.ctx.game_metric(g, metric) {
+                if !order.contains(&s) {
+                    order.push(s.clone());
+                }
+                groups.entry(s).or_default().push((xv, y));
+            }
+        }
+        // A point averages its games: never over boards of different shapes unawares.
+        if let Some(varying) = self.ctx.mixed_within_cells(&[x, series_field], true) {
+            return Err(FigureError::MixedInPoint(varying));
+        }
+        let series = order
+            .into_iter()
+            .map(|name| {
+                let samples = &groups[&name];
+                let xs = ordered_keys(samples.iter().map(|s| Value::Num(s.0)).collect());
+                let points = xs
+                    .into_iter()
+                    .filter_map(|xv| {
+                        let Value::Num(xv) = xv else { return None };
+                        let ys: Vec<f64> = samples.iter().filter(|s| s.0 == xv).map(|s| s.1).collect();
+                        let (y, band) = aggregate(&ys, metric.is_rate());
+                        Some(LinePoint { x: xv, y, band: Some(band), n: ys.len() as u32 })
+                    })
+                    .collect();
+                Series { name, points }
+            })
+            .collect::<Vec<Series>>();
+        let n = series.iter().flat_map(|s| s.points.iter().map(|p| p.n));
+        Ok(Figure {
+            title: format!("{}{}", self.title(format!("{} by {x}", self.y_label)), games_each(n, "point")),
+            x_label: x.to_string(),
+            y_label: self.y_label.clone(),
+            value_label: String::new(),
+            data: FigureData::Lines(series),
+        })
+    }
+
+    /// Wins, draws and losses (or forfeits) of each x category, as stacked bars or pies.
+    fn bars_or_pies(&self) -> Result<Figure, FigureError> {
+        let (x, req) = (self.x, self.req);
+        // A bar labelled by a board field counts games of that board only: not of boards
+        // of different shapes unawares (by pairing or agent, pooling boards is the point).
+        if matches!(x, Field::M | Field::N | Field::K | Field::Board)
+            && let Some(varying) = self.ctx.mixed_within_cells(&[x], true)
+        {
+            return Err(FigureError::MixedInBar(varying));
+        }
+        let keys = self.ctx.views.iter().map(|g| self.field(g, x)).collect::<Result<Vec<Value>, _>>()?;
+        let categories = ordered_keys(keys.clone());
+        let forfeits = self.metric == Metric::Forfeit;
+        let mut wdl = vec![[0.0f64; 3]; categories.len()];
+        for (g, k) in self.ctx.views.iter().zip(&keys) {
+            let c = categories.iter().position(|c| c == k).expect("key is a category");
+            let part = if forfeits {
+                match g.record.forfeit {
+                    Some(side) if side as usize == g.side => 0,
+                    Some(_) => 1,
+                    None => 2,
+                }
+            } else {
+                match g.score() {
+                    1.0 => 0,
+                    0.5 => 1,
+                    _ => 2,
+                }
+            };
+            wdl[c][part] += 1.0;
+        }
+        let (agent, opponent) = (&self.agent_label, &self.opponent_label);
+        let parts = if forfeits {
+            [format!("{agent} forfeits"), format!("{opponent} forfeits"), "no forfeit".to_string()]
+        } else {
+            [format!("{agent} wins"), "draws".to_string(), format!("{opponent} wins")]
+        };
+        let names: Vec<String> = categories
+            .iter()
+            .map(|c| match (c, req.kind) {
+                (Value::Num(v), PlotKind::Pie) => format!("{x} = {v}"),
+                _ => c.to_string(),
+            })
+            .collect();
+        let what = if req.kind == PlotKind::Bar { "bar" } else { "pie" };
+        let games = games_each(wdl.iter().map(|c| c.iter().sum::<f64>() as u32), what);
+        let title =
+            format!("{}{games}", self.title(format!("{} by {x}", if forfeits { "forfeits" } else { "results" })));
+        let data = if req.kind == PlotKind::Bar {
+            FigureData::StackedBars {
+                categories: names,
+                // Forfeit bars count forfeits only, not the games without one.
+                stacks: (0..if forfeits { 2 } else { 3 })
+                    .map(|i| (parts[i].clone(), wdl.iter().map(|c| c[i]).collect()))
+                    .collect(),
+            }
+        } else {
+            FigureData::Pies(
+                names
+                    .into_iter()
+                    .zip(&wdl)
+                    .map(|(n, c)| (n, (0..3).map(|i| (parts[i].clone(), c[i])).collect()))
+                    .collect(),
+            )
+        };
+        Ok(Figure { title, x_label: x.to_string(), y_label: "games".into(), value_label: String::new(), data })
+    }
+
+    /// The metric's mean over x and y, one panel per facet value.
+    fn heatmap(&self) -> Result<Figure, FigureError> {
+        let (x, req) = (self.x, self.req);
+        let y = req.y.unwrap_or(Field::N);
+        let mut cells: Vec<(Value, Value, Value, f64)> = Vec::new();
+        for g in &self.ctx.views {
+            if let Some(v) = self.ctx.game_metric(g, self.metric) {
+                let facet = match req.facet {
+                    Some(f) => self.field(g, f)?,
+                    None => Value::Text(String::new()),
+                };
+                cells.push((self.field(g, x)?, self.field(g, y)?, facet, v));
+            }
+        }
+        let fixed: Vec<Field> = [x, y].into_iter().chain(req.facet).collect();
+        if let Some(varying) = self.ctx.mixed_within_cells(&fixed, false) {
+            return Err(FigureError::MixedInCell { varying, faceted: req.facet.is_some() });
+        }
+        let columns = ordered_keys(cells.iter().map(|c| c.0.clone()).collect());
+        let rows = ordered_keys(cells.iter().map(|c| c.1.clone()).collect());
+        let facets = ordered_keys(cells.iter().map(|c| c.2.clone()).collect());
+        let panels: Vec<HeatPanel> = facets
+            .iter()
+            .map(|fv| {
+                let in_cell = |cv: &Value, rv: &Value| -> Vec<f64> {
+                    cells.iter().filter(|c| &c.0 == cv && &c.1 == rv && &c.2 == fv).map(|c| c.3).collect()
+                };
+                let mean = |cv: &Value, rv: &Value| {
+                    let vs = in_cell(cv, rv);
+                    (!vs.is_empty()).then(|| vs.iter().sum::<f64>() / vs.len() as f64)
+                };
+                let values = rows.iter().map(|rv| columns.iter().map(|cv| mean(cv, rv)).collect()).collect();
+                let counts =
+                    rows.iter().map(|rv| columns.iter().map(|cv| in_cell(cv, rv).len() as u32).collect()).collect();
+                let label = match (req.facet, fv) {
+                    (Some(f), Value::Num(v)) => format!("{f} = {v}"),
+                    (Some(_), other) => other.to_string(),
+                    (None, _) => String::new(),
+                };
+                HeatPanel { label, values, counts }
+            })
+            .collect();
+        let by = req.facet.map_or(String::new(), |f| format!(", one panel per {f}"));
+        let n = panels.iter().flat_map(|p: &HeatPanel| p.counts.iter().flatten().copied().filter(|&c| c > 0));
+        let games = games_each(n, "cell");
+        Ok(Figure {
+            title: format!("{}{games}", self.title(format!("{} by {x} and {y}{by}", self.y_label))),
+            x_label: x.to_string(),
+            y_label: y.to_string(),
+            value_label: self.y_label.clone(),
+            data: FigureData::Heatmap {
+                columns: columns.iter().map(|v| v.to_string()).collect(),
+                rows: rows.iter().map(|v| v.to_string()).collect(),
+                panels,
+                boundary: req.boundary,
+            },
+        })
+    }
+
+    /// A per-move metric of the agent's moves, one box per x group (the game phase by default).
+    fn boxes(&self) -> Result<Figure, FigureError> {
+        let (x, metric) = (self.x, self.metric);
+        if !metric.per_move() {
+            return Err(FigureError::NotPerMove(metric));
+        }
+        const PHASES: [&str; 3] = ["opening", "middle game", "endgame"];
+        let mut samples: Vec<(Value, f64)> = Vec::new();
+        for g in &self.ctx.views {
+            let plies = g.plies().max(1);
+            for (i, mv) in g.record.moves.iter().enumerate() {
+                if mv.player as usize != g.side {
+                    continue;
+                }
+                let ply = g.record.opening.len() + i + 1;
+                let key = match x {
+                    Field::Phase => Value::Text(PHASES[((ply - 1) * 3 / plies).min(2)].into()),
+                    Field::Ply => Value::Num(ply as f64),
+                    other => self.field(g, other)?,
+                };
+                let v = match metric {
+                    Metric::Time => mv.time,
+                    Metric::Nodes => mv.work() as f64,
+                    Metric::Memory => mv.memory as f64,
+                    _ => mv.depth as f64,
+                };
+                samples.push((key, v));
+            }
+        }
+        let keys = ordered_keys(samples.iter().map(|s| s.0.clone()).collect());
+        let keys = if x == Field::Phase {
+            PHASES.iter().map(|p| Value::Text(p.to_string())).filter(|p| keys.contains(p)).collect()
+        } else {
+            keys
+        };
+        let boxes: Vec<BoxStats> = keys
+            .iter()
+            .filter_map(|k| {
+                let vs: Vec<f64> = samples.iter().filter(|s| &s.0 == k).map(|s| s.1).collect();
+                BoxStats::from_values(&k.to_string(), &vs)
+            })
+            .collect();
+        let moves = counted_each(boxes.iter().map(|b| b.n), "moves", "box");
+        Ok(Figure {
+            title: format!("{}{moves}", self.title(format!("{} by {x}", self.y_label))),
+            x_label: x.to_string(),
+            y_label: self.y_label.clone(),
+            value_label: String::new(),
+            data: FigureData::Boxes(boxes),
+        })
+    }
+
+    /// A per-game metric's histogram (game length by default).
+    fn histogram(&self) -> Figure {
+        let values: Vec<f64> = self.ctx.views.iter().filter_map(|g| self.ctx.game_metric(g, self.metric)).collect();
+        let label = self.metric.label(&self.agent_label);
+        Figure {
+            title: self.title(format!("{label} over {} games", values.len())),
+            x_label: label,
+            y_label: "games".into(),
+            value_label: String::new(),
+            data: histogram(&values, self.req.bins),
+        }
+    }
 }

@@ -16,8 +16,8 @@ pub mod ticks;
 
 use serde::{Deserialize, Serialize};
 
-pub use export::{ExportOptions, FigureFormat, export_figure, render_pdf, render_png, render_svg};
-pub use from_results::{Field, Metric, PlotKind, PlotRequest, figure_from_results};
+pub use export::{ExportError, ExportOptions, FigureFormat, export_figure, render_pdf, render_png, render_svg};
+pub use from_results::{Field, FigureError, Metric, PlotKind, PlotRequest, figure_from_results};
 
 /// One line of a line figure; `band` is the 95% interval at each point, if known.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -7,10 +7,11 @@ use std::path::Path;
 
 use super::manifest::{FigureStep, Job, NodeCountStep};
 use super::{Mode, Options, RESULTS_MD, ReproduceError};
+use crate::agents::{build_agent, load_agent};
 use crate::arena::results::load_run;
 use crate::arena::{Matchup, PairStats, RunOptions, run_matchup_summary, summarize_by_first_mover, write_csv};
 use crate::game::{AnyPosition, Variant};
-use crate::search::{NullSink, SearchControl, SearchLimits, build_agent, load_agent};
+use crate::search::{NullSink, SearchControl, SearchLimits};
 
 /// Where a run's committed results live.
 pub fn results_dir(name: &str) -> String {
@@ -248,7 +249,7 @@ pub fn node_counts(step: &NodeCountStep, opts: &Options) -> Result<String, Repro
     for v in &step.variants {
         let variant: Variant = v.parse().map_err(|e| fail(format!("{v}: {e}")))?;
         for a in &step.agents {
-            let file = load_agent(&base.join(a).to_string_lossy()).map_err(fail)?;
+            let file = load_agent(&base.join(a).to_string_lossy()).map_err(|e| fail(e.to_string()))?;
             let pos = AnyPosition::new(variant);
             let limits = SearchLimits::depth(step.depth);
             let r = crate::with_position!(&pos, p => build_agent(&file.agent, file.seed)
@@ -287,7 +288,8 @@ pub fn figure(step: &FigureStep, opts: &Options) -> Result<Vec<String>, Reproduc
     req.boundary = step.boundary;
     req.series_label = step.series_label.clone();
     let run = load_run(&opts.out.join("runs").join(&step.run)).map_err(fail)?;
-    let mut fig = figure_from_results(&run.records, run.matchup.as_ref(), &run.dir, &req).map_err(fail)?;
+    let mut fig =
+        figure_from_results(&run.records, run.matchup.as_ref(), &run.dir, &req).map_err(|e| fail(e.to_string()))?;
     step.label(&mut fig);
     let fitted = ExportOptions::for_figure(&fig);
     let export = ExportOptions {
@@ -298,8 +300,8 @@ pub fn figure(step: &FigureStep, opts: &Options) -> Result<Vec<String>, Reproduc
     };
     let svg = opts.out.join(format!("{}.svg", step.file));
     std::fs::create_dir_all(svg.parent().unwrap_or(&opts.out)).map_err(write_error(&svg))?;
-    export_figure(&fig, &svg, &export).map_err(fail)?;
-    export_figure(&fig, &svg.with_extension("png"), &export).map_err(fail)?;
+    export_figure(&fig, &svg, &export).map_err(|e| fail(e.to_string()))?;
+    export_figure(&fig, &svg.with_extension("png"), &export).map_err(|e| fail(e.to_string()))?;
     let drawn = DrawnFigure { commit: crate::COMMIT.to_string(), run: step.run.clone(), figure: fig, export };
     crate::io::write_atomic(&svg.with_extension("figure.ron"), crate::io::to_ron(&drawn).as_bytes())?;
     Ok(["svg", "png", "figure.ron", "csv"].iter().map(|e| format!("{}.{e}", step.file)).collect())
@@ -315,8 +317,8 @@ pub fn redraw(step: &FigureStep, root: &Path) -> Result<Vec<String>, ReproduceEr
     let mut drawn: DrawnFigure = crate::io::parse_ron(&crate::io::read_text(&record)?, &record, "drawn figure")?;
     step.label(&mut drawn.figure);
     let files = [
-        ("svg", crate::plot::render_svg(&drawn.figure, &drawn.export).map_err(fail)?.into_bytes()),
-        ("png", crate::plot::render_png(&drawn.figure, &drawn.export).map_err(fail)?),
+        ("svg", crate::plot::render_svg(&drawn.figure, &drawn.export).map_err(|e| fail(e.to_string()))?.into_bytes()),
+        ("png", crate::plot::render_png(&drawn.figure, &drawn.export).map_err(|e| fail(e.to_string()))?),
         ("csv", drawn.figure.to_csv().into_bytes()),
     ];
     let path = |ext: &str| root.join(format!("{}.{ext}", step.file));

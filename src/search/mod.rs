@@ -3,7 +3,6 @@
 
 mod agent;
 pub mod alphabeta;
-mod config;
 pub mod limits;
 pub mod mcts;
 pub mod playout;
@@ -16,7 +15,6 @@ pub mod tt;
 
 pub use agent::{Agent, SearchResult, SearchStats};
 pub use alphabeta::{AlphaBeta, AlphaBetaConfig, AlphaBetaFlaw, MoveOrdering};
-pub use config::{AGENT_VERSION, AgentConfig, AgentFile, PRESETS, build_agent, load_agent, preset};
 pub use limits::{
     BudgetStrategy, BudgetUnit, ExtraMoves, GameBudget, Heeds, LimitError, MAX_DEPTH, MAX_SECONDS, SearchLimits,
     SettingError, check_count, check_depth, check_memory_mb, check_seconds, check_threads, machine_memory_mb,

@@ -6,7 +6,7 @@ use std::sync::Mutex;
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::atomic::{AtomicU32, AtomicU64};
 
-use super::{AlphaBeta, AlphaBetaConfig, Completed, Searcher};
+use super::{AlphaBeta, AlphaBetaConfig, Completed, Memory, Role, Searcher};
 use crate::game::Position;
 use crate::search::progress::Clock;
 use crate::search::score::{INF, WIN_BOUND};
@@ -68,7 +68,8 @@ fn help<P: Position>(
     let mut history = vec![0; pos.num_actions() * 2];
     let mut sink = crate::search::NullSink;
     let clock = Clock::new(&SearchLimits::default());
-    let mut s = Searcher::new(cfg, pos, tt, &mut history, clock, control, &mut sink, Some(team), true);
+    let memory = Memory { tt, history: &mut history };
+    let mut s = Searcher::new(cfg, pos, memory, clock, control, &mut sink, Role::Helper(team));
     let skip = index % 2;
     let mut depth = 1 + skip;
     while depth <= max_depth && !s.out_of_nodes() {

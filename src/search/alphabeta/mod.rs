@@ -13,7 +13,7 @@ use super::tt::TranspositionTable;
 use super::{
     Agent, Progress, ProgressSink, Score, SearchControl, SearchEvent, SearchLimits, SearchResult, SearchStats,
 };
-use crate::eval::{EvalBoard, Heuristic, HeuristicConfig, stones_around};
+use crate::eval::{EvalBoard, Heuristic, HeuristicConfig, Tactic, stones_around};
 use crate::game::{Move, Position, Status, Variant};
 use crate::search::SettingError;
 use std::sync::Arc;
@@ -551,38 +551,25 @@ impl<'a, P: Position> Searcher<'a, P> {
         let me = self.pos.side_to_move();
         let mut forced: Option<Move> = None;
         if self.tactics {
-            // An immediate win ends the search of this node.
-            if self.board.has_threat_window(me) {
-                let mut wins = std::mem::take(&mut self.scratch);
-                self.board.threat_moves(&self.pos, me, &mut wins);
-                for &m in &wins {
-                    self.pos.play(m);
-                    let won = self.pos.status() == Status::Win(me);
-                    self.pos.undo();
-                    if won {
-                        self.pv[p].clear();
-                        self.pv[p].push(m);
-                        self.scratch = wins;
-                        return self.win_value(ply + 1);
-                    }
+            // A win now ends the search of this node; the opponent's threats (when read) force
+            // the block or, two at once, lose. Two threats are counted without playing them,
+            // as this search has always read them.
+            let mut scratch = std::mem::take(&mut self.scratch);
+            let tactic = self.board.tactic(&mut self.pos, self.opponent_tactics, &mut scratch);
+            self.scratch = scratch;
+            match tactic {
+                Tactic::WinNow(m) => {
+                    self.pv[p].clear();
+                    self.pv[p].push(m);
+                    return self.win_value(ply + 1);
                 }
-                self.scratch = wins;
-            }
-            if self.opponent_tactics && self.board.has_threat_window(me.other()) {
-                let mut threats = std::mem::take(&mut self.scratch);
-                self.board.threat_moves(&self.pos, me.other(), &mut threats);
-                let n = threats.len();
-                let first = threats.first().copied();
-                self.scratch = threats;
-                if n >= 2 {
-                    // Two winning cells: one can be blocked, the other wins next move. The
-                    // blocking move is the line, so a lost root still names a searched move.
-                    if let Some(m) = first {
-                        self.pv[p].push(m);
-                    }
+                Tactic::Lost(block) => {
+                    // The blocking move is the line, so a lost root still names a searched move.
+                    self.pv[p].push(block);
                     return -self.win_value(ply + 2);
                 }
-                forced = first;
+                Tactic::MustBlock(m) => forced = Some(m),
+                Tactic::Quiet => {}
             }
         }
         // Moves in id order with nothing to sort or cut are not listed first but taken one at
@@ -685,19 +672,37 @@ impl<'a, P: Position> Searcher<'a, P> {
     }
 }
 
+/// What a searcher keeps between searches: the transposition table (shared by a team's
+/// threads) and its own history heuristic's counts.
+struct Memory<'a> {
+    tt: Option<&'a TranspositionTable>,
+    history: &'a mut Vec<i32>,
+}
+
+/// A searcher's place: alone, or in a Lazy SMP team as its main thread or a helper.
+#[derive(Clone, Copy)]
+enum Role<'a> {
+    Alone,
+    Main(&'a Team),
+    Helper(&'a Team),
+}
+
 impl<'a, P: Position> Searcher<'a, P> {
-    #[allow(clippy::too_many_arguments)]
     fn new(
         cfg: &'a AlphaBetaConfig,
         pos: &P,
-        tt: Option<&'a TranspositionTable>,
-        history: &'a mut Vec<i32>,
+        memory: Memory<'a>,
         clock: Clock,
         control: &'a SearchControl,
         sink: &'a mut dyn ProgressSink,
-        team: Option<&'a Team>,
-        helper: bool,
+        role: Role<'a>,
     ) -> Searcher<'a, P> {
+        let Memory { tt, history } = memory;
+        let (team, helper) = match role {
+            Role::Alone => (None, false),
+            Role::Main(t) => (Some(t), false),
+            Role::Helper(t) => (Some(t), true),
+        };
         let three_d = matches!(pos.variant(), Variant::Connect3d);
         let exact = pos.variant().grid().is_some_and(|r| r.exact());
         // Work a search never reads is skipped: the hashes without a table, the threat windows
@@ -837,7 +842,8 @@ impl AlphaBeta {
             *h /= 8;
         }
         let cfg = &self.config;
-        let mut s = Searcher::new(cfg, pos, self.tt.as_deref(), &mut self.history, clock, control, sink, team, false);
+        let memory = Memory { tt: self.tt.as_deref(), history: &mut self.history };
+        let mut s = Searcher::new(cfg, pos, memory, clock, control, sink, team.map_or(Role::Alone, Role::Main));
         // A fixed-depth search cut by the clock or a node limit has no move to give, so those
         // limits deepen iteratively up to the depth: the result is the deepest finished depth.
         let iterative = cfg.iterative_deepening || limits.time.is_some() || limits.nodes.is_some();

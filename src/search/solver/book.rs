@@ -18,6 +18,7 @@
 //! position's and its mirror image's. A value follows Pons' convention for the side to move
 //! (see the solver module). Finished positions are not stored.
 
+use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
@@ -67,17 +68,49 @@ pub struct Book {
     shipped: bool,
 }
 
-/// Books that ship inside mnklab (made by `mnklab book`, kept in `assets/books/`), each
-/// naming its game. The solver agent uses the one for its game unless its config names a
-/// book file or turns `builtin_book` off.
-const BUILT_IN: &[(&str, &[u8])] =
-    &[("connect4", include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/books/connect4.book")))];
+/// The games mnklab ships a book for (made by `mnklab book`, kept as `assets/books/GAME.book`).
+/// The solver agent uses the one for its game unless its config names a book file or turns
+/// `builtin_book` off.
+pub const BUILT_IN_BOOKS: &[&str] = &["connect4"];
+
+/// The built-in books' bytes as a program links them in (see [`link_books`]).
+pub type LinkedBooks = &'static [(&'static str, &'static [u8])];
+
+static LINKED: OnceLock<LinkedBooks> = OnceLock::new();
+
+/// Hands the library the built-in books' bytes that a program links in: the `mnklab` binary
+/// does so first thing, so that it needs no file beside it. Without this (the tests, another
+/// program on the library) the books are read from the source tree's `assets/books/` the
+/// first time one is asked for, so only the program that uses them carries their 10 MB.
+pub fn link_books(books: LinkedBooks) {
+    let _ = LINKED.set(books);
+}
+
+/// A built-in book's game and bytes.
+type BookBytes = (&'static str, Cow<'static, [u8]>);
+
+/// Each built-in book's game and bytes, read once: those linked in, else the files.
+fn built_in_bytes() -> &'static [BookBytes] {
+    static BYTES: OnceLock<Vec<BookBytes>> = OnceLock::new();
+    BYTES.get_or_init(|| {
+        BUILT_IN_BOOKS
+            .iter()
+            .filter_map(|&name| match LINKED.get() {
+                Some(linked) => linked.iter().find(|(n, _)| *n == name).map(|&(_, b)| (name, Cow::Borrowed(b))),
+                None => {
+                    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/books").join(format!("{name}.book"));
+                    std::fs::read(path).ok().map(|b| (name, Cow::Owned(b)))
+                }
+            })
+            .collect()
+    })
+}
 
 /// The built-in book for `variant`, if mnklab ships one (read once, then shared).
 pub fn builtin_book(variant: &Variant) -> Option<Arc<Book>> {
     static LOADED: OnceLock<Vec<Arc<Book>>> = OnceLock::new();
     let loaded = LOADED.get_or_init(|| {
-        BUILT_IN
+        built_in_bytes()
             .iter()
             .map(|(name, bytes)| {
                 let book = Book::from_bytes(bytes, &format!("the built-in {name} book"))
@@ -93,9 +126,9 @@ pub fn builtin_book(variant: &Variant) -> Option<Arc<Book>> {
 /// What the built-in books hold, in words, for the workbench's hint: "the book mnklab ships
 /// for the game: connect4, every position of at most 4 stones".
 pub fn builtin_books_described() -> String {
-    let books: Vec<String> = BUILT_IN
+    let books: Vec<String> = BUILT_IN_BOOKS
         .iter()
-        .filter_map(|(name, _)| {
+        .filter_map(|name| {
             let book = builtin_book(&name.parse().ok()?)?;
             Some(format!("{name}, every position of at most {} stones", book.depth))
         })
@@ -322,7 +355,7 @@ impl Book {
         file.read_to_end(&mut bytes).map_err(io)?;
         let book = Book::from_bytes(&bytes, &name)?;
         // The size and checksum first: only a likely copy reads the built-in book's pages.
-        let shipped = BUILT_IN.iter().any(|(_, b)| {
+        let shipped = built_in_bytes().iter().any(|(_, b)| {
             b.len() == bytes.len() && b[b.len() - 4..] == bytes[bytes.len() - 4..] && *b == bytes.as_slice()
         });
         Ok(Book { shipped, ..book })

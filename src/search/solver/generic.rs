@@ -16,7 +16,7 @@ use std::time::Instant;
 use super::value;
 
 use super::pairing::{PairingOutcome, PairingSearch, empty_cells};
-use crate::eval::{EvalBoard, window_move_score};
+use crate::eval::{EvalBoard, Threat, window_move_score};
 use crate::game::{Move, Player, Position, Status};
 use crate::search::tree::Bound;
 use crate::search::tt::TranspositionTable;
@@ -181,23 +181,9 @@ impl<P: Position> GenericSolver<P> {
 
     /// A winning move of the side to move, if it has one.
     fn immediate_win(&mut self) -> Option<Move> {
-        let me = self.pos.side_to_move();
-        if !self.board.has_threat_window(me) {
-            return None;
-        }
-        let mut wins = std::mem::take(&mut self.scratch);
-        self.board.threat_moves(&self.pos, me, &mut wins);
-        let mut found = None;
-        for &m in &wins {
-            self.pos.play(m);
-            let won = self.pos.status() == Status::Win(me);
-            self.pos.undo();
-            if won {
-                found = Some(m);
-                break;
-            }
-        }
-        self.scratch = wins;
+        let mut scratch = std::mem::take(&mut self.scratch);
+        let found = self.board.winning_move(&mut self.pos, &mut scratch);
+        self.scratch = scratch;
         found
     }
 
@@ -229,16 +215,15 @@ impl<P: Position> GenericSolver<P> {
         // The opponent's immediate wins.
         let mut forced = None;
         let mut below_threat: Vec<u16> = Vec::new();
-        if self.freestyle && self.board.has_threat_window(you) {
-            let mut threats = std::mem::take(&mut self.scratch);
-            self.board.threat_moves(&self.pos, you, &mut threats);
-            let count = threats.len();
-            forced = threats.first().copied();
-            self.scratch = threats;
-            if count >= 2 {
+        if self.freestyle {
+            let mut scratch = std::mem::take(&mut self.scratch);
+            let threat = self.board.threat(&self.pos, you, &mut scratch);
+            self.scratch = scratch;
+            if let Threat::Double(_) = threat {
                 return value::loss_to_reply(self.cells, n);
             }
-            if self.gravity {
+            forced = threat.first();
+            if self.gravity && self.board.has_threat_window(you) {
                 let mut cells = std::mem::take(&mut self.cells_scratch);
                 self.board.threat_cell_list(&self.pos, you, &mut cells);
                 below_threat.extend(cells.iter().copied());

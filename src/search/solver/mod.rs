@@ -28,8 +28,9 @@ mod value;
 pub use agent::SolverAgent;
 pub use batch::{Batch, BatchError, BatchReport, solve_batch};
 pub use book::{
-    BOOK_VERSION, Book, BookBuild, BookError, BookStats, Journal, JournalContents, book_key, book_solution, build_book,
-    build_book_with, builtin_book, builtin_books_described, is_journal, move_values, read_journal,
+    BOOK_VERSION, BUILT_IN_BOOKS, Book, BookBuild, BookError, BookStats, Journal, JournalContents, LinkedBooks,
+    book_key, book_solution, build_book, build_book_with, builtin_book, builtin_books_described, is_journal,
+    link_books, move_values, read_journal,
 };
 pub use book_check::{BookCheck, Contradiction, SampledPosition, check_book};
 pub use connect::ConnectSolver;
@@ -58,7 +59,7 @@ use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 
-use super::{AlphaBetaConfig, Score};
+use super::{AlphaBetaConfig, Score, SettingError};
 use crate::game::{Move, Position, Status, Variant};
 
 /// See [`bisect`]: chosen on Pons' four benchmark sets (node counts -10% to +4% of the plain
@@ -360,18 +361,13 @@ impl<P: Position> AnySolver<P> {
         AnySolver::Generic { solver: None, tt_mb, pairings: true, race: None }
     }
 
-    /// The solver with each probe searched on `threads` threads sharing its table; Err (a
-    /// sentence for the user) on a board the parallel solver does not cover.
-    pub fn with_threads(mut self, threads: usize) -> Result<AnySolver<P>, String> {
+    /// The solver with each probe searched on `threads` threads sharing its table; an error
+    /// on a board the parallel solver does not cover.
+    pub fn with_threads(mut self, threads: usize) -> Result<AnySolver<P>, SettingError> {
         match &mut self {
             AnySolver::Connect(s) => s.set_threads(threads),
             // A racing solver's second thread is proof-number search's.
-            AnySolver::Generic { race: None, .. } if threads > 1 => {
-                return Err("only the Connect-X bitboard solver (gravity boards with (width + 2) x \
-                            (height + 1) < 64, Connect-4 and smaller) searches on threads, and this \
-                            board is not one for it"
-                    .into());
-            }
+            AnySolver::Generic { race: None, .. } if threads > 1 => return Err(SettingError::SolverThreads),
             AnySolver::Generic { .. } => {}
         }
         Ok(self)
@@ -652,6 +648,17 @@ pub struct MoveProofs<'a> {
     pub gauge: Option<Arc<ProofGauge>>,
 }
 
+/// What a move's proof in [`AnySolver::move_solutions`] is asked: strong or weak, the floor
+/// the position's value gives the child, and when to stop.
+#[derive(Clone, Copy)]
+struct ChildProof<'a> {
+    weak: bool,
+    floor: Option<i32>,
+    deadline: Option<Instant>,
+    stop: &'a Option<Arc<AtomicBool>>,
+    gauge: &'a Option<Arc<ProofGauge>>,
+}
+
 impl<P: Position> AnySolver<P> {
     /// The proven value of each legal move of `pos` (for the side to move), after a solve of
     /// `pos` with this solver (its table is kept: the children's proofs are mostly done).
@@ -732,52 +739,9 @@ impl<P: Position> AnySolver<P> {
                 push(m, None, spent);
                 continue;
             }
-            let raced = match self {
-                AnySolver::Connect(s) => {
-                    let g = child.as_connect_grid().expect("checked in new");
-                    let b = s.board_of(g);
-                    let (r, nodes) = gauged(s.as_mut(), &gauge, spent, |s| {
-                        s.solve_at_least(&b, weak, floor, deadline, stop.clone())
-                    });
-                    spent += nodes;
-                    let (lo, hi) = if s.aborted { (i32::MIN, i32::MAX) } else { r };
-                    Raced::Bounds(lo, hi)
-                }
-                AnySolver::Generic { solver: slot, tt_mb, pairings, race } => {
-                    let fresh = || {
-                        let g = GenericSolver::new(pos, *tt_mb);
-                        if *pairings { g } else { g.without_pairings() }
-                    };
-                    let g = slot.get_or_insert_with(|| Box::new(fresh()));
-                    if g.position().history() != pos.history() {
-                        **g = fresh();
-                    }
-                    let known = (floor, None);
-                    let ((raced, pns_nodes), nodes) = gauged(g.as_mut(), &gauge, spent, |g| match *race {
-                        Some(mb) => {
-                            let leaves = Leaves { pairings: *pairings, threats: true };
-                            race::race_generic(
-                                g,
-                                &child,
-                                Some(m),
-                                weak,
-                                known,
-                                (mb, leaves),
-                                Halt { deadline, stop: stop.clone() },
-                            )
-                        }
-                        None => {
-                            let r = g.solve_after(m, weak, known, deadline, stop.clone());
-                            (Raced::Bounds(r.0, r.1), 0)
-                        }
-                    });
-                    spent += nodes + pns_nodes;
-                    match raced {
-                        Raced::Bounds(..) if g.aborted => Raced::Bounds(i32::MIN, i32::MAX),
-                        r => r,
-                    }
-                }
-            };
+            let ask = ChildProof { weak, floor, deadline, stop: &stop, gauge: &gauge };
+            let (raced, nodes) = self.prove_child(pos, &child, m, &ask, spent);
+            spent += nodes;
             let solution = match raced {
                 Raced::Bounds(lo, hi) => (lo == hi).then(|| ours(-lo)),
                 Raced::Sign(v, _) if weak || v == 0 => Some(ours(-v)),
@@ -793,6 +757,49 @@ impl<P: Position> AnySolver<P> {
             race::complete_distances(g, pos, &mut out, pass, spent, each);
         }
         out
+    }
+
+    /// The proof of one move's child for [`AnySolver::move_solutions`]: the child's bounds
+    /// (or sign), none if the proof was cut short, and the nodes it searched.
+    fn prove_child(&mut self, pos: &P, child: &P, m: Move, ask: &ChildProof, spent: u64) -> (Raced, u64) {
+        let ChildProof { weak, floor, deadline, stop, gauge } = *ask;
+        match self {
+            AnySolver::Connect(s) => {
+                let g = child.as_connect_grid().expect("checked in new");
+                let b = s.board_of(g);
+                let (r, nodes) =
+                    gauged(s.as_mut(), gauge, spent, |s| s.solve_at_least(&b, weak, floor, deadline, stop.clone()));
+                let (lo, hi) = if s.aborted { (i32::MIN, i32::MAX) } else { r };
+                (Raced::Bounds(lo, hi), nodes)
+            }
+            AnySolver::Generic { solver: slot, tt_mb, pairings, race } => {
+                let fresh = || {
+                    let g = GenericSolver::new(pos, *tt_mb);
+                    if *pairings { g } else { g.without_pairings() }
+                };
+                let g = slot.get_or_insert_with(|| Box::new(fresh()));
+                if g.position().history() != pos.history() {
+                    **g = fresh();
+                }
+                let known = (floor, None);
+                let ((raced, pns_nodes), nodes) = gauged(g.as_mut(), gauge, spent, |g| match *race {
+                    Some(mb) => {
+                        let leaves = Leaves { pairings: *pairings, threats: true };
+                        let halt = Halt { deadline, stop: stop.clone() };
+                        race::race_generic(g, child, Some(m), weak, known, (mb, leaves), halt)
+                    }
+                    None => {
+                        let r = g.solve_after(m, weak, known, deadline, stop.clone());
+                        (Raced::Bounds(r.0, r.1), 0)
+                    }
+                });
+                let raced = match raced {
+                    Raced::Bounds(..) if g.aborted => Raced::Bounds(i32::MIN, i32::MAX),
+                    r => r,
+                };
+                (raced, nodes + pns_nodes)
+            }
+        }
     }
 }
 

@@ -37,7 +37,7 @@ use serde::{Deserialize, Serialize};
 use super::generic::HitRate;
 use super::pairing::{PairingOutcome, PairingSearch, empty_cells};
 use super::threats::{ThreatSearch, threats_apply};
-use crate::eval::EvalBoard;
+use crate::eval::{EvalBoard, Tactic};
 use crate::game::{Move, Player, Position, Status};
 
 const INF: u32 = u32::MAX / 4;
@@ -230,27 +230,6 @@ impl<P: Position> ProofSearch<P> {
         search.run(board.table(), |w| board.counts(w), empty, self.target.index()) == PairingOutcome::Found
     }
 
-    fn immediate_win(&mut self, p: Player) -> bool {
-        if !self.board.has_threat_window(p) {
-            return false;
-        }
-        let mut wins = std::mem::take(&mut self.scratch);
-        self.board.threat_moves(&self.pos, p, &mut wins);
-        let mut found = false;
-        if p == self.pos.side_to_move() {
-            for &m in &wins {
-                self.pos.play(m);
-                found = self.pos.status() == Status::Win(p);
-                self.pos.undo();
-                if found {
-                    break;
-                }
-            }
-        }
-        self.scratch = wins;
-        found
-    }
-
     /// The solution of the current position if knowledge gives it without search.
     fn evaluate(&mut self) -> Option<bool> {
         match self.pos.status() {
@@ -260,17 +239,13 @@ impl<P: Position> ProofSearch<P> {
         }
         let me = self.pos.side_to_move();
         let you = me.other();
-        if self.immediate_win(me) {
-            return Some(me == self.target);
-        }
-        if self.freestyle && self.board.has_threat_window(you) {
-            let mut threats = std::mem::take(&mut self.scratch);
-            self.board.threat_moves(&self.pos, you, &mut threats);
-            let two = threats.len() >= 2;
-            self.scratch = threats;
-            if two {
-                return Some(you == self.target);
-            }
+        let mut scratch = std::mem::take(&mut self.scratch);
+        let tactic = self.board.tactic(&mut self.pos, self.freestyle, &mut scratch);
+        self.scratch = scratch;
+        match tactic {
+            Tactic::WinNow(_) => return Some(me == self.target),
+            Tactic::Lost(_) => return Some(you == self.target),
+            Tactic::MustBlock(_) | Tactic::Quiet => {}
         }
         if self.board.open_windows(self.target) == 0
             || (self.free_placement && self.board.lines_breakable(self.target, me == self.target))
@@ -322,11 +297,7 @@ impl<P: Position> ProofSearch<P> {
         let you = me.other();
         let or_node = me == self.target;
         let mut moves = std::mem::take(&mut self.scratch);
-        let mut forced = None;
-        if self.freestyle && self.board.has_threat_window(you) {
-            self.board.threat_moves(&self.pos, you, &mut moves);
-            forced = moves.first().copied();
-        }
+        let forced = if self.freestyle { self.board.threat(&self.pos, you, &mut moves).first() } else { None };
         match forced {
             Some(m) => {
                 moves.clear();

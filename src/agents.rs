@@ -1,17 +1,20 @@
-//! Agent configurations as files: a serde enum of every agent, saved and loaded as RON, and
-//! the seed papers' presets shipped in `saves/agents/` (and built into the binary).
+//! Agent configurations as files: a serde enum of every agent, saved and loaded as RON, the
+//! seed papers' presets shipped in `saves/agents/` (and built into the binary), and
+//! [`build_agent`]. It sits above `search` and `gomocup`, since an agent may be either.
 
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use super::limits::{Heeds, LimitError};
-use super::solver::{SolverAgent, SolverConfig};
-use super::{Agent, AlphaBeta, AlphaBetaConfig, GameBudget, Mcts, MctsConfig, SearchLimits, random::RandomAgent};
 use crate::game::Position;
 use crate::gomocup::{ExternalAgent, ExternalConfig};
 use crate::io::{FileError, check_version, parse_ron, read_text, to_ron, write_atomic};
-use crate::search::SettingError;
+use crate::search::random::RandomAgent;
+use crate::search::solver::{SolverAgent, SolverConfig};
+use crate::search::{
+    Agent, AlphaBeta, AlphaBetaConfig, GameBudget, Heeds, LimitError, Mcts, MctsConfig, Parallel, SearchLimits,
+    SettingError, check_threads,
+};
 
 /// The newest agent file version this build reads and writes.
 pub const AGENT_VERSION: u32 = 1;
@@ -61,28 +64,22 @@ impl AgentConfig {
     }
 
     /// The same agent with `threads` search threads; an error for agents without the option.
-    pub fn with_threads(&self, threads: u32) -> Result<AgentConfig, String> {
-        super::limits::check_threads("threads", threads)?;
+    pub fn with_threads(&self, threads: u32) -> Result<AgentConfig, SettingError> {
+        check_threads("threads", threads)?;
         match self {
             AgentConfig::AlphaBeta(c) => Ok(AgentConfig::AlphaBeta(AlphaBetaConfig { threads, ..c.clone() })),
             AgentConfig::Mcts(c) => Ok(AgentConfig::Mcts(MctsConfig { threads, ..c.clone() })),
             AgentConfig::Solver(c) => Ok(AgentConfig::Solver(SolverConfig { threads, ..c.clone() })),
             other if threads == 1 => Ok(other.clone()),
-            other => Err(format!(
-                "threads: a {} agent searches on one thread (alpha-beta, MCTS and the solver take more)",
-                other.kind()
-            )),
+            other => Err(SettingError::OneThread { kind: other.kind() }),
         }
     }
 
     /// The same MCTS agent with threads working as `parallel` says; an error for other agents.
-    pub fn with_parallel(&self, parallel: super::Parallel) -> Result<AgentConfig, String> {
+    pub fn with_parallel(&self, parallel: Parallel) -> Result<AgentConfig, SettingError> {
         match self {
             AgentConfig::Mcts(c) => Ok(AgentConfig::Mcts(MctsConfig { parallel, ..c.clone() })),
-            other => Err(format!(
-                "parallel: only MCTS chooses how its threads work (the {} agent's threads are its own)",
-                other.kind()
-            )),
+            other => Err(SettingError::ParallelOnlyMcts { kind: other.kind() }),
         }
     }
 
@@ -202,18 +199,18 @@ impl AgentFile {
 
 /// The presets, by name, with their file text (the same files as in `saves/agents/`).
 pub const PRESETS: &[(&str, &str)] = &[
-    ("random", include_str!("../../saves/agents/random.ron")),
-    ("alam-ab", include_str!("../../saves/agents/alam-ab.ron")),
-    ("alam-mcts", include_str!("../../saves/agents/alam-mcts.ron")),
-    ("lim-minimax", include_str!("../../saves/agents/lim-minimax.ron")),
-    ("lim-mcts", include_str!("../../saves/agents/lim-mcts.ron")),
-    ("flecart", include_str!("../../saves/agents/flecart.ron")),
-    ("jeng-mcts", include_str!("../../saves/agents/jeng-mcts.ron")),
-    ("connectx-minimax", include_str!("../../saves/agents/connectx-minimax.ron")),
-    ("connectx-mcts", include_str!("../../saves/agents/connectx-mcts.ron")),
-    ("strong-ab", include_str!("../../saves/agents/strong-ab.ron")),
-    ("strong-mcts", include_str!("../../saves/agents/strong-mcts.ron")),
-    ("solver", include_str!("../../saves/agents/solver.ron")),
+    ("random", include_str!("../saves/agents/random.ron")),
+    ("alam-ab", include_str!("../saves/agents/alam-ab.ron")),
+    ("alam-mcts", include_str!("../saves/agents/alam-mcts.ron")),
+    ("lim-minimax", include_str!("../saves/agents/lim-minimax.ron")),
+    ("lim-mcts", include_str!("../saves/agents/lim-mcts.ron")),
+    ("flecart", include_str!("../saves/agents/flecart.ron")),
+    ("jeng-mcts", include_str!("../saves/agents/jeng-mcts.ron")),
+    ("connectx-minimax", include_str!("../saves/agents/connectx-minimax.ron")),
+    ("connectx-mcts", include_str!("../saves/agents/connectx-mcts.ron")),
+    ("strong-ab", include_str!("../saves/agents/strong-ab.ron")),
+    ("strong-mcts", include_str!("../saves/agents/strong-mcts.ron")),
+    ("solver", include_str!("../saves/agents/solver.ron")),
 ];
 
 /// A preset by name.
@@ -225,17 +222,32 @@ pub fn preset(name: &str) -> Option<AgentFile> {
 }
 
 /// A preset name or the path of an agent file.
-pub fn load_agent(name_or_path: &str) -> Result<AgentFile, String> {
+pub fn load_agent(name_or_path: &str) -> Result<AgentFile, LoadAgentError> {
     if let Some(p) = preset(name_or_path) {
         return Ok(p);
     }
     let path = Path::new(name_or_path);
     if path.extension().is_some_and(|e| e == "ron") || path.exists() {
-        let text = read_text(path).map_err(|e| e.to_string())?;
-        return AgentFile::parse(&text, path).map_err(|e| e.to_string());
+        let text = read_text(path)?;
+        return Ok(AgentFile::parse(&text, path)?);
     }
-    let names: Vec<&str> = PRESETS.iter().map(|(n, _)| *n).collect();
-    Err(format!("unknown agent '{name_or_path}': give a preset ({}) or a .ron file", names.join(", ")))
+    Err(LoadAgentError::Unknown(name_or_path.to_string()))
+}
+
+/// Why `--agent` (or a matchup's agent) names no agent.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadAgentError {
+    /// Neither a preset nor a file.
+    #[error("unknown agent '{0}': give a preset ({presets}) or a .ron file", presets = preset_names().join(", "))]
+    Unknown(String),
+    /// A file that cannot be read or is not a valid agent file.
+    #[error(transparent)]
+    File(#[from] FileError),
+}
+
+/// The presets' names, in [`PRESETS`] order.
+pub fn preset_names() -> Vec<&'static str> {
+    PRESETS.iter().map(|(n, _)| *n).collect()
 }
 
 /// The agent a configuration describes, for positions of type `P`. `seed` overrides the

@@ -1,0 +1,89 @@
+//! The agents panel, right of the board: one column per agent slot with its analysis, and
+//! the buttons that add, remove and start them.
+
+use super::*;
+
+impl Workbench {
+    pub(super) fn agents_panel(&mut self, ui: &mut egui::Ui) {
+        // While editing, the board shows the edited stones: analysis of the game's position is
+        // about an earlier position and is shown as such.
+        let pos = match &self.edit {
+            Some(e) => e.result.clone().unwrap_or_else(|_| AnyPosition::new(e.variant)),
+            None => self.position.clone(),
+        };
+        let mut starts = Vec::new();
+        // Each agent's table marks where the others disagree (only analyses of this position).
+        let lists: Vec<analysis::OtherList> = self
+            .slots
+            .iter()
+            .map(|s| {
+                let rows = s.analysis.candidates(&pos);
+                analysis::OtherList {
+                    label: s.label.clone(),
+                    preferred: crate::analysis::preferred(&rows),
+                    moves: rows.into_iter().map(|c| c.mv).collect(),
+                }
+            })
+            .collect();
+        for (i, slot) in self.slots.iter_mut().enumerate() {
+            slot.analysis.others = lists.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, l)| l.clone()).collect();
+        }
+        // A fixed height (not shrunk to the content), so the rows below stay under the pointer
+        // while tables fill in and options open.
+        // The rest goes to the move list (a tree of variations needs rows).
+        let agents_height = (ui.available_height() * 0.7).min(ui.available_height() - 170.0);
+        // A scroll area per agent: opening one agent's options scrolls that column only (one
+        // area for all would move B's table away while A's is scrolled back into view).
+        ui.allocate_ui(egui::vec2(ui.available_width(), agents_height), |ui| {
+            ui.columns(self.slots.len(), |cols| {
+                for (i, (col, slot)) in cols.iter_mut().zip(self.slots.iter_mut()).enumerate() {
+                    // A bar beside the content, not over it: a floating one hides the end of
+                    // the column's lines when scrolled.
+                    col.spacing_mut().scroll = egui::style::ScrollStyle::solid();
+                    let started = egui::ScrollArea::vertical()
+                        .id_salt(("agent", i))
+                        .auto_shrink([false, false])
+                        .max_height(agents_height)
+                        .min_scrolled_height(agents_height)
+                        .show(col, |ui| slot.show(ui, &pos))
+                        .inner;
+                    if started {
+                        starts.push(i);
+                    } else if slot.analysis.follows()
+                        && slot.error.is_none()
+                        && slot.analysis.agent_differs(&slot.file.agent)
+                    {
+                        // Another agent (or config) in a slot that follows the game: its
+                        // analysis, not the previous agent's results under its name.
+                        starts.push(i);
+                    }
+                }
+            });
+        });
+        for i in starts {
+            self.start_slot(i);
+        }
+        let clicked = self.slots.iter_mut().find_map(|s| s.analysis.clicked.take());
+        if let Some(m) = clicked {
+            self.play(m);
+        }
+        ui.horizontal_wrapped(|ui| {
+            ui.label("board and explorer show:");
+            for i in 0..self.slots.len() {
+                let label = format!("agent {}", self.slots[i].label);
+                ui.selectable_value(&mut self.shown_slot, i, label);
+            }
+            ui.separator();
+            if ui.add_enabled(self.slots.len() < MAX_SLOTS, egui::Button::new("Add agent")).clicked() {
+                self.add_slot();
+            }
+            if ui.add_enabled(self.slots.len() > 2, egui::Button::new("Remove last agent")).clicked() {
+                self.remove_slot();
+            }
+        });
+        ui.separator();
+        let labels: Vec<String> = self.slots.iter().map(|s| s.label.clone()).collect();
+        self.autoplay.show(ui, &labels);
+        self.move_list(ui);
+    }
+}

@@ -6,6 +6,7 @@ use std::path::Path;
 
 use mnklab::arena::{GameRecord, Matchup, Outcome, RunOptions, run_matchup};
 use mnklab::game::{AnyPosition, Status};
+use mnklab::gomocup::EngineError;
 use mnklab::search::SearchControl;
 
 use crate::scratch::Scratch;
@@ -143,4 +144,10 @@ fn an_external_engine_refuses_gravity_boards_with_a_reason() {
     let (moved, failure) = search("mnk:9,9,5", &cfg);
     assert!(!moved);
     assert!(failure.contains("cannot start '/nonexistent/brain'"), "{failure}");
+    // The same two checks before a matchup's first game, by their kinds.
+    let AgentConfig::External(external) = cfg else { unreachable!() };
+    let e = mnklab::gomocup::check_starts(&external, "mnk:9,9,5".parse().unwrap()).unwrap_err();
+    assert!(matches!(&e, EngineError::Start { command, .. } if command == "/nonexistent/brain"), "{e}");
+    let e = mnklab::gomocup::check_starts(&external, "connect4".parse().unwrap()).unwrap_err();
+    assert!(matches!(e, EngineError::NotFreePlacement(_)), "{e}");
 }

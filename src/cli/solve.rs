@@ -145,8 +145,7 @@ pub fn run(args: SolveArgs) -> Result<(), String> {
     // `--method race --every-move`: each proof raced, on boards of the generic solver. On
     // boards of the Connect-X solver, the faster there, it answers alone (as docs/solver.md's
     // usage says), each move by the default method.
-    let racing = args.method == SolveMethod::Race
-        && !with_position!(&pos, p => matches!(AnySolver::new(p, 1), AnySolver::Connect(_)));
+    let racing = args.method == SolveMethod::Race && !with_position!(&pos, p => AnySolver::is_connect(p));
     if args.method == SolveMethod::Race && !racing {
         eprintln!(
             "--method race --every-move: {} is proved by the Connect-X solver alone (the faster there), as the default method does",

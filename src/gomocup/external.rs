@@ -106,15 +106,47 @@ struct Engine {
     turn_ms: Option<u64>,
 }
 
+/// Why an external engine gave no move (a game's forfeit reason, as it is recorded) or could
+/// not be started.
+#[derive(Debug, thiserror::Error)]
+pub enum EngineError {
+    #[error("the Gomocup protocol plays free-placement boards, not {0}")]
+    NotFreePlacement(crate::game::Variant),
+    #[error("cannot start '{command}': {source}")]
+    Start { command: String, source: std::io::Error },
+    #[error("no {0}")]
+    NoPipe(&'static str),
+    #[error("the engine's input closed: {0}")]
+    InputClosed(std::io::Error),
+    /// No answer line before the deadline.
+    #[error("timeout")]
+    Timeout,
+    /// A move's answer did not come in its turn time and grace.
+    #[error("timeout: no move within {turn_ms} ms + {grace} s")]
+    NoMoveInTime { turn_ms: u64, grace: f64 },
+    #[error("crashed ({0})")]
+    Crashed(std::process::ExitStatus),
+    #[error("closed its output")]
+    ClosedOutput,
+    #[error("no answer to {command}: {cause}")]
+    NoAnswer { command: String, cause: Box<EngineError> },
+    #[error("the engine refused {command}: {answer}")]
+    Refused { command: String, answer: String },
+    #[error("not a move: '{0}'")]
+    NotAMove(String),
+    #[error("illegal move {x},{y}: off the {width}x{height} board")]
+    OffBoard { x: usize, y: usize, width: u8, height: u8 },
+    #[error("illegal move {x},{y}: the cell is taken")]
+    Taken { x: usize, y: usize },
+}
+
 impl Engine {
-    fn send(&mut self, line: &str) -> Result<(), String> {
-        writeln!(self.stdin, "{line}")
-            .and_then(|_| self.stdin.flush())
-            .map_err(|e| format!("the engine's input closed: {e}"))
+    fn send(&mut self, line: &str) -> Result<(), EngineError> {
+        writeln!(self.stdin, "{line}").and_then(|_| self.stdin.flush()).map_err(EngineError::InputClosed)
     }
 
     /// The next answer line before `deadline`, skipping MESSAGE and DEBUG lines.
-    fn answer(&mut self, deadline: Instant) -> Result<String, String> {
+    fn answer(&mut self, deadline: Instant) -> Result<String, EngineError> {
         loop {
             let wait = deadline.saturating_duration_since(Instant::now());
             match self.lines.recv_timeout(wait) {
@@ -126,13 +158,10 @@ impl Engine {
                     }
                     return Ok(t.to_string());
                 }
-                Err(RecvTimeoutError::Timeout) => return Err("timeout".into()),
+                Err(RecvTimeoutError::Timeout) => return Err(EngineError::Timeout),
                 Err(RecvTimeoutError::Disconnected) => {
                     let status = self.child.try_wait().ok().flatten();
-                    return Err(match status {
-                        Some(s) => format!("crashed ({s})"),
-                        None => "closed its output".into(),
-                    });
+                    return Err(status.map_or(EngineError::ClosedOutput, EngineError::Crashed));
                 }
             }
         }
@@ -162,24 +191,21 @@ impl Drop for Engine {
 /// Starts the engine for `variant`'s board and ends it again: run before a matchup's first
 /// game, so that a program that does not exist, or does not answer START, is an error naming
 /// it rather than a forfeit of every game. (What it does after START is the games' business.)
-pub fn check_starts(config: &ExternalConfig, variant: crate::game::Variant) -> Result<(), String> {
-    let rules = variant
-        .grid()
-        .filter(|r| !r.gravity())
-        .ok_or_else(|| format!("the Gomocup protocol plays free-placement boards, not {variant}"))?;
+pub fn check_starts(config: &ExternalConfig, variant: crate::game::Variant) -> Result<(), EngineError> {
+    let rules = variant.grid().filter(|r| !r.gravity()).ok_or(EngineError::NotFreePlacement(variant))?;
     start_engine(config, (rules.width() as u32, rules.height() as u32)).map(drop)
 }
 
 /// Starts the program and has it answer START (or RECTSTART) for a board of `size`.
-fn start_engine(c: &ExternalConfig, size: (u32, u32)) -> Result<Engine, String> {
+fn start_engine(c: &ExternalConfig, size: (u32, u32)) -> Result<Engine, EngineError> {
     let mut cmd = Command::new(&c.command);
     cmd.args(&c.args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::null());
     if let Some(dir) = &c.cwd {
         cmd.current_dir(dir);
     }
-    let mut child = cmd.spawn().map_err(|e| format!("cannot start '{}': {e}", c.command))?;
-    let stdin = child.stdin.take().ok_or("no stdin")?;
-    let stdout = child.stdout.take().ok_or("no stdout")?;
+    let mut child = cmd.spawn().map_err(|source| EngineError::Start { command: c.command.clone(), source })?;
+    let stdin = child.stdin.take().ok_or(EngineError::NoPipe("stdin"))?;
+    let stdout = child.stdout.take().ok_or(EngineError::NoPipe("stdout"))?;
     let (tx, rx) = unbounded();
     // The reader ends when the engine closes its output (exit or crash).
     std::thread::spawn(move || {
@@ -194,9 +220,11 @@ fn start_engine(c: &ExternalConfig, size: (u32, u32)) -> Result<Engine, String> 
     let deadline = Instant::now() + Duration::from_secs_f64(c.startup);
     let start = if size.0 == size.1 { format!("START {}", size.0) } else { format!("RECTSTART {},{}", size.0, size.1) };
     engine.send(&start)?;
-    let ok = engine.answer(deadline).map_err(|e| format!("no answer to {start}: {e}"))?;
+    let ok = engine
+        .answer(deadline)
+        .map_err(|cause| EngineError::NoAnswer { command: start.clone(), cause: Box::new(cause) })?;
     if ok != "OK" {
-        return Err(format!("the engine refused {start}: {ok}"));
+        return Err(EngineError::Refused { command: start, answer: ok });
     }
     Ok(engine)
 }
@@ -214,7 +242,7 @@ impl ExternalAgent {
         ExternalAgent { config, engine: None, about: None, failure: None }
     }
 
-    fn spawn(&mut self, size: (u32, u32), exact: bool) -> Result<(), String> {
+    fn spawn(&mut self, size: (u32, u32), exact: bool) -> Result<(), EngineError> {
         self.engine = None;
         let c = &self.config;
         let mut engine = start_engine(c, size)?;
@@ -232,12 +260,9 @@ impl ExternalAgent {
     }
 
     /// Brings the engine to `pos` and returns its move.
-    fn ask<P: Position>(&mut self, pos: &P, turn_ms: u64) -> Result<Move, String> {
-        let rules = pos
-            .variant()
-            .grid()
-            .filter(|r| !r.gravity())
-            .ok_or_else(|| format!("the Gomocup protocol plays free-placement boards, not {}", pos.variant()))?;
+    fn ask<P: Position>(&mut self, pos: &P, turn_ms: u64) -> Result<Move, EngineError> {
+        let rules =
+            pos.variant().grid().filter(|r| !r.gravity()).ok_or(EngineError::NotFreePlacement(*pos.variant()))?;
         let size = (rules.width() as u32, rules.height() as u32);
         let h = rules.height() as usize;
         let alive = self.engine.as_mut().is_some_and(|e| e.alive() && e.size == size);
@@ -277,10 +302,9 @@ impl ExternalAgent {
             Err(e) => {
                 // A brain that overran is killed: its next game starts afresh.
                 self.engine = None;
-                return Err(if e == "timeout" {
-                    format!("timeout: no move within {turn_ms} ms + {grace} s")
-                } else {
-                    e
+                return Err(match e {
+                    EngineError::Timeout => EngineError::NoMoveInTime { turn_ms, grace },
+                    e => e,
                 });
             }
         };
@@ -292,13 +316,13 @@ impl ExternalAgent {
             }
         };
         let Some((x, y)) = parsed else {
-            return Err(format!("not a move: '{answer}'"));
+            return Err(EngineError::NotAMove(answer));
         };
         if x >= rules.width() as usize || y >= h {
-            return Err(format!("illegal move {x},{y}: off the {}x{} board", rules.width(), rules.height()));
+            return Err(EngineError::OffBoard { x, y, width: rules.width(), height: rules.height() });
         }
         let cell = x * h + (h - 1 - y);
-        let m = pos.cell_move(cell).ok_or_else(|| format!("illegal move {x},{y}: the cell is taken"))?;
+        let m = pos.cell_move(cell).ok_or(EngineError::Taken { x, y })?;
         engine.known = history.to_vec();
         engine.known.push(m);
         Ok(m)
@@ -319,7 +343,7 @@ impl<P: Position> Agent<P> for ExternalAgent {
         let best = match self.ask(pos, turn_ms) {
             Ok(m) => Some(m),
             Err(e) => {
-                self.failure = Some(e);
+                self.failure = Some(e.to_string());
                 None
             }
         };

@@ -5,4 +5,4 @@ mod brain;
 mod external;
 
 pub use brain::{Brain, run_brain};
-pub use external::{ExternalAgent, ExternalConfig, Protocol, check_starts};
+pub use external::{EngineError, ExternalAgent, ExternalConfig, Protocol, check_starts};

@@ -293,8 +293,8 @@ impl<P: Position> SolverAgent<P> {
     /// The solver, made at the first search of a game: on free-placement boards a second thread
     /// races proof-number search (see `AnySolver::racing`) when the config asks for threads.
     /// Off by default, as which method answers first depends on the clock, and with it the move
-    /// played and the nodes reported.
-    fn solver(&mut self, pos: &P) -> &mut AnySolver<P> {
+    /// played and the nodes reported. Returned with the notice its making left, if any.
+    fn solver(&mut self, pos: &P) -> (&mut AnySolver<P>, Option<&str>) {
         if self.solver.is_none() {
             let threads = self.config.threads.max(1) as usize;
             let solver = match AnySolver::new(pos, self.config.tt_mb as usize) {
@@ -311,7 +311,7 @@ impl<P: Position> SolverAgent<P> {
             // Takes any count: the Connect-X solver splits its probes, a racing one runs two.
             self.solver = Some(solver.with_threads(threads).expect("threads fit the solver"));
         }
-        self.solver.as_mut().expect("made above")
+        (self.solver.as_mut().expect("made above"), self.threads_notice.as_deref())
     }
 
     /// The proof in the first half of the move's time, by the solve service: the result when it
@@ -328,11 +328,10 @@ impl<P: Position> SolverAgent<P> {
         let deadline = limits.time.map(|t| start + Duration::from_secs_f64(t / 2.0));
         let book = self.book(pos.variant(), sink);
         let weak = self.config.weak;
-        self.solver(pos);
-        if let Some(notice) = &self.threads_notice {
-            sink.event(SearchEvent::Warning(notice.clone()));
+        let (solver, notice) = self.solver(pos);
+        if let Some(notice) = notice {
+            sink.event(SearchEvent::Warning(notice.to_string()));
         }
-        let solver = self.solver.as_mut().expect("made above");
         let threads = solver.threads() as u32;
         // The control's stop reaches the solver's flag through a relay thread.
         let (stop, relay) = {

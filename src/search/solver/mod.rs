@@ -352,13 +352,16 @@ impl<P: Position> AnySolver<P> {
         let cells = pos.max_game_length() as u32;
         let needed_mb = 3f64.powi(cells as i32) * 8.0 / (1024.0 * 1024.0);
         let tt_mb = tt_mb.min(needed_mb.ceil().max(1.0) as usize);
-        if let Some(r) = pos.variant().grid()
-            && ConnectSolver::fits(&r)
-            && pos.as_connect_grid().is_some()
-        {
-            return AnySolver::Connect(Box::new(ConnectSolver::new(&r, tt_mb)));
+        match pos.variant().grid() {
+            Some(r) if Self::is_connect(pos) => AnySolver::Connect(Box::new(ConnectSolver::new(&r, tt_mb))),
+            _ => AnySolver::Generic { solver: None, tt_mb, pairings: true, race: None },
         }
-        AnySolver::Generic { solver: None, tt_mb, pairings: true, race: None }
+    }
+
+    /// Whether [`AnySolver::new`] gives `pos` the Connect-X bitboard solver (gravity boards
+    /// with (width + 2) x (height + 1) < 64), without making one.
+    pub fn is_connect(pos: &P) -> bool {
+        pos.variant().grid().is_some_and(|r| ConnectSolver::fits(&r)) && pos.as_connect_grid().is_some()
     }
 
     /// The solver with each probe searched on `threads` threads sharing its table; an error

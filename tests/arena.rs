@@ -4,7 +4,9 @@
 use std::path::Path;
 
 use mnklab::arena::stats::{elo, sprt_llr};
-use mnklab::arena::{GameRecord, Matchup, Outcome, RunOptions, read_results, run_matchup, summarize, wilson};
+use mnklab::arena::{
+    GameRecord, Matchup, Outcome, ResultsError, RunOptions, read_results, run_matchup, summarize, wilson,
+};
 use mnklab::search::SearchControl;
 
 use crate::scratch::Scratch;
@@ -119,8 +121,30 @@ fn shards_merge_into_the_whole() {
         let o = RunOptions { shard: Some((i, 3)), ..opts(&d, 1, false) };
         parts.push(run_matchup(&m, Path::new("."), &o, &control, |_| {}).unwrap());
     }
-    let merged = mnklab::arena::merge(parts).unwrap();
-    assert_eq!(comparable(merged), comparable(full));
+    let merged = mnklab::arena::merge(parts.clone()).unwrap();
+    assert_eq!(comparable(merged), comparable(full.clone()));
+    // The same game with another result in a second shard is refused by its index.
+    let mut other = full[0].clone();
+    other.outcome = if other.outcome == Outcome::Draw { Outcome::FirstWins } else { Outcome::Draw };
+    let e = mnklab::arena::merge(vec![full.clone(), vec![other]]).unwrap_err();
+    assert!(matches!(e, ResultsError::Conflict(i) if i == full[0].index), "{e}");
+}
+
+/// What a run folder or results file may be refused for, each by its kind and place.
+#[test]
+fn results_are_refused_by_kind_and_line() {
+    use mnklab::arena::results::load_run;
+    let dir = temp_dir("refused");
+    let e = load_run(&dir.join("nowhere")).err().unwrap();
+    assert!(matches!(e, ResultsError::NoRun(_)), "{e}");
+    std::fs::create_dir_all(dir.join("empty")).unwrap();
+    let e = load_run(&dir.join("empty")).err().unwrap();
+    assert!(matches!(e, ResultsError::NoResultsFile(_)), "{e}");
+    let results = dir.join("results.ronl");
+    std::fs::write(&results, "\n(not a game)\n").unwrap();
+    let e = read_results(&results).unwrap_err();
+    assert!(matches!(e, ResultsError::NotAGame { line: 2, .. }), "{e}");
+    assert!(e.to_string().contains("results.ronl:2: not a game record"), "{e}");
 }
 
 /// A shard's games are the schedule's games with index % n == i, in order, whatever the
@@ -449,4 +473,24 @@ fn extra_moves_after_the_budget_are_the_depth_then_a_forfeit() {
         assert!(!extra.is_empty());
         assert!(extra.iter().all(|m| m.2 == 3 && !m.3), "game {}: {extra:?}", w.index);
     }
+}
+
+/// A matchup's checks name the field at fault and the problem, as values.
+#[test]
+fn matchup_checks_name_the_field_and_the_problem() {
+    use mnklab::arena::{MatchupError, MatchupProblem, Pairing};
+    let m = Matchup::parse(QUICK, "quick.ron".as_ref()).unwrap();
+    let refused = |edit: &dyn Fn(&mut Matchup)| {
+        let mut bad = m.clone();
+        edit(&mut bad);
+        bad.check().unwrap_err()
+    };
+    let at = |field: &str, problem| MatchupError { field: field.into(), problem };
+    assert_eq!(refused(&|m| m.games = 0), at("games", MatchupProblem::NoGames));
+    assert_eq!(refused(&|m| m.pairing = Pairing::List(vec![(1, 1)])), at("pairing", MatchupProblem::SelfPair(1)));
+    assert_eq!(refused(&|m| m.agents.truncate(1)), at("agents", MatchupProblem::TooFewAgents(1)));
+    assert_eq!(refused(&|m| m.name = "../up".into()), at("name", MatchupProblem::FolderName("../up".into())));
+    let e = refused(&|m| m.pairing = Pairing::List(vec![(0, 9)]));
+    assert_eq!(e, at("pairing", MatchupProblem::NoSuchAgent { index: 9, agents: m.agents.len() }));
+    assert!(e.to_string().starts_with("pairing: agent index 9 is out of range"), "{e}");
 }

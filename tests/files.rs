@@ -213,7 +213,7 @@ fn every_file_type_refuses_unknown_fields_by_name() {
         let dir = Scratch::new("unknown-fields");
         let path = dir.join("results.ronl");
         std::fs::write(&path, format!("{t}\n")).unwrap();
-        mnklab::arena::read_results(&path).map(drop)
+        mnklab::arena::read_results(&path).map(drop).map_err(|e| e.to_string())
     };
     let n_results = every_struct_refuses_an_unknown_field("results", &results, record);
     assert!(n_agents > 30 && n_matchups > 50 && n_positions > 6 && n_results > 20, "too few structs walked");

@@ -395,7 +395,7 @@ impl MatchupPanel {
                     if (self.records.len() as u64) < self.total { RunState::Paused } else { RunState::Finished };
                 self.error = None;
             }
-            Err(e) => self.error = Some(e),
+            Err(e) => self.error = Some(e.to_string()),
         }
     }
 

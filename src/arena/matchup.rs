@@ -7,9 +7,9 @@ use serde::{Deserialize, Serialize};
 
 use super::game::{GameRecord, Outcome};
 use crate::agents::{AgentFile, load_agent};
-use crate::game::{AnyPosition, GridRules, Position, Status, Variant};
+use crate::game::{AnyPosition, GameError, GridRules, Position, Status, Variant};
 use crate::io::{FileError, check_version, parse_ron, read_text, to_ron};
-use crate::search::{GameBudget, SearchLimits};
+use crate::search::{GameBudget, SearchLimits, SettingError};
 
 pub const MATCHUP_VERSION: u32 = 1;
 
@@ -178,9 +178,72 @@ pub struct ResolvedEntrant {
     pub game_budget: Option<GameBudget>,
 }
 
+/// A matchup setting refused: the field at fault, as the file writes it ("agents[1].limits"),
+/// and why.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[error("{field}: {problem}")]
+pub struct MatchupError {
+    pub field: String,
+    pub problem: MatchupProblem,
+}
+
+/// Why a matchup setting is refused.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum MatchupProblem {
+    #[error(
+        "'{}' is not a plain folder name: use letters, digits, spaces inside and - _ + . = , (no / \\, no leading dot or space), at most 100",
+        .0.escape_debug()
+    )]
+    FolderName(String),
+    #[error("must be at least 1")]
+    NoGames,
+    #[error("{0} is more than 1024 (0 uses all cores)")]
+    TooManyThreads(u32),
+    #[error(transparent)]
+    Setting(#[from] SettingError),
+    #[error("a matchup needs at least two agents, not {0}")]
+    TooFewAgents(usize),
+    #[error("{0:?} {NAME_RULE}")]
+    Name(String),
+    #[error("needs 0 < alpha, beta < 0.5 and elo0 < elo1")]
+    Sprt,
+    #[error("the list is empty")]
+    NoVariants,
+    #[error("{0}")]
+    Board(#[from] GameError),
+    #[error("the grid gives no board")]
+    EmptyGrid,
+    #[error("the list is empty (write None for no opening)")]
+    NoOpenings,
+    #[error("List[{index}] \"{line}\" cannot open {variant}: {why}")]
+    Opening { index: usize, line: String, variant: Variant, why: String },
+    #[error(
+        "RandomPlies({plies}) on {variant}, a game of at most {length} plies, would leave the agents no move: give fewer"
+    )]
+    TooManyRandomPlies { plies: u32, variant: Variant, length: u32 },
+    #[error("{0} is odd, but each opening is played with both colour orders: give an even number")]
+    OddGames(u32),
+    #[error("agent index {index} is out of range (there are {agents} agents)")]
+    NoSuchAgent { index: usize, agents: usize },
+    #[error("List is empty")]
+    NoPairs,
+    #[error("({0}, {0}) pairs an agent with itself")]
+    SelfPair(usize),
+    /// The pairing (as the file writes it) leaves no game to play.
+    #[error("{0} pairs no two different agents, so no game would be played")]
+    NoGame(String),
+}
+
+impl MatchupProblem {
+    /// This problem, found at `field`.
+    fn at(self, field: impl Into<String>) -> MatchupError {
+        MatchupError { field: field.into(), problem: self }
+    }
+}
+
 /// A matchup's name becomes its output folder (`out/NAME`): it must be one plain folder name,
 /// so that no file can make a run write outside the folder the user chose.
-pub fn check_folder_name(name: &str) -> Result<(), String> {
+pub fn check_folder_name(name: &str) -> Result<(), MatchupProblem> {
     let plain = !name.trim().is_empty()
         && name.trim() == name
         && name.len() <= 100
@@ -188,14 +251,7 @@ pub fn check_folder_name(name: &str) -> Result<(), String> {
         && name != ".."
         && !name.starts_with('.')
         && name.chars().all(|c| c.is_alphanumeric() || "-_+.=, ".contains(c));
-    if plain {
-        Ok(())
-    } else {
-        Err(format!(
-            "'{}' is not a plain folder name: use letters, digits, spaces inside and - _ + . = , (no / \\, no leading dot or space), at most 100",
-            name.escape_debug()
-        ))
-    }
+    if plain { Ok(()) } else { Err(MatchupProblem::FolderName(name.to_string())) }
 }
 
 /// What an entrant's name may hold: it heads table rows and CSV cells.
@@ -218,55 +274,58 @@ impl Matchup {
     pub fn parse(text: &str, path: &Path) -> Result<Matchup, FileError> {
         let m: Matchup = parse_ron(text, path, "matchup")?;
         check_version(path, "matchup", m.version, MATCHUP_VERSION)?;
-        m.check().map_err(|message| FileError::Parse { path: path.into(), what: "matchup", message })?;
+        m.check().map_err(|e| FileError::Parse { path: path.into(), what: "matchup", message: e.to_string() })?;
         Ok(m)
     }
 
     /// Every check of a matchup read from a file (and of one changed by `--games`): the
     /// message names the field at fault.
-    pub fn check(&self) -> Result<(), String> {
-        check_folder_name(&self.name).map_err(|e| format!("name: {e}"))?;
+    pub fn check(&self) -> Result<(), MatchupError> {
+        check_folder_name(&self.name).map_err(|e| e.at("name"))?;
         if self.games == 0 {
-            return Err("games: must be at least 1".into());
+            return Err(MatchupProblem::NoGames.at("games"));
         }
         // The same bound as the CLI's --threads (0: all cores): a thread a worker.
         if self.threads > 1024 {
-            return Err(format!("threads: {} is more than 1024 (0 uses all cores)", self.threads));
+            return Err(MatchupProblem::TooManyThreads(self.threads).at("threads"));
         }
         if let Some(l) = &self.limits {
-            l.validate().map_err(|e| format!("limits: {e}"))?;
+            l.validate().map_err(|e| MatchupProblem::from(e).at("limits"))?;
         }
         if let Some(b) = &self.game_budget {
-            b.validate().map_err(|e| format!("game_budget: {e}"))?;
+            b.validate().map_err(|e| MatchupProblem::from(e).at("game_budget"))?;
         }
         self.check_entrants()?;
         if let Some(s) = &self.sprt
             && !(s.alpha > 0.0 && s.alpha < 0.5 && s.beta > 0.0 && s.beta < 0.5 && s.elo0 < s.elo1)
         {
-            return Err("sprt: needs 0 < alpha, beta < 0.5 and elo0 < elo1".into());
+            return Err(MatchupProblem::Sprt.at("sprt"));
         }
-        let variants = self.variant_list().map_err(|e| format!("variants: {e}"))?;
+        let variants = self.variant_list().map_err(|e| e.at("variants"))?;
         self.check_openings(&variants)?;
         self.check_pairing()
     }
 
     /// At least two entrants, each with valid limits, budget, agent and name.
-    fn check_entrants(&self) -> Result<(), String> {
+    fn check_entrants(&self) -> Result<(), MatchupError> {
         if self.agents.len() < 2 {
-            return Err(format!("agents: a matchup needs at least two agents, not {}", self.agents.len()));
+            return Err(MatchupProblem::TooFewAgents(self.agents.len()).at("agents"));
         }
         for (i, e) in self.agents.iter().enumerate() {
+            let setting = |field: &'static str| {
+                move |err: SettingError| MatchupProblem::from(err).at(format!("agents[{i}].{field}"))
+            };
             if let Some(l) = &e.limits {
-                l.validate().map_err(|err| format!("agents[{i}].limits: {err}"))?;
+                l.validate().map_err(setting("limits"))?;
             }
             if let Some(b) = &e.game_budget {
-                b.validate().map_err(|err| format!("agents[{i}].game_budget: {err}"))?;
+                b.validate().map_err(setting("game_budget"))?;
             }
             if let AgentSource::Inline(f) = &e.agent {
-                f.agent.validate().map_err(|err| format!("agents[{i}].agent: {err}"))?;
+                f.agent.validate().map_err(setting("agent"))?;
             }
             if let Some(name) = e.name.as_ref().filter(|n| !plain_name(n)) {
-                return Err(format!("agents[{i}].name: {name:?} {NAME_RULE}"));
+                return Err(MatchupProblem::Name(name.clone()).at(format!("agents[{i}].name")));
             }
         }
         Ok(())
@@ -274,10 +333,10 @@ impl Matchup {
 
     /// Openings that can be played on every variant, each with both colour orders. One that
     /// cannot would silently leave its games out of the run, or cut them short.
-    fn check_openings(&self, variants: &[Variant]) -> Result<(), String> {
+    fn check_openings(&self, variants: &[Variant]) -> Result<(), MatchupError> {
         if let Opening::List(list) = &self.opening {
             if list.is_empty() {
-                return Err("opening: the list is empty (write None for no opening)".into());
+                return Err(MatchupProblem::NoOpenings.at("opening"));
             }
             for (i, line) in list.iter().enumerate() {
                 for &v in variants {
@@ -290,7 +349,8 @@ impl Matchup {
                         Ok(_) => None,
                     };
                     if let Some(why) = why {
-                        return Err(format!("opening: List[{i}] \"{line}\" cannot open {v}: {why}"));
+                        let problem = MatchupProblem::Opening { index: i, line: line.clone(), variant: v, why };
+                        return Err(problem.at("opening"));
                     }
                 }
             }
@@ -300,9 +360,7 @@ impl Matchup {
                 let pos = AnyPosition::new(v);
                 let length = crate::with_position!(&pos, p => p.max_game_length()) as u32;
                 if n >= length {
-                    return Err(format!(
-                        "opening: RandomPlies({n}) on {v}, a game of at most {length} plies, would leave the agents no move: give fewer"
-                    ));
+                    return Err(MatchupProblem::TooManyRandomPlies { plies: n, variant: v, length }.at("opening"));
                 }
             }
         }
@@ -310,37 +368,31 @@ impl Matchup {
         // would leave one opening played by one colour order only.
         let openings = !matches!(self.opening, Opening::None);
         if openings && self.colours == Colours::Alternate && self.games % 2 == 1 {
-            return Err(format!(
-                "games: {} is odd, but each opening is played with both colour orders: give an even number",
-                self.games
-            ));
+            return Err(MatchupProblem::OddGames(self.games).at("games"));
         }
         Ok(())
     }
 
     /// Indices within the entrants, and at least one pair of two different agents.
-    fn check_pairing(&self) -> Result<(), String> {
+    fn check_pairing(&self) -> Result<(), MatchupError> {
         let indices: Vec<usize> = match &self.pairing {
             Pairing::Between(left, right) => left.iter().chain(right).copied().collect(),
             Pairing::List(pairs) => pairs.iter().flat_map(|&(i, j)| [i, j]).collect(),
             _ => Vec::new(),
         };
         if let Some(i) = indices.iter().find(|&&i| i >= self.agents.len()) {
-            return Err(format!("pairing: agent index {i} is out of range (there are {} agents)", self.agents.len()));
+            return Err(MatchupProblem::NoSuchAgent { index: *i, agents: self.agents.len() }.at("pairing"));
         }
         if let Pairing::List(pairs) = &self.pairing {
             if pairs.is_empty() {
-                return Err("pairing: List is empty".into());
+                return Err(MatchupProblem::NoPairs.at("pairing"));
             }
             if let Some((i, _)) = pairs.iter().find(|(i, j)| i == j) {
-                return Err(format!("pairing: ({i}, {i}) pairs an agent with itself"));
+                return Err(MatchupProblem::SelfPair(*i).at("pairing"));
             }
         }
         if self.pairings().is_empty() {
-            return Err(format!(
-                "pairing: {:?} pairs no two different agents, so no game would be played",
-                self.pairing
-            ));
+            return Err(MatchupProblem::NoGame(format!("{:?}", self.pairing)).at("pairing"));
         }
         Ok(())
     }
@@ -354,9 +406,9 @@ impl Matchup {
     }
 
     /// The variants, in order.
-    pub fn variant_list(&self) -> Result<Vec<Variant>, String> {
+    pub fn variant_list(&self) -> Result<Vec<Variant>, MatchupProblem> {
         match &self.variants {
-            Variants::List(v) if v.is_empty() => Err("the list is empty".into()),
+            Variants::List(v) if v.is_empty() => Err(MatchupProblem::NoVariants),
             Variants::List(v) => Ok(v.clone()),
             Variants::Grid { widths, heights, k, gravity, exact } => {
                 let mut out = Vec::new();
@@ -373,13 +425,12 @@ impl Matchup {
                             if k > w.max(h) {
                                 continue;
                             }
-                            let r = GridRules::new(w as u32, h as u32, k as u32, *exact, *gravity)
-                                .map_err(|e| e.to_string())?;
+                            let r = GridRules::new(w as u32, h as u32, k as u32, *exact, *gravity)?;
                             out.push(Variant::Grid(r));
                         }
                     }
                 }
-                if out.is_empty() { Err("the grid gives no board".into()) } else { Ok(out) }
+                if out.is_empty() { Err(MatchupProblem::EmptyGrid) } else { Ok(out) }
             }
         }
     }

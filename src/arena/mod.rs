@@ -11,7 +11,10 @@ pub mod stats;
 pub mod time_use;
 
 pub use game::{GameRecord, MoveRecord, Outcome, play_game};
-pub use matchup::{AgentSource, Colours, Entrant, GameSpec, KRule, Matchup, Opening, Pairing, SprtConfig, Variants};
-pub use results::{for_each_result, merge, read_results, write_csv, write_csv_from_results};
+pub use matchup::{
+    AgentSource, Colours, Entrant, GameSpec, KRule, Matchup, MatchupError, MatchupProblem, Opening, Pairing,
+    SprtConfig, Variants,
+};
+pub use results::{ResultsError, for_each_result, merge, read_results, write_csv, write_csv_from_results};
 pub use runner::{ArenaProgress, RunOptions, RunSummary, run_matchup, run_matchup_summary};
 pub use stats::{PairStats, Summarizer, summarize, summarize_by_first_mover, table, wilson};

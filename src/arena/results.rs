@@ -3,10 +3,11 @@
 
 use std::collections::BTreeMap;
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use super::conditions::RunConditions;
 use super::game::{GameRecord, Outcome};
+use crate::io::FileError;
 
 pub const RESULTS_FILE: &str = "results.ronl";
 pub const MATCHUP_FILE: &str = "matchup.ron";
@@ -15,26 +16,64 @@ pub const MATCHUP_FILE: &str = "matchup.ron";
 /// shorter); a longer one is not a game record.
 const MAX_RESULT_LINE: u64 = 64 << 20;
 
+/// Why a results file or a run folder could not be read or written. Each names the file.
+#[derive(Debug, thiserror::Error)]
+pub enum ResultsError {
+    #[error(transparent)]
+    File(#[from] FileError),
+    #[error("cannot {action} {}: {source}", .path.display())]
+    Io { action: &'static str, path: PathBuf, source: std::io::Error },
+    #[error("cannot {action} a result: {source}")]
+    Append { action: &'static str, source: std::io::Error },
+    #[error("{}:{line}: a line longer than {MAX_RESULT_LINE} bytes is not a game record", .path.display())]
+    LineTooLong { path: PathBuf, line: usize },
+    #[error("{}:{line}: not a game record: {message}", .path.display())]
+    NotAGame { path: PathBuf, line: usize, message: String },
+    #[error("{0}")]
+    Encode(#[from] ron::Error),
+    #[error("{0}")]
+    Csv(#[from] csv::Error),
+    /// Two shards hold the same game with different moves or results.
+    #[error("game {0} appears twice with different moves")]
+    Conflict(u64),
+    #[error("{}: no such folder or file (give a run folder or its {RESULTS_FILE})", .0.display())]
+    NoRun(PathBuf),
+    #[error("{}: no results file (expected a run folder or a {RESULTS_FILE})", .0.display())]
+    NoResultsFile(PathBuf),
+    #[error("{}: holds no game records (is it a results file?)", .0.display())]
+    NoGames(PathBuf),
+    /// A game twice in one run's results; `hint` says how shards are joined.
+    #[error("{}: game {index} appears twice{}", .path.display(), if *.hint { " (join shards with mnklab merge, which keeps each game once)" } else { "" })]
+    Twice { path: PathBuf, index: u64, hint: bool },
+    /// A game the run's matchup could not have played (its message says why).
+    #[error("{}: {message}", .path.display())]
+    NotThisMatchup { path: PathBuf, message: String },
+}
+
 /// Reads the games of a results file. A last line cut off by a crash is ignored; any other
 /// bad line is an error naming it.
-pub fn read_results(path: &Path) -> Result<Vec<GameRecord>, String> {
+pub fn read_results(path: &Path) -> Result<Vec<GameRecord>, ResultsError> {
     let mut out = Vec::new();
     for_each_result(path, |r| {
         out.push(r);
-        Ok(())
+        Ok::<_, ResultsError>(())
     })?;
     Ok(out)
 }
 
 /// Calls `f` with each game of a results file in file order, a line at a time: a results file
-/// of any size is read in bounded memory. A missing file has no games.
-pub fn for_each_result(path: &Path, mut f: impl FnMut(GameRecord) -> Result<(), String>) -> Result<u64, String> {
+/// of any size is read in bounded memory. A missing file has no games. `f`'s own error ends
+/// the reading and is returned.
+pub fn for_each_result<E: From<ResultsError>>(
+    path: &Path,
+    mut f: impl FnMut(GameRecord) -> Result<(), E>,
+) -> Result<u64, E> {
     use std::io::{BufRead, Read};
     if !path.exists() {
         return Ok(0);
     }
     // A regular file only (a FIFO or /dev/zero named as results would never end).
-    let (file, _) = crate::io::open_regular(path).map_err(|e| e.to_string())?;
+    let (file, _) = crate::io::open_regular(path).map_err(ResultsError::from)?;
     let mut reader = std::io::BufReader::new(file);
     let mut line = Vec::new();
     let mut count = 0;
@@ -43,16 +82,13 @@ pub fn for_each_result(path: &Path, mut f: impl FnMut(GameRecord) -> Result<(), 
         let n = (&mut reader)
             .take(MAX_RESULT_LINE + 1)
             .read_until(b'\n', &mut line)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            .map_err(|source| ResultsError::Io { action: "read", path: path.into(), source })?;
         if n == 0 {
             break;
         }
         let complete = line.ends_with(b"\n");
         if line.len() as u64 > MAX_RESULT_LINE {
-            return Err(format!(
-                "{}:{number}: a line longer than {MAX_RESULT_LINE} bytes is not a game record",
-                path.display()
-            ));
+            return Err(ResultsError::LineTooLong { path: path.into(), line: number }.into());
         }
         let text = String::from_utf8_lossy(&line);
         if text.trim().is_empty() {
@@ -66,7 +102,8 @@ pub fn for_each_result(path: &Path, mut f: impl FnMut(GameRecord) -> Result<(), 
             // Only the last line can lack its newline: a line cut off by a crash.
             Err(_) if !complete => break,
             Err(e) => {
-                return Err(format!("{}:{number}: not a game record: {}", path.display(), crate::io::ron_message(&e)));
+                let message = crate::io::ron_message(&e);
+                return Err(ResultsError::NotAGame { path: path.into(), line: number, message }.into());
             }
         }
     }
@@ -79,7 +116,7 @@ pub struct ResultsWriter {
 }
 
 impl ResultsWriter {
-    pub fn open(path: &Path) -> Result<ResultsWriter, String> {
+    pub fn open(path: &Path) -> Result<ResultsWriter, ResultsError> {
         // A last line without its newline is either a whole game written by hand or by a tool
         // that dropped the newline (keep it: end the line), or a line cut off by a crash,
         // which holds no whole game (cut it away before appending).
@@ -93,40 +130,40 @@ impl ResultsWriter {
             tail = Some(if ron::from_str::<GameRecord>(&last).is_ok() { None } else { Some(keep as u64) });
         }
         if let Some(Some(keep)) = tail {
-            let f = std::fs::OpenOptions::new()
-                .write(true)
-                .open(path)
-                .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
-            f.set_len(keep).map_err(|e| format!("cannot trim {}: {e}", path.display()))?;
+            let f = std::fs::OpenOptions::new().write(true).open(path).map_err(io("open", path))?;
+            f.set_len(keep).map_err(io("trim", path))?;
         }
-        let mut file = std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)
-            .map_err(|e| format!("cannot open {}: {e}", path.display()))?;
+        let mut file = std::fs::OpenOptions::new().create(true).append(true).open(path).map_err(io("open", path))?;
         if let Some(None) = tail {
-            file.write_all(b"\n").map_err(|e| format!("cannot append to {}: {e}", path.display()))?;
+            file.write_all(b"\n").map_err(io("append to", path))?;
         }
         Ok(ResultsWriter { file })
     }
 
-    pub fn append(&mut self, r: &GameRecord) -> Result<(), String> {
-        let line = ron::to_string(r).map_err(|e| e.to_string())? + "\n";
-        self.file.write_all(line.as_bytes()).map_err(|e| format!("cannot append a result: {e}"))?;
-        self.file.sync_data().map_err(|e| format!("cannot flush a result: {e}"))
+    pub fn append(&mut self, r: &GameRecord) -> Result<(), ResultsError> {
+        let line = ron::to_string(r)? + "\n";
+        let append = |action| move |source| ResultsError::Append { action, source };
+        self.file.write_all(line.as_bytes()).map_err(append("append"))?;
+        self.file.sync_data().map_err(append("flush"))
     }
+}
+
+/// An I/O error of `action` on `path`, as a results error.
+fn io(action: &'static str, path: &Path) -> impl FnOnce(std::io::Error) -> ResultsError {
+    let path = path.to_path_buf();
+    move |source| ResultsError::Io { action, path, source }
 }
 
 /// Joins games from several runs (shards), each game once; the same game with different
 /// results is an error.
-pub fn merge(runs: Vec<Vec<GameRecord>>) -> Result<Vec<GameRecord>, String> {
+pub fn merge(runs: Vec<Vec<GameRecord>>) -> Result<Vec<GameRecord>, ResultsError> {
     let mut by_index: BTreeMap<u64, GameRecord> = BTreeMap::new();
     for r in runs.into_iter().flatten() {
         if let Some(old) = by_index.get(&r.index) {
             if old != &r
                 && (old.outcome != r.outcome || old.moves.iter().map(|m| &m.mv).ne(r.moves.iter().map(|m| &m.mv)))
             {
-                return Err(format!("game {} appears twice with different moves", r.index));
+                return Err(ResultsError::Conflict(r.index));
             }
             continue;
         }
@@ -239,7 +276,7 @@ fn move_rows(r: &GameRecord) -> Vec<[String; 16]> {
 }
 
 /// A visitor of games: calls its argument with each game in turn.
-type EachGame<'a> = dyn Fn(&mut dyn FnMut(&GameRecord) -> Result<(), String>) -> Result<(), String> + 'a;
+type EachGame<'a> = dyn Fn(&mut dyn FnMut(&GameRecord) -> Result<(), ResultsError>) -> Result<(), ResultsError> + 'a;
 
 /// Writes one CSV file atomically from the games `each` visits, streaming: `rows` turns a
 /// game into its rows.
@@ -248,40 +285,46 @@ fn write_csv_file<const N: usize, I: IntoIterator<Item = [String; N]>>(
     header: [&str; N],
     each: &EachGame,
     rows: impl Fn(&GameRecord) -> I,
-) -> Result<(), String> {
+) -> Result<(), ResultsError> {
     let mut failure = None;
     let written = crate::io::write_atomic_with(path, |out| {
         let mut w = csv::Writer::from_writer(out);
         w.write_record(header)?;
         let visited = each(&mut |r| {
             for row in rows(r) {
-                w.write_record(&row).map_err(|e| e.to_string())?;
+                w.write_record(&row)?;
             }
             Ok(())
         });
         if let Err(e) = visited {
-            failure = Some(e.clone());
-            return Err(std::io::Error::other(e));
+            let message = e.to_string();
+            failure = Some(e);
+            return Err(std::io::Error::other(message));
         }
         w.flush()
     });
     match (failure, written) {
         (Some(e), _) => Err(e),
-        (None, r) => r.map_err(|e| e.to_string()),
+        (None, r) => Ok(r?),
     }
 }
 
 /// `games.csv` (one row a game) and `moves.csv` (one row a move) in `dir`; `conditions` (the
 /// run's `entrants.ron`) gives each game its players' configuration hashes.
-pub fn write_csv(dir: &Path, records: &[GameRecord], conditions: Option<&RunConditions>) -> Result<(), String> {
-    let each = |f: &mut dyn FnMut(&GameRecord) -> Result<(), String>| records.iter().try_for_each(&mut *f);
+pub fn write_csv(dir: &Path, records: &[GameRecord], conditions: Option<&RunConditions>) -> Result<(), ResultsError> {
+    let each = |f: &mut dyn FnMut(&GameRecord) -> Result<(), ResultsError>| records.iter().try_for_each(&mut *f);
     write_csv_file(&dir.join("games.csv"), GAME_COLUMNS, &each, |r| [game_row(r, conditions)])?;
     write_csv_file(&dir.join("moves.csv"), MOVE_COLUMNS, &each, move_rows)
 }
 
 /// [`write_csv`] from a results file, in bounded memory (games in file order).
-pub fn write_csv_from_results(dir: &Path, results: &Path, conditions: Option<&RunConditions>) -> Result<(), String> {
-    let each = |f: &mut dyn FnMut(&GameRecord) -> Result<(), String>| for_each_result(results, |r| f(&r)).map(|_| ());
+pub fn write_csv_from_results(
+    dir: &Path,
+    results: &Path,
+    conditions: Option<&RunConditions>,
+) -> Result<(), ResultsError> {
+    let each =
+        |f: &mut dyn FnMut(&GameRecord) -> Result<(), ResultsError>| for_each_result(results, |r| f(&r)).map(|_| ());
     write_csv_file(&dir.join("games.csv"), GAME_COLUMNS, &each, |r| [game_row(r, conditions)])?;
     write_csv_file(&dir.join("moves.csv"), MOVE_COLUMNS, &each, move_rows)
 }
@@ -298,48 +341,38 @@ pub struct Run {
 
 /// Reads a run from its output folder or its `results.ronl`. A missing results file is an
 /// error here (unlike resuming, where it means "nothing done yet").
-pub fn load_run(path: &Path) -> Result<Run, String> {
+pub fn load_run(path: &Path) -> Result<Run, ResultsError> {
     let (dir, results) = if path.is_dir() {
         (path.to_path_buf(), path.join(RESULTS_FILE))
     } else {
         (path.parent().map(Path::to_path_buf).unwrap_or_default(), path.to_path_buf())
     };
     if !path.exists() {
-        return Err(format!("{}: no such folder or file (give a run folder or its {RESULTS_FILE})", path.display()));
+        return Err(ResultsError::NoRun(path.into()));
     }
     if !results.is_file() {
-        return Err(format!("{}: no results file (expected a run folder or a {RESULTS_FILE})", path.display()));
+        return Err(ResultsError::NoResultsFile(path.into()));
     }
     let records = read_results(&results)?;
     let matchup_path = dir.join(MATCHUP_FILE);
-    let matchup = if matchup_path.is_file() {
-        Some(super::matchup::Matchup::load(&matchup_path).map_err(|e| e.to_string())?)
-    } else {
-        None
-    };
+    let matchup = if matchup_path.is_file() { Some(super::matchup::Matchup::load(&matchup_path)?) } else { None };
     if let Some(m) = &matchup {
         // Names are checked when the entrants' agent files can be read from here.
         let names: Option<Vec<String>> = m.resolve(&dir).ok().map(|e| e.into_iter().map(|e| e.name).collect());
         let mut seen = std::collections::HashSet::new();
         for r in &records {
-            m.check_record(r, names.as_deref()).map_err(|e| format!("{}: {e}", results.display()))?;
+            m.check_record(r, names.as_deref())
+                .map_err(|message| ResultsError::NotThisMatchup { path: results.clone(), message })?;
             if !seen.insert(r.index) {
-                return Err(format!(
-                    "{}: game {} appears twice (join shards with mnklab merge, which keeps each game once)",
-                    results.display(),
-                    r.index
-                ));
+                return Err(ResultsError::Twice { path: results.clone(), index: r.index, hint: true });
             }
         }
     }
     if records.is_empty() && matchup.is_none() {
-        return Err(format!("{}: holds no game records (is it a results file?)", results.display()));
+        return Err(ResultsError::NoGames(results));
     }
     let conditions_path = dir.join(super::conditions::CONDITIONS_FILE);
-    let conditions = if conditions_path.is_file() {
-        Some(super::conditions::RunConditions::load(&conditions_path).map_err(|e| e.to_string())?)
-    } else {
-        None
-    };
+    let conditions =
+        if conditions_path.is_file() { Some(super::conditions::RunConditions::load(&conditions_path)?) } else { None };
     Ok(Run { records, matchup, dir, conditions })
 }

@@ -9,7 +9,7 @@ use super::conditions::{CONDITIONS_FILE, RunConditions};
 use super::game::{GameRecord, play_game};
 use super::matchup::{Matchup, ResolvedEntrant};
 use super::results::{
-    MATCHUP_FILE, RESULTS_FILE, ResultsWriter, for_each_result, read_results, write_csv_from_results,
+    MATCHUP_FILE, RESULTS_FILE, ResultsError, ResultsWriter, for_each_result, read_results, write_csv_from_results,
 };
 use super::stats::{PairStats, Summarizer, sprt_bounds, sprt_llr};
 use super::time_use::TimeUseCounter;
@@ -85,7 +85,7 @@ pub fn run_matchup(
     on_game: impl FnMut(&ArenaProgress),
 ) -> Result<Vec<GameRecord>, String> {
     run_matchup_summary(matchup, base, opts, control, on_game)?;
-    let mut all = read_results(&opts.out.join(RESULTS_FILE))?;
+    let mut all = read_results(&opts.out.join(RESULTS_FILE)).map_err(|e| e.to_string())?;
     all.sort_by_key(|r| r.index);
     Ok(all)
 }
@@ -122,13 +122,13 @@ pub fn run_matchup_summary(
     let pending = std::sync::Mutex::new(m.shard_schedule(opts.shard).filter(|g| !done.contains(&g.index)));
     let left = total.saturating_sub(done.len() as u64);
     let pairings: Vec<(crate::game::Variant, (usize, usize))> = {
-        let variants = m.variant_list()?;
+        let variants = m.variant_list().map_err(|e| e.to_string())?;
         variants.iter().flat_map(|&v| m.pairings().into_iter().map(move |p| (v, p))).collect()
     };
     let settled: Vec<std::sync::atomic::AtomicBool> = pairings.iter().map(|_| Default::default()).collect();
     let threads = worker_count(opts, &m, &entrants);
 
-    let mut writer = ResultsWriter::open(&results_path)?;
+    let mut writer = ResultsWriter::open(&results_path).map_err(|e| e.to_string())?;
     // Bounded: workers wait for the writer rather than piling finished games up in memory.
     let (tx, rx) = crossbeam_channel::bounded::<GameRecord>(2 * threads);
     let mut error = None;
@@ -170,9 +170,9 @@ pub fn run_matchup_summary(
         }
     });
     if let Some(e) = error {
-        return Err(e);
+        return Err(e.to_string());
     }
-    write_csv_from_results(&opts.out, &results_path, Some(&conditions))?;
+    write_csv_from_results(&opts.out, &results_path, Some(&conditions)).map_err(|e| e.to_string())?;
     Ok(tally.finish())
 }
 
@@ -181,7 +181,7 @@ pub fn run_matchup_summary(
 /// run refused here leaves no folder behind).
 fn resolve_checked(m: &Matchup, base: &Path, opts: &RunOptions) -> Result<Vec<ResolvedEntrant>, String> {
     // `--games` is checked as the file's `games` is (an odd count with an opening).
-    m.check().map_err(|e| if opts.games.is_some() { format!("--games: {e}") } else { e })?;
+    m.check().map_err(|e| if opts.games.is_some() { format!("--games: {e}") } else { e.to_string() })?;
     let entrants = m.resolve(base)?;
     for (i, e) in entrants.iter().enumerate() {
         e.limits
@@ -233,17 +233,20 @@ fn tally_saved(
     tally: &mut Tally,
 ) -> Result<std::collections::HashSet<u64>, String> {
     let mut done = std::collections::HashSet::new();
+    let path = || results_path.to_path_buf();
     for_each_result(results_path, |r| {
         // Games of another matchup (or edited by hand) would skew what is resumed and summarised.
         if opts.resume {
-            m.check_record(&r, Some(names)).map_err(|e| format!("{}: {e}", results_path.display()))?;
+            m.check_record(&r, Some(names))
+                .map_err(|message| ResultsError::NotThisMatchup { path: path(), message })?;
         }
         if !done.insert(r.index) && opts.resume {
-            return Err(format!("{}: game {} appears twice", results_path.display(), r.index));
+            return Err(ResultsError::Twice { path: path(), index: r.index, hint: false });
         }
         tally.add(&r);
         Ok(())
-    })?;
+    })
+    .map_err(|e| e.to_string())?;
     if !opts.resume && !done.is_empty() {
         return Err(format!(
             "{} already holds results: add --resume to continue them, or choose another --out",
@@ -328,7 +331,7 @@ fn check_resumable(m: &Matchup, now: &RunConditions, out: &Path) -> Result<Optio
 /// Starts each external program once, for each variant, before the first game: one that
 /// cannot start (a wrong path) would otherwise forfeit every game of the run.
 fn check_external_programs(m: &Matchup, entrants: &[ResolvedEntrant]) -> Result<(), String> {
-    let variants = m.variant_list()?;
+    let variants = m.variant_list().map_err(|e| e.to_string())?;
     for e in entrants {
         if let crate::agents::AgentConfig::External(c) = &e.file.agent {
             for &v in &variants {

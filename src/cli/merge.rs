@@ -49,7 +49,7 @@ pub fn run(args: MergeArgs) -> Result<(), String> {
         if !results.is_file() {
             return Err(format!("{}: no {RESULTS_FILE} there (is it a run's output folder?)", d.display()));
         }
-        let games = read_results(&results)?;
+        let games = read_results(&results).map_err(|e| e.to_string())?;
         if games.is_empty() {
             return Err(format!("{}: holds no finished game", results.display()));
         }
@@ -62,7 +62,7 @@ pub fn run(args: MergeArgs) -> Result<(), String> {
         }
     }
     let conditions = same_conditions(&args.dirs)?;
-    let all = merge(runs)?;
+    let all = merge(runs).map_err(|e| e.to_string())?;
     match &matchup_text {
         Some(text) => {
             let m = Matchup::parse(text, &args.dirs[0].join(MATCHUP_FILE)).map_err(|e| e.to_string())?;
@@ -103,7 +103,7 @@ pub fn run(args: MergeArgs) -> Result<(), String> {
     if let Some(c) = &conditions {
         c.save(&args.out.join(CONDITIONS_FILE)).map_err(|e| e.to_string())?;
     }
-    write_csv(&args.out, &all, conditions.as_ref())?;
+    write_csv(&args.out, &all, conditions.as_ref()).map_err(|e| e.to_string())?;
     print!("{}", table(&summarize(&all)));
     println!("{} games merged into {}", all.len(), args.out.display());
     Ok(())

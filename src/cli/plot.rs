@@ -126,7 +126,7 @@ pub fn run(args: PlotArgs) -> Result<(), String> {
     // once its new text is known (below).
     mnklab::io::check_output(&args.out, args.force).map_err(|e| format!("--out: {e}"))?;
     mnklab::io::check_output(&csv, true).map_err(|e| format!("--out: {e}"))?;
-    let run = mnklab::arena::results::load_run(&args.results)?;
+    let run = mnklab::arena::results::load_run(&args.results).map_err(|e| e.to_string())?;
     let mut fig = figure_from_results(&run.records, run.matchup.as_ref(), &run.dir, &req).map_err(|e| e.to_string())?;
     if let Some(l) = args.x_label {
         fig.x_label = l;

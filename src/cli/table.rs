@@ -37,7 +37,7 @@ pub fn run(args: TableArgs) -> Result<(), String> {
     if let Some(out) = &args.out {
         mnklab::io::check_output(out, true).map_err(|e| format!("--out: {e}"))?;
     }
-    let run = mnklab::arena::results::load_run(&args.results)?;
+    let run = mnklab::arena::results::load_run(&args.results).map_err(|e| e.to_string())?;
     if run.records.is_empty() {
         return Err(format!("{}: no finished games yet", args.results.display()));
     }

@@ -59,8 +59,9 @@ impl EvalBoard {
     }
 
     /// The cells `p` could complete a window on with a move playable now. Not checked by
-    /// playing: under the exactly-K rule one may make an overline, which only overstates a
-    /// threat, and callers take that risk where the count is a bound (see their notes).
+    /// playing: under the exactly-K rule one may make an overline instead of a line. The
+    /// searches read threats only under the K-or-more rule, where each is a line; Flecart's
+    /// heuristic reads them under either rule, as its estimate.
     pub fn threat<P: Position>(&self, pos: &P, p: Player, scratch: &mut Vec<Move>) -> Threat {
         if !self.has_threat_window(p) {
             return Threat::None;

@@ -48,13 +48,13 @@ pub fn run_job(job: &Job, base: &Path, opts: &Options) -> Result<Vec<String>, Re
     let start = std::time::Instant::now();
     run_matchup_summary(&m, matchup_dir, &run_opts, &SearchControl::new(), |_| {}).map_err(fail)?;
     let machine = before.text(&Machine::now(), start.elapsed().as_secs_f64());
-    let run = load_run(&run_dir).map_err(fail)?;
+    let run = load_run(&run_dir).map_err(|e| fail(e.to_string()))?;
     let mut records = run.records;
     records.sort_by_key(|r| r.index);
     let rel = results_dir(&job.name);
     let dest = opts.out.join(&rel);
     std::fs::create_dir_all(&dest).map_err(write_error(&dest))?;
-    write_csv(&dest, &records, run.conditions.as_ref()).map_err(fail)?;
+    write_csv(&dest, &records, run.conditions.as_ref()).map_err(|e| fail(e.to_string()))?;
     let mut written = Vec::new();
     for name in ["games.csv", "moves.csv"] {
         gzip(&dest.join(name))?;
@@ -287,7 +287,7 @@ pub fn figure(step: &FigureStep, opts: &Options) -> Result<Vec<String>, Reproduc
     req.facet = field(&step.facet)?;
     req.boundary = step.boundary;
     req.series_label = step.series_label.clone();
-    let run = load_run(&opts.out.join("runs").join(&step.run)).map_err(fail)?;
+    let run = load_run(&opts.out.join("runs").join(&step.run)).map_err(|e| fail(e.to_string()))?;
     let mut fig =
         figure_from_results(&run.records, run.matchup.as_ref(), &run.dir, &req).map_err(|e| fail(e.to_string()))?;
     step.label(&mut fig);

@@ -551,9 +551,9 @@ impl<'a, P: Position> Searcher<'a, P> {
         let me = self.pos.side_to_move();
         let mut forced: Option<Move> = None;
         if self.tactics {
-            // A win now ends the search of this node; the opponent's threats (when read) force
-            // the block or, two at once, lose. Two threats are counted without playing them,
-            // as this search has always read them.
+            // A win now ends the search of this node; the opponent's threats force the block
+            // or, two at once, lose. They are read only where a completed window is a line
+            // (not under the exactly-K rule, not in 3D), so counting them unplayed is exact.
             let mut scratch = std::mem::take(&mut self.scratch);
             let tactic = self.board.tactic(&mut self.pos, self.opponent_tactics, &mut scratch);
             self.scratch = scratch;

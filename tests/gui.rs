@@ -1055,3 +1055,32 @@ fn the_agent_form_refuses_a_limit_the_agent_ignores() {
     assert_eq!(h.state().slots[0].error, None);
     assert!(h.query_by_label("depth").is_some(), "alpha-beta reads a depth: offered");
 }
+
+/// The toolbar's Recent menu loads the file picked (and shows it in the file field), and Keys
+/// opens and closes the shortcuts window, as clicks.
+#[test]
+fn the_recent_menu_loads_a_file_and_keys_shows_the_shortcuts() {
+    let dir = Scratch::new("gui-recent");
+    let file = dir.join("recent.ron");
+    std::fs::write(&file, r#"(variant: "tictactoe", moves: ["b2", "a1"])"#).unwrap();
+    let path = file.display().to_string();
+    let mut w = Workbench::new(Variant::connect4());
+    w.recent = vec![path.clone()];
+    let mut h = harness(w);
+    h.run();
+    h.get_by_label("Recent").click();
+    h.run();
+    h.get_by_label(path.as_str()).click();
+    h.run();
+    assert_eq!(h.state().position.variant(), Variant::tictactoe());
+    assert_eq!(h.state().position.history_string(), "b2 a1");
+    assert_eq!(h.state().file_path, path, "the field names the file loaded");
+    assert!(!h.state().show_help);
+    h.get_by_label("Keys").click();
+    h.run();
+    assert!(h.state().show_help, "the shortcuts window opens");
+    assert!(h.query_by_label("Keyboard shortcuts").is_some(), "and is drawn");
+    h.get_by_label("Keys").click();
+    h.run();
+    assert!(!h.state().show_help, "and closes again");
+}

@@ -107,15 +107,22 @@ impl Workbench {
     /// The help window with every shortcut.
     pub fn help_window(&mut self, ctx: &egui::Context) {
         let mut open = self.show_help;
-        egui::Window::new("Keyboard shortcuts").open(&mut open).collapsible(false).show(ctx, |ui| {
-            egui::Grid::new("shortcuts").num_columns(2).show(ui, |ui| {
-                for (k, what) in SHORTCUTS {
-                    ui.strong(*k);
-                    ui.label(*what);
-                    ui.end_row();
-                }
+        // Centred: egui's default place is over the toolbar, where the window would hide the
+        // Keys button that closes it again.
+        egui::Window::new("Keyboard shortcuts")
+            .open(&mut open)
+            .collapsible(false)
+            .pivot(egui::Align2::CENTER_CENTER)
+            .default_pos(ctx.content_rect().center())
+            .show(ctx, |ui| {
+                egui::Grid::new("shortcuts").num_columns(2).show(ui, |ui| {
+                    for (k, what) in SHORTCUTS {
+                        ui.strong(*k);
+                        ui.label(*what);
+                        ui.end_row();
+                    }
+                });
             });
-        });
         self.show_help = open;
     }
 }

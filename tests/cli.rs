@@ -81,7 +81,7 @@ fn solve_prints_value_distance_and_move() {
     let s = stdout(&o);
     assert!(s.starts_with("value draw (score 0)\nbestmove "), "{s}");
     let o = mnklab(&["solve", "--game", "connect4", "--moves", "67152117737262713366376314254"]);
-    assert!(stdout(&o).starts_with("value win in 3 plies (score 6)"), "{}", stdout(&o));
+    assert!(stdout(&o).starts_with("value win in 3 (score 6)"), "{}", stdout(&o));
     let o = mnklab(&["solve", "--game", "mnk:4,4,3", "--weak"]);
     assert!(stdout(&o).starts_with("value win (score 1, weak)"), "{}", stdout(&o));
     let o = mnklab(&["solve", "--game", "mnk:7,7,5", "--time", "0.2"]);
@@ -538,7 +538,7 @@ fn book_and_proof_number_search_from_the_command_line() {
     // The built-in book's value (its bytes, named as a file) is the program's: printed, with
     // no move kept in the time; any other book's is unconfirmed, as here a copy with another
     // position's value edited and its checksum resealed.
-    assert!(out.starts_with("value loss in 32 plies (score -1)\nnodes "), "{out}");
+    assert!(out.starts_with("value loss in 32 (score -1)\nnodes "), "{out}");
     assert!(out.contains("but no move keeping it was proved in time") && !out.contains("bestmove"), "{out}");
     let mut bytes = std::fs::read(builtin).unwrap();
     let entries = bytes.len() - 4 - 9 * 1_208_493;
@@ -551,10 +551,10 @@ fn book_and_proof_number_search_from_the_command_line() {
     let c = copy.to_str().unwrap();
     let out =
         stdout(&mnklab(&["solve", "--game", "connect4", "--moves", "ebeebfaagg", "--book", c, "--time", "0.001"]));
-    assert!(out.starts_with("unconfirmed: the book gives loss in 32 plies") && !out.contains("value "), "{out}");
+    assert!(out.starts_with("unconfirmed: the book gives loss in 32") && !out.contains("value "), "{out}");
     let out = stdout(&mnklab(&["solve", "--game", "connect4", "--moves", "ebeebfaagg", "--book", c]));
     assert!(
-        out.starts_with("value loss in 32 plies") && out.contains("checked: a move keeping it proved, none better"),
+        out.starts_with("value loss in 32 (score") && out.contains("checked: a move keeping it proved, none better"),
         "{out}"
     );
     // `check-book` finds it by solving every deepest position again, and fails; the book as
@@ -573,7 +573,7 @@ fn book_and_proof_number_search_from_the_command_line() {
     // Where every move loses at once, the built-in book's loss in 2 plies is kept by any move.
     let book = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/books/connect4.book");
     let o = stdout(&mnklab(&["solve", "--game", "connect4", "--moves", "fbfcgbgdff", "--book", book]));
-    assert!(o.starts_with("value loss in 2 plies (score -16)") && o.contains("; a move keeping it proved"), "{o}");
+    assert!(o.starts_with("value loss in 2 (score -16)") && o.contains("; a move keeping it proved"), "{o}");
     // A book for another game is refused by name.
     let o = mnklab(&["solve", "--game", "connect4", "--book", p]);
     assert!(!o.status.success());
@@ -648,7 +648,7 @@ fn book_and_proof_number_search_from_the_command_line() {
     // The same lines but the clock's.
     let untimed = |o: &str| o.lines().filter(|l| !l.contains(" time ")).map(String::from).collect::<Vec<_>>();
     let plain = stdout(&mnklab(&c544));
-    assert!(plain.contains("move d draw (score 0)") && plain.contains("move a loss in 18 plies"), "{plain}");
+    assert!(plain.contains("move d draw (score 0)") && plain.contains("move a loss in 18 (score"), "{plain}");
     assert_eq!(untimed(&stdout(&o)), untimed(&plain));
     let o = mnklab(&["solve", "--game", "mnk:4,4,4", "--method", "pns", "--every-move"]);
     assert!(String::from_utf8_lossy(&o.stderr).contains("or --method race"), "{o:?}");
@@ -955,7 +955,7 @@ fn solve_every_move_gives_each_moves_value() {
     let out = stdout(&o);
     let scores: Vec<i32> = out.lines().filter(|l| l.starts_with("move ")).map(score_of).collect();
     assert_eq!(scores, [-2, -1, 0, 1, 0, -1, -2], "{out}");
-    assert!(out.contains("move d win in 41 plies") && out.contains("moves' proofs: nodes 0 "), "{out}");
+    assert!(out.contains("move d win in 41 (score") && out.contains("moves' proofs: nodes 0 "), "{out}");
     // At the book's depth the move keeping its value and every move's are proved on --threads
     // threads (they once ran on one, and nothing said so), with the same values as on one.
     // The position: the first of these moves, as many as the built-in book's depth (the line

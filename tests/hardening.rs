@@ -676,7 +676,7 @@ fn results_are_checked_against_their_matchup() {
 #[test]
 fn words_and_ranges_say_what_they_mean() {
     let o = mnklab(&["solve", "--game", "tictactoe", "--moves", "a1 b1 a2 b2"]);
-    assert!(out(&o).starts_with("value win in 1 ply (score"), "{}", out(&o));
+    assert!(out(&o).starts_with("value win in 1 (score"), "{}", out(&o));
     for game in ["mnk:-1,3,3", "mnk:256,3,3", "connect:7,-6,4"] {
         refused(&mnklab(&["show", "--game", game]), "out of range");
     }

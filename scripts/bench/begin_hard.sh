@@ -11,7 +11,7 @@
 # those lasting more than 28 plies are kept until there are N. The scores are this solver's:
 # check them against Pons' solver with scripts/bench/pons.sh (MOVES="$(cut -d' ' -f1 FILE)"),
 # which also times both. How many more plies a line lasts is the distance `solve` prints
-# ("win in N plies"; a draw fills the board).
+# ("win in N", N plies; a draw fills the board).
 #
 # Usage (from the project root, after cargo build --release):
 #   scripts/bench/begin_hard.sh [N=100] [SEED=1] > FILE
@@ -27,7 +27,7 @@ while read -r line; do
   value=$("$bin" solve --game connect4 --moves "$line" | sed -n 's/^value //p')
   score=$(sed -n 's/.*(score \(-\{0,1\}[0-9]*\)).*/\1/p' <<< "$value")
   [ -n "$score" ] || { echo "no score for $line" >&2; exit 1; }
-  left=$(sed -n 's/.* in \([0-9]*\) pl.*/\1/p' <<< "$value")
+  left=$(sed -n 's/^[a-z]* in \([0-9]*\) .*/\1/p' <<< "$value")
   [ -n "$left" ] || left=$((42 - ${#line}))
   if [ "$left" -gt 28 ]; then
     echo "$line $score"

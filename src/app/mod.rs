@@ -556,6 +556,10 @@ impl Workbench {
             .min_size((height * 0.3).max(160.0))
             .show(ui, |ui| self.bottom_area(ui));
         egui::CentralPanel::default().show(ui, |ui| self.board_area(ui));
+        // Applied after drawing, so this frame showed the state before them: draw again.
+        if !commands.is_empty() {
+            ui.ctx().request_repaint();
+        }
         for c in commands {
             self.apply(c);
         }

@@ -299,23 +299,15 @@ impl Solution {
         (value_score(self.lower, cells, moves, self.weak), value_score(self.upper, cells, moves, self.weak))
     }
 
-    /// "win in 7 plies", "draw", "loss in 4 plies", "win", "game over: first wins", or the
-    /// bounds when unsolved.
+    /// The value in the words of [`Score`] (as `analyse` and the workbench print it): "win in
+    /// 7" (plies to the end), "draw", "loss in 4", "win" (a weak proof), or "game over: first
+    /// player won", or the bounds when unsolved.
     pub fn describe(&self) -> String {
         match self.over {
-            Some(Status::Win(p)) => return format!("game over: {p} player won"),
-            Some(_) => return "game over: draw".into(),
-            None => {}
-        }
-        if !self.is_solved() {
-            return format!("unsolved: value between {} and {}", self.lower, self.upper);
-        }
-        match (self.lower.signum(), self.plies) {
-            (0, _) => "draw".into(),
-            (1, Some(p)) => format!("win in {p} {}", if p == 1 { "ply" } else { "plies" }),
-            (1, None) => "win".into(),
-            (_, Some(p)) => format!("loss in {p} {}", if p == 1 { "ply" } else { "plies" }),
-            (_, None) => "loss".into(),
+            Some(Status::Win(p)) => format!("game over: {p} player won"),
+            Some(_) => "game over: draw".into(),
+            None if !self.is_solved() => format!("unsolved: value between {} and {}", self.lower, self.upper),
+            None => self.score().to_string(),
         }
     }
 }

@@ -28,7 +28,7 @@ fn against_the_yardstick(_: &mut Criterion) {
     };
     for game in ["connect4", "gomoku"] {
         let variant: Variant = game.parse().unwrap();
-        let ours = || Ok(playouts(variant, 1.0, 1).playouts_per_second());
+        let ours = || Ok::<f64, std::convert::Infallible>(playouts(variant, 1.0, 1).playouts_per_second());
         match same_run(&format!("{yardstick} {game} 1"), 5, ours, |_, _, _| {}) {
             Ok(run) => println!("{game} playouts against {yardstick}:\n{}", run.report()),
             Err(e) => println!("{game}: {e}"),

@@ -96,7 +96,7 @@ fn against_c_twin(flags: &[&str], name: &str, what: &str) {
                     );
                     continue;
                 }
-                let ours = || Ok(measure(game, &agent, SearchLimits::depth(depth)).1);
+                let ours = || Ok::<f64, std::convert::Infallible>(measure(game, &agent, SearchLimits::depth(depth)).1);
                 match same_run(&command, 5, ours, |_, _, _| {}) {
                     Ok(run) => {
                         println!("{game} alpha-beta depth {depth}, {nodes} nodes, against {what}:\n{}", run.report())
@@ -113,7 +113,7 @@ fn against_seed_program() {
         Err(_) => println!("connect3d MCTS against the seed program: set MNKLAB_SEED3D to its timing harness"),
         Ok(harness) => {
             let jeng = preset("jeng-mcts").unwrap().agent;
-            let ours = || Ok(measure("connect3d", &jeng, SearchLimits::time(2.0)).1);
+            let ours = || Ok::<f64, std::convert::Infallible>(measure("connect3d", &jeng, SearchLimits::time(2.0)).1);
             match same_run(&format!("{harness} 2"), 5, ours, |_, _, _| {}) {
                 Ok(run) => println!("connect3d jeng-mcts against the seed program:\n{}", run.report()),
                 Err(e) => println!("connect3d: {e}"),

@@ -7,6 +7,19 @@ use crate::rng::seeded;
 use crate::search::playout::random_playout_on_copy;
 use crate::with_position;
 
+/// One run of the reference program: the rate it printed.
+fn reference_rate(command: &str, program: &str, args: &[&str]) -> Result<f64, ReferenceError> {
+    let out = std::process::Command::new(program)
+        .args(args)
+        .output()
+        .map_err(|source| ReferenceError::Start { program: program.to_string(), source })?;
+    if !out.status.success() {
+        return Err(ReferenceError::Failed { command: command.to_string(), status: out.status });
+    }
+    printed_rate(&String::from_utf8_lossy(&out.stdout))
+        .ok_or_else(|| ReferenceError::NoRate { command: command.to_string() })
+}
+
 /// What a playout benchmark measured.
 #[derive(Clone, Debug)]
 pub struct PlayoutReport {
@@ -106,32 +119,45 @@ impl SameRun {
     }
 }
 
+/// Why the reference program of a same-run comparison gave no rate.
+#[derive(Debug, thiserror::Error)]
+pub enum ReferenceError {
+    #[error("no program to run")]
+    NoProgram,
+    #[error("cannot run {program}: {source}")]
+    Start { program: String, source: std::io::Error },
+    #[error("{command} failed ({status})")]
+    Failed { command: String, status: std::process::ExitStatus },
+    #[error("{command} printed no \"..._per_second N\" line")]
+    NoRate { command: String },
+}
+
+/// Why a same-run comparison stopped: the reference, or mnklab's own measurement (`E`).
+#[derive(Debug, thiserror::Error)]
+pub enum SameRunError<E: std::fmt::Display + std::fmt::Debug> {
+    #[error("the reference: {0}")]
+    Reference(#[source] ReferenceError),
+    #[error("{0}")]
+    Ours(E),
+}
+
 /// Runs `command` (a program and its arguments, split at spaces; it must print
 /// `<something>_per_second N`) and `ours` (mnklab's measurement, returning its rate)
 /// alternately for `rounds` rounds, reference first; `each` sees every finished round.
-pub fn same_run(
+pub fn same_run<E: std::fmt::Display + std::fmt::Debug>(
     command: &str,
     rounds: u32,
-    mut ours: impl FnMut() -> Result<f64, String>,
+    mut ours: impl FnMut() -> Result<f64, E>,
     mut each: impl FnMut(usize, f64, f64),
-) -> Result<SameRun, String> {
+) -> Result<SameRun, SameRunError<E>> {
     let words: Vec<&str> = command.split_whitespace().collect();
     let Some((program, args)) = words.split_first() else {
-        return Err("the reference: no program to run".into());
+        return Err(SameRunError::Reference(ReferenceError::NoProgram));
     };
     let mut run = SameRun::default();
     for round in 1..=rounds as usize {
-        let out = std::process::Command::new(program)
-            .args(args)
-            .output()
-            .map_err(|e| format!("the reference: cannot run {program}: {e}"))?;
-        if !out.status.success() {
-            return Err(format!("the reference: {command} failed ({})", out.status));
-        }
-        let text = String::from_utf8_lossy(&out.stdout);
-        let reference = printed_rate(&text)
-            .ok_or_else(|| format!("the reference: {command} printed no \"..._per_second N\" line"))?;
-        let mine = ours()?;
+        let reference = reference_rate(command, program, args).map_err(SameRunError::Reference)?;
+        let mine = ours().map_err(SameRunError::Ours)?;
         each(round, reference, mine);
         run.rounds.push((reference, mine));
     }

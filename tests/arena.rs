@@ -3,9 +3,11 @@
 
 use std::path::Path;
 
+use mnklab::agents::LoadAgentError;
 use mnklab::arena::stats::{elo, sprt_llr};
 use mnklab::arena::{
-    GameRecord, Matchup, Outcome, ResultsError, RunOptions, read_results, run_matchup, summarize, wilson,
+    EntrantError, GameRecord, Matchup, Outcome, RecordProblem, ResultsError, RunError, RunOptions, read_results,
+    run_matchup, summarize, wilson,
 };
 use mnklab::search::SearchControl;
 
@@ -68,7 +70,9 @@ fn resumed_and_threaded_runs_equal_one_uninterrupted_run() {
     std::fs::write(&results, &text[..cut]).unwrap();
     assert_eq!(read_results(&results).unwrap().len(), kept - 1, "the cut line is dropped");
     // Without --resume the folder is refused; with it the run completes.
-    assert!(run_matchup(&m, Path::new("."), &opts(&c, 2, false), &control, |_| {}).unwrap_err().contains("--resume"));
+    let refused = run_matchup(&m, Path::new("."), &opts(&c, 2, false), &control, |_| {}).unwrap_err();
+    assert!(matches!(&refused, RunError::HoldsResults(dir) if dir == &*c), "{refused}");
+    assert!(refused.to_string().contains("--resume"), "the message says how to continue: {refused}");
     let resumed = run_matchup(&m, Path::new("."), &opts(&c, 2, true), &control, |_| {}).unwrap();
     assert_eq!(comparable(resumed), comparable(full.clone()));
     // No game was played twice: the file holds each index once.
@@ -102,10 +106,10 @@ fn resumed_and_threaded_runs_equal_one_uninterrupted_run() {
     // Resuming with a different matchup is refused.
     let mut other = m.clone();
     other.seed = 5;
+    let other_matchup = run_matchup(&other, Path::new("."), &opts(&c, 2, true), &control, |_| {}).unwrap_err();
     assert!(
-        run_matchup(&other, Path::new("."), &opts(&c, 2, true), &control, |_| {})
-            .unwrap_err()
-            .contains("different matchup")
+        matches!(&other_matchup, RunError::OtherMatchup { difference, .. } if difference.contains("seed")),
+        "{other_matchup}"
     );
 }
 
@@ -223,14 +227,18 @@ fn malformed_matchups_name_the_field() {
         let err = Matchup::parse(&text, "m.ron".as_ref()).map(|m| m.resolve(Path::new(".")).map(|_| ()));
         let msg = match err {
             Err(e) => e.to_string(),
-            Ok(Err(e)) => e,
+            Ok(Err(e)) => e.to_string(),
             Ok(Ok(())) => panic!("accepted: {needle}"),
         };
         assert!(msg.contains(needle), "{needle}: {msg}");
     }
     let bad_agent = QUICK.replace("Preset(\"random\")", "Preset(\"nobody\")");
     let m = Matchup::parse(&bad_agent, "m.ron".as_ref()).unwrap();
-    assert!(m.resolve(Path::new(".")).unwrap_err().contains("agents[0]"));
+    let err = m.resolve(Path::new(".")).unwrap_err();
+    assert!(
+        matches!(err, EntrantError::Load { index: 0, source: LoadAgentError::Unknown(ref name) } if name == "nobody"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -493,4 +501,52 @@ fn matchup_checks_name_the_field_and_the_problem() {
     let e = refused(&|m| m.pairing = Pairing::List(vec![(0, 9)]));
     assert_eq!(e, at("pairing", MatchupProblem::NoSuchAgent { index: 9, agents: m.agents.len() }));
     assert!(e.to_string().starts_with("pairing: agent index 9 is out of range"), "{e}");
+}
+
+/// A game record edited by hand, or from another matchup, is refused with what is wrong as
+/// a variant: each way of tampering with a real game of a real run.
+#[test]
+fn a_tampered_record_is_refused_with_what_is_wrong() {
+    let text = r#"(name: "m", variants: List(["tictactoe"]), agents: [(name: Some("a"), agent: Preset("random")), (name: Some("b"), agent: Preset("random"))],
+                   pairing: RoundRobin, games: 2, seed: 11)"#;
+    let m = Matchup::parse(text, "m.ron".as_ref()).unwrap();
+    let dir = Scratch::new("tampered");
+    let opts = RunOptions { threads: 1, out: dir.join("o"), resume: false, scale: 1.0, games: None, shard: None };
+    let games = run_matchup(&m, &dir, &opts, &SearchControl::new(), |_| {}).unwrap();
+    let names = ["a".to_string(), "b".to_string()];
+    let good =
+        games.iter().find(|g| g.outcome != Outcome::Draw && g.forfeit.is_none()).expect("a decided game").clone();
+    assert_eq!(m.check_record(&good, Some(&names)), Ok(()));
+    let tamper = |f: &dyn Fn(&mut GameRecord)| {
+        let mut r = good.clone();
+        f(&mut r);
+        m.check_record(&r, Some(&names)).unwrap_err()
+    };
+    let game = good.index;
+    assert_eq!(tamper(&|r| r.index = 9), RecordProblem::NotScheduled { game: 9, scheduled: 2 });
+    assert!(matches!(tamper(&|r| r.seed ^= 1), RecordProblem::NotAsScheduled { .. }));
+    assert!(
+        matches!(tamper(&|r| r.names.swap(0, 1)), RecordProblem::Names { ref recorded, .. } if recorded[0] == good.names[1])
+    );
+    assert!(matches!(tamper(&|r| r.moves[1].time = -1.0), RecordProblem::Time { ply: 2, .. }));
+    assert!(matches!(tamper(&|r| r.moves[0].cpu = Some(f64::NAN)), RecordProblem::CpuTime { ply: 1, .. }));
+    let first = good.moves[0].mv.clone();
+    assert!(matches!(
+        tamper(&|r| r.moves[1].mv = first.clone()),
+        RecordProblem::Move { ply: 2, ref mv, source: mnklab::game::GameError::IllegalMove { .. }, .. } if *mv == first
+    ));
+    assert!(matches!(
+        tamper(&|r| r.moves[0].mv = "z9".into()),
+        RecordProblem::Move { ply: 1, source: mnklab::game::GameError::BadMove { .. }, .. }
+    ));
+    let extra = tamper(&|r| {
+        let mut last = r.moves.last().unwrap().clone();
+        last.mv = "a1 b1 c1 a2 b2 c2 a3 b3 c3".split(' ').find(|c| !r.moves.iter().any(|m| m.mv == *c)).unwrap().into();
+        r.moves.push(last);
+    });
+    assert!(matches!(extra, RecordProblem::AfterTheEnd { ply, .. } if ply == good.moves.len() + 1), "{extra}");
+    assert_eq!(tamper(&|r| r.forfeit = Some(2)), RecordProblem::Forfeit { game, side: 2 });
+    assert_eq!(tamper(&|r| drop(r.moves.pop())), RecordProblem::Unfinished { game });
+    let flipped = tamper(&|r| r.outcome = Outcome::Draw);
+    assert_eq!(flipped, RecordProblem::Outcome { game, played: good.outcome, recorded: Outcome::Draw });
 }

@@ -387,6 +387,8 @@ fn edit_mode_places_stones_and_shows_the_rules_complaint() {
     h.state_mut().edit.as_mut().unwrap().click(0, 0);
     h.run();
     let err = h.state().edit.as_ref().unwrap().result.clone().unwrap_err();
+    assert!(matches!(err, mnklab::game::GameError::Setup(_)), "{err}");
+    let err = err.to_string();
     assert!(err.contains("stones"), "{err}");
     assert!(h.query_by_label(&err).is_some(), "the complaint is shown in place");
     assert_eq!(h.get_by_label(&err).rect(), notice, "in the space the notice had: two lines, wrapped");

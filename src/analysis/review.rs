@@ -131,16 +131,21 @@ impl ReviewSettings {
         ReviewSettings { agent, seconds, solver_seconds: (seconds * 2.0).clamp(0.05, 1.0), solver_table_mb: 64 }
     }
 
-    /// Why this agent cannot judge a game (it must value every root move itself).
-    pub fn check(&self) -> Result<(), String> {
+    /// Refuses an agent that cannot judge a game (it must value every root move itself).
+    pub fn check(&self) -> Result<(), NotAJudge> {
         match self.agent.agent {
             AgentConfig::AlphaBeta(_) | AgentConfig::Mcts(_) => Ok(()),
-            _ => Err(format!(
-                "the review needs an alpha-beta or MCTS agent in slot A (it values every move); {} is neither",
-                self.agent.name
-            )),
+            _ => Err(NotAJudge { name: self.agent.name.clone() }),
         }
     }
+}
+
+/// The review's agent values every move of a position itself: alpha-beta or MCTS.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[error("the review needs an alpha-beta or MCTS agent in slot A (it values every move); {name} is neither")]
+pub struct NotAJudge {
+    /// The agent's name.
+    pub name: String,
 }
 
 fn verdict_for(loss: f64) -> Verdict {

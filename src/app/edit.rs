@@ -2,7 +2,7 @@
 //! the rules engine at once and its complaint shown above the board; "Done" takes the
 //! position only when it is valid.
 
-use crate::game::{AnyPosition, Player, Setup, Variant};
+use crate::game::{AnyPosition, GameError, Player, Setup, Variant};
 
 /// What a click on a cell does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,6 +21,11 @@ pub enum EditAction {
     Cancel,
 }
 
+/// Edit mode places stones on a grid; connect3d's are set up by its moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("connect3d positions are set up by their moves, not edited")]
+pub struct NotEditable;
+
 pub struct EditState {
     pub variant: Variant,
     width: usize,
@@ -31,15 +36,15 @@ pub struct EditState {
     pub to_move: Option<Player>,
     pub brush: Brush,
     /// The position the stones make, or why they make none.
-    pub result: Result<AnyPosition, String>,
+    pub result: Result<AnyPosition, GameError>,
     /// The stones before each edit, for undo (Ctrl+Z).
     undo: Vec<Vec<Option<Player>>>,
 }
 
 impl EditState {
     /// Starts editing from `pos` (grid boards only; connect3d is edited by its moves).
-    pub fn from_position(pos: &AnyPosition) -> Result<EditState, String> {
-        let rules = pos.variant().grid().ok_or("connect3d positions are set up by their moves, not edited")?;
+    pub fn from_position(pos: &AnyPosition) -> Result<EditState, NotEditable> {
+        let rules = pos.variant().grid().ok_or(NotEditable)?;
         let (w, h) = (rules.width() as usize, rules.height() as usize);
         let mut stones = vec![None; w * h];
         for x in 0..w {
@@ -115,7 +120,7 @@ impl EditState {
 
     /// Runs the rules engine's checks on the stones.
     pub fn check(&mut self) {
-        self.result = AnyPosition::from_setup(self.variant, &self.setup()).map_err(|e| e.to_string());
+        self.result = AnyPosition::from_setup(self.variant, &self.setup());
     }
 
     /// The edit bar above the board.

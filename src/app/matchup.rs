@@ -33,7 +33,7 @@ pub enum RunState {
 
 enum Message {
     Game { total: u64, game: Box<GameRecord> },
-    Ended(Result<usize, String>),
+    Ended(Result<usize, crate::arena::RunError>),
 }
 
 /// Which live plot is shown.
@@ -137,10 +137,25 @@ impl Default for MatchupForm {
     }
 }
 
-fn numbers(text: &str, what: &str) -> Result<Vec<u8>, String> {
+/// Why the matchup form gives no matchup.
+#[derive(Debug, thiserror::Error)]
+pub enum FormError {
+    /// An agent slot's own form is invalid (`why` as the slot shows it).
+    #[error("agent {slot} is not valid: {why}")]
+    Agent { slot: String, why: String },
+    #[error("{field}: '{text}' is not a number from 1 to 255")]
+    NotANumber { field: &'static str, text: String },
+    #[error("variants: {0}")]
+    Variant(#[source] crate::game::GameError),
+    /// The checks a matchup file gets.
+    #[error(transparent)]
+    Matchup(#[from] crate::io::FileError),
+}
+
+fn numbers(text: &str, field: &'static str) -> Result<Vec<u8>, FormError> {
     text.split(|c: char| c.is_whitespace() || c == ',')
         .filter(|s| !s.is_empty())
-        .map(|s| s.parse::<u8>().map_err(|_| format!("{what}: '{s}' is not a number from 1 to 255")))
+        .map(|s| s.parse::<u8>().map_err(|_| FormError::NotANumber { field, text: s.to_string() }))
         .collect()
 }
 
@@ -195,9 +210,9 @@ impl MatchupPanel {
     }
 
     /// The matchup the form describes, between the agent slots' configs.
-    pub fn build(&self, slots: &[AgentSlot]) -> Result<Matchup, String> {
+    pub fn build(&self, slots: &[AgentSlot]) -> Result<Matchup, FormError> {
         if let Some((s, e)) = slots.iter().find_map(|s| s.error.as_ref().map(|e| (s, e))) {
-            return Err(format!("agent {} is not valid: {e}", s.label));
+            return Err(FormError::Agent { slot: s.label.clone(), why: e.clone() });
         }
         let variants = if self.form.grid {
             let k = numbers(&self.form.k_text, "K")?;
@@ -209,13 +224,8 @@ impl MatchupPanel {
                 exact: false,
             }
         } else {
-            let list: Result<Vec<Variant>, String> = self
-                .form
-                .variants_text
-                .split_whitespace()
-                .map(|v| v.parse::<Variant>().map_err(|e| format!("variants: {e}")))
-                .collect();
-            Variants::List(list?)
+            let list: Result<Vec<Variant>, _> = self.form.variants_text.split_whitespace().map(str::parse).collect();
+            Variants::List(list.map_err(FormError::Variant)?)
         };
         let mut names: Vec<String> = slots.iter().map(|s| s.file.name.clone()).collect();
         if names.len() == 2 && names[0] == names[1] {
@@ -255,7 +265,7 @@ impl MatchupPanel {
             sprt: self.form.sprt.then_some(self.form.sprt_config),
         };
         // The same checks as a matchup file gets.
-        Matchup::parse(&m.to_ron(), Path::new("(workbench)")).map_err(|e| e.to_string())
+        Ok(Matchup::parse(&m.to_ron(), Path::new("(workbench)"))?)
     }
 
     /// Whether the run's thread is still going.
@@ -278,7 +288,7 @@ impl MatchupPanel {
             match self.build(slots) {
                 Ok(m) => m,
                 Err(e) => {
-                    self.error = Some(e);
+                    self.error = Some(e.to_string());
                     return;
                 }
             }
@@ -369,7 +379,7 @@ impl MatchupPanel {
                 Message::Ended(r) => {
                     self.busy = false;
                     if let Err(e) = r {
-                        self.error = Some(e);
+                        self.error = Some(e.to_string());
                     }
                     if self.state == RunState::Running {
                         self.state = RunState::Finished;
@@ -403,7 +413,7 @@ impl MatchupPanel {
     pub fn save_matchup(&mut self, slots: &[AgentSlot], path: &Path) {
         self.error = match self.build(slots) {
             Ok(m) => write_atomic(path, m.to_ron().as_bytes()).err().map(|e| e.to_string()),
-            Err(e) => Some(e),
+            Err(e) => Some(e.to_string()),
         };
     }
 

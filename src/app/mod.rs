@@ -33,12 +33,13 @@ pub use analysis::Analysis;
 pub use autoplay::{AutoPlay, Controller};
 pub use board::{Ghost, Mark, line_ghosts, mark_colour};
 pub use consent::{Consent, Permission, Question, Retry};
-pub use edit::{Brush, EditAction, EditState};
+pub use edit::{Brush, EditAction, EditState, NotEditable};
 pub use explorer::{Explorer, SortBy, is_open};
-pub use matchup::{LivePlot, MatchupForm, MatchupPanel, RunState, sprt_lines};
+pub use matchup::{FormError, LivePlot, MatchupForm, MatchupPanel, RunState, sprt_lines};
 pub use review::Review;
+pub use screenshot::ScreenshotError;
 pub use toolbar::Command;
-pub use window::{DEFAULT_WINDOW_SIZE, LaunchOptions, run};
+pub use window::{DEFAULT_WINDOW_SIZE, LaunchOptions, WindowError, run};
 
 use std::path::Path;
 
@@ -362,7 +363,7 @@ impl Workbench {
         }
         match EditState::from_position(&self.position) {
             Ok(e) => self.edit = Some(e),
-            Err(e) => self.message = Some(e),
+            Err(e) => self.message = Some(e.to_string()),
         }
     }
 
@@ -383,7 +384,7 @@ impl Workbench {
                 self.moved();
             }
             // "Done" is only enabled for a valid position; keep editing otherwise.
-            Err(e) => self.message = Some(e),
+            Err(e) => self.message = Some(e.to_string()),
         }
     }
 

@@ -217,7 +217,7 @@ pub struct Exporter {
     /// A log10 y axis (lines and box plots), on screen and in the file.
     pub log_y: bool,
     pub message: Option<String>,
-    pending: Option<Receiver<Result<Vec<PathBuf>, String>>>,
+    pending: Option<Receiver<Result<Vec<PathBuf>, crate::plot::ExportError>>>,
 }
 
 impl Exporter {
@@ -257,7 +257,7 @@ impl Exporter {
             if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
                 let _ = std::fs::create_dir_all(dir);
             }
-            let _ = tx.send(export_figure(&fig, &path, &opts).map_err(|e| e.to_string()));
+            let _ = tx.send(export_figure(&fig, &path, &opts));
         });
         self.pending = Some(rx);
         self.message = Some("exporting...".into());
@@ -272,7 +272,7 @@ impl Exporter {
                 Ok(paths) => {
                     format!("wrote {}", paths.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", "))
                 }
-                Err(e) => e,
+                Err(e) => e.to_string(),
             });
             self.pending = None;
         }

@@ -53,7 +53,7 @@ impl Review {
         self.clear();
         let settings = ReviewSettings::new(file.clone(), self.seconds);
         if let Err(e) = settings.check() {
-            self.error = Some(e);
+            self.error = Some(e.to_string());
             return;
         }
         let control = self.control.clone();

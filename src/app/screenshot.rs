@@ -5,6 +5,15 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+/// Why the screenshot's PNG was not written.
+#[derive(Debug, thiserror::Error)]
+pub enum ScreenshotError {
+    #[error("{0}")]
+    Encode(#[from] png::EncodingError),
+    #[error(transparent)]
+    File(#[from] crate::io::FileError),
+}
+
 /// A screenshot to take once the window has drawn 5 frames and `wait` has passed, or, when
 /// waiting for analyses, once they have all finished (after at least `min_wait`).
 pub struct ScreenshotJob {
@@ -16,7 +25,7 @@ pub struct ScreenshotJob {
     started: Instant,
     requested: bool,
     /// Set by the callback: Ok once written, Err with the reason otherwise.
-    outcome: Arc<Mutex<Option<Result<(), String>>>>,
+    outcome: Arc<Mutex<Option<Result<(), ScreenshotError>>>>,
 }
 
 impl ScreenshotJob {
@@ -41,7 +50,7 @@ impl ScreenshotJob {
 
     /// Called every frame, `settled` when no analysis is running; returns the outcome once
     /// the PNG is written (or failed).
-    pub fn tick(&mut self, ctx: &egui::Context, settled: bool) -> Option<Result<(), String>> {
+    pub fn tick(&mut self, ctx: &egui::Context, settled: bool) -> Option<Result<(), ScreenshotError>> {
         self.frames += 1;
         // As often as while an analysis runs (see `Workbench::show`), so the picture's figures are
         // what a user would see.
@@ -52,24 +61,24 @@ impl ScreenshotJob {
             self.requested = true;
             let (path, outcome) = (self.path.clone(), self.outcome.clone());
             ctx.send_viewport_cmd(egui::ViewportCommand::Screenshot(egui::ScreenshotCallback::new(move |image| {
-                *outcome.lock().unwrap() = Some(write_png(&path, &image));
+                *outcome.lock().unwrap_or_else(|p| p.into_inner()) = Some(write_png(&path, &image));
             })));
         }
-        self.outcome.lock().unwrap().clone()
+        self.outcome.lock().unwrap_or_else(|p| p.into_inner()).take()
     }
 }
 
 /// Writes an egui image as an 8-bit RGBA PNG (atomically).
-pub fn write_png(path: &Path, image: &egui::ColorImage) -> Result<(), String> {
+pub fn write_png(path: &Path, image: &egui::ColorImage) -> Result<(), ScreenshotError> {
     let [w, h] = image.size;
     let mut bytes = Vec::new();
     {
         let mut encoder = png::Encoder::new(&mut bytes, w as u32, h as u32);
         encoder.set_color(png::ColorType::Rgba);
         encoder.set_depth(png::BitDepth::Eight);
-        let mut writer = encoder.write_header().map_err(|e| e.to_string())?;
+        let mut writer = encoder.write_header()?;
         let rgba: Vec<u8> = image.pixels.iter().flat_map(|c| c.to_srgba_unmultiplied()).collect();
-        writer.write_image_data(&rgba).map_err(|e| e.to_string())?;
+        writer.write_image_data(&rgba)?;
     }
-    crate::io::write_atomic(path, &bytes).map_err(|e| e.to_string())
+    Ok(crate::io::write_atomic(path, &bytes)?)
 }

@@ -28,7 +28,8 @@ struct WorkbenchApp {
     bench: Workbench,
     job: Option<screenshot::ScreenshotJob>,
     /// Why the screenshot could not be written: the run then ends with an error.
-    screenshot_error: std::sync::Arc<std::sync::Mutex<Option<String>>>,
+    /// The screenshot that could not be written, and why.
+    screenshot_error: std::sync::Arc<std::sync::Mutex<Option<(std::path::PathBuf, screenshot::ScreenshotError)>>>,
     dark: bool,
     /// CPU seconds the UI thread spent on each frame (screenshot runs report them).
     frame_times: Vec<f32>,
@@ -84,8 +85,7 @@ impl eframe::App for WorkbenchApp {
                     }
                 }
                 Err(e) => {
-                    *self.screenshot_error.lock().unwrap_or_else(|p| p.into_inner()) =
-                        Some(format!("cannot write the screenshot {}: {e}", job.path.display()))
+                    *self.screenshot_error.lock().unwrap_or_else(|p| p.into_inner()) = Some((job.path.clone(), e))
                 }
             }
             self.job = None;
@@ -103,10 +103,19 @@ impl eframe::App for WorkbenchApp {
 /// solver's seven Connect-4 rows without scrolling (kittests check both).
 pub const DEFAULT_WINDOW_SIZE: [f32; 2] = [1300.0, 860.0];
 
-/// Opens the workbench window. An error names what failed: the window, or the screenshot.
-pub fn run(options: LaunchOptions) -> Result<(), String> {
+/// What failed: the window, or the screenshot.
+#[derive(Debug, thiserror::Error)]
+pub enum WindowError {
+    #[error("cannot open the window: {0}")]
+    Open(#[from] eframe::Error),
+    #[error("cannot write the screenshot {}: {source}", .path.display())]
+    Screenshot { path: std::path::PathBuf, source: screenshot::ScreenshotError },
+}
+
+/// Opens the workbench window.
+pub fn run(options: LaunchOptions) -> Result<(), WindowError> {
     let screenshot = options.screenshot.is_some();
-    let screenshot_error = std::sync::Arc::new(std::sync::Mutex::new(None::<String>));
+    let screenshot_error = std::sync::Arc::new(std::sync::Mutex::new(None));
     let failed = screenshot_error.clone();
     // A file eframe writes the state into, removed when the window closes, so batch
     // screenshot runs leave nothing behind.
@@ -178,14 +187,13 @@ pub fn run(options: LaunchOptions) -> Result<(), String> {
             }
             Ok(Box::new(WorkbenchApp { bench, job, dark, frame_times: Vec::new(), screenshot_error }))
         }),
-    )
-    .map_err(|e| format!("cannot open the window: {e}"));
+    );
     if let Some(file) = &scratch {
         let _ = std::fs::remove_file(file);
     }
     opened?;
     match failed.lock().unwrap_or_else(|p| p.into_inner()).take() {
-        Some(e) => Err(e),
+        Some((path, source)) => Err(WindowError::Screenshot { path, source }),
         None => Ok(()),
     }
 }

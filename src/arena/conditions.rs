@@ -8,7 +8,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use super::matchup::ResolvedEntrant;
+use super::entrants::ResolvedEntrant;
 use crate::agents::AgentFile;
 use crate::io::{FileError, check_version, parse_ron, read_text, to_ron, write_atomic};
 use crate::search::{GameBudget, SearchLimits};

@@ -2,7 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::matchup::{GameSpec, Opening, ResolvedEntrant};
+use super::entrants::ResolvedEntrant;
+use super::matchup::{GameSpec, Opening};
 use crate::agents::build_agent;
 use crate::game::{AnyPosition, Position, Status, Variant};
 use crate::rng::{below, seeded};

@@ -5,9 +5,8 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use super::game::{GameRecord, Outcome};
-use crate::agents::{AgentFile, load_agent};
-use crate::game::{AnyPosition, GameError, GridRules, Position, Status, Variant};
+use crate::agents::AgentFile;
+use crate::game::{AnyPosition, GameError, GridRules, Position, Variant};
 use crate::io::{FileError, check_version, parse_ron, read_text, to_ron};
 use crate::search::{GameBudget, SearchLimits, SettingError};
 
@@ -169,15 +168,6 @@ pub struct GameSpec {
     pub opening: Option<String>,
 }
 
-/// A resolved entrant: its agent file and the budgets that apply.
-#[derive(Clone, Debug)]
-pub struct ResolvedEntrant {
-    pub name: String,
-    pub file: AgentFile,
-    pub limits: SearchLimits,
-    pub game_budget: Option<GameBudget>,
-}
-
 /// A matchup setting refused: the field at fault, as the file writes it ("agents[1].limits"),
 /// and why.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
@@ -255,9 +245,9 @@ pub fn check_folder_name(name: &str) -> Result<(), MatchupProblem> {
 }
 
 /// What an entrant's name may hold: it heads table rows and CSV cells.
-const NAME_RULE: &str = "must be 1 to 100 characters, with no line breaks or other control characters";
+pub(super) const NAME_RULE: &str = "must be 1 to 100 characters, with no line breaks or other control characters";
 
-fn plain_name(name: &str) -> bool {
+pub(super) fn plain_name(name: &str) -> bool {
     !name.trim().is_empty() && name.chars().count() <= 100 && !name.chars().any(char::is_control)
 }
 
@@ -497,115 +487,9 @@ impl Matchup {
         GameSpec { index, variant, players, pairing: (a, b), seed: game_seed(self.seed, index), opening_seed, opening }
     }
 
-    /// Checks a game record read back against this matchup: the game is in the schedule, its
-    /// variant, players and seed are the ones the schedule gives it, and its moves are legal
-    /// and end the way the record says. A results file edited by hand, or joined from another
-    /// matchup, is refused by game rather than summarised into wrong statistics.
-    ///
-    /// With `names` (the resolved entrants' names), the record's names must be theirs too: a
-    /// swapped pair would credit one agent's wins to the other.
-    pub fn check_record(&self, r: &GameRecord, names: Option<&[String]>) -> Result<(), String> {
-        let i = r.index;
-        let spec = self.spec(i).ok_or_else(|| {
-            format!("game {i} is not in the matchup, whose schedule has {} games", self.schedule_len())
-        })?;
-        if r.variant != spec.variant || r.players != spec.players || r.seed != spec.seed {
-            return Err(format!(
-                "game {i} is recorded as {} with entrants {:?} and seed {}, but the matchup schedules {} with {:?} and seed {}",
-                r.variant, r.players, r.seed, spec.variant, spec.players, spec.seed
-            ));
-        }
-        if let Some(names) = names {
-            let want = [&names[spec.players[0]], &names[spec.players[1]]];
-            if [&r.names[0], &r.names[1]] != want {
-                return Err(format!(
-                    "game {i} names its players {:?} and {:?}, but the matchup's entrants {:?} are {:?} and {:?}",
-                    r.names[0], r.names[1], spec.players, want[0], want[1]
-                ));
-            }
-        }
-        let not_a_time = |t: f64| !(t.is_finite() && t >= 0.0);
-        if let Some((k, m)) = r.moves.iter().enumerate().find(|(_, m)| not_a_time(m.time)) {
-            return Err(format!("game {i}: move {} '{}' took {} seconds, which is not a time", k + 1, m.mv, m.time));
-        }
-        if let Some((k, m, cpu)) =
-            r.moves.iter().enumerate().find_map(|(k, m)| m.cpu.filter(|&c| not_a_time(c)).map(|c| (k, m, c)))
-        {
-            return Err(format!("game {i}: move {} '{}' used {cpu} CPU seconds, which is not a time", k + 1, m.mv));
-        }
-        let mut pos = AnyPosition::new(r.variant);
-        let moves = r.opening.iter().map(String::as_str).chain(r.moves.iter().map(|m| m.mv.as_str()));
-        for (ply, mv) in moves.enumerate() {
-            if pos.status().is_over() {
-                return Err(format!("game {i}: move {} '{mv}' comes after the game ended", ply + 1));
-            }
-            let m = pos.parse_move(mv).map_err(|e| format!("game {i}: move {} '{mv}': {e}", ply + 1))?;
-            pos.try_play(m).map_err(|e| format!("game {i}: move {} '{mv}': {e}", ply + 1))?;
-        }
-        let ends = match (r.forfeit, pos.status()) {
-            (Some(0), _) => Outcome::SecondWins,
-            (Some(1), _) => Outcome::FirstWins,
-            (Some(side), _) => return Err(format!("game {i}: forfeit by side {side}, which is not 0 or 1")),
-            (None, Status::Win(w)) if w.index() == 0 => Outcome::FirstWins,
-            (None, Status::Win(_)) => Outcome::SecondWins,
-            (None, Status::Draw) => Outcome::Draw,
-            (None, _) => return Err(format!("game {i}: its moves do not finish the game and no one forfeited")),
-        };
-        if ends != r.outcome {
-            return Err(format!("game {i}: the moves end {ends:?} but the record says {:?}", r.outcome));
-        }
-        Ok(())
-    }
-
     /// The number of games in [`Matchup::schedule`].
     pub fn schedule_len(&self) -> u64 {
         let variants = self.variant_list().map_or(0, |v| v.len() as u64);
         variants * self.pairings().len() as u64 * self.games as u64
-    }
-
-    /// The external programs the resolved entrants would start: (entrant name, command line).
-    pub fn external_commands(entrants: &[ResolvedEntrant]) -> Vec<(String, String)> {
-        entrants.iter().filter_map(|e| Some((e.name.clone(), e.file.agent.external_command()?))).collect()
-    }
-
-    /// Loads every entrant's agent (paths relative to `base`, the matchup file's folder).
-    pub fn resolve(&self, base: &Path) -> Result<Vec<ResolvedEntrant>, String> {
-        self.agents
-            .iter()
-            .enumerate()
-            .map(|(i, e)| {
-                let file = match &e.agent {
-                    AgentSource::Preset(name) => load_agent(name).map_err(|e| e.to_string()),
-                    AgentSource::File(p) => load_agent(base.join(p).to_str().unwrap_or(p)).map_err(|e| e.to_string()),
-                    AgentSource::Inline(f) => f.agent.validate().map(|_| (**f).clone()).map_err(String::from),
-                }
-                .map_err(|err| format!("agents[{i}]: {err}"))?;
-                let limits = e.limits.or(self.limits).unwrap_or(file.limits);
-                limits.validate().map_err(|err| format!("agents[{i}].limits: {err}"))?;
-                let game_budget = e.game_budget.or(self.game_budget).or(file.game_budget);
-                let name = e.name.clone().unwrap_or_else(|| file.name.clone());
-                // Limits the agent ignores would leave its search running on: refused here,
-                // where the limits that apply (the entrant's, the matchup's, the file's) meet.
-                file.agent
-                    .check_limits(&limits, game_budget.as_ref(), true)
-                    .map_err(|err| format!("agents[{i}] ({name}): {err}"))?;
-                if !plain_name(&name) {
-                    return Err(format!("agents[{i}]: the name {name:?} {NAME_RULE}"));
-                }
-                Ok(ResolvedEntrant { name, file, limits, game_budget })
-            })
-            .collect::<Result<Vec<_>, String>>()
-            .and_then(|entrants| {
-                // Two entrants of one name could not be told apart in a table or a CSV.
-                for (j, e) in entrants.iter().enumerate() {
-                    if let Some(i) = entrants[..j].iter().position(|o| o.name == e.name) {
-                        return Err(format!(
-                            "agents[{i}] and agents[{j}] are both named {:?}: give each a name of its own (`name: Some(\"...\")`)",
-                            e.name
-                        ));
-                    }
-                }
-                Ok(entrants)
-            })
     }
 }

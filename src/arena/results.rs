@@ -45,9 +45,9 @@ pub enum ResultsError {
     /// A game twice in one run's results; `hint` says how shards are joined.
     #[error("{}: game {index} appears twice{}", .path.display(), if *.hint { " (join shards with mnklab merge, which keeps each game once)" } else { "" })]
     Twice { path: PathBuf, index: u64, hint: bool },
-    /// A game the run's matchup could not have played (its message says why).
-    #[error("{}: {message}", .path.display())]
-    NotThisMatchup { path: PathBuf, message: String },
+    /// A game the run's matchup could not have played.
+    #[error("{}: {problem}", .path.display())]
+    NotThisMatchup { path: PathBuf, problem: Box<super::record_check::RecordProblem> },
 }
 
 /// Reads the games of a results file. A last line cut off by a crash is ignored; any other
@@ -361,8 +361,10 @@ pub fn load_run(path: &Path) -> Result<Run, ResultsError> {
         let names: Option<Vec<String>> = m.resolve(&dir).ok().map(|e| e.into_iter().map(|e| e.name).collect());
         let mut seen = std::collections::HashSet::new();
         for r in &records {
-            m.check_record(r, names.as_deref())
-                .map_err(|message| ResultsError::NotThisMatchup { path: results.clone(), message })?;
+            m.check_record(r, names.as_deref()).map_err(|problem| ResultsError::NotThisMatchup {
+                path: results.clone(),
+                problem: Box::new(problem),
+            })?;
             if !seen.insert(r.index) {
                 return Err(ResultsError::Twice { path: results.clone(), index: r.index, hint: true });
             }

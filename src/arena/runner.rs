@@ -6,15 +6,17 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 
 use super::conditions::{CONDITIONS_FILE, RunConditions};
+use super::entrants::{EntrantError, ResolvedEntrant};
 use super::game::{GameRecord, play_game};
-use super::matchup::{Matchup, ResolvedEntrant};
+use super::matchup::{Matchup, MatchupError, MatchupProblem};
 use super::results::{
     MATCHUP_FILE, RESULTS_FILE, ResultsError, ResultsWriter, for_each_result, read_results, write_csv_from_results,
 };
 use super::stats::{PairStats, Summarizer, sprt_bounds, sprt_llr};
 use super::time_use::TimeUseCounter;
-use crate::io::write_atomic;
-use crate::search::SearchControl;
+use crate::gomocup::EngineError;
+use crate::io::{FileError, write_atomic};
+use crate::search::{SearchControl, SettingError};
 
 #[derive(Clone, Debug)]
 pub struct RunOptions {
@@ -29,6 +31,50 @@ pub struct RunOptions {
     pub games: Option<u32>,
     /// Run only games with index % n == i: (i, n).
     pub shard: Option<(u64, u64)>,
+}
+
+/// Why a run did not start or did not finish. Every check that refuses a run is made before
+/// anything is written; `out` is the run's folder.
+#[derive(Debug, thiserror::Error)]
+pub enum RunError {
+    /// The matchup's `games` as `--games` set it.
+    #[error("--games: {0}")]
+    Games(#[source] MatchupError),
+    #[error(transparent)]
+    Matchup(#[from] MatchupError),
+    #[error("{0}")]
+    Variants(#[source] MatchupProblem),
+    #[error(transparent)]
+    Entrant(#[from] EntrantError),
+    /// An entrant's limits times `--scale` are out of range.
+    #[error("agents[{index}] ({name}) with --scale {scale}: {source}")]
+    Scaled { index: usize, name: String, scale: f64, source: SettingError },
+    /// An external program that does not start would forfeit every game.
+    #[error("{name} ({command}): {source}")]
+    Program { name: String, command: String, source: EngineError },
+    #[error("cannot create {}: {source}", .out.display())]
+    CreateFolder { out: PathBuf, source: std::io::Error },
+    #[error("{} already holds results: add --resume to continue them, or choose another --out", .0.display())]
+    HoldsResults(PathBuf),
+    #[error(
+        "{} holds results of a different matchup ({difference}): resume with the same file and options (--games too)",
+        .out.display()
+    )]
+    OtherMatchup { out: PathBuf, difference: String },
+    #[error(
+        "{} holds games but no {CONDITIONS_FILE} (a run of an older mnklab): what they were played with cannot be checked, so they are not resumed; run into another --out",
+        .0.display()
+    )]
+    NoConditions(PathBuf),
+    #[error(
+        "{}: its games were played under other conditions than these, so they are not resumed:\n  {}\nresume with the same files and --scale, or run into another --out",
+        .out.display(), .differences.join("\n  ")
+    )]
+    OtherConditions { out: PathBuf, differences: Vec<String> },
+    #[error(transparent)]
+    Results(#[from] ResultsError),
+    #[error(transparent)]
+    File(#[from] FileError),
 }
 
 /// What the runner reports as games finish.
@@ -83,9 +129,9 @@ pub fn run_matchup(
     opts: &RunOptions,
     control: &SearchControl,
     on_game: impl FnMut(&ArenaProgress),
-) -> Result<Vec<GameRecord>, String> {
+) -> Result<Vec<GameRecord>, RunError> {
     run_matchup_summary(matchup, base, opts, control, on_game)?;
-    let mut all = read_results(&opts.out.join(RESULTS_FILE)).map_err(|e| e.to_string())?;
+    let mut all = read_results(&opts.out.join(RESULTS_FILE))?;
     all.sort_by_key(|r| r.index);
     Ok(all)
 }
@@ -98,10 +144,10 @@ pub fn run_matchup_summary(
     opts: &RunOptions,
     control: &SearchControl,
     mut on_game: impl FnMut(&ArenaProgress),
-) -> Result<RunSummary, String> {
+) -> Result<RunSummary, RunError> {
     let m = effective_matchup(matchup, opts);
     let entrants = resolve_checked(&m, base, opts)?;
-    std::fs::create_dir_all(&opts.out).map_err(|e| format!("cannot create {}: {e}", opts.out.display()))?;
+    std::fs::create_dir_all(&opts.out).map_err(|source| RunError::CreateFolder { out: opts.out.clone(), source })?;
     let matchup_path = opts.out.join(MATCHUP_FILE);
     let results_path = opts.out.join(RESULTS_FILE);
     let mut conditions = RunConditions::new(&entrants, opts.scale);
@@ -114,21 +160,21 @@ pub fn run_matchup_summary(
     // Indices of the games already done, and their statistics: not the games themselves.
     let names: Vec<String> = entrants.iter().map(|e| e.name.clone()).collect();
     let done = tally_saved(&m, &names, opts, &results_path, &mut tally)?;
-    write_atomic(&matchup_path, m.to_ron().as_bytes()).map_err(|e| e.to_string())?;
-    conditions.save(&opts.out.join(CONDITIONS_FILE)).map_err(|e| e.to_string())?;
+    write_atomic(&matchup_path, m.to_ron().as_bytes())?;
+    conditions.save(&opts.out.join(CONDITIONS_FILE))?;
 
     let total = shard_len(m.schedule_len(), opts.shard);
     // Taken one game at a time by the workers: the schedule is never held in memory whole.
     let pending = std::sync::Mutex::new(m.shard_schedule(opts.shard).filter(|g| !done.contains(&g.index)));
     let left = total.saturating_sub(done.len() as u64);
     let pairings: Vec<(crate::game::Variant, (usize, usize))> = {
-        let variants = m.variant_list().map_err(|e| e.to_string())?;
+        let variants = m.variant_list().map_err(RunError::Variants)?;
         variants.iter().flat_map(|&v| m.pairings().into_iter().map(move |p| (v, p))).collect()
     };
     let settled: Vec<std::sync::atomic::AtomicBool> = pairings.iter().map(|_| Default::default()).collect();
     let threads = worker_count(opts, &m, &entrants);
 
-    let mut writer = ResultsWriter::open(&results_path).map_err(|e| e.to_string())?;
+    let mut writer = ResultsWriter::open(&results_path)?;
     // Bounded: workers wait for the writer rather than piling finished games up in memory.
     let (tx, rx) = crossbeam_channel::bounded::<GameRecord>(2 * threads);
     let mut error = None;
@@ -170,24 +216,26 @@ pub fn run_matchup_summary(
         }
     });
     if let Some(e) = error {
-        return Err(e.to_string());
+        return Err(e.into());
     }
-    write_csv_from_results(&opts.out, &results_path, Some(&conditions)).map_err(|e| e.to_string())?;
+    write_csv_from_results(&opts.out, &results_path, Some(&conditions))?;
     Ok(tally.finish())
 }
 
 /// The matchup's entrants, every check a run makes before it writes anything passed: the
 /// schedule, each entrant's scaled limits, and consent to the external programs it starts (a
 /// run refused here leaves no folder behind).
-fn resolve_checked(m: &Matchup, base: &Path, opts: &RunOptions) -> Result<Vec<ResolvedEntrant>, String> {
+fn resolve_checked(m: &Matchup, base: &Path, opts: &RunOptions) -> Result<Vec<ResolvedEntrant>, RunError> {
     // `--games` is checked as the file's `games` is (an odd count with an opening).
-    m.check().map_err(|e| if opts.games.is_some() { format!("--games: {e}") } else { e.to_string() })?;
+    m.check().map_err(|e| if opts.games.is_some() { RunError::Games(e) } else { RunError::Matchup(e) })?;
     let entrants = m.resolve(base)?;
-    for (i, e) in entrants.iter().enumerate() {
-        e.limits
-            .scaled(opts.scale)
-            .validate()
-            .map_err(|err| format!("agents[{i}] ({}) with --scale {}: {err}", e.name, opts.scale))?;
+    for (index, e) in entrants.iter().enumerate() {
+        e.limits.scaled(opts.scale).validate().map_err(|source| RunError::Scaled {
+            index,
+            name: e.name.clone(),
+            scale: opts.scale,
+            source,
+        })?;
     }
     check_external_programs(m, &entrants)?;
     Ok(entrants)
@@ -231,27 +279,23 @@ fn tally_saved(
     opts: &RunOptions,
     results_path: &Path,
     tally: &mut Tally,
-) -> Result<std::collections::HashSet<u64>, String> {
+) -> Result<std::collections::HashSet<u64>, RunError> {
     let mut done = std::collections::HashSet::new();
     let path = || results_path.to_path_buf();
     for_each_result(results_path, |r| {
         // Games of another matchup (or edited by hand) would skew what is resumed and summarised.
         if opts.resume {
             m.check_record(&r, Some(names))
-                .map_err(|message| ResultsError::NotThisMatchup { path: path(), message })?;
+                .map_err(|problem| ResultsError::NotThisMatchup { path: path(), problem: Box::new(problem) })?;
         }
         if !done.insert(r.index) && opts.resume {
             return Err(ResultsError::Twice { path: path(), index: r.index, hint: false });
         }
         tally.add(&r);
         Ok(())
-    })
-    .map_err(|e| e.to_string())?;
+    })?;
     if !opts.resume && !done.is_empty() {
-        return Err(format!(
-            "{} already holds results: add --resume to continue them, or choose another --out",
-            opts.out.display()
-        ));
+        return Err(RunError::HoldsResults(opts.out.clone()));
     }
     Ok(done)
 }
@@ -293,35 +337,23 @@ fn settle_if_decided(
 /// Refuses to resume into `out` a run of another matchup, or one whose games were played
 /// under other conditions (an agent file edited since, another `--scale`): they are never
 /// mixed into one summary. Returns the conditions saved in `out`, if any.
-fn check_resumable(m: &Matchup, now: &RunConditions, out: &Path) -> Result<Option<RunConditions>, String> {
+fn check_resumable(m: &Matchup, now: &RunConditions, out: &Path) -> Result<Option<RunConditions>, RunError> {
     if let Ok(saved) = crate::io::read_text(&out.join(MATCHUP_FILE))
         && saved != m.to_ron()
     {
-        return Err(format!(
-            "{} holds results of a different matchup ({}): resume with the same file and options (--games too)",
-            out.display(),
-            super::conditions::first_difference(&saved, &m.to_ron())
-        ));
+        let difference = super::conditions::first_difference(&saved, &m.to_ron());
+        return Err(RunError::OtherMatchup { out: out.to_path_buf(), difference });
     }
     let path = out.join(CONDITIONS_FILE);
     let has_games = std::fs::metadata(out.join(RESULTS_FILE)).is_ok_and(|m| m.len() > 0);
     if has_games && !path.exists() {
-        return Err(format!(
-            "{} holds games but no {CONDITIONS_FILE} (a run of an older mnklab): what they were played with \
-             cannot be checked, so they are not resumed; run into another --out",
-            out.display()
-        ));
+        return Err(RunError::NoConditions(out.to_path_buf()));
     }
     if path.exists() {
-        let saved = RunConditions::load(&path).map_err(|e| e.to_string())?;
+        let saved = RunConditions::load(&path)?;
         let differences = saved.differences(now);
         if !differences.is_empty() {
-            return Err(format!(
-                "{}: its games were played under other conditions than these, so they are not resumed:\n  {}\n\
-                 resume with the same files and --scale, or run into another --out",
-                out.display(),
-                differences.join("\n  ")
-            ));
+            return Err(RunError::OtherConditions { out: out.to_path_buf(), differences });
         }
         return Ok(Some(saved));
     }
@@ -330,13 +362,16 @@ fn check_resumable(m: &Matchup, now: &RunConditions, out: &Path) -> Result<Optio
 
 /// Starts each external program once, for each variant, before the first game: one that
 /// cannot start (a wrong path) would otherwise forfeit every game of the run.
-fn check_external_programs(m: &Matchup, entrants: &[ResolvedEntrant]) -> Result<(), String> {
-    let variants = m.variant_list().map_err(|e| e.to_string())?;
+fn check_external_programs(m: &Matchup, entrants: &[ResolvedEntrant]) -> Result<(), RunError> {
+    let variants = m.variant_list().map_err(RunError::Variants)?;
     for e in entrants {
         if let crate::agents::AgentConfig::External(c) = &e.file.agent {
             for &v in &variants {
-                crate::gomocup::check_starts(c, v)
-                    .map_err(|err| format!("{} ({}): {err}", e.name, c.command_line()))?;
+                crate::gomocup::check_starts(c, v).map_err(|source| RunError::Program {
+                    name: e.name.clone(),
+                    command: c.command_line(),
+                    source,
+                })?;
             }
         }
     }

@@ -123,7 +123,7 @@ pub fn time_lines(m: &super::Matchup, base: &std::path::Path, scale: f64, record
 mod tests {
     use super::*;
     use crate::agents::preset;
-    use crate::arena::matchup::ResolvedEntrant;
+    use crate::arena::entrants::ResolvedEntrant;
     use crate::search::SearchLimits;
 
     #[test]

@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use clap::Subcommand;
 use mnklab::agents::{build_agent, load_agent};
+use mnklab::bench::{SameRunError, same_run};
 use mnklab::game::{AnyPosition, Position, Variant};
 use mnklab::search::{SearchControl, SearchLimits, SearchResult};
 use mnklab::with_position;
@@ -104,11 +105,14 @@ impl AgainstArgs {
             ours()?;
             return Ok(());
         };
-        let run = mnklab::bench::same_run(command, self.rounds, &mut ours, |round, reference, mine| {
+        let run = same_run(command, self.rounds, &mut ours, |round, reference, mine| {
             // Each round as it finishes (a long comparison shows progress).
             println!("round {round}: reference {reference:.0}/s  mnklab {mine:.0}/s  ratio {:.3}", mine / reference);
         })
-        .map_err(|e| e.replacen("the reference", "--against", 1))?;
+        .map_err(|e| match e {
+            SameRunError::Reference(why) => format!("--against: {why}"),
+            SameRunError::Ours(e) => e,
+        })?;
         let report = run.report();
         // The per-round lines were printed as the rounds finished.
         for line in report.lines().filter(|l| !l.starts_with("round ")) {

@@ -41,7 +41,7 @@ pub struct MatchArgs {
 pub fn run(args: MatchArgs) -> Result<(), String> {
     let matchup = Matchup::load(&args.file).map_err(|e| e.to_string())?;
     let base = args.file.parent().map(PathBuf::from).unwrap_or_default();
-    let external = Matchup::external_commands(&matchup.resolve(&base)?);
+    let external = Matchup::external_commands(&matchup.resolve(&base).map_err(|e| e.to_string())?);
     consent_to_external(&external, args.allow_external)?;
     if args.shard.is_some() && matchup.sprt.is_some() {
         // An SPRT stops a pairing from all of its games; a shard sees only its slice, so each
@@ -88,7 +88,8 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
         for w in g.warnings.iter().filter(|w| warned.insert(w.to_string())) {
             bar.suspend(|| eprintln!("game {}: {w}", g.index));
         }
-    })?;
+    })
+    .map_err(|e| e.to_string())?;
     bar.finish_and_clear();
     print!("{}", table(&summary.stats));
     if summary.stats.iter().any(|s| s.medians_thinned) {

@@ -69,7 +69,7 @@ pub fn run(args: MergeArgs) -> Result<(), String> {
             let names: Option<Vec<String>> =
                 m.resolve(&args.dirs[0]).ok().map(|e| e.into_iter().map(|e| e.name).collect());
             for r in &all {
-                m.check_record(r, names.as_deref())?;
+                m.check_record(r, names.as_deref()).map_err(|e| e.to_string())?;
             }
             let expected = m.schedule_len();
             let have: std::collections::HashSet<u64> = all.iter().map(|r| r.index).collect();

@@ -184,7 +184,7 @@ fn gui(launch: LaunchArgs) -> Result<(), String> {
         wait: launch.wait,
         agents: [agent(&launch.agent_a, "a")?, agent(&launch.agent_b, "b")?],
     };
-    mnklab::app::run(options)
+    mnklab::app::run(options).map_err(|e| e.to_string())
 }
 
 /// A screenshot is a PNG: another extension would name a format the file is not in.

@@ -141,6 +141,28 @@ impl Sizes {
     }
 }
 
+/// What the drawing backend refused; its error type depends on the backend (SVG, bitmap).
+#[derive(Debug)]
+pub struct DrawError(Box<dyn std::error::Error + Send + Sync>);
+
+impl std::fmt::Display for DrawError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl std::error::Error for DrawError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.0.source()
+    }
+}
+
+impl<E: std::error::Error + Send + Sync + 'static> From<DrawingAreaErrorKind<E>> for DrawError {
+    fn from(e: DrawingAreaErrorKind<E>) -> DrawError {
+        DrawError(Box::new(e))
+    }
+}
+
 pub(super) type Chart<'a, DB> = ChartContext<'a, DB, Cartesian2d<Ticked, Ticked>>;
 
 /// `area` under the figure's title, the title made to fit its width: shrunk down to the tick
@@ -149,7 +171,7 @@ pub(super) fn titled<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     title: &str,
     z: &Sizes,
-) -> Result<DrawingArea<DB, Shift>, String>
+) -> Result<DrawingArea<DB, Shift>, DrawError>
 where
     DB::ErrorType: 'static,
 {
@@ -166,7 +188,7 @@ where
         words.pop();
         text = format!("{}…", words.join(" "));
     }
-    area.titled(&text, z.font(size)).map_err(|e| e.to_string())
+    area.titled(&text, z.font(size)).map_err(DrawError::from)
 }
 
 /// The widest and tallest of `texts` in `font`, in pixels.
@@ -190,7 +212,7 @@ pub(super) fn axes<'a, DB: DrawingBackend>(
     x: &mut Axis,
     y: &Axis,
     y_title: bool,
-) -> Result<Chart<'a, DB>, String>
+) -> Result<Chart<'a, DB>, DrawError>
 where
     DB::ErrorType: 'static,
 {
@@ -225,7 +247,7 @@ where
         .x_label_area_size(xh + ah + 3 * gap)
         .y_label_area_size(yw + title_room + 2 * gap)
         .build_cartesian_2d(x.coord(), y.coord())
-        .map_err(|e| e.to_string())
+        .map_err(DrawError::from)
 }
 
 /// Which grid lines a chart gets.
@@ -246,7 +268,7 @@ pub(super) fn mesh<DB: DrawingBackend>(
     x: &Axis,
     y: &Axis,
     grid: Grid,
-) -> Result<(), String>
+) -> Result<(), DrawError>
 where
     DB::ErrorType: 'static,
 {
@@ -270,7 +292,7 @@ where
             m.disable_mesh();
         }
     }
-    m.draw().map_err(|e| e.to_string())
+    m.draw().map_err(DrawError::from)
 }
 
 /// What a legend entry shows beside its name.
@@ -314,11 +336,10 @@ pub(super) fn draw_legend<DB: DrawingBackend>(
     column: bool,
     entries: &[(String, Mark)],
     z: &Sizes,
-) -> Result<(), String>
+) -> Result<(), DrawError>
 where
     DB::ErrorType: 'static,
 {
-    let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
     let names: Vec<String> = entries.iter().map(|e| e.0.clone()).collect();
     let (tw, th) = text_extent(area, &names, &z.font(z.legend));
     let line_h = (th + z.px(6.0)) as i32;
@@ -332,20 +353,19 @@ where
         let y = if column { z.px(14.0) } else { z.px(6.0) } as i32 + row * line_h + line_h / 2;
         let sw = z.px(18.0) as i32;
         match *mark {
-            Mark::Line(c) => area
-                .draw(&PathElement::new(vec![(x, y), (x + sw, y)], c.stroke_width(z.px(2.0).max(1))))
-                .map_err(err)?,
+            Mark::Line(c) => {
+                area.draw(&PathElement::new(vec![(x, y), (x + sw, y)], c.stroke_width(z.px(2.0).max(1))))?
+            }
             Mark::Block(c) => {
                 let r = z.px(5.0) as i32;
-                area.draw(&Rectangle::new([(x + 3, y - r), (x + 3 + 2 * r, y + r)], c.filled())).map_err(err)?
+                area.draw(&Rectangle::new([(x + 3, y - r), (x + 3 + 2 * r, y + r)], c.filled()))?
             }
         }
         area.draw(&Text::new(
             name.clone(),
             (x + sw + z.px(6.0) as i32, y),
             z.font(z.legend).color(&BLACK).pos(Pos::new(HPos::Left, VPos::Center)),
-        ))
-        .map_err(err)?;
+        ))?;
     }
     Ok(())
 }

@@ -5,7 +5,9 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::chart::{Axis, Grid, Mark, Sizes, axes, draw_legend, legend_room, mesh, padded, rgb, text_extent, titled};
+use super::chart::{
+    Axis, DrawError, Grid, Mark, Sizes, axes, draw_legend, legend_room, mesh, padded, rgb, text_extent, titled,
+};
 use super::export::ExportOptions;
 use super::{BoxStats, Figure, FigureData, HeatPanel, heat_range, log_y, palette, ticks};
 
@@ -19,13 +21,12 @@ pub(super) fn draw<DB: DrawingBackend>(
     fig: &Figure,
     s: f64,
     opts: &ExportOptions,
-) -> Result<(), String>
+) -> Result<(), DrawError>
 where
     DB::ErrorType: 'static,
 {
     let z = Sizes::new(s, opts.font_pt);
-    let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
-    root.fill(&WHITE).map_err(err)?;
+    root.fill(&WHITE)?;
     match &fig.data {
         FigureData::Lines(series) => draw_lines(root, fig, series, &z, opts),
         FigureData::StackedBars { categories, stacks } => draw_bars(root, fig, categories, stacks, &z),
@@ -48,11 +49,10 @@ fn draw_lines<DB: DrawingBackend>(
     series: &[super::Series],
     z: &Sizes,
     opts: &ExportOptions,
-) -> Result<(), String>
+) -> Result<(), DrawError>
 where
     DB::ErrorType: 'static,
 {
-    let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
     // Whole-number x data (depths, board sizes, K) gets whole-number ticks, every value kept.
     let whole = series.iter().flat_map(|s| &s.points).all(|p| p.x.fract() == 0.0);
     let (mut x0, mut x1, mut y0, mut y1) = (f64::INFINITY, f64::NEG_INFINITY, f64::INFINITY, f64::NEG_INFINITY);
@@ -77,17 +77,17 @@ where
             let mut band: Vec<(f64, f64)> = ser.points.iter().filter_map(|p| p.band.map(|b| (p.x, b.1))).collect();
             band.extend(ser.points.iter().rev().filter_map(|p| p.band.map(|b| (p.x, b.0))));
             if band.len() >= 4 {
-                chart.draw_series(std::iter::once(Polygon::new(band, c.mix(0.18).filled()))).map_err(err)?;
+                chart.draw_series(std::iter::once(Polygon::new(band, c.mix(0.18).filled())))?;
             } else {
                 // One x value has no band to fill: its interval is drawn as an error bar.
                 let bars = ser.points.iter().filter_map(|p| {
                     p.band.map(|(lo, hi)| ErrorBar::new_vertical(p.x, lo, p.y, hi, stroke(z, c, 1.5), z.px(8.0)))
                 });
-                chart.draw_series(bars).map_err(err)?;
+                chart.draw_series(bars)?;
             }
         }
-        chart.draw_series(LineSeries::new(ser.points.iter().map(|p| (p.x, p.y)), stroke(z, c, 2.0))).map_err(err)?;
-        chart.draw_series(ser.points.iter().map(|p| Circle::new((p.x, p.y), z.px(3.0), c.filled()))).map_err(err)?;
+        chart.draw_series(LineSeries::new(ser.points.iter().map(|p| (p.x, p.y)), stroke(z, c, 2.0)))?;
+        chart.draw_series(ser.points.iter().map(|p| Circle::new((p.x, p.y), z.px(3.0), c.filled())))?;
     }
     if let Some((area, column)) = legend {
         draw_legend(&area, column, &entries, z)?;
@@ -101,11 +101,10 @@ fn draw_bars<DB: DrawingBackend>(
     categories: &[String],
     stacks: &[(String, Vec<f64>)],
     z: &Sizes,
-) -> Result<(), String>
+) -> Result<(), DrawError>
 where
     DB::ErrorType: 'static,
 {
-    let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
     let n = categories.len();
     let top = (0..n).map(|c| stacks.iter().map(|s| s.1[c]).sum::<f64>()).fold(0.0, f64::max);
     let counts = stacks.iter().flat_map(|s| &s.1).all(|v| v.fract() == 0.0);
@@ -129,7 +128,7 @@ where
                 r
             })
             .collect();
-        chart.draw_series(bars).map_err(err)?;
+        chart.draw_series(bars)?;
     }
     if let Some((area, column)) = legend {
         draw_legend(&area, column, &entries, z)?;
@@ -142,11 +141,10 @@ fn draw_pies<DB: DrawingBackend>(
     fig: &Figure,
     pies: &[(String, Vec<(String, f64)>)],
     z: &Sizes,
-) -> Result<(), String>
+) -> Result<(), DrawError>
 where
     DB::ErrorType: 'static,
 {
-    let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
     let colour = |n: usize, i: usize| if n == 3 { palette::OUTCOME[i] } else { palette::series(i) };
     let entries: Vec<(String, Mark)> = pies.first().map_or(Vec::new(), |(_, slices)| {
         slices.iter().enumerate().map(|(i, (l, _))| (l.clone(), Mark::Block(rgb(colour(slices.len(), i))))).collect()
@@ -162,8 +160,7 @@ where
             group.clone(),
             (cw as i32 / 2, 2),
             z.font(z.tick).color(&BLACK).pos(Pos::new(HPos::Center, VPos::Top)),
-        ))
-        .map_err(err)?;
+        ))?;
         let center = (cw as i32 / 2, label_h + (ch as i32 - label_h) / 2);
         let radius = 0.42 * (cw as f64).min((ch as i32 - label_h) as f64);
         let total: f64 = slices.iter().map(|s| s.1).sum();
@@ -180,7 +177,7 @@ where
                 poly.push((center.0 + (radius * a.cos()) as i32, center.1 + (radius * a.sin()) as i32));
             }
             let c = colour(slices.len(), i);
-            cell.draw(&Polygon::new(poly, rgb(c).filled())).map_err(err)?;
+            cell.draw(&Polygon::new(poly, rgb(c).filled()))?;
             if v / total >= 0.05 {
                 let mid = angle + sweep / 2.0;
                 let at = (center.0 + (0.62 * radius * mid.cos()) as i32, center.1 + (0.62 * radius * mid.sin()) as i32);
@@ -188,8 +185,7 @@ where
                     format!("{:.0}%", 100.0 * v / total),
                     at,
                     z.font(z.cell).color(&rgb(palette::text_on(c))).pos(Pos::new(HPos::Center, VPos::Center)),
-                ))
-                .map_err(err)?;
+                ))?;
             }
             angle += sweep;
         }
@@ -220,11 +216,10 @@ fn draw_heatmap<DB: DrawingBackend>(
     panels: &[HeatPanel],
     boundary: Option<f64>,
     z: &Sizes,
-) -> Result<(), String>
+) -> Result<(), DrawError>
 where
     DB::ErrorType: 'static,
 {
-    let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
     let all: Vec<Vec<Option<f64>>> = panels.iter().flat_map(|p| p.values.iter().cloned()).collect();
     let (lo, hi) = heat_range(&all);
     let area = titled(root, &fig.title, z)?;
@@ -273,31 +268,25 @@ where
                 let Some(v) = v else { continue };
                 let colour = palette::viridis((v - lo) / (hi - lo));
                 let (cx, cy) = (c as f64, r as f64);
-                chart
-                    .draw_series(std::iter::once(Rectangle::new(
-                        [(cx - 0.5, cy - 0.5), (cx + 0.5, cy + 0.5)],
-                        rgb(colour).filled(),
-                    )))
-                    .map_err(err)?;
+                chart.draw_series(std::iter::once(Rectangle::new(
+                    [(cx - 0.5, cy - 0.5), (cx + 0.5, cy + 0.5)],
+                    rgb(colour).filled(),
+                )))?;
                 if show_text {
-                    chart
-                        .draw_series(std::iter::once(Text::new(
-                            cell_text(*v, short),
-                            (cx, cy),
-                            z.font(cell_font)
-                                .color(&rgb(palette::text_on(colour)))
-                                .pos(Pos::new(HPos::Center, VPos::Center)),
-                        )))
-                        .map_err(err)?;
+                    chart.draw_series(std::iter::once(Text::new(
+                        cell_text(*v, short),
+                        (cx, cy),
+                        z.font(cell_font)
+                            .color(&rgb(palette::text_on(colour)))
+                            .pos(Pos::new(HPos::Center, VPos::Center)),
+                    )))?;
                 }
             }
         }
         // Over the cells: the line between cells on either side of the boundary value.
         if let Some(level) = boundary {
             let segments = super::boundary_segments(&panel.values, level);
-            chart
-                .draw_series(segments.into_iter().map(|(a, b)| PathElement::new(vec![a, b], stroke(z, RED, 3.0))))
-                .map_err(err)?;
+            chart.draw_series(segments.into_iter().map(|(a, b)| PathElement::new(vec![a, b], stroke(z, RED, 3.0))))?;
         }
     }
     draw_colour_bar(&bar, (lo, hi), &scale_axis, scale_labels, &fig.value_label, z)
@@ -313,11 +302,10 @@ fn draw_colour_bar<DB: DrawingBackend>(
     labels_w: u32,
     title: &str,
     z: &Sizes,
-) -> Result<(), String>
+) -> Result<(), DrawError>
 where
     DB::ErrorType: 'static,
 {
-    let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
     let (_, bh) = bar.dim_in_pixel();
     let (top, bottom) = (z.px(20.0) as i32, bh as i32 - z.px(z.tick * 4.0) as i32);
     let (x0, x1) = (labels_w as i32, labels_w as i32 + z.px(20.0) as i32);
@@ -327,17 +315,16 @@ where
         let (a, b) = (i as f64 / steps as f64, (i + 1) as f64 / steps as f64);
         let colour = palette::viridis((a + b) / 2.0);
         let (ya, yb) = (y_of(lo + a * (hi - lo)), y_of(lo + b * (hi - lo)));
-        bar.draw(&Rectangle::new([(x0, yb), (x1, ya)], rgb(colour).filled())).map_err(err)?;
+        bar.draw(&Rectangle::new([(x0, yb), (x1, ya)], rgb(colour).filled()))?;
     }
     for (v, label) in scale_axis.ticks.iter().zip(&scale_axis.labels) {
         let y = y_of(*v);
-        bar.draw(&PathElement::new(vec![(x0 - z.px(4.0) as i32, y), (x0, y)], stroke(z, BLACK, 1.0))).map_err(err)?;
+        bar.draw(&PathElement::new(vec![(x0 - z.px(4.0) as i32, y), (x0, y)], stroke(z, BLACK, 1.0)))?;
         bar.draw(&Text::new(
             label.clone(),
             (x0 - z.px(6.0) as i32, y),
             z.font(z.tick).color(&BLACK).pos(Pos::new(HPos::Right, VPos::Center)),
-        ))
-        .map_err(err)?;
+        ))?;
     }
     bar.draw(&Text::new(
         title.to_string(),
@@ -346,8 +333,7 @@ where
             .transform(plotters::style::FontTransform::Rotate270)
             .color(&BLACK)
             .pos(Pos::new(HPos::Center, VPos::Top)),
-    ))
-    .map_err(err)?;
+    ))?;
     Ok(())
 }
 
@@ -357,11 +343,10 @@ fn draw_boxes<DB: DrawingBackend>(
     boxes: &[BoxStats],
     z: &Sizes,
     log: bool,
-) -> Result<(), String>
+) -> Result<(), DrawError>
 where
     DB::ErrorType: 'static,
 {
-    let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
     let lo = boxes.iter().map(|b| b.min).fold(f64::INFINITY, f64::min);
     let hi = boxes.iter().map(|b| b.max).fold(f64::NEG_INFINITY, f64::max);
     let names: Vec<String> = boxes.iter().map(|b| b.name.clone()).collect();
@@ -374,38 +359,29 @@ where
     for (i, b) in boxes.iter().enumerate() {
         let x = i as f64;
         let line = |p: Vec<(f64, f64)>| PathElement::new(p, stroke(z, BLACK, 1.0));
+        chart.draw_series(std::iter::once(Rectangle::new([(x - 0.3, b.q1), (x + 0.3, b.q3)], c.mix(0.35).filled())))?;
         chart
-            .draw_series(std::iter::once(Rectangle::new([(x - 0.3, b.q1), (x + 0.3, b.q3)], c.mix(0.35).filled())))
-            .map_err(err)?;
-        chart
-            .draw_series(std::iter::once(Rectangle::new([(x - 0.3, b.q1), (x + 0.3, b.q3)], stroke(z, BLACK, 1.0))))
-            .map_err(err)?;
-        chart
-            .draw_series([
-                PathElement::new(vec![(x - 0.3, b.median), (x + 0.3, b.median)], stroke(z, BLACK, 2.0)),
-                line(vec![(x, b.q3), (x, b.whisker_high)]),
-                line(vec![(x, b.q1), (x, b.whisker_low)]),
-                line(vec![(x - 0.12, b.whisker_high), (x + 0.12, b.whisker_high)]),
-                line(vec![(x - 0.12, b.whisker_low), (x + 0.12, b.whisker_low)]),
-            ])
-            .map_err(err)?;
+            .draw_series(std::iter::once(Rectangle::new([(x - 0.3, b.q1), (x + 0.3, b.q3)], stroke(z, BLACK, 1.0))))?;
+        chart.draw_series([
+            PathElement::new(vec![(x - 0.3, b.median), (x + 0.3, b.median)], stroke(z, BLACK, 2.0)),
+            line(vec![(x, b.q3), (x, b.whisker_high)]),
+            line(vec![(x, b.q1), (x, b.whisker_low)]),
+            line(vec![(x - 0.12, b.whisker_high), (x + 0.12, b.whisker_high)]),
+            line(vec![(x - 0.12, b.whisker_low), (x + 0.12, b.whisker_low)]),
+        ])?;
         // Every point beyond the whiskers, not only the extremes. Many of them (thousands of
         // moves) as faint dots spread across the box's width, so that their density shows
         // instead of a solid bar; the spread is fixed (golden-ratio steps), not random.
         if b.outliers.len() <= 50 {
-            chart
-                .draw_series(b.outliers.iter().map(|&v| Circle::new((x, v), z.px(2.5), stroke(z, BLACK, 1.0))))
-                .map_err(err)?;
+            chart.draw_series(b.outliers.iter().map(|&v| Circle::new((x, v), z.px(2.5), stroke(z, BLACK, 1.0))))?;
         } else {
             let spread = |i: usize| x + 0.5 * ((i as f64 * 0.618_033_988_75).fract() - 0.5);
-            chart
-                .draw_series(
-                    b.outliers
-                        .iter()
-                        .enumerate()
-                        .map(|(i, &v)| Circle::new((spread(i), v), z.px(1.2), BLACK.mix(0.25).filled())),
-                )
-                .map_err(err)?;
+            chart.draw_series(
+                b.outliers
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &v)| Circle::new((spread(i), v), z.px(1.2), BLACK.mix(0.25).filled())),
+            )?;
         }
     }
     Ok(())
@@ -417,11 +393,10 @@ fn draw_histogram<DB: DrawingBackend>(
     edges: &[f64],
     counts: &[u32],
     z: &Sizes,
-) -> Result<(), String>
+) -> Result<(), DrawError>
 where
     DB::ErrorType: 'static,
 {
-    let err = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
     let top = counts.iter().copied().max().unwrap_or(1) as f64;
     // Ticks on the bin edges, so a bar reads from tick to tick; counts in whole numbers.
     let mut x = Axis::at(edges[0]..edges[edges.len() - 1], ticks::thinned(edges, 10));
@@ -430,22 +405,18 @@ where
     let mut chart = axes(&titled, "", z, &mut x, &y, true)?;
     mesh(&mut chart, fig, z, &x, &y, Grid::Horizontal)?;
     let c = rgb(palette::series(0));
-    chart
-        .draw_series(
-            counts
-                .iter()
-                .enumerate()
-                .map(|(i, &n)| Rectangle::new([(edges[i], 0.0), (edges[i + 1], n as f64)], c.filled())),
-        )
-        .map_err(err)?;
-    chart
-        .draw_series(
-            counts
-                .iter()
-                .enumerate()
-                .map(|(i, &n)| Rectangle::new([(edges[i], 0.0), (edges[i + 1], n as f64)], stroke(z, WHITE, 1.0))),
-        )
-        .map_err(err)?;
+    chart.draw_series(
+        counts
+            .iter()
+            .enumerate()
+            .map(|(i, &n)| Rectangle::new([(edges[i], 0.0), (edges[i + 1], n as f64)], c.filled())),
+    )?;
+    chart.draw_series(
+        counts
+            .iter()
+            .enumerate()
+            .map(|(i, &n)| Rectangle::new([(edges[i], 0.0), (edges[i + 1], n as f64)], stroke(z, WHITE, 1.0))),
+    )?;
     Ok(())
 }
 

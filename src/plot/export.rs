@@ -66,9 +66,8 @@ impl ExportOptions {
 pub enum ExportError {
     #[error("{}: the figure's file name must end in .svg, .png or .pdf", .0.display())]
     Format(PathBuf),
-    /// The plotting library's message (its error type depends on the drawing backend).
-    #[error("{0}")]
-    Draw(String),
+    #[error(transparent)]
+    Draw(#[from] super::chart::DrawError),
     #[error("{0}")]
     Png(#[from] png::EncodingError),
     #[error("internal SVG did not parse: {0}")]
@@ -112,8 +111,8 @@ pub fn render_svg(fig: &Figure, opts: &ExportOptions) -> Result<String, ExportEr
     let mut out = String::new();
     {
         let root = SVGBackend::with_string(&mut out, opts.pixels(SVG_DPI)).into_drawing_area();
-        draw(&root, &scaled(fig, opts), 1.0, opts).map_err(ExportError::Draw)?;
-        root.present().map_err(|e| ExportError::Draw(e.to_string()))?;
+        draw(&root, &scaled(fig, opts), 1.0, opts)?;
+        root.present().map_err(super::chart::DrawError::from)?;
     }
     Ok(out)
 }
@@ -125,8 +124,8 @@ pub fn render_png(fig: &Figure, opts: &ExportOptions) -> Result<Vec<u8>, ExportE
     let mut rgb = vec![255u8; w as usize * h as usize * 3];
     {
         let root = BitMapBackend::with_buffer(&mut rgb, (w, h)).into_drawing_area();
-        draw(&root, &scaled(fig, opts), opts.dpi / SVG_DPI, opts).map_err(ExportError::Draw)?;
-        root.present().map_err(|e| ExportError::Draw(e.to_string()))?;
+        draw(&root, &scaled(fig, opts), opts.dpi / SVG_DPI, opts)?;
+        root.present().map_err(super::chart::DrawError::from)?;
     }
     let mut bytes = Vec::new();
     {

@@ -16,6 +16,7 @@ pub mod ticks;
 
 use serde::{Deserialize, Serialize};
 
+pub use chart::DrawError;
 pub use export::{ExportError, ExportOptions, FigureFormat, export_figure, render_pdf, render_png, render_svg};
 pub use from_results::{Field, FigureError, Metric, PlotKind, PlotRequest, figure_from_results};
 

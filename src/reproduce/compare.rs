@@ -170,14 +170,14 @@ fn key_columns(header: &[String]) -> Vec<usize> {
     }
 }
 
-fn read_table(bytes: &[u8]) -> Result<Table, String> {
+fn read_table(bytes: &[u8]) -> Result<Table, csv::Error> {
     let mut r = csv::ReaderBuilder::new().has_headers(true).from_reader(bytes);
-    let header: Vec<String> = r.headers().map_err(|e| e.to_string())?.iter().map(str::to_string).collect();
+    let header: Vec<String> = r.headers()?.iter().map(str::to_string).collect();
     let keys = key_columns(&header);
     let mut rows = BTreeMap::new();
     let mut repeated = 0;
     for rec in r.records() {
-        let rec = rec.map_err(|e| e.to_string())?;
+        let rec = rec?;
         let row: Vec<String> = rec.iter().map(str::to_string).collect();
         let key: Vec<String> = keys.iter().map(|&k| row.get(k).cloned().unwrap_or_default()).collect();
         // Numeric keys sort as numbers: game 10 after game 9.

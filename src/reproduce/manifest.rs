@@ -6,7 +6,7 @@ use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use super::{Mode, ReproduceError};
+use super::{ManifestProblem, Mode, ReproduceError};
 use crate::io::{check_version, parse_ron, read_text};
 use crate::plot::{Metric, PlotKind};
 
@@ -138,7 +138,7 @@ impl Manifest {
     pub fn load(path: &Path) -> Result<Manifest, ReproduceError> {
         let m: Manifest = parse_ron(&read_text(path)?, path, "reproduce manifest")?;
         check_version(path, "reproduce manifest", m.version, MANIFEST_VERSION)?;
-        m.check().map_err(|message| ReproduceError::Manifest { manifest: path.into(), message })?;
+        m.check().map_err(|problem| ReproduceError::Manifest { manifest: path.into(), problem })?;
         Ok(m)
     }
 
@@ -156,24 +156,24 @@ impl Manifest {
     }
 
     /// Names used once, figures of runs that exist, numbers in range.
-    fn check(&self) -> Result<(), String> {
+    fn check(&self) -> Result<(), ManifestProblem> {
         let mut names = std::collections::HashSet::new();
         for name in self.names() {
             if name.is_empty() || name.contains(['/', '\\']) || name.starts_with('.') {
-                return Err(format!("'{name}' is not a run name (a folder name under results/)"));
+                return Err(ManifestProblem::RunName(name));
             }
             if !names.insert(name.clone()) {
-                return Err(format!("the name '{name}' is used twice"));
+                return Err(ManifestProblem::Twice(name));
             }
         }
         for f in &self.figures {
             if !names.contains(f.run.as_str()) {
-                return Err(format!("figure {} draws run '{}', which the manifest does not make", f.file, f.run));
+                return Err(ManifestProblem::FigureOfNoRun { file: f.file.clone(), run: f.run.clone() });
             }
         }
         for r in &self.runs {
             if r.scale.is_some_and(|s| !(s > 0.0 && s.is_finite())) {
-                return Err(format!("run {}: scale must be a positive number", r.name));
+                return Err(ManifestProblem::Scale(r.name.clone()));
             }
         }
         Ok(())

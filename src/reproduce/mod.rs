@@ -31,14 +31,60 @@ pub enum ReproduceError {
     Write { path: PathBuf, source: std::io::Error },
     #[error(transparent)]
     File(#[from] crate::io::FileError),
-    #[error("{manifest}: {message}")]
-    Manifest { manifest: PathBuf, message: String },
-    #[error("run {name}: {message}")]
-    Run { name: String, message: String },
-    #[error("figure {file}: {message}")]
-    Figure { file: String, message: String },
-    #[error("{path}: {message}")]
-    Markers { path: PathBuf, message: String },
+    #[error("{manifest}: {problem}")]
+    Manifest { manifest: PathBuf, problem: ManifestProblem },
+    /// A run could not be made; the source says why (its matchup, its agents, its files).
+    #[error("run {name}: {source}")]
+    Run { name: String, source: Box<dyn std::error::Error + Send + Sync> },
+    #[error("run {name}: {who} runs an external program ({command}); reproduce runs none")]
+    External { name: String, who: String, command: String },
+    #[error("run {name}: {text}: {source}")]
+    Variant { name: String, text: String, source: crate::game::GameError },
+    #[error("figure {file}: {source}")]
+    Figure { file: String, source: Box<dyn std::error::Error + Send + Sync> },
+    #[error("{path}: {problem}")]
+    Markers { path: PathBuf, problem: MarkerProblem },
+}
+
+/// Why a manifest is refused.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum ManifestProblem {
+    #[error("'{0}' is not a run name (a folder name under results/)")]
+    RunName(String),
+    #[error("the name '{0}' is used twice")]
+    Twice(String),
+    #[error("figure {file} draws run '{run}', which the manifest does not make")]
+    FigureOfNoRun { file: String, run: String },
+    #[error("run {0}: scale must be a positive number")]
+    Scale(String),
+    #[error("--only {only}: no run of that name ({})", .runs.join(", "))]
+    NoSuchRun { only: String, runs: Vec<String> },
+}
+
+/// Why RESULTS.md's generated blocks could not be rewritten.
+#[derive(Debug, thiserror::Error)]
+pub enum MarkerProblem {
+    #[error("a marker is not closed")]
+    NotClosed,
+    #[error("no {end} after {after}", end = outputs::END)]
+    NoEnd { after: String },
+    #[error("unknown generated block `{0}` (summary NAME, nodes NAME or commit)")]
+    UnknownBlock(String),
+    #[error("{}: {source}", .path.display())]
+    Read { path: PathBuf, source: std::io::Error },
+    #[error(transparent)]
+    Table(#[from] TableError),
+}
+
+/// Why a results CSV could not be shown as a Markdown table.
+#[derive(Debug, thiserror::Error)]
+pub enum TableError {
+    #[error(transparent)]
+    Csv(#[from] csv::Error),
+    #[error("{file}: `{cell}` is not a count")]
+    NotACount { file: &'static str, cell: String },
+    #[error("a row of {cells} cells under {columns} columns")]
+    RowLength { cells: usize, columns: usize },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -156,7 +202,7 @@ pub fn reproduce(opts: &Options, say: &mut dyn FnMut(&str)) -> Result<Report, Re
     if let Some(unknown) = opts.only.iter().find(|n| !manifest.names().contains(n)) {
         return Err(ReproduceError::Manifest {
             manifest: manifest_path.clone(),
-            message: format!("--only {unknown}: no run of that name ({})", manifest.names().join(", ")),
+            problem: ManifestProblem::NoSuchRun { only: unknown.clone(), runs: manifest.names() },
         });
     }
     let chosen = |name: &str| opts.only.is_empty() || opts.only.iter().any(|n| n == name);

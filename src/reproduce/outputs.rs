@@ -6,7 +6,7 @@ use std::io::Write;
 use std::path::Path;
 
 use super::manifest::{FigureStep, Job, NodeCountStep};
-use super::{Mode, Options, RESULTS_MD, ReproduceError};
+use super::{MarkerProblem, Mode, Options, RESULTS_MD, ReproduceError, TableError};
 use crate::agents::{build_agent, load_agent};
 use crate::arena::results::load_run;
 use crate::arena::{Matchup, PairStats, RunOptions, run_matchup_summary, summarize_by_first_mover, write_csv};
@@ -26,14 +26,15 @@ fn write_error(path: &Path) -> impl FnOnce(std::io::Error) -> ReproduceError + '
 /// `out/results/NAME/`: `games.csv.gz` and `moves.csv.gz` (in game order), `entrants.ron`,
 /// `matchup.ron` and `summary.csv` (a row per pairing and colour order).
 pub fn run_job(job: &Job, base: &Path, opts: &Options) -> Result<Vec<String>, ReproduceError> {
-    let fail = |message: String| ReproduceError::Run { name: job.name.clone(), message };
+    let fail =
+        |source: Box<dyn std::error::Error + Send + Sync>| ReproduceError::Run { name: job.name.clone(), source };
     let matchup_path = base.join(&job.matchup);
     let m = Matchup::load(&matchup_path)?;
     let matchup_dir = matchup_path.parent().unwrap_or(base);
     // Nothing here runs a program named in a file: that takes `mnklab match --allow-external`.
-    let entrants = m.resolve(matchup_dir).map_err(fail)?;
+    let entrants = m.resolve(matchup_dir).map_err(|e| fail(e.into()))?;
     if let Some((who, command)) = Matchup::external_commands(&entrants).into_iter().next() {
-        return Err(fail(format!("{who} runs an external program ({command}); reproduce runs none")));
+        return Err(ReproduceError::External { name: job.name.clone(), who, command });
     }
     let run_dir = opts.out.join("runs").join(&job.name);
     let run_opts = RunOptions {
@@ -46,15 +47,15 @@ pub fn run_job(job: &Job, base: &Path, opts: &Options) -> Result<Vec<String>, Re
     };
     let before = Machine::now();
     let start = std::time::Instant::now();
-    run_matchup_summary(&m, matchup_dir, &run_opts, &SearchControl::new(), |_| {}).map_err(fail)?;
+    run_matchup_summary(&m, matchup_dir, &run_opts, &SearchControl::new(), |_| {}).map_err(|e| fail(e.into()))?;
     let machine = before.text(&Machine::now(), start.elapsed().as_secs_f64());
-    let run = load_run(&run_dir).map_err(|e| fail(e.to_string()))?;
+    let run = load_run(&run_dir).map_err(|e| fail(e.into()))?;
     let mut records = run.records;
     records.sort_by_key(|r| r.index);
     let rel = results_dir(&job.name);
     let dest = opts.out.join(&rel);
     std::fs::create_dir_all(&dest).map_err(write_error(&dest))?;
-    write_csv(&dest, &records, run.conditions.as_ref()).map_err(|e| fail(e.to_string()))?;
+    write_csv(&dest, &records, run.conditions.as_ref()).map_err(|e| fail(e.into()))?;
     let mut written = Vec::new();
     for name in ["games.csv", "moves.csv"] {
         gzip(&dest.join(name))?;
@@ -119,16 +120,18 @@ pub fn pairs_csv(pairs: &[crate::arena::pairs::Pentanomial], names: &[String]) -
 }
 
 /// `pairs.csv` as a Markdown table.
-pub fn pairs_markdown(csv_text: &str) -> Result<String, String> {
+pub fn pairs_markdown(csv_text: &str) -> Result<String, TableError> {
     let mut r = csv::Reader::from_reader(csv_text.as_bytes());
     let mut out = String::from(
         "| game | A | B | pairs | LL | LD | DD/WL | WD | WW | A's score over the pairs (95% CI) |\n\
          |---|---|---|---:|---:|---:|---:|---:|---:|---:|\n",
     );
     for rec in r.records() {
-        let c = rec.map_err(|e| e.to_string())?;
+        let c = rec?;
         let f = |i: usize| c.get(i).unwrap_or("");
-        let count = |i: usize| f(i).parse::<u32>().map_err(|_| format!("pairs.csv: `{}` is not a count", f(i)));
+        let count = |i: usize| {
+            f(i).parse::<u32>().map_err(|_| TableError::NotACount { file: "pairs.csv", cell: f(i).to_string() })
+        };
         let pentanomial = [count(4)?, count(5)?, count(6)?, count(7)?, count(8)?];
         // From the counts, not the file's 4-decimal score: a number rounded twice can be
         // 0.001 off.
@@ -241,15 +244,16 @@ pub fn summary_csv(stats: &[PairStats]) -> String {
 
 /// Every agent's whole-tree search of every board: `results/NAME/nodes.csv`.
 pub fn node_counts(step: &NodeCountStep, opts: &Options) -> Result<String, ReproduceError> {
-    let fail = |message: String| ReproduceError::Run { name: step.name.clone(), message };
     let base = opts.root.join(super::MANIFEST);
     let base = base.parent().unwrap_or(Path::new("."));
     let mut w = csv::Writer::from_writer(Vec::new());
     let _ = w.write_record(["variant", "agent", "depth", "nodes", "value", "commit"]);
     for v in &step.variants {
-        let variant: Variant = v.parse().map_err(|e| fail(format!("{v}: {e}")))?;
+        let variant: Variant =
+            v.parse().map_err(|source| ReproduceError::Variant { name: step.name.clone(), text: v.clone(), source })?;
         for a in &step.agents {
-            let file = load_agent(&base.join(a).to_string_lossy()).map_err(|e| fail(e.to_string()))?;
+            let file = load_agent(&base.join(a).to_string_lossy())
+                .map_err(|e| ReproduceError::Run { name: step.name.clone(), source: e.into() })?;
             let pos = AnyPosition::new(variant);
             let limits = SearchLimits::depth(step.depth);
             let r = crate::with_position!(&pos, p => build_agent(&file.agent, file.seed)
@@ -275,8 +279,9 @@ pub fn node_counts(step: &NodeCountStep, opts: &Options) -> Result<String, Repro
 /// figure's CSV is listed last and marked by the caller.
 pub fn figure(step: &FigureStep, opts: &Options) -> Result<Vec<String>, ReproduceError> {
     use crate::plot::{ExportOptions, Field, PlotRequest, export_figure, figure_from_results};
-    let fail = |message: String| ReproduceError::Figure { file: step.file.clone(), message };
-    let field = |s: &Option<String>| s.as_deref().map(str::parse::<Field>).transpose().map_err(|e| fail(e.to_string()));
+    let fail =
+        |source: Box<dyn std::error::Error + Send + Sync>| ReproduceError::Figure { file: step.file.clone(), source };
+    let field = |s: &Option<String>| s.as_deref().map(str::parse::<Field>).transpose().map_err(|e| fail(e.into()));
     let mut req = PlotRequest::new(step.kind);
     req.x = field(&step.x)?;
     req.y = field(&step.y)?;
@@ -287,9 +292,9 @@ pub fn figure(step: &FigureStep, opts: &Options) -> Result<Vec<String>, Reproduc
     req.facet = field(&step.facet)?;
     req.boundary = step.boundary;
     req.series_label = step.series_label.clone();
-    let run = load_run(&opts.out.join("runs").join(&step.run)).map_err(|e| fail(e.to_string()))?;
+    let run = load_run(&opts.out.join("runs").join(&step.run)).map_err(|e| fail(e.into()))?;
     let mut fig =
-        figure_from_results(&run.records, run.matchup.as_ref(), &run.dir, &req).map_err(|e| fail(e.to_string()))?;
+        figure_from_results(&run.records, run.matchup.as_ref(), &run.dir, &req).map_err(|e| fail(e.into()))?;
     step.label(&mut fig);
     let fitted = ExportOptions::for_figure(&fig);
     let export = ExportOptions {
@@ -300,8 +305,8 @@ pub fn figure(step: &FigureStep, opts: &Options) -> Result<Vec<String>, Reproduc
     };
     let svg = opts.out.join(format!("{}.svg", step.file));
     std::fs::create_dir_all(svg.parent().unwrap_or(&opts.out)).map_err(write_error(&svg))?;
-    export_figure(&fig, &svg, &export).map_err(|e| fail(e.to_string()))?;
-    export_figure(&fig, &svg.with_extension("png"), &export).map_err(|e| fail(e.to_string()))?;
+    export_figure(&fig, &svg, &export).map_err(|e| fail(e.into()))?;
+    export_figure(&fig, &svg.with_extension("png"), &export).map_err(|e| fail(e.into()))?;
     let drawn = DrawnFigure { commit: crate::COMMIT.to_string(), run: step.run.clone(), figure: fig, export };
     crate::io::write_atomic(&svg.with_extension("figure.ron"), crate::io::to_ron(&drawn).as_bytes())?;
     Ok(["svg", "png", "figure.ron", "csv"].iter().map(|e| format!("{}.{e}", step.file)).collect())
@@ -312,13 +317,14 @@ pub fn figure(step: &FigureStep, opts: &Options) -> Result<Vec<String>, Reproduc
 /// `FILE.png`, `FILE.csv` (whose header carries the labels) and the record, now naming this
 /// build, where they change. The data stay as they are; no game is re-run.
 pub fn redraw(step: &FigureStep, root: &Path) -> Result<Vec<String>, ReproduceError> {
-    let fail = |message: String| ReproduceError::Figure { file: step.file.clone(), message };
+    let fail =
+        |source: Box<dyn std::error::Error + Send + Sync>| ReproduceError::Figure { file: step.file.clone(), source };
     let record = root.join(format!("{}.figure.ron", step.file));
     let mut drawn: DrawnFigure = crate::io::parse_ron(&crate::io::read_text(&record)?, &record, "drawn figure")?;
     step.label(&mut drawn.figure);
     let files = [
-        ("svg", crate::plot::render_svg(&drawn.figure, &drawn.export).map_err(|e| fail(e.to_string()))?.into_bytes()),
-        ("png", crate::plot::render_png(&drawn.figure, &drawn.export).map_err(|e| fail(e.to_string()))?),
+        ("svg", crate::plot::render_svg(&drawn.figure, &drawn.export).map_err(|e| fail(e.into()))?.into_bytes()),
+        ("png", crate::plot::render_png(&drawn.figure, &drawn.export).map_err(|e| fail(e.into()))?),
         ("csv", drawn.figure.to_csv().into_bytes()),
     ];
     let path = |ext: &str| root.join(format!("{}.{ext}", step.file));
@@ -351,7 +357,7 @@ pub struct DrawnFigure {
 /// The marker that opens a generated block of RESULTS.md: `<!-- reproduce:KIND NAME -->`,
 /// closed by [`END`].
 const BEGIN: &str = "<!-- reproduce:";
-const END: &str = "<!-- /reproduce -->";
+pub(super) const END: &str = "<!-- /reproduce -->";
 
 /// RESULTS.md with every generated block whose run this reproduction made rewritten from the
 /// new files: `summary NAME` (the run's summary as a Markdown table), `nodes NAME` (node
@@ -363,15 +369,17 @@ pub fn results_md(opts: &Options, ran: &[String]) -> Result<Option<String>, Repr
         return Ok(None);
     }
     let text = crate::io::read_text(&path)?;
-    let fail = |message: String| ReproduceError::Markers { path: path.clone(), message };
+    let fail = |problem: MarkerProblem| ReproduceError::Markers { path: path.clone(), problem };
     let mut out = String::new();
     let mut rest = text.as_str();
     while let Some(start) = rest.find(BEGIN) {
         let open_end =
-            rest[start..].find("-->").map(|i| start + i + 3).ok_or_else(|| fail("a marker is not closed".into()))?;
+            rest[start..].find("-->").map(|i| start + i + 3).ok_or_else(|| fail(MarkerProblem::NotClosed))?;
         let what = rest[start + BEGIN.len()..open_end - 3].trim().to_string();
-        let close =
-            rest[open_end..].find(END).map(|i| open_end + i).ok_or_else(|| fail(format!("no {END} after {what}")))?;
+        let close = rest[open_end..]
+            .find(END)
+            .map(|i| open_end + i)
+            .ok_or_else(|| fail(MarkerProblem::NoEnd { after: what.clone() }))?;
         out.push_str(&rest[..open_end]);
         let old = &rest[open_end..close];
         let new = block(&what, opts, ran).map_err(fail)?;
@@ -386,7 +394,7 @@ pub fn results_md(opts: &Options, ran: &[String]) -> Result<Option<String>, Repr
 }
 
 /// The new text of one block, or None to keep the committed one.
-fn block(what: &str, opts: &Options, ran: &[String]) -> Result<Option<String>, String> {
+fn block(what: &str, opts: &Options, ran: &[String]) -> Result<Option<String>, MarkerProblem> {
     let (kind, name) = what.split_once(' ').unwrap_or((what, ""));
     let made = ran.iter().any(|r| r == name);
     match kind {
@@ -398,7 +406,7 @@ fn block(what: &str, opts: &Options, ran: &[String]) -> Result<Option<String>, S
             let dir = opts.out.join(results_dir(name));
             let read = |file: &str| {
                 let path = dir.join(file);
-                std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))
+                std::fs::read_to_string(&path).map_err(|source| MarkerProblem::Read { path, source })
             };
             let mut table = summary_markdown(&read("summary.csv")?)?;
             // Colour-swapped pairs, where the run has them: the interval that accounts for
@@ -411,26 +419,28 @@ fn block(what: &str, opts: &Options, ran: &[String]) -> Result<Option<String>, S
         }
         "nodes" => {
             let path = opts.out.join(results_dir(name)).join("nodes.csv");
-            let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+            let text = std::fs::read_to_string(&path).map_err(|source| MarkerProblem::Read { path, source })?;
             Ok(Some(csv_markdown(&text)?))
         }
-        _ => Err(format!("unknown generated block `{what}` (summary NAME, nodes NAME or commit)")),
+        _ => Err(MarkerProblem::UnknownBlock(what.to_string())),
     }
 }
 
 /// A summary CSV as a Markdown table: the first mover's wins, draws and losses with its
 /// score and 95% interval, and the nodes a move each side searched.
-pub fn summary_markdown(csv_text: &str) -> Result<String, String> {
+pub fn summary_markdown(csv_text: &str) -> Result<String, TableError> {
     let mut r = csv::Reader::from_reader(csv_text.as_bytes());
     let mut out = String::from(
         "| game | P1 | P2 | games | P1 wins | draws | P2 wins | P1 score (95% CI) | nodes a move P1 / P2 | forfeits P1 / P2 |\n\
          |---|---|---|---:|---:|---:|---:|---:|---:|---:|\n",
     );
     for rec in r.records() {
-        let c = rec.map_err(|e| e.to_string())?;
+        let c = rec?;
         let f = |i: usize| c.get(i).unwrap_or("");
         let num = |i: usize| f(i).parse::<f64>().unwrap_or(f64::NAN);
-        let count = |i: usize| f(i).parse::<u64>().map_err(|_| format!("summary.csv: `{}` is not a count", f(i)));
+        let count = |i: usize| {
+            f(i).parse::<u64>().map_err(|_| TableError::NotACount { file: "summary.csv", cell: f(i).to_string() })
+        };
         // From the counts, not the file's 4-decimal score: a number rounded twice can be
         // 0.001 off.
         let (score, low, high) = crate::arena::stats::score_interval(count(4)?, count(5)?, count(3)?);
@@ -454,18 +464,18 @@ pub fn summary_markdown(csv_text: &str) -> Result<String, String> {
 
 /// Any CSV as a Markdown table, without the columns that change from run to run (the commit,
 /// times): RESULTS.md shows results, and says once which build made them.
-pub fn csv_markdown(csv_text: &str) -> Result<String, String> {
+pub fn csv_markdown(csv_text: &str) -> Result<String, TableError> {
     let mut r = csv::Reader::from_reader(csv_text.as_bytes());
-    let header: Vec<String> = r.headers().map_err(|e| e.to_string())?.iter().map(str::to_string).collect();
+    let header: Vec<String> = r.headers()?.iter().map(str::to_string).collect();
     let kept: Vec<usize> =
         (0..header.len()).filter(|&i| !super::compare::VOLATILE_COLUMNS.contains(&header[i].as_str())).collect();
     let row = |cells: Vec<&str>| format!("| {} |\n", kept.iter().map(|&i| cells[i]).collect::<Vec<_>>().join(" | "));
     let mut out = row(header.iter().map(String::as_str).collect());
     out.push_str(&format!("|{}\n", "---|".repeat(kept.len())));
     for rec in r.records() {
-        let rec = rec.map_err(|e| e.to_string())?;
+        let rec = rec?;
         if rec.len() != header.len() {
-            return Err(format!("a row of {} cells under {} columns", rec.len(), header.len()));
+            return Err(TableError::RowLength { cells: rec.len(), columns: header.len() });
         }
         out.push_str(&row(rec.iter().collect()));
     }

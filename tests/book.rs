@@ -105,7 +105,7 @@ fn the_file_format_round_trips_and_refuses_bad_files_by_name() {
     #[cfg(unix)]
     assert_eq!(
         Book::load(Path::new("/dev/zero")),
-        Err(BookError::Io("/dev/zero: not a regular file, so not a book".into()))
+        Err(BookError::Io { path: "/dev/zero".into(), why: "not a regular file, so not a book".into() })
     );
     let text = dir.join("text.book");
     std::fs::write(&text, "(version: 1)").unwrap();
@@ -275,14 +275,14 @@ fn a_stopped_or_split_build_resumes_from_its_journals() {
             build,
             |k, v| {
                 if appended == 40 {
-                    return Err(BookError::Io("stopped".into()));
+                    return Err(BookError::Io { path: "journal".into(), why: "stopped".into() });
                 }
                 appended += 1;
                 journal.append(k, v)
             },
             |_, _| {},
         );
-        assert_eq!(stopped.unwrap_err(), BookError::Io("stopped".into()));
+        assert_eq!(stopped.unwrap_err(), BookError::Io { path: "journal".into(), why: "stopped".into() });
         // Every appended value is in the file while the journal is still open (no buffer,
         // no sync or drop needed): what a killed build leaves.
         assert_eq!(read_journal(path, "connect:5,4,4", 5).unwrap().values.len(), 40);

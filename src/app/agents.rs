@@ -109,10 +109,7 @@ impl AgentSlot {
     }
 
     pub fn load(&mut self, path: &Path) {
-        match read_text(path)
-            .map_err(|e| e.to_string())
-            .and_then(|t| AgentFile::parse(&t, path).map_err(|e| e.to_string()))
-        {
+        match read_text(path).and_then(|t| AgentFile::parse(&t, path)) {
             Ok(f) => {
                 self.set(f);
                 self.path = path.display().to_string();
@@ -125,7 +122,7 @@ impl AgentSlot {
                 // The cause first, the path after: the line is cut to the panel's width (the
                 // whole of it in the hover text), and the path is in the field above.
                 let name = path.display().to_string();
-                let cause = crate::io::cause_without_path(&e, &name);
+                let cause = e.cause();
                 self.message = Some(format!("not loaded: {cause} ({name})"));
                 self.message_failed = true;
             }

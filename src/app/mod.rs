@@ -215,7 +215,7 @@ impl Workbench {
                 Err(e) => not_restored.push(format!(
                     "agent {}: the last session's agent was not restored ({}); {} instead",
                     slot.label,
-                    e.to_string().trim_start_matches("(settings): "),
+                    e.cause(),
                     slot.file.name
                 )),
             }

@@ -15,21 +15,88 @@ use thiserror::Error;
 
 use crate::game::GameError;
 
+/// Why a file could not be used. Its message names the file ("cannot read a.ron: ...",
+/// "a.ron: not a valid ..."); [`FileError::cause`] is the same without the path, for a line
+/// that shows the path elsewhere.
 #[derive(Debug, Error)]
 pub enum FileError {
-    #[error("cannot read {path}: {source}")]
-    Read { path: PathBuf, source: std::io::Error },
-    #[error("cannot write {path}: {source}")]
-    Write { path: PathBuf, source: std::io::Error },
-    #[error("{path}: not a valid {what} file: {message}")]
-    Parse { path: PathBuf, what: &'static str, message: String },
-    #[error("{path}: {what} file version {found} is newer than this mnklab reads (up to {supported})")]
-    Version { path: PathBuf, what: &'static str, found: u32, supported: u32 },
-    #[error("{path}: {source}")]
-    Game { path: PathBuf, source: GameError },
+    Read {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    Write {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    Parse {
+        path: PathBuf,
+        what: &'static str,
+        message: String,
+    },
+    Version {
+        path: PathBuf,
+        what: &'static str,
+        found: u32,
+        supported: u32,
+    },
+    Game {
+        path: PathBuf,
+        #[source]
+        source: GameError,
+    },
     /// The game record (moves and variations) is malformed or does not hold the position.
-    #[error("{path}: {message}")]
-    Record { path: PathBuf, message: String },
+    Record {
+        path: PathBuf,
+        message: String,
+    },
+}
+
+impl FileError {
+    pub fn path(&self) -> &std::path::Path {
+        match self {
+            FileError::Read { path, .. }
+            | FileError::Write { path, .. }
+            | FileError::Parse { path, .. }
+            | FileError::Version { path, .. }
+            | FileError::Game { path, .. }
+            | FileError::Record { path, .. } => path,
+        }
+    }
+
+    /// What failed ("cannot read") where the message puts it before the path, and what is wrong.
+    fn parts(&self) -> (Option<&'static str>, String) {
+        match self {
+            FileError::Read { source, .. } => (Some("cannot read"), source.to_string()),
+            FileError::Write { source, .. } => (Some("cannot write"), source.to_string()),
+            FileError::Parse { what, message, .. } => (None, format!("not a valid {what} file: {message}")),
+            FileError::Version { what, found, supported, .. } => {
+                (None, format!("{what} file version {found} is newer than this mnklab reads (up to {supported})"))
+            }
+            FileError::Game { source, .. } => (None, source.to_string()),
+            FileError::Record { message, .. } => (None, message.clone()),
+        }
+    }
+
+    /// The message without the path: "cannot read: No such file or directory", "not a valid
+    /// agent file: ...".
+    pub fn cause(&self) -> String {
+        match self.parts() {
+            (Some(failed), why) => format!("{failed}: {why}"),
+            (None, why) => why,
+        }
+    }
+}
+
+impl std::fmt::Display for FileError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let path = self.path().display();
+        match self.parts() {
+            (Some(failed), why) => write!(f, "{failed} {path}: {why}"),
+            (None, why) => write!(f, "{path}: {why}"),
+        }
+    }
 }
 
 /// Parses RON text into `T`, with the line and column of the first problem in the message.
@@ -88,26 +155,6 @@ pub fn check_version(path: &std::path::Path, what: &'static str, found: u32, sup
     }
 }
 
-/// What went wrong with a file, without the path its message starts with ("PATH: cause" or
-/// "cannot read PATH: cause" gives "cause" or "cannot read: cause"). Messages shown on one
-/// line (a workbench panel, a notice) put the cause first and the path last, so that a line
-/// cut to the panel's width keeps what is wrong.
-///
-/// ```
-/// assert_eq!(mnklab::io::cause_without_path("b.book: truncated", "b.book"), "truncated");
-/// assert_eq!(mnklab::io::cause_without_path("cannot read b.book: gone", "b.book"), "cannot read: gone");
-/// assert_eq!(mnklab::io::cause_without_path("no such agent", "b.book"), "no such agent");
-/// ```
-pub fn cause_without_path(message: &str, path: &str) -> String {
-    if let Some(cause) = message.strip_prefix(&format!("{path}: ")) {
-        return cause.to_string();
-    }
-    if let Some((before, after)) = message.split_once(&format!(" {path}: ")) {
-        return format!("{before}: {after}");
-    }
-    message.to_string()
-}
-
 /// Pretty RON for files people read and edit.
 pub fn to_ron<T: serde::Serialize>(value: &T) -> String {
     let config = ron::ser::PrettyConfig::default().struct_names(false);
@@ -163,4 +210,31 @@ pub fn read_bounded(path: &std::path::Path, max: u64) -> Result<String, FileErro
         };
         err(std::io::Error::other(why))
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::FileError;
+    use std::path::PathBuf;
+
+    /// A message names the file; its cause is the same words without the path.
+    #[test]
+    fn a_file_error_says_its_cause_with_and_without_the_path() {
+        let path = PathBuf::from("b.ron");
+        let gone = || std::io::Error::new(std::io::ErrorKind::NotFound, "gone");
+        let read = FileError::Read { path: path.clone(), source: gone() };
+        assert_eq!((read.to_string(), read.cause()), ("cannot read b.ron: gone".into(), "cannot read: gone".into()));
+        let write = FileError::Write { path: path.clone(), source: gone() };
+        assert_eq!(write.cause(), "cannot write: gone");
+        let parse = FileError::Parse { path: path.clone(), what: "agent", message: "1:2: no".into() };
+        assert_eq!(parse.to_string(), "b.ron: not a valid agent file: 1:2: no");
+        assert_eq!(parse.cause(), "not a valid agent file: 1:2: no");
+        let version = FileError::Version { path: path.clone(), what: "agent", found: 9, supported: 1 };
+        assert_eq!(version.to_string(), format!("b.ron: {}", version.cause()));
+        let record = FileError::Record { path, message: "no such move".into() };
+        assert_eq!(
+            (record.to_string(), record.path()),
+            ("b.ron: no such move".into(), PathBuf::from("b.ron").as_path())
+        );
+    }
 }

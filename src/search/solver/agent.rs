@@ -50,7 +50,7 @@ impl<P: Position> SolverAgent<P> {
                 Err(e) => {
                     // The file was checked when the config was made, but may have changed
                     // since: a damaged book must not pass for a search that found nothing.
-                    let cause = crate::io::cause_without_path(&e.to_string(), &path);
+                    let cause = e.cause();
                     let builtin = builtin(self.config.builtin_book);
                     let instead =
                         if builtin.is_some() { "the built-in book answers instead" } else { "searched instead" };

@@ -32,29 +32,103 @@ pub(super) const MAGIC: &[u8; 8] = b"MNKBOOK\0";
 /// The format version this build reads and writes.
 pub const BOOK_VERSION: u32 = 1;
 
-/// Why a book cannot be used.
+/// Why a book cannot be used. A message names the file ("b.book: the book is damaged ...");
+/// [`BookError::cause`] is the same without the path.
 #[derive(Debug, thiserror::Error, PartialEq)]
 pub enum BookError {
-    #[error("{0}: not an mnklab book (the file does not start with MNKBOOK)")]
     NotABook(String),
-    #[error("{path}: book format version {found}; this mnklab reads version {BOOK_VERSION}")]
-    Version { path: String, found: u32 },
-    #[error("{0}: the book is damaged (its checksum does not match its contents)")]
+    Version {
+        path: String,
+        found: u32,
+    },
     Checksum(String),
-    #[error("{0}: the book ends early or its sizes disagree ({1})")]
+    /// The file and what its sizes say.
     Truncated(String, String),
-    #[error("{path}: not a valid book: {why}")]
-    Invalid { path: String, why: String },
-    #[error("{path}: not a usable book journal: {why}")]
-    Journal { path: String, why: String },
-    #[error("--part {part}/{parts}: parts count from 1 to the number of parts")]
-    Part { part: usize, parts: usize },
-    #[error("{path}: the book is for {book}, the position is {game}")]
-    OtherGame { path: String, book: String, game: String },
-    #[error("{0}")]
-    Io(String),
-    #[error("books are made for gravity boards with (width + 2) x (height + 1) < 64 (Connect-4 and smaller): {0}")]
+    Invalid {
+        path: String,
+        why: String,
+    },
+    Journal {
+        path: String,
+        why: String,
+    },
+    Part {
+        part: usize,
+        parts: usize,
+    },
+    OtherGame {
+        path: String,
+        book: String,
+        game: String,
+    },
+    /// The file could not be read (`why`: the system's message).
+    Io {
+        path: String,
+        why: String,
+    },
+    /// The book could not be written (`why`: the system's message).
+    Write {
+        path: String,
+        why: String,
+    },
+    /// The game books are not made for.
     Unsupported(String),
+}
+
+impl BookError {
+    /// What failed ("cannot write") where the message puts it before the path, the file, and
+    /// what is wrong.
+    fn parts(&self) -> (Option<&'static str>, Option<&str>, String) {
+        match self {
+            BookError::NotABook(path) => {
+                (None, Some(path), "not an mnklab book (the file does not start with MNKBOOK)".into())
+            }
+            BookError::Version { path, found } => {
+                (None, Some(path), format!("book format version {found}; this mnklab reads version {BOOK_VERSION}"))
+            }
+            BookError::Checksum(path) => {
+                (None, Some(path), "the book is damaged (its checksum does not match its contents)".into())
+            }
+            BookError::Truncated(path, sizes) => {
+                (None, Some(path), format!("the book ends early or its sizes disagree ({sizes})"))
+            }
+            BookError::Invalid { path, why } => (None, Some(path), format!("not a valid book: {why}")),
+            BookError::Journal { path, why } => (None, Some(path), format!("not a usable book journal: {why}")),
+            BookError::Part { part, parts } => {
+                (None, None, format!("--part {part}/{parts}: parts count from 1 to the number of parts"))
+            }
+            BookError::OtherGame { path, book, game } => {
+                (None, Some(path), format!("the book is for {book}, the position is {game}"))
+            }
+            BookError::Io { path, why } => (None, Some(path), why.clone()),
+            BookError::Write { path, why } => (Some("cannot write"), Some(path), why.clone()),
+            BookError::Unsupported(game) => (
+                None,
+                None,
+                format!(
+                    "books are made for gravity boards with (width + 2) x (height + 1) < 64 (Connect-4 and smaller): {game}"
+                ),
+            ),
+        }
+    }
+
+    /// The message without the file's path, for a line that shows the path elsewhere.
+    pub fn cause(&self) -> String {
+        match self.parts() {
+            (Some(failed), _, why) => format!("{failed}: {why}"),
+            (None, _, why) => why,
+        }
+    }
+}
+
+impl std::fmt::Display for BookError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.parts() {
+            (Some(failed), Some(path), why) => write!(f, "{failed} {path}: {why}"),
+            (None, Some(path), why) => write!(f, "{path}: {why}"),
+            (_, None, why) => f.write_str(&why),
+        }
+    }
 }
 
 /// A loaded book: sorted keys and their values.
@@ -341,12 +415,12 @@ impl Book {
     pub fn load(path: &Path) -> Result<Book, BookError> {
         use std::io::Read;
         let name = path.display().to_string();
-        let io = |e: std::io::Error| BookError::Io(format!("{name}: {e}"));
+        let io = |e: std::io::Error| BookError::Io { path: name.clone(), why: e.to_string() };
         let mut file = std::fs::File::open(path).map_err(io)?;
         // Not read whole before it is known to be a book: a device such as /dev/zero never
         // ends, and a large file of something else is read for nothing.
         if !file.metadata().map_err(io)?.is_file() {
-            return Err(BookError::Io(format!("{name}: not a regular file, so not a book")));
+            return Err(BookError::Io { path: name, why: "not a regular file, so not a book".into() });
         }
         let mut bytes = vec![0u8; MAGIC.len()];
         if file.read_exact(&mut bytes).is_err() || bytes != MAGIC {
@@ -364,7 +438,12 @@ impl Book {
     /// Writes the book atomically, as every file is written ([`crate::io::write_atomic`]: a
     /// symlink stays a link and its target is replaced).
     pub fn save(&self, path: &Path) -> Result<(), BookError> {
-        crate::io::write_atomic(path, &self.to_bytes()).map_err(|e| BookError::Io(e.to_string()))
+        crate::io::write_atomic(path, &self.to_bytes()).map_err(|e| match e {
+            crate::io::FileError::Write { path, source } => {
+                BookError::Write { path: path.display().to_string(), why: source.to_string() }
+            }
+            e => BookError::Io { path: e.path().display().to_string(), why: e.cause() },
+        })
     }
 }
 
@@ -607,6 +686,22 @@ pub fn book_solution(book: &Book, pos: &Grid<u64, true>, weak: bool) -> Option<s
 
 #[cfg(test)]
 mod tests {
+    /// A book's message names its file; its cause is the same words without the path.
+    #[test]
+    fn a_book_error_says_its_cause_with_and_without_the_path() {
+        use super::BookError;
+        let damaged = BookError::Checksum("b.book".into());
+        assert_eq!(damaged.to_string(), "b.book: the book is damaged (its checksum does not match its contents)");
+        assert_eq!(damaged.cause(), "the book is damaged (its checksum does not match its contents)");
+        let write = BookError::Write { path: "b.book".into(), why: "disk full".into() };
+        assert_eq!(
+            (write.to_string(), write.cause()),
+            ("cannot write b.book: disk full".into(), "cannot write: disk full".into())
+        );
+        let part = BookError::Part { part: 3, parts: 2 };
+        assert_eq!(part.cause(), part.to_string(), "no file: the whole message");
+    }
+
     use super::*;
 
     /// Every key `book_key` makes passes the check, at its stone count and not below it; the

@@ -63,7 +63,7 @@ pub fn read_journal(path: &Path, game: &str, depth: u32) -> Result<JournalConten
     let text = match std::fs::read(path) {
         Ok(bytes) => bytes,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(JournalContents::default()),
-        Err(e) => return Err(BookError::Io(format!("{name}: {e}"))),
+        Err(e) => return Err(BookError::Io { path: name, why: e.to_string() }),
     };
     let bad = |line: usize, why: String| BookError::Journal { path: name.clone(), why: format!("line {line}: {why}") };
     let text = String::from_utf8(text).map_err(|e| {
@@ -131,7 +131,7 @@ impl Journal {
     /// last line (see the module documentation) is cut off first.
     pub fn open(path: &Path, game: &str, depth: u32, contents: &JournalContents) -> Result<Journal, BookError> {
         let name = path.display().to_string();
-        let io = |e: std::io::Error| BookError::Io(format!("{name}: {e}"));
+        let io = |e: std::io::Error| BookError::Io { path: name.clone(), why: e.to_string() };
         let fresh = !path.exists() || std::fs::metadata(path).map_err(io)?.len() == 0;
         if contents.torn_tail && !fresh {
             let bytes = std::fs::read(path).map_err(io)?;
@@ -169,7 +169,7 @@ impl Journal {
     }
 
     fn io_error(&self, e: std::io::Error) -> BookError {
-        BookError::Io(format!("{}: {e}", self.path.display()))
+        BookError::Io { path: self.path.display().to_string(), why: e.to_string() }
     }
 }
 

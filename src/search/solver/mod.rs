@@ -169,10 +169,8 @@ impl SolverConfig {
         super::limits::check_memory_mb("solver: tt_mb", self.tt_mb as u64, 1)?;
         super::limits::check_threads("solver: threads", self.threads)?;
         if let Some(path) = &self.book {
-            Book::load(std::path::Path::new(path)).map_err(|e| super::SettingError::Book {
-                path: path.clone(),
-                cause: crate::io::cause_without_path(&e.to_string(), path),
-            })?;
+            Book::load(std::path::Path::new(path))
+                .map_err(|e| super::SettingError::Book { path: path.clone(), cause: e.cause() })?;
         }
         self.fallback.validate()
     }

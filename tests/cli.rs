@@ -1196,3 +1196,73 @@ fn every_docs_command_is_run() {
     assert!(ran >= 2 && elsewhere >= 4 && synopses >= 25, "{ran} docs commands run here, {elsewhere} elsewhere");
     assert!(dir.join("fig.png").is_file(), "docs/figures.md's example writes its figure");
 }
+
+/// `mnklab review --run DIR --csv` on a run folder of three games: only CSV, one row a ply of
+/// each game (plies from 1), the columns the reference names, every tic-tac-toe move judged by
+/// proof with a loss >= 0; without --csv each game's summary.
+#[test]
+fn review_writes_a_row_a_ply_for_every_game_of_a_run() {
+    let dir = Scratch::new("review-run");
+    let m = dir.join("m.ron");
+    std::fs::write(
+        &m,
+        r#"(name: "three", variants: List(["tictactoe"]), agents: [(name: Some("a"), agent: Preset("random")), (name: Some("b"), agent: Preset("random"))], pairing: Pairwise, games: 3, seed: 4)"#,
+    )
+    .unwrap();
+    let out = dir.join("out");
+    let o = mnklab(&["match", m.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let games = mnklab::arena::read_results(&out.join("results.ronl")).unwrap();
+    assert_eq!(games.len(), 3);
+    let o = mnklab(&["review", "--run", out.to_str().unwrap(), "--csv", "--time", "0.05"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let mut reader = csv::Reader::from_reader(o.stdout.as_slice());
+    let header = reader.headers().unwrap().clone();
+    for column in ["game", "ply", "move", "best", "before", "after", "loss", "judge", "judged"] {
+        assert!(header.iter().any(|h| h == column), "{column} in {header:?}");
+    }
+    let col = |name: &str| header.iter().position(|h| h == name).unwrap();
+    let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    for g in &games {
+        let mine: Vec<&csv::StringRecord> = rows.iter().filter(|r| r[col("game")] == g.index.to_string()).collect();
+        assert_eq!(mine.len(), g.moves.len(), "game {}: a row a move", g.index);
+        for (k, (row, played)) in mine.iter().zip(&g.moves).enumerate() {
+            assert_eq!(row[col("ply")], (k + 1).to_string());
+            assert_eq!(row[col("move")], played.mv, "in the game's notation");
+            assert_eq!(&row[col("judged")], "true", "{row:?}");
+            assert_eq!(&row[col("judge")], "solver", "{row:?}");
+            let loss: f64 = row[col("loss")].parse().unwrap();
+            assert!(loss >= 0.0, "{row:?}");
+        }
+    }
+    let text = stdout(&mnklab(&["review", "--run", out.to_str().unwrap(), "--time", "0.05"]));
+    assert_eq!(text.matches("first player:").count(), 3, "{text}");
+}
+
+/// The blunder outside the judge's move generator: gomoku `h8 h7 i8 i7 j8`, then `a1`
+/// ignores the open three. strong-ab generates no move that far from the stones; the review
+/// values it all the same and ranks it first.
+#[test]
+fn review_finds_a_blunder_the_judge_would_never_play() {
+    let o = mnklab(&["review", "--game", "gomoku", "--moves", "h8 h7 i8 i7 j8 a1", "--time", "0.2", "--csv"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let mut reader = csv::Reader::from_reader(o.stdout.as_slice());
+    let header = reader.headers().unwrap().clone();
+    let col = |name: &str| header.iter().position(|h| h == name).unwrap();
+    let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    assert_eq!(rows.len(), 6);
+    let worst = rows
+        .iter()
+        .max_by(|a, b| a[col("loss")].parse::<f64>().unwrap().total_cmp(&b[col("loss")].parse().unwrap()))
+        .unwrap();
+    assert_eq!((&worst[col("ply")], &worst[col("move")]), ("6", "a1"), "{rows:?}");
+    assert_eq!(
+        (&worst[col("judged")], &worst[col("after")], &worst[col("verdict")]),
+        ("true", "loss", "blunder"),
+        "{worst:?}"
+    );
+    let o = mnklab(&["review", "--game", "gomoku", "--moves", "h8 h7 i8 i7 j8 a1", "--time", "0.2"]);
+    let text = stdout(&o);
+    let first_marked = text.lines().nth(1).unwrap_or("");
+    assert!(first_marked.trim_start().starts_with("6.a1"), "worst first: {text}");
+}

@@ -15,6 +15,7 @@ pub mod candidates;
 pub mod convention;
 pub mod review;
 pub mod stamp;
+pub mod threat_judge;
 
 /// Re-exported beside [`proof_so_far`]: the words for a running proof's bounds.
 pub use crate::search::bounds_label;

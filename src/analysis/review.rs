@@ -3,25 +3,39 @@
 //! For the position before each move, the loss of the move played is the value of the best
 //! move minus the value of the move played, both for the mover and **from the same judgement**:
 //! - proven values when the built-in book holds the position or the solver finishes within its
-//!   budget (small boards, Connect-4's opening and late game):
+//!   budget (small boards, Connect-4's opening and late game), or, on free-placement boards,
+//!   when the threat-space search proves a win for either side before and after the move:
 //!   a proven win left for a draw or loss is "win thrown away", a draw left for a loss "draw
-//!   thrown away", a loss reached sooner than it had to be "loss hastened";
+//!   thrown away", a loss reached sooner than it had to be "loss hastened", a win later than
+//!   it could "win delayed";
 //! - otherwise one search of the position with every root move valued: alpha-beta with
 //!   multi-PV over all moves (so the move played is valued at the same depth as the best one,
 //!   and the odd/even swing of shallow alpha-beta cancels out), or MCTS's statistics of each
-//!   root move.
+//!   root move. A move played that the search did not value (outside its move generator,
+//!   past the multi-PV cap, never visited) is searched on its own; what the threat search
+//!   proves of either position replaces the estimate.
 //!
-//! The move the judgement prefers is never a mistake (its loss is 0 by construction).
+//! The move the judgement prefers is never a mistake (its loss is 0 by construction), and a
+//! move no judgement valued is "not judged", never passed over as a good one.
 //! Values are expected results for the mover in [-1, 1] (win 1, draw 0, loss -1; a heuristic
-//! value is squashed, an MCTS mean rescaled), so losses are in 0..2.
+//! value is squashed, an MCTS mean rescaled). [`Verdict`] defines mistake and inaccuracy.
 
 use crate::agents::{AgentConfig, AgentFile, build_agent};
 use crate::game::{AnyPosition, Move, Player, Position};
 use crate::search::solver::{AnySolver, Solution, SolveRun, builtin_book, unsupported};
 use crate::search::{Score, SearchControl, SearchEvent, SearchLimits};
+
+use super::threat_judge::ThreatJudgement;
 use crate::with_position;
 
 /// What the review says of a move.
+///
+/// The terms, one definition for the review, the workbench and the accuracy study:
+/// - a **mistake** changes the value: a proven win or draw thrown away, or, where no proof
+///   settles the position, a drop of 0.3 or more in the judge's expected result (the result
+///   the judge expects changes class, as Lichess' mistake and blunder do);
+/// - an **inaccuracy** keeps the value but loses distance (a proven loss hastened, a proven
+///   win delayed) or loses 0.1 to 0.3 of the judge's expected result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
     /// The move the judgement prefers (or one as good).
@@ -40,6 +54,21 @@ pub enum Verdict {
     DrawThrownAway,
     /// Proven: lost either way, but the loss comes sooner than it had to.
     LossHastened,
+    /// Proven: won either way, but the win comes later than it could.
+    WinDelayed,
+    /// No judgement valued the move played (the search was stopped, or found nothing).
+    NotJudged,
+}
+
+/// How much a move gave away, in the review's two terms (see [`Verdict`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Severity {
+    /// Nothing worth a mark.
+    None,
+    /// The value kept; distance or expected result lost.
+    Inaccuracy,
+    /// The value changed.
+    Mistake,
 }
 
 impl Verdict {
@@ -53,12 +82,27 @@ impl Verdict {
             Verdict::WinThrownAway => "win thrown away",
             Verdict::DrawThrownAway => "draw thrown away",
             Verdict::LossHastened => "loss hastened",
+            Verdict::WinDelayed => "win delayed",
+            Verdict::NotJudged => "not judged",
         }
     }
 
-    /// Worth marking on the graph, the board and the move list.
+    pub fn severity(self) -> Severity {
+        match self {
+            Verdict::Best | Verdict::Good | Verdict::NotJudged => Severity::None,
+            Verdict::Inaccuracy | Verdict::LossHastened | Verdict::WinDelayed => Severity::Inaccuracy,
+            Verdict::Mistake | Verdict::Blunder | Verdict::WinThrownAway | Verdict::DrawThrownAway => Severity::Mistake,
+        }
+    }
+
+    /// The move changed the value (see [`Verdict`]).
     pub fn is_mistake(self) -> bool {
-        !matches!(self, Verdict::Best | Verdict::Good | Verdict::Inaccuracy)
+        self.severity() == Severity::Mistake
+    }
+
+    /// Worth marking on the graph, the board and the move list: a mistake or an inaccuracy.
+    pub fn is_marked(self) -> bool {
+        self.severity() != Severity::None
     }
 }
 
@@ -83,8 +127,10 @@ pub struct MoveReview {
     /// the mean of the last two completed depths (so the odd/even swing cancels out).
     pub best_value: Option<f64>,
     pub played_value: Option<f64>,
-    /// Expected result given away, 0..2 (proven "loss hastened": the share of the distance
-    /// to the end given away, 0..1).
+    /// What the move gave away, one number >= 0 that orders moves as the review does: a proven
+    /// win or draw thrown away 2 + the classes lost (3 or 4), above everything else; a proven
+    /// loss hastened or win delayed the share of the distance given away (0..1); otherwise the
+    /// judge's drop in expected result (0..2). 0 where the move was not judged.
     pub loss: f64,
     pub verdict: Verdict,
     /// What judged it: "solver", "alpha-beta depth 9", "MCTS 20000 iterations".
@@ -92,6 +138,11 @@ pub struct MoveReview {
 }
 
 impl MoveReview {
+    /// The move played was valued (by proof or by the judge): its loss means something.
+    pub fn judged(&self) -> bool {
+        self.played_value.is_some()
+    }
+
     /// The expected result for the first player after the move (the review graph).
     pub fn value_after(&self) -> Option<f64> {
         self.played_value.map(|v| if self.mover == Player::First { v } else { -v })
@@ -114,6 +165,81 @@ impl MoveReview {
             self.verdict.label()
         )
     }
+}
+
+/// The columns of a review as CSV (`mnklab review --csv`): one row a ply. `before` is the
+/// value of the position for the mover (the judge's best move), `after` the value of the move
+/// played, both as the workbench prints scores; `loss` as [`MoveReview::loss`], empty with
+/// `judged` false where no judgement valued the move.
+pub const REVIEW_COLUMNS: [&str; 13] = [
+    "game",
+    "ply",
+    "move",
+    "best",
+    "before",
+    "after",
+    "loss",
+    "judge",
+    "judged",
+    "mover",
+    "verdict",
+    "expected_before",
+    "expected_after",
+];
+
+impl MoveReview {
+    /// This move's row under [`REVIEW_COLUMNS`]; `before` is the position it was played in.
+    pub fn csv_row(&self, game: &str, before: &AnyPosition) -> Vec<String> {
+        let number = |v: Option<f64>| v.map_or(String::new(), |v| format!("{v:.4}"));
+        let judged = self.judged();
+        vec![
+            game.to_string(),
+            self.ply.to_string(),
+            before.format_move(self.played),
+            self.best.map_or(String::new(), |m| before.format_move(m)),
+            self.best_score.to_string(),
+            format!("{}{}", if self.played_bound { "≤ " } else { "" }, self.played_score),
+            if judged { format!("{:.4}", self.loss) } else { String::new() },
+            self.judged_by.clone(),
+            judged.to_string(),
+            self.mover.to_string(),
+            self.verdict.label().to_string(),
+            number(self.best_value),
+            number(self.played_value),
+        ]
+    }
+}
+
+/// One player's moves in a review: how many were judged, marked, and the mean drop in
+/// expected result (0..2, a proven win thrown away for a loss counting 2): the number
+/// Lichess' accuracy is made from.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct PlayerSummary {
+    pub moves: usize,
+    pub judged: usize,
+    pub mistakes: usize,
+    pub inaccuracies: usize,
+    pub mean_loss: f64,
+}
+
+/// Each player's summary, first player first.
+pub fn player_summaries(moves: &[MoveReview]) -> [PlayerSummary; 2] {
+    let mut out = [PlayerSummary::default(); 2];
+    for m in moves {
+        let s = &mut out[m.mover.index()];
+        s.moves += 1;
+        let (Some(b), Some(p)) = (m.best_value, m.played_value) else { continue };
+        s.judged += 1;
+        s.mistakes += usize::from(m.verdict.is_mistake());
+        s.inaccuracies += usize::from(m.verdict.severity() == Severity::Inaccuracy);
+        s.mean_loss += (b - p).max(0.0);
+    }
+    for s in &mut out {
+        if s.judged > 0 {
+            s.mean_loss /= s.judged as f64;
+        }
+    }
+    out
 }
 
 /// How to judge: the agent (alpha-beta or MCTS) and its time a position, and the solver's.
@@ -142,7 +268,7 @@ impl ReviewSettings {
 
 /// The review's agent values every move of a position itself: alpha-beta or MCTS.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
-#[error("the review needs an alpha-beta or MCTS agent in slot A (it values every move); {name} is neither")]
+#[error("the review needs an alpha-beta or MCTS agent as its judge (it values every move); {name} is neither")]
 pub struct NotAJudge {
     /// The agent's name.
     pub name: String,
@@ -158,7 +284,8 @@ fn verdict_for(loss: f64) -> Verdict {
     }
 }
 
-/// Compares two proven scores for the mover.
+/// Compares two proven scores for the mover: the loss and the verdict (see
+/// [`MoveReview::loss`]).
 fn proven_loss(best: &Score, played: &Score) -> (f64, Verdict) {
     let class = |s: &Score| match s {
         Score::Win { .. } => 1,
@@ -166,11 +293,17 @@ fn proven_loss(best: &Score, played: &Score) -> (f64, Verdict) {
         _ => -1,
     };
     match (class(best), class(played)) {
-        (1, c) if c < 1 => (1.0 - c as f64, Verdict::WinThrownAway),
-        (0, -1) => (1.0, Verdict::DrawThrownAway),
+        (1, c) if c < 1 => (2.0 + (1 - c) as f64, Verdict::WinThrownAway),
+        (0, -1) => (3.0, Verdict::DrawThrownAway),
         (-1, -1) => match (best, played) {
             (Score::Loss { plies: Some(b) }, Score::Loss { plies: Some(p) }) if p < b => {
                 ((b - p) as f64 / *b as f64, Verdict::LossHastened)
+            }
+            _ => (0.0, Verdict::Best),
+        },
+        (1, 1) => match (best, played) {
+            (Score::Win { plies: Some(b) }, Score::Win { plies: Some(p) }) if p > b => {
+                ((p - b) as f64 / *p as f64, Verdict::WinDelayed)
             }
             _ => (0.0, Verdict::Best),
         },
@@ -227,24 +360,64 @@ pub fn review_move_with(
         best_value: None,
         played_value: None,
         loss: 0.0,
-        verdict: Verdict::Best,
+        verdict: Verdict::NotJudged,
         judged_by: String::new(),
     };
     if let Some((best, best_score, played_score)) = prove(before, played, settings, solver) {
-        let (loss, verdict) = proven_loss(&best_score, &played_score);
-        review.best = best;
-        review.best_score = best_score;
-        review.played_score = played_score;
-        review.proven = true;
-        review.best_value = best_score.expected();
-        review.played_value = played_score.expected();
-        review.loss = loss;
-        review.verdict = if best == Some(played) { Verdict::Best } else { verdict };
-        review.judged_by = "solver".into();
+        review.set_proven(best, best_score, played_score, "solver");
+        return review;
+    }
+    let threats = ThreatJudgement::of(before, played, settings.solver_seconds);
+    if let (Some((best_score, best)), Some(played_score)) = (threats.before, threats.played) {
+        review.set_proven(best, best_score, played_score, "threat search");
         return review;
     }
     judge(before, played, settings, control, &mut review);
+    // What the threat search proved replaces the judge's estimate of it.
+    if let Some((score, best)) = threats.before {
+        review.best_score = score;
+        review.best_value = score.expected();
+        review.best = best.or(review.best);
+        review.judged_by.push_str("; the position before by threat search");
+    }
+    if let Some(score) = threats.played {
+        review.played_score = score;
+        review.played_bound = false;
+        review.played_value = score.expected();
+        review.judged_by.push_str("; the move played by threat search");
+    }
+    review.set_loss();
     review
+}
+
+impl MoveReview {
+    /// Both values proven, by `judge`.
+    fn set_proven(&mut self, best: Option<Move>, best_score: Score, played_score: Score, judge: &str) {
+        let (loss, verdict) = proven_loss(&best_score, &played_score);
+        self.best = best;
+        self.best_score = best_score;
+        self.played_score = played_score;
+        self.proven = true;
+        self.best_value = best_score.expected();
+        self.played_value = played_score.expected();
+        self.loss = loss;
+        self.verdict = if best == Some(self.played) { Verdict::Best } else { verdict };
+        self.judged_by = judge.into();
+    }
+
+    /// The loss and verdict from the values: nothing judged, the best move, or the drop in
+    /// expected result.
+    fn set_loss(&mut self) {
+        (self.loss, self.verdict) = match (self.best_value, self.played_value) {
+            (_, None) => (0.0, Verdict::NotJudged),
+            _ if self.best == Some(self.played) => (0.0, Verdict::Best),
+            (Some(b), Some(m)) => {
+                let loss = (b - m).max(0.0);
+                (loss, verdict_for(loss))
+            }
+            (None, Some(_)) => (0.0, Verdict::NotJudged),
+        };
+    }
 }
 
 /// Both proofs within the budget: the position before (its value and a best move) and the
@@ -318,17 +491,23 @@ fn judge(
         })
         .collect();
     let Some(&last) = reports.last() else {
+        // No root list (one legal move, a forced reply): the search's own move and value.
         review.best = result.best;
         review.best_score = result.score;
         review.best_value = result.score.expected();
+        if result.best == Some(played) {
+            (review.played_score, review.played_value) = (result.score, review.best_value);
+        } else {
+            value_alone(before, played, settings, None, control, review);
+        }
         return;
     };
     let mcts = last.iterations > 0;
     // Alpha-beta: the root as valued at the last completed depth and at the one before, to
     // average the two (matched depths: the parity swing of shallow alpha-beta cancels out).
-    let before =
+    let previous =
         (!mcts && last.depth > 1).then(|| reports.iter().rev().find(|p| p.depth + 1 == last.depth).copied()).flatten();
-    review.judged_by = match (mcts, before) {
+    review.judged_by = match (mcts, previous) {
         (true, _) => format!("MCTS {} iterations", last.iterations),
         (false, Some(b)) => format!("alpha-beta depths {} and {} (mean)", b.depth, last.depth),
         (false, None) => format!("alpha-beta depth {}", last.depth),
@@ -340,7 +519,7 @@ fn judge(
     let value_of = |m: Move| -> Option<f64> {
         let (now, bound) = score_in(last, m)?;
         let now = now.expected()?;
-        match before.and_then(|b| score_in(b, m)) {
+        match previous.and_then(|b| score_in(b, m)) {
             // Both exact: their mean; a bound or a proof at either depth: the last depth's.
             Some((prev, false)) if !bound && !prev.is_proven() && !score_in(last, m)?.0.is_proven() => {
                 prev.expected().map(|p| (now + p) / 2.0)
@@ -358,21 +537,61 @@ fn judge(
     review.best = Some(best.mv);
     review.best_score = score_in(last, best.mv).map_or(Score::Unknown, |s| s.0);
     review.best_value = value_of(best.mv);
-    let Some((played_score, bound)) = score_in(last, played) else {
-        return;
-    };
-    review.played_score = played_score;
-    review.played_bound = bound;
-    review.played_value = value_of(played);
     if best.mv == played {
-        review.played_value = review.best_value;
-        review.verdict = Verdict::Best;
+        (review.played_score, review.played_value) = (review.best_score, review.best_value);
         return;
     }
-    if let (Some(b), Some(m)) = (review.best_value, review.played_value) {
-        review.loss = (b - m).max(0.0);
-        review.verdict = verdict_for(review.loss);
+    match score_in(last, played) {
+        Some((played_score, bound)) => {
+            review.played_score = played_score;
+            review.played_bound = bound;
+            review.played_value = value_of(played);
+        }
+        // Left out of the root list (outside the move generator, past the multi-PV cap, or
+        // never visited): searched on its own, alpha-beta one ply shallower below it.
+        None => {
+            let depth = (!mcts).then(|| last.depth.saturating_sub(1).max(1));
+            value_alone(before, played, settings, depth, control, review);
+        }
     }
+}
+
+/// Values the move played by a search of the position after it, with the judge's agent and
+/// time (and `depth` for alpha-beta): its score there, read for the mover.
+fn value_alone(
+    before: &AnyPosition,
+    played: Move,
+    settings: &ReviewSettings,
+    depth: Option<u32>,
+    control: &SearchControl,
+    review: &mut MoveReview,
+) {
+    let mut after = before.clone();
+    if control.is_stopped() || after.try_play(played).is_err() {
+        return;
+    }
+    let score = match after.status() {
+        crate::game::Status::Win(_) => Score::Win { plies: Some(1) },
+        crate::game::Status::Draw => Score::Draw,
+        _ => {
+            let limits = SearchLimits {
+                time: Some(settings.seconds),
+                depth: depth.or(settings.agent.limits.depth),
+                ..settings.agent.limits
+            };
+            let result = with_position!(&after, p => {
+                build_agent(&settings.agent.agent, settings.agent.seed).search(p, &limits, control, &mut crate::search::NullSink)
+            });
+            if control.is_stopped() && result.best.is_none() {
+                return;
+            }
+            result.score.for_mover()
+        }
+    };
+    review.played_score = score;
+    review.played_bound = false;
+    review.played_value = score.expected();
+    review.judged_by.push_str("; the move played searched on its own");
 }
 
 /// Reviews a whole game (`start` + `line`), a move at a time, until `control` stops it.
@@ -398,10 +617,31 @@ pub fn review_game(
     }
 }
 
-/// The mistakes, worst first: the marked verdicts, proven ones before judged ones of the same
-/// loss.
+/// The review's graph: the expected result for the first player after each judged move.
+/// Where a heuristic judged both, the value after move k is the mean of two judgements of
+/// the same position: the mover's value of its move and the next mover's value of its best
+/// reply. Each side's search values its own moves with the same bias (an MCTS playout
+/// favours the side to move; a heuristic its own side), so the two views' biases cancel,
+/// as the mean of two depths cancels alpha-beta's odd/even swing; alone, the line zig-zags
+/// by twice the bias from ply to ply. A proven value is used as it is.
+pub fn evaluation_line(moves: &[MoveReview]) -> Vec<(usize, f64)> {
+    let first = |m: &MoveReview, v: f64| if m.mover == Player::First { v } else { -v };
+    moves
+        .iter()
+        .enumerate()
+        .filter_map(|(i, m)| {
+            let v = m.value_after()?;
+            let next = moves.get(i + 1).filter(|n| n.ply == m.ply + 1 && !m.played_score.is_proven());
+            let reply = next.filter(|n| !n.best_score.is_proven()).and_then(|n| n.best_value.map(|b| first(n, b)));
+            Some((m.ply, reply.map_or(v, |r| (v + r) / 2.0)))
+        })
+        .collect()
+}
+
+/// The marked moves (mistakes and inaccuracies), worst first: by loss, proven ones before
+/// judged ones of the same loss.
 pub fn worst(moves: &[MoveReview], n: usize) -> Vec<&MoveReview> {
-    let mut out: Vec<&MoveReview> = moves.iter().filter(|m| m.verdict.is_mistake()).collect();
+    let mut out: Vec<&MoveReview> = moves.iter().filter(|m| m.verdict.is_marked()).collect();
     out.sort_by(|a, b| b.loss.total_cmp(&a.loss).then(b.proven.cmp(&a.proven)));
     out.truncate(n);
     out
@@ -416,13 +656,70 @@ mod tests {
         let win = Score::Win { plies: Some(5) };
         let draw = Score::Draw;
         let loss = |p| Score::Loss { plies: Some(p) };
-        assert_eq!(proven_loss(&win, &draw), (1.0, Verdict::WinThrownAway));
-        assert_eq!(proven_loss(&win, &loss(4)), (2.0, Verdict::WinThrownAway));
-        assert_eq!(proven_loss(&draw, &loss(4)), (1.0, Verdict::DrawThrownAway));
-        assert_eq!(proven_loss(&loss(16), &loss(1)).1, Verdict::LossHastened);
+        assert_eq!(proven_loss(&win, &draw), (3.0, Verdict::WinThrownAway));
+        assert_eq!(proven_loss(&win, &loss(4)), (4.0, Verdict::WinThrownAway));
+        assert_eq!(proven_loss(&draw, &loss(4)), (3.0, Verdict::DrawThrownAway));
+        assert_eq!(proven_loss(&loss(16), &loss(1)), (15.0 / 16.0, Verdict::LossHastened));
         assert_eq!(proven_loss(&loss(16), &loss(16)).1, Verdict::Best);
-        // A slower win is still a win.
-        assert_eq!(proven_loss(&win, &Score::Win { plies: Some(9) }).1, Verdict::Best);
+        // A slower win is still a win, with distance given away; a faster one is no loss.
+        assert_eq!(proven_loss(&win, &Score::Win { plies: Some(9) }), (4.0 / 9.0, Verdict::WinDelayed));
+        assert_eq!(proven_loss(&Score::Win { plies: Some(9) }, &win).1, Verdict::Best);
+        // Every value thrown away ranks above any distance given away.
+        let distance = [
+            proven_loss(&loss(40), &loss(1)).0,
+            proven_loss(&Score::Win { plies: Some(1) }, &Score::Win { plies: Some(41) }).0,
+        ];
+        assert!(distance.iter().all(|&d| d < 1.0 && d < proven_loss(&draw, &loss(1)).0));
+    }
+
+    /// A judge that values each side's own moves 0.3 low (as random playouts do the side not
+    /// to move) makes the raw line zig-zag by 0.6; the graph's line is flat at the true 0.
+    #[test]
+    fn the_graph_cancels_a_judges_bias_for_the_side_to_move() {
+        let first = AnyPosition::new("tictactoe".parse().unwrap());
+        let moves: Vec<MoveReview> = (1..=6)
+            .map(|ply| MoveReview {
+                ply,
+                mover: if ply % 2 == 1 { Player::First } else { Player::Second },
+                played: first.legal_moves()[ply],
+                best: Some(first.legal_moves()[ply]),
+                best_score: Score::Eval(-300),
+                played_score: Score::Eval(-300),
+                played_bound: false,
+                proven: false,
+                best_value: Some(-0.3),
+                played_value: Some(-0.3),
+                loss: 0.0,
+                verdict: Verdict::Best,
+                judged_by: "test".into(),
+            })
+            .collect();
+        let raw: Vec<f64> = moves.iter().filter_map(MoveReview::value_after).collect();
+        assert!((raw[1] - raw[0] - 0.6).abs() < 1e-12, "{raw:?}");
+        let line = evaluation_line(&moves);
+        assert_eq!(line.iter().map(|p| p.0).collect::<Vec<_>>(), [1, 2, 3, 4, 5, 6]);
+        assert!(line[..5].iter().all(|p| p.1.abs() < 1e-12), "{line:?}");
+        assert!((line[5].1 - raw[5]).abs() < 1e-12, "the last move has no reply: its own value");
+        // A proven value after a move is kept as it is.
+        let mut proven = moves.clone();
+        proven[2].played_score = Score::Win { plies: Some(3) };
+        proven[2].played_value = Some(1.0);
+        assert_eq!(evaluation_line(&proven)[2], (3, 1.0));
+    }
+
+    #[test]
+    fn a_mistake_changes_the_value_an_inaccuracy_loses_distance_or_expected_result() {
+        use Verdict::*;
+        for v in [WinThrownAway, DrawThrownAway, Mistake, Blunder] {
+            assert!(v.is_mistake() && v.is_marked(), "{v:?}");
+        }
+        for v in [LossHastened, WinDelayed, Inaccuracy] {
+            assert_eq!(v.severity(), Severity::Inaccuracy, "{v:?}");
+            assert!(!v.is_mistake() && v.is_marked(), "{v:?}");
+        }
+        for v in [Best, Good] {
+            assert!(!v.is_marked(), "{v:?}");
+        }
     }
 
     #[test]

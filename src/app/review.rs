@@ -8,7 +8,7 @@ use egui_plot::{Legend, Line, Plot, PlotPoints, Points, Text};
 
 use super::plots::Exporter;
 use crate::agents::AgentFile;
-use crate::analysis::review::{MoveReview, ReviewSettings, review_game, worst};
+use crate::analysis::review::{MoveReview, ReviewSettings, evaluation_line, review_game, worst};
 use crate::game::{AnyPosition, Move};
 use crate::plot::{Figure, FigureData, LinePoint, Series};
 use crate::search::SearchControl;
@@ -26,6 +26,9 @@ pub struct Review {
     pub running: bool,
     pub error: Option<String>,
     pub exporter: Exporter,
+    /// The agent that judges (or judged) the review shown: the header names it, not the
+    /// agent slot A holds now.
+    judge: Option<String>,
     control: SearchControl,
     inbox: Option<Receiver<MoveReview>>,
 }
@@ -41,6 +44,7 @@ impl Default for Review {
             running: false,
             error: None,
             exporter: Exporter::new("out/review.svg"),
+            judge: None,
             control: SearchControl::new(),
             inbox: None,
         }
@@ -65,6 +69,7 @@ impl Review {
         }
         self.line = line.to_vec();
         self.start = Some(start.clone());
+        self.judge = Some(file.name.clone());
         self.running = true;
         let (start, line) = (start.clone(), line.to_vec());
         std::thread::Builder::new()
@@ -88,6 +93,7 @@ impl Review {
         self.start = None;
         self.names.clear();
         self.error = None;
+        self.judge = None;
         self.inbox = None;
     }
 
@@ -127,12 +133,12 @@ impl Review {
         if k >= self.line.len() || self.line[..k] != *path {
             return None;
         }
-        self.moves.get(k).filter(|m| m.verdict.is_mistake())
+        self.moves.get(k).filter(|m| m.verdict.is_marked())
     }
 
     /// Plies (1-based move numbers) of the mistakes, for the move list.
     pub fn mistake_plies(&self) -> Vec<usize> {
-        self.moves.iter().filter(|m| m.verdict.is_mistake()).map(|m| m.ply).collect()
+        self.moves.iter().filter(|m| m.verdict.is_marked()).map(|m| m.ply).collect()
     }
 
     fn name(&self, ply: usize) -> String {
@@ -141,10 +147,9 @@ impl Review {
 
     /// The exported figure: the evaluation after each move for the first player.
     pub fn figure(&self) -> Figure {
-        let points = self
-            .moves
-            .iter()
-            .filter_map(|r| r.value_after().map(|v| LinePoint { x: r.ply as f64, y: v, band: None, n: 1 }))
+        let points = evaluation_line(&self.moves)
+            .into_iter()
+            .map(|(ply, v)| LinePoint { x: ply as f64, y: v, band: None, n: 1 })
             .collect();
         Figure {
             title: "evaluation over the game".into(),
@@ -167,7 +172,8 @@ impl Review {
         ui.horizontal_wrapped(|ui| {
             // Who judges: the solver first (its proofs, or the opening book), agent A where a
             // proof does not finish in the time; each mistake's tooltip names its judge.
-            ui.label(format!("Review the game: proofs where the solver finishes, else agent A ({agent_name})"));
+            let judge = self.judge.as_deref().unwrap_or(agent_name);
+            ui.label(format!("Review the game: proofs where the solver finishes, else agent A ({judge})"));
             let l = ui.label("seconds per position");
             ui.add(egui::DragValue::new(&mut self.seconds).range(0.01..=600.0).speed(0.05)).labelled_by(l.id);
             if ui.add_enabled(!self.running, egui::Button::new("Review game")).clicked() {
@@ -199,6 +205,11 @@ impl Review {
                 }
             }
         });
+        // A move no judgement valued is said, never passed over as a good one.
+        let unjudged: Vec<String> = self.moves.iter().filter(|m| !m.judged()).map(|m| self.name(m.ply)).collect();
+        if !unjudged.is_empty() {
+            ui.label(format!("Not judged (stopped, or no value found): {}", unjudged.join(" ")));
+        }
         if !self.moves.is_empty() {
             let fig = self.exporter.labelled(self.figure());
             self.exporter.show(ui, "review", Some(&fig));
@@ -221,13 +232,13 @@ impl Review {
     /// The evaluation line with the mistakes as red points labelled by move; returns the move
     /// number clicked.
     fn plot(&self, ui: &mut egui::Ui) -> Option<usize> {
-        let line: Vec<[f64; 2]> =
-            self.moves.iter().filter_map(|m| m.value_after().map(|v| [m.ply as f64, v])).collect();
+        let values = evaluation_line(&self.moves);
+        let line: Vec<[f64; 2]> = values.iter().map(|&(ply, v)| [ply as f64, v]).collect();
         let marked: Vec<(&MoveReview, f64)> = self
             .moves
             .iter()
-            .filter(|m| m.verdict.is_mistake())
-            .filter_map(|m| m.value_after().map(|v| (m, v)))
+            .filter(|m| m.verdict.is_marked())
+            .filter_map(|m| values.iter().find(|p| p.0 == m.ply).map(|p| (m, p.1)))
             .collect();
         let warn = ui.visuals().warn_fg_color;
         let names: Vec<(String, [f64; 2])> =

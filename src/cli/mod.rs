@@ -11,6 +11,7 @@ mod matchup;
 mod merge;
 mod plot;
 mod reproduce;
+mod review;
 mod show;
 mod solve;
 mod table;
@@ -84,6 +85,8 @@ pub enum Command {
     Analyse(analyse::AnalyseArgs),
     /// The exact value of a position with perfect play, its distance and a best move.
     Solve(solve::SolveArgs),
+    /// Review a game move by move: its mistakes worst first, or one CSV row a ply.
+    Review(review::ReviewArgs),
     /// Build an opening book: the strong value of every position up to a depth.
     #[command(
         after_help = "The book's file format (versioned, with a checksum), the journal's and how the solver agent \
@@ -135,6 +138,7 @@ pub fn dispatch(cli: Cli) -> Result<(), String> {
         Some(Command::Count(args)) => count::run(args),
         Some(Command::Analyse(args)) => analyse::run(args),
         Some(Command::Solve(args)) => solve::run(args),
+        Some(Command::Review(args)) => review::run(args),
         Some(Command::Book(args)) => book::run(args),
         Some(Command::CheckBook(args)) => check_book::run(args),
         Some(Command::Match(args)) => matchup::run(args),

@@ -1,0 +1,177 @@
+//! `mnklab review`: a game judged move by move, as the workbench's review tab does (proofs
+//! where the solver or the threat search settles a position, else the agent's search valuing
+//! every move): the marked moves worst first and each player's summary, or with `--csv` one
+//! row a ply on standard output. A game from `--game`/`--moves`, a position file's moves, or
+//! every game of a run folder.
+
+use std::path::PathBuf;
+
+use clap::Args;
+use mnklab::agents::load_agent;
+use mnklab::analysis::review::{MoveReview, REVIEW_COLUMNS, ReviewSettings, player_summaries, review_game, worst};
+use mnklab::game::{AnyPosition, Move, Variant};
+use mnklab::search::SearchControl;
+
+use super::{consent_to_external, parse_seconds, parse_variant};
+
+#[derive(Args)]
+#[command(group = clap::ArgGroup::new("game_source").required(true).args(["game", "open", "run"]))]
+pub struct ReviewArgs {
+    /// The game: tictactoe, gomoku, connect4, mnk:M,N,K, connect:M,N,K, ...
+    #[arg(long, value_parser = parse_variant, requires = "moves")]
+    game: Option<Variant>,
+    /// The moves to review, from the start ("h8 h7 i8", "4453").
+    #[arg(long, conflicts_with = "run")]
+    moves: Option<String>,
+    /// A position file: its moves from its start (or set-up) are reviewed, then --moves.
+    #[arg(long)]
+    open: Option<PathBuf>,
+    /// A run folder (or its results.ronl): every game, each from the end of its opening.
+    #[arg(long)]
+    run: Option<PathBuf>,
+    /// The judge where no proof settles a position: an alpha-beta or MCTS preset or agent file.
+    #[arg(long, default_value = "strong-ab")]
+    agent: String,
+    /// Seconds of the judge's search a position.
+    #[arg(long, value_parser = parse_seconds, default_value = "0.5")]
+    time: f64,
+    /// Only CSV on standard output, one row a ply (columns: game, ply, move, best, before,
+    /// after, loss, judge, judged, mover, verdict, expected_before, expected_after).
+    #[arg(long)]
+    csv: bool,
+    /// Let an agent file start the external program it names (the command is shown otherwise).
+    #[arg(long)]
+    allow_external: bool,
+}
+
+/// One game to review: a name for its rows, its start and its moves.
+struct Game {
+    name: String,
+    start: AnyPosition,
+    line: Vec<Move>,
+}
+
+pub fn run(args: ReviewArgs) -> Result<(), String> {
+    let file = load_agent(&args.agent).map_err(|e| format!("--agent: {e}"))?;
+    let settings = ReviewSettings::new(file.clone(), args.time);
+    settings.check().map_err(|e| format!("--agent: {e}"))?;
+    let external: Vec<(String, String)> =
+        file.agent.external_command().map(|c| (file.name.clone(), c)).into_iter().collect();
+    consent_to_external(&external, args.allow_external)?;
+    let games = games(&args)?;
+    let mut csv = args.csv.then(|| csv::Writer::from_writer(std::io::stdout()));
+    if let Some(w) = &mut csv {
+        w.write_record(REVIEW_COLUMNS).map_err(|e| e.to_string())?;
+    }
+    for game in &games {
+        let control = SearchControl::new();
+        let mut moves = Vec::new();
+        let mut pos = game.start.clone();
+        let mut failed = None;
+        review_game(&game.start, &game.line, &settings, &control, |r| {
+            if let Some(w) = &mut csv {
+                // Each row as it is judged: a long review shows its progress, and a stopped one
+                // keeps what it did.
+                let written = w.write_record(r.csv_row(&game.name, &pos)).and_then(|_| w.flush().map_err(Into::into));
+                if let Err(e) = written {
+                    failed = Some(e.to_string());
+                    return false;
+                }
+            }
+            let _ = pos.try_play(r.played);
+            moves.push(r);
+            true
+        });
+        if let Some(e) = failed {
+            return Err(format!("cannot write the CSV: {e}"));
+        }
+        if csv.is_none() {
+            print_game(game, &moves, &file.name);
+        }
+    }
+    Ok(())
+}
+
+/// The games the arguments name.
+fn games(args: &ReviewArgs) -> Result<Vec<Game>, String> {
+    if let Some(run) = &args.run {
+        let run = mnklab::arena::results::load_run(run).map_err(|e| e.to_string())?;
+        let mut games = Vec::new();
+        for r in &run.records {
+            let mut start = AnyPosition::new(r.variant);
+            start.play_sequence(&r.opening.join(" ")).map_err(|e| format!("game {}: its opening: {e}", r.index))?;
+            let line = moves_of(&start, r.moves.iter().map(|m| m.mv.as_str()))
+                .map_err(|e| format!("game {}: {e}", r.index))?;
+            games.push(Game { name: r.index.to_string(), start, line });
+        }
+        return Ok(games);
+    }
+    let (start, mut line) = match (&args.open, args.game) {
+        (Some(path), _) => {
+            let (file, _) = mnklab::io::load_position(path).map_err(|e| e.to_string())?;
+            let start = file.start_position().map_err(|e| format!("{}: {e}", path.display()))?;
+            let line = moves_of(&start, file.moves.iter().map(String::as_str))?;
+            (start, line)
+        }
+        (None, Some(game)) => (AnyPosition::new(game), Vec::new()),
+        (None, None) => return Err("give --game with --moves, --open or --run".into()),
+    };
+    let mut end = start.clone();
+    for &m in &line {
+        let _ = end.try_play(m);
+    }
+    let mut after = end.clone();
+    after.play_sequence(args.moves.as_deref().unwrap_or("")).map_err(|e| format!("--moves: {e}"))?;
+    line.extend_from_slice(&after.history()[end.history().len()..]);
+    if line.is_empty() {
+        return Err("no moves to review: give them with --moves".into());
+    }
+    Ok(vec![Game { name: "1".into(), start, line }])
+}
+
+/// The moves `tokens` from `start`, each checked against the rules.
+fn moves_of<'a>(start: &AnyPosition, tokens: impl Iterator<Item = &'a str>) -> Result<Vec<Move>, String> {
+    let mut pos = start.clone();
+    let mut line = Vec::new();
+    for (i, t) in tokens.enumerate() {
+        let m =
+            pos.parse_move(t).and_then(|m| pos.try_play(m).map(|_| m)).map_err(|e| format!("move {}: {e}", i + 1))?;
+        line.push(m);
+    }
+    Ok(line)
+}
+
+/// The text report of one game: its marked moves worst first, the moves not judged, and each
+/// player's summary.
+fn print_game(game: &Game, moves: &[MoveReview], judge: &str) {
+    println!(
+        "game {} ({}, {} moves, judge {judge} where no proof settles a position)",
+        game.name,
+        game.start.variant(),
+        moves.len()
+    );
+    let before = |ply: usize| {
+        let mut p = game.start.clone();
+        for &m in &game.line[..ply - 1] {
+            let _ = p.try_play(m);
+        }
+        p
+    };
+    let marked = worst(moves, usize::MAX);
+    if marked.is_empty() {
+        println!("  no mistake or inaccuracy found");
+    }
+    for m in marked {
+        println!("  {} [{}]", m.describe(&before(m.ply)), m.judged_by);
+    }
+    let unjudged: Vec<String> = moves.iter().filter(|m| !m.judged()).map(|m| m.ply.to_string()).collect();
+    if !unjudged.is_empty() {
+        println!("  not judged (no value found in the time): plies {}", unjudged.join(", "));
+    }
+    for (who, s) in ["first", "second"].iter().zip(player_summaries(moves)) {
+        println!(
+            "  {who} player: {} moves, {} judged, {} mistakes, {} inaccuracies, mean loss {:.3}",
+            s.moves, s.judged, s.mistakes, s.inaccuracies, s.mean_loss
+        );
+    }
+}

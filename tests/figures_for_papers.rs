@@ -71,6 +71,7 @@ fn figure(data: FigureData) -> Figure {
         x_label: "K".into(),
         y_label: "score of strong-ab".into(),
         value_label: String::new(),
+        y_range: None,
         data,
     }
 }

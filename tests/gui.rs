@@ -254,6 +254,9 @@ fn a_matchup_runs_with_live_plots_and_exports_a_figure() {
     h.run();
     h.get_by_label("Run matchup").click();
     assert!(wait(&mut h, 30.0, |w| w.matchup.state == RunState::Finished), "the matchup finishes");
+    // The export follows the run, under the file name it had.
+    assert_eq!(h.state().matchup.exporter.path, dir.join("run").join("score.pdf").display().to_string());
+    h.state_mut().matchup.exporter.path = dir.join("figures").join("score.pdf").display().to_string();
     assert_eq!(h.state().matchup.records.len(), 12);
     assert!(dir.join("run").join("results.ronl").exists(), "results are on disk");
     // The live score plot shows the running score, ending at the overall score.
@@ -296,6 +299,9 @@ fn a_matchup_runs_with_live_plots_and_exports_a_figure() {
     h.run();
     h.get_by_label("Run matchup").click();
     assert!(wait(&mut h, 5.0, |w| w.matchup.state == RunState::Running));
+    assert!(h.state().matchup.exporter.path.ends_with("run-2/heat.svg"), "{}", h.state().matchup.exporter.path);
+    assert!(h.state().matchup.error.is_none(), "the new folder is a notice, not an error");
+    assert!(h.state().matchup.notice.as_deref().is_some_and(|n| n.contains("holds an earlier run")));
     assert!(
         h.state().matchup.form.out_dir.ends_with("run-2"),
         "{} {:?} {:?}",
@@ -1085,4 +1091,81 @@ fn the_recent_menu_loads_a_file_and_keys_shows_the_shortcuts() {
     h.get_by_label("Keys").click();
     h.run();
     assert!(!h.state().show_help, "and closes again");
+}
+
+/// An export never replaces a file silently: a file this session did not write is asked
+/// about (Replace or Keep); the exporter's own earlier file is replaced without a question.
+#[test]
+fn an_export_asks_before_replacing_a_file_it_did_not_write() {
+    let dir = Scratch::new("gui-export-ask");
+    let figure = dir.join("review.svg");
+    std::fs::write(&figure, "a colleague's figure").unwrap();
+    let mut w = Workbench::new(Variant::tictactoe());
+    w.paste_moves("b2 a1 b1");
+    w.tab = BottomTab::Review;
+    w.review.seconds = 0.05;
+    w.review.exporter.path = figure.display().to_string();
+    let mut h = harness(w);
+    h.run();
+    h.get_by_label("Review game").click();
+    assert!(wait(&mut h, 30.0, |w| !w.review.running && w.review.moves.len() == 3));
+    h.run();
+    h.get_by_label("Export review").click();
+    h.run();
+    assert!(h.state().review.exporter.message.as_deref().is_some_and(|m| m.contains("exists")));
+    assert_eq!(std::fs::read_to_string(&figure).unwrap(), "a colleague's figure", "nothing written yet");
+    h.get_by_label("Keep review").click();
+    h.run();
+    assert_eq!(std::fs::read_to_string(&figure).unwrap(), "a colleague's figure");
+    h.get_by_label("Export review").click();
+    h.run();
+    h.get_by_label("Replace review").click();
+    assert!(wait(&mut h, 10.0, |w| w.review.exporter.message.as_deref().is_some_and(|m| m.starts_with("wrote"))));
+    assert!(std::fs::read_to_string(&figure).unwrap().starts_with("<svg"), "replaced once asked");
+    // Its own file again: written without a question.
+    h.get_by_label("Export review").click();
+    assert!(wait(&mut h, 10.0, |w| w.review.exporter.message.as_deref().is_some_and(|m| m.starts_with("wrote"))));
+    assert!(h.query_by_label("Replace review").is_none());
+}
+
+/// Save matchup says its success in the text colour; the saved file opens again through the
+/// toolbar's File field (one Open for positions, matchups, agents and runs), filling the form.
+#[test]
+fn a_saved_matchup_opens_again_from_the_file_field() {
+    let dir = Scratch::new("gui-matchup-open");
+    let mut w = Workbench::new(Variant::tictactoe());
+    w.tab = BottomTab::Matchup;
+    w.matchup.form.out_dir = dir.display().to_string();
+    w.matchup.form.variants_text = "tictactoe mnk:4,4,3".into();
+    w.matchup.form.games = 8;
+    let mut h = harness(w);
+    h.run();
+    h.get_by_label("Save matchup").click();
+    h.run();
+    let saved = dir.join("matchup-draft.ron");
+    assert!(saved.is_file());
+    assert_eq!(h.state().matchup.error, None, "a success is no error");
+    assert!(h.query_by_label(&format!("saved {}", saved.display())).is_some());
+    // Change the form, then open the file from the File field: the form is the file's again.
+    h.state_mut().matchup.form.games = 2;
+    h.state_mut().matchup.form.variants_text = "connect4".into();
+    h.state_mut().tab = BottomTab::Explorer;
+    h.state_mut().file_path = saved.display().to_string();
+    h.run();
+    h.get_by_label("Load").click();
+    h.run();
+    assert_eq!(h.state().tab, BottomTab::Matchup, "the matchup tab shows what was opened");
+    assert_eq!(
+        (h.state().matchup.form.games, h.state().matchup.form.variants_text.as_str()),
+        (8, "mnk:3,3,3 mnk:4,4,3")
+    );
+    assert_eq!(h.state().position.variant(), Variant::tictactoe(), "the game is left alone");
+    assert!(h.state().message.as_deref().is_some_and(|m| m.contains("matchup")), "{:?}", h.state().message);
+    // An agent file opens into slot A.
+    h.state_mut().file_path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("saves/agents/jeng-mcts.ron").display().to_string();
+    h.run();
+    h.get_by_label("Load").click();
+    h.run();
+    assert_eq!(h.state().slots[0].file.name, "jeng-mcts");
 }

@@ -1139,3 +1139,20 @@ fn a_bound_on_a_win_is_explained_on_hover() {
         "the tooltip says what '{label}' means"
     );
 }
+
+/// Choosing another preset for a slot takes the old agent's marks, and the proof legend they
+/// called for, off the board: they are not the new agent's.
+#[test]
+fn another_preset_takes_the_old_agents_marks_off_the_board() {
+    let mut w = Workbench::new(Variant::tictactoe());
+    w.paste_moves("b2");
+    w.slots[0].set(preset("solver").unwrap());
+    let mut h = harness(w);
+    h.run();
+    h.state_mut().start_slot(0);
+    assert!(wait(&mut h, 30.0, |w| !w.slots[0].analysis.running && !w.board_marks().is_empty()), "the solver's marks");
+    assert!(h.state().board_marks().iter().any(|m| m.proof_label), "proofs on the board");
+    // As the preset list does: the results shown are the solver's, the slot now strong-ab's.
+    h.state_mut().slots[0].set(preset("strong-ab").unwrap());
+    assert!(h.state().board_marks().is_empty(), "the solver's marks are not strong-ab's");
+}

@@ -339,6 +339,7 @@ fn a_log_axis_transforms_lines_and_boxes_and_keeps_the_csv_raw() {
         x_label: "x".into(),
         y_label: "nodes".into(),
         value_label: String::new(),
+        y_range: None,
         data: FigureData::Lines(vec![Series {
             name: "s".into(),
             points: vec![
@@ -382,4 +383,31 @@ fn a_single_point_line_keeps_its_interval() {
         with.matches("<line").count() + with.matches("<polyline").count()
             > without.matches("<line").count() + without.matches("<polyline").count()
     );
+}
+
+/// The running score is drawn on its whole range, 0 to 1, whatever the games so far, with a
+/// caption rather than a UI label, and its shaded interval is named in the legend; a
+/// series keeps its colour whatever place it comes in.
+#[test]
+fn a_score_figure_spans_zero_to_one_and_names_its_band() {
+    use mnklab::arena::Outcome;
+    let game = |index, outcome| {
+        GameRecord::with_result(index, "tictactoe".parse().unwrap(), [0, 1], ["ab".into(), "mcts".into()], outcome)
+    };
+    let records: Vec<GameRecord> =
+        (0..6).map(|i| game(i, if i % 3 == 0 { Outcome::Draw } else { Outcome::FirstWins })).collect();
+    let fig = mnklab::plot::live::cumulative_score(&records, 0);
+    assert_eq!(fig.y_range, Some((0.0, 1.0)));
+    assert!(!fig.title.contains("so far"), "{}", fig.title);
+    let svg = render_svg(&fig, &ExportOptions::for_figure(&fig)).unwrap();
+    assert!(svg.contains("95% interval (shaded)"), "the band in the legend");
+    // Without bands, no band in the legend.
+    let mut bare = fig.clone();
+    if let FigureData::Lines(series) = &mut bare.data {
+        series.iter_mut().flat_map(|s| s.points.iter_mut()).for_each(|p| p.band = None);
+    }
+    assert!(!render_svg(&bare, &ExportOptions::for_figure(&bare)).unwrap().contains("95% interval (shaded)"));
+    let colours = mnklab::plot::palette::series_for(&["ab", "mcts", "random"]);
+    let reordered = mnklab::plot::palette::series_for(&["random", "ab"]);
+    assert_eq!((reordered[1], reordered[0]), (colours[0], colours[2]), "a name keeps its colour");
 }

@@ -4,6 +4,18 @@
 use super::*;
 
 impl Workbench {
+    /// The analysis' marks the board shows: the shown slot's candidates for the position, none
+    /// while a position from the tree is shown, and none when the slot now holds another agent
+    /// than the one whose results these are (a preset chosen since: its old labels and legend
+    /// would be credited to the new agent).
+    pub fn board_marks(&self) -> Vec<Mark> {
+        let slot = &self.slots[self.shown_slot.min(self.slots.len() - 1)];
+        if self.preview.is_some() || slot.analysis.agent_differs(&slot.file.agent) {
+            return Vec::new();
+        }
+        self.analysis().heatmap(&self.position)
+    }
+
     /// The central panel: the board being edited, or the game's board with the analysis'
     /// marks, the hovered line's ghost stones and, above it, one row for the legend, the
     /// review's note or the explorer's "show".
@@ -20,7 +32,7 @@ impl Workbench {
             }
             return;
         }
-        let marks = if self.preview.is_none() { self.analysis().heatmap(&self.position) } else { Vec::new() };
+        let marks = self.board_marks();
         // A candidate row under the pointer (any agent's) previews its line on the board.
         let hovered = self.slots.iter().find_map(|s| s.analysis.hovered_line.clone());
         // Standing before a move the review marked: the better move as a ghost stone.

@@ -70,8 +70,8 @@ pub fn remember(recent: &mut Vec<String>, path: &str) {
 }
 
 impl super::Workbench {
-    /// A file dropped on the window: a position file opens (asking first if moves would be
-    /// lost); anything else is named and left alone. While files hover, the window says so.
+    /// A file dropped on the window opens as the File field's Load does (see
+    /// `Workbench::open`); anything else is named and left alone. While files hover, the window says so.
     pub fn handle_dropped_files(&mut self, ctx: &egui::Context) {
         let (hovering, dropped) = ctx.input(|i| (!i.raw.hovered_files.is_empty(), i.raw.dropped_files.clone()));
         if hovering {
@@ -79,15 +79,20 @@ impl super::Workbench {
                 .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
                 .order(egui::Order::Foreground)
                 .show(ctx, |ui| {
-                    egui::Frame::popup(ui.style()).show(ui, |ui| ui.heading("drop a position file (.ron) to open it"));
+                    egui::Frame::popup(ui.style()).show(ui, |ui| {
+                        ui.heading("drop a position, matchup or agent file (.ron), or a run folder, to open it")
+                    });
                 });
         }
         let Some(file) = dropped.first() else { return };
         let path = file.path();
-        if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("ron")) {
-            self.guarded(super::Pending::Load(path.display().to_string()));
+        if path.is_dir() || path.extension().is_some_and(|e| e.eq_ignore_ascii_case("ron") || e == "ronl") {
+            self.open(&path.display().to_string());
         } else {
-            self.message = Some(format!("{}: not a position file (.ron); nothing opened", path.display()));
+            self.message = Some(format!(
+                "{}: not a position file, matchup, agent (.ron) or run folder; nothing opened",
+                path.display()
+            ));
         }
     }
 }

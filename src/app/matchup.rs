@@ -52,6 +52,8 @@ pub struct MatchupPanel {
     pub total: u64,
     pub state: RunState,
     pub error: Option<String>,
+    /// What went well, said in the text colour (a save, the folder a run went to).
+    pub notice: Option<String>,
     pub plot: LivePlot,
     pub exporter: Exporter,
     matchup: Option<Matchup>,
@@ -81,6 +83,7 @@ impl Default for MatchupPanel {
             total: 0,
             state: RunState::Idle,
             error: None,
+            notice: None,
             plot: LivePlot::Score,
             exporter: Exporter::new("out/workbench/score.svg"),
             matchup: None,
@@ -333,7 +336,10 @@ impl MatchupPanel {
             }
         }
         self.total = m.schedule_len();
-        self.error = notice;
+        self.error = None;
+        self.notice = notice;
+        // The export follows the run: a figure of this run never lands in an earlier run's folder.
+        self.exporter.follow(&out);
         self.control = SearchControl::new();
         let control = self.control.clone();
         let (tx, rx) = unbounded();
@@ -389,8 +395,12 @@ impl MatchupPanel {
         }
     }
 
-    /// Loads a finished (or partial) run from its folder.
+    /// Loads a finished (or partial) run from its folder, or a matchup file into the form.
     pub fn load(&mut self, dir: &Path) {
+        if dir.is_file() && crate::io::file_kind(dir).is_ok_and(|k| k == crate::io::FileKind::Matchup) {
+            self.load_matchup_file(dir);
+            return;
+        }
         match load_run(dir) {
             Ok(run) => {
                 self.total = run.matchup.as_ref().map_or(run.records.len() as u64, |m| m.schedule_len());
@@ -400,10 +410,25 @@ impl MatchupPanel {
                     self.form_from_matchup(m);
                 }
                 self.matchup = run.matchup;
-                self.form.out_dir = dir.display().to_string();
+                self.form.out_dir = run.dir.display().to_string();
+                self.exporter.follow(&run.dir);
                 self.state =
                     if (self.records.len() as u64) < self.total { RunState::Paused } else { RunState::Finished };
                 self.error = None;
+                self.notice = Some(format!("loaded the run in {}", run.dir.display()));
+            }
+            Err(e) => self.error = Some(e.to_string()),
+        }
+    }
+
+    /// Fills the form from a matchup file (one saved with Save matchup, or written by hand):
+    /// Run matchup then plays it between the agent slots.
+    pub fn load_matchup_file(&mut self, path: &Path) {
+        match Matchup::load(path) {
+            Ok(m) => {
+                self.form_from_matchup(&m);
+                self.error = None;
+                self.notice = Some(format!("the form holds the matchup {}", path.display()));
             }
             Err(e) => self.error = Some(e.to_string()),
         }
@@ -411,9 +436,13 @@ impl MatchupPanel {
 
     /// Saves the matchup the form describes as a RON file.
     pub fn save_matchup(&mut self, slots: &[AgentSlot], path: &Path) {
-        self.error = match self.build(slots) {
-            Ok(m) => write_atomic(path, m.to_ron().as_bytes()).err().map(|e| e.to_string()),
-            Err(e) => Some(e.to_string()),
+        let saved = self
+            .build(slots)
+            .map_err(|e| e.to_string())
+            .and_then(|m| write_atomic(path, m.to_ron().as_bytes()).map_err(|e| e.to_string()));
+        (self.error, self.notice) = match saved {
+            Ok(()) => (None, Some(format!("saved {}", path.display()))),
+            Err(e) => (Some(e), None),
         };
     }
 
@@ -458,6 +487,8 @@ impl MatchupPanel {
         ui.label(format!("{:?}{stopping}: {} of {} games", self.state, self.records.len(), self.total));
         if let Some(e) = &self.error {
             ui.colored_label(ui.visuals().error_fg_color, e);
+        } else if let Some(n) = &self.notice {
+            ui.label(n.as_str());
         }
         self.show_results(ui);
     }
@@ -550,9 +581,6 @@ impl MatchupPanel {
                 let _ = std::fs::create_dir_all(&self.form.out_dir);
                 let p = Path::new(&self.form.out_dir).join("matchup-draft.ron");
                 self.save_matchup(slots, &p);
-                if self.error.is_none() {
-                    self.error = Some(format!("saved {}", p.display()));
-                }
             }
         });
     }
@@ -566,7 +594,11 @@ impl MatchupPanel {
                 (LivePlot::Nodes, "Nodes per move"),
                 (LivePlot::Heatmap, "Heatmap"),
             ] {
-                ui.selectable_value(&mut self.plot, p, label);
+                // Nodes and iterations span orders of magnitude (MCTS's iterations beside
+                // alpha-beta's nodes): a log axis when that plot is chosen.
+                if ui.selectable_value(&mut self.plot, p, label).changed() {
+                    self.exporter.log_y = p == LivePlot::Nodes;
+                }
             }
         });
         if self.shown.as_ref().is_none_or(|c| c.0 != self.records.len() || c.1 != self.plot) {

@@ -313,6 +313,36 @@ impl Workbench {
         }
     }
 
+    /// One Open for every file the workbench reads: a position (asking first if the game's
+    /// moves would be lost), a matchup (into the matchup form), an agent (into slot A), or a
+    /// run folder (into the matchup tab). A file that is none of them is named as the position
+    /// reader finds it.
+    pub fn open(&mut self, path: &str) {
+        let p = Path::new(path);
+        match crate::io::file_kind(p) {
+            Ok(crate::io::FileKind::Matchup) => {
+                self.matchup.load_matchup_file(p);
+                self.opened_elsewhere(path, BottomTab::Matchup, "a matchup: the matchup tab holds it");
+            }
+            Ok(crate::io::FileKind::Agent) => {
+                self.slots[0].load(p);
+                self.opened_elsewhere(path, self.tab, "an agent: slot A holds it");
+            }
+            Ok(crate::io::FileKind::Run(dir)) => {
+                self.matchup.load(&dir);
+                self.opened_elsewhere(path, BottomTab::Matchup, "a run: the matchup tab shows it");
+            }
+            Ok(crate::io::FileKind::Position) | Err(_) => self.guarded(Pending::Load(path.to_string())),
+        }
+    }
+
+    /// After a file other than a position was opened: its tab shown, the file remembered.
+    fn opened_elsewhere(&mut self, path: &str, tab: BottomTab, what: &str) {
+        self.tab = tab;
+        self.message = Some(format!("opened {path}, {what}"));
+        files::remember(&mut self.recent, path);
+    }
+
     pub fn load(&mut self, path: &Path) {
         match load_position_record(path) {
             Ok((file, pos, tree)) => {
@@ -415,7 +445,7 @@ impl Workbench {
     fn poll_dialogs(&mut self) {
         if let Some((purpose, answer)) = self.dialogs.poll() {
             match (purpose, answer) {
-                (files::Purpose::OpenPosition, Some(p)) => self.guarded(Pending::Load(p.display().to_string())),
+                (files::Purpose::OpenPosition, Some(p)) => self.open(&p.display().to_string()),
                 (files::Purpose::SavePosition, Some(p)) => self.save(&p),
                 (files::Purpose::OpenAgent(i), Some(p)) => {
                     if let Some(slot) = self.slots.get_mut(i) {

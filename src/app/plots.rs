@@ -71,6 +71,9 @@ pub fn draw_figure(ui: &mut egui::Ui, id: &str, fig: &Figure, height: f32, log: 
     // controls above (about 7 points a character at the body size).
     let y_label = fit_words(&fig.y_label, (height / 7.5) as usize);
     plot = plot.x_axis_label(fig.x_label.clone()).y_axis_label(y_label).allow_scroll(false);
+    if let (Some((lo, hi)), false) = (fig.y_range, log) {
+        plot = plot.include_y(lo).include_y(hi);
+    }
     if !categories.is_empty() {
         plot = plot.x_axis_formatter(move |mark, _| category_label(&categories, mark.value));
     }
@@ -149,8 +152,9 @@ fn draw_data(p: &mut PlotUi<'_>, data: &FigureData) {
 
 /// Each series as a line with its points and its 95% band.
 fn draw_lines(p: &mut PlotUi<'_>, series: &[Series]) {
-    for (i, s) in series.iter().enumerate() {
-        let c = colour(palette::series(i));
+    let colours = palette::series_for(&series.iter().map(|s| s.name.as_str()).collect::<Vec<_>>());
+    for (s, &c) in series.iter().zip(&colours) {
+        let c = colour(c);
         // The 95% band (a filled area: the band is rarely convex, so not a polygon).
         let banded: Vec<_> = s.points.iter().filter_map(|q| q.band.map(|b| (q.x, b))).collect();
         if banded.len() >= 2 {
@@ -218,6 +222,12 @@ pub struct Exporter {
     pub log_y: bool,
     pub message: Option<String>,
     pending: Option<Receiver<Result<Vec<PathBuf>, crate::plot::ExportError>>>,
+    /// The files this exporter wrote in this session: exporting to them again replaces them
+    /// without asking (the user's own figure, made again).
+    written: Vec<PathBuf>,
+    /// A figure waiting for the user's yes to replace a file this session did not write, and
+    /// the path asked about.
+    replace: Option<(String, Figure)>,
 }
 
 impl Exporter {
@@ -231,6 +241,30 @@ impl Exporter {
             log_y: false,
             message: None,
             pending: None,
+            written: Vec::new(),
+            replace: None,
+        }
+    }
+
+    /// Exports go to `dir` from now on (the run shown), under the same file name.
+    pub fn follow(&mut self, dir: &std::path::Path) {
+        let name = PathBuf::from(&self.path).file_name().map_or_else(|| "figure.svg".into(), |n| n.to_owned());
+        self.path = dir.join(name).display().to_string();
+        self.replace = None;
+    }
+
+    /// Exports `fig`, unless that would replace a file this session did not write (a run's
+    /// figure exported before, another program's file): then it asks first.
+    pub fn export_or_ask(&mut self, fig: &Figure) {
+        let path = PathBuf::from(&self.path);
+        let csv = path.with_extension("csv");
+        match crate::io::check_outputs([path.as_path(), csv.as_path()], false) {
+            Err(crate::io::OutputError::Exists { path: existing }) if !self.written.contains(&path) => {
+                self.message = Some(format!("{} exists: Replace it, or change the path", existing.display()));
+                self.replace = Some((self.path.clone(), fig.clone()));
+            }
+            Err(e @ crate::io::OutputError::RunFile { .. }) => self.message = Some(e.to_string()),
+            _ => self.export(fig),
         }
     }
 
@@ -270,6 +304,7 @@ impl Exporter {
         {
             self.message = Some(match r {
                 Ok(paths) => {
+                    self.written.extend(paths.iter().cloned());
                     format!("wrote {}", paths.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", "))
                 }
                 Err(e) => e.to_string(),
@@ -292,7 +327,18 @@ impl Exporter {
             if ui.add_enabled(fig.is_some(), egui::Button::new(format!("Export {id}"))).clicked()
                 && let Some(f) = fig
             {
-                self.export(f);
+                self.export_or_ask(f);
+            }
+            if let Some((asked, f)) = self.replace.clone() {
+                if ui.button(format!("Replace {id}")).clicked() {
+                    self.replace = None;
+                    // The path edited since the question: that one is asked about afresh.
+                    if asked == self.path { self.export(&f) } else { self.export_or_ask(&f) }
+                }
+                if ui.button(format!("Keep {id}")).clicked() {
+                    self.replace = None;
+                    self.message = Some("not exported: the file is kept".into());
+                }
             }
         });
         // Its own reserved line: a notice that wrapped inside the row above pushed the plot down.

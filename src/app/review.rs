@@ -156,6 +156,7 @@ impl Review {
             x_label: "move".into(),
             y_label: "expected result for the first player (-1..1)".into(),
             value_label: String::new(),
+            y_range: Some((-1.0, 1.0)),
             data: FigureData::Lines(vec![Series { name: "after the move played".into(), points }]),
         }
     }

@@ -10,7 +10,8 @@ use super::{Pending, Workbench};
 pub enum Command {
     /// Start a new game of the variant typed (asking first if the game is unsaved).
     NewGame,
-    /// Load a position file (asking first if the game is unsaved).
+    /// Open a file: a position (asking first if the game is unsaved), a matchup, an agent or
+    /// a run folder (see `Workbench::open`).
     Load(String),
     Back,
     Forward,
@@ -125,7 +126,7 @@ impl Workbench {
             Command::Load(path) => {
                 // The field shows the file being loaded (a recent one, say).
                 self.file_path = path.clone();
-                self.guarded(Pending::Load(path));
+                self.open(&path);
             }
             Command::Back => self.back(),
             Command::Forward => self.forward(),

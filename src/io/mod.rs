@@ -2,10 +2,12 @@
 //! written atomically so a crash never leaves half a file.
 
 mod atomic;
+mod kind;
 mod output;
 mod position_file;
 
 pub use atomic::{write_atomic, write_atomic_with};
+pub use kind::{FileKind, file_kind, kind_of_text};
 pub use output::{OutputError, RUN_FILES, check_output, check_outputs, check_replace};
 pub use position_file::{POSITION_VERSION, PositionFile, load_position, load_position_record, save_position};
 

@@ -64,15 +64,24 @@ where
         y1 = y1.max(p.y).max(hi);
     }
     let mut x = Axis::numeric(padded(x0, x1), whole, 8);
-    let y = if opts.log_y { Axis::log(padded(y0, y1)) } else { Axis::numeric(padded(y0, y1), false, 6) };
-    let entries: Vec<(String, Mark)> =
-        series.iter().enumerate().map(|(i, s)| (s.name.clone(), Mark::Line(rgb(palette::series(i))))).collect();
+    let y = match fig.y_range {
+        _ if opts.log_y => Axis::log(padded(y0, y1)),
+        Some((lo, hi)) => Axis::numeric(lo.min(y0)..hi.max(y1), false, 6),
+        None => Axis::numeric(padded(y0, y1), false, 6),
+    };
+    let colours = palette::series_for(&series.iter().map(|s| s.name.as_str()).collect::<Vec<_>>());
+    let mut entries: Vec<(String, Mark)> =
+        series.iter().zip(&colours).map(|(s, &c)| (s.name.clone(), Mark::Line(rgb(c)))).collect();
+    // The shaded bands say what they are.
+    if opts.bands && series.iter().flat_map(|s| &s.points).any(|p| p.band.is_some()) {
+        entries.push(("95% interval (shaded)".into(), Mark::Block(RGBColor(200, 200, 200))));
+    }
     let titled = titled(root, &fig.title, z)?;
     let (plot, legend) = legend_room(&titled, &entries, z);
     let mut chart = axes(&plot, "", z, &mut x, &y, true)?;
     mesh(&mut chart, fig, z, &x, &y, Grid::Both)?;
-    for (i, ser) in series.iter().enumerate() {
-        let c = rgb(palette::series(i));
+    for (ser, &c) in series.iter().zip(&colours) {
+        let c = rgb(c);
         if opts.bands {
             let mut band: Vec<(f64, f64)> = ser.points.iter().filter_map(|p| p.band.map(|b| (p.x, b.1))).collect();
             band.extend(ser.points.iter().rev().filter_map(|p| p.band.map(|b| (p.x, b.0))));

@@ -822,6 +822,7 @@ impl Plan<'_> {
             x_label: x.to_string(),
             y_label: self.y_label.clone(),
             value_label: String::new(),
+            y_range: self.metric.is_rate().then_some((0.0, 1.0)),
             data: FigureData::Lines(series),
         })
     }
@@ -891,7 +892,14 @@ impl Plan<'_> {
                     .collect(),
             )
         };
-        Ok(Figure { title, x_label: x.to_string(), y_label: "games".into(), value_label: String::new(), data })
+        Ok(Figure {
+            title,
+            x_label: x.to_string(),
+            y_label: "games".into(),
+            value_label: String::new(),
+            y_range: None,
+            data,
+        })
     }
 
     /// The metric's mean over x and y, one panel per facet value.
@@ -944,6 +952,7 @@ impl Plan<'_> {
             x_label: x.to_string(),
             y_label: y.to_string(),
             value_label: self.y_label.clone(),
+            y_range: None,
             data: FigureData::Heatmap {
                 columns: columns.iter().map(|v| v.to_string()).collect(),
                 rows: rows.iter().map(|v| v.to_string()).collect(),
@@ -1001,6 +1010,7 @@ impl Plan<'_> {
             x_label: x.to_string(),
             y_label: self.y_label.clone(),
             value_label: String::new(),
+            y_range: None,
             data: FigureData::Boxes(boxes),
         })
     }
@@ -1014,6 +1024,7 @@ impl Plan<'_> {
             x_label: label,
             y_label: "games".into(),
             value_label: String::new(),
+            y_range: None,
             data: histogram(&values, self.req.bins),
         }
     }

@@ -23,10 +23,11 @@ pub fn cumulative_score(records: &[GameRecord], agent: usize) -> Figure {
         points.push(LinePoint { x: n, y: mean, band: Some(wilson(mean, n, Z95)), n: n as u32 });
     }
     Figure {
-        title: format!("score of {name} so far"),
+        title: format!("Cumulative score of {name}, with its 95% interval"),
         x_label: "games played".into(),
         y_label: format!("score of {name}"),
         value_label: String::new(),
+        y_range: Some((0.0, 1.0)),
         data: FigureData::Lines(vec![Series { name, points }]),
     }
 }
@@ -70,13 +71,14 @@ pub fn per_move(records: &[GameRecord], what: PerMove) -> Figure {
     }
     let (title, y) = match what {
         PerMove::Time => ("time per move", "seconds per move (mean over the game)"),
-        PerMove::Nodes => ("nodes per move", "nodes (MCTS: iterations) per move, mean over the game"),
+        PerMove::Nodes => ("nodes per move", "nodes or iterations per move (mean)"),
     };
     Figure {
         title: title.into(),
         x_label: "game".into(),
         y_label: y.into(),
         value_label: String::new(),
+        y_range: None,
         data: FigureData::Lines(series.into_iter().map(|s| s.1).collect()),
     }
 }

@@ -143,6 +143,10 @@ pub struct Figure {
     pub y_label: String,
     /// Heatmaps: what the colour means.
     pub value_label: String,
+    /// The y axis' range when the quantity has one (a score or a rate: 0..1; the review's
+    /// expected result: -1..1), widened only by data outside it. None: fitted to the data.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub y_range: Option<(f64, f64)>,
     pub data: FigureData,
 }
 

@@ -19,6 +19,42 @@ pub fn series(i: usize) -> [u8; 3] {
     SERIES[i % SERIES.len()]
 }
 
+/// The colours of named series (agents), one each: a name keeps its colour from figure to
+/// figure and run to run, whatever order the series come in. Each name prefers the colour its
+/// hash picks; names are served in sorted order, and one whose colour is taken gets the next
+/// free one, so the same names always get the same colours.
+///
+/// ```
+/// use mnklab::plot::palette::series_for;
+/// let ab = series_for(&["strong-ab", "random"]);
+/// let ba = series_for(&["random", "strong-ab"]);
+/// assert_eq!((ab[0], ab[1]), (ba[1], ba[0]));
+/// assert_ne!(ab[0], ab[1]);
+/// ```
+pub fn series_for<S: AsRef<str>>(names: &[S]) -> Vec<[u8; 3]> {
+    // FNV-1a: the same in every build and on every machine.
+    let hash =
+        |name: &str| name.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ b as u64).wrapping_mul(0x100_0000_01b3));
+    let mut order: Vec<usize> = (0..names.len()).collect();
+    order.sort_by(|&a, &b| names[a].as_ref().cmp(names[b].as_ref()));
+    let mut taken = [false; SERIES.len()];
+    let mut out = vec![SERIES[0]; names.len()];
+    for (served, &i) in order.iter().enumerate() {
+        let want = (hash(names[i].as_ref()) % SERIES.len() as u64) as usize;
+        // More names than colours: the palette repeats, as `series` does.
+        let free = (0..SERIES.len()).map(|k| (want + k) % SERIES.len()).find(|&k| !taken[k]);
+        let k = free.unwrap_or(served % SERIES.len());
+        if free.is_some() {
+            taken[k] = true;
+        }
+        if taken.iter().all(|&t| t) {
+            taken = [false; SERIES.len()];
+        }
+        out[i] = SERIES[k];
+    }
+    out
+}
+
 /// Win, draw and loss, in that order, for W/D/L bars and pies.
 pub const OUTCOME: [[u8; 3]; 3] = [[0, 158, 115], [153, 153, 153], [213, 94, 0]];
 

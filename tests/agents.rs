@@ -920,23 +920,25 @@ fn the_papers_suspected_flaws_change_what_they_say() {
     assert!(values(true).iter().any(|v| !(0.0..=1.0).contains(v)), "{:?}", values(true));
 }
 
-/// A root with a win in one still lists its move with the value and records it in the tree:
-/// the candidate table, the board's mark and the explorer had shown nothing after "win in 1".
+/// A root with a win in one is decided without searching its moves; what the analysis shows
+/// still names the move and its value: the candidate table and the board's mark had been
+/// empty after "win in 1".
 #[test]
-fn a_win_in_one_at_the_root_is_listed_and_in_the_tree() {
+fn a_win_in_one_at_the_root_is_a_candidate() {
     let agent = preset("strong-ab").unwrap().agent;
     for (game, line, answer) in [("tictactoe", "a1 b1 a2 b2", "a3"), ("connect4", "dedede", "d")] {
         let p = pos(game, line);
         let expected = p.parse_move(answer).unwrap();
         let win = Score::Win { plies: Some(1) };
-        with_position!(&p, q => {
-            let mut a = build_agent(&agent, 1);
-            let r = a.search(q, &SearchLimits::depth(3), &SearchControl::new(), &mut NullSink);
-            assert_eq!((r.best, r.score), (Some(expected), win), "{game} {line}");
-            let listed = r.root.iter().find(|m| m.mv == expected);
-            assert_eq!(listed.map(|m| m.score), Some(win), "{game} {line}: {:?}", r.root);
-            let tree = a.snapshot(2, 12).expect("a tree");
-            assert!(!tree.nodes[0].children.is_empty(), "{game} {line}: the root's child is in the tree");
+        let mut events: Vec<SearchEvent> = Vec::new();
+        let r = with_position!(&p, q => build_agent(&agent, 1).search(q, &SearchLimits::depth(3), &SearchControl::new(), &mut events));
+        assert_eq!((r.best, r.score), (Some(expected), win), "{game} {line}");
+        let last = events.iter().rev().find_map(|e| match e {
+            SearchEvent::Progress(p) => Some(p.clone()),
+            _ => None,
         });
+        let shown = mnklab::analysis::candidates(&last.expect("a report"), 5);
+        assert_eq!(shown.len(), 1, "{game} {line}: {shown:?}");
+        assert_eq!((shown[0].mv, shown[0].score), (expected, win), "{game} {line}");
     }
 }

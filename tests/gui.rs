@@ -349,6 +349,15 @@ fn reviewing_a_game_marks_the_real_mistake() {
     let text = top.describe(&before);
     assert!(text.starts_with("6.b loss in 16 → loss in 2 (loss hastened; best d)"), "{text}");
     assert!(!h.state().review.moves[0].verdict.is_mistake(), "1.d, the preferred move, is no mistake");
+    // Each player's summary: the second player's three moves each hastened the loss.
+    assert!(
+        h.query_by_label_contains("second player: 0 mistakes, 3 inaccuracies").is_some(),
+        "the summary row names each player's marks"
+    );
+    // The header names the judge of the review shown, not the agent slot A holds now.
+    h.state_mut().slots[0].set(preset("jeng-mcts").unwrap());
+    h.run();
+    assert!(h.query_by_label_contains("else agent A (strong-ab)").is_some(), "the review's own judge");
     // The list button goes to the position before the mistake; the board says so and shows
     // the better move as a ghost.
     let board = h.get_by_label("board").rect();

@@ -1156,3 +1156,26 @@ fn another_preset_takes_the_old_agents_marks_off_the_board() {
     h.state_mut().slots[0].set(preset("strong-ab").unwrap());
     assert!(h.state().board_marks().is_empty(), "the solver's marks are not strong-ab's");
 }
+
+/// A click on a move of a candidate's line walks the game to it, as Lichess and Lizzie do;
+/// the moves become the game record's line (a variation where the record had another).
+#[test]
+fn clicking_a_move_of_a_line_walks_to_it() {
+    let mut w = Workbench::new(Variant::tictactoe());
+    w.slots[0].set(preset("strong-ab").unwrap());
+    w.slots[0].file.limits = SearchLimits::depth(5);
+    let mut h = harness(w);
+    h.run();
+    h.state_mut().start_slot(0);
+    assert!(wait(&mut h, 30.0, |w| !w.slots[0].analysis.running), "the analysis ends");
+    h.run();
+    let pos = h.state().position.clone();
+    let best = h.state().slots[0].analysis.candidates(&pos)[0].pv.clone();
+    assert!(best.len() >= 3, "a line to walk: {best:?}");
+    let second = pos.format_move(best[1]);
+    let link = h.query_all_by_role_and_label(Role::Label, &second).next();
+    link.unwrap_or_else(|| panic!("the line's move {second} is a link")).click();
+    h.run();
+    assert_eq!(h.state().position.history(), &best[..2], "walked to the second move of the line");
+    assert_eq!(h.state().record.len(), 3, "start and the two moves");
+}

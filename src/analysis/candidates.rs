@@ -25,6 +25,15 @@ pub struct Candidate {
 /// The `n` best moves of a report, best first. MCTS ranks by visits (what it plays), alpha-beta
 /// by value, moves with exact values before refuted ones.
 pub fn candidates(p: &Progress, n: usize) -> Vec<Candidate> {
+    // A root decided without a search of its moves (alpha-beta's win in one, or the one block
+    // that still loses): its move and value, rather than an empty table after "win in 1".
+    if p.root.is_empty()
+        && p.score.is_proven()
+        && let Some(mv) = p.best
+    {
+        let pv = if p.pv.first() == Some(&mv) { p.pv.clone() } else { vec![mv] };
+        return vec![Candidate { mv, score: p.score, bound: Bound::Exact, visits: 0, share: None, pv, strength: 1.0 }];
+    }
     let mut root = p.root.clone();
     let total: u64 = root.iter().map(|r| r.visits).sum();
     let line = |mv: Move, own: &[Move]| -> Vec<Move> {

@@ -638,6 +638,27 @@ pub fn evaluation_line(moves: &[MoveReview]) -> Vec<(usize, f64)> {
         .collect()
 }
 
+/// The review's bars: each judged move's loss, capped at 2 (a proven value thrown away, worth
+/// 3 or 4 in the ranking, is drawn as the largest drop of expected result there is).
+pub fn loss_bars(moves: &[MoveReview]) -> Vec<(usize, f64)> {
+    moves.iter().filter(|m| m.judged()).map(|m| (m.ply, m.loss.min(2.0))).collect()
+}
+
+/// The distance to the end where a value after a move is proven, for the graph, as the first
+/// player sees it: "W13" (the first player wins in 13 plies from the position before the
+/// move), "L12", "=" (a draw); a flat line of proven values then still shows the game
+/// hastening or delaying its end.
+pub fn proven_labels(moves: &[MoveReview]) -> Vec<(usize, String)> {
+    moves
+        .iter()
+        .filter(|m| m.played_score.is_proven())
+        .map(|m| {
+            let first = if m.mover == Player::First { m.played_score } else { super::flip(m.played_score) };
+            (m.ply, super::short_label(first, crate::search::tree::Bound::Exact))
+        })
+        .collect()
+}
+
 /// The marked moves (mistakes and inaccuracies), worst first: by loss, proven ones before
 /// judged ones of the same loss.
 pub fn worst(moves: &[MoveReview], n: usize) -> Vec<&MoveReview> {
@@ -705,6 +726,31 @@ mod tests {
         proven[2].played_score = Score::Win { plies: Some(3) };
         proven[2].played_value = Some(1.0);
         assert_eq!(evaluation_line(&proven)[2], (3, 1.0));
+    }
+
+    /// Connect-4 `d a d a d b d`, judged by the solver: each proven value labelled with its
+    /// distance for the first player, and each move's loss a bar.
+    #[test]
+    fn proven_values_carry_their_distance_and_losses_their_bars() {
+        let start = AnyPosition::new("connect4".parse().unwrap());
+        let line = AnyPosition::from_moves("connect4".parse().unwrap(), "d a d a d b d").unwrap().history().to_vec();
+        let settings = ReviewSettings::new(crate::agents::preset("strong-ab").unwrap(), 0.2);
+        let mut moves = Vec::new();
+        review_game(&start, &line, &settings, &SearchControl::new(), |r| {
+            moves.push(r);
+            true
+        });
+        assert!(moves.iter().all(|m| m.proven), "{moves:#?}");
+        let labels = proven_labels(&moves);
+        assert_eq!(labels.len(), 7);
+        // 6.b lets four through: the first player then wins at once (from the position
+        // before 6.b: in 2 plies); 7.d wins.
+        assert_eq!(labels[5], (6, "W2".to_string()));
+        assert_eq!(labels[6], (7, "W1".to_string()));
+        assert!(labels.iter().all(|(_, l)| l.starts_with('W')), "the first player wins throughout: {labels:?}");
+        let bars = loss_bars(&moves);
+        assert_eq!(bars.len(), 7);
+        assert!(bars[5].1 > 0.8 && bars.iter().all(|b| (0.0..=2.0).contains(&b.1)), "{bars:?}");
     }
 
     #[test]

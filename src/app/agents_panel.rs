@@ -67,6 +67,10 @@ impl Workbench {
         if let Some(m) = clicked {
             self.play(m);
         }
+        let walked = self.slots.iter_mut().find_map(|s| s.analysis.walked.take());
+        if let Some(line) = walked {
+            self.walk_line(&line);
+        }
         ui.horizontal_wrapped(|ui| {
             ui.label("board and explorer show:");
             for i in 0..self.slots.len() {

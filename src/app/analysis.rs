@@ -71,6 +71,9 @@ pub struct Analysis {
     /// candidate clicked (to be played), from the last frame.
     pub hovered_line: Option<Vec<Move>>,
     pub clicked: Option<Move>,
+    /// A move of a candidate's line was clicked: the line up to it, to walk to (the
+    /// workbench adds it to the game record as a variation where it is new).
+    pub walked: Option<Vec<Move>>,
     /// The best moves of the other agents on the same position (set by the workbench before
     /// drawing): rows not among them are marked, and a different best move is said.
     pub others: Vec<OtherList>,
@@ -114,6 +117,7 @@ impl Default for Analysis {
             info: None,
             key: None,
             hovered_line: None,
+            walked: None,
             clicked: None,
             others: Vec::new(),
             fetching: Vec::new(),
@@ -591,6 +595,8 @@ impl Analysis {
             // full line in the tooltip.
             let chars = (widths[3] / (ui.style().text_styles[&egui::TextStyle::Body].size * 0.6)) as usize;
             let shown = crate::analysis::fit_line(&line, chars);
+            // The moves that fit, each a link: a click walks the line to it.
+            let fitting = shown.trim_end_matches('…').split_whitespace().count().min(line.len());
             let alone: Vec<&str> = self
                 .others
                 .iter()
@@ -616,7 +622,20 @@ impl Analysis {
                 if let Some(extra) = &extra {
                     cell(ui, widths[2], &mut |ui| ui.label(extra));
                 }
-                cell(ui, widths[3], &mut |ui| ui.label(&shown)).on_hover_text(line.join(" "));
+                let mut walk = None;
+                cell(ui, widths[3], &mut |ui| {
+                    ui.spacing_mut().item_spacing.x = 4.0;
+                    for (k, name) in line.iter().take(fitting).enumerate() {
+                        if ui.add(egui::Label::new(name.as_str()).sense(egui::Sense::click())).clicked() {
+                            walk = Some(k + 1);
+                        }
+                    }
+                    ui.label(if fitting < line.len() { "…" } else { "" })
+                })
+                .on_hover_text(format!("{}\nclick a move to walk the line to it", line.join(" ")));
+                if let Some(n) = walk {
+                    self.walked = Some(c.pv[..n].to_vec());
+                }
                 if !alone.is_empty() {
                     cell(ui, widths[4], &mut |ui| ui.colored_label(egui::Color32::from_rgb(200, 120, 0), "≠"))
                         .on_hover_text(format!("not a candidate of agent {}", alone.join(", ")));

@@ -37,6 +37,24 @@ impl Workbench {
         }
     }
 
+    /// Walks a line from the current position to its last move, as Lichess and Lizzie do
+    /// with a clicked move of a line: the moves the record lacks are added (a variation).
+    pub fn walk_line(&mut self, line: &[Move]) {
+        let mut p = self.position.clone();
+        let mut at = self.record.current();
+        for &m in line {
+            if p.try_play(m).is_err() {
+                break;
+            }
+            self.dirty |= self.record.child_by_move(at, m).is_none();
+            at = self.record.add(at, m);
+        }
+        self.record.goto(at);
+        self.position = p;
+        self.message = None;
+        self.moved();
+    }
+
     pub fn back(&mut self) {
         if self.record.back() {
             self.position.undo();

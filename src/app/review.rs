@@ -4,11 +4,13 @@
 //! to go there) and the mistakes listed, worst first.
 
 use crossbeam_channel::{Receiver, unbounded};
-use egui_plot::{Legend, Line, Plot, PlotPoints, Points, Text};
+use egui_plot::{Bar, BarChart, Legend, Line, Plot, PlotPoints, Points, Text};
 
 use super::plots::Exporter;
 use crate::agents::AgentFile;
-use crate::analysis::review::{MoveReview, ReviewSettings, evaluation_line, review_game, worst};
+use crate::analysis::review::{
+    MoveReview, ReviewSettings, evaluation_line, loss_bars, player_summaries, proven_labels, review_game, worst,
+};
 use crate::game::{AnyPosition, Move};
 use crate::plot::{Figure, FigureData, LinePoint, Series};
 use crate::search::SearchControl;
@@ -212,6 +214,18 @@ impl Review {
             ui.label(format!("Not judged (stopped, or no value found): {}", unjudged.join(" ")));
         }
         if !self.moves.is_empty() {
+            // Each player's count and mean loss: the numbers behind Lichess' accuracy.
+            ui.horizontal_wrapped(|ui| {
+                for (who, p) in ["first player", "second player"].into_iter().zip(player_summaries(&self.moves)) {
+                    ui.label(format!(
+                        "{who}: {} mistakes, {} inaccuracies, mean loss {:.2} ({} of {} moves judged)",
+                        p.mistakes, p.inaccuracies, p.mean_loss, p.judged, p.moves
+                    ));
+                    ui.separator();
+                }
+            });
+        }
+        if !self.moves.is_empty() {
             let fig = self.exporter.labelled(self.figure());
             self.exporter.show(ui, "review", Some(&fig));
             if let Some(x) = self.plot(ui) {
@@ -242,10 +256,12 @@ impl Review {
             .filter_map(|m| values.iter().find(|p| p.0 == m.ply).map(|p| (m, p.1)))
             .collect();
         let warn = ui.visuals().warn_fg_color;
+        let proven = proven_labels(&self.moves);
+        let loss = loss_bars(&self.moves);
         let names: Vec<(String, [f64; 2])> =
             marked.iter().map(|(m, v)| (self.name(m.ply), [m.ply as f64, *v])).collect();
         let response = Plot::new("plot-review")
-            .height(200.0)
+            .height(240.0)
             .custom_y_axes(vec![super::plots::y_axis()])
             // Bottom left: the curve of a won game ends top right.
             .legend(Legend::default().position(egui_plot::Corner::LeftBottom))
@@ -260,8 +276,21 @@ impl Review {
                 let pts: Vec<[f64; 2]> = names.iter().map(|(_, xy)| *xy).collect();
                 p.points(Points::new("mistakes", PlotPoints::from(pts)).radius(5.0).color(warn));
                 for (name, xy) in names {
-                    p.text(Text::new("mistakes", egui_plot::PlotPoint::new(xy[0], xy[1] + 0.12), name).color(warn));
+                    let text = egui::RichText::new(name).size(15.0).strong().color(warn);
+                    p.text(Text::new("mistakes", egui_plot::PlotPoint::new(xy[0], xy[1] + 0.14), text));
                 }
+                // Where the value is proven, its distance to the end, so that a line flat at a
+                // proven win still shows each move hastening or delaying it.
+                for (ply, label) in &proven {
+                    if let Some(&(_, y)) = values.iter().find(|v| v.0 == *ply) {
+                        let at = egui_plot::PlotPoint::new(*ply as f64, y - 0.12);
+                        p.text(Text::new("proven: plies to the end", at, egui::RichText::new(label).size(13.0)));
+                    }
+                }
+                // From the bottom edge: half the plot's height is a loss of 2 (a whole win).
+                let bars: Vec<Bar> =
+                    loss.iter().map(|&(ply, l)| Bar::new(ply as f64, l / 2.0).base_offset(-1.0).width(0.6)).collect();
+                p.bar_chart(BarChart::new("loss of the move (bars)", bars).color(warn.gamma_multiply(0.45)));
             });
         let r = &response.response;
         if !r.clicked() {

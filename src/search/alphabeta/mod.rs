@@ -558,19 +558,17 @@ impl<'a, P: Position> Searcher<'a, P> {
             let tactic = self.board.tactic(&mut self.pos, self.opponent_tactics, &mut scratch);
             self.scratch = scratch;
             match tactic {
-                Tactic::WinNow(m) if ply > 0 => {
+                Tactic::WinNow(m) => {
                     self.pv[p].clear();
                     self.pv[p].push(m);
                     return self.win_value(ply + 1);
                 }
-                Tactic::Lost(block) if ply > 0 => {
+                Tactic::Lost(block) => {
+                    // The blocking move is the line, so a lost root still names a searched move.
                     self.pv[p].push(block);
                     return -self.win_value(ply + 2);
                 }
-                // At the root the one move is searched, not returned: the root's list and tree
-                // then hold it with its value, so the candidate table, the board's mark and
-                // the explorer show the win (or the block that still loses) instead of nothing.
-                Tactic::WinNow(m) | Tactic::Lost(m) | Tactic::MustBlock(m) => forced = Some(m),
+                Tactic::MustBlock(m) => forced = Some(m),
                 Tactic::Quiet => {}
             }
         }

@@ -4,7 +4,7 @@
 //! to go there) and the mistakes listed, worst first.
 
 use crossbeam_channel::{Receiver, unbounded};
-use egui_plot::{Bar, BarChart, Legend, Line, Plot, PlotPoints, Points, Text};
+use egui_plot::{Bar, BarChart, Line, Plot, PlotPoints, Points, Text};
 
 use super::plots::Exporter;
 use crate::agents::AgentFile;
@@ -263,12 +263,13 @@ impl Review {
         let response = Plot::new("plot-review")
             .height(240.0)
             .custom_y_axes(vec![super::plots::y_axis()])
-            // Bottom left: the curve of a won game ends top right.
-            .legend(Legend::default().position(egui_plot::Corner::LeftBottom))
+            // No legend over the data (its corner covered the loss bars or the line's first
+            // points): the caption under the plot says what each mark is.
             .x_axis_label("move")
             .y_axis_label("expected result, first player")
             .include_y(-1.0)
-            .include_y(1.0)
+            // Room above +1 for the mistakes' labels.
+            .include_y(1.3)
             .allow_scroll(false)
             .show(ui, |p| {
                 p.line(Line::new("after the move played", PlotPoints::from(line.clone())).width(2.0));
@@ -277,7 +278,7 @@ impl Review {
                 p.points(Points::new("mistakes", PlotPoints::from(pts)).radius(5.0).color(warn));
                 for (name, xy) in names {
                     let text = egui::RichText::new(name).size(15.0).strong().color(warn);
-                    p.text(Text::new("mistakes", egui_plot::PlotPoint::new(xy[0], xy[1] + 0.14), text));
+                    p.text(Text::new("mistake labels", egui_plot::PlotPoint::new(xy[0], xy[1] + 0.14), text));
                 }
                 // Where the value is proven, its distance to the end, so that a line flat at a
                 // proven win still shows each move hastening or delaying it.
@@ -292,6 +293,11 @@ impl Review {
                     loss.iter().map(|&(ply, l)| Bar::new(ply as f64, l / 2.0).base_offset(-1.0).width(0.6)).collect();
                 p.bar_chart(BarChart::new("loss of the move (bars)", bars).color(warn.gamma_multiply(0.45)));
             });
+        ui.weak(
+            "line: the expected result for the first player after each move (W13, L12, =: proven, plies to \
+             the end); orange: marked moves; bars from the bottom: each move's loss (half the height: a whole \
+             win given away). Click to go to a move.",
+        );
         let r = &response.response;
         if !r.clicked() {
             return None;

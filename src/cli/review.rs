@@ -92,7 +92,8 @@ pub fn run(args: ReviewArgs) -> Result<(), String> {
     Ok(())
 }
 
-/// The games the arguments name.
+/// The games the arguments name. Every line is played through the position's own
+/// `play_sequence`, which checks each move against the rules and names the one at fault.
 fn games(args: &ReviewArgs) -> Result<Vec<Game>, String> {
     if let Some(run) = &args.run {
         let run = mnklab::arena::results::load_run(run).map_err(|e| e.to_string())?;
@@ -100,45 +101,33 @@ fn games(args: &ReviewArgs) -> Result<Vec<Game>, String> {
         for r in &run.records {
             let mut start = AnyPosition::new(r.variant);
             start.play_sequence(&r.opening.join(" ")).map_err(|e| format!("game {}: its opening: {e}", r.index))?;
-            let line = moves_of(&start, r.moves.iter().map(|m| m.mv.as_str()))
-                .map_err(|e| format!("game {}: {e}", r.index))?;
-            games.push(Game { name: r.index.to_string(), start, line });
+            let mut end = start.clone();
+            let moves: Vec<&str> = r.moves.iter().map(|m| m.mv.as_str()).collect();
+            end.play_sequence(&moves.join(" ")).map_err(|e| format!("game {}: {e}", r.index))?;
+            games.push(Game { name: r.index.to_string(), line: line_between(&start, &end), start });
         }
         return Ok(games);
     }
-    let (start, mut line) = match (&args.open, args.game) {
+    // The start, and the position its file's moves reach (checked when the file was read).
+    let (start, mut end) = match (&args.open, args.game) {
         (Some(path), _) => {
-            let (file, _) = mnklab::io::load_position(path).map_err(|e| e.to_string())?;
-            let start = file.start_position().map_err(|e| format!("{}: {e}", path.display()))?;
-            let line = moves_of(&start, file.moves.iter().map(String::as_str))?;
-            (start, line)
+            let (file, end) = mnklab::io::load_position(path).map_err(|e| e.to_string())?;
+            (file.start_position().map_err(|e| format!("{}: {e}", path.display()))?, end)
         }
-        (None, Some(game)) => (AnyPosition::new(game), Vec::new()),
+        (None, Some(game)) => (AnyPosition::new(game), AnyPosition::new(game)),
         (None, None) => return Err("give --game with --moves, --open or --run".into()),
     };
-    let mut end = start.clone();
-    for &m in &line {
-        let _ = end.try_play(m);
-    }
-    let mut after = end.clone();
-    after.play_sequence(args.moves.as_deref().unwrap_or("")).map_err(|e| format!("--moves: {e}"))?;
-    line.extend_from_slice(&after.history()[end.history().len()..]);
+    end.play_sequence(args.moves.as_deref().unwrap_or("")).map_err(|e| format!("--moves: {e}"))?;
+    let line = line_between(&start, &end);
     if line.is_empty() {
         return Err("no moves to review: give them with --moves".into());
     }
     Ok(vec![Game { name: "1".into(), start, line }])
 }
 
-/// The moves `tokens` from `start`, each checked against the rules.
-fn moves_of<'a>(start: &AnyPosition, tokens: impl Iterator<Item = &'a str>) -> Result<Vec<Move>, String> {
-    let mut pos = start.clone();
-    let mut line = Vec::new();
-    for (i, t) in tokens.enumerate() {
-        let m =
-            pos.parse_move(t).and_then(|m| pos.try_play(m).map(|_| m)).map_err(|e| format!("move {}: {e}", i + 1))?;
-        line.push(m);
-    }
-    Ok(line)
+/// The moves that lead from `start` to `end`, a position reached from it.
+fn line_between(start: &AnyPosition, end: &AnyPosition) -> Vec<Move> {
+    end.history()[start.history().len()..].to_vec()
 }
 
 /// The text report of one game: its marked moves worst first, the moves not judged, and each

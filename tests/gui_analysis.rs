@@ -7,7 +7,7 @@ use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use mnklab::agents::preset;
-use mnklab::app::{BottomTab, Workbench, is_open};
+use mnklab::app::{BottomTab, Workbench};
 use mnklab::game::Variant;
 use mnklab::search::{Score, SearchLimits};
 
@@ -234,6 +234,13 @@ fn the_candidate_table_previews_a_line_and_plays_a_move() {
     let ghosts = mnklab::app::line_ghosts(&pos, &line);
     assert_eq!(ghosts.len(), line.len().min(42));
     assert_eq!(ghosts[0].2, 1, "numbered from 1");
+    // The row in words below the table, not in a tooltip over the next row (which it covered).
+    let words: Vec<String> = line.iter().map(|&m| pos.format_move(m)).collect();
+    let detail = h.get_by_label_contains(&format!("Line {}.", words.join(" "))).rect();
+    let last = pos.format_move(rows.last().unwrap().mv);
+    let last_row = h.get_all_by_role_and_label(Role::Button, &last).next().unwrap().rect();
+    assert!(detail.min.y >= last_row.max.y, "below the last row: {detail:?} {last_row:?}");
+    assert!(h.query_by_label_contains("visits (").is_some(), "its visits");
     // Click it: the move is played.
     h.get_all_by_role_and_label(Role::Button, &second).next().unwrap().click();
     h.run();
@@ -262,25 +269,39 @@ fn explorer_nodes_stay_open_by_move_path() {
     assert!(expand_buttons > 0);
     // Open it through the state (the buttons are all called "expand").
     let ctx = h.ctx.clone();
-    let id = egui::Id::unique(("tree-node", "A", vec![mv]));
-    let mut state = egui::collapsing_header::CollapsingState::load_with_default_open(&ctx, id, false);
-    state.set_open(true);
-    state.store(&ctx);
+    let pos = h.state().position.clone();
+    h.state().explorer.open(&ctx, &pos, "A", &[mv]);
     h.run();
-    assert!(is_open(&ctx, "A", &[mv]));
+    let is_open = |h: &Harness<'static, Workbench>, agent: &str, path: &[mnklab::game::Move]| {
+        h.state().explorer.is_open(&h.ctx, &pos, agent, path)
+    };
+    assert!(is_open(&h, "A", &[mv]));
     // A new analysis of the same position re-sorts and renumbers the tree: the same line is open,
     // and no other.
     analyse_a(&mut h);
-    assert!(is_open(&ctx, "A", &[mv]));
+    assert!(is_open(&h, "A", &[mv]));
     let others = h.state().analysis().tree.clone().unwrap();
     for &c in &others.nodes[0].children {
         let m = others.nodes[c as usize].mv.unwrap();
         if m != mv {
-            assert!(!is_open(&ctx, "A", &[m]), "{m:?} opened by itself");
+            assert!(!is_open(&h, "A", &[m]), "{m:?} opened by itself");
         }
     }
     // Agent B's tree does not inherit A's open nodes.
-    assert!(!is_open(&ctx, "B", &[mv]));
+    assert!(!is_open(&h, "B", &[mv]));
+    // Another position, where the same move is legal, has its own open nodes: none.
+    h.state_mut().play(mv);
+    h.run();
+    let next = h.state().position.clone();
+    assert!(!h.state().explorer.is_open(&h.ctx, &next, "A", &[mv]), "open at an unrelated position");
+    // Back at the first position: still open. A new game at that same position: closed.
+    h.key_press(egui::Key::ArrowLeft);
+    h.run();
+    assert!(is_open(&h, "A", &[mv]), "open again at its own position");
+    h.state_mut().new_game();
+    h.run();
+    assert!(h.state().position.history().is_empty(), "the same start position");
+    assert!(!is_open(&h, "A", &[mv]), "the last game's nodes are closed in a new game");
 }
 
 #[test]
@@ -447,7 +468,8 @@ fn the_explorer_fetches_deeper_nodes_pages_children_and_expands_the_pv() {
     h.run();
     let line = h.state().explorer.shown.clone().unwrap();
     for k in 0..line.len() {
-        assert!(is_open(&h.ctx, "A", &line[..k]), "node {k} of the PV is open");
+        let root = h.state().position.clone();
+        assert!(h.state().explorer.is_open(&h.ctx, &root, "A", &line[..k]), "node {k} of the PV is open");
     }
     let tree = h.state().analysis().tree.clone().unwrap();
     let end = tree.node_at(&line).expect("the line is in the tree");

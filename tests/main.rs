@@ -19,6 +19,7 @@ mod files;
 mod fuzz;
 mod gui;
 mod gui_analysis;
+mod gui_explorer;
 mod hardening;
 mod playout_paths;
 mod plot;

@@ -16,6 +16,7 @@ pub mod convention;
 pub mod review;
 pub mod stamp;
 pub mod threat_judge;
+pub mod tree_view;
 
 /// Re-exported beside [`proof_so_far`]: the words for a running proof's bounds.
 pub use crate::search::bounds_label;
@@ -25,3 +26,4 @@ pub use convention::{
     search_fields, search_label, searched_nothing, short_label, shows_pv, side_label, speed_fields, speed_label,
 };
 pub use stamp::PositionKey;
+pub use tree_view::{SortBy, below_recorded, best_line, has_more, keep_order, sorted_children};

@@ -5,7 +5,7 @@ use crate::game::{AnyPosition, Variant};
 
 /// Identifies a position: its game, its hash and its ply (the hash alone could collide
 /// across variants; the history is not part of it, so a transposition keeps its analysis).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct PositionKey {
     variant: Variant,
     hash: u64,

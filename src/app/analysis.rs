@@ -10,6 +10,9 @@ use crate::analysis::{Candidate, PositionKey, candidates, full_label, short_labe
 use crate::game::{AnyPosition, Move};
 use crate::search::{Progress, SearchControl, SearchEvent, SearchLimits, SearchResult, TreeSnapshot};
 
+mod tree;
+pub use tree::LineExpansion;
+
 /// The candidates slider's top where a position has fewer legal moves (on larger boards
 /// the slider reaches every move).
 pub const MOST_CANDIDATES: usize = 20;
@@ -79,6 +82,13 @@ pub struct Analysis {
     pub others: Vec<OtherList>,
     /// Subtrees asked of the worker and not yet arrived (the explorer says "fetching").
     pub fetching: Vec<Vec<Move>>,
+    /// "Expand PV" under way or just done (see [`Analysis::expand_line`]).
+    pub expansion: Option<LineExpansion>,
+    /// The subtrees fetched into the tree, kept across a running search's snapshots.
+    grafts: Vec<tree::Graft>,
+    /// What the running or last analysis searched (position, agent, limits, seed): a node
+    /// below the plies it recorded is searched afresh with the same.
+    searched: Option<(AnyPosition, AgentConfig, SearchLimits, u64)>,
     /// Set by the slot before drawing: its config changed since these results (a broken
     /// config cannot start again), so they are marked as the previous config's.
     pub config_changed: bool,
@@ -121,6 +131,9 @@ impl Default for Analysis {
             clicked: None,
             others: Vec::new(),
             fetching: Vec::new(),
+            expansion: None,
+            grafts: Vec::new(),
+            searched: None,
             config_changed: false,
             id: 0,
             control: SearchControl::new(),
@@ -191,7 +204,9 @@ impl Analysis {
         self.info = r.info;
         self.stopped = false;
         self.error = None;
-        self.fetching.clear();
+        self.forget_tree();
+        // The worker's last search is another position's: nothing below is searched afresh.
+        self.searched = None;
         true
     }
 
@@ -233,8 +248,9 @@ impl Analysis {
         self.info = None;
         self.key = Some(PositionKey::of(pos));
         self.agent = Some(file.agent.clone());
-        self.fetching.clear();
+        self.forget_tree();
         let limits = SearchLimits { time: (self.seconds > 0.0).then_some(self.seconds), ..file.limits };
+        self.searched = Some((pos.clone(), file.agent.clone(), limits, file.seed));
         self.worker.send(Command::Analyse {
             id: self.id,
             position: Box::new(pos.clone()),
@@ -243,43 +259,6 @@ impl Analysis {
             seed: file.seed,
             control: self.control.clone(),
         });
-    }
-
-    /// Asks the worker for the tree below `path`, `depth` plies and `top` children a node deep,
-    /// to graft into the explorer's snapshot (answered once the search has ended).
-    pub fn request_subtree(&mut self, path: Vec<Move>, depth: u32, top: usize) {
-        if self.fetching.contains(&path) || self.tree.is_none() {
-            return;
-        }
-        self.fetching.push(path.clone());
-        if self.running {
-            // The running search answers between iterations.
-            self.control.request_subtree(crate::search::SubtreeRequest { path, depth, top });
-        } else {
-            self.worker.send(Command::Subtree { id: self.id, path, depth, top });
-        }
-    }
-
-    /// Puts a fetched subtree in place in the tree shown.
-    fn graft(&mut self, path: Vec<Move>, tree: Option<TreeSnapshot>) {
-        self.fetching.retain(|p| *p != path);
-        match (self.tree.as_mut(), tree) {
-            (Some(t), Some(sub)) => {
-                t.graft(&path, &sub);
-            }
-            _ => self.error = Some("the search's tree does not reach that node".into()),
-        }
-        // Nothing came below it (a forced win, the end of the game): the node offers no more,
-        // so "expand" and "expand PV" stop there instead of asking again.
-        if let Some(t) = self.tree.as_mut()
-            && let Some(n) = t.node_at(&path)
-            && t.nodes[n].children.is_empty()
-        {
-            t.nodes[n].hidden_children = 0;
-            if let Some(a) = t.nodes[n].alphabeta.as_mut() {
-                a.depth = 0;
-            }
-        }
     }
 
     /// Stops the running analysis, and the following of the game; what arrived so far stays.
@@ -358,8 +337,8 @@ impl Analysis {
                         }
                         self.latest = Some(p);
                     }
-                    SearchEvent::Snapshot(t) => self.tree = Some(t),
-                    SearchEvent::Subtree { path, tree } => self.graft(path, tree),
+                    SearchEvent::Snapshot(t) => self.take_snapshot(t),
+                    SearchEvent::Subtree { path, tree } => self.graft(path, tree, false),
                     // Shown on the analysis's message line until the next start.
                     SearchEvent::Notice(text) | SearchEvent::Warning(text) => self.notice = Some(text),
                     SearchEvent::Info(text) => self.info = Some(text),
@@ -371,11 +350,11 @@ impl Analysis {
                         self.worker.send(Command::Subtree { id, path: r.path, depth: r.depth, top: r.top });
                     }
                     self.result = Some(result);
-                    if tree.is_some() {
-                        self.tree = tree;
+                    if let Some(t) = tree {
+                        self.take_snapshot(t);
                     }
                 }
-                Report::Subtree { id, path, tree } if id == self.id => self.graft(path, tree),
+                Report::Subtree { id, path, tree, fresh } if id == self.id => self.graft(path, tree, fresh),
                 _ => {}
             }
         }
@@ -587,6 +566,7 @@ impl Analysis {
                 }
             }
         });
+        let mut detail = None;
         for c in &rows {
             let mv = pos.format_move(c.mv);
             let extra = c.share.map(|s| format!("{:.1}%", s * 100.0));
@@ -605,20 +585,8 @@ impl Analysis {
                 .collect();
             let mut clicked = false;
             let row = ui.horizontal(|ui| {
-                let b = cell(ui, widths[0], &mut |ui| ui.add(egui::Button::new(&mv).small()));
-                clicked = b.clicked();
-                b.on_hover_text(format!("play {mv}"));
-                let score = cell(ui, widths[1], &mut |ui| ui.label(full_label(c.score, c.bound)));
-                let side = crate::analysis::side_label(pos);
-                if c.share.is_none() && c.bound != crate::search::tree::Bound::Exact {
-                    let meaning = crate::analysis::bound_meaning(c.score, c.bound)
-                        .map_or(String::new(), |m| format!("; {}: {m}", full_label(c.score, c.bound)));
-                    score.on_hover_text(format!(
-                        "{side}; refuted: alpha-beta proved only that this move is no better (≤){meaning}; set multi-PV in the agent's options for exact values of the n best"
-                    ));
-                } else {
-                    score.on_hover_text(side);
-                }
+                clicked = cell(ui, widths[0], &mut |ui| ui.add(egui::Button::new(&mv).small())).clicked();
+                cell(ui, widths[1], &mut |ui| ui.label(full_label(c.score, c.bound)));
                 if let Some(extra) = &extra {
                     cell(ui, widths[2], &mut |ui| ui.label(extra));
                 }
@@ -631,14 +599,12 @@ impl Analysis {
                         }
                     }
                     ui.label(if fitting < line.len() { "…" } else { "" })
-                })
-                .on_hover_text(format!("{}\nclick a move to walk the line to it", line.join(" ")));
+                });
                 if let Some(n) = walk {
                     self.walked = Some(c.pv[..n].to_vec());
                 }
                 if !alone.is_empty() {
-                    cell(ui, widths[4], &mut |ui| ui.colored_label(egui::Color32::from_rgb(200, 120, 0), "≠"))
-                        .on_hover_text(format!("not a candidate of agent {}", alone.join(", ")));
+                    cell(ui, widths[4], &mut |ui| ui.colored_label(egui::Color32::from_rgb(200, 120, 0), "≠"));
                 }
             });
             if clicked {
@@ -646,7 +612,30 @@ impl Analysis {
             }
             if ui.rect_contains_pointer(row.response.rect) {
                 self.hovered_line = Some(c.pv.clone());
+                detail = Some(row_detail(c, &mv, &line, &alone));
             }
         }
+        // The row under the pointer in words, below the table: a tooltip covered the next row.
+        super::lines::reserved_lines(ui, detail.as_deref(), Tone::Plain, 2);
     }
+}
+
+/// What a candidate row means, said below the table while the pointer is on it: its score
+/// (and what a bound means), its visits, its whole line, and what a click does.
+fn row_detail(c: &Candidate, mv: &str, line: &[String], alone: &[&str]) -> String {
+    let mut s = format!("{mv}: {}", full_label(c.score, c.bound));
+    if let Some(meaning) = crate::analysis::bound_meaning(c.score, c.bound) {
+        s.push_str(&format!(" ({meaning})"));
+    }
+    if c.share.is_none() && c.bound != crate::search::tree::Bound::Exact {
+        s.push_str(", refuted: no better than this (multi-PV in the agent's options values the n best exactly)");
+    }
+    if let Some(share) = c.share {
+        s.push_str(&format!(", {} visits ({:.1}%)", c.visits, share * 100.0));
+    }
+    if !alone.is_empty() {
+        s.push_str(&format!(", not a candidate of agent {}", alone.join(", ")));
+    }
+    s.push_str(&format!(". Line {}. Click {mv} to play it, a move of the line to walk to it.", line.join(" ")));
+    s
 }

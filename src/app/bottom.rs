@@ -11,37 +11,7 @@ impl Workbench {
         });
         ui.separator();
         match self.tab {
-            BottomTab::Explorer => {
-                // Only a tree of the position on the board (never an earlier one's).
-                let a = self.analysis();
-                let tree = a.tree.clone().filter(|_| a.is_for(&self.position) && self.edit.is_none());
-                let fetching = a.fetching.clone();
-                let slot = self.shown_slot.min(self.slots.len() - 1);
-                let agent = self.slots[slot].label.clone();
-                // The solver proves without a tree to keep: its answer is the candidate table.
-                let empty = if matches!(self.slots[slot].file.agent, crate::agents::AgentConfig::Solver(_)) {
-                    format!("the solver keeps no search tree: its proven values are in agent {agent}'s candidate table")
-                } else {
-                    "no tree yet: start an analysis".to_string()
-                };
-                let asked = self.explorer.show(ui, &self.position, tree.as_ref(), &agent, &fetching, &empty);
-                if asked.show.as_ref().is_some_and(|p| p.is_empty()) {
-                    self.preview = None;
-                    self.explorer.shown = None;
-                }
-                for (path, depth, top) in asked.fetch {
-                    self.slots[slot].analysis.request_subtree(path, depth, top);
-                }
-                if let Some(path) = asked.show.filter(|p| !p.is_empty()) {
-                    let mut p = self.position.clone();
-                    for m in path {
-                        if p.try_play(m).is_err() {
-                            break;
-                        }
-                    }
-                    self.preview = Some(p);
-                }
-            }
+            BottomTab::Explorer => self.explorer_tab(ui),
             // Scrolled, so that tall content (plots) never grows the panel.
             BottomTab::Matchup => {
                 egui::ScrollArea::both().id_salt("matchup-tab").auto_shrink([false, false]).show(ui, |ui| {
@@ -62,6 +32,57 @@ impl Workbench {
                     self.jump(n);
                 }
             }
+        }
+    }
+
+    fn explorer_tab(&mut self, ui: &mut egui::Ui) {
+        let slot = self.shown_slot.min(self.slots.len() - 1);
+        let a = &self.slots[slot].analysis;
+        // Only a tree of the position on the board (never an earlier one's).
+        let tree = a.tree.as_ref().filter(|_| a.is_for(&self.position) && self.edit.is_none());
+        let agent = self.slots[slot].label.clone();
+        // The solver proves without a tree to keep: its answer is the candidate table.
+        let empty = if matches!(self.slots[slot].file.agent, crate::agents::AgentConfig::Solver(_)) {
+            format!("the solver keeps no search tree: its proven values are in agent {agent}'s candidate table")
+        } else {
+            "no tree yet: start an analysis".to_string()
+        };
+        let fresh = a.fresh_nodes();
+        let view = TreeView {
+            root: &self.position,
+            tree,
+            agent: &agent,
+            fetching: &a.fetching,
+            fresh: &fresh,
+            expansion: a.expansion.as_ref(),
+            empty: &empty,
+        };
+        let asked = self.explorer.show(ui, &view);
+        let a = &mut self.slots[slot].analysis;
+        if asked.end_expansion {
+            a.expansion = None;
+        }
+        if let Some(sort) = asked.expand {
+            a.expand_line(sort);
+        }
+        for (path, depth, top) in asked.fetch {
+            a.request_subtree(path, depth, top);
+        }
+        match asked.show {
+            Some(path) if path.is_empty() => {
+                self.preview = None;
+                self.explorer.shown = None;
+            }
+            Some(path) => {
+                let mut p = self.position.clone();
+                for m in path {
+                    if p.try_play(m).is_err() {
+                        break;
+                    }
+                }
+                self.preview = Some(p);
+            }
+            None => {}
         }
     }
 }

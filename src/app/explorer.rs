@@ -1,31 +1,48 @@
 //! The search-tree explorer: the snapshot of a running or finished search as a collapsible
 //! tree, children sorted as chosen, each node's statistics, and a button to show its position.
-//! Open nodes are remembered by their move path (and agent), so a re-sorted or refreshed
-//! snapshot keeps the same lines open. Scores follow the one convention: for the side to move
-//! at the root, at every depth.
+//! Open nodes are remembered by their move path (with the game, the position and the agent),
+//! so a re-sorted or refreshed snapshot keeps the same lines open and another position starts
+//! closed. Scores follow the one convention: for the side to move at the root, at every depth.
 
-use crate::analysis::{full_label, node_score};
+use std::collections::HashMap;
+
+use super::analysis::LineExpansion;
+use crate::analysis::{PositionKey, SortBy, full_label, has_more, keep_order, node_score, sorted_children};
 use crate::game::{AnyPosition, Move};
 use crate::search::TreeSnapshot;
 use crate::search::tree::SnapNode;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum SortBy {
-    /// By visits for MCTS, by value for alpha-beta (which has no visits).
-    #[default]
-    Auto,
-    Visits,
-    Value,
-    Order,
-}
 
 #[derive(Default)]
 pub struct Explorer {
     pub sort: SortBy,
     /// The node shown on the board (its move path), highlighted and named in the breadcrumb.
     pub shown: Option<Vec<Move>>,
-    /// "Expand PV" goes on as fetched subtrees arrive, until the line ends.
-    expanding_pv: bool,
+    /// Counts the games opened: a node opened in one game is closed in the next, even at the
+    /// same position.
+    game: u64,
+    /// The position the rows below are about: another one starts with its own open nodes.
+    key: Option<PositionKey>,
+    /// Each open node's children as last drawn (by move): while the pointer is over the tree
+    /// they keep this order, so a row does not move under it as the search's numbers change.
+    order: HashMap<Vec<Move>, Vec<Move>>,
+    /// The pointer was over the tree's rows at the last frame.
+    held: bool,
+}
+
+/// What the explorer draws: the analysed position, its tree and how far the fetching got.
+pub struct TreeView<'a> {
+    pub root: &'a AnyPosition,
+    pub tree: Option<&'a TreeSnapshot>,
+    /// Whose search it is ("A", "B").
+    pub agent: &'a str,
+    /// Nodes whose subtrees are on their way.
+    pub fetching: &'a [Vec<Move>],
+    /// Nodes whose children are a fresh search of the node, with that search's root.
+    pub fresh: &'a [(Vec<Move>, SnapNode)],
+    /// "Expand PV" under way.
+    pub expansion: Option<&'a LineExpansion>,
+    /// Said when there is no tree.
+    pub empty: &'a str,
 }
 
 /// What the user asked of the explorer this frame.
@@ -35,6 +52,10 @@ pub struct ExplorerOutput {
     pub show: Option<Vec<Move>>,
     /// Fetch the tree below these nodes from the worker: (path, depth, children a node).
     pub fetch: Vec<(Vec<Move>, u32, usize)>,
+    /// Open the best line to its end, ordered so.
+    pub expand: Option<SortBy>,
+    /// Stop opening the line (or it was opened: the analysis forgets it).
+    pub end_expansion: bool,
 }
 
 /// Children listed a page at a time.
@@ -120,51 +141,81 @@ alpha-beta window it was searched with; depth = plies searched below it; cutoff 
 refuted it before all were searched (cutoff by: that child); tt hit = the table supplied a bound.";
 
 impl Explorer {
-    /// Draws the tree of agent `agent` ("A", "B"); `fetching` lists the nodes whose subtrees
-    /// are on their way; `empty` is said when there is no tree. Returns what the user asked for.
-    pub fn show(
-        &mut self,
-        ui: &mut egui::Ui,
-        root_pos: &AnyPosition,
-        tree: Option<&TreeSnapshot>,
-        agent: &str,
-        fetching: &[Vec<Move>],
-        empty: &str,
-    ) -> ExplorerOutput {
+    /// Forgets the open nodes: another game was opened.
+    pub fn new_game(&mut self) {
+        self.game += 1;
+        self.shown = None;
+        self.order.clear();
+    }
+
+    /// Draws the tree of `view`. Returns what the user asked for.
+    pub fn show(&mut self, ui: &mut egui::Ui, view: &TreeView) -> ExplorerOutput {
         let mut out = ExplorerOutput::default();
-        let mut expand_pv = false;
+        let key = PositionKey::of(view.root);
+        if self.key != Some(key) {
+            self.key = Some(key);
+            self.order.clear();
+            self.held = false;
+        }
         ui.horizontal_wrapped(|ui| {
             ui.label("Search tree").on_hover_text(HELP);
             ui.selectable_value(&mut self.sort, SortBy::Auto, "best first");
             ui.selectable_value(&mut self.sort, SortBy::Visits, "by visits");
             ui.selectable_value(&mut self.sort, SortBy::Value, "by value");
             ui.selectable_value(&mut self.sort, SortBy::Order, "as searched");
-            expand_pv = ui
-                .button("expand PV")
-                .on_hover_text("open the best line (as sorted) to its end, fetching deeper nodes as needed")
-                .clicked();
-            ui.weak(crate::analysis::side_label(root_pos));
+            match view.expansion {
+                Some(x) if x.done.is_none() => {
+                    ui.spinner();
+                    ui.label(format!(
+                        "expanding the best line: {} plies, {:.1} s",
+                        x.plies,
+                        x.started.elapsed().as_secs_f64()
+                    ));
+                    if ui.small_button("stop expanding").clicked() {
+                        out.end_expansion = true;
+                    }
+                    ui.ctx().request_repaint_after(std::time::Duration::from_millis(200));
+                }
+                _ => {
+                    let b = ui.add_enabled(view.tree.is_some(), egui::Button::new("expand PV"));
+                    let tip = "open the best line (as sorted) to its end, in the background, fetching \
+                               deeper nodes as needed (alpha-beta: searching them afresh)";
+                    if b.on_hover_text(tip).clicked() {
+                        out.expand = Some(self.sort);
+                    }
+                }
+            }
+            ui.weak(crate::analysis::side_label(view.root));
         });
-        let Some(tree) = tree.filter(|t| !t.nodes.is_empty()) else {
-            ui.label(empty);
+        let Some(tree) = view.tree.filter(|t| !t.nodes.is_empty()) else {
+            ui.label(view.empty);
             return out;
         };
-        if expand_pv {
-            self.expanding_pv = true;
+        if let Some(line) = view.expansion.and_then(|x| x.done.as_ref()) {
+            for k in 0..=line.len() {
+                self.set_open(ui.ctx(), view, &line[..k]);
+            }
+            out.show = Some(line.clone());
+            out.end_expansion = true;
         }
-        if self.expanding_pv {
-            self.expand_pv(ui.ctx(), tree, agent, fetching, &mut out);
-        }
-        self.breadcrumb(ui, root_pos, &mut out);
-        if !fetching.is_empty() {
-            ui.weak("fetching deeper nodes...");
-        }
+        self.breadcrumb(ui, view.root, &mut out);
+        // One line, always there, so the rows below never move when what it says changes.
+        let status = match (view.fetching.is_empty(), self.held) {
+            (false, _) => "fetching deeper nodes...",
+            (true, true) => "rows hold their order while the pointer is over them",
+            (true, false) => " ",
+        };
+        ui.weak(status);
         // Rows wrap to the width (deep rows were cut off at the right): vertical scrolling only.
-        egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+        let mut drawn = HashMap::new();
+        let area = egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
             let mut path = Vec::new();
-            let walk = Walk { pos: root_pos, tree, agent, fetching };
-            self.node(ui, &walk, 0, &mut path, &mut out);
+            let walk = Walk { view, tree };
+            self.node(ui, &walk, 0, &mut path, &mut out, &mut drawn);
         });
+        // Held while the pointer is over the rows; re-sorted as soon as it leaves.
+        self.held = ui.rect_contains_pointer(area.inner_rect);
+        self.order = drawn;
         if let Some(p) = &out.show {
             self.shown = Some(p.clone());
         }
@@ -192,86 +243,34 @@ impl Explorer {
         });
     }
 
-    /// Opens the best child of each node from the root down, asking for the subtree where the
-    /// snapshot ends and the search went on; stops at the line's end.
-    fn expand_pv(
-        &mut self,
-        ctx: &egui::Context,
-        tree: &TreeSnapshot,
-        agent: &str,
-        fetching: &[Vec<Move>],
-        out: &mut ExplorerOutput,
-    ) {
-        let (mut id, mut path) = (0usize, Vec::new());
-        loop {
-            set_open(ctx, agent, &path, true);
-            let node = &tree.nodes[id];
-            if node.children.is_empty() {
-                if has_more(node) && path.len() < 200 {
-                    if !fetching.contains(&path) {
-                        out.fetch.push((path, 8, 12));
-                    }
-                    // Goes on when the subtree arrives.
-                    return;
-                }
-                break;
-            }
-            let best = self.sorted_children(tree, id, path.len() as u32)[0];
-            match tree.nodes[best].mv {
-                Some(m) => path.push(m),
-                None => break,
-            }
-            id = best;
-        }
-        self.expanding_pv = false;
-        out.show = Some(path);
-    }
-
-    fn sorted_children(&self, tree: &TreeSnapshot, id: usize, plies: u32) -> Vec<usize> {
-        let mut kids: Vec<usize> = tree.nodes[id].children.iter().map(|&c| c as usize).collect();
-        let mcts = tree.nodes[id].mcts.is_some();
-        let sort = match self.sort {
-            SortBy::Auto if mcts => SortBy::Visits,
-            SortBy::Auto => SortBy::Value,
-            s => s,
-        };
-        // Best for the player choosing here first: the root's side chooses at even depths.
-        let sign = if plies.is_multiple_of(2) { -1.0 } else { 1.0 };
-        let key = |c: &usize| -> f64 {
-            let n = &tree.nodes[*c];
-            match sort {
-                SortBy::Visits => -(n.mcts.as_ref().map_or(0, |m| m.visits) as f64),
-                SortBy::Value => node_score(n, plies + 1).map_or(0.0, |(s, _)| {
-                    let v = s.as_f64();
-                    if v.is_nan() { f64::INFINITY } else { sign * v }
-                }),
-                SortBy::Order | SortBy::Auto => n.order as f64,
-            }
-        };
-        kids.sort_by(|a, b| key(a).total_cmp(&key(b)));
-        kids
-    }
-
     /// One row of the tree and, when open, its children's (a page of them). `path` is the
-    /// node's move path from the root.
-    fn node(&self, ui: &mut egui::Ui, walk: &Walk, id: usize, path: &mut Vec<Move>, out: &mut ExplorerOutput) {
-        let Walk { pos, tree, agent, fetching } = *walk;
+    /// node's move path from the root; `drawn` collects each open node's row order.
+    fn node(
+        &self,
+        ui: &mut egui::Ui,
+        walk: &Walk,
+        id: usize,
+        path: &mut Vec<Move>,
+        out: &mut ExplorerOutput,
+        drawn: &mut HashMap<Vec<Move>, Vec<Move>>,
+    ) {
+        let Walk { view, tree } = *walk;
         let node = &tree.nodes[id];
         let plies = path.len() as u32;
-        let text = describe(pos, node, plies);
+        let text = describe(view.root, node, plies);
         let shown = self.shown.as_deref() == Some(path.as_slice()) && id != 0;
         let text = if shown {
             egui::RichText::new(text).strong().background_color(ui.visuals().selection.bg_fill)
         } else {
             egui::RichText::new(text)
         };
-        // Keyed by agent and move path, not by the node's index in this snapshot: the next
-        // snapshot numbers its nodes differently.
-        let state_id = node_id(agent, path);
+        // Keyed by position, agent and move path, not by the node's index in this snapshot:
+        // the next snapshot numbers its nodes differently.
+        let state_id = self.node_id(view, path);
         let has_children = !node.children.is_empty();
         let mut state = egui::collapsing_header::CollapsingState::load_with_default_open(ui.ctx(), state_id, id == 0);
         let open = has_children && state.is_open();
-        let waiting = fetching.iter().any(|p| p == path);
+        let waiting = view.fetching.iter().any(|p| p == path);
         ui.horizontal_wrapped(|ui| {
             if has_children {
                 if ui.small_button(if open { "collapse" } else { "expand" }).clicked() {
@@ -283,10 +282,13 @@ impl Explorer {
                 let b = ui.add_enabled(!waiting, egui::Button::new("expand").small());
                 if b.on_hover_text("fetch this node's children from the search").clicked() {
                     out.fetch.push((path.clone(), FETCH_DEPTH, FETCH_ALL));
-                    set_open(ui.ctx(), agent, path, true);
+                    self.set_open(ui.ctx(), view, path);
                 }
             }
             ui.label(text);
+            if let Some((_, fresh)) = view.fresh.iter().find(|(p, _)| p == path) {
+                fresh_mark(ui, fresh, plies);
+            }
             if id != 0 && ui.small_button("show").clicked() {
                 out.show = Some(path.clone());
             }
@@ -298,7 +300,13 @@ impl Explorer {
             return;
         }
         ui.indent(state_id, |ui| {
-            let kids = self.sorted_children(tree, id, plies);
+            let mut kids = sorted_children(tree, id, plies, self.sort);
+            if self.held
+                && let Some(before) = self.order.get(path.as_slice())
+            {
+                kids = keep_order(tree, kids, before);
+            }
+            drawn.insert(path.clone(), kids.iter().filter_map(|&c| tree.nodes[c].mv).collect());
             let page_id = state_id.with("page");
             let pages = kids.len().div_ceil(PAGE).max(1);
             let page = ui.ctx().data(|d| d.get_temp::<usize>(page_id)).unwrap_or(0).min(pages - 1);
@@ -327,41 +335,60 @@ impl Explorer {
             for &c in kids.iter().skip(page * PAGE).take(PAGE) {
                 if let Some(m) = tree.nodes[c].mv {
                     path.push(m);
-                    self.node(ui, walk, c, path, out);
+                    self.node(ui, walk, c, path, out, drawn);
                     path.pop();
                 }
             }
         });
     }
+
+    /// The id of the open state of the node at `path`: this game's, this position's, this
+    /// agent's.
+    fn node_id(&self, view: &TreeView, path: &[Move]) -> egui::Id {
+        self.id_at(self.key, view.agent, path)
+    }
+
+    fn id_at(&self, key: Option<PositionKey>, agent: &str, path: &[Move]) -> egui::Id {
+        egui::Id::unique(("tree-node", self.game, key, agent, path.to_vec()))
+    }
+
+    fn set_open(&self, ctx: &egui::Context, view: &TreeView, path: &[Move]) {
+        let mut state =
+            egui::collapsing_header::CollapsingState::load_with_default_open(ctx, self.node_id(view, path), false);
+        state.set_open(true);
+        state.store(ctx);
+    }
+
+    /// Opens the node at `path` of agent `agent`'s tree of `root`, as its "expand" does.
+    pub fn open(&self, ctx: &egui::Context, root: &AnyPosition, agent: &str, path: &[Move]) {
+        let id = self.id_at(Some(PositionKey::of(root)), agent, path);
+        let mut state = egui::collapsing_header::CollapsingState::load_with_default_open(ctx, id, false);
+        state.set_open(true);
+        state.store(ctx);
+    }
+
+    /// Whether the node at `path` of agent `agent`'s tree of `root` is open.
+    pub fn is_open(&self, ctx: &egui::Context, root: &AnyPosition, agent: &str, path: &[Move]) -> bool {
+        let id = self.id_at(Some(PositionKey::of(root)), agent, path);
+        egui::collapsing_header::CollapsingState::load(ctx, id).is_some_and(|s| s.is_open())
+    }
 }
 
-/// What stays the same while the tree's rows are drawn: the root position, the snapshot, whose
-/// search it is, and the paths whose children are being fetched.
+/// What stays the same while the tree's rows are drawn.
 #[derive(Clone, Copy)]
 struct Walk<'a> {
-    pos: &'a AnyPosition,
+    view: &'a TreeView<'a>,
     tree: &'a TreeSnapshot,
-    agent: &'a str,
-    fetching: &'a [Vec<Move>],
 }
 
-fn node_id(agent: &str, path: &[Move]) -> egui::Id {
-    egui::Id::unique(("tree-node", agent, path.to_vec()))
-}
-
-fn set_open(ctx: &egui::Context, agent: &str, path: &[Move], open: bool) {
-    let mut state = egui::collapsing_header::CollapsingState::load_with_default_open(ctx, node_id(agent, path), false);
-    state.set_open(open);
-    state.store(ctx);
-}
-
-/// Whether the explorer node at `path` (agent `agent`) is open: for tests and the app.
-pub fn is_open(ctx: &egui::Context, agent: &str, path: &[Move]) -> bool {
-    egui::collapsing_header::CollapsingState::load(ctx, node_id(agent, path)).is_some_and(|s| s.is_open())
-}
-
-/// Whether a node has children the snapshot does not show: cut off by width or depth, or an
-/// alpha-beta node searched deeper than the plies its search recorded.
-pub fn has_more(node: &crate::search::tree::SnapNode) -> bool {
-    node.hidden_children > 0 || (node.children.is_empty() && node.alphabeta.as_ref().is_some_and(|a| a.depth > 0))
+/// The mark of a node whose children come from a fresh search of it (the analysis recorded
+/// fewer plies): its depth and value, which need not follow from the row's own.
+fn fresh_mark(ui: &mut egui::Ui, fresh: &SnapNode, plies: u32) {
+    let depth = fresh.alphabeta.as_ref().map_or(0, |a| a.depth);
+    let value = node_score(fresh, plies).map_or(String::new(), |(s, b)| format!(", {}", full_label(s, b)));
+    let color = ui.visuals().warn_fg_color;
+    ui.label(egui::RichText::new(format!("searched afresh: depth {depth}{value}")).color(color)).on_hover_text(
+        "the analysis recorded fewer plies than this: the rows below come from a new search of \
+         this node, to this depth, so their values need not follow from this row's",
+    );
 }

@@ -172,6 +172,7 @@ impl Workbench {
         self.edit = None;
         self.message = Some(message);
         self.dirty = true;
+        self.explorer.new_game();
         self.moved();
     }
 

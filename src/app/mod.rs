@@ -28,13 +28,14 @@ mod toolbar;
 mod window;
 mod worker;
 
+pub use crate::analysis::SortBy;
 pub use agents::AgentSlot;
 pub use analysis::Analysis;
 pub use autoplay::{AutoPlay, Controller};
 pub use board::{Ghost, Mark, line_ghosts, mark_colour};
 pub use consent::{Consent, Permission, Question, Retry};
 pub use edit::{Brush, EditAction, EditState, NotEditable};
-pub use explorer::{Explorer, SortBy, is_open};
+pub use explorer::{Explorer, TreeView};
 pub use matchup::{FormError, LivePlot, MatchupForm, MatchupPanel, RunState, sprt_lines};
 pub use review::Review;
 pub use screenshot::ScreenshotError;
@@ -307,6 +308,7 @@ impl Workbench {
                 // A new game is not the file shown before: Save asks for a name.
                 self.file_path.clear();
                 self.own_file = None;
+                self.explorer.new_game();
                 self.moved();
             }
             Err(e) => self.message = Some(e.to_string()),

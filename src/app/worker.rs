@@ -23,6 +23,19 @@ pub enum Command {
     /// The last search's tree below `path`, `depth` plies and `top` children deep (answered
     /// once the search has ended: the worker runs one thing at a time).
     Subtree { id: u64, path: Vec<Move>, depth: u32, top: usize },
+    /// A fresh search of the node `path` reaches from `root`, for a node below the plies a
+    /// running alpha-beta search records: answered on the worker's second thread at once,
+    /// not when the running search ends (which, until stopped, is never).
+    SearchBelow {
+        id: u64,
+        root: Box<AnyPosition>,
+        path: Vec<Move>,
+        agent: Box<AgentConfig>,
+        limits: SearchLimits,
+        seed: u64,
+        depth: u32,
+        top: usize,
+    },
 }
 
 /// What the worker reports, tagged with the analysis it belongs to.
@@ -36,11 +49,14 @@ pub enum Report {
         result: SearchResult,
         tree: Option<TreeSnapshot>,
     },
-    /// The answer to [`Command::Subtree`] (None: the tree does not reach that node).
+    /// The answer to [`Command::Subtree`] and [`Command::SearchBelow`] (None: the tree does
+    /// not reach that node). `fresh`: the subtree is a new search of the node, not a part of
+    /// the analysis's own tree.
     Subtree {
         id: u64,
         path: Vec<Move>,
         tree: Option<TreeSnapshot>,
+        fresh: bool,
     },
 }
 
@@ -87,9 +103,10 @@ impl ProgressSink for Forward {
     }
 }
 
-/// One analysis thread with its two channels.
+/// One analysis thread and one for fresh searches of explorer nodes, with their channels.
 pub struct Worker {
     commands: Sender<Command>,
+    below: Sender<Command>,
     pub reports: Receiver<Report>,
 }
 
@@ -99,9 +116,13 @@ impl Default for Worker {
     }
 }
 
-/// A fresh alpha-beta search of the node at `path` (at most a second), recording `depth`
-/// plies (up to 4) below it: the subtree the first search did not record. Its values are for
-/// the side to move at each node, like the first tree's.
+/// Plies a fresh search below an explorer node records (alpha-beta records few: its tree is
+/// kept at every node it visits that deep).
+const BELOW_PLIES: u32 = 4;
+
+/// A fresh alpha-beta search of the node at `path` (at most half a second), recording `depth`
+/// plies (up to [`BELOW_PLIES`]) below it: the subtree the first search did not record. Its
+/// values are for the side to move at each node, like the first tree's.
 fn search_below(
     pos: &AnyPosition,
     path: &[Move],
@@ -120,9 +141,9 @@ fn search_below(
     }
     let mut agent = agent.clone();
     if let AgentConfig::AlphaBeta(c) = &mut agent {
-        c.record_depth = depth.clamp(c.record_depth.max(1), 4);
+        c.record_depth = depth.clamp(c.record_depth.max(1), BELOW_PLIES);
     }
-    let time = limits.time.map_or(1.0, |t| t.min(1.0));
+    let time = limits.time.map_or(0.5, |t| t.min(0.5));
     let limits = SearchLimits { time: Some(time), ..*limits };
     with_position!(&p, q => {
         let mut a = build_agent(&agent, seed);
@@ -134,7 +155,20 @@ fn search_below(
 impl Worker {
     pub fn spawn() -> Worker {
         let (commands, inbox) = unbounded::<Command>();
+        let (below, below_inbox) = unbounded::<Command>();
         let (outbox, reports) = unbounded::<Report>();
+        let below_out = outbox.clone();
+        std::thread::Builder::new()
+            .name("mnklab-explorer".into())
+            .spawn(move || {
+                for cmd in below_inbox {
+                    if let Command::SearchBelow { id, root, path, agent, limits, seed, depth, top } = cmd {
+                        let tree = search_below(&root, &path, &agent, &limits, seed, depth, top);
+                        let _ = below_out.send(Report::Subtree { id, path, tree, fresh: true });
+                    }
+                }
+            })
+            .expect("spawn the explorer thread");
         std::thread::Builder::new()
             .name("mnklab-analysis".into())
             .spawn(move || {
@@ -174,23 +208,28 @@ impl Worker {
                                 kept.as_ref().filter(|(k, _)| *k == id).and_then(|(_, f)| f(&path, depth, top));
                             let leaf =
                                 tree.as_ref().is_none_or(|t| t.nodes.first().is_none_or(|n| n.children.is_empty()));
+                            let mut fresh = false;
                             if leaf
                                 && kept.as_ref().is_some_and(|(k, _)| *k == id)
                                 && let Some((pos, agent @ AgentConfig::AlphaBeta(_), limits, seed)) = &last
+                                && let Some(below) = search_below(pos, &path, agent, limits, *seed, depth, top)
                             {
-                                tree = search_below(pos, &path, agent, limits, *seed, depth, top).or(tree);
+                                tree = Some(below);
+                                fresh = true;
                             }
-                            let _ = outbox.send(Report::Subtree { id, path, tree });
+                            let _ = outbox.send(Report::Subtree { id, path, tree, fresh });
                         }
+                        Command::SearchBelow { .. } => {}
                     }
                 }
             })
             .expect("spawn the analysis thread");
-        Worker { commands, reports }
+        Worker { commands, below, reports }
     }
 
     pub fn send(&self, cmd: Command) {
-        let _ = self.commands.send(cmd);
+        let to = if matches!(cmd, Command::SearchBelow { .. }) { &self.below } else { &self.commands };
+        let _ = to.send(cmd);
     }
 }
 

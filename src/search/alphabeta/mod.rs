@@ -425,6 +425,24 @@ impl<'a, P: Position> Searcher<'a, P> {
         Some(id)
     }
 
+    /// A node the tactics decided without a search of its moves: the deciding move (the win,
+    /// or the block that still loses) recorded as its one child, valued `value` for the side
+    /// to move there, so the explorer lists it below a "win in 1" instead of nothing.
+    fn record_decided(&mut self, ply: u32, mv: Move, value: i32) {
+        let id = self.record_enter(ply + 1, Some(mv), 0);
+        let stats = AlphaBetaStats {
+            value,
+            bound: Bound::Exact,
+            alpha: -INF,
+            beta: INF,
+            depth: 0,
+            cutoff: false,
+            tt_hit: false,
+            cutoff_move: None,
+        };
+        self.record_exit(id, stats);
+    }
+
     fn record_exit(&mut self, id: Option<u32>, stats: AlphaBetaStats) {
         if let Some(id) = id {
             self.tree[id as usize].alphabeta = Some(stats);
@@ -561,12 +579,16 @@ impl<'a, P: Position> Searcher<'a, P> {
                 Tactic::WinNow(m) => {
                     self.pv[p].clear();
                     self.pv[p].push(m);
-                    return self.win_value(ply + 1);
+                    let v = self.win_value(ply + 1);
+                    self.record_decided(ply, m, -v);
+                    return v;
                 }
                 Tactic::Lost(block) => {
                     // The blocking move is the line, so a lost root still names a searched move.
                     self.pv[p].push(block);
-                    return -self.win_value(ply + 2);
+                    let v = -self.win_value(ply + 2);
+                    self.record_decided(ply, block, -v);
+                    return v;
                 }
                 Tactic::MustBlock(m) => forced = Some(m),
                 Tactic::Quiet => {}

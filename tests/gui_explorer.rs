@@ -1,0 +1,239 @@
+//! The search-tree explorer as a person uses it: a best line opened to its end while the search
+//! runs, rows that hold still under the pointer, open nodes that belong to their position, and
+//! a tree below a win in one.
+#![cfg(feature = "gui")]
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use mnklab::agents::preset;
+use mnklab::analysis::PositionKey;
+use mnklab::app::{BottomTab, Workbench};
+use mnklab::game::{Move, Variant};
+use mnklab::search::tree::{MctsStats, SnapNode};
+use mnklab::search::{Score, SearchLimits, TreeSnapshot};
+
+use crate::common::wait;
+
+fn harness(w: Workbench) -> Harness<'static, Workbench> {
+    crate::common::harness_sized(w, egui::vec2(1300.0, 900.0))
+}
+
+/// The deepest node of a tree, in plies.
+fn deepest(t: &TreeSnapshot) -> usize {
+    let mut deepest = 0;
+    let mut stack = vec![(0usize, 0usize)];
+    while let Some((n, d)) = stack.pop() {
+        deepest = deepest.max(d);
+        stack.extend(t.nodes[n].children.iter().map(|&c| (c as usize, d + 1)));
+    }
+    deepest
+}
+
+/// "expand PV" under an alpha-beta analysis that runs until stopped: the line opens to its end
+/// below the plies the search records, while the search goes on, with its progress shown and
+/// the nodes searched afresh marked with their depth. (It once waited for the search to end.)
+#[test]
+fn expand_pv_opens_the_line_while_the_search_runs() {
+    let mut w = Workbench::new(Variant::connect4());
+    w.slots[0].set(preset("strong-ab").unwrap());
+    w.slots[0].file.limits = SearchLimits::default();
+    w.slots[0].analysis.seconds = 0.0;
+    w.tab = BottomTab::Explorer;
+    let mut h = harness(w);
+    h.run();
+    h.get_by_label("Start analysis A").click();
+    assert!(wait(&mut h, 10.0, |w| w.analysis().tree.as_ref().is_some_and(|t| t.nodes.len() > 1)), "a first tree");
+    let recorded = deepest(h.state().analysis().tree.as_ref().unwrap());
+    h.get_by_label("expand PV").click();
+    h.run_steps(2);
+    assert!(h.query_by_label_contains("expanding the best line").is_some(), "its progress is shown");
+    assert!(
+        wait(&mut h, 40.0, |w| w.explorer.shown.as_ref().is_some_and(|p| p.len() > recorded)),
+        "the line opens below the {recorded} recorded plies: {:?} {:?}",
+        h.state().explorer.shown,
+        h.state().analysis().error
+    );
+    h.run_steps(2);
+    assert!(h.state().analysis().running, "while the search still runs");
+    assert!(h.state().analysis().expansion.is_none(), "done");
+    assert!(h.query_by_label_contains("expanding the best line").is_none());
+    assert!(h.query_all_by_label_contains("searched afresh: depth").count() > 0, "fresh searches are marked");
+    let line = h.state().explorer.shown.clone().unwrap();
+    let root = h.state().position.clone();
+    let mut p = root.clone();
+    for m in &line {
+        p.try_play(*m).expect("a legal line");
+    }
+    for k in 0..line.len() {
+        assert!(h.state().explorer.is_open(&h.ctx, &root, "A", &line[..k]), "node {k} of the line is open");
+    }
+    // The line's end: the game is over there, or nothing below its last node.
+    let tree = h.state().analysis().tree.clone().unwrap();
+    let end = tree.node_at(&line).expect("the line is in the tree");
+    assert!(tree.nodes[end].children.is_empty());
+    assert!(!mnklab::analysis::has_more(&tree.nodes[end]), "nothing more to fetch at the end");
+    h.get_by_label("Stop A").click();
+    assert!(wait(&mut h, 5.0, |w| !w.analysis().running));
+}
+
+/// "stop expanding" ends the expansion at once, whatever is on its way.
+#[test]
+fn an_expansion_stops_on_request() {
+    let mut w = Workbench::new(Variant::connect4());
+    w.slots[0].set(preset("strong-ab").unwrap());
+    w.slots[0].file.limits = SearchLimits::default();
+    w.slots[0].analysis.seconds = 0.0;
+    w.tab = BottomTab::Explorer;
+    let mut h = harness(w);
+    h.run();
+    h.get_by_label("Start analysis A").click();
+    assert!(wait(&mut h, 10.0, |w| w.analysis().tree.as_ref().is_some_and(|t| t.nodes.len() > 1)), "a first tree");
+    h.get_by_label("expand PV").click();
+    h.run_steps(2);
+    h.get_by_label("stop expanding").click();
+    h.run_steps(2);
+    assert!(h.state().analysis().expansion.is_none());
+    assert!(h.query_by_label("expand PV").is_some(), "the button is back");
+    h.get_by_label("Stop A").click();
+    assert!(wait(&mut h, 5.0, |w| !w.analysis().running));
+}
+
+fn mcts_node(mv: Option<Move>, order: u32, visits: u64, children: Vec<u32>) -> SnapNode {
+    SnapNode {
+        mv,
+        order,
+        children,
+        mcts: Some(MctsStats {
+            visits,
+            mean: 0.5,
+            exploration: 0.0,
+            proven: None,
+            rave_visits: 0,
+            rave_mean: 0.0,
+            prior: 0,
+        }),
+        alphabeta: None,
+        hidden_children: 0,
+    }
+}
+
+/// A running MCTS's tree of the start position: the root's children with these visits.
+fn tree_with_visits(visits: &[u64]) -> TreeSnapshot {
+    let total = visits.iter().sum();
+    let mut nodes = vec![mcts_node(None, 0, total, (1..=visits.len() as u32).collect())];
+    nodes.extend(visits.iter().enumerate().map(|(i, &v)| mcts_node(Some(Move(i as u16)), i as u32, v, vec![])));
+    TreeSnapshot { nodes }
+}
+
+/// The rows' top edges, by the visits each row shows.
+fn row_tops(h: &Harness<'static, Workbench>, visits: &[u64]) -> Vec<f32> {
+    visits.iter().map(|v| h.get_by_label_contains(&format!("visits {v} ")).rect().min.y).collect()
+}
+
+/// Rows hold their order while the pointer is over the tree, whatever the search's numbers do,
+/// and re-sort when it leaves. (A click on "show" once hit the row that had moved under it.)
+#[test]
+fn rows_hold_still_under_the_pointer() {
+    let mut w = Workbench::new(Variant::connect4());
+    w.tab = BottomTab::Explorer;
+    w.slots[0].analysis.key = Some(PositionKey::of(&w.position));
+    w.slots[0].analysis.tree = Some(tree_with_visits(&[10, 30, 20]));
+    let mut h = harness(w);
+    h.run();
+    let tops = row_tops(&h, &[30, 20, 10]);
+    assert!(tops[0] < tops[1] && tops[1] < tops[2], "most visited first: {tops:?}");
+    // The pointer over the rows; the search's numbers change the ranking.
+    h.get_by_label_contains("visits 20 ").hover();
+    h.run();
+    h.state_mut().slots[0].analysis.tree = Some(tree_with_visits(&[50, 31, 21]));
+    h.run();
+    let held = row_tops(&h, &[31, 21, 50]);
+    assert_eq!(held, tops, "the rows stay where they were");
+    assert!(h.query_by_label_contains("rows hold their order").is_some(), "and say so");
+    // The pointer leaves: best first again.
+    h.get_by_label("board").hover();
+    h.run();
+    h.run();
+    let sorted = row_tops(&h, &[50, 31, 21]);
+    assert!(sorted[0] < sorted[1] && sorted[1] < sorted[2], "re-sorted: {sorted:?}");
+}
+
+/// A position with a win in one: the candidate table, the board's mark and the explorer's
+/// children still show the winning move, for alpha-beta and MCTS alike (they once vanished).
+#[test]
+fn a_win_in_one_keeps_its_table_mark_and_tree() {
+    for name in ["strong-ab", "jeng-mcts", "strong-mcts"] {
+        let mut w = Workbench::new(Variant::connect4());
+        w.slots[0].set(preset(name).unwrap());
+        w.slots[0].analysis.seconds = 1.0;
+        w.tab = BottomTab::Explorer;
+        let mut h = harness(w);
+        h.run();
+        // First player: 4, 5 and 6 on the bottom row; 3 or 7 wins.
+        h.state_mut().paste_moves("445566");
+        h.run();
+        h.get_by_label("Start analysis A").click();
+        assert!(wait(&mut h, 20.0, |w| !w.analysis().running && w.analysis().result.is_some()), "{name} finishes");
+        h.run();
+        let pos = h.state().position.clone();
+        let wins: Vec<Move> = ["3", "7"].iter().map(|m| pos.parse_move(m).unwrap()).collect();
+        let rows = h.state().analysis().candidates(&pos);
+        assert!(!rows.is_empty() && wins.contains(&rows[0].mv), "{name}: the table's top row wins: {rows:?}");
+        // Alpha-beta proves it; an MCTS without a solver sees it as a near-certain win.
+        let winning = match rows[0].score {
+            Score::Win { .. } => true,
+            Score::WinRate(r) => name.ends_with("mcts") && r > 0.9,
+            _ => false,
+        };
+        assert!(winning, "{name}: {:?}", rows[0].score);
+        let marks = h.state().analysis().heatmap(&pos);
+        assert!(marks.first().is_some_and(|m| m.best && wins.contains(&m.mv)), "{name}: the board marks it");
+        let tree = h.state().analysis().tree.clone().expect("a tree");
+        let children: Vec<Move> = tree.nodes[0].children.iter().filter_map(|&c| tree.nodes[c as usize].mv).collect();
+        assert!(children.iter().any(|m| wins.contains(m)), "{name}: the explorer lists the win: {children:?}");
+        assert!(h.query_by_label("no tree yet: start an analysis").is_none());
+    }
+}
+
+/// The bottom panel keeps the height the user dragged it to through tab switches and the
+/// explorer's "show" and "Back to the game": the board never moves under the pointer (a click
+/// once played a move the user did not aim at).
+#[test]
+fn panel_sizes_persist_and_the_board_holds_still() {
+    let mut w = Workbench::new(Variant::connect4());
+    w.slots[0].set(preset("jeng-mcts").unwrap());
+    w.slots[0].file.limits = SearchLimits::iterations(3000);
+    w.tab = BottomTab::Explorer;
+    let mut h = harness(w);
+    h.run();
+    h.get_by_label("Start analysis A").click();
+    assert!(wait(&mut h, 20.0, |w| !w.analysis().running && w.analysis().tree.is_some()), "a tree");
+    h.run();
+    let before = h.get_by_label("board").rect();
+    // The panel's top edge, just above its tab row: dragged 120 px up.
+    let tab = h.get_by_label("Explorer").rect();
+    let edge = egui::pos2(tab.min.x + 200.0, tab.min.y - 6.0);
+    h.hover_at(edge);
+    h.run();
+    h.drag_at(edge);
+    h.run();
+    h.hover_at(edge - egui::vec2(0.0, 120.0));
+    h.run();
+    h.drop_at(edge - egui::vec2(0.0, 120.0));
+    h.run();
+    let dragged = h.get_by_label("board").rect();
+    assert!(dragged.height() < before.height() - 60.0, "the board made room: {before:?} -> {dragged:?}");
+    for tab in ["Matchup", "Review", "Explorer"] {
+        h.get_by_label(tab).click();
+        h.run();
+        assert_eq!(h.get_by_label("board").rect(), dragged, "after the {tab} tab");
+    }
+    // A node of the tree shown on the board, then the game again.
+    h.get_all_by_label("show").next().expect("a row to show").click();
+    h.run();
+    assert!(h.state().preview.is_some());
+    assert_eq!(h.get_by_label("board").rect(), dragged, "a tree position in the same place");
+    h.get_by_label("Back to the game").click();
+    h.run();
+    assert_eq!(h.get_by_label("board").rect(), dragged, "back to the game");
+}

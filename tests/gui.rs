@@ -367,7 +367,7 @@ fn reviewing_a_game_marks_the_real_mistake() {
     assert_eq!(h.get_by_label("board").rect(), board, "the note takes the legend's row: the board stays");
     assert!(h.query_by_label_contains("review: 6.b").is_some(), "the board names the mistake");
     // The move list marks it too (drawn in the warning colour; found by its label).
-    assert!(h.query_by_label("6.b").is_some());
+    assert!(h.query_by_label("6. b").is_some());
     // A new game: no marks of the old one remain.
     h.state_mut().new_game();
     h.run();
@@ -456,29 +456,29 @@ fn the_move_list_is_a_tree_of_variations() {
     assert_eq!(rows, vec![(0, 2), (1, 2), (2, 1), (0, 1)], "1.d 2.d / (2.c 3.c) / ((3.b)) / 3.e");
     // The indentation is drawn: the nested variation starts right of its parent line.
     let x = |h: &Harness<'static, Workbench>, l: &str| h.get_by_label(l).rect().left();
-    assert!(x(&h, "2.c") > x(&h, "1.d") && x(&h, "3.b") > x(&h, "2.c"));
+    assert!(x(&h, "2. c") > x(&h, "1. d") && x(&h, "3. b") > x(&h, "2. c"));
     // Clicks go to the line of the move clicked, wherever the user stands.
-    h.get_by_label("3.e").click();
+    h.get_by_label("3. e").click();
     h.run();
     assert_eq!(line(&h), "d d e");
-    h.get_by_label("3.b").click();
+    h.get_by_label("3. b").click();
     h.run();
     assert_eq!(line(&h), "d c b");
-    h.get_by_label("3.c").click();
+    h.get_by_label("3. c").click();
     h.run();
     assert_eq!(line(&h), "d c c");
     // Right-click: make c's line the main line; delete b's line.
-    h.get_by_label("2.c").click_secondary();
+    h.get_by_label("2. c").click_secondary();
     h.run();
     h.get_by_label("Make main line").click();
     h.run();
     let main: Vec<String> = h.state().record.main_line().iter().map(|&m| h.state().position.format_move(m)).collect();
     assert_eq!(main.join(" "), "d c c");
-    h.get_by_label("3.b").click_secondary();
+    h.get_by_label("3. b").click_secondary();
     h.run();
     h.get_by_label("Delete from here").click();
     h.run();
-    assert!(h.query_by_label("3.b").is_none(), "the line is gone from the list");
+    assert!(h.query_by_label("3. b").is_none(), "the line is gone from the list");
     assert_eq!(h.state().record.len(), 6, "start + d, d e, c c");
     assert_eq!(line(&h), "d c c", "the user stays where they were");
     // Ctrl+Z takes the last move back out of the record.
@@ -486,7 +486,7 @@ fn the_move_list_is_a_tree_of_variations() {
     h.run();
     assert_eq!(line(&h), "d c");
     assert_eq!(h.state().record.len(), 5);
-    assert!(h.query_by_label("3.c").is_none());
+    assert!(h.query_by_label("3. c").is_none());
     // A comment on the current move is kept in the record and shown in the list.
     h.state_mut().comment_text = "the centre is better".into();
     h.state_mut().set_comment("the centre is better");
@@ -838,7 +838,7 @@ fn a_saved_record_reopens_by_drag_and_drop() {
     assert_eq!(h.state().position.history_string(), "d d c", "opened where it was saved");
     assert_eq!(h.state().record.len(), 5, "start + d d e + c");
     assert!(h.query_by_label("the quiet move").is_some(), "the comment is shown");
-    assert!(h.query_by_label("3.e").is_some(), "the other line is kept");
+    assert!(h.query_by_label("3. e").is_some(), "the other line is kept");
 
     let other = dir.join("notes.txt");
     std::fs::write(&other, "hello").unwrap();

@@ -237,3 +237,31 @@ fn panel_sizes_persist_and_the_board_holds_still() {
     h.run();
     assert_eq!(h.get_by_label("board").rect(), dragged, "back to the game");
 }
+
+/// The evaluation bar beside the board reads the shown agent's score of the position as the
+/// first player's share, and says it in words on hover; it stays in place, empty, before any
+/// analysis and while a position from the tree is shown.
+#[test]
+fn the_evaluation_bar_shows_the_first_players_share() {
+    let mut w = Workbench::new(Variant::connect4());
+    w.slots[0].set(preset("jeng-mcts").unwrap());
+    w.slots[0].file.limits = SearchLimits::iterations(5000);
+    w.tab = BottomTab::Explorer;
+    let mut h = harness(w);
+    h.run();
+    let empty = h.get_by_label("evaluation bar").rect();
+    assert!(h.state().eval_bar().is_none(), "nothing known yet");
+    h.state_mut().paste_moves("4");
+    h.run();
+    h.get_by_label("Start analysis A").click();
+    assert!(wait(&mut h, 20.0, |w| !w.analysis().running && w.analysis().result.is_some()), "A finishes");
+    h.run();
+    let bar = h.state().eval_bar().expect("a reading");
+    let score = h.state().analysis().latest.as_ref().unwrap().score;
+    let Score::WinRate(second) = score else { panic!("an MCTS rate: {score:?}") };
+    assert!((bar.first_share as f64 - (1.0 - second)).abs() < 1e-6, "the second player moves: {bar:?}");
+    assert_eq!(h.get_by_label("evaluation bar").rect(), empty, "the bar holds its place");
+    h.get_all_by_label("show").next().expect("a row to show").click();
+    h.run();
+    assert!(h.state().eval_bar().is_none(), "a tree position is not the analysed one");
+}

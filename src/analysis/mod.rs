@@ -11,8 +11,10 @@
 //! - proven by any agent: `win in N`, `loss in N` (plies, counting the last move), `draw`;
 //! - a bound (alpha-beta refuted the move without valuing it exactly): `≤ +1.400`, `≥ ...`.
 
+pub mod board_view;
 pub mod candidates;
 pub mod convention;
+pub mod eval_bar;
 pub mod review;
 pub mod stamp;
 pub mod threat_judge;
@@ -20,10 +22,12 @@ pub mod tree_view;
 
 /// Re-exported beside [`proof_so_far`]: the words for a running proof's bounds.
 pub use crate::search::bounds_label;
+pub use board_view::{LABELLED_MARKS, MarkStyle, mark_style, star_points};
 pub use candidates::{Agreement, Candidate, agreement, candidates, fit_line, preferred};
 pub use convention::{
     Legend, ScoreKind, bound_meaning, flip, full_label, is_proof_label, legend, node_score, proof_so_far, rate_label,
     search_fields, search_label, searched_nothing, short_label, shows_pv, side_label, speed_fields, speed_label,
 };
+pub use eval_bar::EvalBar;
 pub use stamp::PositionKey;
 pub use tree_view::{SortBy, below_recorded, best_line, has_more, keep_order, sorted_children};

@@ -65,6 +65,52 @@ fn draw_mark(painter: &egui::Painter, r: Rect, cell: f32, best: bool, strength: 
     }
 }
 
+/// Candidate `m`, ranked `rank` (0 best), in cell `r`: the best few as labelled cells, the
+/// rest as discs sized by their strength (see [`crate::analysis::mark_style`]). `covered`: a
+/// previewed stone lies on it, so no label shows through.
+fn draw_candidate(painter: &egui::Painter, r: Rect, cell: f32, rank: usize, m: &Mark, covered: bool) {
+    match crate::analysis::mark_style(rank, m.strength) {
+        crate::analysis::MarkStyle::Labelled => {
+            draw_mark(painter, r.shrink(cell * 0.08), cell, m.best, m.strength, if covered { "" } else { &m.label })
+        }
+        crate::analysis::MarkStyle::Disc { radius } => {
+            painter.circle_filled(r.center(), cell * 0.5 * radius, mark_colour(m.strength));
+        }
+    }
+}
+
+/// The evaluation bar: the first player's share dark from the bottom (their stones' colour),
+/// the second's light above, a tick at the even line, the score's label at the top; grey and
+/// empty while nothing is known. Always drawn, so the board never moves when it fills.
+pub fn eval_bar(ui: &mut egui::Ui, height: f32, bar: Option<&crate::analysis::EvalBar>) {
+    // Level with the board's cells, which start 8 px below its top.
+    let (space, response) = ui.allocate_exact_size(Vec2::new(22.0, height + 8.0), Sense::hover());
+    let rect = Rect::from_min_max(space.min + Vec2::new(0.0, 8.0), space.max);
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Meter, true, "evaluation bar"));
+    let painter = ui.painter_at(rect);
+    let Some(bar) = bar else {
+        painter.rect_filled(rect, 3.0, Color32::from_gray(150));
+        let _ = response.on_hover_text("the evaluation bar: the first player's expected result, once analysed");
+        return;
+    };
+    painter.rect_filled(rect, 3.0, SECOND);
+    let dark = Rect::from_min_max(egui::pos2(rect.min.x, rect.max.y - rect.height() * bar.first_share), rect.max);
+    painter.rect_filled(dark, 3.0, FIRST);
+    painter.line_segment(
+        [egui::pos2(rect.min.x, rect.center().y), egui::pos2(rect.min.x + 5.0, rect.center().y)],
+        Stroke::new(1.5, Color32::from_rgb(220, 40, 40)),
+    );
+    painter.rect_stroke(rect, 3.0, Stroke::new(1.0, Color32::from_black_alpha(120)), egui::StrokeKind::Inside);
+    // On the side's own colour, where it reads: at the top over light, at the bottom over dark.
+    let (at, align, ink) = if bar.first_share < 0.5 {
+        (rect.center_top() + Vec2::new(0.0, 3.0), egui::Align2::CENTER_TOP, FIRST)
+    } else {
+        (rect.center_bottom() - Vec2::new(0.0, 3.0), egui::Align2::CENTER_BOTTOM, SECOND)
+    };
+    painter.text(at, align, &bar.label, egui::FontId::proportional(10.0), ink);
+    let _ = response.on_hover_text(&bar.words);
+}
+
 /// A stone of a previewed line: where it lands, whose it is, its number in the line (from 1).
 pub type Ghost = ((usize, usize), Player, usize);
 
@@ -125,8 +171,23 @@ fn grid(
     };
     let board = Rect::from_min_size(origin, Vec2::new(cell * w as f32, cell * h as f32));
     painter.rect_filled(board, 4.0, Color32::from_rgb(205, 170, 110));
+    // Free placement boards as players know them: stones on the intersections of lines, with
+    // star points; boards with gravity keep their cells (a stone falls into a column).
+    let lines = !pos.variant().has_gravity();
+    if lines {
+        let ink = Stroke::new(1.0, Color32::from_black_alpha(140));
+        for x in 0..w {
+            painter.line_segment([rect_of(x, h - 1).center(), rect_of(x, 0).center()], ink);
+        }
+        for y in 0..h {
+            painter.line_segment([rect_of(0, y).center(), rect_of(w - 1, y).center()], ink);
+        }
+        for (x, y) in crate::analysis::star_points(w, h) {
+            painter.circle_filled(rect_of(x, y).center(), (cell * 0.09).max(2.0), Color32::from_black_alpha(200));
+        }
+    }
     let text = ui.visuals().text_color();
-    let font = egui::FontId::proportional((cell * 0.35).clamp(9.0, 16.0));
+    let font = egui::FontId::proportional((cell * 0.42).clamp(11.0, 18.0));
     let winning = if edit.is_some() { Vec::new() } else { pos.winning_cells() };
     for x in 0..w {
         painter.text(
@@ -138,7 +199,9 @@ fn grid(
         );
         for y in 0..h {
             let r = rect_of(x, y);
-            painter.rect_stroke(r, 0.0, Stroke::new(1.0, Color32::from_black_alpha(90)), egui::StrokeKind::Inside);
+            if !lines {
+                painter.rect_stroke(r, 0.0, Stroke::new(1.0, Color32::from_black_alpha(90)), egui::StrokeKind::Inside);
+            }
             let stone = match edit {
                 Some(f) => f(x, y),
                 None => pos.grid_stone(x, y),
@@ -167,12 +230,12 @@ fn grid(
     // full statistics in the tooltip of the cell under the pointer.
     let pointer = response.hover_pos();
     let mut tip = None;
-    for m in marks.iter() {
+    for (rank, m) in marks.iter().enumerate() {
         let Some((x, y)) = pos.move_xy(m.mv) else { continue };
         let r = rect_of(x, y);
         // A previewed line's numbered stone covers this cell: its label would show through.
         let covered = ghosts.iter().any(|g| g.0 == (x, y));
-        draw_mark(&painter, r.shrink(cell * 0.08), cell, m.best, m.strength, if covered { "" } else { &m.label });
+        draw_candidate(&painter, r, cell, rank, m, covered);
         if pointer.is_some_and(|p| r.contains(p)) {
             tip = Some(m.tooltip.clone());
         }
@@ -262,7 +325,7 @@ fn connect3d(ui: &mut egui::Ui, pos: &AnyPosition, marks: &[Mark]) -> Option<Mov
     });
     let mut hit = None;
     let click = response.interact_pointer_pos().filter(|_| response.clicked());
-    let number_font = egui::FontId::proportional((cell * 0.32).clamp(7.0, 14.0));
+    let number_font = egui::FontId::proportional((cell * 0.26).clamp(8.0, 13.0));
     for z in 0..POLE_HEIGHT {
         painter.text(
             base_of(z) - Vec2::new(0.0, 4.0),
@@ -274,28 +337,21 @@ fn connect3d(ui: &mut egui::Ui, pos: &AnyPosition, marks: &[Mark]) -> Option<Mov
         for pole in 0..POLES {
             let r = cell_rect(pole, z);
             painter.rect_filled(r.shrink(1.0), 2.0, Color32::from_rgb(205, 170, 110));
-            match c.stone_at(pole, z) {
-                Some(p) => {
-                    painter.circle_filled(r.center(), cell * 0.38, stone_colour(p));
-                    if last == Some((pole, z)) {
-                        painter.circle_stroke(
-                            r.center(),
-                            cell * 0.42,
-                            Stroke::new(2.5, Color32::from_rgb(220, 40, 40)),
-                        );
-                    }
-                }
-                // The pole's number (as moves are written), faint, on the empty cells.
-                None => {
-                    painter.text(
-                        r.center(),
-                        egui::Align2::CENTER_CENTER,
-                        (pole + 1).to_string(),
-                        number_font.clone(),
-                        Color32::from_black_alpha(110),
-                    );
+            let stone = c.stone_at(pole, z);
+            if let Some(p) = stone {
+                painter.circle_filled(r.center(), cell * 0.38, stone_colour(p));
+                if last == Some((pole, z)) {
+                    painter.circle_stroke(r.center(), cell * 0.42, Stroke::new(2.5, Color32::from_rgb(220, 40, 40)));
                 }
             }
+            // The pole's number (as moves are written) in the cell's corner, on every level and
+            // over a stone too: level 1, soon full, hid them under its stones.
+            let ink = match stone {
+                Some(Player::First) => Color32::from_white_alpha(200),
+                _ => Color32::from_black_alpha(150),
+            };
+            let corner = r.min + Vec2::splat(cell * 0.06);
+            painter.text(corner, egui::Align2::LEFT_TOP, (pole + 1).to_string(), number_font.clone(), ink);
             if click.is_some_and(|p: Pos2| r.contains(p)) {
                 hit = Some(Move(pole as u16));
             }
@@ -303,14 +359,14 @@ fn connect3d(ui: &mut egui::Ui, pos: &AnyPosition, marks: &[Mark]) -> Option<Mov
     }
     let pointer = response.hover_pos();
     let mut tip = None;
-    for m in marks.iter() {
+    for (rank, m) in marks.iter().enumerate() {
         let pole = m.mv.index();
         if pole >= POLES {
             continue;
         }
         let Some(z) = (0..POLE_HEIGHT).find(|&z| c.stone_at(pole, z).is_none()) else { continue };
         let r = cell_rect(pole, z);
-        draw_mark(&painter, r.shrink(cell * 0.06), cell, m.best, m.strength, &m.label);
+        draw_candidate(&painter, r, cell, rank, m, false);
         if pointer.is_some_and(|p| r.contains(p)) {
             tip = Some(m.tooltip.clone());
         }

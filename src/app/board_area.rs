@@ -16,6 +16,17 @@ impl Workbench {
         self.analysis().heatmap(&self.position)
     }
 
+    /// The evaluation bar's reading: the shown slot's score of the position on the board,
+    /// under the same conditions as its marks (none for a tree position or another agent's).
+    pub fn eval_bar(&self) -> Option<crate::analysis::EvalBar> {
+        let slot = &self.slots[self.shown_slot.min(self.slots.len() - 1)];
+        if self.preview.is_some() || slot.analysis.agent_differs(&slot.file.agent) {
+            return None;
+        }
+        let latest = slot.analysis.latest.as_ref().filter(|_| slot.analysis.is_for(&self.position))?;
+        crate::analysis::EvalBar::of(latest.score, self.position.side_to_move())
+    }
+
     /// The central panel: the board being edited, or the game's board with the analysis'
     /// marks, the hovered line's ghost stones and, above it, one row for the legend, the
     /// review's note or the explorer's "show".
@@ -79,7 +90,19 @@ impl Workbench {
                 mark_legend(&mut row_ui, &self.position, crate::analysis::legend(proofs))
             }
         }
-        if let Some(m) = board::show(ui, &shown, &marks, &ghosts)
+        // The board, and the evaluation bar at its right (the board's width less the bar's).
+        let bar = self.eval_bar();
+        let space = ui.available_size();
+        let clicked = ui
+            .horizontal_top(|ui| {
+                let board =
+                    ui.allocate_ui(egui::vec2(space.x - 34.0, space.y), |ui| board::show(ui, &shown, &marks, &ghosts));
+                let r = board.response.rect;
+                board::eval_bar(ui, (r.height() - 40.0).max(40.0), bar.as_ref());
+                board.inner
+            })
+            .inner;
+        if let Some(m) = clicked
             && self.preview.is_none()
         {
             match self.autoplay.sides[self.position.side_to_move().index()] {

@@ -58,6 +58,8 @@ pub struct ExplorerOutput {
     pub end_expansion: bool,
 }
 
+/// Steps of a shown node's path the breadcrumb names (the last ones).
+const BREADCRUMB_STEPS: usize = 12;
 /// Children listed a page at a time.
 pub const PAGE: usize = 25;
 /// A fetch for "more": two plies, every child the search has.
@@ -163,26 +165,18 @@ impl Explorer {
             ui.selectable_value(&mut self.sort, SortBy::Visits, "by visits");
             ui.selectable_value(&mut self.sort, SortBy::Value, "by value");
             ui.selectable_value(&mut self.sort, SortBy::Order, "as searched");
-            match view.expansion {
-                Some(x) if x.done.is_none() => {
-                    ui.spinner();
-                    ui.label(format!(
-                        "expanding the best line: {} plies, {:.1} s",
-                        x.plies,
-                        x.started.elapsed().as_secs_f64()
-                    ));
-                    if ui.small_button("stop expanding").clicked() {
-                        out.end_expansion = true;
-                    }
-                    ui.ctx().request_repaint_after(std::time::Duration::from_millis(200));
+            let expanding = view.expansion.filter(|x| x.done.is_none());
+            if expanding.is_some() {
+                if ui.small_button("stop expanding").clicked() {
+                    out.end_expansion = true;
                 }
-                _ => {
-                    let b = ui.add_enabled(view.tree.is_some(), egui::Button::new("expand PV"));
-                    let tip = "open the best line (as sorted) to its end, in the background, fetching \
-                               deeper nodes as needed (alpha-beta: searching them afresh)";
-                    if b.on_hover_text(tip).clicked() {
-                        out.expand = Some(self.sort);
-                    }
+                ui.ctx().request_repaint_after(std::time::Duration::from_millis(200));
+            } else {
+                let b = ui.add_enabled(view.tree.is_some(), egui::Button::new("expand PV").small());
+                let tip = "open the best line (as sorted) to its end, in the background, fetching \
+                           deeper nodes as needed (alpha-beta: searching them afresh)";
+                if b.on_hover_text(tip).clicked() {
+                    out.expand = Some(self.sort);
                 }
             }
             ui.weak(crate::analysis::side_label(view.root));
@@ -200,10 +194,15 @@ impl Explorer {
         }
         self.breadcrumb(ui, view.root, &mut out);
         // One line, always there, so the rows below never move when what it says changes.
-        let status = match (view.fetching.is_empty(), self.held) {
-            (false, _) => "fetching deeper nodes...",
-            (true, true) => "rows hold their order while the pointer is over them",
-            (true, false) => " ",
+        let status = match (view.expansion.filter(|x| x.done.is_none()), view.fetching.is_empty(), self.held) {
+            (Some(x), _, _) => format!(
+                "expanding the best line: {} plies, {:.1} s (searching deeper nodes in the background)",
+                x.plies,
+                x.started.elapsed().as_secs_f64()
+            ),
+            (None, false, _) => "fetching deeper nodes...".into(),
+            (None, true, true) => "rows hold their order while the pointer is over them".into(),
+            (None, true, false) => " ".into(),
         };
         ui.weak(status);
         // Rows wrap to the width (deep rows were cut off at the right): vertical scrolling only.
@@ -224,23 +223,37 @@ impl Explorer {
 
     /// "root › d › e": where the shown node is; a click on a step shows that node.
     fn breadcrumb(&self, ui: &mut egui::Ui, root_pos: &AnyPosition, out: &mut ExplorerOutput) {
-        let Some(shown) = &self.shown else { return };
-        ui.horizontal_wrapped(|ui| {
-            ui.label("shown:");
-            let mut pos = root_pos.clone();
-            if ui.small_button("root").clicked() {
-                out.show = Some(Vec::new());
-            }
-            for (i, &m) in shown.iter().enumerate() {
+        // One row, there with or without a node shown, so the rows below never move when a
+        // "show" is clicked; a deep line shows its last steps.
+        let (row, _) = ui
+            .allocate_exact_size(egui::vec2(ui.available_width(), ui.spacing().interact_size.y), egui::Sense::hover());
+        let mut ui =
+            ui.new_child(egui::UiBuilder::new().max_rect(row).layout(egui::Layout::left_to_right(egui::Align::Center)));
+        ui.set_clip_rect(row.intersect(ui.clip_rect()));
+        let Some(shown) = &self.shown else {
+            ui.weak("shown: the game's position (\"show\" on a row puts that node's on the board)");
+            return;
+        };
+        ui.label("shown:");
+        if ui.small_button("root").clicked() {
+            out.show = Some(Vec::new());
+        }
+        let mut pos = root_pos.clone();
+        let skip = shown.len().saturating_sub(BREADCRUMB_STEPS);
+        if skip > 0 {
+            ui.label(format!("› … {skip} plies"));
+        }
+        for (i, &m) in shown.iter().enumerate() {
+            if i >= skip {
                 ui.label("›");
                 if ui.small_button(pos.format_move(m)).on_hover_text("show this node").clicked() {
                     out.show = Some(shown[..=i].to_vec());
                 }
-                if pos.try_play(m).is_err() {
-                    break;
-                }
             }
-        });
+            if pos.try_play(m).is_err() {
+                break;
+            }
+        }
     }
 
     /// One row of the tree and, when open, its children's (a page of them). `path` is the

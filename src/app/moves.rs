@@ -48,7 +48,7 @@ impl Workbench {
                         let judged = self.review.mistake_after(&path);
                         let _ = p.try_play(mv);
                         path.push(mv);
-                        let mut text = egui::RichText::new(format!("{ply}.{name}"));
+                        let mut text = egui::RichText::new(crate::game::numbered_move(ply, &name));
                         if !line.contains(&n) {
                             text = text.italics();
                         }

@@ -144,7 +144,7 @@ impl Review {
     }
 
     fn name(&self, ply: usize) -> String {
-        format!("{ply}.{}", self.names.get(ply - 1).map_or("?", |s| s))
+        crate::game::numbered_move(ply, self.names.get(ply - 1).map_or("?", |s| s))
     }
 
     /// The exported figure: the evaluation after each move for the first player.

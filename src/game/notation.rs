@@ -4,6 +4,12 @@
 use super::{GameError, Variant};
 
 /// `a`, `b`, ... for column 0, 1, ...
+/// A move with its number in the game, as move lists write it: "5. d", "5. 9". The space
+/// keeps a pole number from reading as a decimal ("5.9").
+pub fn numbered_move(ply: usize, name: &str) -> String {
+    format!("{ply}. {name}")
+}
+
 pub fn column_name(x: usize) -> String {
     char::from(b'a' + x as u8).to_string()
 }
@@ -117,6 +123,12 @@ pub fn split_move_tokens(variant: &Variant, moves: &str) -> Result<Vec<String>, 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn numbered_moves_never_read_as_decimals() {
+        assert_eq!(numbered_move(5, "9"), "5. 9");
+        assert_eq!(numbered_move(12, "h8"), "12. h8");
+    }
 
     #[test]
     fn cells_parse_and_name() {

@@ -411,3 +411,48 @@ fn a_score_figure_spans_zero_to_one_and_names_its_band() {
     let reordered = mnklab::plot::palette::series_for(&["random", "ab"]);
     assert_eq!((reordered[1], reordered[0]), (colours[0], colours[2]), "a name keeps its colour");
 }
+
+/// A matchup over two boards: the per-move figure has a line per agent and board, each
+/// numbered by its own board's games, never one line across both with no mark between.
+#[test]
+fn per_move_figures_keep_each_board_apart() {
+    use mnklab::arena::{MoveRecord, Outcome};
+    let game = |index, variant: &str| {
+        let mut r = GameRecord::with_result(
+            index,
+            variant.parse().unwrap(),
+            [0, 1],
+            ["ab".into(), "mcts".into()],
+            Outcome::Draw,
+        );
+        r.moves = (0..4)
+            .map(|ply| MoveRecord {
+                player: (ply % 2) as u8,
+                mv: String::new(),
+                time: 0.1,
+                nodes: 100 * (index + 1),
+                iterations: 0,
+                depth: 1,
+                eval: 0.0,
+                score: None,
+                memory: 0,
+                cpu: None,
+                unsearched: false,
+            })
+            .collect();
+        r
+    };
+    let records = vec![game(0, "tictactoe"), game(1, "connect4"), game(2, "tictactoe")];
+    let fig = mnklab::plot::live::per_move(&records, mnklab::plot::live::PerMove::Nodes);
+    let FigureData::Lines(series) = &fig.data else { panic!("lines") };
+    let names: Vec<&str> = series.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(names, ["ab on mnk:3,3,3", "mcts on mnk:3,3,3", "ab on connect:7,6,4", "mcts on connect:7,6,4"]);
+    let xs: Vec<f64> = series[0].points.iter().map(|p| p.x).collect();
+    assert_eq!(xs, [1.0, 2.0], "numbered on its own board");
+    assert_eq!(series[2].points[0].x, 1.0);
+    assert_eq!(fig.x_label, "game on its board");
+    // One board: one line per agent, games numbered in finishing order.
+    let one = mnklab::plot::live::per_move(&records[..1], mnklab::plot::live::PerMove::Nodes);
+    let FigureData::Lines(series) = &one.data else { panic!("lines") };
+    assert_eq!(series.iter().map(|s| s.name.as_str()).collect::<Vec<_>>(), ["ab", "mcts"]);
+}

@@ -40,10 +40,23 @@ pub enum PerMove {
 }
 
 /// Each entrant's mean time or nodes (iterations for MCTS) per move in each of its games,
-/// one line per entrant, x the game's number in finishing order.
+/// one line per entrant, x the game's number in finishing order. A matchup over several boards
+/// has one line per entrant and board ("strong-ab on connect4"), x the game's number on its
+/// board: the games of two boards are never one line with no mark where the board changes.
 pub fn per_move(records: &[GameRecord], what: PerMove) -> Figure {
-    let mut series: Vec<(usize, Series)> = Vec::new();
-    for (i, r) in records.iter().enumerate() {
+    let boards = records.iter().fold(Vec::new(), |mut b, r| {
+        if !b.contains(&r.variant) {
+            b.push(r.variant);
+        }
+        b
+    });
+    let several = boards.len() > 1;
+    let mut series: Vec<((usize, crate::game::Variant), Series)> = Vec::new();
+    let mut played = vec![0usize; boards.len()];
+    for r in records {
+        let board = boards.iter().position(|b| *b == r.variant).unwrap_or(0);
+        played[board] += 1;
+        let x = if several { played[board] } else { played.iter().sum() };
         for side in 0..2 {
             let own: Vec<f64> = r
                 .moves
@@ -58,15 +71,17 @@ pub fn per_move(records: &[GameRecord], what: PerMove) -> Figure {
                 continue;
             }
             let mean = own.iter().sum::<f64>() / own.len() as f64;
-            let entrant = r.players[side];
-            let at = match series.iter().position(|(e, _)| *e == entrant) {
+            let key = (r.players[side], if several { r.variant } else { boards[0] });
+            let at = match series.iter().position(|(k, _)| *k == key) {
                 Some(at) => at,
                 None => {
-                    series.push((entrant, Series { name: r.names[side].clone(), points: Vec::new() }));
+                    let name = r.names[side].clone();
+                    let name = if several { format!("{name} on {}", r.variant) } else { name };
+                    series.push((key, Series { name, points: Vec::new() }));
                     series.len() - 1
                 }
             };
-            series[at].1.points.push(LinePoint { x: (i + 1) as f64, y: mean, band: None, n: own.len() as u32 });
+            series[at].1.points.push(LinePoint { x: x as f64, y: mean, band: None, n: own.len() as u32 });
         }
     }
     let (title, y) = match what {
@@ -75,7 +90,7 @@ pub fn per_move(records: &[GameRecord], what: PerMove) -> Figure {
     };
     Figure {
         title: title.into(),
-        x_label: "game".into(),
+        x_label: if several { "game on its board" } else { "game" }.into(),
         y_label: y.into(),
         value_label: String::new(),
         y_range: None,

@@ -1223,6 +1223,9 @@ fn review_writes_a_row_a_ply_for_every_game_of_a_run() {
     }
     let col = |name: &str| header.iter().position(|h| h == name).unwrap();
     let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    let mut order: Vec<&str> = rows.iter().map(|r| &r[col("game")]).collect();
+    order.dedup();
+    assert_eq!(order, ["0", "1", "2"], "games in the schedule's order, not as they finished");
     for g in &games {
         let mine: Vec<&csv::StringRecord> = rows.iter().filter(|r| r[col("game")] == g.index.to_string()).collect();
         assert_eq!(mine.len(), g.moves.len(), "game {}: a row a move", g.index);

@@ -276,13 +276,16 @@ fn a_matchup_runs_with_live_plots_and_exports_a_figure() {
     let fig = h.state().matchup.figure().unwrap();
     let mnklab::plot::FigureData::Heatmap { columns, .. } = &fig.data else { panic!("a heatmap") };
     assert_eq!(columns, &["3", "4"]);
-    // Export the heatmap; the file and its CSV appear.
+    // Export the heatmap: under its own name (it once took the score's), in the same folder
+    // and format; the file and its CSV appear.
+    assert_eq!(h.state().matchup.exporter.path, dir.join("figures").join("heatmap.pdf").display().to_string());
     h.get_by_label("Export plot").click();
     assert!(wait(&mut h, 10.0, |w| w.matchup.exporter.message.as_deref().is_some_and(|m| m.starts_with("wrote"))));
     assert!(
-        dir.join("figures/score.pdf").exists() && dir.join("figures/score.csv").exists(),
+        dir.join("figures/heatmap.pdf").exists() && dir.join("figures/heatmap.csv").exists(),
         "the workbench makes its figures folder"
     );
+    assert!(!dir.join("figures/score.pdf").exists(), "nothing under the score's name");
     // The title and labels are editable; the plot and the file both use the edited ones.
     h.state_mut().matchup.exporter.title = "Alpha-beta vs random".into();
     h.state_mut().matchup.exporter.path = dir.join("heat.svg").display().to_string();
@@ -1177,4 +1180,36 @@ fn a_saved_matchup_opens_again_from_the_file_field() {
     h.get_by_label("Load").click();
     h.run();
     assert_eq!(h.state().slots[0].file.name, "jeng-mcts");
+}
+
+/// A matchup file opened in the workbench runs as the file says (its entrants, limits and
+/// openings), not between the slots' agents with the form's defaults; the tab says whose
+/// agents they are, and editing the form or "use the slots' agents" returns to the slots.
+#[test]
+fn an_opened_matchup_runs_its_own_agents() {
+    let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("saves/experiments/heuristics.ron");
+    let mut w = Workbench::new(Variant::tictactoe());
+    w.open(&file.display().to_string());
+    let mut h = harness(w);
+    h.run();
+    assert_eq!(h.state().tab, BottomTab::Matchup);
+    let want = mnklab::arena::Matchup::load(&file).unwrap();
+    let run = h.state().matchup.to_run(&h.state().slots).unwrap();
+    assert_eq!((run.agents.clone(), run.limits, run.opening.clone()), (want.agents, want.limits, want.opening));
+    assert!(h.query_by_label_contains("Agents: the opened matchup's, lim, flecart").is_some());
+    assert!(h.query_by_label_contains("Agents A (").is_none(), "not the slots'");
+    // "use the slots' agents": the form's matchup between the slots.
+    h.get_by_label("use the slots' agents").click();
+    h.run();
+    let run = h.state().matchup.to_run(&h.state().slots).unwrap();
+    assert_eq!(run.agents.len(), 2);
+    assert_ne!(run.agents[0].name.as_deref(), Some("lim"));
+    assert!(h.query_by_label_contains("Agents A (").is_some());
+    // Opened again, then the form edited: the form's too.
+    h.state_mut().open(&file.display().to_string());
+    h.run();
+    assert!(h.state().matchup.opened().is_some());
+    h.state_mut().matchup.form.games = 2;
+    h.run();
+    assert!(h.state().matchup.opened().is_none(), "an edited form is the form's matchup");
 }

@@ -195,6 +195,39 @@ fn a_win_in_one_keeps_its_table_mark_and_tree() {
     }
 }
 
+/// Drags the bottom panel's top edge `by` pixels (negative: up, taller).
+fn drag_panel(h: &mut Harness<'static, Workbench>, by: f32) {
+    let tab = h.get_by_label("Explorer").rect();
+    let edge = egui::pos2(tab.min.x + 200.0, tab.min.y - 6.0);
+    h.hover_at(edge);
+    h.run();
+    h.drag_at(edge);
+    h.run();
+    h.hover_at(edge + egui::vec2(0.0, by));
+    h.run();
+    h.drop_at(edge + egui::vec2(0.0, by));
+    h.run();
+}
+
+/// Before any analysis (the explorer has no tree, a short content): a panel dragged taller on
+/// the Review tab keeps its height on the Explorer tab (it shrank back to its content).
+#[test]
+fn a_dragged_panel_keeps_its_height_over_a_short_tab() {
+    let mut w = Workbench::new(Variant::gomoku());
+    w.tab = BottomTab::Review;
+    let mut h = harness(w);
+    h.run();
+    let before = h.get_by_label("board").rect();
+    drag_panel(&mut h, -120.0);
+    let dragged = h.get_by_label("board").rect();
+    assert!(dragged.height() < before.height() - 20.0, "{before:?} -> {dragged:?}");
+    for tab in ["Explorer", "Matchup", "Review", "Explorer"] {
+        h.get_by_label(tab).click();
+        h.run();
+        assert_eq!(h.get_by_label("board").rect(), dragged, "after the {tab} tab");
+    }
+}
+
 /// The bottom panel keeps the height the user dragged it to through tab switches and the
 /// explorer's "show" and "Back to the game": the board never moves under the pointer (a click
 /// once played a move the user did not aim at).
@@ -236,6 +269,26 @@ fn panel_sizes_persist_and_the_board_holds_still() {
     h.get_by_label("Back to the game").click();
     h.run();
     assert_eq!(h.get_by_label("board").rect(), dragged, "back to the game");
+    // Dragged again on the Review tab, 80 px further up: kept on the Explorer tab.
+    h.get_by_label("Review").click();
+    h.run();
+    let tab = h.get_by_label("Explorer").rect();
+    let edge = egui::pos2(tab.min.x + 200.0, tab.min.y - 6.0);
+    h.hover_at(edge);
+    h.run();
+    h.drag_at(edge);
+    h.run();
+    h.hover_at(edge - egui::vec2(0.0, 80.0));
+    h.run();
+    h.drop_at(edge - egui::vec2(0.0, 80.0));
+    h.run();
+    let again = h.get_by_label("board").rect();
+    assert!(again.height() < dragged.height() - 40.0, "dragged on Review: {dragged:?} -> {again:?}");
+    for tab in ["Explorer", "Matchup", "Review", "Explorer"] {
+        h.get_by_label(tab).click();
+        h.run();
+        assert_eq!(h.get_by_label("board").rect(), again, "after the {tab} tab");
+    }
 }
 
 /// The evaluation bar beside the board reads the shown agent's score of the position as the

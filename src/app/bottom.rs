@@ -4,6 +4,10 @@ use super::*;
 
 impl Workbench {
     pub(super) fn bottom_area(&mut self, ui: &mut egui::Ui) {
+        // The whole panel taken, whatever the tab draws: a panel whose content is shorter than
+        // the height the user dragged it to (an explorer with no tree yet) shrank to its
+        // content, and the board jumped under the pointer.
+        ui.set_min_height(ui.available_height());
         ui.horizontal(|ui| {
             ui.selectable_value(&mut self.tab, BottomTab::Explorer, "Explorer");
             ui.selectable_value(&mut self.tab, BottomTab::Matchup, "Matchup");

@@ -45,6 +45,18 @@ pub enum LivePlot {
     Heatmap,
 }
 
+impl LivePlot {
+    /// The file name its export takes (before the extension).
+    pub fn file_stem(self) -> &'static str {
+        match self {
+            LivePlot::Score => "score",
+            LivePlot::Time => "time",
+            LivePlot::Nodes => "nodes",
+            LivePlot::Heatmap => "heatmap",
+        }
+    }
+}
+
 pub struct MatchupPanel {
     /// What the form says (remembered between sessions).
     pub form: MatchupForm,
@@ -57,6 +69,10 @@ pub struct MatchupPanel {
     pub plot: LivePlot,
     pub exporter: Exporter,
     matchup: Option<Matchup>,
+    /// A matchup opened from a file or a run, with the form as it was filled from it: Run
+    /// plays that matchup as it is (its entrants, limits, openings, colours) until the form is
+    /// edited or the slots' agents are chosen; the form cannot hold all of it.
+    opened: Option<(Matchup, MatchupForm)>,
     control: SearchControl,
     inbox: Option<Receiver<Message>>,
     /// A file dialog the user asked for (the workbench opens it): true for a run folder to
@@ -87,6 +103,7 @@ impl Default for MatchupPanel {
             plot: LivePlot::Score,
             exporter: Exporter::new("out/workbench/score.svg"),
             matchup: None,
+            opened: None,
             control: SearchControl::new(),
             inbox: None,
             busy: false,
@@ -212,6 +229,19 @@ impl MatchupPanel {
         }
     }
 
+    /// The opened matchup while the form is as it was filled from it: what Run plays as it is.
+    pub fn opened(&self) -> Option<&Matchup> {
+        self.opened.as_ref().filter(|(_, form)| *form == self.form).map(|(m, _)| m)
+    }
+
+    /// What Run plays: the opened matchup unchanged, else the form's between the slots.
+    pub fn to_run(&self, slots: &[AgentSlot]) -> Result<Matchup, FormError> {
+        match self.opened() {
+            Some(m) => Ok(m.clone()),
+            None => self.build(slots),
+        }
+    }
+
     /// The matchup the form describes, between the agent slots' configs.
     pub fn build(&self, slots: &[AgentSlot]) -> Result<Matchup, FormError> {
         if let Some((s, e)) = slots.iter().find_map(|s| s.error.as_ref().map(|e| (s, e))) {
@@ -288,7 +318,7 @@ impl MatchupPanel {
                 None => return,
             }
         } else {
-            match self.build(slots) {
+            match self.to_run(slots) {
                 Ok(m) => m,
                 Err(e) => {
                     self.error = Some(e.to_string());
@@ -408,6 +438,7 @@ impl MatchupPanel {
                 self.shown = None;
                 if let Some(m) = &run.matchup {
                     self.form_from_matchup(m);
+                    self.opened = Some((m.clone(), self.form.clone()));
                 }
                 self.matchup = run.matchup;
                 self.form.out_dir = run.dir.display().to_string();
@@ -425,8 +456,18 @@ impl MatchupPanel {
     /// Run matchup then plays it between the agent slots.
     pub fn load_matchup_file(&mut self, path: &Path) {
         match Matchup::load(path) {
-            Ok(m) => {
+            Ok(mut m) => {
+                // Its agent files are named relative to it: made usable from here.
+                let dir = path.parent().unwrap_or(Path::new(""));
+                for e in &mut m.agents {
+                    if let crate::arena::matchup::AgentSource::File(f) = &mut e.agent
+                        && Path::new(f.as_str()).is_relative()
+                    {
+                        *f = dir.join(f.as_str()).display().to_string();
+                    }
+                }
                 self.form_from_matchup(&m);
+                self.opened = Some((m, self.form.clone()));
                 self.error = None;
                 self.notice = Some(format!("the form holds the matchup {}", path.display()));
             }
@@ -476,10 +517,27 @@ impl MatchupPanel {
         if self.busy {
             ui.ctx().request_repaint_after(std::time::Duration::from_millis(100));
         }
-        let names: Vec<&str> = slots.iter().map(|s| s.file.name.as_str()).collect();
-        let who: Vec<String> = slots.iter().zip(&names).map(|(s, n)| format!("{} ({n})", s.label)).collect();
-        let how = if slots.len() > 2 { "round robin" } else { "against each other" };
-        ui.label(format!("Agents {}: {how}, colours alternating", who.join(", ")));
+        match self.opened() {
+            Some(m) => {
+                let mut use_slots = false;
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(format!("Agents: the opened matchup's, {}", opened_entrants(m)));
+                    use_slots = ui
+                        .small_button("use the slots' agents")
+                        .on_hover_text("run the form's matchup between the agent slots instead")
+                        .clicked();
+                });
+                if use_slots {
+                    self.opened = None;
+                }
+            }
+            None => {
+                let names: Vec<&str> = slots.iter().map(|s| s.file.name.as_str()).collect();
+                let who: Vec<String> = slots.iter().zip(&names).map(|(s, n)| format!("{} ({n})", s.label)).collect();
+                let how = if slots.len() > 2 { "round robin" } else { "against each other" };
+                ui.label(format!("Agents {}: {how}, colours alternating", who.join(", ")));
+            }
+        }
         self.show_form(ui);
         self.show_run_buttons(ui, slots);
         let stopping =
@@ -598,6 +656,8 @@ impl MatchupPanel {
                 // alpha-beta's nodes): a log axis when that plot is chosen.
                 if ui.selectable_value(&mut self.plot, p, label).changed() {
                     self.exporter.log_y = p == LivePlot::Nodes;
+                    // Each plot its own file: a nodes figure never lands on the score's.
+                    self.exporter.name_for(p.file_stem());
                 }
             }
         });
@@ -709,4 +769,21 @@ pub fn sprt_lines(records: &[GameRecord], sprt: &SprtConfig) -> Vec<String> {
             )
         })
         .collect()
+}
+
+/// The entrants of an opened matchup in a few words: their names (or sources) and that the
+/// file's own settings (limits, openings, colours) apply.
+fn opened_entrants(m: &Matchup) -> String {
+    let names: Vec<String> = m.agents.iter().map(entrant_name).collect();
+    format!("{}; its limits, openings and colours as the file says (edit the form to change them)", names.join(", "))
+}
+
+/// An entrant as a person names it: its name, else its preset or file.
+fn entrant_name(e: &crate::arena::matchup::Entrant) -> String {
+    use crate::arena::matchup::AgentSource;
+    e.name.clone().unwrap_or_else(|| match &e.agent {
+        AgentSource::Preset(p) => p.clone(),
+        AgentSource::File(f) => f.clone(),
+        AgentSource::Inline(a) => a.name.clone(),
+    })
 }

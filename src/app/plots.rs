@@ -208,6 +208,9 @@ fn draw_heatmap(p: &mut PlotUi<'_>, columns: usize, rows: usize, panels: &[HeatP
     }
 }
 
+/// What an export thread sends back: the files written, or why not.
+type ExportResult = Result<Vec<PathBuf>, crate::plot::ExportError>;
+
 /// The export row under a plot: a path (SVG, PNG or PDF by extension), the DPI, a button.
 /// Exports run on their own thread; the CSV goes beside the figure.
 pub struct Exporter {
@@ -221,10 +224,12 @@ pub struct Exporter {
     /// A log10 y axis (lines and box plots), on screen and in the file.
     pub log_y: bool,
     pub message: Option<String>,
-    pending: Option<Receiver<Result<Vec<PathBuf>, crate::plot::ExportError>>>,
-    /// The files this exporter wrote in this session: exporting to them again replaces them
-    /// without asking (the user's own figure, made again).
-    written: Vec<PathBuf>,
+    /// The export running, and the title of its figure.
+    pending: Option<(Receiver<ExportResult>, String)>,
+    /// The files this exporter wrote in this session, with the title of the figure in them:
+    /// exporting the same figure to them again replaces them without asking (the user's own
+    /// figure, made again); another figure asks first.
+    written: Vec<(PathBuf, String)>,
     /// A figure waiting for the user's yes to replace a file this session did not write, and
     /// the path asked about.
     replace: Option<(String, Figure)>,
@@ -253,13 +258,23 @@ impl Exporter {
         self.replace = None;
     }
 
+    /// Exports are named `stem` from now on (the plot shown), in the same folder and format.
+    pub fn name_for(&mut self, stem: &str) {
+        let p = PathBuf::from(&self.path);
+        let ext = p.extension().map_or_else(|| "svg".to_string(), |e| e.to_string_lossy().into_owned());
+        self.path = p.with_file_name(format!("{stem}.{ext}")).display().to_string();
+        self.replace = None;
+    }
+
     /// Exports `fig`, unless that would replace a file this session did not write (a run's
     /// figure exported before, another program's file): then it asks first.
     pub fn export_or_ask(&mut self, fig: &Figure) {
         let path = PathBuf::from(&self.path);
         let csv = path.with_extension("csv");
         match crate::io::check_outputs([path.as_path(), csv.as_path()], false) {
-            Err(crate::io::OutputError::Exists { path: existing }) if !self.written.contains(&path) => {
+            Err(crate::io::OutputError::Exists { path: existing })
+                if !self.written.iter().any(|(p, title)| *p == path && *title == fig.title) =>
+            {
                 self.message = Some(format!("{} exists: Replace it, or change the path", existing.display()));
                 self.replace = Some((self.path.clone(), fig.clone()));
             }
@@ -283,6 +298,7 @@ impl Exporter {
     /// Starts writing `fig` to the path.
     pub fn export(&mut self, fig: &Figure) {
         let (tx, rx) = unbounded();
+        let fig_title = fig.title.clone();
         let (fig, path, dpi, log_y) = (fig.clone(), PathBuf::from(&self.path), self.dpi, self.log_y);
         std::thread::spawn(move || {
             let opts = ExportOptions { dpi, log_y, ..ExportOptions::default() };
@@ -293,18 +309,19 @@ impl Exporter {
             }
             let _ = tx.send(export_figure(&fig, &path, &opts));
         });
-        self.pending = Some(rx);
+        self.pending = Some((rx, fig_title));
         self.message = Some("exporting...".into());
     }
 
     /// Collects a finished export; true while one is running.
     pub fn poll(&mut self) -> bool {
-        if let Some(rx) = &self.pending
+        if let Some((rx, title)) = &self.pending
             && let Ok(r) = rx.try_recv()
         {
+            let title = title.clone();
             self.message = Some(match r {
                 Ok(paths) => {
-                    self.written.extend(paths.iter().cloned());
+                    self.written.extend(paths.iter().map(|p| (p.clone(), title.clone())));
                     format!("wrote {}", paths.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", "))
                 }
                 Err(e) => e.to_string(),
@@ -359,6 +376,45 @@ impl Exporter {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
+    fn figure(title: &str) -> Figure {
+        let mut f = crate::plot::live::cumulative_score(&[], 0);
+        f.title = title.into();
+        f
+    }
+
+    /// Waits for the export running to finish.
+    fn finish(e: &mut Exporter) {
+        while e.poll() {
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+    }
+
+    /// Each plot exports to its own name; the exporter's own file is replaced without a
+    /// question only by the same figure made again: another figure at that path asks first
+    /// (a nodes figure once replaced the score figure of the same run silently).
+    #[test]
+    fn another_figure_never_replaces_an_export_silently() {
+        let dir = std::env::temp_dir().join(format!("mnklab-exporter-{}", std::process::id()));
+        let mut e = Exporter::new(&dir.join("score.svg").display().to_string());
+        e.export_or_ask(&figure("score"));
+        finish(&mut e);
+        assert!(e.message.as_deref().is_some_and(|m| m.starts_with("wrote")), "{:?}", e.message);
+        e.export_or_ask(&figure("score"));
+        finish(&mut e);
+        assert!(e.message.as_deref().is_some_and(|m| m.starts_with("wrote")), "the same figure again: {:?}", e.message);
+        e.export_or_ask(&figure("nodes per move"));
+        assert!(e.message.as_deref().is_some_and(|m| m.contains("exists")), "asked: {:?}", e.message);
+        assert!(e.pending.is_none(), "nothing written");
+        e.name_for("nodes");
+        assert_eq!(PathBuf::from(&e.path), dir.join("nodes.svg"));
+        e.export_or_ask(&figure("nodes per move"));
+        finish(&mut e);
+        assert!(dir.join("nodes.svg").is_file() && dir.join("score.svg").is_file());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
     #[test]
     fn long_axis_labels_are_cut_at_a_word() {
         let label = "nodes or iterations per move (mean over the game)";

@@ -98,7 +98,10 @@ fn games(args: &ReviewArgs) -> Result<Vec<Game>, String> {
     if let Some(run) = &args.run {
         let run = mnklab::arena::results::load_run(run).map_err(|e| e.to_string())?;
         let mut games = Vec::new();
-        for r in &run.records {
+        // In the order of the schedule, not the order the games finished in.
+        let mut records: Vec<_> = run.records.iter().collect();
+        records.sort_by_key(|r| r.index);
+        for r in records {
             let mut start = AnyPosition::new(r.variant);
             start.play_sequence(&r.opening.join(" ")).map_err(|e| format!("game {}: its opening: {e}", r.index))?;
             let mut end = start.clone();

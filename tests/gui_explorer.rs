@@ -244,16 +244,7 @@ fn panel_sizes_persist_and_the_board_holds_still() {
     h.run();
     let before = h.get_by_label("board").rect();
     // The panel's top edge, just above its tab row: dragged 120 px up.
-    let tab = h.get_by_label("Explorer").rect();
-    let edge = egui::pos2(tab.min.x + 200.0, tab.min.y - 6.0);
-    h.hover_at(edge);
-    h.run();
-    h.drag_at(edge);
-    h.run();
-    h.hover_at(edge - egui::vec2(0.0, 120.0));
-    h.run();
-    h.drop_at(edge - egui::vec2(0.0, 120.0));
-    h.run();
+    drag_panel(&mut h, -120.0);
     let dragged = h.get_by_label("board").rect();
     assert!(dragged.height() < before.height() - 60.0, "the board made room: {before:?} -> {dragged:?}");
     for tab in ["Matchup", "Review", "Explorer"] {
@@ -272,16 +263,7 @@ fn panel_sizes_persist_and_the_board_holds_still() {
     // Dragged again on the Review tab, 80 px further up: kept on the Explorer tab.
     h.get_by_label("Review").click();
     h.run();
-    let tab = h.get_by_label("Explorer").rect();
-    let edge = egui::pos2(tab.min.x + 200.0, tab.min.y - 6.0);
-    h.hover_at(edge);
-    h.run();
-    h.drag_at(edge);
-    h.run();
-    h.hover_at(edge - egui::vec2(0.0, 80.0));
-    h.run();
-    h.drop_at(edge - egui::vec2(0.0, 80.0));
-    h.run();
+    drag_panel(&mut h, -80.0);
     let again = h.get_by_label("board").rect();
     assert!(again.height() < dragged.height() - 40.0, "dragged on Review: {dragged:?} -> {again:?}");
     for tab in ["Explorer", "Matchup", "Review", "Explorer"] {

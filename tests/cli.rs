@@ -1244,7 +1244,8 @@ fn review_writes_a_row_a_ply_for_every_game_of_a_run() {
 
 /// The blunder outside the judge's move generator: gomoku `h8 h7 i8 i7 j8`, then `a1`
 /// ignores the open three. strong-ab generates no move that far from the stones; the review
-/// values it all the same and ranks it first.
+/// values it all the same, names what it did (it lets the first player win by threats) and
+/// ranks it first, above any drop of the judge's estimate.
 #[test]
 fn review_finds_a_blunder_the_judge_would_never_play() {
     let o = mnklab(&["review", "--game", "gomoku", "--moves", "h8 h7 i8 i7 j8 a1", "--time", "0.2", "--csv"]);
@@ -1261,11 +1262,33 @@ fn review_finds_a_blunder_the_judge_would_never_play() {
     assert_eq!((&worst[col("ply")], &worst[col("move")]), ("6", "a1"), "{rows:?}");
     assert_eq!(
         (&worst[col("judged")], &worst[col("after")], &worst[col("verdict")]),
-        ("true", "loss", "blunder"),
+        ("true", "loss", "allows a threat win"),
         "{worst:?}"
     );
+    let loss: f64 = worst[col("loss")].parse().unwrap();
+    assert!(loss > 2.0 && loss <= 3.0, "a value changed ranks above every judge's drop (0..2): {loss}");
     let o = mnklab(&["review", "--game", "gomoku", "--moves", "h8 h7 i8 i7 j8 a1", "--time", "0.2"]);
     let text = stdout(&o);
     let first_marked = text.lines().nth(1).unwrap_or("");
     assert!(first_marked.trim_start().starts_with("6.a1"), "worst first: {text}");
+    assert!(first_marked.contains("(allows a threat win; best"), "named, not a number: {text}");
+}
+
+/// The other half: the first player, with a win by threats, plays away from it (`a2`); the
+/// threat search finds no win after it. The review names it and ranks it above the judge's
+/// drops, although the judge alone values the move played only a little lower.
+#[test]
+fn review_finds_a_threat_win_missed() {
+    let moves = "h8 h7 i8 i7 j8 a1 a2";
+    let o = mnklab(&["review", "--game", "gomoku", "--moves", moves, "--time", "0.2", "--csv"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let mut reader = csv::Reader::from_reader(o.stdout.as_slice());
+    let header = reader.headers().unwrap().clone();
+    let col = |name: &str| header.iter().position(|h| h == name).unwrap();
+    let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    let a2 = &rows[6];
+    assert_eq!((&a2[col("ply")], &a2[col("move")], &a2[col("before")]), ("7", "a2", "win"), "{a2:?}");
+    assert_eq!(&a2[col("verdict")], "threat win missed", "{a2:?}");
+    let loss: f64 = a2[col("loss")].parse().unwrap();
+    assert!(loss > 2.0 && loss <= 3.0, "{loss}");
 }

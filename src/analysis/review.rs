@@ -31,9 +31,12 @@ use crate::with_position;
 /// What the review says of a move.
 ///
 /// The terms, one definition for the review, the workbench and the accuracy study:
-/// - a **mistake** changes the value: a proven win or draw thrown away, or, where no proof
-///   settles the position, a drop of 0.3 or more in the judge's expected result (the result
-///   the judge expects changes class, as Lichess' mistake and blunder do);
+/// - a **mistake** changes the value: a proven win or draw thrown away; a win by threats
+///   proven before the move and not found after it, or a move that lets the opponent win by
+///   threats where the judge's best move does not; or, where no proof settles the position,
+///   a drop of 0.3 or more in the judge's expected result (the result the judge expects
+///   changes class, as Lichess' mistake and blunder do; a blunder is a mistake of 0.6 or
+///   more);
 /// - an **inaccuracy** keeps the value but loses distance (a proven loss hastened, a proven
 ///   win delayed) or loses 0.1 to 0.3 of the judge's expected result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,6 +59,12 @@ pub enum Verdict {
     LossHastened,
     /// Proven: won either way, but the win comes later than it could.
     WinDelayed,
+    /// The threat search proves a win before the move and finds none after the move played
+    /// (whose value is the judge's estimate).
+    ThreatWinMissed,
+    /// The move played lets the opponent win by threats (proven), where the judge's best
+    /// move does not (as far as the threat search sees).
+    AllowsThreatWin,
     /// No judgement valued the move played (the search was stopped, or found nothing).
     NotJudged,
 }
@@ -83,6 +92,8 @@ impl Verdict {
             Verdict::DrawThrownAway => "draw thrown away",
             Verdict::LossHastened => "loss hastened",
             Verdict::WinDelayed => "win delayed",
+            Verdict::ThreatWinMissed => "threat win missed",
+            Verdict::AllowsThreatWin => "allows a threat win",
             Verdict::NotJudged => "not judged",
         }
     }
@@ -91,7 +102,12 @@ impl Verdict {
         match self {
             Verdict::Best | Verdict::Good | Verdict::NotJudged => Severity::None,
             Verdict::Inaccuracy | Verdict::LossHastened | Verdict::WinDelayed => Severity::Inaccuracy,
-            Verdict::Mistake | Verdict::Blunder | Verdict::WinThrownAway | Verdict::DrawThrownAway => Severity::Mistake,
+            Verdict::Mistake
+            | Verdict::Blunder
+            | Verdict::WinThrownAway
+            | Verdict::DrawThrownAway
+            | Verdict::ThreatWinMissed
+            | Verdict::AllowsThreatWin => Severity::Mistake,
         }
     }
 
@@ -128,9 +144,11 @@ pub struct MoveReview {
     pub best_value: Option<f64>,
     pub played_value: Option<f64>,
     /// What the move gave away, one number >= 0 that orders moves as the review does: a proven
-    /// win or draw thrown away 2 + the classes lost (3 or 4), above everything else; a proven
-    /// loss hastened or win delayed the share of the distance given away (0..1); otherwise the
-    /// judge's drop in expected result (0..2). 0 where the move was not judged.
+    /// win or draw thrown away 2 + the classes lost (3 or 4), above everything else; a value
+    /// changed where the threat search proves one side of it (threat win missed, allows a
+    /// threat win) 2 + half the judge's drop on the other side (2..3); a proven loss hastened
+    /// or win delayed the share of the distance given away (0..1); otherwise the judge's drop
+    /// in expected result (0..2). 0 where the move was not judged.
     pub loss: f64,
     pub verdict: Verdict,
     /// What judged it: "solver", "alpha-beta depth 9", "MCTS 20000 iterations".
@@ -153,10 +171,12 @@ impl MoveReview {
         let best = self.best.map_or("-".into(), |m| pos_before.format_move(m));
         let played = pos_before.format_move(self.played);
         let bound = if self.played_bound { "≤ " } else { "" };
-        // A judged (not proven) loss is given as a number: the scores shown are the last
-        // depth's, the loss is from the matched pair of depths.
-        let loss =
-            if self.proven || self.verdict == Verdict::Best { String::new() } else { format!(" −{:.2}", self.loss) };
+        // A judge's drop in expected result is given as a number (the scores shown are the
+        // last depth's, the loss is from the matched pair of depths); a value changed is named.
+        let loss = match self.verdict {
+            Verdict::Good | Verdict::Inaccuracy | Verdict::Mistake | Verdict::Blunder => format!(" −{:.2}", self.loss),
+            _ => String::new(),
+        };
         format!(
             "{}.{played} {} → {bound}{} ({}{loss}; best {best})",
             self.ply,
@@ -210,16 +230,39 @@ impl MoveReview {
     }
 }
 
-/// One player's moves in a review: how many were judged, marked, and the mean drop in
-/// expected result (0..2, a proven win thrown away for a loss counting 2): the number
-/// Lichess' accuracy is made from.
+/// One player's moves in a review: how many were judged, marked, and the mean of their
+/// [`MoveReview::loss`] over the judged moves (the mean of the `loss` column of the CSV):
+/// the number Lichess' accuracy is made from.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct PlayerSummary {
     pub moves: usize,
     pub judged: usize,
+    /// Every mistake, blunders included.
     pub mistakes: usize,
+    /// The mistakes that are blunders (a judge's drop of 0.6 or more).
+    pub blunders: usize,
     pub inaccuracies: usize,
     pub mean_loss: f64,
+}
+
+impl PlayerSummary {
+    /// "2 mistakes (1 blunder), 3 inaccuracies, mean loss 0.41 (24 of 24 moves judged)".
+    pub fn describe(&self) -> String {
+        let plural = |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+        let blunders = if self.blunders > 0 {
+            format!(" ({})", plural(self.blunders, "blunder", "blunders"))
+        } else {
+            String::new()
+        };
+        format!(
+            "{}{blunders}, {}, mean loss {:.3} ({} of {} moves judged)",
+            plural(self.mistakes, "mistake", "mistakes"),
+            plural(self.inaccuracies, "inaccuracy", "inaccuracies"),
+            self.mean_loss,
+            self.judged,
+            self.moves
+        )
+    }
 }
 
 /// Each player's summary, first player first.
@@ -228,11 +271,14 @@ pub fn player_summaries(moves: &[MoveReview]) -> [PlayerSummary; 2] {
     for m in moves {
         let s = &mut out[m.mover.index()];
         s.moves += 1;
-        let (Some(b), Some(p)) = (m.best_value, m.played_value) else { continue };
+        if !m.judged() {
+            continue;
+        }
         s.judged += 1;
         s.mistakes += usize::from(m.verdict.is_mistake());
+        s.blunders += usize::from(m.verdict == Verdict::Blunder);
         s.inaccuracies += usize::from(m.verdict.severity() == Severity::Inaccuracy);
-        s.mean_loss += (b - p).max(0.0);
+        s.mean_loss += m.loss;
     }
     for s in &mut out {
         if s.judged > 0 {
@@ -387,6 +433,7 @@ pub fn review_move_with(
         review.judged_by.push_str("; the move played by threat search");
     }
     review.set_loss();
+    review.set_threat_loss(&threats, before, settings.solver_seconds);
     review
 }
 
@@ -417,6 +464,35 @@ impl MoveReview {
             }
             (None, Some(_)) => (0.0, Verdict::NotJudged),
         };
+    }
+
+    /// Where the threat search proved one side of the comparison and the judge valued the
+    /// other: a value changed ranks above every judge's drop (see [`MoveReview::loss`]).
+    fn set_threat_loss(&mut self, threats: &ThreatJudgement, before: &AnyPosition, seconds: f64) {
+        let (Some(best_value), Some(played_value)) = (self.best_value, self.played_value) else { return };
+        if self.best == Some(self.played) {
+            return;
+        }
+        match (threats.before, threats.played) {
+            (Some((Score::Win { .. }, _)), None) => {
+                self.loss = 2.0 + (1.0 - played_value) / 2.0;
+                self.verdict = Verdict::ThreatWinMissed;
+            }
+            (None, Some(Score::Loss { .. })) => {
+                let best_loses = self.best.and_then(|b| ThreatJudgement::after(before, b, seconds));
+                if matches!(best_loses, Some(Score::Loss { .. })) {
+                    // The judge's best loses by threats as well: lost either way.
+                    self.best_score = Score::Loss { plies: None };
+                    self.best_value = Some(-1.0);
+                    self.judged_by.push_str("; its best move by threat search");
+                    (self.loss, self.verdict) = (0.0, Verdict::Good);
+                } else {
+                    self.loss = 2.0 + (best_value + 1.0) / 2.0;
+                    self.verdict = Verdict::AllowsThreatWin;
+                }
+            }
+            _ => {}
+        }
     }
 }
 
@@ -691,6 +767,72 @@ mod tests {
             proven_loss(&Score::Win { plies: Some(1) }, &Score::Win { plies: Some(41) }).0,
         ];
         assert!(distance.iter().all(|&d| d < 1.0 && d < proven_loss(&draw, &loss(1)).0));
+    }
+
+    fn judged_move(ply: usize, best_value: f64, played_value: f64) -> MoveReview {
+        let pos = AnyPosition::new("tictactoe".parse().unwrap());
+        let mut m = MoveReview {
+            ply,
+            mover: if ply % 2 == 1 { Player::First } else { Player::Second },
+            played: pos.legal_moves()[0],
+            best: Some(pos.legal_moves()[1]),
+            best_score: Score::Eval(0),
+            played_score: Score::Eval(0),
+            played_bound: false,
+            proven: false,
+            best_value: Some(best_value),
+            played_value: Some(played_value),
+            loss: 0.0,
+            verdict: Verdict::NotJudged,
+            judged_by: "test".into(),
+        };
+        m.set_loss();
+        m
+    }
+
+    /// A win the threat search proves before the move and cannot find after it ranks as a
+    /// value changed: above every judge's drop, below a value thrown away by proof, and it is
+    /// named, not given as the judge's small drop.
+    #[test]
+    fn a_threat_win_missed_ranks_between_proofs_and_estimates() {
+        let before = AnyPosition::new("gomoku".parse().unwrap());
+        let win = ThreatJudgement { before: Some((Score::Win { plies: None }, None)), played: None };
+        let mut missed = judged_move(7, 1.0, 0.6);
+        assert_eq!(missed.verdict, Verdict::Mistake, "the judge alone: a drop of 0.4");
+        missed.set_threat_loss(&win, &before, 0.0);
+        assert_eq!(missed.verdict, Verdict::ThreatWinMissed);
+        assert!((missed.loss - 2.2).abs() < 1e-12, "{}", missed.loss);
+        let blunder = judged_move(5, 1.0, -1.0);
+        assert_eq!((blunder.verdict, blunder.loss), (Verdict::Blunder, 2.0));
+        assert!(missed.loss > blunder.loss && missed.loss < proven_loss(&Score::Draw, &Score::Loss { plies: None }).0);
+        let worst_first: Vec<usize> = worst(&[blunder.clone(), missed.clone()], 2).iter().map(|m| m.ply).collect();
+        assert_eq!(worst_first, [7, 5]);
+        assert!(missed.describe(&before).contains("(threat win missed; best"), "{}", missed.describe(&before));
+        // The move the threat search starts its win with is never a mistake.
+        let mut kept = judged_move(7, 1.0, 1.0);
+        kept.best = Some(kept.played);
+        kept.set_threat_loss(&win, &before, 0.0);
+        assert_eq!(kept.loss, 0.0);
+    }
+
+    /// The summary's mean loss is the mean of the loss column over the judged moves, and its
+    /// counts use the review's two terms (a blunder counted among the mistakes).
+    #[test]
+    fn the_summary_is_the_mean_of_the_loss_column() {
+        let mut moves = vec![judged_move(1, 0.5, 0.5), judged_move(3, 0.5, -0.5), judged_move(5, 0.2, 0.0)];
+        moves.push(MoveReview { played_value: None, ..judged_move(7, 0.0, 0.0) });
+        moves[0].best = Some(moves[0].played);
+        moves[0].set_loss();
+        let mut proven = judged_move(9, 1.0, 0.0);
+        proven.set_proven(proven.best, Score::Win { plies: Some(3) }, Score::Draw, "solver");
+        moves.push(proven);
+        let [first, second] = player_summaries(&moves);
+        assert_eq!(second, PlayerSummary::default());
+        assert_eq!((first.moves, first.judged, first.mistakes, first.blunders, first.inaccuracies), (5, 4, 2, 1, 1));
+        let column: f64 = moves.iter().filter(|m| m.judged()).map(|m| m.loss).sum();
+        assert!((first.mean_loss - column / 4.0).abs() < 1e-12);
+        assert!((first.mean_loss - (0.0 + 1.0 + 0.2 + 3.0) / 4.0).abs() < 1e-12, "{first:?}");
+        assert_eq!(first.describe(), "2 mistakes (1 blunder), 1 inaccuracy, mean loss 1.050 (4 of 5 moves judged)");
     }
 
     /// A judge that values each side's own moves 0.3 low (as random playouts do the side not

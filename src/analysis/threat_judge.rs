@@ -50,16 +50,39 @@ impl ThreatJudgement {
                 None
             };
             pos.play(played);
-            let mut board = EvalBoard::new(&pos, |_, _, _| 0).with_near_windows();
-            let played = if search.wins(&mut pos, &mut board, mover.other(), DEPTH) {
-                Some(Score::Loss { plies: None })
-            } else if search.wins(&mut pos, &mut board, mover, DEPTH) {
-                Some(Score::Win { plies: None })
-            } else {
-                None
-            };
+            let played = value_after(&mut search, &mut pos, mover);
             ThreatJudgement { before, played }
         })
+    }
+
+    /// What the threat search proves of the position after `mv` from `before`, for the mover,
+    /// within `seconds`: the judge's best move is checked this way when the move played
+    /// loses by threats (if the best loses too, the move played gave nothing away).
+    pub fn after(before: &AnyPosition, mv: Move, seconds: f64) -> Option<Score> {
+        let mut after = before.clone();
+        if seconds <= 0.0 || after.try_play(mv).is_err() || after.status().is_over() {
+            return None;
+        }
+        with_position!(&after, p => {
+            if !threats_apply(p) {
+                return None;
+            }
+            let deadline = std::time::Instant::now() + std::time::Duration::from_secs_f64(seconds);
+            let mut search = ThreatSearch::new(0).with_deadline(Some(deadline)).with_table_mb(16);
+            value_after(&mut search, &mut p.clone(), before.side_to_move())
+        })
+    }
+}
+
+/// The position after the mover's move: the opponent wins by threats, or the mover still does.
+fn value_after<P: Position>(search: &mut ThreatSearch, after: &mut P, mover: crate::game::Player) -> Option<Score> {
+    let mut board = EvalBoard::new(after, |_, _, _| 0).with_near_windows();
+    if search.wins(after, &mut board, mover.other(), DEPTH) {
+        Some(Score::Loss { plies: None })
+    } else if search.wins(after, &mut board, mover, DEPTH) {
+        Some(Score::Win { plies: None })
+    } else {
+        None
     }
 }
 

@@ -217,10 +217,7 @@ impl Review {
             // Each player's count and mean loss: the numbers behind Lichess' accuracy.
             ui.horizontal_wrapped(|ui| {
                 for (who, p) in ["first player", "second player"].into_iter().zip(player_summaries(&self.moves)) {
-                    ui.label(format!(
-                        "{who}: {} mistakes, {} inaccuracies, mean loss {:.2} ({} of {} moves judged)",
-                        p.mistakes, p.inaccuracies, p.mean_loss, p.judged, p.moves
-                    ));
+                    ui.label(format!("{who}: {}", p.describe()));
                     ui.separator();
                 }
             });

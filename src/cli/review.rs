@@ -161,9 +161,6 @@ fn print_game(game: &Game, moves: &[MoveReview], judge: &str) {
         println!("  not judged (no value found in the time): plies {}", unjudged.join(", "));
     }
     for (who, s) in ["first", "second"].iter().zip(player_summaries(moves)) {
-        println!(
-            "  {who} player: {} moves, {} judged, {} mistakes, {} inaccuracies, mean loss {:.3}",
-            s.moves, s.judged, s.mistakes, s.inaccuracies, s.mean_loss
-        );
+        println!("  {who} player: {}", s.describe());
     }
 }

@@ -267,10 +267,16 @@ fn a_matchup_runs_with_live_plots_and_exports_a_figure() {
     let last = series[0].points.last().unwrap();
     assert_eq!(last.x as usize, 12);
     assert!((last.y - total / 12.0).abs() < 1e-12);
+    // The legend is a row above the plot (inside, it covered the lines' ends): each line
+    // and the band, as the exported figure lists them.
+    assert!(h.query_by_label("95% interval (shaded)").is_some(), "the band in the legend");
     // The other plots draw; the heatmap covers the two boards.
     h.get_by_label("Nodes per move").click();
     h.run();
     assert_eq!(h.state().matchup.plot, LivePlot::Nodes);
+    for line in ["strong-ab on ", "random on mnk:4,4,3"] {
+        assert!(h.query_all_by_label_contains(line).count() >= 1, "{line} in the legend row");
+    }
     h.get_by_label("Heatmap").click();
     h.run();
     let fig = h.state().matchup.figure().unwrap();
@@ -533,21 +539,22 @@ fn unsaved_moves_are_not_dropped_without_asking() {
     h.get_by_label("Discard").click();
     h.run();
     assert_eq!(h.state().position.ply(), 0);
-    // A load that fails after Discard keeps the game and its unsaved mark: the next load
-    // asks again.
+    // A load of a file that cannot be read says so at once, without asking to discard the
+    // game (a mistyped path once asked first, then failed); the game is kept, still unsaved.
     h.get_by_label("board").click();
     h.run();
     h.state_mut().file_path = std::env::temp_dir().join("mnklab-no-such-file.ron").display().to_string();
     h.get_by_label("Load").click();
     h.run();
-    h.get_by_label("Discard").click();
-    h.run();
+    assert!(h.state().pending.is_none(), "no question for a file that is not there");
     assert!(h.state().message.as_ref().is_some_and(|m| m.contains("mnklab-no-such-file")), "{:?}", h.state().message);
     assert_eq!(h.state().position.ply(), 1, "the game is kept");
     assert!(h.state().dirty, "and still unsaved");
+    // A position that can be read is asked about first.
+    h.state_mut().file_path = format!("{}/saves/positions/connect4-start.ron", env!("CARGO_MANIFEST_DIR"));
     h.get_by_label("Load").click();
     h.run();
-    assert!(h.state().pending.is_some(), "the next load asks first");
+    assert!(h.state().pending.is_some(), "a readable position asks first");
     // Settings round-trip: recent files, agents, run folder.
     let mut w = Workbench::new(Variant::connect4());
     w.recent = vec!["a.ron".into()];

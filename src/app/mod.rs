@@ -315,8 +315,8 @@ impl Workbench {
         }
     }
 
-    /// One Open for every file the workbench reads: a position (asking first if the game's
-    /// moves would be lost), a matchup (into the matchup form), an agent (into slot A), or a
+    /// One Open for every file the workbench reads: a position (read first, then asking if the
+    /// game's moves would be lost), a matchup (into the matchup form), an agent (into slot A), or a
     /// run folder (into the matchup tab). A file that is none of them is named as the position
     /// reader finds it.
     pub fn open(&mut self, path: &str) {
@@ -334,7 +334,13 @@ impl Workbench {
                 self.matchup.load(&dir);
                 self.opened_elsewhere(path, BottomTab::Matchup, "a run: the matchup tab shows it");
             }
-            Ok(crate::io::FileKind::Position) | Err(_) => self.guarded(Pending::Load(path.to_string())),
+            // Read before asking to discard the game: a mistyped path or a broken file is
+            // said at once, not after the moves were offered up for nothing.
+            Ok(crate::io::FileKind::Position) => match load_position_record(p) {
+                Ok(_) => self.guarded(Pending::Load(path.to_string())),
+                Err(e) => self.message = Some(e.to_string()),
+            },
+            Err(e) => self.message = Some(e.to_string()),
         }
     }
 

@@ -6,16 +6,23 @@ use std::path::PathBuf;
 use crossbeam_channel::{Receiver, unbounded};
 use egui::Color32;
 use egui_plot::{
-    Bar, BarChart, BoxElem, BoxPlot, BoxSpread, FilledArea, Legend, Line, Plot, PlotPoint, PlotPoints, PlotUi, Points,
-    Polygon, Text,
+    Bar, BarChart, BoxElem, BoxPlot, BoxSpread, FilledArea, GridMark, Legend, Line, Plot, PlotPoint, PlotPoints,
+    PlotUi, Points, Polygon, Text,
 };
 
 use crate::plot::{
-    ExportOptions, Figure, FigureData, HeatPanel, Series, category_label, export_figure, heat_range, log_y, palette,
+    ExportOptions, Figure, FigureData, HeatPanel, LegendEntry, Series, category_label, export_figure, heat_range,
+    line_legend, log_y, palette, ticks,
 };
 
 fn colour(c: [u8; 3]) -> Color32 {
     Color32::from_rgb(c[0], c[1], c[2])
+}
+
+/// A series colour on the theme's background: the palette's black (for white paper) is the
+/// text colour, so that on the dark theme its line is not drawn black on black.
+fn ink(c: [u8; 3], visuals: &egui::Visuals) -> Color32 {
+    if c == [0, 0, 0] { visuals.strong_text_color() } else { colour(c) }
 }
 
 /// `text` cut to at most `max` characters at a word, with "…" when cut.
@@ -35,6 +42,14 @@ pub fn fit_words(text: &str, max: usize) -> String {
     }
     out.push('…');
     out
+}
+
+/// How many characters of `text` fit in `px` points at the body size (the x axis takes about
+/// 40 points of a plot's height): measured, so a label that fits is never cut.
+fn chars_fitting(ui: &egui::Ui, text: &str, px: f32) -> usize {
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let width = ui.painter().layout_no_wrap(text.to_string(), font, Color32::WHITE).size().x;
+    if width <= px { usize::MAX } else { (text.chars().count() as f32 * px / width.max(1.0)) as usize }
 }
 
 /// The y axis every in-app plot uses: labels kept where ticks are close, a minimum width.
@@ -63,13 +78,16 @@ pub fn draw_figure(ui: &mut egui::Ui, id: &str, fig: &Figure, height: f32, log: 
     // Tick labels down to 12 points apart (egui_plot's default of 20 left a 200-point-high
     // 0..1 axis with no label but "0"), on an axis wide enough for "0.25".
     let mut plot = Plot::new(format!("plot-{id}")).height(height).custom_y_axes(vec![y_axis()]);
-    // Heatmaps carry their values in the cells; a legend would only list the layers.
-    if !matches!(fig.data, FigureData::Heatmap { .. }) {
-        plot = plot.legend(Legend::default());
+    // Heatmaps carry their values in the cells; lines have their legend outside the plot,
+    // where it covers no line's end.
+    match &fig.data {
+        FigureData::Heatmap { .. } => {}
+        FigureData::Lines(series) => legend_row(ui, &line_legend(series, true)),
+        _ => plot = plot.legend(Legend::default()),
     }
     // The rotated y label must fit the plot's height, or it runs up over the title and the
     // controls above (about 7 points a character at the body size).
-    let y_label = fit_words(&fig.y_label, (height / 7.5) as usize);
+    let y_label = fit_words(&fig.y_label, chars_fitting(ui, &fig.y_label, height - 40.0));
     plot = plot.x_axis_label(fig.x_label.clone()).y_axis_label(y_label).allow_scroll(false);
     if let (Some((lo, hi)), false) = (fig.y_range, log) {
         plot = plot.include_y(lo).include_y(hi);
@@ -80,7 +98,18 @@ pub fn draw_figure(ui: &mut egui::Ui, id: &str, fig: &Figure, height: f32, log: 
     if !rows.is_empty() {
         plot = plot.y_axis_formatter(move |mark, _| category_label(&rows, mark.value));
     } else if log {
-        plot = plot.y_axis_formatter(|mark, _| format!("{:.3}", 10f64.powf(mark.value)));
+        // The exported figure's log ticks and labels (round data values), not egui's marks
+        // at even steps of the exponent (10^2.5 read "316.228").
+        plot = plot
+            .y_grid_spacer(|input| {
+                let (ticks, _) = ticks::log_axis(input.bounds.0, input.bounds.1);
+                let step = (input.bounds.1 - input.bounds.0) / ticks.len().max(1) as f64;
+                ticks.into_iter().map(|value| GridMark { value, step_size: step }).collect()
+            })
+            .y_axis_formatter(|mark, range| {
+                let (ticks, labels) = ticks::log_axis(*range.start(), *range.end());
+                ticks.iter().position(|t| (t - mark.value).abs() < 1e-9).map(|i| labels[i].clone()).unwrap_or_default()
+            });
     }
     let data = fig.data.clone();
     let response = plot.show(ui, move |p| {
@@ -88,6 +117,24 @@ pub fn draw_figure(ui: &mut egui::Ui, id: &str, fig: &Figure, height: f32, log: 
         if p.response().clicked() { p.pointer_coordinate() } else { None }
     });
     response.inner
+}
+
+/// A figure's legend as a row above the plot: a short line (or a shaded block) in each
+/// entry's colour, then its name.
+fn legend_row(ui: &mut egui::Ui, entries: &[LegendEntry]) {
+    ui.horizontal_wrapped(|ui| {
+        for e in entries {
+            let (rect, _) = ui.allocate_exact_size(egui::vec2(18.0, 12.0), egui::Sense::hover());
+            let c = ink(e.colour, ui.visuals());
+            if e.shaded {
+                ui.painter().rect_filled(rect.shrink2(egui::vec2(1.0, 1.0)), 1.0, c);
+            } else {
+                ui.painter().line_segment([rect.left_center(), rect.right_center()], egui::Stroke::new(2.5, c));
+            }
+            ui.label(&e.name);
+            ui.add_space(8.0);
+        }
+    });
 }
 
 /// The figure's data in the plot, in the figure's colours.
@@ -153,8 +200,9 @@ fn draw_data(p: &mut PlotUi<'_>, data: &FigureData) {
 /// Each series as a line with its points and its 95% band.
 fn draw_lines(p: &mut PlotUi<'_>, series: &[Series]) {
     let colours = palette::series_for(&series.iter().map(|s| s.name.as_str()).collect::<Vec<_>>());
+    let visuals = p.ctx().global_style().visuals.clone();
     for (s, &c) in series.iter().zip(&colours) {
-        let c = colour(c);
+        let c = ink(c, &visuals);
         // The 95% band (a filled area: the band is rarely convex, so not a polygon).
         let banded: Vec<_> = s.points.iter().filter_map(|q| q.band.map(|b| (q.x, b))).collect();
         if banded.len() >= 2 {

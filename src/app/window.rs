@@ -162,7 +162,7 @@ pub fn run(options: LaunchOptions) -> Result<(), WindowError> {
                 cc.egui_ctx.memory_mut(|m| *m = Default::default());
             }
             if let Some(path) = &options.open {
-                bench.keeping_message(|b| b.load(path));
+                bench.keeping_message(|b| b.open(&path.display().to_string()));
             }
             if let Some((variant, moves)) = &options.game {
                 bench.keeping_message(|b| {

@@ -43,7 +43,7 @@ pub struct Cli {
 /// How the workbench window opens (`mnklab` alone, or `mnklab gui`).
 #[derive(Args, Clone, Default)]
 pub struct LaunchArgs {
-    /// A position file to open in the window.
+    /// A file to open in the window: a position, a matchup or an agent (.ron), or a run folder.
     #[arg(long = "open", id = "open_file")]
     pub open_file: Option<PathBuf>,
     /// Open a new game of this kind instead (tictactoe, gomoku, connect4, mnk:M,N,K, ...).
@@ -176,7 +176,7 @@ fn gui(launch: LaunchArgs) -> Result<(), String> {
     };
     // A file that cannot be read is a clear error here too (a screenshot run said it only in
     // the picture's status line, and exited 0); what it holds is read, and judged, in the window.
-    if let Some(path) = &launch.open_file {
+    if let Some(path) = launch.open_file.as_ref().filter(|p| !p.is_dir()) {
         std::fs::File::open(path).map_err(|e| format!("--open {}: {e}", path.display()))?;
     }
     let options = mnklab::app::LaunchOptions {

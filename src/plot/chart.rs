@@ -48,9 +48,8 @@ impl Axis {
 
     /// A log10 axis (the range in exponents): 1-2-5 ticks labelled with the data values.
     pub(super) fn log(range: std::ops::Range<f64>) -> Axis {
-        let ticks = ticks::log125(range.start, range.end);
-        let values: Vec<f64> = ticks.iter().map(|v| round_sig(10f64.powf(*v))).collect();
-        Axis { range, labels: ticks::labels(&values), ticks, tick_scale: 1.0 }
+        let (ticks, labels) = ticks::log_axis(range.start, range.end);
+        Axis { range, labels, ticks, tick_scale: 1.0 }
     }
 
     /// One tick per category at 0, 1, 2, ...
@@ -103,15 +102,6 @@ impl Ranged for Ticked {
     fn range(&self) -> std::ops::Range<f64> {
         self.range.clone()
     }
-}
-
-/// `v` to 6 significant digits (10^log10(500) is 499.99999999999994).
-pub(super) fn round_sig(v: f64) -> f64 {
-    if v == 0.0 || !v.is_finite() {
-        return v;
-    }
-    let scale = 10f64.powi(5 - v.abs().log10().floor() as i32);
-    (v * scale).round() / scale
 }
 
 /// Text sizes in pixels at 96 per inch, from the tick size in points.

@@ -9,7 +9,7 @@ use super::chart::{
     Axis, DrawError, Grid, Mark, Sizes, axes, draw_legend, legend_room, mesh, padded, rgb, text_extent, titled,
 };
 use super::export::ExportOptions;
-use super::{BoxStats, Figure, FigureData, HeatPanel, heat_range, log_y, palette, ticks};
+use super::{BoxStats, Figure, FigureData, HeatPanel, heat_range, line_legend, log_y, palette, ticks};
 
 /// The figure as drawn: on a log scale if asked.
 pub(super) fn scaled(fig: &Figure, opts: &ExportOptions) -> Figure {
@@ -70,12 +70,10 @@ where
         None => Axis::numeric(padded(y0, y1), false, 6),
     };
     let colours = palette::series_for(&series.iter().map(|s| s.name.as_str()).collect::<Vec<_>>());
-    let mut entries: Vec<(String, Mark)> =
-        series.iter().zip(&colours).map(|(s, &c)| (s.name.clone(), Mark::Line(rgb(c)))).collect();
-    // The shaded bands say what they are.
-    if opts.bands && series.iter().flat_map(|s| &s.points).any(|p| p.band.is_some()) {
-        entries.push(("95% interval (shaded)".into(), Mark::Block(RGBColor(200, 200, 200))));
-    }
+    let entries: Vec<(String, Mark)> = line_legend(series, opts.bands)
+        .into_iter()
+        .map(|e| (e.name, if e.shaded { Mark::Block(rgb(e.colour)) } else { Mark::Line(rgb(e.colour)) }))
+        .collect();
     let titled = titled(root, &fig.title, z)?;
     let (plot, legend) = legend_room(&titled, &entries, z);
     let mut chart = axes(&plot, "", z, &mut x, &y, true)?;

@@ -337,6 +337,31 @@ pub fn heat_range(values: &[Vec<Option<f64>>]) -> (f64, f64) {
     }
 }
 
+/// One entry of a figure's legend: a series' line in its colour, or the shaded intervals.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LegendEntry {
+    pub name: String,
+    pub colour: [u8; 3],
+    /// A shaded area (the 95% intervals), not a line.
+    pub shaded: bool,
+}
+
+/// The legend of a figure of lines, outside the plot: each series in its colour, then the
+/// shaded band when a point has one (and `bands` draws them). The exported figure and the
+/// workbench list the same entries; inside the plot, a legend covered the lines' ends.
+pub fn line_legend(series: &[Series], bands: bool) -> Vec<LegendEntry> {
+    let colours = palette::series_for(&series.iter().map(|s| s.name.as_str()).collect::<Vec<_>>());
+    let mut entries: Vec<LegendEntry> = series
+        .iter()
+        .zip(colours)
+        .map(|(s, colour)| LegendEntry { name: s.name.clone(), colour, shaded: false })
+        .collect();
+    if bands && series.iter().flat_map(|s| &s.points).any(|p| p.band.is_some()) {
+        entries.push(LegendEntry { name: "95% interval (shaded)".into(), colour: [200, 200, 200], shaded: true });
+    }
+    entries
+}
+
 /// The label of a category axis at `v`: the category's name at whole positions, nothing
 /// between them.
 pub fn category_label(names: &[String], v: f64) -> String {
@@ -346,7 +371,10 @@ pub fn category_label(names: &[String], v: f64) -> String {
 
 /// The figure with its y values on a log10 scale (lines, bands and box plots; other kinds
 /// are returned as they are), for quantities spanning orders of magnitude such as nodes per
-/// move. Axis ticks then read `10^v`; values <= 0 sit a decade below the smallest positive.
+/// move. Axis ticks then read `10^v`. A line's points at 0 or below are left out (a log
+/// scale has no place for them: drawn a decade below the smallest value they read as a
+/// count, "0 nodes" as 18); a band's low end and a box's values at 0 or below sit a decade
+/// below the smallest positive value, at the axis' foot.
 pub fn log_y(fig: &Figure) -> Figure {
     let positives = |vals: &mut dyn Iterator<Item = f64>| vals.filter(|v| *v > 0.0).fold(f64::INFINITY, f64::min);
     let mut out = fig.clone();
@@ -362,6 +390,9 @@ pub fn log_y(fig: &Figure) -> Figure {
     let t = |v: f64| v.max(floor).log10();
     match &mut out.data {
         FigureData::Lines(series) => {
+            for s in series.iter_mut() {
+                s.points.retain(|p| p.y > 0.0);
+            }
             for p in series.iter_mut().flat_map(|s| s.points.iter_mut()) {
                 p.y = t(p.y);
                 p.band = p.band.map(|(lo, hi)| (t(lo), t(hi)));
@@ -388,6 +419,50 @@ pub fn log_y(fig: &Figure) -> Figure {
         _ => {}
     }
     out
+}
+
+#[cfg(test)]
+mod log_and_legend_tests {
+    use super::*;
+
+    fn lines(points: &[(f64, f64)]) -> Figure {
+        Figure {
+            title: String::new(),
+            x_label: String::new(),
+            y_label: String::new(),
+            value_label: String::new(),
+            y_range: None,
+            data: FigureData::Lines(vec![Series {
+                name: "a".into(),
+                points: points.iter().map(|&(x, y)| LinePoint { x, y, band: None, n: 1 }).collect(),
+            }]),
+        }
+    }
+
+    /// A move searched with 0 nodes (a book answer, a forced reply) is no point on a log
+    /// scale; it was drawn a decade below the smallest count, where it read as a count.
+    #[test]
+    fn a_log_scale_leaves_out_zeros_and_keeps_the_rest() {
+        let FigureData::Lines(s) = log_y(&lines(&[(1.0, 0.0), (2.0, 180.0), (3.0, 1e4)])).data else { panic!() };
+        let ys: Vec<f64> = s[0].points.iter().map(|p| p.y).collect();
+        assert_eq!(s[0].points.iter().map(|p| p.x).collect::<Vec<_>>(), [2.0, 3.0]);
+        assert!((ys[0] - 180f64.log10()).abs() < 1e-12 && (ys[1] - 4.0).abs() < 1e-12, "{ys:?}");
+    }
+
+    /// The legend lists every series in its own colour, and the band once, as the export does.
+    #[test]
+    fn the_legend_lists_series_and_the_band_once() {
+        let mut fig = lines(&[(0.0, 0.1), (5.0, 0.5)]);
+        let FigureData::Lines(series) = &mut fig.data else { panic!() };
+        series.push(Series { name: "b".into(), points: series[0].points.clone() });
+        series[1].points[0].band = Some((0.0, 0.2));
+        let legend = line_legend(series, true);
+        let names: Vec<&str> = legend.iter().map(|e| e.name.as_str()).collect();
+        assert_eq!(names, ["a", "b", "95% interval (shaded)"]);
+        assert_ne!(legend[0].colour, legend[1].colour);
+        assert!(legend[2].shaded && !legend[0].shaded);
+        assert_eq!(line_legend(series, false).len(), 2);
+    }
 }
 
 #[cfg(test)]

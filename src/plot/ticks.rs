@@ -59,6 +59,25 @@ pub fn log125(lo: f64, hi: f64) -> Vec<f64> {
     linear(10f64.powf(lo), 10f64.powf(hi), 4).into_iter().filter(|v| *v > 0.0).map(f64::log10).collect()
 }
 
+/// A log10 axis over the exponents `lo..=hi`: its ticks ([`log125`]) and their labels, the
+/// data values in one notation ("200", "500", "1000"; never 10^2.5 = "316.228"). The exported
+/// figures and the workbench's plots label log axes with this.
+pub fn log_axis(lo: f64, hi: f64) -> (Vec<f64>, Vec<String>) {
+    let ticks = log125(lo, hi);
+    let values: Vec<f64> = ticks.iter().map(|v| round_sig(10f64.powf(*v))).collect();
+    let labels = labels(&values);
+    (ticks, labels)
+}
+
+/// `v` to 6 significant digits (10^log10(500) is 499.99999999999994).
+pub fn round_sig(v: f64) -> f64 {
+    if v == 0.0 || !v.is_finite() {
+        return v;
+    }
+    let scale = 10f64.powi(5 - v.abs().log10().floor() as i32);
+    (v * scale).round() / scale
+}
+
 /// At most `max` of `edges` (e.g. a histogram's bin edges), evenly thinned, first kept.
 pub fn thinned(edges: &[f64], max: usize) -> Vec<f64> {
     let every = edges.len().div_ceil(max.max(1)).max(1);
@@ -196,6 +215,25 @@ mod tests {
         let t = log125(10f64.log10(), 100f64.log10());
         let values: Vec<f64> = t.iter().map(|v| (10f64.powf(*v)).round()).collect();
         assert_eq!(values, vec![10.0, 20.0, 50.0, 100.0]);
+    }
+
+    /// The workbench's log axis once labelled egui's own marks, 10^2.5 as "316.228": the
+    /// labels are round data values wherever the range falls.
+    #[test]
+    fn log_axis_labels_are_round_values() {
+        for (lo, hi) in [(1.0, 6.0), (1.2, 3.7), (2.0, 2.5), (0.3, 0.9), (4.1, 4.3), (-1.0, 1.0)] {
+            let (ticks, labels) = log_axis(lo, hi);
+            assert!(ticks.len() >= 2, "{lo}..{hi}: {ticks:?}");
+            for (t, l) in ticks.iter().zip(&labels) {
+                assert!(*t >= lo - 1e-9 && *t <= hi + 1e-9);
+                assert!(!l.contains('.') || l.len() <= 4, "{lo}..{hi}: {l}");
+                let v = round_sig(10f64.powf(*t));
+                let m = v / 10f64.powi(v.log10().floor() as i32);
+                // A decade's ticks are 1-2-5 (whole mantissas); a narrow range's, round steps.
+                assert!((m * 10.0 - (m * 10.0).round()).abs() < 1e-6, "{lo}..{hi}: {v} is not a round value");
+            }
+        }
+        assert_eq!(log_axis(2.0, 3.0).1, ["100", "200", "500", "1000"]);
     }
 
     #[test]

@@ -346,7 +346,13 @@ fn reviewing_a_game_marks_the_real_mistake() {
     h.run();
     // The header says who judges: the solver's proofs first (these are), agent A where a proof
     // does not finish; exports go under out/, never into the committed results/.
-    assert!(h.query_by_label_contains("Review the game: proofs where the solver finishes, else agent A").is_some());
+    assert!(h.query_by_label_contains("Judge: proofs where the solver finishes, else agent A").is_some());
+    // The button stays where it is whatever the judge is called (it moved with the name).
+    let button = h.get_by_label("Review game").rect();
+    h.state_mut().slots[0].file.name = "a judge with a very much longer name than strong-ab".into();
+    h.run();
+    assert_eq!(h.get_by_label("Review game").rect(), button, "the button holds still");
+    h.state_mut().slots[0].file.name = "strong-ab".into();
     assert!(h.state().review.exporter.path.starts_with("out/"), "{}", h.state().review.exporter.path);
     h.get_by_label("Review game").click();
     h.run_steps(2);

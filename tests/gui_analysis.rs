@@ -234,12 +234,14 @@ fn the_candidate_table_previews_a_line_and_plays_a_move() {
     let ghosts = mnklab::app::line_ghosts(&pos, &line);
     assert_eq!(ghosts.len(), line.len().min(42));
     assert_eq!(ghosts[0].2, 1, "numbered from 1");
-    // The row in words below the table, not in a tooltip over the next row (which it covered).
+    // The row in words above the table (below it, a long table scrolled it out of view; in
+    // a tooltip it covered the next row).
+    h.run();
     let words: Vec<String> = line.iter().map(|&m| pos.format_move(m)).collect();
     let detail = h.get_by_label_contains(&format!("Line {}.", words.join(" "))).rect();
-    let last = pos.format_move(rows.last().unwrap().mv);
-    let last_row = h.get_all_by_role_and_label(Role::Button, &last).next().unwrap().rect();
-    assert!(detail.min.y >= last_row.max.y, "below the last row: {detail:?} {last_row:?}");
+    let first = pos.format_move(rows[0].mv);
+    let first_row = h.get_all_by_role_and_label(Role::Button, &first).next().unwrap().rect();
+    assert!(detail.max.y <= first_row.min.y, "above the first row: {detail:?} {first_row:?}");
     assert!(h.query_by_label_contains("visits (").is_some(), "its visits");
     // Click it: the move is played.
     h.get_all_by_role_and_label(Role::Button, &second).next().unwrap().click();

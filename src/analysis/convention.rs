@@ -136,7 +136,7 @@ pub fn short_label(s: Score, b: Bound) -> String {
                 format!("{:+.0}M", x / 1e6)
             }
         }
-        Score::WinRate(r) => format!("{:.0}%", r * 100.0),
+        Score::WinRate(r) => crate::search::score::percent(r, 0),
         Score::Win { plies: Some(p) } => format!("W{p}"),
         Score::Win { plies: None } => "W".into(),
         Score::Loss { plies: Some(p) } => format!("L{p}"),

@@ -73,6 +73,9 @@ pub struct Analysis {
     /// The candidate row under the pointer (its line is previewed on the board) and the
     /// candidate clicked (to be played), from the last frame.
     pub hovered_line: Option<Vec<Move>>,
+    /// The row under the pointer in words, from the last frame: said in the notice lines
+    /// above the table.
+    hovered_detail: Option<String>,
     pub clicked: Option<Move>,
     /// A move of a candidate's line was clicked: the line up to it, to walk to (the
     /// workbench adds it to the game record as a variation where it is new).
@@ -127,6 +130,7 @@ impl Default for Analysis {
             info: None,
             key: None,
             hovered_line: None,
+            hovered_detail: None,
             walked: None,
             clicked: None,
             others: Vec::new(),
@@ -449,10 +453,12 @@ impl Analysis {
         // Three lines: a notice names an option, why it does not apply and what answers
         // instead, which two lines of a half-width panel cut (a new-user trial saw a book's
         // game and a fallback's name lost).
+        // The candidate row under the pointer is said here too, in words (below the table a
+        // long table scrolled it out of view; in a tooltip it covered the next row).
         let (text, tone) = match (&self.error, &self.notice) {
             (Some(e), _) => (Some(e.as_str()), Tone::Error),
             (None, Some(n)) => (Some(n.as_str()), Tone::Warning),
-            (None, None) => (info, Tone::Plain),
+            (None, None) => (self.hovered_detail.as_deref().or(info), Tone::Plain),
         };
         super::lines::reserved_lines(ui, text, tone, 3);
         ui.separator();
@@ -558,6 +564,8 @@ impl Analysis {
             child.set_clip_rect(rect.intersect(ui.clip_rect()));
             add(&mut child)
         };
+        // The row under the pointer, said above (in the notice lines) from the next frame.
+        let detail = self.hovered_detail.take();
         ui.horizontal(|ui| {
             let heads = ["move", "score", if rows[0].share.is_some() { "visits" } else { "" }, "line", ""];
             for (w, t) in widths.iter().zip(heads) {
@@ -566,7 +574,6 @@ impl Analysis {
                 }
             }
         });
-        let mut detail = None;
         for c in &rows {
             let mv = pos.format_move(c.mv);
             let extra = c.share.map(|s| format!("{:.1}%", s * 100.0));
@@ -612,15 +619,17 @@ impl Analysis {
             }
             if ui.rect_contains_pointer(row.response.rect) {
                 self.hovered_line = Some(c.pv.clone());
-                detail = Some(row_detail(c, &mv, &line, &alone));
+                self.hovered_detail = Some(row_detail(c, &mv, &line, &alone));
             }
         }
-        // The row under the pointer in words, below the table: a tooltip covered the next row.
-        super::lines::reserved_lines(ui, detail.as_deref(), Tone::Plain, 2);
+        // Said a frame late: one more frame when it changed.
+        if self.hovered_detail != detail {
+            ui.ctx().request_repaint();
+        }
     }
 }
 
-/// What a candidate row means, said below the table while the pointer is on it: its score
+/// What a candidate row means, said above the table while the pointer is on it: its score
 /// (and what a bound means), its visits, its whole line, and what a click does.
 fn row_detail(c: &Candidate, mv: &str, line: &[String], alone: &[&str]) -> String {
     let mut s = format!("{mv}: {}", full_label(c.score, c.bound));

@@ -366,7 +366,10 @@ fn connect3d(ui: &mut egui::Ui, pos: &AnyPosition, marks: &[Mark]) -> Option<Mov
         }
         let Some(z) = (0..POLE_HEIGHT).find(|&z| c.stone_at(pole, z).is_none()) else { continue };
         let r = cell_rect(pole, z);
-        draw_candidate(&painter, r, cell, rank, m, false);
+        // The mark leaves the cell's top strip to the pole's number (a mark over the whole
+        // cell hid it where the move is to be played).
+        let below_number = Rect::from_min_max(r.min + Vec2::new(0.0, cell * 0.26), r.max);
+        draw_candidate(&painter, below_number, cell, rank, m, false);
         if pointer.is_some_and(|p| r.contains(p)) {
             tip = Some(m.tooltip.clone());
         }

@@ -333,10 +333,7 @@ impl MatchupPanel {
             // A fresh run never mixes with (or overwrites) an earlier run's results: it takes
             // the next free folder name instead.
             if out.join(RESULTS_FILE).exists() {
-                let base = self.form.out_dir.trim_end_matches('/').to_string();
-                let free =
-                    (2..10_000).map(|n| PathBuf::from(format!("{base}-{n}"))).find(|p| !p.join(RESULTS_FILE).exists());
-                let Some(free) = free else {
+                let Some(free) = crate::io::free_run_dir(&out) else {
                     self.error = Some(format!("{} holds results: choose another folder", out.display()));
                     return;
                 };

@@ -173,19 +173,23 @@ impl Review {
         let mut start = false;
         let mut jump = None;
         ui.horizontal_wrapped(|ui| {
-            // Who judges: the solver first (its proofs, or the opening book), agent A where a
-            // proof does not finish in the time; each mistake's tooltip names its judge.
-            let judge = self.judge.as_deref().unwrap_or(agent_name);
-            ui.label(format!("Review the game: proofs where the solver finishes, else agent A ({judge})"));
-            let l = ui.label("seconds per position");
-            ui.add(egui::DragValue::new(&mut self.seconds).range(0.01..=600.0).speed(0.05)).labelled_by(l.id);
+            // The buttons first, where they stay: after the judge's name they moved with its
+            // length.
             if ui.add_enabled(!self.running, egui::Button::new("Review game")).clicked() {
                 start = true;
             }
             if ui.add_enabled(self.running, egui::Button::new("Stop review")).clicked() {
                 self.stop();
             }
+            let l = ui.label("seconds per position");
+            ui.add(egui::DragValue::new(&mut self.seconds).range(0.01..=600.0).speed(0.05)).labelled_by(l.id);
             ui.label(format!("{} of {} moves", self.moves.len(), self.line.len()));
+        });
+        ui.horizontal_wrapped(|ui| {
+            // Who judges: the solver first (its proofs, or the opening book), agent A where a
+            // proof does not finish in the time; each mistake's tooltip names its judge.
+            let judge = self.judge.as_deref().unwrap_or(agent_name);
+            ui.label(format!("Judge: proofs where the solver finishes, else agent A ({judge})"));
         })
         .response
         .on_hover_text(

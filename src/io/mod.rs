@@ -8,7 +8,7 @@ mod position_file;
 
 pub use atomic::{write_atomic, write_atomic_with};
 pub use kind::{FileKind, file_kind, kind_of_text};
-pub use output::{OutputError, RUN_FILES, check_output, check_outputs, check_replace};
+pub use output::{OutputError, RUN_FILES, check_output, check_outputs, check_replace, free_run_dir};
 pub use position_file::{POSITION_VERSION, PositionFile, load_position, load_position_record, save_position};
 
 use std::path::PathBuf;

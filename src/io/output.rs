@@ -69,6 +69,38 @@ pub fn check_outputs<'a>(paths: impl IntoIterator<Item = &'a Path>, force: bool)
     paths.into_iter().try_for_each(|p| check_output(p, force))
 }
 
+/// The folder a fresh run takes when `dir` holds an earlier run's results: the next free
+/// `name-N` beside it (N from 2), counted on from `dir`'s own number when `dir` is itself
+/// one of them (`run-2` is followed by `run-3`, not `run-2-2`); `dir` itself when it holds
+/// no results. None when no name up to N = 9,999 is free.
+///
+/// ```
+/// use mnklab::io::free_run_dir;
+/// let root = tempfile::tempdir().unwrap();
+/// let run = root.path().join("run");
+/// assert_eq!(free_run_dir(&run), Some(run.clone()));
+/// for dir in [root.path().join("run"), root.path().join("run-2")] {
+///     std::fs::create_dir_all(&dir).unwrap();
+///     std::fs::write(dir.join("results.ronl"), "").unwrap();
+/// }
+/// assert_eq!(free_run_dir(&run), Some(root.path().join("run-3")));
+/// assert_eq!(free_run_dir(&root.path().join("run-2")), Some(root.path().join("run-3")));
+/// ```
+pub fn free_run_dir(dir: &Path) -> Option<PathBuf> {
+    let holds = |d: &Path| d.join("results.ronl").exists();
+    if !holds(dir) {
+        return Some(dir.to_path_buf());
+    }
+    let name = dir.file_name()?.to_string_lossy().into_owned();
+    // "run-2" numbers on from "run" when "run" is a run too; "run-2024" alone is a name.
+    let numbered = name.rsplit_once('-').and_then(|(base, n)| {
+        let n: u32 = n.parse().ok().filter(|n| *n >= 2)?;
+        holds(&dir.with_file_name(base)).then(|| (base.to_string(), n))
+    });
+    let (base, from) = numbered.unwrap_or((name, 1));
+    (from + 1..10_000).map(|n| dir.with_file_name(format!("{base}-{n}"))).find(|d| !holds(d))
+}
+
 /// The run file `path` is, if its folder is a run's (it holds results or a matchup).
 fn run_file(path: &Path) -> Option<&'static str> {
     let name = path.file_name()?.to_str()?;

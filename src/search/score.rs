@@ -85,12 +85,39 @@ impl Score {
     }
 }
 
+/// A rate in [0, 1] as a percentage with `decimals` decimals, never rounded to 0% or 100%
+/// unless it is exactly that (a 99.8% MCTS rate read "100%", as if certain): one decimal
+/// more where rounding would reach an end, then "<0.1%" or ">99.9%".
+///
+/// ```
+/// use mnklab::search::score::percent;
+/// assert_eq!(percent(0.62, 0), "62%");
+/// assert_eq!(percent(0.998, 0), "99.8%");
+/// assert_eq!(percent(0.9996, 0), ">99.9%");
+/// assert_eq!(percent(0.003, 0), "0.3%");
+/// assert_eq!(percent(1.0, 0), "100%");
+/// assert_eq!(percent(0.9996, 1), ">99.9%");
+/// assert_eq!(percent(0.0, 1), "0.0%");
+/// ```
+pub fn percent(r: f64, decimals: usize) -> String {
+    let v = r * 100.0;
+    for d in decimals..=decimals.max(1) {
+        let text = format!("{v:.d$}");
+        let rounded: f64 = text.parse().unwrap_or(v);
+        let at_end = (rounded == 100.0 && r < 1.0) || (rounded == 0.0 && r > 0.0);
+        if !at_end {
+            return format!("{text}%");
+        }
+    }
+    if r > 0.5 { ">99.9%".into() } else { "<0.1%".into() }
+}
+
 impl fmt::Display for Score {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Score::Unknown => f.write_str("?"),
             Score::Eval(v) => write!(f, "{:+.3}", *v as f64 / 1000.0),
-            Score::WinRate(r) => write!(f, "{:.1}%", r * 100.0),
+            Score::WinRate(r) => f.write_str(&percent(*r, 1)),
             Score::Win { plies: Some(p) } => write!(f, "win in {p}"),
             Score::Win { plies: None } => f.write_str("win"),
             Score::Loss { plies: Some(p) } => write!(f, "loss in {p}"),

@@ -714,6 +714,42 @@ pub fn evaluation_line(moves: &[MoveReview]) -> Vec<(usize, f64)> {
         .collect()
 }
 
+/// The review graph's scale, mate-style (as chess tools draw a mate above every evaluation):
+/// an estimate (an expected result in -1..1) is drawn at half height, within -0.5..0.5; a
+/// proven win in n plies at 1 - 0.5 (n - 1) / cells, above every estimate and nearer the top
+/// the sooner it ends (a win of unknown distance at 0.75); a proven loss the same below; a
+/// proven draw at 0. `cells`: the board's, the longest a game can run. So a line of proven
+/// values is not flat: a loss hastened or a win delayed moves it.
+pub fn graph_line(moves: &[MoveReview], cells: usize) -> Vec<(usize, f64)> {
+    let cells = cells.max(1) as f64;
+    let distance = |n: Option<u32>| n.map_or(0.75, |n| 1.0 - 0.5 * ((n.max(1) - 1) as f64 / cells).min(1.0));
+    evaluation_line(moves)
+        .into_iter()
+        .map(|(ply, v)| {
+            let proven = moves.iter().find(|m| m.ply == ply && m.played_score.is_proven());
+            let y = match proven
+                .map(|m| if m.mover == Player::First { m.played_score } else { super::flip(m.played_score) })
+            {
+                Some(Score::Win { plies }) => distance(plies),
+                Some(Score::Loss { plies }) => -distance(plies),
+                Some(_) => 0.0,
+                None => v / 2.0,
+            };
+            (ply, y)
+        })
+        .collect()
+}
+
+/// The label of the graph's y axis at `y` (see [`graph_line`]): the expected result within
+/// ±0.5 ("+0.6" at 0.3), "W n" / "L n" beyond (the distance a proof there has).
+pub fn graph_tick_label(y: f64, cells: usize) -> String {
+    if y.abs() <= 0.5 + 1e-9 {
+        return format!("{:+.1}", 2.0 * y).replace("+0.0", "0").replace("-0.0", "0");
+    }
+    let n = 1.0 + (1.0 - y.abs()) / 0.5 * cells.max(1) as f64;
+    format!("{}{}", if y > 0.0 { "W" } else { "L" }, n.round() as i64)
+}
+
 /// The review's bars: each judged move's loss, capped at 2 (a proven value thrown away, worth
 /// 3 or 4 in the ranking, is drawn as the largest drop of expected result there is).
 pub fn loss_bars(moves: &[MoveReview]) -> Vec<(usize, f64)> {
@@ -813,6 +849,26 @@ mod tests {
         kept.best = Some(kept.played);
         kept.set_threat_loss(&win, &before, 0.0);
         assert_eq!(kept.loss, 0.0);
+    }
+
+    /// Proven values sit beyond every estimate, nearer the edge the sooner the game ends: a
+    /// game of proven moves is no flat line at +1.
+    #[test]
+    fn the_graph_draws_proofs_by_distance_beyond_the_estimates() {
+        let mut moves = vec![judged_move(1, 0.9, 0.9), judged_move(2, 0.0, 0.0), judged_move(3, 0.0, 0.0)];
+        moves[0].best = Some(moves[0].played);
+        // Ply 2, by the second player: the first player now wins in 9; ply 3: in 5 (hastened).
+        moves[1].set_proven(None, Score::Loss { plies: Some(12) }, Score::Loss { plies: Some(10) }, "solver");
+        moves[2].set_proven(None, Score::Win { plies: Some(5) }, Score::Win { plies: Some(5) }, "solver");
+        let line = graph_line(&moves, 42);
+        let y: Vec<f64> = line.iter().map(|p| p.1).collect();
+        assert!(y[0] > 0.0 && y[0] <= 0.5, "an estimate within half height: {y:?}");
+        assert!(y[1] > 0.5 && y[2] > y[1] && y[2] < 1.0, "proofs above, the nearer win higher: {y:?}");
+        assert_eq!(graph_tick_label(y[1], 42), "W10");
+        assert_eq!(graph_tick_label(y[2], 42), "W5");
+        assert_eq!(graph_tick_label(-y[2], 42), "L5");
+        assert_eq!(graph_tick_label(0.25, 42), "+0.5");
+        assert_eq!(graph_tick_label(0.0, 42), "0");
     }
 
     /// The summary's mean loss is the mean of the loss column over the judged moves, and its

@@ -9,7 +9,8 @@ use egui_plot::{Bar, BarChart, Line, Plot, PlotPoints, Points, Text};
 use super::plots::Exporter;
 use crate::agents::AgentFile;
 use crate::analysis::review::{
-    MoveReview, ReviewSettings, evaluation_line, loss_bars, player_summaries, proven_labels, review_game, worst,
+    MoveReview, ReviewSettings, graph_line, graph_tick_label, loss_bars, player_summaries, proven_labels, review_game,
+    worst,
 };
 use crate::game::{AnyPosition, Move};
 use crate::plot::{Figure, FigureData, LinePoint, Series};
@@ -147,16 +148,23 @@ impl Review {
         crate::game::numbered_move(ply, self.names.get(ply - 1).map_or("?", |s| s))
     }
 
-    /// The exported figure: the evaluation after each move for the first player.
+    /// The board's cells: the longest a game can run, the graph's scale of distances.
+    fn cells(&self) -> usize {
+        // connect3d: 4 x 4 poles of 4.
+        self.start.as_ref().map_or(42, |p| p.variant().grid().map_or(64, |g| g.cells()))
+    }
+
+    /// The exported figure: the evaluation after each move for the first player, on the
+    /// graph's mate-style scale ([`graph_line`]).
     pub fn figure(&self) -> Figure {
-        let points = evaluation_line(&self.moves)
+        let points = graph_line(&self.moves, self.cells())
             .into_iter()
             .map(|(ply, v)| LinePoint { x: ply as f64, y: v, band: None, n: 1 })
             .collect();
         Figure {
             title: "evaluation over the game".into(),
             x_label: "move".into(),
-            y_label: "expected result for the first player (-1..1)".into(),
+            y_label: "first player: expected result / 2 within ±0.5; proofs beyond, the sooner the higher".into(),
             value_label: String::new(),
             y_range: Some((-1.0, 1.0)),
             data: FigureData::Lines(vec![Series { name: "after the move played".into(), points }]),
@@ -248,7 +256,8 @@ impl Review {
     /// The evaluation line with the mistakes as red points labelled by move; returns the move
     /// number clicked.
     fn plot(&self, ui: &mut egui::Ui) -> Option<usize> {
-        let values = evaluation_line(&self.moves);
+        let cells = self.cells();
+        let values = graph_line(&self.moves, cells);
         let line: Vec<[f64; 2]> = values.iter().map(|&(ply, v)| [ply as f64, v]).collect();
         let marked: Vec<(&MoveReview, f64)> = self
             .moves
@@ -267,7 +276,14 @@ impl Review {
             // No legend over the data (its corner covered the loss bars or the line's first
             // points): the caption under the plot says what each mark is.
             .x_axis_label("move")
-            .y_axis_label("expected result, first player")
+            .y_axis_label("first player")
+            // Mate-style: estimates within ±0.5 (labelled as expected results), proofs beyond
+            // (labelled by their distance, W5 above W10).
+            .y_axis_formatter(
+                move |mark, _| {
+                    if mark.value.abs() <= 1.0 { graph_tick_label(mark.value, cells) } else { String::new() }
+                },
+            )
             .include_y(-1.0)
             // Room above +1 for the mistakes' labels.
             .include_y(1.3)
@@ -295,9 +311,10 @@ impl Review {
                 p.bar_chart(BarChart::new("loss of the move (bars)", bars).color(warn.gamma_multiply(0.45)));
             });
         ui.weak(
-            "line: the expected result for the first player after each move (W13, L12, =: proven, plies to \
-             the end); orange: marked moves; bars from the bottom: each move's loss (half the height: a whole \
-             win given away). Click to go to a move.",
+            "line: how the game stands for the first player after each move: an estimate within ±0.5 (the \
+             expected result, -1..1, at half height), a proof beyond (W13, L12: win or loss in that many plies, \
+             the sooner the nearer the edge; =: a proven draw); orange: marked moves; bars from the bottom: \
+             each move's loss (half the height: a whole win given away). Click to go to a move.",
         );
         let r = &response.response;
         if !r.clicked() {

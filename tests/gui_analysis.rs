@@ -753,16 +753,7 @@ fn alpha_beta_lines_open_below_the_recorded_plies() {
     let mut h = harness(w);
     h.run();
     analyse_a(&mut h);
-    let recorded = {
-        let t = h.state().analysis().tree.clone().unwrap();
-        let mut deepest = 0;
-        let mut stack = vec![(0usize, 0usize)];
-        while let Some((n, d)) = stack.pop() {
-            deepest = deepest.max(d);
-            stack.extend(t.nodes[n].children.iter().map(|&c| (c as usize, d + 1)));
-        }
-        deepest
-    };
+    let recorded = crate::common::deepest(h.state().analysis().tree.as_ref().unwrap());
     h.get_by_label("expand PV").click();
     assert!(
         wait(&mut h, 30.0, |w| w.explorer.shown.as_ref().is_some_and(|p| p.len() > recorded)

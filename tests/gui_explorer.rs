@@ -12,21 +12,10 @@ use mnklab::game::{Move, Variant};
 use mnklab::search::tree::{MctsStats, SnapNode};
 use mnklab::search::{Score, SearchLimits, TreeSnapshot};
 
-use crate::common::wait;
+use crate::common::{deepest, wait};
 
 fn harness(w: Workbench) -> Harness<'static, Workbench> {
     crate::common::harness_sized(w, egui::vec2(1300.0, 900.0))
-}
-
-/// The deepest node of a tree, in plies.
-fn deepest(t: &TreeSnapshot) -> usize {
-    let mut deepest = 0;
-    let mut stack = vec![(0usize, 0usize)];
-    while let Some((n, d)) = stack.pop() {
-        deepest = deepest.max(d);
-        stack.extend(t.nodes[n].children.iter().map(|&c| (c as usize, d + 1)));
-    }
-    deepest
 }
 
 /// "expand PV" under an alpha-beta analysis that runs until stopped: the line opens to its end

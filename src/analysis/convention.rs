@@ -94,7 +94,11 @@ fn bound_prefix(s: Score, b: Bound) -> &'static str {
 
 /// The full label: `+1.400`, `62.0%`, `win in 5`, `≤ +0.250`.
 pub fn full_label(s: Score, b: Bound) -> String {
-    format!("{}{s}", bound_prefix(s, b))
+    match s {
+        // Never "100.0%" for a rate short of it (see `percent`).
+        Score::WinRate(r) => format!("{}{}", bound_prefix(s, b), crate::search::score::percent(r, 1)),
+        _ => format!("{}{s}", bound_prefix(s, b)),
+    }
 }
 
 /// What a bound on a proven result means, in words: "≤ win in 3" reads easily as "a win
@@ -412,6 +416,11 @@ mod tests {
         assert_eq!(short_label(Score::Eval(-10_089_250), Bound::Upper), "≤-10k");
         assert_eq!(short_label(Score::Eval(10_089), Bound::Exact), "+10");
         assert_eq!(short_label(Score::WinRate(0.848), Bound::Exact), "85%");
+        // A rate short of certain never reads as certain (99.8% read "100%"); the data
+        // files' form stays a number.
+        assert_eq!(short_label(Score::WinRate(0.998), Bound::Exact), "99.8%");
+        assert_eq!(full_label(Score::WinRate(0.9996), Bound::Exact), ">99.9%");
+        assert_eq!(Score::WinRate(0.9996).to_string(), "100.0%");
         assert_eq!(short_label(Score::Win { plies: Some(7) }, Bound::Exact), "W7");
         assert_eq!(short_label(Score::Draw, Bound::Exact), "=");
         for s in [Score::Eval(-999_999_000), Score::Eval(123_456), Score::Loss { plies: Some(41) }] {

@@ -38,7 +38,7 @@ pub struct TreeView<'a> {
     /// Nodes whose subtrees are on their way.
     pub fetching: &'a [Vec<Move>],
     /// Nodes whose children are a fresh search of the node, with that search's root.
-    pub fresh: &'a [(Vec<Move>, SnapNode)],
+    pub fresh: &'a [(&'a [Move], &'a SnapNode)],
     /// "Expand PV" under way.
     pub expansion: Option<&'a LineExpansion>,
     /// Said when there is no tree.
@@ -299,7 +299,7 @@ impl Explorer {
                 }
             }
             ui.label(text);
-            if let Some((_, fresh)) = view.fresh.iter().find(|(p, _)| p == path) {
+            if let Some((_, fresh)) = view.fresh.iter().find(|(p, _)| *p == path.as_slice()) {
                 fresh_mark(ui, fresh, plies);
             }
             if id != 0 && ui.small_button("show").clicked() {

@@ -87,7 +87,8 @@ impl Score {
 
 /// A rate in [0, 1] as a percentage with `decimals` decimals, never rounded to 0% or 100%
 /// unless it is exactly that (a 99.8% MCTS rate read "100%", as if certain): one decimal
-/// more where rounding would reach an end, then "<0.1%" or ">99.9%".
+/// more where rounding would reach an end, then "<0.1%" or ">99.9%". For what a person
+/// reads; data files keep [`Score`]'s numeric form.
 ///
 /// ```
 /// use mnklab::search::score::percent;
@@ -117,7 +118,9 @@ impl fmt::Display for Score {
         match self {
             Score::Unknown => f.write_str("?"),
             Score::Eval(v) => write!(f, "{:+.3}", *v as f64 / 1000.0),
-            Score::WinRate(r) => f.write_str(&percent(*r, 1)),
+            // The data files' form (moves.csv's score column): a number with one decimal. What
+            // the workbench shows rounds with `percent` instead.
+            Score::WinRate(r) => write!(f, "{:.1}%", r * 100.0),
             Score::Win { plies: Some(p) } => write!(f, "win in {p}"),
             Score::Win { plies: None } => f.write_str("win"),
             Score::Loss { plies: Some(p) } => write!(f, "loss in {p}"),

@@ -23,3 +23,14 @@ pub fn wait(h: &mut Harness<'static, Workbench>, seconds: f64, done: impl Fn(&Wo
     }
     false
 }
+
+/// The deepest node of a search tree snapshot, in plies from its root.
+pub fn deepest(t: &mnklab::search::tree::TreeSnapshot) -> usize {
+    let mut deepest = 0;
+    let mut stack = vec![(0usize, 0usize)];
+    while let Some((n, d)) = stack.pop() {
+        deepest = deepest.max(d);
+        stack.extend(t.nodes[n].children.iter().map(|&c| (c as usize, d + 1)));
+    }
+    deepest
+}

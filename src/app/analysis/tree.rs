@@ -105,11 +105,12 @@ impl Analysis {
 
     /// The nodes whose children came from a fresh search of the node, with that search's root
     /// statistics (its depth and value): the explorer marks them.
-    pub fn fresh_nodes(&self) -> Vec<(Vec<Move>, SnapNode)> {
+    /// Borrowed, as the explorer draws them each frame (cloned, every frame copied each path).
+    pub fn fresh_nodes(&self) -> Vec<(&[Move], &SnapNode)> {
         self.grafts
             .iter()
             .filter(|g| g.fresh)
-            .filter_map(|g| Some((g.path.clone(), g.tree.as_ref()?.nodes.first()?.clone())))
+            .filter_map(|g| Some((g.path.as_slice(), g.tree.as_ref()?.nodes.first()?)))
             .collect()
     }
 

@@ -346,7 +346,12 @@ fn reviewing_a_game_marks_the_real_mistake() {
     h.run();
     // The header says who judges: the solver's proofs first (these are), agent A where a proof
     // does not finish; exports go under out/, never into the committed results/.
-    assert!(h.query_by_label_contains("Judge: proofs where the solver finishes, else agent A").is_some());
+    assert!(
+        h.query_by_label_contains(
+            "Judge: proofs where the solver (or, on free-placement boards, the threat search) finishes, else agent A"
+        )
+        .is_some()
+    );
     // The button stays where it is whatever the judge is called (it moved with the name).
     let button = h.get_by_label("Review game").rect();
     h.state_mut().slots[0].file.name = "a judge with a very much longer name than strong-ab".into();
@@ -387,7 +392,7 @@ fn reviewing_a_game_marks_the_real_mistake() {
     h.state_mut().new_game();
     h.run();
     assert!(h.state().review.moves.is_empty(), "the review is cleared");
-    assert!(h.query_by_label_contains("Mistakes:").is_some());
+    assert!(h.query_by_label_contains("Mistakes and inaccuracies, worst first:").is_some());
     assert!(h.query_by_label_contains("loss hastened").is_none());
 }
 
@@ -556,6 +561,11 @@ fn unsaved_moves_are_not_dropped_without_asking() {
     assert!(h.state().message.as_ref().is_some_and(|m| m.contains("mnklab-no-such-file")), "{:?}", h.state().message);
     assert_eq!(h.state().position.ply(), 1, "the game is kept");
     assert!(h.state().dirty, "and still unsaved");
+    // An empty field names what is missing (it said "cannot read : No such file").
+    h.state_mut().file_path = String::new();
+    h.get_by_label("Load").click();
+    h.run();
+    assert!(h.state().message.as_ref().is_some_and(|m| m.starts_with("no file named")), "{:?}", h.state().message);
     // A position that can be read is asked about first.
     h.state_mut().file_path = format!("{}/saves/positions/connect4-start.ron", env!("CARGO_MANIFEST_DIR"));
     h.get_by_label("Load").click();
@@ -1225,4 +1235,12 @@ fn an_opened_matchup_runs_its_own_agents() {
     h.state_mut().matchup.form.games = 2;
     h.run();
     assert!(h.state().matchup.opened().is_none(), "an edited form is the form's matchup");
+    // A run folder opened is the run's matchup too (its folder, set after the form was
+    // remembered, once made the form differ at once: the tab named the slots' agents).
+    let run = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/workbench-run");
+    h.state_mut().open(&run.display().to_string());
+    h.run();
+    assert!(h.state().matchup.opened().is_some(), "the opened run's matchup");
+    assert!(h.query_by_label_contains("Agents: the opened matchup's").is_some());
+    assert!(h.query_by_label_contains("Agents A (").is_none(), "not the slots'");
 }

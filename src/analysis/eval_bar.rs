@@ -21,12 +21,23 @@ pub struct EvalBar {
 impl EvalBar {
     /// The bar for `score`, the analysis's score for `to_move`; None while it is not known.
     pub fn of(score: Score, to_move: Player) -> Option<EvalBar> {
-        let expected = score.expected()?;
+        EvalBar::of_depths(score, None, to_move)
+    }
+
+    /// The bar for alpha-beta's `score` at its last depth and `previous`, its score at the
+    /// depth before: two heuristic values are averaged (as the review does), since shallow
+    /// alpha-beta's value swings between odd and even depths and the bar flipped from one
+    /// side to the other at each depth. A proven score, or none before, is taken as it is.
+    pub fn of_depths(score: Score, previous: Option<Score>, to_move: Player) -> Option<EvalBar> {
+        let now = score.expected()?;
+        let matched = previous.filter(|p| matches!((p, score), (Score::Eval(_), Score::Eval(_))));
+        let expected = matched.and_then(|p| p.expected()).map_or(now, |p| (now + p) / 2.0);
         let first = if to_move == Player::First { expected } else { -expected };
         let label = short_label(score, crate::search::tree::Bound::Exact);
         let side = if to_move == Player::First { "the first player" } else { "the second player" };
+        let mean = if matched.is_some() { ", the mean of the last two depths" } else { "" };
         let words = format!(
-            "{score} for {side} (to move); the bar: the first player's expected result {:.0}%",
+            "{score} for {side} (to move); the bar: the first player's expected result {:.0}%{mean}",
             (first + 1.0) * 50.0
         );
         Some(EvalBar { first_share: ((first + 1.0) / 2.0) as f32, label, words })
@@ -51,5 +62,15 @@ mod tests {
         assert_eq!(EvalBar::of(Score::Eval(0), Player::First).unwrap().first_share, 0.5);
         assert!(EvalBar::of(Score::Eval(4000), Player::First).unwrap().first_share > 0.9);
         assert_eq!(EvalBar::of(Score::Unknown, Player::First), None);
+        // Two depths of alpha-beta at -3.2 and +1.0 (gomoku's odd/even swing): the bar stands
+        // between them, on neither side, and a proof is taken as it is.
+        let lo = EvalBar::of(Score::Eval(-3200), Player::First).unwrap().first_share;
+        let hi = EvalBar::of(Score::Eval(1000), Player::First).unwrap().first_share;
+        let mean = EvalBar::of_depths(Score::Eval(1000), Some(Score::Eval(-3200)), Player::First).unwrap();
+        assert!(mean.first_share > lo && mean.first_share < hi && mean.first_share < 0.5, "{mean:?}");
+        assert!(mean.words.contains("mean of the last two depths"), "{}", mean.words);
+        assert_eq!(mean.label, "+1.0", "the label is the last depth's score");
+        let won = EvalBar::of_depths(Score::Win { plies: Some(3) }, Some(Score::Eval(-3200)), Player::First).unwrap();
+        assert_eq!(won.first_share, 1.0);
     }
 }

@@ -27,6 +27,7 @@ struct Recalled {
     key: PositionKey,
     agent: AgentConfig,
     latest: Option<Progress>,
+    previous: Option<crate::search::Score>,
     reports: u64,
     result: Option<SearchResult>,
     tree: Option<TreeSnapshot>,
@@ -58,6 +59,9 @@ pub struct Analysis {
     /// or a timed one's), until stopped: perfect play at a click instead of Space at each move.
     pub follow: bool,
     pub latest: Option<Progress>,
+    /// Alpha-beta's score at the depth before the latest report's (the evaluation bar
+    /// averages the two).
+    pub previous: Option<crate::search::Score>,
     pub reports: u64,
     pub result: Option<SearchResult>,
     pub tree: Option<TreeSnapshot>,
@@ -122,6 +126,7 @@ impl Default for Analysis {
             waiting: false,
             follow: true,
             latest: None,
+            previous: None,
             reports: 0,
             result: None,
             tree: None,
@@ -171,6 +176,7 @@ impl Analysis {
             key,
             agent,
             latest: self.latest.take(),
+            previous: self.previous.take(),
             reports: self.reports,
             result: self.result.take(),
             tree: self.tree.take(),
@@ -201,6 +207,7 @@ impl Analysis {
         self.key = Some(r.key);
         self.agent = Some(r.agent);
         self.latest = r.latest;
+        self.previous = r.previous;
         self.reports = r.reports;
         self.result = r.result;
         self.tree = r.tree;
@@ -244,6 +251,7 @@ impl Analysis {
         self.running = true;
         self.started = Instant::now();
         self.latest = None;
+        self.previous = None;
         self.result = None;
         self.tree = None;
         self.reports = 0;
@@ -338,6 +346,7 @@ impl Analysis {
                         if p.iterations == 0 && self.latest.as_ref().is_none_or(|l| l.depth != p.depth) {
                             self.control.request_snapshot(6);
                             self.last_snapshot = Instant::now();
+                            self.previous = self.latest.as_ref().map(|l| l.score);
                         }
                         self.latest = Some(p);
                     }

@@ -435,10 +435,15 @@ impl MatchupPanel {
                 self.shown = None;
                 if let Some(m) = &run.matchup {
                     self.form_from_matchup(m);
+                }
+                // The run's folder is part of the form it was opened as: set after the form
+                // was remembered, it made the form differ at once, and the tab named the
+                // slots' agents instead of the run's.
+                self.form.out_dir = run.dir.display().to_string();
+                if let Some(m) = &run.matchup {
                     self.opened = Some((m.clone(), self.form.clone()));
                 }
                 self.matchup = run.matchup;
-                self.form.out_dir = run.dir.display().to_string();
                 self.exporter.follow(&run.dir);
                 self.state =
                     if (self.records.len() as u64) < self.total { RunState::Paused } else { RunState::Finished };

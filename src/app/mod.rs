@@ -320,6 +320,10 @@ impl Workbench {
     /// run folder (into the matchup tab). A file that is none of them is named as the position
     /// reader finds it.
     pub fn open(&mut self, path: &str) {
+        if path.trim().is_empty() {
+            self.message = Some("no file named: type a path in the File field, or use Open...".into());
+            return;
+        }
         let p = Path::new(path);
         match crate::io::file_kind(p) {
             Ok(crate::io::FileKind::Matchup) => {

@@ -259,6 +259,13 @@ fn draw_heatmap(p: &mut PlotUi<'_>, columns: usize, rows: usize, panels: &[HeatP
 /// What an export thread sends back: the files written, or why not.
 type ExportResult = Result<Vec<PathBuf>, crate::plot::ExportError>;
 
+/// A figure an exporter wrote: its title and the run it came from.
+#[derive(Clone, Debug, PartialEq)]
+struct Written {
+    title: String,
+    source: Option<PathBuf>,
+}
+
 /// The export row under a plot: a path (SVG, PNG or PDF by extension), the DPI, a button.
 /// Exports run on their own thread; the CSV goes beside the figure.
 pub struct Exporter {
@@ -272,12 +279,16 @@ pub struct Exporter {
     /// A log10 y axis (lines and box plots), on screen and in the file.
     pub log_y: bool,
     pub message: Option<String>,
-    /// The export running, and the title of its figure.
-    pending: Option<(Receiver<ExportResult>, String)>,
-    /// The files this exporter wrote in this session, with the title of the figure in them:
-    /// exporting the same figure to them again replaces them without asking (the user's own
-    /// figure, made again); another figure asks first.
-    written: Vec<(PathBuf, String)>,
+    /// The run the figures come from (see [`Exporter::follow`]); None outside the matchup tab.
+    source: Option<PathBuf>,
+    /// The export running, and what its figure is (see `written`).
+    pending: Option<(Receiver<ExportResult>, Written)>,
+    /// The files this exporter wrote in this session, with the figure in them (its title and
+    /// the run it came from): exporting the same figure of the same run to them again replaces
+    /// them without asking (the user's own figure, made again); another figure, or the same
+    /// plot of another run, asks first (a path typed back to the first run's folder once
+    /// replaced its figure with the second run's data).
+    written: Vec<(PathBuf, Written)>,
     /// A figure waiting for the user's yes to replace a file this session did not write, and
     /// the path asked about.
     replace: Option<(String, Figure)>,
@@ -293,6 +304,7 @@ impl Exporter {
             y_label: String::new(),
             log_y: false,
             message: None,
+            source: None,
             pending: None,
             written: Vec::new(),
             replace: None,
@@ -303,7 +315,13 @@ impl Exporter {
     pub fn follow(&mut self, dir: &std::path::Path) {
         let name = PathBuf::from(&self.path).file_name().map_or_else(|| "figure.svg".into(), |n| n.to_owned());
         self.path = dir.join(name).display().to_string();
+        self.source = Some(dir.to_path_buf());
         self.replace = None;
+    }
+
+    /// What `fig` is, for `written`.
+    fn what(&self, fig: &Figure) -> Written {
+        Written { title: fig.title.clone(), source: self.source.clone() }
     }
 
     /// Exports are named `stem` from now on (the plot shown), in the same folder and format.
@@ -321,7 +339,7 @@ impl Exporter {
         let csv = path.with_extension("csv");
         match crate::io::check_outputs([path.as_path(), csv.as_path()], false) {
             Err(crate::io::OutputError::Exists { path: existing })
-                if !self.written.iter().any(|(p, title)| *p == path && *title == fig.title) =>
+                if !self.written.iter().any(|(p, w)| *p == path && *w == self.what(fig)) =>
             {
                 self.message = Some(format!("{} exists: Replace it, or change the path", existing.display()));
                 self.replace = Some((self.path.clone(), fig.clone()));
@@ -346,7 +364,7 @@ impl Exporter {
     /// Starts writing `fig` to the path.
     pub fn export(&mut self, fig: &Figure) {
         let (tx, rx) = unbounded();
-        let fig_title = fig.title.clone();
+        let what = self.what(fig);
         let (fig, path, dpi, log_y) = (fig.clone(), PathBuf::from(&self.path), self.dpi, self.log_y);
         std::thread::spawn(move || {
             let opts = ExportOptions { dpi, log_y, ..ExportOptions::default() };
@@ -357,19 +375,19 @@ impl Exporter {
             }
             let _ = tx.send(export_figure(&fig, &path, &opts));
         });
-        self.pending = Some((rx, fig_title));
+        self.pending = Some((rx, what));
         self.message = Some("exporting...".into());
     }
 
     /// Collects a finished export; true while one is running.
     pub fn poll(&mut self) -> bool {
-        if let Some((rx, title)) = &self.pending
+        if let Some((rx, what)) = &self.pending
             && let Ok(r) = rx.try_recv()
         {
-            let title = title.clone();
+            let what = what.clone();
             self.message = Some(match r {
                 Ok(paths) => {
-                    self.written.extend(paths.iter().map(|p| (p.clone(), title.clone())));
+                    self.written.extend(paths.iter().map(|p| (p.clone(), what.clone())));
                     format!("wrote {}", paths.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", "))
                 }
                 Err(e) => e.to_string(),
@@ -460,6 +478,13 @@ mod tests {
         e.export_or_ask(&figure("nodes per move"));
         finish(&mut e);
         assert!(dir.join("nodes.svg").is_file() && dir.join("score.svg").is_file());
+        // The same plot of another run, typed back to the first export's path, asks first.
+        e.follow(&dir.join("run-2"));
+        e.path = dir.join("score.svg").display().to_string();
+        e.message = None;
+        e.export_or_ask(&figure("score"));
+        assert!(e.message.as_deref().is_some_and(|m| m.contains("exists")), "another run's score: {:?}", e.message);
+        assert!(e.pending.is_none(), "nothing written");
         let _ = std::fs::remove_dir_all(&dir);
     }
 

@@ -197,7 +197,10 @@ impl Review {
             // Who judges: the solver first (its proofs, or the opening book), agent A where a
             // proof does not finish in the time; each mistake's tooltip names its judge.
             let judge = self.judge.as_deref().unwrap_or(agent_name);
-            ui.label(format!("Judge: proofs where the solver finishes, else agent A ({judge})"));
+            ui.label(format!(
+                "Judge: proofs where the solver (or, on free-placement boards, the threat search) finishes, \
+                 else agent A ({judge})"
+            ));
         })
         .response
         .on_hover_text(
@@ -208,7 +211,9 @@ impl Review {
         super::lines::reserved_line(ui, self.error.as_deref(), super::lines::Tone::Error);
         let mistakes = self.mistakes();
         ui.horizontal_wrapped(|ui| {
-            ui.label("Mistakes:");
+            // Both terms: the list holds inaccuracies too (a list of three inaccuracies under
+            // "Mistakes:" read as three mistakes).
+            ui.label("Mistakes and inaccuracies, worst first:");
             if mistakes.is_empty() {
                 ui.weak(if self.moves.is_empty() { "none yet" } else { "none found" });
             }

@@ -59,10 +59,7 @@ fn circles(svg: &str) -> Vec<(f64, f64)> {
 }
 
 fn line(name: &str, pts: &[(f64, f64)]) -> Series {
-    Series {
-        name: name.into(),
-        points: pts.iter().map(|&(x, y)| LinePoint { x, y, band: Some((y - 0.05, y + 0.05)), n: 10 }).collect(),
-    }
+    Series::new(name, pts.iter().map(|&(x, y)| LinePoint { x, y, band: Some((y - 0.05, y + 0.05)), n: 10 }).collect())
 }
 
 fn figure(data: FigureData) -> Figure {

@@ -259,14 +259,24 @@ fn a_matchup_runs_with_live_plots_and_exports_a_figure() {
     h.state_mut().matchup.exporter.path = dir.join("figures").join("score.pdf").display().to_string();
     assert_eq!(h.state().matchup.records.len(), 12);
     assert!(dir.join("run").join("results.ronl").exists(), "results are on disk");
-    // The live score plot shows the running score, ending at the overall score.
+    // The live score plot shows the running score on each board, ending at the board's
+    // score, in one colour (the agent's) and a pattern a board.
     let fig = h.state().matchup.figure().unwrap();
     let mnklab::plot::FigureData::Lines(series) = &fig.data else { panic!("a line plot") };
+    assert_eq!(series.len(), 2, "one line a board");
     let records = &h.state().matchup.records;
-    let total: f64 = records.iter().map(|r| r.score_of(0).unwrap()).sum();
-    let last = series[0].points.last().unwrap();
-    assert_eq!(last.x as usize, 12);
-    assert!((last.y - total / 12.0).abs() < 1e-12);
+    for s in series {
+        let board = s.name.rsplit(" on ").next().unwrap();
+        assert!(["mnk:3,3,3", "mnk:4,4,3"].contains(&board), "{}", s.name);
+        let own: Vec<f64> =
+            records.iter().filter(|r| r.variant.to_string() == board).map(|r| r.score_of(0).unwrap()).collect();
+        let last = s.points.last().unwrap();
+        assert_eq!(last.x as usize, 6);
+        assert!((last.y - own.iter().sum::<f64>() / 6.0).abs() < 1e-12);
+    }
+    let legend = mnklab::plot::line_legend(series, true);
+    assert_eq!(legend[0].colour, legend[1].colour, "an agent keeps its colour on every board");
+    assert_ne!(legend[0].pattern, legend[1].pattern, "the boards differ by pattern");
     // The legend is a row above the plot (inside, it covered the lines' ends): each line
     // and the band, as the exported figure lists them.
     assert!(h.query_by_label("95% interval (shaded)").is_some(), "the band in the legend");
@@ -1163,8 +1173,8 @@ fn an_export_asks_before_replacing_a_file_it_did_not_write() {
     assert!(h.query_by_label("Replace review").is_none());
 }
 
-/// Save matchup says its success in the text colour; the saved file opens again through the
-/// toolbar's File field (one Open for positions, matchups, agents and runs), filling the form.
+/// Save matchup says its success in the text colour, on a line kept for it (the plot below
+/// stays put); the saved file opens again through the toolbar's File field (one Open for positions, matchups, agents and runs), filling the form.
 #[test]
 fn a_saved_matchup_opens_again_from_the_file_field() {
     let dir = Scratch::new("gui-matchup-open");
@@ -1175,11 +1185,13 @@ fn a_saved_matchup_opens_again_from_the_file_field() {
     w.matchup.form.games = 8;
     let mut h = harness(w);
     h.run();
+    let plot_at = h.get_by_label("Score").rect();
     h.get_by_label("Save matchup").click();
     h.run();
     let saved = dir.join("matchup-draft.ron");
     assert!(saved.is_file());
     assert_eq!(h.state().matchup.error, None, "a success is no error");
+    assert_eq!(h.get_by_label("Score").rect(), plot_at, "the notice's line was kept for it: the plot stays put");
     assert!(h.query_by_label(&format!("saved {}", saved.display())).is_some());
     // Change the form, then open the file from the File field: the form is the file's again.
     h.state_mut().matchup.form.games = 2;

@@ -340,13 +340,13 @@ fn a_log_axis_transforms_lines_and_boxes_and_keeps_the_csv_raw() {
         y_label: "nodes".into(),
         value_label: String::new(),
         y_range: None,
-        data: FigureData::Lines(vec![Series {
-            name: "s".into(),
-            points: vec![
+        data: FigureData::Lines(vec![Series::new(
+            "s",
+            vec![
                 LinePoint { x: 1.0, y: 100.0, band: Some((10.0, 1000.0)), n: 1 },
                 LinePoint { x: 2.0, y: 0.0, band: None, n: 1 },
             ],
-        }]),
+        )]),
     };
     let FigureData::Lines(s) = log_y(&fig).data else { panic!() };
     assert_eq!(s[0].points[0].y, 2.0);
@@ -373,10 +373,10 @@ fn a_log_axis_transforms_lines_and_boxes_and_keeps_the_csv_raw() {
 #[test]
 fn a_single_point_line_keeps_its_interval() {
     let mut fig = sample_figure();
-    fig.data = mnklab::plot::FigureData::Lines(vec![mnklab::plot::Series {
-        name: "alpha-beta".into(),
-        points: vec![mnklab::plot::LinePoint { x: 5.0, y: 0.6, band: Some((0.4, 0.8)), n: 20 }],
-    }]);
+    fig.data = mnklab::plot::FigureData::Lines(vec![mnklab::plot::Series::new(
+        "alpha-beta",
+        vec![mnklab::plot::LinePoint { x: 5.0, y: 0.6, band: Some((0.4, 0.8)), n: 20 }],
+    )]);
     let with = render_svg(&fig, &ExportOptions::default()).unwrap();
     let without = render_svg(&fig, &ExportOptions { bands: false, ..ExportOptions::default() }).unwrap();
     assert_ne!(with, without, "the interval is drawn");

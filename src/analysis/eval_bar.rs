@@ -1,8 +1,10 @@
 //! The evaluation bar beside the board (as Lichess has): how the game stands for the first
 //! player, from the analysed side's score, and the words for it.
 
-use crate::game::Player;
+use crate::eval::POINT_VALUE;
+use crate::game::{AnyPosition, Player};
 use crate::search::Score;
+use crate::search::score::EVAL_SCALE;
 
 use super::short_label;
 
@@ -21,17 +23,18 @@ pub struct EvalBar {
 impl EvalBar {
     /// The bar for `score`, the analysis's score for `to_move`; None while it is not known.
     pub fn of(score: Score, to_move: Player) -> Option<EvalBar> {
-        EvalBar::of_depths(score, None, to_move)
+        EvalBar::of_depths(score, None, to_move, EVAL_SCALE)
     }
 
     /// The bar for alpha-beta's `score` at its last depth and `previous`, its score at the
     /// depth before: two heuristic values are averaged (as the review does), since shallow
     /// alpha-beta's value swings between odd and even depths and the bar flipped from one
     /// side to the other at each depth. A proven score, or none before, is taken as it is.
-    pub fn of_depths(score: Score, previous: Option<Score>, to_move: Player) -> Option<EvalBar> {
-        let now = score.expected()?;
+    /// Heuristic values are read on `scale` ([`value_scale`] of the position).
+    pub fn of_depths(score: Score, previous: Option<Score>, to_move: Player, scale: f64) -> Option<EvalBar> {
+        let now = score.expected_at(scale)?;
         let matched = previous.filter(|p| matches!((p, score), (Score::Eval(_), Score::Eval(_))));
-        let expected = matched.and_then(|p| p.expected()).map_or(now, |p| (now + p) / 2.0);
+        let expected = matched.and_then(|p| p.expected_at(scale)).map_or(now, |p| (now + p) / 2.0);
         let first = if to_move == Player::First { expected } else { -expected };
         let label = short_label(score, crate::search::tree::Bound::Exact);
         let side = if to_move == Player::First { "the first player" } else { "the second player" };
@@ -41,6 +44,18 @@ impl EvalBar {
             (first + 1.0) * 50.0
         );
         Some(EvalBar { first_share: ((first + 1.0) / 2.0) as f32, label, words })
+    }
+}
+
+/// The heuristic value to read as tanh(1), about 88%, in this position (the `scale` of
+/// [`Score::expected_at`]). Connect3d's values count `POINT_VALUE` a point scored, and the
+/// k-th line scores 100 / k points: a lead reads against twice what the next line is worth,
+/// so one line ahead is an edge at the start, and a lead of dozens of points is decisive
+/// once lines are worth little. Every other game: `EVAL_SCALE`.
+pub fn value_scale(pos: &AnyPosition) -> f64 {
+    match pos {
+        AnyPosition::Connect3d(p) => 2.0 * POINT_VALUE as f64 * (100 / (p.lines_made() + 1)).max(1) as f64,
+        _ => EVAL_SCALE,
     }
 }
 
@@ -66,11 +81,28 @@ mod tests {
         // between them, on neither side, and a proof is taken as it is.
         let lo = EvalBar::of(Score::Eval(-3200), Player::First).unwrap().first_share;
         let hi = EvalBar::of(Score::Eval(1000), Player::First).unwrap().first_share;
-        let mean = EvalBar::of_depths(Score::Eval(1000), Some(Score::Eval(-3200)), Player::First).unwrap();
+        let mean = EvalBar::of_depths(Score::Eval(1000), Some(Score::Eval(-3200)), Player::First, EVAL_SCALE).unwrap();
         assert!(mean.first_share > lo && mean.first_share < hi && mean.first_share < 0.5, "{mean:?}");
         assert!(mean.words.contains("mean of the last two depths"), "{}", mean.words);
         assert_eq!(mean.label, "+1.0", "the label is the last depth's score");
-        let won = EvalBar::of_depths(Score::Win { plies: Some(3) }, Some(Score::Eval(-3200)), Player::First).unwrap();
+        let won =
+            EvalBar::of_depths(Score::Win { plies: Some(3) }, Some(Score::Eval(-3200)), Player::First, EVAL_SCALE)
+                .unwrap();
         assert_eq!(won.first_share, 1.0);
+    }
+
+    /// Connect3d's values count 1000 a point: a 46-point lead after a dozen lines (each now
+    /// worth a few points) is decisive, one line's lead at the start (100 points) is not.
+    #[test]
+    fn connect3d_points_read_against_what_the_next_line_is_worth() {
+        use crate::game::{AnyPosition, Variant};
+        let start = AnyPosition::new(Variant::Connect3d);
+        let early = value_scale(&start);
+        let first = |v: i32, scale| EvalBar::of_depths(Score::Eval(v), None, Player::First, scale).unwrap().first_share;
+        assert!((0.6..0.9).contains(&first(100_000, early)), "{}", first(100_000, early));
+        let late = 2.0 * 1000.0 * (100 / 13) as f64;
+        assert!(first(46_000, late) > 0.95, "{}", first(46_000, late));
+        assert!(first(-46_000, late) < 0.05);
+        assert_eq!(value_scale(&AnyPosition::new(Variant::connect4())), EVAL_SCALE);
     }
 }

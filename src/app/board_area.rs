@@ -25,7 +25,8 @@ impl Workbench {
         }
         let latest = slot.analysis.latest.as_ref().filter(|_| slot.analysis.is_for(&self.position))?;
         let previous = slot.analysis.previous.filter(|_| latest.iterations == 0);
-        crate::analysis::EvalBar::of_depths(latest.score, previous, self.position.side_to_move())
+        let scale = crate::analysis::eval_bar::value_scale(&self.position);
+        crate::analysis::EvalBar::of_depths(latest.score, previous, self.position.side_to_move(), scale)
     }
 
     /// The central panel: the board being edited, or the game's board with the analysis'

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use super::agents::AgentSlot;
 use super::consent::{Consent, Permission, Retry};
+use super::lines::{Tone, reserved_lines};
 use super::plots::{Exporter, draw_figure};
 use crate::arena::results::{RESULTS_FILE, load_run, read_results};
 use crate::arena::{
@@ -545,11 +546,13 @@ impl MatchupPanel {
         let stopping =
             if self.busy && self.state != RunState::Running { " (stopping the games in progress)" } else { "" };
         ui.label(format!("{:?}{stopping}: {} of {} games", self.state, self.records.len(), self.total));
-        if let Some(e) = &self.error {
-            ui.colored_label(ui.visuals().error_fg_color, e);
-        } else if let Some(n) = &self.notice {
-            ui.label(n.as_str());
-        }
+        // Two lines kept whether a message shows or not: a notice coming and going moved the
+        // plot below it by a row.
+        let (text, tone) = match (&self.error, &self.notice) {
+            (Some(e), _) => (Some(e.as_str()), Tone::Error),
+            (None, n) => (n.as_deref(), Tone::Plain),
+        };
+        reserved_lines(ui, text, tone, 2);
         self.show_results(ui);
     }
 

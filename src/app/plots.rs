@@ -6,13 +6,13 @@ use std::path::PathBuf;
 use crossbeam_channel::{Receiver, unbounded};
 use egui::Color32;
 use egui_plot::{
-    Bar, BarChart, BoxElem, BoxPlot, BoxSpread, FilledArea, GridMark, Legend, Line, Plot, PlotPoint, PlotPoints,
-    PlotUi, Points, Polygon, Text,
+    Bar, BarChart, BoxElem, BoxPlot, BoxSpread, FilledArea, GridMark, Legend, Line, LineStyle, Plot, PlotPoint,
+    PlotPoints, PlotUi, Points, Polygon, Text,
 };
 
 use crate::plot::{
     ExportOptions, Figure, FigureData, HeatPanel, LegendEntry, Series, category_label, export_figure, heat_range,
-    line_legend, log_y, palette, ticks,
+    line_legend, log_y, palette, series_colours, ticks,
 };
 
 fn colour(c: [u8; 3]) -> Color32 {
@@ -126,10 +126,22 @@ fn legend_row(ui: &mut egui::Ui, entries: &[LegendEntry]) {
         for e in entries {
             let (rect, _) = ui.allocate_exact_size(egui::vec2(18.0, 12.0), egui::Sense::hover());
             let c = ink(e.colour, ui.visuals());
-            if e.shaded {
-                ui.painter().rect_filled(rect.shrink2(egui::vec2(1.0, 1.0)), 1.0, c);
-            } else {
-                ui.painter().line_segment([rect.left_center(), rect.right_center()], egui::Stroke::new(2.5, c));
+            let (from, to) = (rect.left_center(), rect.right_center());
+            match (e.shaded, e.pattern) {
+                (true, _) => {
+                    ui.painter().rect_filled(rect.shrink2(egui::vec2(1.0, 1.0)), 1.0, band(c));
+                }
+                (false, None) => {
+                    ui.painter().line_segment([from, to], egui::Stroke::new(2.5, c));
+                }
+                (false, Some((dash, gap))) => {
+                    ui.painter().extend(egui::Shape::dashed_line(
+                        &[from, to],
+                        egui::Stroke::new(2.5, c),
+                        dash as f32 * 0.6,
+                        gap as f32 * 0.6,
+                    ));
+                }
             }
             ui.label(&e.name);
             ui.add_space(8.0);
@@ -197,9 +209,14 @@ fn draw_data(p: &mut PlotUi<'_>, data: &FigureData) {
     }
 }
 
+/// A 95% band's fill: its line's colour, faint.
+fn band(c: Color32) -> Color32 {
+    c.gamma_multiply(0.25)
+}
+
 /// Each series as a line with its points and its 95% band.
 fn draw_lines(p: &mut PlotUi<'_>, series: &[Series]) {
-    let colours = palette::series_for(&series.iter().map(|s| s.name.as_str()).collect::<Vec<_>>());
+    let colours = series_colours(series);
     let visuals = p.ctx().global_style().visuals.clone();
     for (s, &c) in series.iter().zip(&colours) {
         let c = ink(c, &visuals);
@@ -211,12 +228,17 @@ fn draw_lines(p: &mut PlotUi<'_>, series: &[Series]) {
             let hi: Vec<f64> = banded.iter().map(|b| b.1.1).collect();
             p.add(
                 FilledArea::new(format!("{} 95%", s.name), &xs, &lo, &hi)
-                    .fill_color(c.gamma_multiply(0.25))
+                    .fill_color(band(c))
                     .stroke(egui::Stroke::NONE),
             );
         }
         let pts: Vec<[f64; 2]> = s.points.iter().map(|q| [q.x, q.y]).collect();
-        p.line(Line::new(s.name.clone(), PlotPoints::from(pts.clone())).color(c).width(2.0));
+        let style = match s.pattern() {
+            None => LineStyle::Solid,
+            Some((dash, gap)) if dash <= gap => LineStyle::Dotted { spacing: gap as f32 + 2.0 },
+            Some((dash, _)) => LineStyle::Dashed { length: dash as f32 },
+        };
+        p.line(Line::new(s.name.clone(), PlotPoints::from(pts.clone())).color(c).width(2.0).style(style));
         p.points(Points::new(s.name.clone(), PlotPoints::from(pts)).color(c).radius(2.5));
     }
 }

@@ -167,7 +167,7 @@ impl Review {
             y_label: "first player: expected result / 2 within ±0.5; proofs beyond, the sooner the higher".into(),
             value_label: String::new(),
             y_range: Some((-1.0, 1.0)),
-            data: FigureData::Lines(vec![Series { name: "after the move played".into(), points }]),
+            data: FigureData::Lines(vec![Series::new("after the move played", points)]),
         }
     }
 

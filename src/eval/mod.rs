@@ -136,11 +136,14 @@ impl HeuristicConfig {
     }
 }
 
+/// What one point scored (connect3d) is worth in a heuristic value.
+pub const POINT_VALUE: i32 = 1000;
+
 /// Points already scored (connect3d) count for the side that has them.
 fn points_term<P: Position>(pos: &P) -> i32 {
     let [a, b] = pos.points();
     let diff = a as i32 - b as i32;
-    let v = diff * 1000;
+    let v = diff * POINT_VALUE;
     if pos.side_to_move() == Player::First { v } else { -v }
 }
 

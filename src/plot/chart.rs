@@ -288,7 +288,8 @@ where
 /// What a legend entry shows beside its name.
 #[derive(Clone, Copy)]
 pub(super) enum Mark {
-    Line(RGBColor),
+    /// A line in its colour and (dash, gap) pattern, `None` solid.
+    Line(RGBColor, Option<(f64, f64)>),
     Block(RGBColor),
 }
 
@@ -343,8 +344,18 @@ where
         let y = if column { z.px(14.0) } else { z.px(6.0) } as i32 + row * line_h + line_h / 2;
         let sw = z.px(18.0) as i32;
         match *mark {
-            Mark::Line(c) => {
+            Mark::Line(c, None) => {
                 area.draw(&PathElement::new(vec![(x, y), (x + sw, y)], c.stroke_width(z.px(2.0).max(1))))?
+            }
+            Mark::Line(c, Some((dash, gap))) => {
+                // Two dashes' worth, so the pattern reads in the swatch.
+                let sw = sw.max(z.px(2.0 * (dash + gap)) as i32);
+                area.draw(&plotters::element::DashedPathElement::new(
+                    vec![(x, y), (x + sw, y)],
+                    z.px(dash).max(1),
+                    z.px(gap).max(1),
+                    c.stroke_width(z.px(2.0).max(1)),
+                ))?
             }
             Mark::Block(c) => {
                 let r = z.px(5.0) as i32;

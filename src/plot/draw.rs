@@ -9,7 +9,10 @@ use super::chart::{
     Axis, DrawError, Grid, Mark, Sizes, axes, draw_legend, legend_room, mesh, padded, rgb, text_extent, titled,
 };
 use super::export::ExportOptions;
-use super::{BoxStats, Figure, FigureData, HeatPanel, heat_range, line_legend, log_y, palette, ticks};
+use super::{BoxStats, Figure, FigureData, HeatPanel, heat_range, line_legend, log_y, palette, series_colours, ticks};
+
+/// How strongly a 95% band (and its legend swatch) shows its line's colour.
+const BAND_ALPHA: f64 = 0.18;
 
 /// The figure as drawn: on a log scale if asked.
 pub(super) fn scaled(fig: &Figure, opts: &ExportOptions) -> Figure {
@@ -37,6 +40,12 @@ where
         FigureData::Boxes(boxes) => draw_boxes(root, fig, boxes, &z, opts.log_y),
         FigureData::Histogram { edges, counts } => draw_histogram(root, fig, edges, counts, &z),
     }
+}
+
+/// A band's colour as it shows over the white page, for its legend swatch.
+fn on_white(c: [u8; 3]) -> RGBColor {
+    let [r, g, b] = c.map(|v| (BAND_ALPHA * v as f64 + (1.0 - BAND_ALPHA) * 255.0).round() as u8);
+    RGBColor(r, g, b)
 }
 
 fn stroke(z: &Sizes, c: RGBColor, w: f64) -> ShapeStyle {
@@ -69,10 +78,13 @@ where
         Some((lo, hi)) => Axis::numeric(lo.min(y0)..hi.max(y1), false, 6),
         None => Axis::numeric(padded(y0, y1), false, 6),
     };
-    let colours = palette::series_for(&series.iter().map(|s| s.name.as_str()).collect::<Vec<_>>());
+    let colours = series_colours(series);
     let entries: Vec<(String, Mark)> = line_legend(series, opts.bands)
         .into_iter()
-        .map(|e| (e.name, if e.shaded { Mark::Block(rgb(e.colour)) } else { Mark::Line(rgb(e.colour)) }))
+        .map(|e| {
+            let c = rgb(e.colour);
+            (e.name, if e.shaded { Mark::Block(on_white(e.colour)) } else { Mark::Line(c, e.pattern) })
+        })
         .collect();
     let titled = titled(root, &fig.title, z)?;
     let (plot, legend) = legend_room(&titled, &entries, z);
@@ -84,7 +96,7 @@ where
             let mut band: Vec<(f64, f64)> = ser.points.iter().filter_map(|p| p.band.map(|b| (p.x, b.1))).collect();
             band.extend(ser.points.iter().rev().filter_map(|p| p.band.map(|b| (p.x, b.0))));
             if band.len() >= 4 {
-                chart.draw_series(std::iter::once(Polygon::new(band, c.mix(0.18).filled())))?;
+                chart.draw_series(std::iter::once(Polygon::new(band, c.mix(BAND_ALPHA).filled())))?;
             } else {
                 // One x value has no band to fill: its interval is drawn as an error bar.
                 let bars = ser.points.iter().filter_map(|p| {
@@ -93,7 +105,16 @@ where
                 chart.draw_series(bars)?;
             }
         }
-        chart.draw_series(LineSeries::new(ser.points.iter().map(|p| (p.x, p.y)), stroke(z, c, 2.0)))?;
+        let points = ser.points.iter().map(|p| (p.x, p.y));
+        match ser.pattern() {
+            None => chart.draw_series(LineSeries::new(points, stroke(z, c, 2.0)))?,
+            Some((dash, gap)) => chart.draw_series(DashedLineSeries::new(
+                points,
+                z.px(dash).max(1),
+                z.px(gap).max(1),
+                stroke(z, c, 2.0),
+            ))?,
+        };
         chart.draw_series(ser.points.iter().map(|p| Circle::new((p.x, p.y), z.px(3.0), c.filled())))?;
     }
     if let Some((area, column)) = legend {

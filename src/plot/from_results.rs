@@ -813,7 +813,7 @@ impl Plan<'_> {
                         Some(LinePoint { x: xv, y, band: Some(band), n: ys.len() as u32 })
                     })
                     .collect();
-                Series { name, points }
+                Series::new(name, points)
             })
             .collect::<Vec<Series>>();
         let n = series.iter().flat_map(|s| s.points.iter().map(|p| p.n));

@@ -5,30 +5,83 @@
 use super::{Figure, FigureData, LinePoint, Series};
 use crate::arena::GameRecord;
 use crate::arena::stats::{Z95, wilson};
+use crate::game::Variant;
 
 /// Entrant `agent`'s cumulative score after each of its games, in the order given (the order
-/// they finished), with the Wilson interval of the score so far.
+/// they finished), with the Wilson interval of the score so far. A matchup over several boards
+/// has one line per board, in the agent's colour and a pattern a board, x the game's number on
+/// its board: scores of two boards never run on as one line with no mark between.
 pub fn cumulative_score(records: &[GameRecord], agent: usize) -> Figure {
+    let boards = Boards::of(records);
     let mut name = format!("entrant {agent}");
-    let mut total = 0.0;
-    let mut points = Vec::new();
+    let mut totals: Vec<(f64, Vec<LinePoint>)> = vec![(0.0, Vec::new()); boards.count()];
     for r in records {
         let Some(s) = r.score_of(agent) else { continue };
         if let Some(side) = r.players.iter().position(|&p| p == agent) {
             name = r.names[side].clone();
         }
-        total += s;
+        let (total, points) = &mut totals[boards.index(r)];
+        *total += s;
         let n = points.len() as f64 + 1.0;
-        let mean = total / n;
+        let mean = *total / n;
         points.push(LinePoint { x: n, y: mean, band: Some(wilson(mean, n, Z95)), n: n as u32 });
     }
+    let series = totals.into_iter().enumerate().map(|(b, (_, points))| boards.series(&name, b, points)).collect();
     Figure {
-        title: format!("Cumulative score of {name}, with its 95% interval"),
-        x_label: "games played".into(),
+        title: format!("Cumulative score of {name}{}, with its 95% interval", boards.each()),
+        x_label: boards.x_label().into(),
         y_label: format!("score of {name}"),
         value_label: String::new(),
         y_range: Some((0.0, 1.0)),
-        data: FigureData::Lines(vec![Series { name, points }]),
+        data: FigureData::Lines(series),
+    }
+}
+
+/// The boards of a matchup's games, in the order they first finished.
+struct Boards(Vec<Variant>);
+
+impl Boards {
+    fn of(records: &[GameRecord]) -> Boards {
+        let mut boards: Vec<Variant> = Vec::new();
+        for r in records {
+            if !boards.contains(&r.variant) {
+                boards.push(r.variant);
+            }
+        }
+        Boards(boards)
+    }
+
+    fn several(&self) -> bool {
+        self.0.len() > 1
+    }
+
+    fn count(&self) -> usize {
+        self.0.len().max(1)
+    }
+
+    fn index(&self, r: &GameRecord) -> usize {
+        self.0.iter().position(|b| *b == r.variant).unwrap_or(0)
+    }
+
+    /// Agent `name`'s line on board `b`: named for the board and patterned by it when there
+    /// are several, in the agent's colour either way.
+    fn series(&self, name: &str, b: usize, points: Vec<LinePoint>) -> Series {
+        if !self.several() {
+            return Series::new(name, points);
+        }
+        Series {
+            colour_of: Some(name.into()),
+            dash: b as u8,
+            ..Series::new(format!("{name} on {}", self.0[b]), points)
+        }
+    }
+
+    fn each(&self) -> &'static str {
+        if self.several() { " on each board" } else { "" }
+    }
+
+    fn x_label(&self) -> &'static str {
+        if self.several() { "game on its board" } else { "games played" }
     }
 }
 
@@ -44,19 +97,14 @@ pub enum PerMove {
 /// has one line per entrant and board ("strong-ab on connect4"), x the game's number on its
 /// board: the games of two boards are never one line with no mark where the board changes.
 pub fn per_move(records: &[GameRecord], what: PerMove) -> Figure {
-    let boards = records.iter().fold(Vec::new(), |mut b, r| {
-        if !b.contains(&r.variant) {
-            b.push(r.variant);
-        }
-        b
-    });
-    let several = boards.len() > 1;
-    let mut series: Vec<((usize, crate::game::Variant), Series)> = Vec::new();
-    let mut played = vec![0usize; boards.len()];
+    let boards = Boards::of(records);
+    // (entrant, board) -> the agent's name and its points.
+    let mut lines: Vec<((usize, usize), String, Vec<LinePoint>)> = Vec::new();
+    let mut played = vec![0usize; boards.count()];
     for r in records {
-        let board = boards.iter().position(|b| *b == r.variant).unwrap_or(0);
+        let board = boards.index(r);
         played[board] += 1;
-        let x = if several { played[board] } else { played.iter().sum() };
+        let x = if boards.several() { played[board] } else { played.iter().sum() };
         for side in 0..2 {
             let own: Vec<f64> = r
                 .moves
@@ -71,29 +119,29 @@ pub fn per_move(records: &[GameRecord], what: PerMove) -> Figure {
                 continue;
             }
             let mean = own.iter().sum::<f64>() / own.len() as f64;
-            let key = (r.players[side], if several { r.variant } else { boards[0] });
-            let at = match series.iter().position(|(k, _)| *k == key) {
+            let key = (r.players[side], board);
+            let at = match lines.iter().position(|(k, ..)| *k == key) {
                 Some(at) => at,
                 None => {
-                    let name = r.names[side].clone();
-                    let name = if several { format!("{name} on {}", r.variant) } else { name };
-                    series.push((key, Series { name, points: Vec::new() }));
-                    series.len() - 1
+                    lines.push((key, r.names[side].clone(), Vec::new()));
+                    lines.len() - 1
                 }
             };
-            series[at].1.points.push(LinePoint { x: x as f64, y: mean, band: None, n: own.len() as u32 });
+            lines[at].2.push(LinePoint { x: x as f64, y: mean, band: None, n: own.len() as u32 });
         }
     }
+    let series = lines.into_iter().map(|((_, b), name, points)| boards.series(&name, b, points)).collect();
     let (title, y) = match what {
-        PerMove::Time => ("time per move", "seconds per move (mean over the game)"),
-        PerMove::Nodes => ("nodes per move", "nodes or iterations per move (mean)"),
+        // Short y titles: the workbench's plots are low, and a rotated title must fit.
+        PerMove::Time => ("time per move, mean over each game", "mean seconds per move"),
+        PerMove::Nodes => ("nodes per move (iterations for MCTS), mean over each game", "mean nodes per move"),
     };
     Figure {
         title: title.into(),
-        x_label: if several { "game on its board" } else { "game" }.into(),
+        x_label: if boards.several() { "game on its board" } else { "game" }.into(),
         y_label: y.into(),
         value_label: String::new(),
         y_range: None,
-        data: FigureData::Lines(series.into_iter().map(|s| s.1).collect()),
+        data: FigureData::Lines(series),
     }
 }

@@ -26,6 +26,45 @@ pub use from_results::{Field, FigureError, Metric, PlotKind, PlotRequest, figure
 pub struct Series {
     pub name: String,
     pub points: Vec<LinePoint>,
+    /// The name whose colour the line takes, when not its own: one agent's lines on several
+    /// boards ("strong-ab on connect4", "strong-ab on connect5") share the agent's colour.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub colour_of: Option<String>,
+    /// The line's pattern, an index into [`DASHES`]: 0 solid. Lines of one colour differ by it
+    /// (one pattern a board).
+    #[serde(default, skip_serializing_if = "is_solid")]
+    pub dash: u8,
+}
+
+fn is_solid(dash: &u8) -> bool {
+    *dash == 0
+}
+
+/// Line patterns as (dash, gap) lengths in points, `None` solid; series index it by `dash`,
+/// cycling. Drawn alike by the workbench and the exported figures.
+pub const DASHES: [Option<(f64, f64)>; 4] = [None, Some((9.0, 5.0)), Some((2.0, 4.0)), Some((14.0, 4.0))];
+
+impl Series {
+    /// A solid line in its own colour.
+    pub fn new(name: impl Into<String>, points: Vec<LinePoint>) -> Series {
+        Series { name: name.into(), points, colour_of: None, dash: 0 }
+    }
+
+    /// The (dash, gap) pattern of this line, `None` solid.
+    pub fn pattern(&self) -> Option<(f64, f64)> {
+        DASHES[self.dash as usize % DASHES.len()]
+    }
+}
+
+/// The colour of each series: one per colour name (`colour_of`, else the series' own name),
+/// kept from figure to figure as [`palette::series_for`] keeps it.
+pub fn series_colours(series: &[Series]) -> Vec<[u8; 3]> {
+    let key = |s: &Series| s.colour_of.clone().unwrap_or_else(|| s.name.clone());
+    let mut names: Vec<String> = series.iter().map(key).collect();
+    names.sort();
+    names.dedup();
+    let colours = palette::series_for(&names);
+    series.iter().map(|s| colours[names.binary_search(&key(s)).unwrap_or(0)]).collect()
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -337,27 +376,35 @@ pub fn heat_range(values: &[Vec<Option<f64>>]) -> (f64, f64) {
     }
 }
 
-/// One entry of a figure's legend: a series' line in its colour, or the shaded intervals.
+/// One entry of a figure's legend: a series' line in its colour and pattern, or the shaded
+/// intervals.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LegendEntry {
     pub name: String,
     pub colour: [u8; 3],
-    /// A shaded area (the 95% intervals), not a line.
+    /// The line's (dash, gap) pattern, `None` solid.
+    pub pattern: Option<(f64, f64)>,
+    /// A shaded area (the 95% intervals), not a line: drawn in `colour` as lightly as the
+    /// bands are.
     pub shaded: bool,
 }
 
-/// The legend of a figure of lines, outside the plot: each series in its colour, then the
-/// shaded band when a point has one (and `bands` draws them). The exported figure and the
-/// workbench list the same entries; inside the plot, a legend covered the lines' ends.
+/// The legend of a figure of lines, outside the plot: each series in its colour and pattern,
+/// then the shaded band when a point has one (and `bands` draws them), in the lines' colour
+/// when they have one, else grey. The exported figure and the workbench list the same
+/// entries; inside the plot, a legend covered the lines' ends.
 pub fn line_legend(series: &[Series], bands: bool) -> Vec<LegendEntry> {
-    let colours = palette::series_for(&series.iter().map(|s| s.name.as_str()).collect::<Vec<_>>());
+    let colours = series_colours(series);
     let mut entries: Vec<LegendEntry> = series
         .iter()
-        .zip(colours)
-        .map(|(s, colour)| LegendEntry { name: s.name.clone(), colour, shaded: false })
+        .zip(&colours)
+        .map(|(s, &colour)| LegendEntry { name: s.name.clone(), colour, pattern: s.pattern(), shaded: false })
         .collect();
     if bands && series.iter().flat_map(|s| &s.points).any(|p| p.band.is_some()) {
-        entries.push(LegendEntry { name: "95% interval (shaded)".into(), colour: [200, 200, 200], shaded: true });
+        let one = colours.iter().all(|c| Some(c) == colours.first());
+        let colour = if one { colours[0] } else { [110, 110, 110] };
+        let name = if one { "95% interval (shaded)" } else { "95% intervals (shaded, each line's colour)" };
+        entries.push(LegendEntry { name: name.into(), colour, pattern: None, shaded: true });
     }
     entries
 }
@@ -432,10 +479,10 @@ mod log_and_legend_tests {
             y_label: String::new(),
             value_label: String::new(),
             y_range: None,
-            data: FigureData::Lines(vec![Series {
-                name: "a".into(),
-                points: points.iter().map(|&(x, y)| LinePoint { x, y, band: None, n: 1 }).collect(),
-            }]),
+            data: FigureData::Lines(vec![Series::new(
+                "a",
+                points.iter().map(|&(x, y)| LinePoint { x, y, band: None, n: 1 }).collect(),
+            )]),
         }
     }
 
@@ -454,14 +501,36 @@ mod log_and_legend_tests {
     fn the_legend_lists_series_and_the_band_once() {
         let mut fig = lines(&[(0.0, 0.1), (5.0, 0.5)]);
         let FigureData::Lines(series) = &mut fig.data else { panic!() };
-        series.push(Series { name: "b".into(), points: series[0].points.clone() });
+        series.push(Series::new("b", series[0].points.clone()));
         series[1].points[0].band = Some((0.0, 0.2));
         let legend = line_legend(series, true);
         let names: Vec<&str> = legend.iter().map(|e| e.name.as_str()).collect();
-        assert_eq!(names, ["a", "b", "95% interval (shaded)"]);
+        assert_eq!(names, ["a", "b", "95% intervals (shaded, each line's colour)"]);
         assert_ne!(legend[0].colour, legend[1].colour);
         assert!(legend[2].shaded && !legend[0].shaded);
         assert_eq!(line_legend(series, false).len(), 2);
+    }
+
+    /// One agent's lines on two boards take the agent's colour and differ by pattern; another
+    /// agent keeps the colour it has alone, and one colour's band is drawn in it.
+    #[test]
+    fn an_agent_keeps_its_colour_across_boards() {
+        let pts = vec![LinePoint { x: 1.0, y: 0.5, band: Some((0.4, 0.6)), n: 1 }];
+        let on = |agent: &str, board: &str, dash| Series {
+            colour_of: Some(agent.into()),
+            dash,
+            ..Series::new(format!("{agent} on {board}"), pts.clone())
+        };
+        let series = [on("strong-ab", "connect4", 0), on("strong-ab", "connect5", 1), on("random", "connect4", 0)];
+        let alone = series_colours(&[Series::new("strong-ab", pts.clone()), Series::new("random", pts.clone())]);
+        let legend = line_legend(&series, true);
+        assert_eq!(legend[0].colour, legend[1].colour);
+        assert_eq!(legend[0].colour, alone[0]);
+        assert_eq!(legend[2].colour, alone[1]);
+        assert_eq!((legend[0].pattern, legend[1].pattern.is_some()), (None, true));
+        let band = line_legend(&series[..2], true);
+        let by_itself = series_colours(&[Series::new("strong-ab", pts.clone())])[0];
+        assert!(band[2].shaded && band[2].colour == by_itself, "{band:?}");
     }
 }
 

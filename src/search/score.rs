@@ -29,6 +29,10 @@ pub enum Score {
     Draw,
 }
 
+/// The heuristic value that [`Score::expected`] reads as tanh(1), about 88% for the side it
+/// is about: alpha-beta's heuristics give a four-in-a-row threat about this much.
+pub const EVAL_SCALE: f64 = 2000.0;
+
 impl Score {
     /// From an alpha-beta value. `distances`: whether wins carry their distance.
     pub fn from_value(v: i32, distances: bool) -> Score {
@@ -49,9 +53,16 @@ impl Score {
     /// -1): a heuristic value squashed (tanh of value / 2000), an MCTS mean rescaled. What a
     /// review's losses and `moves.csv`'s `expected` column are measured in.
     pub fn expected(&self) -> Option<f64> {
+        self.expected_at(EVAL_SCALE)
+    }
+
+    /// [`Score::expected`] with heuristic values squashed as tanh(value / `scale`): for a
+    /// game whose values run on another scale (connect3d's points; see
+    /// `analysis::eval_bar::value_scale`).
+    pub fn expected_at(&self, scale: f64) -> Option<f64> {
         match *self {
             Score::Unknown => None,
-            Score::Eval(v) => Some((v as f64 / 2000.0).tanh()),
+            Score::Eval(v) => Some((v as f64 / scale).tanh()),
             Score::WinRate(r) => Some(2.0 * r - 1.0),
             Score::Win { .. } => Some(1.0),
             Score::Loss { .. } => Some(-1.0),

@@ -1270,7 +1270,7 @@ fn review_finds_a_blunder_the_judge_would_never_play() {
     let o = mnklab(&["review", "--game", "gomoku", "--moves", "h8 h7 i8 i7 j8 a1", "--time", "0.2"]);
     let text = stdout(&o);
     let first_marked = text.lines().nth(1).unwrap_or("");
-    assert!(first_marked.trim_start().starts_with("6.a1"), "worst first: {text}");
+    assert!(first_marked.trim_start().starts_with("6. a1"), "worst first: {text}");
     assert!(first_marked.contains("(allows a threat win; best"), "named, not a number: {text}");
 }
 
@@ -1291,4 +1291,25 @@ fn review_finds_a_threat_win_missed() {
     assert_eq!(&a2[col("verdict")], "threat win missed", "{a2:?}");
     let loss: f64 = a2[col("loss")].parse().unwrap();
     assert!(loss > 2.0 && loss <= 3.0, "{loss}");
+}
+
+/// Moves are named back as they were typed: Connect-4 columns typed as digits come back as
+/// digits in the CSV and the report, columns typed as letters as letters; the report numbers
+/// a move with a space ("3. 5"), so a column never reads as a decimal.
+#[test]
+fn review_names_moves_as_typed() {
+    for (typed, names) in [("4453", ["4", "4", "5", "3"]), ("d d e c", ["d", "d", "e", "c"])] {
+        let o = mnklab(&["review", "--game", "connect4", "--moves", typed, "--time", "0.05", "--csv"]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let mut reader = csv::Reader::from_reader(o.stdout.as_slice());
+        let header = reader.headers().unwrap().clone();
+        let col = |name: &str| header.iter().position(|h| h == name).unwrap();
+        let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+        let moves: Vec<&str> = rows.iter().map(|r| &r[col("move")]).collect();
+        assert_eq!(moves, names, "{typed}");
+        // The third move throws the win away; its best is column d, the fourth.
+        assert_eq!(&rows[2][col("best")], if typed == "4453" { "4" } else { "d" });
+    }
+    let text = stdout(&mnklab(&["review", "--game", "connect4", "--moves", "4453", "--time", "0.05"]));
+    assert!(text.contains("3. 5 win in 39 → loss in 38 (win thrown away; best 4)"), "{text}");
 }

@@ -5,7 +5,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use mnklab::agents::preset;
 use mnklab::app::{BottomTab, LivePlot, RunState, Workbench};
-use mnklab::game::{Player, Status, Variant};
+use mnklab::game::{ColumnStyle, Player, Status, Variant};
 
 use crate::common::wait;
 
@@ -376,8 +376,8 @@ fn reviewing_a_game_marks_the_real_mistake() {
     let top = h.state().review.mistakes()[0].clone();
     assert_eq!((top.ply, top.proven), (6, true), "{:?}", h.state().review.mistakes());
     let before = h.state().review.position_before(6).unwrap();
-    let text = top.describe(&before);
-    assert!(text.starts_with("6.b loss in 16 → loss in 2 (loss hastened; best d)"), "{text}");
+    let text = top.describe(&before, ColumnStyle::Notation);
+    assert!(text.starts_with("6. b loss in 16 → loss in 2 (loss hastened; best d)"), "{text}");
     assert!(!h.state().review.moves[0].verdict.is_mistake(), "1.d, the preferred move, is no mistake");
     // Each player's summary: the second player's three moves each hastened the loss.
     assert!(
@@ -395,7 +395,7 @@ fn reviewing_a_game_marks_the_real_mistake() {
     h.run();
     assert_eq!(h.state().position.history_string(), "d a d a d");
     assert_eq!(h.get_by_label("board").rect(), board, "the note takes the legend's row: the board stays");
-    assert!(h.query_by_label_contains("review: 6.b").is_some(), "the board names the mistake");
+    assert!(h.query_by_label_contains("review: 6. b").is_some(), "the board names the mistake");
     // The move list marks it too (drawn in the warning colour; found by its label).
     assert!(h.query_by_label("6. b").is_some());
     // A new game: no marks of the old one remain.

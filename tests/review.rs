@@ -3,7 +3,7 @@
 
 use mnklab::agents::preset;
 use mnklab::analysis::review::{ReviewSettings, Verdict, review_game, review_move, worst};
-use mnklab::game::{AnyPosition, Variant};
+use mnklab::game::{AnyPosition, ColumnStyle, Variant};
 use mnklab::search::SearchControl;
 
 fn review(variant: Variant, moves: &str, agent: &str, seconds: f64) -> Vec<mnklab::analysis::review::MoveReview> {
@@ -63,7 +63,8 @@ fn proven_positions_say_what_was_thrown_away() {
     assert_eq!(r.verdict, Verdict::DrawThrownAway, "{r:?}");
     assert_eq!(r.best_score.to_string(), "draw");
     assert!(r.played_score.to_string().starts_with("loss in"), "{r:?}");
-    assert!(r.describe(&start).starts_with("2.b1 draw → loss in"), "{}", r.describe(&start));
+    let text = r.describe(&start, ColumnStyle::Notation);
+    assert!(text.starts_with("2. b1 draw → loss in"), "{text}");
     let corner = start.parse_move("a1").unwrap();
     let r = review_move(&start, corner, &settings, &SearchControl::new());
     assert!(r.proven && !r.verdict.is_mistake(), "{r:?}");

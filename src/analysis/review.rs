@@ -21,7 +21,7 @@
 //! value is squashed, an MCTS mean rescaled). [`Verdict`] defines mistake and inaccuracy.
 
 use crate::agents::{AgentConfig, AgentFile, build_agent};
-use crate::game::{AnyPosition, Move, Player, Position};
+use crate::game::{AnyPosition, ColumnStyle, Move, Player, Position, numbered_move};
 use crate::search::solver::{AnySolver, Solution, SolveRun, builtin_book, unsupported};
 use crate::search::{Score, SearchControl, SearchEvent, SearchLimits};
 
@@ -166,10 +166,11 @@ impl MoveReview {
         self.played_value.map(|v| if self.mover == Player::First { v } else { -v })
     }
 
-    /// "6.b loss in 16 → loss in 1 (loss hastened; best d)".
-    pub fn describe(&self, pos_before: &AnyPosition) -> String {
-        let best = self.best.map_or("-".into(), |m| pos_before.format_move(m));
-        let played = pos_before.format_move(self.played);
+    /// "6. b loss in 16 → loss in 1 (loss hastened; best d)", moves named in `style` (the
+    /// space after the number keeps "5. 9", a pole, from reading as a decimal).
+    pub fn describe(&self, pos_before: &AnyPosition, style: ColumnStyle) -> String {
+        let best = self.best.map_or("-".into(), |m| pos_before.format_move_as(m, style));
+        let played = pos_before.format_move_as(self.played, style);
         let bound = if self.played_bound { "≤ " } else { "" };
         // A judge's drop in expected result is given as a number (the scores shown are the
         // last depth's, the loss is from the matched pair of depths); a value changed is named.
@@ -178,8 +179,8 @@ impl MoveReview {
             _ => String::new(),
         };
         format!(
-            "{}.{played} {} → {bound}{} ({}{loss}; best {best})",
-            self.ply,
+            "{} {} → {bound}{} ({}{loss}; best {best})",
+            numbered_move(self.ply, &played),
             self.best_score,
             self.played_score,
             self.verdict.label()
@@ -208,15 +209,16 @@ pub const REVIEW_COLUMNS: [&str; 13] = [
 ];
 
 impl MoveReview {
-    /// This move's row under [`REVIEW_COLUMNS`]; `before` is the position it was played in.
-    pub fn csv_row(&self, game: &str, before: &AnyPosition) -> Vec<String> {
+    /// This move's row under [`REVIEW_COLUMNS`]; `before` is the position it was played in,
+    /// moves named in `style` (as the game was typed).
+    pub fn csv_row(&self, game: &str, before: &AnyPosition, style: ColumnStyle) -> Vec<String> {
         let number = |v: Option<f64>| v.map_or(String::new(), |v| format!("{v:.4}"));
         let judged = self.judged();
         vec![
             game.to_string(),
             self.ply.to_string(),
-            before.format_move(self.played),
-            self.best.map_or(String::new(), |m| before.format_move(m)),
+            before.format_move_as(self.played, style),
+            self.best.map_or(String::new(), |m| before.format_move_as(m, style)),
             self.best_score.to_string(),
             format!("{}{}", if self.played_bound { "≤ " } else { "" }, self.played_score),
             if judged { format!("{:.4}", self.loss) } else { String::new() },
@@ -826,6 +828,21 @@ mod tests {
         m
     }
 
+    /// A move no judgement valued: `judged` false and `loss` empty in its row (never a loss of
+    /// 0, which would read as a good move), and no mark.
+    #[test]
+    fn an_unjudged_move_has_an_empty_loss_in_its_row() {
+        let mut m = judged_move(3, 0.5, 0.1);
+        m.played_value = None;
+        m.set_loss();
+        assert_eq!(m.verdict, Verdict::NotJudged);
+        let pos = AnyPosition::new("tictactoe".parse().unwrap());
+        let row = m.csv_row("7", &pos, ColumnStyle::Notation);
+        let column = |name| row[REVIEW_COLUMNS.iter().position(|c| *c == name).unwrap()].as_str();
+        assert_eq!((column("game"), column("ply"), column("loss"), column("judged")), ("7", "3", "", "false"));
+        assert!(worst(&[m], 10).is_empty(), "not a mistake");
+    }
+
     /// A win the threat search proves before the move and cannot find after it ranks as a
     /// value changed: above every judge's drop, below a value thrown away by proof, and it is
     /// named, not given as the judge's small drop.
@@ -843,7 +860,8 @@ mod tests {
         assert!(missed.loss > blunder.loss && missed.loss < proven_loss(&Score::Draw, &Score::Loss { plies: None }).0);
         let worst_first: Vec<usize> = worst(&[blunder.clone(), missed.clone()], 2).iter().map(|m| m.ply).collect();
         assert_eq!(worst_first, [7, 5]);
-        assert!(missed.describe(&before).contains("(threat win missed; best"), "{}", missed.describe(&before));
+        let text = missed.describe(&before, ColumnStyle::Notation);
+        assert!(text.contains("(threat win missed; best"), "{text}");
         // The move the threat search starts its win with is never a mistake.
         let mut kept = judged_move(7, 1.0, 1.0);
         kept.best = Some(kept.played);

@@ -58,7 +58,7 @@ impl Workbench {
         let review_note = match (&self.preview, &reviewed) {
             (None, Some(r)) => Some(format!(
                 "review: {} — the better move {} is the ghost stone",
-                r.describe(&self.position),
+                r.describe(&self.position, crate::game::ColumnStyle::Notation),
                 r.best.map_or("-".into(), |b| self.position.format_move(b))
             )),
             _ => None,

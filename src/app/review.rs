@@ -218,7 +218,9 @@ impl Review {
                 ui.weak(if self.moves.is_empty() { "none yet" } else { "none found" });
             }
             for m in &mistakes {
-                let text = self.position_before(m.ply).map_or_else(|| self.name(m.ply), |p| m.describe(&p));
+                let text = self
+                    .position_before(m.ply)
+                    .map_or_else(|| self.name(m.ply), |p| m.describe(&p, crate::game::ColumnStyle::Notation));
                 let b = ui.button(egui::RichText::new(text).color(ui.visuals().warn_fg_color));
                 if b.on_hover_text(format!("judged by {}; go to the position before it", m.judged_by)).clicked() {
                     jump = Some(m.ply - 1);

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use clap::Args;
 use mnklab::agents::load_agent;
 use mnklab::analysis::review::{MoveReview, REVIEW_COLUMNS, ReviewSettings, player_summaries, review_game, worst};
-use mnklab::game::{AnyPosition, Move, Variant};
+use mnklab::game::{AnyPosition, ColumnStyle, Move, Variant};
 use mnklab::search::SearchControl;
 
 use super::{consent_to_external, parse_seconds, parse_variant};
@@ -44,11 +44,13 @@ pub struct ReviewArgs {
     allow_external: bool,
 }
 
-/// One game to review: a name for its rows, its start and its moves.
+/// One game to review: a name for its rows, its start, its moves and how they were written
+/// (moves are named back as typed: Connect-4 columns typed as digits stay digits).
 struct Game {
     name: String,
     start: AnyPosition,
     line: Vec<Move>,
+    style: ColumnStyle,
 }
 
 pub fn run(args: ReviewArgs) -> Result<(), String> {
@@ -72,7 +74,8 @@ pub fn run(args: ReviewArgs) -> Result<(), String> {
             if let Some(w) = &mut csv {
                 // Each row as it is judged: a long review shows its progress, and a stopped one
                 // keeps what it did.
-                let written = w.write_record(r.csv_row(&game.name, &pos)).and_then(|_| w.flush().map_err(Into::into));
+                let written =
+                    w.write_record(r.csv_row(&game.name, &pos, game.style)).and_then(|_| w.flush().map_err(Into::into));
                 if let Err(e) = written {
                     failed = Some(e.to_string());
                     return false;
@@ -107,7 +110,8 @@ fn games(args: &ReviewArgs) -> Result<Vec<Game>, String> {
             let mut end = start.clone();
             let moves: Vec<&str> = r.moves.iter().map(|m| m.mv.as_str()).collect();
             end.play_sequence(&moves.join(" ")).map_err(|e| format!("game {}: {e}", r.index))?;
-            games.push(Game { name: r.index.to_string(), line: line_between(&start, &end), start });
+            let style = ColumnStyle::of_typed(&r.variant, &moves.join(" "));
+            games.push(Game { name: r.index.to_string(), line: line_between(&start, &end), start, style });
         }
         return Ok(games);
     }
@@ -125,7 +129,8 @@ fn games(args: &ReviewArgs) -> Result<Vec<Game>, String> {
     if line.is_empty() {
         return Err("no moves to review: give them with --moves".into());
     }
-    Ok(vec![Game { name: "1".into(), start, line }])
+    let style = ColumnStyle::of_typed(&start.variant(), args.moves.as_deref().unwrap_or(""));
+    Ok(vec![Game { name: "1".into(), start, line, style }])
 }
 
 /// The moves that lead from `start` to `end`, a position reached from it.
@@ -154,7 +159,7 @@ fn print_game(game: &Game, moves: &[MoveReview], judge: &str) {
         println!("  no mistake or inaccuracy found");
     }
     for m in marked {
-        println!("  {} [{}]", m.describe(&before(m.ply)), m.judged_by);
+        println!("  {} [{}]", m.describe(&before(m.ply), game.style), m.judged_by);
     }
     let unjudged: Vec<String> = moves.iter().filter(|m| !m.judged()).map(|m| m.ply.to_string()).collect();
     if !unjudged.is_empty() {

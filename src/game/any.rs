@@ -1,7 +1,7 @@
 //! A position of whichever variant, for the CLI, the GUI and files. Generic code receives
 //! the concrete type through [`with_position!`](crate::with_position).
 
-use super::{Bits, Connect3d, GameError, Grid, Move, Player, Position, Setup, Status, Variant, Wide};
+use super::{Bits, ColumnStyle, Connect3d, GameError, Grid, Move, Player, Position, Setup, Status, Variant, Wide};
 
 #[derive(Clone, Debug)]
 pub enum AnyPosition {
@@ -135,6 +135,17 @@ impl AnyPosition {
     }
     pub fn format_move(&self, m: Move) -> String {
         with_position!(self, p => p.format_move_safe(m))
+    }
+
+    /// Move `m`, legal here, named in `style`: a gravity column typed as a digit is named by
+    /// its number from 1 (`4`), everything else as [`AnyPosition::format_move`] names it.
+    pub fn format_move_as(&self, m: Move, style: ColumnStyle) -> String {
+        match (style, self.variant()) {
+            (ColumnStyle::Digits, Variant::Grid(r)) if r.gravity() => {
+                self.move_xy(m).map_or_else(|| self.format_move(m), |(x, _)| (x + 1).to_string())
+            }
+            _ => self.format_move(m),
+        }
     }
     pub fn hash(&self) -> u64 {
         with_position!(self, p => p.hash())

@@ -32,7 +32,7 @@ pub use count::{
 };
 pub use error::{GameError, SetupError};
 pub use grid::Grid;
-pub use notation::{cell_name, column_name, numbered_move, split_move_tokens};
+pub use notation::{ColumnStyle, cell_name, column_name, numbered_move, split_move_tokens};
 pub use playout::PlayoutResult;
 pub use position::{Move, Player, Position, Status};
 pub use setup::Setup;

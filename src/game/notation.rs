@@ -65,6 +65,30 @@ pub fn parse_column(token: &str, width: usize) -> Option<usize> {
     }
 }
 
+/// How moves are named back to a user: in the game's notation, or, for gravity columns
+/// typed as digits (`4453`, the Connect-4 benchmark style), as those digits.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ColumnStyle {
+    #[default]
+    Notation,
+    Digits,
+}
+
+impl ColumnStyle {
+    /// The style `moves` were typed in: digits when every token is a number and the game has
+    /// gravity (free-placement cells and connect3d's poles have one notation).
+    pub fn of_typed(variant: &Variant, moves: &str) -> ColumnStyle {
+        let gravity = matches!(variant, Variant::Grid(r) if r.gravity());
+        let mut chunks = moves.split(|c: char| c.is_whitespace() || c == ',' || c == ';').filter(|c| !c.is_empty());
+        let mut any = false;
+        let digits = chunks.all(|c| {
+            any = true;
+            c.bytes().all(|b| b.is_ascii_digit())
+        });
+        if gravity && any && digits { ColumnStyle::Digits } else { ColumnStyle::Notation }
+    }
+}
+
 /// Splits a move list into tokens. Separators are spaces, commas and semicolons. Within a
 /// chunk, cells may run together (`h8i9`), gravity columns may run together as letters
 /// (`dde`) or, on boards up to 9 columns, as digits in the Connect-4 benchmark style (`4453`).
@@ -141,6 +165,17 @@ mod tests {
         assert!(parse_cell("a99999999999999999999999", 3, 3).is_err());
         assert!(parse_cell("", 3, 3).is_err());
         assert!(parse_cell("1a", 3, 3).is_err());
+    }
+
+    #[test]
+    fn typed_digits_are_named_back_as_digits() {
+        let c4 = Variant::connect4();
+        assert_eq!(ColumnStyle::of_typed(&c4, "4453"), ColumnStyle::Digits);
+        assert_eq!(ColumnStyle::of_typed(&c4, "4 4, 5"), ColumnStyle::Digits);
+        assert_eq!(ColumnStyle::of_typed(&c4, "dde"), ColumnStyle::Notation);
+        assert_eq!(ColumnStyle::of_typed(&c4, ""), ColumnStyle::Notation);
+        assert_eq!(ColumnStyle::of_typed(&Variant::Connect3d, "5 9"), ColumnStyle::Notation);
+        assert_eq!(ColumnStyle::of_typed(&Variant::tictactoe(), "b2"), ColumnStyle::Notation);
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! judge prefers is never flagged, and proven positions are named by what was thrown away.
 
 use mnklab::agents::preset;
-use mnklab::analysis::review::{ReviewSettings, Verdict, review_game, review_move, worst};
+use mnklab::analysis::review::{ReviewSettings, Verdict, evaluation_line, review_game, review_move, worst};
 use mnklab::game::{AnyPosition, ColumnStyle, Variant};
 use mnklab::search::SearchControl;
 
@@ -120,4 +120,29 @@ fn a_games_review_keeps_its_solver_and_judges_as_move_by_move() {
     if std::env::var_os("SHOW").is_some() {
         eprintln!("{} moves: {kept_secs:.2} s with one solver kept, {alone_secs:.2} s move by move", line.len());
     }
+}
+
+/// An MCTS judge values the best move and the move played alike (each by a search of the
+/// position after it). Valued by their means in the root's tree, every sensible gomoku
+/// opening move read as a mistake (a move the root seldom tried keeps a low mean) and the
+/// graph zig-zagged by about 0.5 a ply. A fixed iteration budget keeps the test exact.
+#[test]
+fn an_mcts_judge_values_the_opening_evenly() {
+    let mut judge = preset("strong-mcts").unwrap();
+    judge.limits.iterations = Some(6000);
+    let start = AnyPosition::new(Variant::gomoku());
+    let line = AnyPosition::from_moves(Variant::gomoku(), "h8 h7 i8 g9 j7 i9").unwrap().history().to_vec();
+    let settings = ReviewSettings::new(judge, 60.0);
+    let mut moves = Vec::new();
+    review_game(&start, &line, &settings, &SearchControl::new(), |r| {
+        moves.push(r);
+        true
+    });
+    let shown: Vec<String> =
+        moves.iter().map(|m| format!("{} {} → {} {:?}", m.ply, m.best_score, m.played_score, m.verdict)).collect();
+    assert!(moves.iter().all(|m| m.judged()), "{shown:#?}");
+    assert!(!moves[..5].iter().any(|m| m.verdict.is_mistake()), "no opening move is a mistake: {shown:#?}");
+    let line = evaluation_line(&moves);
+    let steps: Vec<f64> = line.windows(2).map(|w| (w[1].1 - w[0].1).abs()).collect();
+    assert!(steps.iter().all(|&d| d < 0.3), "no zig-zag: {line:?} {shown:#?}");
 }

@@ -612,6 +612,10 @@ fn judge(
         last.root.iter().filter(|r| !r.upper_bound).max_by(|a, b| a.score.as_f64().total_cmp(&b.score.as_f64()))
     };
     let Some(best) = best else { return };
+    if mcts {
+        value_both_alone(before, best.mv, played, settings, control, review);
+        return;
+    }
     review.best = Some(best.mv);
     review.best_score = score_in(last, best.mv).map_or(Score::Unknown, |s| s.0);
     review.best_value = value_of(best.mv);
@@ -644,16 +648,60 @@ fn value_alone(
     control: &SearchControl,
     review: &mut MoveReview,
 ) {
-    let mut after = before.clone();
-    if control.is_stopped() || after.try_play(played).is_err() {
-        return;
+    let Some(score) = searched_after(before, played, settings, settings.seconds, depth, control) else { return };
+    review.played_score = score;
+    review.played_bound = false;
+    review.played_value = score.expected();
+    review.judged_by.push_str("; the move played searched on its own");
+}
+
+/// MCTS: the best move (the root's most visited) and the move played each valued by a
+/// search of the position after it, half the judge's time each. A child's mean in the
+/// root's tree depends on how often the root tried it: a move seldom tried keeps the low
+/// mean that made it seldom tried, so every move but the best read as a mistake, and the
+/// best child's mean (the one most exploited) read higher than the position. Valued alike,
+/// the two differ only by the moves.
+fn value_both_alone(
+    before: &AnyPosition,
+    best: Move,
+    played: Move,
+    settings: &ReviewSettings,
+    control: &SearchControl,
+    review: &mut MoveReview,
+) {
+    let half = settings.seconds / 2.0;
+    let Some(best_score) = searched_after(before, best, settings, half, None, control) else { return };
+    review.best = Some(best);
+    (review.best_score, review.best_value) = (best_score, best_score.expected());
+    let played_score =
+        if best == played { Some(best_score) } else { searched_after(before, played, settings, half, None, control) };
+    if let Some(score) = played_score {
+        (review.played_score, review.played_bound, review.played_value) = (score, false, score.expected());
     }
-    let score = match after.status() {
-        crate::game::Status::Win(_) => Score::Win { plies: Some(1) },
-        crate::game::Status::Draw => Score::Draw,
+    review.judged_by.push_str("; each move valued by a search of the position after it");
+}
+
+/// The score of the position after `mv`, read for the player who made it: a search with the
+/// judge's agent for `seconds` (and `depth` for alpha-beta), or the game's end. None when
+/// stopped before a move was found.
+fn searched_after(
+    before: &AnyPosition,
+    mv: Move,
+    settings: &ReviewSettings,
+    seconds: f64,
+    depth: Option<u32>,
+    control: &SearchControl,
+) -> Option<Score> {
+    let mut after = before.clone();
+    if control.is_stopped() || after.try_play(mv).is_err() {
+        return None;
+    }
+    match after.status() {
+        crate::game::Status::Win(_) => Some(Score::Win { plies: Some(1) }),
+        crate::game::Status::Draw => Some(Score::Draw),
         _ => {
             let limits = SearchLimits {
-                time: Some(settings.seconds),
+                time: Some(seconds),
                 depth: depth.or(settings.agent.limits.depth),
                 ..settings.agent.limits
             };
@@ -661,15 +709,11 @@ fn value_alone(
                 build_agent(&settings.agent.agent, settings.agent.seed).search(p, &limits, control, &mut crate::search::NullSink)
             });
             if control.is_stopped() && result.best.is_none() {
-                return;
+                return None;
             }
-            result.score.for_mover()
+            Some(result.score.for_mover())
         }
-    };
-    review.played_score = score;
-    review.played_bound = false;
-    review.played_value = score.expected();
-    review.judged_by.push_str("; the move played searched on its own");
+    }
 }
 
 /// Reviews a whole game (`start` + `line`), a move at a time, until `control` stops it.

@@ -747,17 +747,18 @@ pub fn review_game(
 /// as the mean of two depths cancels alpha-beta's odd/even swing; alone, the line zig-zags
 /// by twice the bias from ply to ply. A proven value is used as it is.
 pub fn evaluation_line(moves: &[MoveReview]) -> Vec<(usize, f64)> {
+    evaluation_points(moves).map(|(m, v)| (m.ply, v)).collect()
+}
+
+/// [`evaluation_line`]'s points with the move each follows.
+fn evaluation_points(moves: &[MoveReview]) -> impl Iterator<Item = (&MoveReview, f64)> {
     let first = |m: &MoveReview, v: f64| if m.mover == Player::First { v } else { -v };
-    moves
-        .iter()
-        .enumerate()
-        .filter_map(|(i, m)| {
-            let v = m.value_after()?;
-            let next = moves.get(i + 1).filter(|n| n.ply == m.ply + 1 && !m.played_score.is_proven());
-            let reply = next.filter(|n| !n.best_score.is_proven()).and_then(|n| n.best_value.map(|b| first(n, b)));
-            Some((m.ply, reply.map_or(v, |r| (v + r) / 2.0)))
-        })
-        .collect()
+    moves.iter().enumerate().filter_map(move |(i, m)| {
+        let v = m.value_after()?;
+        let next = moves.get(i + 1).filter(|n| n.ply == m.ply + 1 && !m.played_score.is_proven());
+        let reply = next.filter(|n| !n.best_score.is_proven()).and_then(|n| n.best_value.map(|b| first(n, b)));
+        Some((m, reply.map_or(v, |r| (v + r) / 2.0)))
+    })
 }
 
 /// The review graph's scale, mate-style (as chess tools draw a mate above every evaluation):
@@ -769,10 +770,9 @@ pub fn evaluation_line(moves: &[MoveReview]) -> Vec<(usize, f64)> {
 pub fn graph_line(moves: &[MoveReview], cells: usize) -> Vec<(usize, f64)> {
     let cells = cells.max(1) as f64;
     let distance = |n: Option<u32>| n.map_or(0.75, |n| 1.0 - 0.5 * ((n.max(1) - 1) as f64 / cells).min(1.0));
-    evaluation_line(moves)
-        .into_iter()
-        .map(|(ply, v)| {
-            let proven = moves.iter().find(|m| m.ply == ply && m.played_score.is_proven());
+    evaluation_points(moves)
+        .map(|(m, v)| {
+            let proven = Some(m).filter(|m| m.played_score.is_proven());
             let y = match proven
                 .map(|m| if m.mover == Player::First { m.played_score } else { super::flip(m.played_score) })
             {
@@ -781,7 +781,7 @@ pub fn graph_line(moves: &[MoveReview], cells: usize) -> Vec<(usize, f64)> {
                 Some(_) => 0.0,
                 None => v / 2.0,
             };
-            (ply, y)
+            (m.ply, y)
         })
         .collect()
 }

@@ -403,8 +403,7 @@ pub fn line_legend(series: &[Series], bands: bool) -> Vec<LegendEntry> {
     if bands && series.iter().flat_map(|s| &s.points).any(|p| p.band.is_some()) {
         let one = colours.iter().all(|c| Some(c) == colours.first());
         let colour = if one { colours[0] } else { [110, 110, 110] };
-        let name = if one { "95% interval (shaded)" } else { "95% intervals (shaded, each line's colour)" };
-        entries.push(LegendEntry { name: name.into(), colour, pattern: None, shaded: true });
+        entries.push(LegendEntry { name: "95% interval (shaded)".into(), colour, pattern: None, shaded: true });
     }
     entries
 }
@@ -505,7 +504,7 @@ mod log_and_legend_tests {
         series[1].points[0].band = Some((0.0, 0.2));
         let legend = line_legend(series, true);
         let names: Vec<&str> = legend.iter().map(|e| e.name.as_str()).collect();
-        assert_eq!(names, ["a", "b", "95% intervals (shaded, each line's colour)"]);
+        assert_eq!(names, ["a", "b", "95% interval (shaded)"]);
         assert_ne!(legend[0].colour, legend[1].colour);
         assert!(legend[2].shaded && !legend[0].shaded);
         assert_eq!(line_legend(series, false).len(), 2);

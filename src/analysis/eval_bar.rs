@@ -32,15 +32,19 @@ impl EvalBar {
     /// side to the other at each depth. A proven score, or none before, is taken as it is.
     /// Heuristic values are read on `scale` ([`value_scale`] of the position).
     pub fn of_depths(score: Score, previous: Option<Score>, to_move: Player, scale: f64) -> Option<EvalBar> {
-        let now = score.expected_at(scale)?;
-        let matched = previous.filter(|p| matches!((p, score), (Score::Eval(_), Score::Eval(_))));
-        let expected = matched.and_then(|p| p.expected_at(scale)).map_or(now, |p| (now + p) / 2.0);
+        // Two heuristic values: the bar and its label are their mean, so the number at the
+        // bar's end is the one it shows.
+        let (shown, matched) = match (previous, score) {
+            (Some(Score::Eval(p)), Score::Eval(v)) => (Score::Eval(((p as i64 + v as i64) / 2) as i32), true),
+            _ => (score, false),
+        };
+        let expected = shown.expected_at(scale)?;
         let first = if to_move == Player::First { expected } else { -expected };
-        let label = short_label(score, crate::search::tree::Bound::Exact);
+        let label = short_label(shown, crate::search::tree::Bound::Exact);
         let side = if to_move == Player::First { "the first player" } else { "the second player" };
-        let mean = if matched.is_some() { ", the mean of the last two depths" } else { "" };
+        let mean = if matched { ", the mean of the last two depths" } else { "" };
         let words = format!(
-            "{score} for {side} (to move); the bar: the first player's expected result {:.0}%{mean}",
+            "{shown} for {side} (to move){mean}; the bar: the first player's expected result {:.0}%",
             (first + 1.0) * 50.0
         );
         Some(EvalBar { first_share: ((first + 1.0) / 2.0) as f32, label, words })
@@ -84,7 +88,7 @@ mod tests {
         let mean = EvalBar::of_depths(Score::Eval(1000), Some(Score::Eval(-3200)), Player::First, EVAL_SCALE).unwrap();
         assert!(mean.first_share > lo && mean.first_share < hi && mean.first_share < 0.5, "{mean:?}");
         assert!(mean.words.contains("mean of the last two depths"), "{}", mean.words);
-        assert_eq!(mean.label, "+1.0", "the label is the last depth's score");
+        assert_eq!(mean.label, "-1.1", "the label is the mean the bar shows");
         let won =
             EvalBar::of_depths(Score::Win { plies: Some(3) }, Some(Score::Eval(-3200)), Player::First, EVAL_SCALE)
                 .unwrap();

@@ -344,14 +344,6 @@ fn connect3d(ui: &mut egui::Ui, pos: &AnyPosition, marks: &[Mark]) -> Option<Mov
                     painter.circle_stroke(r.center(), cell * 0.42, Stroke::new(2.5, Color32::from_rgb(220, 40, 40)));
                 }
             }
-            // The pole's number (as moves are written) in the cell's corner, on every level and
-            // over a stone too: level 1, soon full, hid them under its stones.
-            let ink = match stone {
-                Some(Player::First) => Color32::from_white_alpha(200),
-                _ => Color32::from_black_alpha(150),
-            };
-            let corner = r.min + Vec2::splat(cell * 0.06);
-            painter.text(corner, egui::Align2::LEFT_TOP, (pole + 1).to_string(), number_font.clone(), ink);
             if click.is_some_and(|p: Pos2| r.contains(p)) {
                 hit = Some(Move(pole as u16));
             }
@@ -372,6 +364,18 @@ fn connect3d(ui: &mut egui::Ui, pos: &AnyPosition, marks: &[Mark]) -> Option<Mov
         draw_candidate(&painter, below_number, cell, rank, m, false);
         if pointer.is_some_and(|p| r.contains(p)) {
             tip = Some(m.tooltip.clone());
+        }
+    }
+    // Each pole's number (as moves are written) in its cell's corner on every level, drawn
+    // last, dark on a chip of the board's colour: over a stone of either colour, the last
+    // move's ring or a candidate's label it stays readable (level 1, soon full, hid them).
+    for z in 0..POLE_HEIGHT {
+        for pole in 0..POLES {
+            let corner = cell_rect(pole, z).min + Vec2::splat(cell * 0.04);
+            let galley = painter.layout_no_wrap((pole + 1).to_string(), number_font.clone(), Color32::from_gray(40));
+            let chip = Rect::from_min_size(corner, galley.size() + Vec2::new(3.0, 0.0));
+            painter.rect_filled(chip, 2.0, Color32::from_rgb(205, 170, 110));
+            painter.galley(corner + Vec2::new(1.5, 0.0), galley, Color32::from_gray(40));
         }
     }
     let [a, b] = pos.points();

@@ -339,6 +339,8 @@ impl Exporter {
         self.path = dir.join(name).display().to_string();
         self.source = Some(dir.to_path_buf());
         self.replace = None;
+        // "wrote ..." named the last run's files: under the new path it read as this run's.
+        self.message = None;
     }
 
     /// What `fig` is, for `written`.
@@ -477,6 +479,16 @@ mod tests {
         while e.poll() {
             std::thread::sleep(std::time::Duration::from_millis(10));
         }
+    }
+
+    /// Following a new run forgets "wrote ..." of the last one: under the new path it read as
+    /// this run's files.
+    #[test]
+    fn a_new_run_forgets_the_last_runs_export_message() {
+        let mut e = Exporter::new("out/run/score.svg");
+        e.message = Some("wrote out/run/score.svg, out/run/score.csv".into());
+        e.follow(std::path::Path::new("out/run-2"));
+        assert_eq!((e.path.as_str(), e.message.as_ref()), ("out/run-2/score.svg", None));
     }
 
     /// Each plot exports to its own name; the exporter's own file is replaced without a

@@ -348,12 +348,12 @@ where
                 area.draw(&PathElement::new(vec![(x, y), (x + sw, y)], c.stroke_width(z.px(2.0).max(1))))?
             }
             Mark::Line(c, Some((dash, gap))) => {
-                // Two dashes' worth, so the pattern reads in the swatch.
-                let sw = sw.max(z.px(2.0 * (dash + gap)) as i32);
+                // Two periods of the pattern, shrunk to the swatch so the name does not move.
+                let k = (18.0 / (2.0 * (dash + gap))).min(1.0);
                 area.draw(&plotters::element::DashedPathElement::new(
                     vec![(x, y), (x + sw, y)],
-                    z.px(dash).max(1),
-                    z.px(gap).max(1),
+                    z.px(k * dash).max(1),
+                    z.px(k * gap).max(1),
                     c.stroke_width(z.px(2.0).max(1)),
                 ))?
             }

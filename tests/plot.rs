@@ -457,3 +457,27 @@ fn per_move_figures_keep_each_board_apart() {
     let FigureData::Lines(series) = &one.data else { panic!("lines") };
     assert_eq!(series.iter().map(|s| s.name.as_str()).collect::<Vec<_>>(), ["ab", "mcts"]);
 }
+
+/// A matchup over two boards: an agent's score has a line for each board it played on, in
+/// one colour with a pattern a board; a board it never played on has no line (nor a legend
+/// entry naming it).
+#[test]
+fn a_score_figure_has_a_line_for_each_board_played() {
+    use mnklab::arena::Outcome;
+    let game = |index, variant: &str, players: [usize; 2]| {
+        GameRecord::with_result(
+            index,
+            variant.parse().unwrap(),
+            players,
+            [format!("e{}", players[0]), format!("e{}", players[1])],
+            Outcome::FirstWins,
+        )
+    };
+    let records = vec![game(0, "tictactoe", [0, 1]), game(1, "connect4", [0, 2]), game(2, "tictactoe", [1, 0])];
+    let FigureData::Lines(zero) = mnklab::plot::live::cumulative_score(&records, 0).data else { panic!("lines") };
+    assert_eq!(zero.iter().map(|s| s.name.as_str()).collect::<Vec<_>>(), ["e0 on mnk:3,3,3", "e0 on connect:7,6,4"]);
+    assert_eq!(zero[0].points.iter().map(|p| p.y).collect::<Vec<_>>(), [1.0, 0.5], "its own board's games");
+    assert_ne!(zero[0].dash, zero[1].dash);
+    let FigureData::Lines(one) = mnklab::plot::live::cumulative_score(&records, 1).data else { panic!("lines") };
+    assert_eq!(one.iter().map(|s| s.name.as_str()).collect::<Vec<_>>(), ["e1 on mnk:3,3,3"], "no connect4 line");
+}

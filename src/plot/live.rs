@@ -26,7 +26,16 @@ pub fn cumulative_score(records: &[GameRecord], agent: usize) -> Figure {
         let mean = *total / n;
         points.push(LinePoint { x: n, y: mean, band: Some(wilson(mean, n, Z95)), n: n as u32 });
     }
-    let series = totals.into_iter().enumerate().map(|(b, (_, points))| boards.series(&name, b, points)).collect();
+    // A board the agent played no game on has no line (nor a legend entry).
+    let mut series: Vec<Series> = totals
+        .into_iter()
+        .enumerate()
+        .filter(|(_, (_, points))| !points.is_empty())
+        .map(|(b, (_, points))| boards.series(&name, b, points))
+        .collect();
+    if series.is_empty() {
+        series.push(Series::new(name.clone(), Vec::new()));
+    }
     Figure {
         title: format!("Cumulative score of {name}{}, with its 95% interval", boards.each()),
         x_label: boards.x_label().into(),

@@ -22,35 +22,35 @@ fn clicking_the_board_drops_a_stone() {
     // The centre of the Connect-4 board is column d.
     h.get_by_label("board").click();
     h.run();
-    assert_eq!(h.state().position.history_string(), "d");
-    assert_eq!(h.state().position.grid_stone(3, 0), Some(Player::First));
+    assert_eq!(h.state().position().history_string(), "d");
+    assert_eq!(h.state().position().grid_stone(3, 0), Some(Player::First));
     // Back and forward.
     h.get_by_label("Back").click();
     h.run();
-    assert_eq!(h.state().position.ply(), 0);
+    assert_eq!(h.state().position().ply(), 0);
     h.get_by_label("Forward").click();
     h.run();
-    assert_eq!(h.state().position.history_string(), "d");
+    assert_eq!(h.state().position().history_string(), "d");
 }
 
 #[test]
 fn analysis_streams_progress_and_stops() {
     let mut w = Workbench::new(Variant::connect4());
-    w.slots[0].set(preset("jeng-mcts").unwrap());
+    w.slot_mut(0).set(preset("jeng-mcts").unwrap());
     // No limit: it runs until stopped.
-    w.slots[0].file.limits = mnklab::search::SearchLimits::default();
+    w.slot_mut(0).file.limits = mnklab::search::SearchLimits::default();
     let mut h = harness(w);
     h.run();
     h.get_by_label("Start analysis A").click();
-    assert!(wait(&mut h, 10.0, |w| w.slots[0].analysis.reports >= 3), "progress reports arrive");
-    assert!(h.state().slots[0].analysis.running);
-    assert!(h.state().slots[0].analysis.latest.as_ref().unwrap().iterations > 0);
+    assert!(wait(&mut h, 10.0, |w| w.slots()[0].analysis.reports >= 3), "progress reports arrive");
+    assert!(h.state().slots()[0].analysis.running);
+    assert!(h.state().slots()[0].analysis.latest.as_ref().unwrap().iterations > 0);
     h.get_by_label("Stop A").click();
-    assert!(wait(&mut h, 5.0, |w| !w.slots[0].analysis.running), "the analysis stops");
-    let result = h.state().slots[0].analysis.result.clone().unwrap();
+    assert!(wait(&mut h, 5.0, |w| !w.slots()[0].analysis.running), "the analysis stops");
+    let result = h.state().slots()[0].analysis.result.clone().unwrap();
     assert!(result.best.is_some());
     // The heatmap has candidates to draw.
-    assert!(!h.state().analysis().heatmap(&h.state().position).is_empty());
+    assert!(!h.state().analysis().heatmap(&h.state().position()).is_empty());
 }
 
 #[test]
@@ -62,16 +62,16 @@ fn loading_a_file_shows_its_position_and_a_bad_file_an_error() {
     std::fs::write(&bad, r#"(variant: "tictactoe", moves: ["a1", "a1"])"#).unwrap();
     let mut h = harness(Workbench::new(Variant::connect4()));
     h.run();
-    h.state_mut().file_path = good.display().to_string();
+    h.state_mut().set_file_path(good.display().to_string());
     h.get_by_label("Load").click();
     h.run();
-    assert_eq!(h.state().position.variant(), Variant::tictactoe());
-    assert_eq!(h.state().position.status(), Status::Win(Player::First));
-    h.state_mut().file_path = bad.display().to_string();
+    assert_eq!(h.state().position().variant(), Variant::tictactoe());
+    assert_eq!(h.state().position().status(), Status::Win(Player::First));
+    h.state_mut().set_file_path(bad.display().to_string());
     h.get_by_label("Load").click();
     h.run();
-    assert!(h.state().message.as_ref().unwrap().contains("taken"), "{:?}", h.state().message);
-    assert_eq!(h.state().position.variant(), Variant::tictactoe(), "the game is kept");
+    assert!(h.state().message().unwrap().contains("taken"), "{:?}", h.state().message());
+    assert_eq!(h.state().position().variant(), Variant::tictactoe(), "the game is kept");
 }
 
 /// A fresh workbench once had a shipped example in its File field, and Save wrote over it
@@ -85,13 +85,13 @@ fn save_never_replaces_another_file_without_asking() {
     std::fs::write(&other, original).unwrap();
     let mut h = harness(Workbench::new(Variant::tictactoe()));
     h.run();
-    assert_eq!(h.state().file_path, "", "no file is chosen for a new game");
+    assert_eq!(h.state().file_path(), "", "no file is chosen for a new game");
     h.get_by_label("Save").click();
     h.run();
-    assert!(h.state().message.as_deref().unwrap().contains("type a file name"), "{:?}", h.state().message);
-    let a1 = h.state().position.parse_move("a1").unwrap();
+    assert!(h.state().message().unwrap().contains("type a file name"), "{:?}", h.state().message());
+    let a1 = h.state().position().parse_move("a1").unwrap();
     h.state_mut().play(a1);
-    h.state_mut().file_path = other.display().to_string();
+    h.state_mut().set_file_path(other.display().to_string());
     h.get_by_label("Save").click();
     h.run();
     h.get_by_label("Keep it").click();
@@ -103,7 +103,7 @@ fn save_never_replaces_another_file_without_asking() {
     h.run();
     assert!(std::fs::read_to_string(&other).unwrap().contains("a1"), "replaced once the user said so");
     // Now it is the game's own file: the next Save asks nothing.
-    let c3 = h.state().position.parse_move("c3").unwrap();
+    let c3 = h.state().position().parse_move("c3").unwrap();
     h.state_mut().play(c3);
     h.get_by_label("Save").click();
     h.run();
@@ -113,7 +113,7 @@ fn save_never_replaces_another_file_without_asking() {
     // unsaved-moves prompt asks before replacing it, and keeping it writes nothing.
     h.state_mut().load(&other);
     let before = std::fs::read_to_string(&other).unwrap();
-    let b2 = h.state().position.parse_move("b2").unwrap();
+    let b2 = h.state().position().parse_move("b2").unwrap();
     h.state_mut().play(b2);
     h.get_by_label("New game").click();
     h.run();
@@ -122,19 +122,19 @@ fn save_never_replaces_another_file_without_asking() {
     h.get_by_label("Keep it").click();
     h.run();
     assert_eq!(std::fs::read_to_string(&other).unwrap(), before, "an opened file is never replaced silently");
-    assert!(h.state().dirty, "the moves are still unsaved");
+    assert!(h.state().dirty(), "the moves are still unsaved");
 }
 
 #[test]
 fn the_explorer_expands_and_shows_a_node() {
     let mut w = Workbench::new(Variant::connect4());
-    w.slots[0].set(preset("jeng-mcts").unwrap());
-    w.slots[0].analysis.seconds = 0.3;
+    w.slot_mut(0).set(preset("jeng-mcts").unwrap());
+    w.slot_mut(0).analysis.seconds = 0.3;
     let mut h = harness(w);
     h.run();
     h.get_by_label("Start analysis A").click();
     assert!(
-        wait(&mut h, 10.0, |w| !w.slots[0].analysis.running && w.slots[0].analysis.tree.is_some()),
+        wait(&mut h, 10.0, |w| !w.slots()[0].analysis.running && w.slots()[0].analysis.tree.is_some()),
         "the search finishes with a tree"
     );
     h.run();
@@ -153,34 +153,34 @@ fn the_explorer_expands_and_shows_a_node() {
     let board = h.get_by_label("board").rect();
     h.get_all_by_label("show").next().expect("a child node with a show button").click();
     h.run();
-    let preview = h.state().preview.clone().expect("a node shown on the board");
+    let preview = h.state().preview().clone().expect("a node shown on the board");
     assert_eq!(preview.ply(), 1);
     assert_eq!(h.get_by_label("board").rect(), board, "the board does not move");
     h.get_by_label("Back to the game").click();
     h.run();
-    assert!(h.state().preview.is_none());
+    assert!(h.state().preview().is_none());
 }
 
 #[test]
 fn two_agents_analyse_side_by_side_and_the_editor_validates() {
     let mut w = Workbench::new(Variant::connect4());
-    w.slots[0].analysis.seconds = 0.5;
-    w.slots[1].analysis.seconds = 0.5;
+    w.slot_mut(0).analysis.seconds = 0.5;
+    w.slot_mut(1).analysis.seconds = 0.5;
     let mut h = harness(w);
     h.run();
     h.get_by_label("Start analysis A").click();
     h.get_by_label("Start analysis B").click();
     assert!(
-        wait(&mut h, 15.0, |w| w.slots.iter().all(|s| !s.analysis.running && s.analysis.result.is_some())),
+        wait(&mut h, 15.0, |w| w.slots().iter().all(|s| !s.analysis.running && s.analysis.result.is_some())),
         "both analyses finish"
     );
     // Alpha-beta (A) reports depth and nodes, MCTS (B) iterations: two different answers.
-    let a = h.state().slots[0].analysis.latest.clone().unwrap();
-    let b = h.state().slots[1].analysis.latest.clone().unwrap();
+    let a = h.state().slots()[0].analysis.latest.clone().unwrap();
+    let b = h.state().slots()[1].analysis.latest.clone().unwrap();
     assert!(a.depth > 0 && a.iterations == 0);
     assert!(b.iterations > 0);
     // A bad edit in the RON text is refused with the reason, and the analysis will not start.
-    let slot = &mut h.state_mut().slots[0];
+    let slot = &mut h.state_mut().slot_mut(0);
     slot.ron_text = slot.ron_text.replace("tt_mb: 64", "tt_mb: -3");
     let text = slot.ron_text.clone();
     assert!(text.contains("tt_mb: -3"));
@@ -192,47 +192,47 @@ fn two_agents_analyse_side_by_side_and_the_editor_validates() {
     assert!(h.query_by_label("alpha-beta pruning").is_some(), "the alpha-beta options are shown");
     h.get_by_label("alpha-beta pruning").click();
     h.run();
-    match &h.state().slots[0].file.agent {
+    match &h.state().slots()[0].file.agent {
         mnklab::agents::AgentConfig::AlphaBeta(c) => assert!(!c.pruning, "the checkbox turned pruning off"),
         other => panic!("not alpha-beta: {other:?}"),
     }
-    assert!(h.state().slots[0].ron_text.contains("pruning: false"), "the RON text follows the form");
+    assert!(h.state().slots()[0].ron_text.contains("pruning: false"), "the RON text follows the form");
     h.get_by_label("Options A").click();
     h.run();
     // Save and load the config as RON.
     let dir = Scratch::new("gui-agent");
     let path = dir.join("a.ron");
     let _ = std::fs::remove_file(&path);
-    assert_eq!(h.state().slots[0].path, "", "no file is named for a preset: never a shipped one");
+    assert_eq!(h.state().slots()[0].path, "", "no file is named for a preset: never a shipped one");
     h.get_by_label("File A").click();
     h.get_by_label("File B").click();
     h.run();
-    h.state_mut().slots[0].path = path.display().to_string();
+    h.state_mut().slot_mut(0).path = path.display().to_string();
     h.get_by_label("Save agent A").click();
     h.run();
-    h.state_mut().slots[1].path = path.display().to_string();
+    h.state_mut().slot_mut(1).path = path.display().to_string();
     h.get_by_label("Load agent B").click();
     h.run();
     assert_eq!(
-        h.state().slots[1].file,
-        h.state().slots[0].file,
+        h.state().slots()[1].file,
+        h.state().slots()[0].file,
         "{:?} {:?}",
-        h.state().slots[0].message,
-        h.state().slots[1].message
+        h.state().slots()[0].message,
+        h.state().slots()[1].message
     );
     // Another agent's Save onto that file asks first; its own file it replaces without asking.
     let before = std::fs::read_to_string(&path).unwrap();
-    h.state_mut().slots[1].path.clear();
-    h.state_mut().slots[1].own_file = None;
-    h.state_mut().slots[1].path = path.display().to_string();
-    h.state_mut().slots[1].file.name = "changed".into();
+    h.state_mut().slot_mut(1).path.clear();
+    h.state_mut().slot_mut(1).own_file = None;
+    h.state_mut().slot_mut(1).path = path.display().to_string();
+    h.state_mut().slot_mut(1).file.name = "changed".into();
     h.get_by_label("Save agent B").click();
     h.run();
     h.get_by_label_contains("agent B was not loaded from it");
     h.get_by_label("Keep it").click();
     h.run();
     assert_eq!(std::fs::read_to_string(&path).unwrap(), before, "kept");
-    h.state_mut().slots[0].file.name = "renamed".into();
+    h.state_mut().slot_mut(0).file.name = "renamed".into();
     h.get_by_label("Save agent A").click();
     h.run();
     assert!(std::fs::read_to_string(&path).unwrap().contains("renamed"), "A's own file, saved without a question");
@@ -242,29 +242,29 @@ fn two_agents_analyse_side_by_side_and_the_editor_validates() {
 fn a_matchup_runs_with_live_plots_and_exports_a_figure() {
     let dir = Scratch::new("gui-match");
     let mut w = Workbench::new(Variant::tictactoe());
-    w.slots[0].set(preset("strong-ab").unwrap());
-    w.slots[0].file.limits = mnklab::search::SearchLimits::depth(2);
-    w.slots[1].set(preset("random").unwrap());
-    w.tab = BottomTab::Matchup;
-    w.matchup.form.variants_text = "tictactoe mnk:4,4,3".into();
-    w.matchup.form.games = 6;
-    w.matchup.form.out_dir = dir.join("run").display().to_string();
-    w.matchup.exporter.path = dir.join("figures").join("score.pdf").display().to_string();
+    w.slot_mut(0).set(preset("strong-ab").unwrap());
+    w.slot_mut(0).file.limits = mnklab::search::SearchLimits::depth(2);
+    w.slot_mut(1).set(preset("random").unwrap());
+    w.show_tab(BottomTab::Matchup);
+    w.matchup_mut().form.variants_text = "tictactoe mnk:4,4,3".into();
+    w.matchup_mut().form.games = 6;
+    w.matchup_mut().form.out_dir = dir.join("run").display().to_string();
+    w.matchup_mut().exporter.path = dir.join("figures").join("score.pdf").display().to_string();
     let mut h = harness(w);
     h.run();
     h.get_by_label("Run matchup").click();
-    assert!(wait(&mut h, 30.0, |w| w.matchup.state == RunState::Finished), "the matchup finishes");
+    assert!(wait(&mut h, 30.0, |w| w.matchup().state == RunState::Finished), "the matchup finishes");
     // The export follows the run, under the file name it had.
-    assert_eq!(h.state().matchup.exporter.path, dir.join("run").join("score.pdf").display().to_string());
-    h.state_mut().matchup.exporter.path = dir.join("figures").join("score.pdf").display().to_string();
-    assert_eq!(h.state().matchup.records.len(), 12);
+    assert_eq!(h.state().matchup().exporter.path, dir.join("run").join("score.pdf").display().to_string());
+    h.state_mut().matchup_mut().exporter.path = dir.join("figures").join("score.pdf").display().to_string();
+    assert_eq!(h.state().matchup().records.len(), 12);
     assert!(dir.join("run").join("results.ronl").exists(), "results are on disk");
     // The live score plot shows the running score on each board, ending at the board's
     // score, in one colour (the agent's) and a pattern a board.
-    let fig = h.state().matchup.figure().unwrap();
+    let fig = h.state().matchup().figure().unwrap();
     let mnklab::plot::FigureData::Lines(series) = &fig.data else { panic!("a line plot") };
     assert_eq!(series.len(), 2, "one line a board");
-    let records = &h.state().matchup.records;
+    let records = &h.state().matchup().records;
     for s in series {
         let board = s.name.rsplit(" on ").next().unwrap();
         assert!(["mnk:3,3,3", "mnk:4,4,3"].contains(&board), "{}", s.name);
@@ -283,63 +283,63 @@ fn a_matchup_runs_with_live_plots_and_exports_a_figure() {
     // The other plots draw; the heatmap covers the two boards.
     h.get_by_label("Nodes per move").click();
     h.run();
-    assert_eq!(h.state().matchup.plot, LivePlot::Nodes);
+    assert_eq!(h.state().matchup().plot, LivePlot::Nodes);
     for line in ["strong-ab on ", "random on mnk:4,4,3"] {
         assert!(h.query_all_by_label_contains(line).count() >= 1, "{line} in the legend row");
     }
     h.get_by_label("Heatmap").click();
     h.run();
-    let fig = h.state().matchup.figure().unwrap();
+    let fig = h.state().matchup().figure().unwrap();
     let mnklab::plot::FigureData::Heatmap { columns, .. } = &fig.data else { panic!("a heatmap") };
     assert_eq!(columns, &["3", "4"]);
     // Export the heatmap: under its own name (it once took the score's), in the same folder
     // and format; the file and its CSV appear.
-    assert_eq!(h.state().matchup.exporter.path, dir.join("figures").join("heatmap.pdf").display().to_string());
+    assert_eq!(h.state().matchup().exporter.path, dir.join("figures").join("heatmap.pdf").display().to_string());
     h.get_by_label("Export plot").click();
-    assert!(wait(&mut h, 10.0, |w| w.matchup.exporter.message.as_deref().is_some_and(|m| m.starts_with("wrote"))));
+    assert!(wait(&mut h, 10.0, |w| w.matchup().exporter.message.as_deref().is_some_and(|m| m.starts_with("wrote"))));
     assert!(
         dir.join("figures/heatmap.pdf").exists() && dir.join("figures/heatmap.csv").exists(),
         "the workbench makes its figures folder"
     );
     assert!(!dir.join("figures/score.pdf").exists(), "nothing under the score's name");
     // The title and labels are editable; the plot and the file both use the edited ones.
-    h.state_mut().matchup.exporter.title = "Alpha-beta vs random".into();
-    h.state_mut().matchup.exporter.path = dir.join("heat.svg").display().to_string();
-    h.state_mut().matchup.exporter.message = None;
+    h.state_mut().matchup_mut().exporter.title = "Alpha-beta vs random".into();
+    h.state_mut().matchup_mut().exporter.path = dir.join("heat.svg").display().to_string();
+    h.state_mut().matchup_mut().exporter.message = None;
     h.run();
     assert!(h.query_by_label("Alpha-beta vs random").is_some(), "the plot shows the edited title");
     h.get_by_label("Export plot").click();
-    assert!(wait(&mut h, 10.0, |w| w.matchup.exporter.message.as_deref().is_some_and(|m| m.starts_with("wrote"))));
+    assert!(wait(&mut h, 10.0, |w| w.matchup().exporter.message.as_deref().is_some_and(|m| m.starts_with("wrote"))));
     assert!(std::fs::read_to_string(dir.join("heat.svg")).unwrap().contains("Alpha-beta vs random"));
     // Running again does not touch the first run's results: it goes to a new folder. (With
     // a time limit, so that there is time to pause it.)
-    h.state_mut().slots[0].set(preset("alam-mcts").unwrap());
-    h.state_mut().slots[0].file.limits = mnklab::search::SearchLimits::time(0.05);
+    h.state_mut().slot_mut(0).set(preset("alam-mcts").unwrap());
+    h.state_mut().slot_mut(0).file.limits = mnklab::search::SearchLimits::time(0.05);
     h.run();
     h.get_by_label("Run matchup").click();
-    assert!(wait(&mut h, 5.0, |w| w.matchup.state == RunState::Running));
-    assert!(h.state().matchup.exporter.path.ends_with("run-2/heat.svg"), "{}", h.state().matchup.exporter.path);
-    assert!(h.state().matchup.error.is_none(), "the new folder is a notice, not an error");
-    assert!(h.state().matchup.notice.as_deref().is_some_and(|n| n.contains("holds an earlier run")));
+    assert!(wait(&mut h, 5.0, |w| w.matchup().state == RunState::Running));
+    assert!(h.state().matchup().exporter.path.ends_with("run-2/heat.svg"), "{}", h.state().matchup().exporter.path);
+    assert!(h.state().matchup().error.is_none(), "the new folder is a notice, not an error");
+    assert!(h.state().matchup().notice.as_deref().is_some_and(|n| n.contains("holds an earlier run")));
     assert!(
-        h.state().matchup.form.out_dir.ends_with("run-2"),
+        h.state().matchup().form.out_dir.ends_with("run-2"),
         "{} {:?} {:?}",
-        h.state().matchup.form.out_dir,
-        h.state().matchup.error,
-        h.state().matchup.state
+        h.state().matchup().form.out_dir,
+        h.state().matchup().error,
+        h.state().matchup().state
     );
     h.get_by_label("Pause").click();
-    assert!(wait(&mut h, 10.0, |w| w.matchup.state == RunState::Paused && !w.matchup.busy()));
-    let before = h.state().matchup.records.len();
+    assert!(wait(&mut h, 10.0, |w| w.matchup().state == RunState::Paused && !w.matchup().busy()));
+    let before = h.state().matchup().records.len();
     assert!(before < 12, "paused part-way ({before} games)");
     h.get_by_label("Resume").click();
-    assert!(wait(&mut h, 30.0, |w| w.matchup.state == RunState::Finished), "the resumed run finishes");
+    assert!(wait(&mut h, 30.0, |w| w.matchup().state == RunState::Finished), "the resumed run finishes");
     assert_eq!(
-        h.state().matchup.records.len(),
+        h.state().matchup().records.len(),
         12,
         "no game lost or played twice: {:?} {}",
-        h.state().matchup.error,
-        h.state().matchup.form.out_dir
+        h.state().matchup().error,
+        h.state().matchup().form.out_dir
     );
 }
 
@@ -350,8 +350,8 @@ fn a_matchup_runs_with_live_plots_and_exports_a_figure() {
 fn reviewing_a_game_marks_the_real_mistake() {
     let mut w = Workbench::new(Variant::connect4());
     w.paste_moves("d a d a d b d");
-    w.tab = BottomTab::Review;
-    w.review.seconds = 0.3;
+    w.show_tab(BottomTab::Review);
+    w.review_mut().seconds = 0.3;
     let mut h = harness(w);
     h.run();
     // The header says who judges: the solver's proofs first (these are), agent A where a proof
@@ -364,28 +364,28 @@ fn reviewing_a_game_marks_the_real_mistake() {
     );
     // The button stays where it is whatever the judge is called (it moved with the name).
     let button = h.get_by_label("Review game").rect();
-    h.state_mut().slots[0].file.name = "a judge with a very much longer name than strong-ab".into();
+    h.state_mut().slot_mut(0).file.name = "a judge with a very much longer name than strong-ab".into();
     h.run();
     assert_eq!(h.get_by_label("Review game").rect(), button, "the button holds still");
-    h.state_mut().slots[0].file.name = "strong-ab".into();
-    assert!(h.state().review.exporter.path.starts_with("out/"), "{}", h.state().review.exporter.path);
+    h.state_mut().slot_mut(0).file.name = "strong-ab".into();
+    assert!(h.state().review().exporter.path.starts_with("out/"), "{}", h.state().review().exporter.path);
     h.get_by_label("Review game").click();
     h.run_steps(2);
-    assert!(wait(&mut h, 60.0, |w| !w.review.running && w.review.moves.len() == 7), "every move is judged");
+    assert!(wait(&mut h, 60.0, |w| !w.review().running && w.review().moves.len() == 7), "every move is judged");
     h.run();
-    let top = h.state().review.mistakes()[0].clone();
-    assert_eq!((top.ply, top.proven), (6, true), "{:?}", h.state().review.mistakes());
-    let before = h.state().review.position_before(6).unwrap();
+    let top = h.state().review().mistakes()[0].clone();
+    assert_eq!((top.ply, top.proven), (6, true), "{:?}", h.state().review().mistakes());
+    let before = h.state().review().position_before(6).unwrap();
     let text = top.describe(&before, ColumnStyle::Notation);
     assert!(text.starts_with("6. b loss in 16 → loss in 2 (loss hastened; best d)"), "{text}");
-    assert!(!h.state().review.moves[0].verdict.is_mistake(), "1.d, the preferred move, is no mistake");
+    assert!(!h.state().review().moves[0].verdict.is_mistake(), "1.d, the preferred move, is no mistake");
     // Each player's summary: the second player's three moves each hastened the loss.
     assert!(
         h.query_by_label_contains("second player: 0 mistakes, 3 inaccuracies").is_some(),
         "the summary row names each player's marks"
     );
     // The header names the judge of the review shown, not the agent slot A holds now.
-    h.state_mut().slots[0].set(preset("jeng-mcts").unwrap());
+    h.state_mut().slot_mut(0).set(preset("jeng-mcts").unwrap());
     h.run();
     assert!(h.query_by_label_contains("else agent A (strong-ab)").is_some(), "the review's own judge");
     // The list button goes to the position before the mistake; the board says so and shows
@@ -393,7 +393,7 @@ fn reviewing_a_game_marks_the_real_mistake() {
     let board = h.get_by_label("board").rect();
     h.get_by_label(&text).click();
     h.run();
-    assert_eq!(h.state().position.history_string(), "d a d a d");
+    assert_eq!(h.state().position().history_string(), "d a d a d");
     assert_eq!(h.get_by_label("board").rect(), board, "the note takes the legend's row: the board stays");
     assert!(h.query_by_label_contains("review: 6. b").is_some(), "the board names the mistake");
     // The move list marks it too (drawn in the warning colour; found by its label).
@@ -401,7 +401,7 @@ fn reviewing_a_game_marks_the_real_mistake() {
     // A new game: no marks of the old one remain.
     h.state_mut().new_game();
     h.run();
-    assert!(h.state().review.moves.is_empty(), "the review is cleared");
+    assert!(h.state().review().moves.is_empty(), "the review is cleared");
     assert!(h.query_by_label_contains("Mistakes and inaccuracies, worst first:").is_some());
     assert!(h.query_by_label_contains("loss hastened").is_none());
 }
@@ -412,26 +412,26 @@ fn edit_mode_places_stones_and_shows_the_rules_complaint() {
     h.run();
     h.get_by_label("Edit position").click();
     h.run();
-    assert!(h.state().edit.is_some());
+    assert!(h.state().edit().is_some());
     // The centre cell: X; clicking cycles X -> O -> empty -> X.
     h.get_by_label("board").click();
     h.run();
-    assert_eq!(h.state().edit.as_ref().unwrap().stone(1, 1), Some(Player::First));
+    assert_eq!(h.state().edit().unwrap().stone(1, 1), Some(Player::First));
     h.get_by_label("board").click();
     h.run();
-    assert_eq!(h.state().edit.as_ref().unwrap().stone(1, 1), Some(Player::Second));
+    assert_eq!(h.state().edit().unwrap().stone(1, 1), Some(Player::Second));
     h.get_by_label("board").click();
     h.get_by_label("board").click();
     h.run();
-    assert_eq!(h.state().edit.as_ref().unwrap().stone(1, 1), Some(Player::First));
+    assert_eq!(h.state().edit().unwrap().stone(1, 1), Some(Player::First));
     // A second X with no O: two stones ahead, which no game reaches.
     h.get_by_label("place first").click();
     h.run();
     let board = h.get_by_label("board").rect();
     let notice = h.get_by_label_contains("valid:").rect();
-    h.state_mut().edit.as_mut().unwrap().click(0, 0);
+    h.state_mut().edit_mut().unwrap().click(0, 0);
     h.run();
-    let err = h.state().edit.as_ref().unwrap().result.clone().unwrap_err();
+    let err = h.state().edit().unwrap().result.clone().unwrap_err();
     assert!(matches!(err, mnklab::game::GameError::Setup(_)), "{err}");
     let err = err.to_string();
     assert!(err.contains("stones"), "{err}");
@@ -439,16 +439,16 @@ fn edit_mode_places_stones_and_shows_the_rules_complaint() {
     assert_eq!(h.get_by_label(&err).rect(), notice, "in the space the notice had: two lines, wrapped");
     assert_eq!(h.get_by_label("board").rect(), board, "the board does not move");
     // Remove it again: valid, O to move; Done takes the position.
-    h.state_mut().edit.as_mut().unwrap().brush = mnklab::app::Brush::Erase;
-    h.state_mut().edit.as_mut().unwrap().click(0, 0);
+    h.state_mut().edit_mut().unwrap().brush = mnklab::app::Brush::Erase;
+    h.state_mut().edit_mut().unwrap().click(0, 0);
     h.run();
-    assert!(h.state().edit.as_ref().unwrap().result.is_ok());
+    assert!(h.state().edit().unwrap().result.is_ok());
     h.get_by_label("Done editing").click();
     h.run();
-    assert!(h.state().edit.is_none(), "{:?}", h.state().message);
-    assert_eq!(h.state().position.grid_stone(1, 1), Some(Player::First));
-    assert_eq!(h.state().position.side_to_move(), Player::Second);
-    assert!(h.state().setup.is_some(), "saved with its set-up");
+    assert!(h.state().edit().is_none(), "{:?}", h.state().message());
+    assert_eq!(h.state().position().grid_stone(1, 1), Some(Player::First));
+    assert_eq!(h.state().position().side_to_move(), Player::Second);
+    assert!(h.state().setup().is_some(), "saved with its set-up");
 }
 
 /// The move list is the record's tree: a variation is listed, indented, under the move it
@@ -460,29 +460,29 @@ fn the_move_list_is_a_tree_of_variations() {
     w.paste_moves("d d e");
     let mut h = harness(w);
     h.run();
-    let line = |h: &Harness<'static, Workbench>| h.state().position.history_string();
+    let line = |h: &Harness<'static, Workbench>| h.state().position().history_string();
     h.get_by_label("Back").click();
     h.run();
     h.get_by_label("Back").click();
     h.run();
     // Forward with the same move is just forward: no new line.
-    let d = h.state().position.parse_move("d").unwrap();
+    let d = h.state().position().parse_move("d").unwrap();
     h.state_mut().play(d);
     h.run();
-    assert_eq!(h.state().record.len(), 4, "start + d d e");
+    assert_eq!(h.state().record().len(), 4, "start + d d e");
     h.get_by_label("Back").click();
     h.run();
     // Another second move c, then c and, instead of that c, b: a variation inside a variation.
     for m in ["c", "c"] {
-        let mv = h.state().position.parse_move(m).unwrap();
+        let mv = h.state().position().parse_move(m).unwrap();
         h.state_mut().play(mv);
     }
     h.state_mut().back();
-    let b = h.state().position.parse_move("b").unwrap();
+    let b = h.state().position().parse_move("b").unwrap();
     h.state_mut().play(b);
     h.run();
     assert_eq!(line(&h), "d c b");
-    let rows: Vec<(usize, usize)> = h.state().record.move_rows().iter().map(|r| (r.indent, r.nodes.len())).collect();
+    let rows: Vec<(usize, usize)> = h.state().record().move_rows().iter().map(|r| (r.indent, r.nodes.len())).collect();
     assert_eq!(rows, vec![(0, 2), (1, 2), (2, 1), (0, 1)], "1.d 2.d / (2.c 3.c) / ((3.b)) / 3.e");
     // The indentation is drawn: the nested variation starts right of its parent line.
     let x = |h: &Harness<'static, Workbench>, l: &str| h.get_by_label(l).rect().left();
@@ -502,23 +502,24 @@ fn the_move_list_is_a_tree_of_variations() {
     h.run();
     h.get_by_label("Make main line").click();
     h.run();
-    let main: Vec<String> = h.state().record.main_line().iter().map(|&m| h.state().position.format_move(m)).collect();
+    let main: Vec<String> =
+        h.state().record().main_line().iter().map(|&m| h.state().position().format_move(m)).collect();
     assert_eq!(main.join(" "), "d c c");
     h.get_by_label("3. b").click_secondary();
     h.run();
     h.get_by_label("Delete from here").click();
     h.run();
     assert!(h.query_by_label("3. b").is_none(), "the line is gone from the list");
-    assert_eq!(h.state().record.len(), 6, "start + d, d e, c c");
+    assert_eq!(h.state().record().len(), 6, "start + d, d e, c c");
     assert_eq!(line(&h), "d c c", "the user stays where they were");
     // Ctrl+Z takes the last move back out of the record.
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     h.run();
     assert_eq!(line(&h), "d c");
-    assert_eq!(h.state().record.len(), 5);
+    assert_eq!(h.state().record().len(), 5);
     assert!(h.query_by_label("3. c").is_none());
     // A comment on the current move is kept in the record and shown in the list.
-    h.state_mut().comment_text = "the centre is better".into();
+    h.state_mut().set_comment_text("the centre is better");
     h.state_mut().set_comment("the centre is better");
     h.run();
     assert!(h.query_by_label("the centre is better").is_some());
@@ -530,70 +531,70 @@ fn unsaved_moves_are_not_dropped_without_asking() {
     h.run();
     h.get_by_label("board").click();
     h.run();
-    assert!(h.state().dirty);
+    assert!(h.state().dirty());
     h.get_by_label("New game").click();
     h.run();
-    assert!(h.state().pending.is_some(), "asks first");
+    assert!(h.state().pending().is_some(), "asks first");
     // While it asks, the keys and the board change nothing: moves played behind the question
     // once went with the game when Discard dropped it. A click beside the question, on the
     // board, answers Cancel and plays no move; so does Escape.
     h.key_press(egui::Key::ArrowLeft);
     h.run();
-    assert_eq!(h.state().position.ply(), 1, "no move taken back behind the question");
-    assert!(h.state().pending.is_some(), "still asking");
+    assert_eq!(h.state().position().ply(), 1, "no move taken back behind the question");
+    assert!(h.state().pending().is_some(), "still asking");
     h.get_by_label("board").click();
     h.run();
-    assert_eq!(h.state().position.ply(), 1, "no move played behind the question");
-    assert!(h.state().pending.is_none(), "a click beside the question answers Cancel");
+    assert_eq!(h.state().position().ply(), 1, "no move played behind the question");
+    assert!(h.state().pending().is_none(), "a click beside the question answers Cancel");
     h.get_by_label("New game").click();
     h.run();
     h.key_press(egui::Key::Escape);
     h.run();
-    assert!(h.state().pending.is_none(), "Escape answers Cancel");
+    assert!(h.state().pending().is_none(), "Escape answers Cancel");
     h.get_by_label("New game").click();
     h.run();
     h.get_by_label("Cancel").click();
     h.run();
-    assert_eq!(h.state().position.ply(), 1, "cancel keeps the game");
+    assert_eq!(h.state().position().ply(), 1, "cancel keeps the game");
     h.get_by_label("New game").click();
     h.run();
     h.get_by_label("Discard").click();
     h.run();
-    assert_eq!(h.state().position.ply(), 0);
+    assert_eq!(h.state().position().ply(), 0);
     // A load of a file that cannot be read says so at once, without asking to discard the
     // game (a mistyped path once asked first, then failed); the game is kept, still unsaved.
     h.get_by_label("board").click();
     h.run();
-    h.state_mut().file_path = std::env::temp_dir().join("mnklab-no-such-file.ron").display().to_string();
+    h.state_mut().set_file_path(std::env::temp_dir().join("mnklab-no-such-file.ron").display().to_string());
     h.get_by_label("Load").click();
     h.run();
-    assert!(h.state().pending.is_none(), "no question for a file that is not there");
-    assert!(h.state().message.as_ref().is_some_and(|m| m.contains("mnklab-no-such-file")), "{:?}", h.state().message);
-    assert_eq!(h.state().position.ply(), 1, "the game is kept");
-    assert!(h.state().dirty, "and still unsaved");
+    assert!(h.state().pending().is_none(), "no question for a file that is not there");
+    assert!(h.state().message().is_some_and(|m| m.contains("mnklab-no-such-file")), "{:?}", h.state().message());
+    assert_eq!(h.state().position().ply(), 1, "the game is kept");
+    assert!(h.state().dirty(), "and still unsaved");
     // An empty field names what is missing (it said "cannot read : No such file").
-    h.state_mut().file_path = String::new();
+    h.state_mut().set_file_path(String::new());
     h.get_by_label("Load").click();
     h.run();
-    assert!(h.state().message.as_ref().is_some_and(|m| m.starts_with("no file named")), "{:?}", h.state().message);
+    assert!(h.state().message().is_some_and(|m| m.starts_with("no file named")), "{:?}", h.state().message());
     // A position that can be read is asked about first.
-    h.state_mut().file_path = format!("{}/saves/positions/connect4-start.ron", env!("CARGO_MANIFEST_DIR"));
+    h.state_mut().set_file_path(format!("{}/saves/positions/connect4-start.ron", env!("CARGO_MANIFEST_DIR")));
     h.get_by_label("Load").click();
     h.run();
-    assert!(h.state().pending.is_some(), "a readable position asks first");
+    assert!(h.state().pending().is_some(), "a readable position asks first");
     // Settings round-trip: recent files, agents, run folder.
     let mut w = Workbench::new(Variant::connect4());
-    w.recent = vec!["a.ron".into()];
-    w.slots[1].set(preset("lim-mcts").unwrap());
-    w.matchup.form.out_dir = "results/x".into();
+    w.apply_settings(&mnklab::app::Settings { recent: vec!["a.ron".into()], ..Default::default() });
+    w.slot_mut(1).set(preset("lim-mcts").unwrap());
+    w.matchup_mut().form.out_dir = "results/x".into();
     let s = w.settings(true);
     let mut fresh = Workbench::new(Variant::tictactoe());
     fresh.apply_settings(&s);
-    assert_eq!(fresh.recent, ["a.ron"]);
-    assert_eq!(fresh.slots[1].file, w.slots[1].file);
-    assert_eq!(fresh.matchup.form.out_dir, "results/x");
-    assert_eq!(fresh.position.variant(), Variant::connect4());
-    assert_eq!(fresh.message, None, "nothing to say");
+    assert_eq!(fresh.recent(), ["a.ron"]);
+    assert_eq!(fresh.slots()[1].file, w.slots()[1].file);
+    assert_eq!(fresh.matchup().form.out_dir, "results/x");
+    assert_eq!(fresh.position().variant(), Variant::connect4());
+    assert_eq!(fresh.message(), None, "nothing to say");
     // A remembered agent that no longer loads (its book file gone since) is not swapped for
     // the default in silence: the status line says which and why.
     let mut w = Workbench::new(Variant::connect4());
@@ -601,12 +602,12 @@ fn unsaved_moves_are_not_dropped_without_asking() {
     if let mnklab::agents::AgentConfig::Solver(c) = &mut solver.agent {
         c.book = Some(std::env::temp_dir().join("mnklab-no-such.book").display().to_string());
     }
-    w.slots[0].file = solver;
+    w.slot_mut(0).file = solver;
     let mut fresh = Workbench::new(Variant::connect4());
-    let default_a = fresh.slots[0].file.name.clone();
+    let default_a = fresh.slots()[0].file.name.clone();
     fresh.apply_settings(&w.settings(true));
-    assert_eq!(fresh.slots[0].file.name, default_a);
-    let said = fresh.message.clone().unwrap_or_default();
+    assert_eq!(fresh.slots()[0].file.name, default_a);
+    let said = fresh.message().clone().unwrap_or_default();
     assert!(said.starts_with("agent A: the last session's agent was not restored ("), "{said}");
     assert!(said.contains("mnklab-no-such.book") && said.ends_with(&format!("; {default_a} instead")), "{said}");
     // And moves given on the command line do not hide it.
@@ -614,7 +615,7 @@ fn unsaved_moves_are_not_dropped_without_asking() {
         w.new_game();
         w.play_command_line_moves("d");
     });
-    let said = fresh.message.clone().unwrap_or_default();
+    let said = fresh.message().clone().unwrap_or_default();
     assert!(said.contains("not restored") && said.ends_with("; played the 1 move given on the command line"), "{said}");
 }
 
@@ -622,22 +623,22 @@ fn unsaved_moves_are_not_dropped_without_asking() {
 fn an_agent_answers_a_human_move_and_two_agents_play_a_game_out() {
     use mnklab::app::Controller;
     let mut w = Workbench::new(Variant::connect4());
-    w.slots[1].set(preset("random").unwrap());
-    w.autoplay.sides[1] = Controller::Agent(1);
+    w.slot_mut(1).set(preset("random").unwrap());
+    w.autoplay_mut().sides[1] = Controller::Agent(1);
     let mut h = harness(w);
     h.run();
     h.get_by_label("board").click();
-    assert!(wait(&mut h, 10.0, |w| w.position.ply() == 2), "the agent answers");
-    assert_eq!(h.state().position.history_string().split(' ').next(), Some("d"));
+    assert!(wait(&mut h, 10.0, |w| w.position().ply() == 2), "the agent answers");
+    assert_eq!(h.state().position().history_string().split(' ').next(), Some("d"));
     let mut w = Workbench::new(Variant::tictactoe());
-    w.slots[0].set(preset("solver").unwrap());
-    w.slots[1].set(preset("solver").unwrap());
-    w.autoplay.sides = [Controller::Agent(0), Controller::Agent(1)];
+    w.slot_mut(0).set(preset("solver").unwrap());
+    w.slot_mut(1).set(preset("solver").unwrap());
+    w.autoplay_mut().sides = [Controller::Agent(0), Controller::Agent(1)];
     let mut h = harness(w);
-    assert!(wait(&mut h, 30.0, |w| w.position.status().is_over()), "agent vs agent plays to the end");
+    assert!(wait(&mut h, 30.0, |w| w.position().status().is_over()), "agent vs agent plays to the end");
     // Perfect play draws tic-tac-toe.
-    assert_eq!(h.state().position.status(), Status::Draw);
-    assert_eq!(h.state().position.ply(), 9);
+    assert_eq!(h.state().position().status(), Status::Draw);
+    assert_eq!(h.state().position().ply(), 9);
 }
 
 #[test]
@@ -646,16 +647,16 @@ fn a_third_agent_joins_the_comparison_and_the_matchup_becomes_a_round_robin() {
     h.run();
     h.get_by_label("Add agent").click();
     h.run();
-    assert_eq!(h.state().slots.len(), 3);
+    assert_eq!(h.state().slots().len(), 3);
     assert!(h.query_by_label("Start analysis C").is_some(), "agent C has its own analysis");
-    h.state_mut().matchup.form.move_time = 0.05;
-    let m = h.state().matchup.build(&h.state().slots).unwrap();
+    h.state_mut().matchup_mut().form.move_time = 0.05;
+    let m = h.state().matchup().build(&h.state().slots()).unwrap();
     assert_eq!(m.pairings(), [(0, 1), (0, 2), (1, 2)]);
     assert_eq!(m.limits, Some(mnklab::search::SearchLimits::time(0.05)));
     h.get_by_label("Remove last agent").click();
     h.run();
-    assert_eq!(h.state().slots.len(), 2);
-    assert_eq!(h.state().matchup.build(&h.state().slots).unwrap().pairings(), [(0, 1)]);
+    assert_eq!(h.state().slots().len(), 2);
+    assert_eq!(h.state().matchup().build(&h.state().slots()).unwrap().pairings(), [(0, 1)]);
 }
 
 /// An agent file naming a program (mnklab's own Gomocup brain) and its command line.
@@ -674,18 +675,18 @@ fn friendly_program() -> (mnklab::agents::AgentFile, String) {
 fn an_external_program_starts_only_after_the_user_allows_it() {
     let (file, line) = friendly_program();
     let mut w = Workbench::new("mnk:9,9,5".parse().unwrap());
-    w.slots[0].set(file.clone());
+    w.slot_mut(0).set(file.clone());
     let mut h = harness(w);
     h.run();
     h.get_by_label("Start analysis A").click();
     h.run();
-    assert!(h.state().consent.question().is_some(), "asked before starting");
+    assert!(h.state().consent().question().is_some(), "asked before starting");
     h.get_by_label(&line);
-    assert!(!h.state().slots[0].analysis.running, "nothing started yet");
+    assert!(!h.state().slots()[0].analysis.running, "nothing started yet");
     h.get_by_label("Don't start").click();
     h.run();
-    assert!(h.state().consent.question().is_none());
-    assert!(!h.state().slots[0].analysis.running);
+    assert!(h.state().consent().question().is_none());
+    assert!(!h.state().slots()[0].analysis.running);
     assert!(h.state().settings(false).allowed_programs.is_empty());
     assert_eq!(h.state().settings(false).refused_programs, vec![line.clone()]);
     // The refusal is remembered, as the dialog says: the next start asks nothing, starts
@@ -693,9 +694,9 @@ fn an_external_program_starts_only_after_the_user_allows_it() {
     h.get_by_label("Start analysis A").click();
     h.run();
     h.run();
-    assert!(h.state().consent.question().is_none(), "a refused program is not asked about again");
-    assert!(!h.state().slots[0].analysis.running);
-    assert!(h.state().message.as_deref().is_some_and(|m| m.contains("you refused")), "{:?}", h.state().message);
+    assert!(h.state().consent().question().is_none(), "a refused program is not asked about again");
+    assert!(!h.state().slots()[0].analysis.running);
+    assert!(h.state().message().is_some_and(|m| m.contains("you refused")), "{:?}", h.state().message());
     // Programs > Forget answers: asked again on the next start; allowed this time, and the
     // analysis runs the program.
     h.get_by_label("Programs").click();
@@ -708,21 +709,21 @@ fn an_external_program_starts_only_after_the_user_allows_it() {
     h.get_by_label("Allow and start").click();
     h.run();
     assert!(
-        wait(&mut h, 15.0, |w| w.slots[0].analysis.result.as_ref().is_some_and(|r| r.best.is_some())),
+        wait(&mut h, 15.0, |w| w.slots()[0].analysis.result.as_ref().is_some_and(|r| r.best.is_some())),
         "{:?}",
-        h.state().slots[0].analysis.error
+        h.state().slots()[0].analysis.error
     );
     assert_eq!(h.state().settings(false).allowed_programs, vec![line.clone()]);
     // A restarted workbench with those settings does not ask again.
     let mut w = Workbench::new("mnk:9,9,5".parse().unwrap());
     w.apply_settings(&h.state().settings(false));
-    w.slots[0].set(file);
+    w.slot_mut(0).set(file);
     let mut h2 = harness(w);
     h2.run();
     h2.get_by_label("Start analysis A").click();
     h2.run();
-    assert!(h2.state().consent.question().is_none());
-    assert!(h2.state().slots[0].analysis.running || h2.state().slots[0].analysis.result.is_some());
+    assert!(h2.state().consent().question().is_none());
+    assert!(h2.state().slots()[0].analysis.running || h2.state().slots()[0].analysis.result.is_some());
 }
 
 /// A slot following the game (started once with an in-process agent) switched to a program:
@@ -732,28 +733,28 @@ fn an_external_program_starts_only_after_the_user_allows_it() {
 fn a_following_slot_switched_to_a_refused_program_stops_following() {
     let (file, _) = friendly_program();
     let mut w = Workbench::new("mnk:9,9,5".parse().unwrap());
-    w.slots[0].set(preset("random").unwrap());
+    w.slot_mut(0).set(preset("random").unwrap());
     let mut h = harness(w);
     h.run();
     h.get_by_label("Start analysis A").click();
     h.run();
-    assert!(h.state().slots[0].analysis.follows(), "started: follows the game");
-    h.state_mut().slots[0].set(file);
+    assert!(h.state().slots()[0].analysis.follows(), "started: follows the game");
+    h.state_mut().slot_mut(0).set(file);
     h.run();
-    assert!(h.state().consent.question().is_some(), "asked before starting the program");
-    assert!(h.state().slots[0].analysis.follows(), "waiting for the answer, still following");
+    assert!(h.state().consent().question().is_some(), "asked before starting the program");
+    assert!(h.state().slots()[0].analysis.follows(), "waiting for the answer, still following");
     h.get_by_label("Don't start").click();
     h.run();
     h.run();
-    assert!(h.state().consent.question().is_none(), "not asked again");
-    assert!(!h.state().slots[0].analysis.follows(), "refused: no longer following");
-    assert!(!h.state().slots[0].analysis.running);
-    let m = h.state().position.legal_moves()[0];
+    assert!(h.state().consent().question().is_none(), "not asked again");
+    assert!(!h.state().slots()[0].analysis.follows(), "refused: no longer following");
+    assert!(!h.state().slots()[0].analysis.running);
+    let m = h.state().position().legal_moves()[0];
     h.state_mut().play(m);
     h.run();
     h.run();
     assert!(
-        !h.state().slots[0].analysis.running && h.state().consent.question().is_none(),
+        !h.state().slots()[0].analysis.running && h.state().consent().question().is_none(),
         "the next move starts nothing"
     );
 }
@@ -772,31 +773,31 @@ fn resuming_a_loaded_run_asks_before_starting_its_programs() {
     .unwrap();
     std::fs::write(dir.join("results.ronl"), "").unwrap();
     let mut h = harness(Workbench::new(Variant::connect4()));
-    h.state_mut().tab = BottomTab::Matchup;
+    h.state_mut().show_tab(BottomTab::Matchup);
     h.run();
-    h.state_mut().matchup.load(&dir);
+    h.state_mut().matchup_mut().load(&dir);
     h.run();
-    assert_eq!(h.state().matchup.state, RunState::Paused, "{:?}", h.state().matchup.error);
+    assert_eq!(h.state().matchup().state, RunState::Paused, "{:?}", h.state().matchup().error);
     h.get_by_label("Resume").click();
     h.run();
-    let q = h.state().consent.question().expect("asked before resuming");
+    let q = h.state().consent().question().expect("asked before resuming");
     assert_eq!(q.commands, vec![("innocent".to_string(), "/nonexistent/engine-xyz --evil".to_string())]);
     h.get_by_label("/nonexistent/engine-xyz --evil");
-    assert!(!h.state().matchup.busy(), "nothing started");
+    assert!(!h.state().matchup().busy(), "nothing started");
     assert!(h.query_by_label_contains("waiting for your answer").is_some());
     h.get_by_label("Don't start").click();
     h.run();
-    assert!(!h.state().matchup.busy());
+    assert!(!h.state().matchup().busy());
     // Resume again: refused before, so not asked, not started, and the tab says so (not
     // "waiting for your answer", which no question on screen would answer).
     h.get_by_label("Resume").click();
     h.run();
-    assert!(h.state().consent.question().is_none() && !h.state().matchup.busy());
+    assert!(h.state().consent().question().is_none() && !h.state().matchup().busy());
     assert!(h.query_by_label_contains("waiting for your answer").is_none());
     assert!(
         h.query_by_label_contains("not started: you refused an entrant's program").is_some(),
         "{:?}",
-        h.state().matchup.error
+        h.state().matchup().error
     );
     assert!(
         !dir.join("results.ronl").exists() || std::fs::read_to_string(dir.join("results.ronl")).unwrap().is_empty()
@@ -821,9 +822,9 @@ fn the_matchup_tab_shows_the_summary_table_of_the_run() {
         run_matchup(&m, std::path::Path::new("."), &opts, &mnklab::search::SearchControl::new(), |_| {}).unwrap();
     let cli = table(&summarize(&records));
     let mut h = harness(Workbench::new(Variant::connect4()));
-    h.state_mut().tab = BottomTab::Matchup;
+    h.state_mut().show_tab(BottomTab::Matchup);
     h.run();
-    h.state_mut().matchup.load(&dir);
+    h.state_mut().matchup_mut().load(&dir);
     h.run();
     h.get_by_label("W-D-L");
     h.get_by_label("score (95% CI)");
@@ -859,7 +860,7 @@ fn a_saved_record_reopens_by_drag_and_drop() {
     let mut w = Workbench::new(Variant::connect4());
     w.paste_moves("d d e");
     w.back();
-    let c = w.position.parse_move("c").unwrap();
+    let c = w.position().parse_move("c").unwrap();
     w.play(c);
     w.set_comment("the quiet move");
     w.save(&path);
@@ -870,9 +871,9 @@ fn a_saved_record_reopens_by_drag_and_drop() {
     h.run();
     h.input_mut().dropped_files.push(std::sync::Arc::new(Dropped(path.clone())));
     h.run();
-    assert_eq!(h.state().position.variant(), Variant::connect4(), "{:?}", h.state().message);
-    assert_eq!(h.state().position.history_string(), "d d c", "opened where it was saved");
-    assert_eq!(h.state().record.len(), 5, "start + d d e + c");
+    assert_eq!(h.state().position().variant(), Variant::connect4(), "{:?}", h.state().message());
+    assert_eq!(h.state().position().history_string(), "d d c", "opened where it was saved");
+    assert_eq!(h.state().record().len(), 5, "start + d d e + c");
     assert!(h.query_by_label("the quiet move").is_some(), "the comment is shown");
     assert!(h.query_by_label("3. e").is_some(), "the other line is kept");
 
@@ -880,8 +881,8 @@ fn a_saved_record_reopens_by_drag_and_drop() {
     std::fs::write(&other, "hello").unwrap();
     h.input_mut().dropped_files.push(std::sync::Arc::new(Dropped(other)));
     h.run();
-    assert!(h.state().message.as_deref().unwrap_or("").contains("not a position file"), "{:?}", h.state().message);
-    assert_eq!(h.state().position.history_string(), "d d c");
+    assert!(h.state().message().unwrap_or("").contains("not a position file"), "{:?}", h.state().message());
+    assert_eq!(h.state().position().history_string(), "d d c");
 }
 
 /// The matchup form is remembered between sessions and read back from a loaded run; a run with
@@ -891,12 +892,12 @@ fn a_saved_record_reopens_by_drag_and_drop() {
 fn the_matchup_form_is_remembered_and_runs_an_sprt() {
     let dir = Scratch::new("gui-sprt");
     let mut w = Workbench::new(Variant::tictactoe());
-    w.slots[1].set(preset("random").unwrap());
-    w.tab = BottomTab::Matchup;
+    w.slot_mut(1).set(preset("random").unwrap());
+    w.show_tab(BottomTab::Matchup);
     let mut h = harness(w);
     h.run();
     {
-        let m = &mut h.state_mut().matchup;
+        let m = &mut h.state_mut().matchup_mut();
         m.form.variants_text = "tictactoe".into();
         m.form.games = 400;
         m.form.seed = 7;
@@ -907,17 +908,17 @@ fn the_matchup_form_is_remembered_and_runs_an_sprt() {
     h.run();
     h.get_by_label("SPRT").click();
     h.run();
-    assert!(h.state().matchup.form.sprt);
-    h.state_mut().matchup.form.sprt_config.elo1 = 100.0;
+    assert!(h.state().matchup().form.sprt);
+    h.state_mut().matchup_mut().form.sprt_config.elo1 = 100.0;
     h.get_by_label("Run matchup").click();
     h.run_steps(2);
-    assert!(wait(&mut h, 60.0, |w| !w.matchup.busy()), "the run ends: {:?}", h.state().matchup.error);
+    assert!(wait(&mut h, 60.0, |w| !w.matchup().busy()), "the run ends: {:?}", h.state().matchup().error);
     h.run();
-    let games = h.state().matchup.records.len();
+    let games = h.state().matchup().records.len();
     // strong-ab never loses tic-tac-toe and beats random most games: H1 long before 400 games.
     assert!(games < 400, "the SPRT stopped the pairing early ({games} games)");
-    let sprt = h.state().matchup.form.sprt_config;
-    let lines = mnklab::app::sprt_lines(&h.state().matchup.records, &sprt);
+    let sprt = h.state().matchup().form.sprt_config;
+    let lines = mnklab::app::sprt_lines(&h.state().matchup().records, &sprt);
     assert_eq!(lines.len(), 1);
     assert!(
         lines[0].starts_with("SPRT mnk:3,3,3  strong-ab vs random: LLR +")
@@ -932,11 +933,11 @@ fn the_matchup_form_is_remembered_and_runs_an_sprt() {
     let remembered = h.state().settings(true);
     let mut next = Workbench::new(Variant::connect4());
     next.apply_settings(&remembered);
-    assert_eq!(next.matchup.form(), h.state().matchup.form());
+    assert_eq!(next.matchup().form(), h.state().matchup().form());
     // Read back from the run: a fresh form loading the run folder gets the run's settings.
     let mut fresh = Workbench::new(Variant::connect4());
-    fresh.matchup.load(&dir);
-    let f = fresh.matchup.form();
+    fresh.matchup_mut().load(&dir);
+    let f = fresh.matchup().form();
     assert_eq!(
         (f.variants_text.as_str(), f.games, f.seed, f.opening_plies, f.sprt),
         ("mnk:3,3,3", 400, 7, 1, true),
@@ -952,10 +953,10 @@ fn mcts_threads_share_one_tree_when_the_form_says_so() {
     use mnklab::agents::AgentConfig;
     use mnklab::search::Parallel;
     let mut w = Workbench::new(Variant::connect4());
-    w.slots[1].analysis.seconds = 0.5;
+    w.slot_mut(1).analysis.seconds = 0.5;
     let mut h = harness(w);
     h.run();
-    assert!(matches!(&h.state().slots[1].file.agent, AgentConfig::Mcts(_)), "B is MCTS");
+    assert!(matches!(&h.state().slots()[1].file.agent, AgentConfig::Mcts(_)), "B is MCTS");
     h.get_by_label("Options B").click();
     h.run();
     assert!(h.query_by_label("virtual loss").is_none(), "root parallelism has no virtual loss");
@@ -966,21 +967,21 @@ fn mcts_threads_share_one_tree_when_the_form_says_so() {
     h.run();
     h.get_by_label("tree (shared, virtual loss)").click();
     h.run();
-    match &mut h.state_mut().slots[1].file.agent {
+    match &mut h.state_mut().slot_mut(1).file.agent {
         AgentConfig::Mcts(c) => {
             assert_eq!(c.parallel, Parallel::Tree { virtual_loss: 1 });
             c.threads = 2;
         }
         other => panic!("not MCTS: {other:?}"),
     }
-    let text = &h.state().slots[1].ron_text;
+    let text = &h.state().slots()[1].ron_text;
     assert!(text.contains("parallel: Tree(") && text.contains("virtual_loss: 1"), "the RON text follows: {text}");
     assert!(h.query_by_label("virtual loss").is_some(), "the virtual loss is shown for a shared tree");
     h.get_by_label("Options B").click();
     h.run();
     h.get_by_label("Start analysis B").click();
-    assert!(wait(&mut h, 15.0, |w| !w.slots[1].analysis.running && w.slots[1].analysis.result.is_some()));
-    let r = h.state().slots[1].analysis.result.clone().unwrap();
+    assert!(wait(&mut h, 15.0, |w| !w.slots()[1].analysis.running && w.slots()[1].analysis.result.is_some()));
+    let r = h.state().slots()[1].analysis.result.clone().unwrap();
     assert!(r.stats.iterations > 1_000 && r.best.is_some(), "{:?}", r.stats);
 }
 
@@ -993,8 +994,8 @@ fn the_form_sets_the_papers_suspected_flaws() {
     use mnklab::search::AlphaBetaFlaw;
     let mut h = harness(Workbench::new(Variant::connect4()));
     h.run();
-    assert!(matches!(&h.state().slots[0].file.agent, AgentConfig::AlphaBeta(_)), "A is alpha-beta");
-    assert!(matches!(&h.state().slots[1].file.agent, AgentConfig::Mcts(_)), "B is MCTS");
+    assert!(matches!(&h.state().slots()[0].file.agent, AgentConfig::AlphaBeta(_)), "A is alpha-beta");
+    assert!(matches!(&h.state().slots()[1].file.agent, AgentConfig::Mcts(_)), "B is MCTS");
     h.get_by_label("Options B").click();
     h.run();
     let cap = "tree depth cap (1: flat UCB over the root's moves)";
@@ -1002,11 +1003,11 @@ fn the_form_sets_the_papers_suspected_flaws() {
     h.run();
     h.get_by_label(cap).click();
     h.run();
-    match &h.state().slots[1].file.agent {
+    match &h.state().slots()[1].file.agent {
         AgentConfig::Mcts(c) => assert_eq!(c.max_tree_depth, Some(1)),
         other => panic!("not MCTS: {other:?}"),
     }
-    assert!(h.state().slots[1].ron_text.contains("max_tree_depth: Some(1)"), "{}", h.state().slots[1].ron_text);
+    assert!(h.state().slots()[1].ron_text.contains("max_tree_depth: Some(1)"), "{}", h.state().slots()[1].ron_text);
     h.get_by_label("Options B").click();
     h.get_by_label("Options A").click();
     h.run();
@@ -1016,11 +1017,15 @@ fn the_form_sets_the_papers_suspected_flaws() {
     h.run();
     h.get_by_label("horizon tested before the win").click();
     h.run();
-    match &h.state().slots[0].file.agent {
+    match &h.state().slots()[0].file.agent {
         AgentConfig::AlphaBeta(c) => assert_eq!(c.flaw, Some(AlphaBetaFlaw::HorizonBeforeWin)),
         other => panic!("not alpha-beta: {other:?}"),
     }
-    assert!(h.state().slots[0].ron_text.contains("flaw: Some(HorizonBeforeWin)"), "{}", h.state().slots[0].ron_text);
+    assert!(
+        h.state().slots()[0].ron_text.contains("flaw: Some(HorizonBeforeWin)"),
+        "{}",
+        h.state().slots()[0].ron_text
+    );
 }
 
 /// Three Left presses within one frame step back three moves, and Right forward again (fast
@@ -1031,16 +1036,16 @@ fn presses_within_one_frame_each_step_a_move() {
     w.paste_moves("d c d c d");
     let mut h = harness(w);
     h.run();
-    assert_eq!(h.state().position.ply(), 5);
+    assert_eq!(h.state().position().ply(), 5);
     for _ in 0..3 {
         h.key_press(egui::Key::ArrowLeft);
     }
     h.run();
-    assert_eq!(h.state().position.ply(), 2);
+    assert_eq!(h.state().position().ply(), 2);
     h.key_press(egui::Key::ArrowRight);
     h.key_press(egui::Key::ArrowRight);
     h.run();
-    assert_eq!(h.state().position.ply(), 4);
+    assert_eq!(h.state().position().ply(), 4);
 }
 
 /// Moves given on the command line (`mnklab --game connect4 --moves ...`) are played as a line
@@ -1049,13 +1054,13 @@ fn presses_within_one_frame_each_step_a_move() {
 fn command_line_moves_say_where_they_came_from() {
     let mut w = Workbench::new(Variant::connect4());
     w.play_command_line_moves("dcd");
-    assert_eq!(w.position.ply(), 3);
-    assert_eq!(w.message.as_deref(), Some("played the 3 moves given on the command line"));
+    assert_eq!(w.position().ply(), 3);
+    assert_eq!(w.message(), Some("played the 3 moves given on the command line"));
     w.paste_moves("dd");
-    assert_eq!(w.message.as_deref(), Some("pasted 2 moves"));
+    assert_eq!(w.message(), Some("pasted 2 moves"));
     w.play_command_line_moves("d d d d d d d");
-    assert_eq!(w.position.ply(), 2, "an illegal line leaves the game as it was");
-    assert!(w.message.as_deref().unwrap().starts_with("not a move string"), "{:?}", w.message);
+    assert_eq!(w.position().ply(), 2, "an illegal line leaves the game as it was");
+    assert!(w.message().unwrap().starts_with("not a move string"), "{:?}", w.message());
 }
 
 /// An agent file that does not load says why first and names the file last: the panel's one
@@ -1066,15 +1071,15 @@ fn an_agent_file_that_does_not_load_says_why_first() {
     let path = dir.join("broken.ron");
     std::fs::write(&path, "(version: 1, name: \"x\", agent: Nonsense)").unwrap();
     let mut w = Workbench::new(Variant::connect4());
-    w.slots[0].load(&path);
-    let said = w.slots[0].message.clone().unwrap_or_default();
+    w.slot_mut(0).load(&path);
+    let said = w.slots()[0].message.clone().unwrap_or_default();
     assert!(said.starts_with("not loaded: not a valid agent file: "), "{said}");
     assert!(said.ends_with(&format!(" ({})", path.display())), "{said}");
-    assert!(w.slots[0].message_failed);
+    assert!(w.slots()[0].message_failed);
     // A file that is not there: the path is named once, at the end.
     let missing = dir.join("missing.ron");
-    w.slots[0].load(&missing);
-    let said = w.slots[0].message.clone().unwrap_or_default();
+    w.slot_mut(0).load(&missing);
+    let said = w.slots()[0].message.clone().unwrap_or_default();
     assert!(said.starts_with("not loaded: cannot read: "), "{said}");
     assert_eq!(said.matches(&missing.display().to_string()).count(), 1, "{said}");
 }
@@ -1085,7 +1090,7 @@ fn an_agent_file_that_does_not_load_says_why_first() {
 #[test]
 fn the_agent_form_refuses_a_limit_the_agent_ignores() {
     let mut w = Workbench::new(Variant::connect4());
-    w.slots[0].set(preset("alam-mcts").unwrap());
+    w.slot_mut(0).set(preset("alam-mcts").unwrap());
     let mut h = harness(w);
     h.run();
     h.get_by_label("Options A").click();
@@ -1097,15 +1102,15 @@ fn the_agent_form_refuses_a_limit_the_agent_ignores() {
     h.get_by_label("alpha-beta").click();
     h.run();
     h.run();
-    assert!(matches!(h.state().slots[0].file.agent, mnklab::agents::AgentConfig::AlphaBeta(_)));
-    let error = h.state().slots[0].error.clone().unwrap_or_default();
+    assert!(matches!(h.state().slots()[0].file.agent, mnklab::agents::AgentConfig::AlphaBeta(_)));
+    let error = h.state().slots()[0].error.clone().unwrap_or_default();
     assert!(error.contains("`iterations` is not a limit this alpha-beta agent reads"), "{error}");
     h.get_by_label_contains("`iterations` is not a limit");
     // The limit is still shown, so it can be cleared; then the form is valid.
     h.get_by_role_and_label(egui::accesskit::Role::CheckBox, "iterations").click();
     h.run();
-    assert_eq!(h.state().slots[0].file.limits.iterations, None);
-    assert_eq!(h.state().slots[0].error, None);
+    assert_eq!(h.state().slots()[0].file.limits.iterations, None);
+    assert_eq!(h.state().slots()[0].error, None);
     assert!(h.query_by_label("depth").is_some(), "alpha-beta reads a depth: offered");
 }
 
@@ -1118,24 +1123,24 @@ fn the_recent_menu_loads_a_file_and_keys_shows_the_shortcuts() {
     std::fs::write(&file, r#"(variant: "tictactoe", moves: ["b2", "a1"])"#).unwrap();
     let path = file.display().to_string();
     let mut w = Workbench::new(Variant::connect4());
-    w.recent = vec![path.clone()];
+    w.apply_settings(&mnklab::app::Settings { recent: vec![path.clone()], ..Default::default() });
     let mut h = harness(w);
     h.run();
     h.get_by_label("Recent").click();
     h.run();
     h.get_by_label(path.as_str()).click();
     h.run();
-    assert_eq!(h.state().position.variant(), Variant::tictactoe());
-    assert_eq!(h.state().position.history_string(), "b2 a1");
-    assert_eq!(h.state().file_path, path, "the field names the file loaded");
-    assert!(!h.state().show_help);
+    assert_eq!(h.state().position().variant(), Variant::tictactoe());
+    assert_eq!(h.state().position().history_string(), "b2 a1");
+    assert_eq!(h.state().file_path(), path, "the field names the file loaded");
+    assert!(!h.state().help_open());
     h.get_by_label("Keys").click();
     h.run();
-    assert!(h.state().show_help, "the shortcuts window opens");
+    assert!(h.state().help_open(), "the shortcuts window opens");
     assert!(h.query_by_label("Keyboard shortcuts").is_some(), "and is drawn");
     h.get_by_label("Keys").click();
     h.run();
-    assert!(!h.state().show_help, "and closes again");
+    assert!(!h.state().help_open(), "and closes again");
 }
 
 /// An export never replaces a file silently: a file this session did not write is asked
@@ -1147,17 +1152,17 @@ fn an_export_asks_before_replacing_a_file_it_did_not_write() {
     std::fs::write(&figure, "a colleague's figure").unwrap();
     let mut w = Workbench::new(Variant::tictactoe());
     w.paste_moves("b2 a1 b1");
-    w.tab = BottomTab::Review;
-    w.review.seconds = 0.05;
-    w.review.exporter.path = figure.display().to_string();
+    w.show_tab(BottomTab::Review);
+    w.review_mut().seconds = 0.05;
+    w.review_mut().exporter.path = figure.display().to_string();
     let mut h = harness(w);
     h.run();
     h.get_by_label("Review game").click();
-    assert!(wait(&mut h, 30.0, |w| !w.review.running && w.review.moves.len() == 3));
+    assert!(wait(&mut h, 30.0, |w| !w.review().running && w.review().moves.len() == 3));
     h.run();
     h.get_by_label("Export review").click();
     h.run();
-    assert!(h.state().review.exporter.message.as_deref().is_some_and(|m| m.contains("exists")));
+    assert!(h.state().review().exporter.message.as_deref().is_some_and(|m| m.contains("exists")));
     assert_eq!(std::fs::read_to_string(&figure).unwrap(), "a colleague's figure", "nothing written yet");
     h.get_by_label("Keep review").click();
     h.run();
@@ -1165,11 +1170,11 @@ fn an_export_asks_before_replacing_a_file_it_did_not_write() {
     h.get_by_label("Export review").click();
     h.run();
     h.get_by_label("Replace review").click();
-    assert!(wait(&mut h, 10.0, |w| w.review.exporter.message.as_deref().is_some_and(|m| m.starts_with("wrote"))));
+    assert!(wait(&mut h, 10.0, |w| w.review().exporter.message.as_deref().is_some_and(|m| m.starts_with("wrote"))));
     assert!(std::fs::read_to_string(&figure).unwrap().starts_with("<svg"), "replaced once asked");
     // Its own file again: written without a question.
     h.get_by_label("Export review").click();
-    assert!(wait(&mut h, 10.0, |w| w.review.exporter.message.as_deref().is_some_and(|m| m.starts_with("wrote"))));
+    assert!(wait(&mut h, 10.0, |w| w.review().exporter.message.as_deref().is_some_and(|m| m.starts_with("wrote"))));
     assert!(h.query_by_label("Replace review").is_none());
 }
 
@@ -1179,10 +1184,10 @@ fn an_export_asks_before_replacing_a_file_it_did_not_write() {
 fn a_saved_matchup_opens_again_from_the_file_field() {
     let dir = Scratch::new("gui-matchup-open");
     let mut w = Workbench::new(Variant::tictactoe());
-    w.tab = BottomTab::Matchup;
-    w.matchup.form.out_dir = dir.display().to_string();
-    w.matchup.form.variants_text = "tictactoe mnk:4,4,3".into();
-    w.matchup.form.games = 8;
+    w.show_tab(BottomTab::Matchup);
+    w.matchup_mut().form.out_dir = dir.display().to_string();
+    w.matchup_mut().form.variants_text = "tictactoe mnk:4,4,3".into();
+    w.matchup_mut().form.games = 8;
     let mut h = harness(w);
     h.run();
     let plot_at = h.get_by_label("Score").rect();
@@ -1190,31 +1195,32 @@ fn a_saved_matchup_opens_again_from_the_file_field() {
     h.run();
     let saved = dir.join("matchup-draft.ron");
     assert!(saved.is_file());
-    assert_eq!(h.state().matchup.error, None, "a success is no error");
+    assert_eq!(h.state().matchup().error, None, "a success is no error");
     assert_eq!(h.get_by_label("Score").rect(), plot_at, "the notice's line was kept for it: the plot stays put");
     assert!(h.query_by_label(&format!("saved {}", saved.display())).is_some());
     // Change the form, then open the file from the File field: the form is the file's again.
-    h.state_mut().matchup.form.games = 2;
-    h.state_mut().matchup.form.variants_text = "connect4".into();
-    h.state_mut().tab = BottomTab::Explorer;
-    h.state_mut().file_path = saved.display().to_string();
+    h.state_mut().matchup_mut().form.games = 2;
+    h.state_mut().matchup_mut().form.variants_text = "connect4".into();
+    h.state_mut().show_tab(BottomTab::Explorer);
+    h.state_mut().set_file_path(saved.display().to_string());
     h.run();
     h.get_by_label("Load").click();
     h.run();
-    assert_eq!(h.state().tab, BottomTab::Matchup, "the matchup tab shows what was opened");
+    assert_eq!(h.state().tab(), BottomTab::Matchup, "the matchup tab shows what was opened");
     assert_eq!(
-        (h.state().matchup.form.games, h.state().matchup.form.variants_text.as_str()),
+        (h.state().matchup().form.games, h.state().matchup().form.variants_text.as_str()),
         (8, "mnk:3,3,3 mnk:4,4,3")
     );
-    assert_eq!(h.state().position.variant(), Variant::tictactoe(), "the game is left alone");
-    assert!(h.state().message.as_deref().is_some_and(|m| m.contains("matchup")), "{:?}", h.state().message);
+    assert_eq!(h.state().position().variant(), Variant::tictactoe(), "the game is left alone");
+    assert!(h.state().message().is_some_and(|m| m.contains("matchup")), "{:?}", h.state().message());
     // An agent file opens into slot A.
-    h.state_mut().file_path =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("saves/agents/jeng-mcts.ron").display().to_string();
+    h.state_mut().set_file_path(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("saves/agents/jeng-mcts.ron").display().to_string(),
+    );
     h.run();
     h.get_by_label("Load").click();
     h.run();
-    assert_eq!(h.state().slots[0].file.name, "jeng-mcts");
+    assert_eq!(h.state().slots()[0].file.name, "jeng-mcts");
 }
 
 /// A matchup file opened in the workbench runs as the file says (its entrants, limits and
@@ -1227,32 +1233,32 @@ fn an_opened_matchup_runs_its_own_agents() {
     w.open(&file.display().to_string());
     let mut h = harness(w);
     h.run();
-    assert_eq!(h.state().tab, BottomTab::Matchup);
+    assert_eq!(h.state().tab(), BottomTab::Matchup);
     let want = mnklab::arena::Matchup::load(&file).unwrap();
-    let run = h.state().matchup.to_run(&h.state().slots).unwrap();
+    let run = h.state().matchup().to_run(&h.state().slots()).unwrap();
     assert_eq!((run.agents.clone(), run.limits, run.opening.clone()), (want.agents, want.limits, want.opening));
     assert!(h.query_by_label_contains("Agents: the opened matchup's, lim, flecart").is_some());
     assert!(h.query_by_label_contains("Agents A (").is_none(), "not the slots'");
     // "use the slots' agents": the form's matchup between the slots.
     h.get_by_label("use the slots' agents").click();
     h.run();
-    let run = h.state().matchup.to_run(&h.state().slots).unwrap();
+    let run = h.state().matchup().to_run(&h.state().slots()).unwrap();
     assert_eq!(run.agents.len(), 2);
     assert_ne!(run.agents[0].name.as_deref(), Some("lim"));
     assert!(h.query_by_label_contains("Agents A (").is_some());
     // Opened again, then the form edited: the form's too.
     h.state_mut().open(&file.display().to_string());
     h.run();
-    assert!(h.state().matchup.opened().is_some());
-    h.state_mut().matchup.form.games = 2;
+    assert!(h.state().matchup().opened().is_some());
+    h.state_mut().matchup_mut().form.games = 2;
     h.run();
-    assert!(h.state().matchup.opened().is_none(), "an edited form is the form's matchup");
+    assert!(h.state().matchup().opened().is_none(), "an edited form is the form's matchup");
     // A run folder opened is the run's matchup too (its folder, set after the form was
     // remembered, once made the form differ at once: the tab named the slots' agents).
     let run = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/workbench-run");
     h.state_mut().open(&run.display().to_string());
     h.run();
-    assert!(h.state().matchup.opened().is_some(), "the opened run's matchup");
+    assert!(h.state().matchup().opened().is_some(), "the opened run's matchup");
     assert!(h.query_by_label_contains("Agents: the opened matchup's").is_some());
     assert!(h.query_by_label_contains("Agents A (").is_none(), "not the slots'");
 }

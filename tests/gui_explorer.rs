@@ -24,10 +24,10 @@ fn harness(w: Workbench) -> Harness<'static, Workbench> {
 #[test]
 fn expand_pv_opens_the_line_while_the_search_runs() {
     let mut w = Workbench::new(Variant::connect4());
-    w.slots[0].set(preset("strong-ab").unwrap());
-    w.slots[0].file.limits = SearchLimits::default();
-    w.slots[0].analysis.seconds = 0.0;
-    w.tab = BottomTab::Explorer;
+    w.slot_mut(0).set(preset("strong-ab").unwrap());
+    w.slot_mut(0).file.limits = SearchLimits::default();
+    w.slot_mut(0).analysis.seconds = 0.0;
+    w.show_tab(BottomTab::Explorer);
     let mut h = harness(w);
     h.run();
     h.get_by_label("Start analysis A").click();
@@ -37,9 +37,9 @@ fn expand_pv_opens_the_line_while_the_search_runs() {
     h.run_steps(2);
     assert!(h.query_by_label_contains("expanding the best line").is_some(), "its progress is shown");
     assert!(
-        wait(&mut h, 40.0, |w| w.explorer.shown.as_ref().is_some_and(|p| p.len() > recorded)),
+        wait(&mut h, 40.0, |w| w.explorer().shown.as_ref().is_some_and(|p| p.len() > recorded)),
         "the line opens below the {recorded} recorded plies: {:?} {:?}",
-        h.state().explorer.shown,
+        h.state().explorer().shown,
         h.state().analysis().error
     );
     h.run_steps(2);
@@ -47,14 +47,14 @@ fn expand_pv_opens_the_line_while_the_search_runs() {
     assert!(h.state().analysis().expansion.is_none(), "done");
     assert!(h.query_by_label_contains("expanding the best line").is_none());
     assert!(h.query_all_by_label_contains("searched afresh: depth").count() > 0, "fresh searches are marked");
-    let line = h.state().explorer.shown.clone().unwrap();
-    let root = h.state().position.clone();
+    let line = h.state().explorer().shown.clone().unwrap();
+    let root = h.state().position().clone();
     let mut p = root.clone();
     for m in &line {
         p.try_play(*m).expect("a legal line");
     }
     for k in 0..line.len() {
-        assert!(h.state().explorer.is_open(&h.ctx, &root, "A", &line[..k]), "node {k} of the line is open");
+        assert!(h.state().explorer().is_open(&h.ctx, &root, "A", &line[..k]), "node {k} of the line is open");
     }
     // The line's end: the game is over there, or nothing below its last node.
     let tree = h.state().analysis().tree.clone().unwrap();
@@ -69,10 +69,10 @@ fn expand_pv_opens_the_line_while_the_search_runs() {
 #[test]
 fn an_expansion_stops_on_request() {
     let mut w = Workbench::new(Variant::connect4());
-    w.slots[0].set(preset("strong-ab").unwrap());
-    w.slots[0].file.limits = SearchLimits::default();
-    w.slots[0].analysis.seconds = 0.0;
-    w.tab = BottomTab::Explorer;
+    w.slot_mut(0).set(preset("strong-ab").unwrap());
+    w.slot_mut(0).file.limits = SearchLimits::default();
+    w.slot_mut(0).analysis.seconds = 0.0;
+    w.show_tab(BottomTab::Explorer);
     let mut h = harness(w);
     h.run();
     h.get_by_label("Start analysis A").click();
@@ -124,9 +124,9 @@ fn row_tops(h: &Harness<'static, Workbench>, visits: &[u64]) -> Vec<f32> {
 #[test]
 fn rows_hold_still_under_the_pointer() {
     let mut w = Workbench::new(Variant::connect4());
-    w.tab = BottomTab::Explorer;
-    w.slots[0].analysis.key = Some(PositionKey::of(&w.position));
-    w.slots[0].analysis.tree = Some(tree_with_visits(&[10, 30, 20]));
+    w.show_tab(BottomTab::Explorer);
+    w.slot_mut(0).analysis.key = Some(PositionKey::of(&w.position()));
+    w.slot_mut(0).analysis.tree = Some(tree_with_visits(&[10, 30, 20]));
     let mut h = harness(w);
     h.run();
     let tops = row_tops(&h, &[30, 20, 10]);
@@ -134,7 +134,7 @@ fn rows_hold_still_under_the_pointer() {
     // The pointer over the rows; the search's numbers change the ranking.
     h.get_by_label_contains("visits 20 ").hover();
     h.run();
-    h.state_mut().slots[0].analysis.tree = Some(tree_with_visits(&[50, 31, 21]));
+    h.state_mut().slot_mut(0).analysis.tree = Some(tree_with_visits(&[50, 31, 21]));
     h.run();
     let held = row_tops(&h, &[31, 21, 50]);
     assert_eq!(held, tops, "the rows stay where they were");
@@ -153,9 +153,9 @@ fn rows_hold_still_under_the_pointer() {
 fn a_win_in_one_keeps_its_table_mark_and_tree() {
     for name in ["strong-ab", "jeng-mcts", "strong-mcts"] {
         let mut w = Workbench::new(Variant::connect4());
-        w.slots[0].set(preset(name).unwrap());
-        w.slots[0].analysis.seconds = 1.0;
-        w.tab = BottomTab::Explorer;
+        w.slot_mut(0).set(preset(name).unwrap());
+        w.slot_mut(0).analysis.seconds = 1.0;
+        w.show_tab(BottomTab::Explorer);
         let mut h = harness(w);
         h.run();
         // First player: 4, 5 and 6 on the bottom row; 3 or 7 wins.
@@ -164,7 +164,7 @@ fn a_win_in_one_keeps_its_table_mark_and_tree() {
         h.get_by_label("Start analysis A").click();
         assert!(wait(&mut h, 20.0, |w| !w.analysis().running && w.analysis().result.is_some()), "{name} finishes");
         h.run();
-        let pos = h.state().position.clone();
+        let pos = h.state().position().clone();
         let wins: Vec<Move> = ["3", "7"].iter().map(|m| pos.parse_move(m).unwrap()).collect();
         let rows = h.state().analysis().candidates(&pos);
         assert!(!rows.is_empty() && wins.contains(&rows[0].mv), "{name}: the table's top row wins: {rows:?}");
@@ -203,7 +203,7 @@ fn drag_panel(h: &mut Harness<'static, Workbench>, by: f32) {
 #[test]
 fn a_dragged_panel_keeps_its_height_over_a_short_tab() {
     let mut w = Workbench::new(Variant::gomoku());
-    w.tab = BottomTab::Review;
+    w.show_tab(BottomTab::Review);
     let mut h = harness(w);
     h.run();
     let before = h.get_by_label("board").rect();
@@ -223,9 +223,9 @@ fn a_dragged_panel_keeps_its_height_over_a_short_tab() {
 #[test]
 fn panel_sizes_persist_and_the_board_holds_still() {
     let mut w = Workbench::new(Variant::connect4());
-    w.slots[0].set(preset("jeng-mcts").unwrap());
-    w.slots[0].file.limits = SearchLimits::iterations(3000);
-    w.tab = BottomTab::Explorer;
+    w.slot_mut(0).set(preset("jeng-mcts").unwrap());
+    w.slot_mut(0).file.limits = SearchLimits::iterations(3000);
+    w.show_tab(BottomTab::Explorer);
     let mut h = harness(w);
     h.run();
     h.get_by_label("Start analysis A").click();
@@ -244,7 +244,7 @@ fn panel_sizes_persist_and_the_board_holds_still() {
     // A node of the tree shown on the board, then the game again.
     h.get_all_by_label("show").next().expect("a row to show").click();
     h.run();
-    assert!(h.state().preview.is_some());
+    assert!(h.state().preview().is_some());
     assert_eq!(h.get_by_label("board").rect(), dragged, "a tree position in the same place");
     h.get_by_label("Back to the game").click();
     h.run();
@@ -268,9 +268,9 @@ fn panel_sizes_persist_and_the_board_holds_still() {
 #[test]
 fn the_evaluation_bar_shows_the_first_players_share() {
     let mut w = Workbench::new(Variant::connect4());
-    w.slots[0].set(preset("jeng-mcts").unwrap());
-    w.slots[0].file.limits = SearchLimits::iterations(5000);
-    w.tab = BottomTab::Explorer;
+    w.slot_mut(0).set(preset("jeng-mcts").unwrap());
+    w.slot_mut(0).file.limits = SearchLimits::iterations(5000);
+    w.show_tab(BottomTab::Explorer);
     let mut h = harness(w);
     h.run();
     let empty = h.get_by_label("evaluation bar").rect();

@@ -5,6 +5,9 @@
 use std::path::Path;
 
 use super::Analysis;
+use super::analysis::{OtherList, SlotView};
+use super::command::Command;
+use super::files::Purpose;
 use crate::agents::{AgentConfig, AgentFile, PRESETS, preset};
 use crate::eval::HeuristicConfig;
 use crate::game::AnyPosition;
@@ -30,14 +33,10 @@ pub struct AgentSlot {
     pub path: String,
     /// The file this config was loaded from or last saved to: Save replaces it without asking.
     pub own_file: Option<String>,
-    /// A Save that would replace another existing file (the workbench asks first).
-    pub overwrite_request: Option<String>,
     pub message: Option<String>,
     /// The message says a load or save failed: shown as an error, not like "loaded ...".
     pub message_failed: bool,
     pub analysis: Analysis,
-    /// A file dialog the user asked for (the workbench opens it): true to open, false to save.
-    pub dialog_request: Option<bool>,
 }
 
 fn is_solver(f: &AgentFile) -> bool {
@@ -53,14 +52,12 @@ impl AgentSlot {
             // Empty until a file is loaded or named: never a shipped file by default.
             path: String::new(),
             own_file: None,
-            overwrite_request: None,
             file,
             ron_text,
             error: None,
             message: None,
             message_failed: false,
             analysis: Analysis::default(),
-            dialog_request: None,
         };
         if is_solver(&slot.file) {
             slot.show_every_move();
@@ -147,18 +144,19 @@ impl AgentSlot {
         });
     }
 
-    /// The Save button: saves to the path field, asking first (through the workbench) before
-    /// replacing an existing file this config did not come from.
-    pub fn save_to_field(&mut self) {
+    /// The Save button: saves to the path field. Returns the path instead when it names an
+    /// existing file this config did not come from: the workbench asks before replacing it.
+    pub fn save_to_field(&mut self) -> Option<String> {
         let path = self.path.trim().to_string();
         if path.is_empty() {
             self.message = Some("type a file name (e.g. my-agents/fast-ab.ron), or use Save as...".into());
             self.message_failed = false;
         } else if Path::new(&path).exists() && self.own_file.as_deref() != Some(path.as_str()) {
-            self.overwrite_request = Some(path);
+            return Some(path);
         } else {
             self.save(Path::new(&path));
         }
+        None
     }
 
     /// Starts this slot's analysis of `pos` with its config (if valid).
@@ -169,8 +167,16 @@ impl AgentSlot {
         }
     }
 
-    /// The editor. Returns true when the user asked to start the analysis.
-    pub fn show(&mut self, ui: &mut egui::Ui, pos: &AnyPosition) -> bool {
+    /// The editor of slot number `slot`, and its analysis; what its clicks ask of the
+    /// workbench (start, a move, a file dialog, replacing a file) goes to `out`.
+    pub fn show(
+        &mut self,
+        ui: &mut egui::Ui,
+        pos: &AnyPosition,
+        slot: usize,
+        others: &[OtherList],
+        out: &mut Vec<Command>,
+    ) {
         let id = self.label.clone();
         ui.heading(format!("Agent {id}: {}", self.file.name));
         let mut chosen = None;
@@ -228,14 +234,16 @@ impl AgentSlot {
                     let p = self.path.clone();
                     self.load(Path::new(&p));
                 }
-                if ui.button(format!("Save agent {id}")).clicked() {
-                    self.save_to_field();
+                if ui.button(format!("Save agent {id}")).clicked()
+                    && let Some(path) = self.save_to_field()
+                {
+                    out.push(Command::ConfirmAgentReplace(slot, path));
                 }
                 if ui.button(format!("Open agent {id}...")).clicked() {
-                    self.dialog_request = Some(true);
+                    out.push(Command::Dialog(Purpose::OpenAgent(slot)));
                 }
                 if ui.button(format!("Save agent {id} as...")).clicked() {
-                    self.dialog_request = Some(false);
+                    out.push(Command::Dialog(Purpose::SaveAgent(slot)));
                 }
             });
         });
@@ -251,8 +259,8 @@ impl AgentSlot {
         ui.separator();
         // A broken config (in the RON editor the last valid one is kept) is not what the
         // results are from either.
-        self.analysis.config_changed = self.error.is_some() || self.analysis.agent_differs(&self.file.agent);
-        self.analysis.show(ui, pos, &id)
+        let config_changed = self.error.is_some() || self.analysis.agent_differs(&self.file.agent);
+        self.analysis.show(ui, &SlotView { pos, slot, id: &id, others, config_changed }, out)
     }
 }
 

@@ -4,14 +4,15 @@
 use super::*;
 
 impl Workbench {
-    pub(super) fn agents_panel(&mut self, ui: &mut egui::Ui) {
+    /// Draws the panel; returns what its clicks asked for.
+    pub(super) fn agents_panel(&mut self, ui: &mut egui::Ui) -> Vec<Command> {
+        let mut out = Vec::new();
         // While editing, the board shows the edited stones: analysis of the game's position is
         // about an earlier position and is shown as such.
         let pos = match &self.edit {
             Some(e) => e.result.clone().unwrap_or_else(|_| AnyPosition::new(e.variant)),
             None => self.position.clone(),
         };
-        let mut starts = Vec::new();
         // Each agent's table marks where the others disagree (only analyses of this position).
         let lists: Vec<analysis::OtherList> = self
             .slots
@@ -25,9 +26,9 @@ impl Workbench {
                 }
             })
             .collect();
-        for (i, slot) in self.slots.iter_mut().enumerate() {
-            slot.analysis.others = lists.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, l)| l.clone()).collect();
-        }
+        let others = |i: usize| -> Vec<analysis::OtherList> {
+            lists.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, l)| l.clone()).collect()
+        };
         // A fixed height (not shrunk to the content), so the rows below stay under the pointer
         // while tables fill in and options open.
         // The rest goes to the move list (a tree of variations needs rows).
@@ -40,54 +41,34 @@ impl Workbench {
                     // A bar beside the content, not over it: a floating one hides the end of
                     // the column's lines when scrolled.
                     col.spacing_mut().scroll = egui::style::ScrollStyle::solid();
-                    let started = egui::ScrollArea::vertical()
+                    egui::ScrollArea::vertical()
                         .id_salt(("agent", i))
                         .auto_shrink([false, false])
                         .max_height(agents_height)
                         .min_scrolled_height(agents_height)
-                        .show(col, |ui| slot.show(ui, &pos))
-                        .inner;
-                    if started {
-                        starts.push(i);
-                    } else if slot.analysis.follows()
-                        && slot.error.is_none()
-                        && slot.analysis.agent_differs(&slot.file.agent)
-                    {
-                        // Another agent (or config) in a slot that follows the game: its
-                        // analysis, not the previous agent's results under its name.
-                        starts.push(i);
-                    }
+                        .show(col, |ui| slot.show(ui, &pos, i, &others(i), &mut out));
                 }
             });
         });
-        for i in starts {
-            self.start_slot(i);
-        }
-        let clicked = self.slots.iter_mut().find_map(|s| s.analysis.clicked.take());
-        if let Some(m) = clicked {
-            self.play(m);
-        }
-        let walked = self.slots.iter_mut().find_map(|s| s.analysis.walked.take());
-        if let Some(line) = walked {
-            self.walk_line(&line);
-        }
         ui.horizontal_wrapped(|ui| {
             ui.label("board and explorer show:");
-            for i in 0..self.slots.len() {
-                let label = format!("agent {}", self.slots[i].label);
-                ui.selectable_value(&mut self.shown_slot, i, label);
+            for (i, slot) in self.slots.iter().enumerate() {
+                if ui.selectable_label(self.shown_slot == i, format!("agent {}", slot.label)).clicked() {
+                    out.push(Command::ShowSlot(i));
+                }
             }
             ui.separator();
             if ui.add_enabled(self.slots.len() < MAX_SLOTS, egui::Button::new("Add agent")).clicked() {
-                self.add_slot();
+                out.push(Command::AddSlot);
             }
             if ui.add_enabled(self.slots.len() > 2, egui::Button::new("Remove last agent")).clicked() {
-                self.remove_slot();
+                out.push(Command::RemoveSlot);
             }
         });
         ui.separator();
         let labels: Vec<String> = self.slots.iter().map(|s| s.label.clone()).collect();
         self.autoplay.show(ui, &labels);
-        self.move_list(ui);
+        self.move_list(ui, &mut out);
+        out
     }
 }

@@ -3,8 +3,9 @@
 use std::time::{Duration, Instant};
 
 use super::board::Mark;
+use super::command::Command;
 use super::lines::Tone;
-use super::worker::{Command, Report, Worker};
+use super::worker::{Job, Report, Worker};
 use crate::agents::{AgentConfig, AgentFile};
 use crate::analysis::{Candidate, PositionKey, candidates, full_label, short_label};
 use crate::game::{AnyPosition, Move};
@@ -45,6 +46,21 @@ pub struct OtherList {
     pub moves: Vec<Move>,
 }
 
+/// What an analysis is drawn with from outside it: the position on the board, its slot, and
+/// what the other slots and the slot's config say about its results.
+pub struct SlotView<'a> {
+    pub pos: &'a AnyPosition,
+    /// The slot's number and its label (A, B...).
+    pub slot: usize,
+    pub id: &'a str,
+    /// The other agents' tables of the same position: rows not among them are marked, and a
+    /// different best move is said.
+    pub others: &'a [OtherList],
+    /// The slot's config changed since these results (a broken config cannot start again):
+    /// they are marked as the previous config's.
+    pub config_changed: bool,
+}
+
 /// One agent's analysis of the current position: the limits, what arrived, and the worker
 /// thread that searches.
 pub struct Analysis {
@@ -74,19 +90,12 @@ pub struct Analysis {
     pub info: Option<String>,
     /// The position the results are about: anything else is never shown as current.
     pub key: Option<PositionKey>,
-    /// The candidate row under the pointer (its line is previewed on the board) and the
-    /// candidate clicked (to be played), from the last frame.
+    /// The candidate row under the pointer, from the last frame: its line is previewed on
+    /// the board.
     pub hovered_line: Option<Vec<Move>>,
     /// The row under the pointer in words, from the last frame: said in the notice lines
     /// above the table.
     hovered_detail: Option<String>,
-    pub clicked: Option<Move>,
-    /// A move of a candidate's line was clicked: the line up to it, to walk to (the
-    /// workbench adds it to the game record as a variation where it is new).
-    pub walked: Option<Vec<Move>>,
-    /// The best moves of the other agents on the same position (set by the workbench before
-    /// drawing): rows not among them are marked, and a different best move is said.
-    pub others: Vec<OtherList>,
     /// Subtrees asked of the worker and not yet arrived (the explorer says "fetching").
     pub fetching: Vec<Vec<Move>>,
     /// "Expand PV" under way or just done (see [`Analysis::expand_line`]).
@@ -96,9 +105,6 @@ pub struct Analysis {
     /// What the running or last analysis searched (position, agent, limits, seed): a node
     /// below the plies it recorded is searched afresh with the same.
     searched: Option<(AnyPosition, AgentConfig, SearchLimits, u64)>,
-    /// Set by the slot before drawing: its config changed since these results (a broken
-    /// config cannot start again), so they are marked as the previous config's.
-    pub config_changed: bool,
     id: u64,
     control: SearchControl,
     worker: Worker,
@@ -136,14 +142,10 @@ impl Default for Analysis {
             key: None,
             hovered_line: None,
             hovered_detail: None,
-            walked: None,
-            clicked: None,
-            others: Vec::new(),
             fetching: Vec::new(),
             expansion: None,
             grafts: Vec::new(),
             searched: None,
-            config_changed: false,
             id: 0,
             control: SearchControl::new(),
             worker: Worker::spawn(),
@@ -263,7 +265,7 @@ impl Analysis {
         self.forget_tree();
         let limits = SearchLimits { time: (self.seconds > 0.0).then_some(self.seconds), ..file.limits };
         self.searched = Some((pos.clone(), file.agent.clone(), limits, file.seed));
-        self.worker.send(Command::Analyse {
+        self.worker.send(Job::Analyse {
             id: self.id,
             position: Box::new(pos.clone()),
             agent: Box::new(file.agent),
@@ -360,7 +362,7 @@ impl Analysis {
                     self.running = false;
                     // Asked of the search as it ended: the worker answers from the kept tree.
                     for r in self.control.take_subtree_requests() {
-                        self.worker.send(Command::Subtree { id, path: r.path, depth: r.depth, top: r.top });
+                        self.worker.send(Job::Subtree { id, path: r.path, depth: r.depth, top: r.top });
                     }
                     self.result = Some(result);
                     if let Some(t) = tree {
@@ -423,17 +425,17 @@ impl Analysis {
             .collect()
     }
 
-    /// The analysis controls and readout of slot `id`. Returns true when the user asked to
-    /// start.
-    pub fn show(&mut self, ui: &mut egui::Ui, pos: &AnyPosition, id: &str) -> bool {
-        let mut start = false;
+    /// The analysis controls and readout of a slot; what its clicks ask of the workbench
+    /// (start, a candidate played, a line walked) goes to `out`.
+    pub fn show(&mut self, ui: &mut egui::Ui, view: &SlotView, out: &mut Vec<Command>) {
+        let (pos, id, slot) = (view.pos, view.id, view.slot);
         ui.horizontal_wrapped(|ui| {
             let label = ui.label(format!("seconds {id} (0: until stopped)"));
             ui.add(egui::DragValue::new(&mut self.seconds).range(0.0..=3600.0).speed(0.1)).labelled_by(label.id);
         });
         ui.horizontal_wrapped(|ui| {
             if ui.add_enabled(!self.running, egui::Button::new(format!("Start analysis {id}"))).clicked() {
-                start = true;
+                out.push(Command::StartSlot(slot));
             }
             // A finished analysis that follows the game is stopped too: no new position is
             // analysed after it.
@@ -497,7 +499,7 @@ impl Analysis {
             }
             Some(p) => {
                 let best = p.best.map_or("-".to_string(), |m| pos.format_move(m));
-                let state = match (self.running, self.stopped, self.config_changed) {
+                let state = match (self.running, self.stopped, view.config_changed) {
                     (true, _, false) => "running",
                     (true, _, true) => "running, by the previous config",
                     (false, false, false) => "finished",
@@ -506,9 +508,9 @@ impl Analysis {
                     (false, true, true) => "stopped, by the previous config",
                 };
                 let text = egui::RichText::new(format!("best {best}   score {}   {state}", p.score));
-                let text = if self.config_changed { text.color(ui.visuals().warn_fg_color) } else { text };
+                let text = if view.config_changed { text.color(ui.visuals().warn_fg_color) } else { text };
                 let help = crate::analysis::ScoreKind::of(&p.score).help();
-                ui.label(text).on_hover_text(if self.config_changed {
+                ui.label(text).on_hover_text(if view.config_changed {
                     format!("{help}\n\nThe agent's config changed since this analysis started: start it again (Space) for the new one.")
                 } else {
                     help.to_string()
@@ -532,15 +534,14 @@ impl Analysis {
                     let pv: Vec<String> = p.pv.iter().map(|&m| pos.format_move(m)).collect();
                     ui.label(format!("PV {}", pv.join(" ")));
                 }
-                self.candidate_table(ui, pos);
+                self.candidate_table(ui, pos, view.others, out);
             }
         }
-        start
     }
 
     /// The candidate table: a row per move (score, visits share or bound, line); hovering a
     /// row previews its line on the board, clicking plays the move.
-    fn candidate_table(&mut self, ui: &mut egui::Ui, pos: &AnyPosition) {
+    fn candidate_table(&mut self, ui: &mut egui::Ui, pos: &AnyPosition, others: &[OtherList], out: &mut Vec<Command>) {
         let rows = self.candidates(pos);
         if rows.is_empty() {
             return;
@@ -548,7 +549,7 @@ impl Analysis {
         // Whose scores these are is said once, in the legend row above the board (and in the
         // score's tooltip): a line here took a candidate row.
         // One line per other agent, said or not, so the table does not jump.
-        for other in &self.others {
+        for other in others {
             let differs = other.preferred.filter(|&m| crate::analysis::preferred(&rows) != Some(m));
             let text = differs.map(|m| format!("agent {} prefers {}", other.label, pos.format_move(m)));
             super::lines::reserved_line(ui, text.as_deref(), Tone::Plain);
@@ -593,8 +594,7 @@ impl Analysis {
             let shown = crate::analysis::fit_line(&line, chars);
             // The moves that fit, each a link: a click walks the line to it.
             let fitting = shown.trim_end_matches('…').split_whitespace().count().min(line.len());
-            let alone: Vec<&str> = self
-                .others
+            let alone: Vec<&str> = others
                 .iter()
                 .filter(|o| !o.moves.is_empty() && !o.moves.contains(&c.mv))
                 .map(|o| o.label.as_str())
@@ -617,14 +617,14 @@ impl Analysis {
                     ui.label(if fitting < line.len() { "…" } else { "" })
                 });
                 if let Some(n) = walk {
-                    self.walked = Some(c.pv[..n].to_vec());
+                    out.push(Command::Walk(c.pv[..n].to_vec()));
                 }
                 if !alone.is_empty() {
                     cell(ui, widths[4], &mut |ui| ui.colored_label(egui::Color32::from_rgb(200, 120, 0), "≠"));
                 }
             });
             if clicked {
-                self.clicked = Some(c.mv);
+                out.push(Command::Play(c.mv));
             }
             if ui.rect_contains_pointer(row.response.rect) {
                 self.hovered_line = Some(c.pv.clone());

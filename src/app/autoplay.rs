@@ -2,7 +2,7 @@
 //! agent's turn, it searches on its own worker thread and its move is played when it comes.
 
 use super::AgentSlot;
-use super::worker::{Command, Report, Worker};
+use super::worker::{Job, Report, Worker};
 use crate::game::{AnyPosition, Move};
 use crate::search::{SearchControl, SearchLimits};
 
@@ -78,7 +78,7 @@ impl AutoPlay {
         let limits = if limits == SearchLimits::default() { SearchLimits::time(1.0) } else { limits };
         self.id += 1;
         self.control = SearchControl::new();
-        self.worker.send(Command::Analyse {
+        self.worker.send(Job::Analyse {
             id: self.id,
             position: Box::new(pos.clone()),
             agent: Box::new(file.agent.clone()),

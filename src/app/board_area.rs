@@ -32,7 +32,9 @@ impl Workbench {
     /// The central panel: the board being edited, or the game's board with the analysis'
     /// marks, the hovered line's ghost stones and, above it, one row for the legend, the
     /// review's note or the explorer's "show".
-    pub(super) fn board_area(&mut self, ui: &mut egui::Ui) {
+    /// Returns what its clicks asked for.
+    pub(super) fn board_area(&mut self, ui: &mut egui::Ui) -> Vec<Command> {
+        let mut out = Vec::new();
         if let Some(edit) = &mut self.edit {
             let action = edit.show(ui);
             let pos = self.position.clone();
@@ -40,10 +42,8 @@ impl Workbench {
             if let Some((x, y)) = board::show_edit(ui, &pos, &stones) {
                 edit.click(x, y);
             }
-            if let Some(a) = action {
-                self.finish_edit(a);
-            }
-            return;
+            out.extend(action.map(Command::FinishEdit));
+            return out;
         }
         let marks = self.board_marks();
         // A candidate row under the pointer (any agent's) previews its line on the board.
@@ -78,8 +78,7 @@ impl Workbench {
             _ if self.preview.is_some() => {
                 row_ui.label("showing a position from the search tree");
                 if row_ui.button("Back to the game").clicked() {
-                    self.preview = None;
-                    self.explorer.shown = None;
+                    out.push(Command::ShowTreeNode(Vec::new()));
                 }
             }
             Some(text) => {
@@ -104,17 +103,9 @@ impl Workbench {
                 board.inner
             })
             .inner;
-        if let Some(m) = clicked
-            && self.preview.is_none()
-        {
-            match self.autoplay.sides[self.position.side_to_move().index()] {
-                Controller::Agent(i) if !self.autoplay.paused => {
-                    self.message =
-                        Some(format!("agent {} is to move (pause agents to move for it)", self.slots[i].label));
-                }
-                _ => self.play(m),
-            }
-        }
+        // A cell of a position from the tree is not a move of the game.
+        out.extend(clicked.filter(|_| self.preview.is_none()).map(Command::BoardClick));
+        out
     }
 }
 

@@ -3,7 +3,9 @@
 use super::*;
 
 impl Workbench {
-    pub(super) fn bottom_area(&mut self, ui: &mut egui::Ui) {
+    /// Draws the tabs; returns what their clicks asked for.
+    pub(super) fn bottom_area(&mut self, ui: &mut egui::Ui) -> Vec<Command> {
+        let mut out = Vec::new();
         // The whole panel taken, whatever the tab draws: a panel whose content is shorter than
         // the height the user dragged it to (an explorer with no tree yet) shrank to its
         // content, and the board jumped under the pointer.
@@ -15,31 +17,25 @@ impl Workbench {
         });
         ui.separator();
         match self.tab {
-            BottomTab::Explorer => self.explorer_tab(ui),
+            BottomTab::Explorer => self.explorer_tab(ui, &mut out),
             // Scrolled, so that tall content (plots) never grows the panel.
             BottomTab::Matchup => {
                 egui::ScrollArea::both().id_salt("matchup-tab").auto_shrink([false, false]).show(ui, |ui| {
-                    self.matchup.show(ui, &self.slots);
+                    self.matchup.show(ui, &self.slots, &mut out);
                 });
             }
             BottomTab::Review => {
                 let name = self.slots[0].file.name.clone();
-                let (jump, start) = egui::ScrollArea::vertical()
+                egui::ScrollArea::vertical()
                     .id_salt("review-tab")
                     .auto_shrink([false, false])
-                    .show(ui, |ui| self.review.show(ui, &name))
-                    .inner;
-                if start {
-                    self.start_review();
-                }
-                if let Some(n) = jump {
-                    self.jump(n);
-                }
+                    .show(ui, |ui| self.review.show(ui, &name, &mut out));
             }
         }
+        out
     }
 
-    fn explorer_tab(&mut self, ui: &mut egui::Ui) {
+    fn explorer_tab(&mut self, ui: &mut egui::Ui, out: &mut Vec<Command>) {
         let slot = self.shown_slot.min(self.slots.len() - 1);
         let a = &self.slots[slot].analysis;
         // Only a tree of the position on the board (never an earlier one's).
@@ -62,31 +58,17 @@ impl Workbench {
             empty: &empty,
         };
         let asked = self.explorer.show(ui, &view);
-        let a = &mut self.slots[slot].analysis;
         if asked.end_expansion {
-            a.expansion = None;
+            out.push(Command::EndExpansion(slot));
         }
         if let Some(sort) = asked.expand {
-            a.expand_line(sort);
+            out.push(Command::ExpandLine(slot, sort));
         }
         for (path, depth, top) in asked.fetch {
-            a.request_subtree(path, depth, top);
+            out.push(Command::FetchSubtree { slot, path, depth, top });
         }
-        match asked.show {
-            Some(path) if path.is_empty() => {
-                self.preview = None;
-                self.explorer.shown = None;
-            }
-            Some(path) => {
-                let mut p = self.position.clone();
-                for m in path {
-                    if p.try_play(m).is_err() {
-                        break;
-                    }
-                }
-                self.preview = Some(p);
-            }
-            None => {}
+        if let Some(path) = asked.show {
+            out.push(Command::ShowTreeNode(path));
         }
     }
 }

@@ -55,11 +55,6 @@ impl Workbench {
 
     /// "Replace this file?" before Save writes over a file the game did not come from.
     pub(super) fn overwrite_dialog(&mut self, ctx: &egui::Context) {
-        for (i, slot) in self.slots.iter_mut().enumerate() {
-            if let Some(p) = slot.overwrite_request.take() {
-                self.overwrite = Some((Some(i), p));
-            }
-        }
         let Some((what, path)) = self.overwrite.clone() else { return };
         let mut decided = None;
         let shown = egui::Modal::new(egui::Id::unique("replace question")).show(ctx, |ui| {

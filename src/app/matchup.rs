@@ -9,7 +9,9 @@ use crossbeam_channel::{Receiver, unbounded};
 use serde::{Deserialize, Serialize};
 
 use super::agents::AgentSlot;
+use super::command::Command;
 use super::consent::{Consent, Permission, Retry};
+use super::files::Purpose;
 use super::lines::{Tone, reserved_lines};
 use super::plots::{Exporter, draw_figure};
 use crate::arena::results::{RESULTS_FILE, load_run, read_results};
@@ -76,9 +78,6 @@ pub struct MatchupPanel {
     opened: Option<(Matchup, MatchupForm)>,
     control: SearchControl,
     inbox: Option<Receiver<Message>>,
-    /// A file dialog the user asked for (the workbench opens it): true for a run folder to
-    /// open, false to save the matchup.
-    pub dialog_request: Option<bool>,
     /// The live figure as last built, with the game count and plot it was built for: the
     /// figure is rebuilt when a game arrives or the plot changes, not every frame.
     shown: Option<(usize, LivePlot, Option<Figure>)>,
@@ -111,7 +110,6 @@ impl Default for MatchupPanel {
             consent: Consent::default(),
             shown: None,
             summary: None,
-            dialog_request: None,
         }
     }
 }
@@ -515,7 +513,8 @@ impl MatchupPanel {
         })
     }
 
-    pub fn show(&mut self, ui: &mut egui::Ui, slots: &[AgentSlot]) {
+    /// The matchup tab; its file dialogs are asked of the workbench through `out`.
+    pub fn show(&mut self, ui: &mut egui::Ui, slots: &[AgentSlot], out: &mut Vec<Command>) {
         self.poll();
         if self.busy {
             ui.ctx().request_repaint_after(std::time::Duration::from_millis(100));
@@ -542,7 +541,7 @@ impl MatchupPanel {
             }
         }
         self.show_form(ui);
-        self.show_run_buttons(ui, slots);
+        self.show_run_buttons(ui, slots, out);
         let stopping =
             if self.busy && self.state != RunState::Running { " (stopping the games in progress)" } else { "" };
         ui.label(format!("{:?}{stopping}: {} of {} games", self.state, self.records.len(), self.total));
@@ -606,7 +605,7 @@ impl MatchupPanel {
     }
 
     /// The run folder and what can be done with it: run, pause, resume, cancel, load, save.
-    fn show_run_buttons(&mut self, ui: &mut egui::Ui, slots: &[AgentSlot]) {
+    fn show_run_buttons(&mut self, ui: &mut egui::Ui, slots: &[AgentSlot], out: &mut Vec<Command>) {
         ui.horizontal_wrapped(|ui| {
             let l = ui.label("Run folder");
             ui.add(egui::TextEdit::singleline(&mut self.form.out_dir).desired_width(200.0)).labelled_by(l.id);
@@ -634,10 +633,10 @@ impl MatchupPanel {
                 self.load(Path::new(&d));
             }
             if ui.add_enabled(!self.busy, egui::Button::new("Open run...")).clicked() {
-                self.dialog_request = Some(true);
+                out.push(Command::Dialog(Purpose::OpenRun));
             }
             if ui.button("Save matchup as...").clicked() {
-                self.dialog_request = Some(false);
+                out.push(Command::Dialog(Purpose::SaveMatchup));
             }
             if ui.button("Save matchup").clicked() {
                 // The run folder is the tab's own (as a run creates it).

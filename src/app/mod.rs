@@ -11,6 +11,7 @@ mod autoplay;
 mod board;
 mod board_area;
 mod bottom;
+mod command;
 mod consent;
 mod dialogs;
 mod edit;
@@ -33,13 +34,14 @@ pub use agents::AgentSlot;
 pub use analysis::Analysis;
 pub use autoplay::{AutoPlay, Controller};
 pub use board::{Ghost, Mark, line_ghosts, mark_colour};
+pub use command::Command;
 pub use consent::{Consent, Permission, Question, Retry};
 pub use edit::{Brush, EditAction, EditState, NotEditable};
 pub use explorer::{Explorer, TreeView};
+pub use files::Purpose;
 pub use matchup::{FormError, LivePlot, MatchupForm, MatchupPanel, RunState, sprt_lines};
 pub use review::Review;
 pub use screenshot::ScreenshotError;
-pub use toolbar::Command;
 pub use window::{DEFAULT_WINDOW_SIZE, LaunchOptions, WindowError, run};
 
 use std::path::Path;
@@ -92,51 +94,193 @@ pub struct Settings {
 
 /// The application state.
 pub struct Workbench {
-    pub position: AnyPosition,
+    position: AnyPosition,
     /// The set-up the game started from, if any (kept for saving).
-    pub setup: Option<Setup>,
+    setup: Option<Setup>,
     /// The game: every move tried, with variations and comments, and where the user is.
     /// `position` is always its start with the moves to its current node played.
-    pub record: GameTree,
+    record: GameTree,
     /// The comment field's text for the current move.
-    pub comment_text: String,
+    comment_text: String,
     /// Text of the variant field.
-    pub variant_text: String,
+    variant_text: String,
     /// Text of the file path field (the typed fallback to file dialogs).
-    pub file_path: String,
-    pub recent: Vec<String>,
+    file_path: String,
+    recent: Vec<String>,
     /// The last error or notice to show (bad variant, illegal move, bad file).
-    pub message: Option<String>,
+    message: Option<String>,
     /// The agents side by side (A and B), each with its analysis.
-    pub slots: Vec<AgentSlot>,
+    slots: Vec<AgentSlot>,
     /// Which slot's candidates the board and the explorer show.
-    pub shown_slot: usize,
-    pub explorer: Explorer,
+    shown_slot: usize,
+    explorer: Explorer,
     /// A position from the tree explorer shown on the board instead of the game.
-    pub preview: Option<AnyPosition>,
-    pub edit: Option<EditState>,
-    pub tab: BottomTab,
-    pub matchup: MatchupPanel,
-    pub review: Review,
+    preview: Option<AnyPosition>,
+    edit: Option<EditState>,
+    tab: BottomTab,
+    matchup: MatchupPanel,
+    review: Review,
     /// Who plays each side (a person or an agent slot).
-    pub autoplay: AutoPlay,
+    autoplay: AutoPlay,
     /// Moves played since the last load or save.
-    pub dirty: bool,
-    pub pending: Option<Pending>,
+    dirty: bool,
+    pending: Option<Pending>,
     /// The file this session last saved the game to: Save replaces it without asking (any
     /// other existing file, the one it was opened from included, is asked about first).
-    pub own_file: Option<String>,
+    own_file: Option<String>,
     /// A Save that would replace another existing file, waiting for the user's yes: what
     /// would be saved (None: the game; Some(i): agent slot i's config) and where.
-    pub overwrite: Option<(Option<usize>, String)>,
+    overwrite: Option<(Option<usize>, String)>,
     /// Set when the user confirmed closing: the window may close.
-    pub close_confirmed: bool,
+    close_confirmed: bool,
     /// Which external programs the user allowed; shared with the matchup panel.
-    pub consent: Consent,
+    consent: Consent,
     /// The keyboard-shortcut help window is open.
-    pub show_help: bool,
+    show_help: bool,
     fonts_installed: bool,
     dialogs: files::Dialogs,
+}
+
+/// Reading the state (for the window, screenshots and tests), and the text fields a user
+/// types into. Everything else changes through [`Command`]s and the game's methods.
+impl Workbench {
+    /// The game's position (the start with the record's current line played).
+    pub fn position(&self) -> &AnyPosition {
+        &self.position
+    }
+
+    /// The set-up the game started from, if it was edited.
+    pub fn setup(&self) -> Option<&Setup> {
+        self.setup.as_ref()
+    }
+
+    /// The game record: every move tried, with variations and comments.
+    pub fn record(&self) -> &GameTree {
+        &self.record
+    }
+
+    /// The File field.
+    pub fn file_path(&self) -> &str {
+        &self.file_path
+    }
+
+    /// Types `path` into the File field.
+    pub fn set_file_path(&mut self, path: impl Into<String>) {
+        self.file_path = path.into();
+    }
+
+    /// Types `text` into the Game field (the variant of the next new game).
+    pub fn set_variant_text(&mut self, text: impl Into<String>) {
+        self.variant_text = text.into();
+    }
+
+    /// Types `text` into the comment field (it becomes the current move's comment when the
+    /// field changes on screen).
+    pub fn set_comment_text(&mut self, text: impl Into<String>) {
+        self.comment_text = text.into();
+    }
+
+    /// The status line's notice.
+    pub fn message(&self) -> Option<&str> {
+        self.message.as_deref()
+    }
+
+    /// Says `text` in the status line (None clears it).
+    pub fn set_message(&mut self, text: Option<String>) {
+        self.message = text;
+    }
+
+    /// The agents side by side.
+    pub fn slots(&self) -> &[AgentSlot] {
+        &self.slots
+    }
+
+    /// Agent slot `i`: its config, file fields and analysis.
+    pub fn slot_mut(&mut self, i: usize) -> &mut AgentSlot {
+        &mut self.slots[i]
+    }
+
+    /// Which slot the board and the explorer show.
+    pub fn shown_slot(&self) -> usize {
+        self.shown_slot
+    }
+
+    pub fn explorer(&self) -> &Explorer {
+        &self.explorer
+    }
+
+    /// A position of the search tree shown on the board instead of the game's.
+    pub fn preview(&self) -> Option<&AnyPosition> {
+        self.preview.as_ref()
+    }
+
+    /// The position being edited, in edit mode.
+    pub fn edit(&self) -> Option<&EditState> {
+        self.edit.as_ref()
+    }
+
+    pub fn edit_mut(&mut self) -> Option<&mut EditState> {
+        self.edit.as_mut()
+    }
+
+    /// The bottom area's tab.
+    pub fn tab(&self) -> BottomTab {
+        self.tab
+    }
+
+    /// Shows this tab of the bottom area.
+    pub fn show_tab(&mut self, tab: BottomTab) {
+        self.tab = tab;
+    }
+
+    pub fn matchup(&self) -> &MatchupPanel {
+        &self.matchup
+    }
+
+    pub fn matchup_mut(&mut self) -> &mut MatchupPanel {
+        &mut self.matchup
+    }
+
+    pub fn review(&self) -> &Review {
+        &self.review
+    }
+
+    pub fn review_mut(&mut self) -> &mut Review {
+        &mut self.review
+    }
+
+    pub fn autoplay(&self) -> &AutoPlay {
+        &self.autoplay
+    }
+
+    pub fn autoplay_mut(&mut self) -> &mut AutoPlay {
+        &mut self.autoplay
+    }
+
+    /// Moves were played since the last load or save.
+    pub fn dirty(&self) -> bool {
+        self.dirty
+    }
+
+    /// What waits for the user's answer to "Unsaved moves".
+    pub fn pending(&self) -> Option<&Pending> {
+        self.pending.as_ref()
+    }
+
+    /// Which external programs the user allowed or refused, and the open question.
+    pub fn consent(&self) -> &Consent {
+        &self.consent
+    }
+
+    /// The keyboard-shortcut help is open.
+    pub fn help_open(&self) -> bool {
+        self.show_help
+    }
+
+    /// The recent files, newest first.
+    pub fn recent(&self) -> &[String] {
+        &self.recent
+    }
 }
 
 impl Default for Workbench {
@@ -430,30 +574,6 @@ impl Workbench {
         }
     }
 
-    /// Opens the dialogs the panels asked for (one at a time).
-    fn take_dialog_requests(&mut self) {
-        let mut wanted = None;
-        for (i, slot) in self.slots.iter_mut().enumerate() {
-            if let Some(open) = slot.dialog_request.take() {
-                wanted = Some(if open { files::Purpose::OpenAgent(i) } else { files::Purpose::SaveAgent(i) });
-            }
-        }
-        if let Some(open) = self.matchup.dialog_request.take() {
-            wanted = Some(if open { files::Purpose::OpenRun } else { files::Purpose::SaveMatchup });
-        }
-        if let Some(p) = wanted {
-            if self.dialogs.busy() {
-                self.message = Some("a file dialog is already open".into());
-            } else {
-                let near = match p {
-                    files::Purpose::OpenAgent(i) | files::Purpose::SaveAgent(i) => self.slots[i].path.clone(),
-                    _ => format!("{}/", self.matchup.form.out_dir),
-                };
-                self.dialogs.open(p, &near);
-            }
-        }
-    }
-
     fn poll_dialogs(&mut self) {
         if let Some((purpose, answer)) = self.dialogs.poll() {
             match (purpose, answer) {
@@ -517,6 +637,17 @@ impl Workbench {
         }
     }
 
+    /// Another agent (or config) in a slot that follows the game: its analysis starts, not
+    /// the previous agent's results shown under its name.
+    fn restart_changed_slots(&mut self) {
+        for i in 0..self.slots.len() {
+            let slot = &self.slots[i];
+            if slot.analysis.follows() && slot.error.is_none() && slot.analysis.agent_differs(&slot.file.agent) {
+                self.start_slot(i);
+            }
+        }
+    }
+
     /// Reviews the game with agent A, once its program (if external) is allowed.
     pub fn start_review(&mut self) {
         let (s, line) = (self.start_position(), self.game_line());
@@ -577,7 +708,7 @@ impl Workbench {
         self.handle_dropped_files(&ctx);
         self.help_window(&ctx);
         let mut commands = Vec::new();
-        egui::Panel::top("toolbar").show(ui, |ui| commands = self.toolbar(ui));
+        egui::Panel::top("toolbar").show(ui, |ui| commands.extend(self.toolbar(ui)));
         egui::Panel::bottom("status").show(ui, |ui| {
             ui.label(self.status_line());
             lines::reserved_line(ui, self.message.as_deref(), lines::Tone::Plain);
@@ -589,7 +720,7 @@ impl Workbench {
             .resizable(true)
             .default_size(560.0_f32.min(width * 0.5))
             .max_size((width * 0.6).max(300.0))
-            .show(ui, |ui| self.agents_panel(ui));
+            .show(ui, |ui| commands.extend(self.agents_panel(ui)));
         // In proportion to the window: a first frame drawn before the window reached its size
         // must not leave the explorer a sliver for the rest of the session.
         let height = ui.available_height();
@@ -597,8 +728,8 @@ impl Workbench {
             .resizable(true)
             .default_size((height * 0.42).max(200.0))
             .min_size((height * 0.3).max(160.0))
-            .show(ui, |ui| self.bottom_area(ui));
-        egui::CentralPanel::default().show(ui, |ui| self.board_area(ui));
+            .show(ui, |ui| commands.extend(self.bottom_area(ui)));
+        egui::CentralPanel::default().show(ui, |ui| commands.extend(self.board_area(ui)));
         // Applied after drawing, so this frame showed the state before them: draw again.
         if !commands.is_empty() {
             ui.ctx().request_repaint();
@@ -606,7 +737,7 @@ impl Workbench {
         for c in commands {
             self.apply(c);
         }
-        self.take_dialog_requests();
+        self.restart_changed_slots();
         let ctx = ui.ctx().clone();
         self.confirm_dialog(&ctx);
         self.overwrite_dialog(&ctx);

@@ -3,23 +3,16 @@
 //! or delete its line; a comment field for the current move.
 
 use super::Workbench;
-use crate::record::NodeId;
-
-enum Act {
-    Go(NodeId),
-    ToMain(NodeId),
-    Up(NodeId),
-    Delete(NodeId),
-}
+use super::command::Command;
 
 impl Workbench {
-    pub(super) fn move_list(&mut self, ui: &mut egui::Ui) {
+    /// Draws the move list; what its clicks ask for goes to `out`.
+    pub(super) fn move_list(&mut self, ui: &mut egui::Ui, out: &mut Vec<Command>) {
         ui.heading("Moves");
         let rows = self.record.move_rows();
         let start = self.start_position();
         let line = self.record.line();
         let current = self.record.current();
-        let mut act = None;
         let height = (ui.available_height() - 2.0 * ui.spacing().interact_size.y - 8.0).max(40.0);
         egui::ScrollArea::vertical().id_salt("moves").max_height(height).auto_shrink([false, true]).show(ui, |ui| {
             let about_start = self.record.comment(self.record.root());
@@ -57,19 +50,19 @@ impl Workbench {
                         }
                         let b = ui.add(egui::Button::selectable(n == current, text).small());
                         if b.clicked() {
-                            act = Some(Act::Go(n));
+                            out.push(Command::GoTo(n));
                         }
                         b.context_menu(|ui| {
                             if ui.button("Make main line").clicked() {
-                                act = Some(Act::ToMain(n));
+                                out.push(Command::MakeMainLine(n));
                                 ui.close();
                             }
                             if ui.button("Move variation up").clicked() {
-                                act = Some(Act::Up(n));
+                                out.push(Command::MoveVariationUp(n));
                                 ui.close();
                             }
                             if ui.button("Delete from here").clicked() {
-                                act = Some(Act::Delete(n));
+                                out.push(Command::DeleteFrom(n));
                                 ui.close();
                             }
                         });
@@ -96,16 +89,8 @@ impl Workbench {
             );
             let field = field.labelled_by(label.id);
             if field.changed() {
-                let text = self.comment_text.clone();
-                self.set_comment(&text);
+                out.push(Command::SetComment(self.comment_text.clone()));
             }
         });
-        match act {
-            Some(Act::Go(n)) => self.goto_node(n),
-            Some(Act::ToMain(n)) => self.promote_to_main(n),
-            Some(Act::Up(n)) => self.promote(n),
-            Some(Act::Delete(n)) => self.delete_from(n),
-            None => {}
-        }
     }
 }

@@ -6,6 +6,7 @@
 use crossbeam_channel::{Receiver, unbounded};
 use egui_plot::{Bar, BarChart, Line, Plot, PlotPoints, Points, Text};
 
+use super::command::Command;
 use super::plots::Exporter;
 use crate::agents::AgentFile;
 use crate::analysis::review::{
@@ -171,20 +172,18 @@ impl Review {
         }
     }
 
-    /// The review tab. Returns a ply to jump to when the plot or a mistake was clicked, and
-    /// true in the second field when the user asked to start a review.
-    pub fn show(&mut self, ui: &mut egui::Ui, agent_name: &str) -> (Option<usize>, bool) {
+    /// The review tab; a click on the plot or a mistake (a ply to jump to) and the Review
+    /// button go to `out`.
+    pub fn show(&mut self, ui: &mut egui::Ui, agent_name: &str, out: &mut Vec<Command>) {
         self.poll();
         if self.running {
             ui.ctx().request_repaint_after(std::time::Duration::from_millis(100));
         }
-        let mut start = false;
-        let mut jump = None;
         ui.horizontal_wrapped(|ui| {
             // The buttons first, where they stay: after the judge's name they moved with its
             // length.
             if ui.add_enabled(!self.running, egui::Button::new("Review game")).clicked() {
-                start = true;
+                out.push(Command::StartReview);
             }
             if ui.add_enabled(self.running, egui::Button::new("Stop review")).clicked() {
                 self.stop();
@@ -223,7 +222,7 @@ impl Review {
                     .map_or_else(|| self.name(m.ply), |p| m.describe(&p, crate::game::ColumnStyle::Notation));
                 let b = ui.button(egui::RichText::new(text).color(ui.visuals().warn_fg_color));
                 if b.on_hover_text(format!("judged by {}; go to the position before it", m.judged_by)).clicked() {
-                    jump = Some(m.ply - 1);
+                    out.push(Command::Jump(m.ply - 1));
                 }
             }
         });
@@ -245,10 +244,9 @@ impl Review {
             let fig = self.exporter.labelled(self.figure());
             self.exporter.show(ui, "review", Some(&fig));
             if let Some(x) = self.plot(ui) {
-                jump = Some(x.min(self.line.len()));
+                out.push(Command::Jump(x.min(self.line.len())));
             }
         }
-        (jump, start)
     }
 
     /// The position before move `ply` of the line reviewed.

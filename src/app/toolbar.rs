@@ -2,28 +2,9 @@
 //! the recent ones, the answers about external programs, the colour theme. It edits its own
 //! text fields and returns what the user asked for, which the workbench applies after drawing.
 
+use super::Workbench;
+use super::command::Command;
 use super::files::Purpose;
-use super::{Pending, Workbench};
-
-/// What a click in the toolbar asks of the workbench.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Command {
-    /// Start a new game of the variant typed (asking first if the game is unsaved).
-    NewGame,
-    /// Open a file: a position (asking first if the game is unsaved), a matchup, an agent or
-    /// a run folder (see `Workbench::open`).
-    Load(String),
-    Back,
-    Forward,
-    ToggleHelp,
-    ToggleEdit,
-    /// Save to the path in the file field.
-    Save,
-    /// A file dialog for this purpose, starting at the file field's path.
-    Dialog(Purpose),
-    /// Forget every answer about starting external programs.
-    ForgetProgramAnswers,
-}
 
 impl Workbench {
     /// Draws the toolbar; returns the commands its clicks asked for.
@@ -117,27 +98,5 @@ impl Workbench {
         })
         .response
         .on_hover_text("external programs named in files: what you allowed or refused");
-    }
-
-    /// Does what a toolbar command asks.
-    pub fn apply(&mut self, command: Command) {
-        match command {
-            Command::NewGame => self.guarded(Pending::NewGame),
-            Command::Load(path) => {
-                // The field shows the file being loaded (a recent one, say).
-                self.file_path = path.clone();
-                self.open(&path);
-            }
-            Command::Back => self.back(),
-            Command::Forward => self.forward(),
-            Command::ToggleHelp => self.show_help = !self.show_help,
-            Command::ToggleEdit => self.toggle_edit(),
-            Command::Save => self.save_to_field(),
-            Command::Dialog(purpose) => self.dialogs.open(purpose, &self.file_path),
-            Command::ForgetProgramAnswers => {
-                self.consent.revoke_all();
-                self.message = Some("answers forgotten: each external program is asked about again".into());
-            }
-        }
     }
 }

@@ -11,7 +11,7 @@ use crate::search::{Agent, ProgressSink, SearchControl, SearchEvent, SearchLimit
 use crate::with_position;
 
 /// What the UI asks of the worker.
-pub enum Command {
+pub enum Job {
     Analyse {
         id: u64,
         position: Box<AnyPosition>,
@@ -49,7 +49,7 @@ pub enum Report {
         result: SearchResult,
         tree: Option<TreeSnapshot>,
     },
-    /// The answer to [`Command::Subtree`] and [`Command::SearchBelow`] (None: the tree does
+    /// The answer to [`Job::Subtree`] and [`Job::SearchBelow`] (None: the tree does
     /// not reach that node). `fresh`: the subtree is a new search of the node, not a part of
     /// the analysis's own tree.
     Subtree {
@@ -105,8 +105,8 @@ impl ProgressSink for Forward {
 
 /// One analysis thread and one for fresh searches of explorer nodes, with their channels.
 pub struct Worker {
-    commands: Sender<Command>,
-    below: Sender<Command>,
+    commands: Sender<Job>,
+    below: Sender<Job>,
     pub reports: Receiver<Report>,
 }
 
@@ -154,15 +154,15 @@ fn search_below(
 
 impl Worker {
     pub fn spawn() -> Worker {
-        let (commands, inbox) = unbounded::<Command>();
-        let (below, below_inbox) = unbounded::<Command>();
+        let (commands, inbox) = unbounded::<Job>();
+        let (below, below_inbox) = unbounded::<Job>();
         let (outbox, reports) = unbounded::<Report>();
         let below_out = outbox.clone();
         std::thread::Builder::new()
             .name("mnklab-explorer".into())
             .spawn(move || {
                 for cmd in below_inbox {
-                    if let Command::SearchBelow { id, root, path, agent, limits, seed, depth, top } = cmd {
+                    if let Job::SearchBelow { id, root, path, agent, limits, seed, depth, top } = cmd {
                         let tree = search_below(&root, &path, &agent, &limits, seed, depth, top);
                         let _ = below_out.send(Report::Subtree { id, path, tree, fresh: true });
                     }
@@ -180,7 +180,7 @@ impl Worker {
                 // Ends when the UI drops its sender.
                 for cmd in inbox {
                     match cmd {
-                        Command::Analyse { id, position, agent, limits, seed, control } => {
+                        Job::Analyse { id, position, agent, limits, seed, control } => {
                             // The last tree can be large: free it before growing the next.
                             drop(kept.take());
                             let agent = *agent;
@@ -203,7 +203,7 @@ impl Worker {
                             kept = Some((id, agent));
                             let _ = outbox.send(Report::Finished { id, result, tree });
                         }
-                        Command::Subtree { id, path, depth, top } => {
+                        Job::Subtree { id, path, depth, top } => {
                             let mut tree =
                                 kept.as_ref().filter(|(k, _)| *k == id).and_then(|(_, f)| f(&path, depth, top));
                             let leaf =
@@ -219,7 +219,7 @@ impl Worker {
                             }
                             let _ = outbox.send(Report::Subtree { id, path, tree, fresh });
                         }
-                        Command::SearchBelow { .. } => {}
+                        Job::SearchBelow { .. } => {}
                     }
                 }
             })
@@ -227,8 +227,8 @@ impl Worker {
         Worker { commands, below, reports }
     }
 
-    pub fn send(&self, cmd: Command) {
-        let to = if matches!(cmd, Command::SearchBelow { .. }) { &self.below } else { &self.commands };
+    pub fn send(&self, cmd: Job) {
+        let to = if matches!(cmd, Job::SearchBelow { .. }) { &self.below } else { &self.commands };
         let _ = to.send(cmd);
     }
 }
@@ -240,7 +240,7 @@ mod tests {
 
     /// Analyses `pos` on `worker` with `agent` (a minute's limit: every proof finishes).
     fn analyse(worker: &Worker, id: u64, pos: &AnyPosition, agent: &AgentConfig) -> SearchResult {
-        worker.send(Command::Analyse {
+        worker.send(Job::Analyse {
             id,
             position: Box::new(pos.clone()),
             agent: Box::new(agent.clone()),

@@ -10,7 +10,7 @@ use crate::game::Move;
 use crate::search::tree::SnapNode;
 use crate::search::{SubtreeRequest, TreeSnapshot};
 
-use super::super::worker::Command;
+use super::super::worker::Job;
 
 /// The deepest line "expand PV" opens (a game of gomoku lasts at most 225 plies).
 const LONGEST_LINE: usize = 400;
@@ -51,7 +51,7 @@ impl Analysis {
         let below = tree.node_at(&path).is_some_and(|n| below_recorded(&tree.nodes[n]));
         self.fetching.push(path.clone());
         match &self.searched {
-            Some((root, agent, limits, seed)) if self.running && below => self.worker.send(Command::SearchBelow {
+            Some((root, agent, limits, seed)) if self.running && below => self.worker.send(Job::SearchBelow {
                 id: self.id,
                 root: Box::new(root.clone()),
                 path,
@@ -62,7 +62,7 @@ impl Analysis {
                 top,
             }),
             _ if self.running => self.control.request_subtree(SubtreeRequest { path, depth, top }),
-            _ => self.worker.send(Command::Subtree { id: self.id, path, depth, top }),
+            _ => self.worker.send(Job::Subtree { id: self.id, path, depth, top }),
         }
     }
 

@@ -42,15 +42,15 @@ fn analysis_streams_progress_and_stops() {
     let mut h = harness(w);
     h.run();
     h.get_by_label("Start analysis A").click();
-    assert!(wait(&mut h, 10.0, |w| w.slots()[0].analysis.reports >= 3), "progress reports arrive");
-    assert!(h.state().slots()[0].analysis.running);
-    assert!(h.state().slots()[0].analysis.latest.as_ref().unwrap().iterations > 0);
+    assert!(wait(&mut h, 10.0, |w| w.slots()[0].analysis.reports() >= 3), "progress reports arrive");
+    assert!(h.state().slots()[0].analysis.running());
+    assert!(h.state().slots()[0].analysis.latest().as_ref().unwrap().iterations > 0);
     h.get_by_label("Stop A").click();
-    assert!(wait(&mut h, 5.0, |w| !w.slots()[0].analysis.running), "the analysis stops");
-    let result = h.state().slots()[0].analysis.result.clone().unwrap();
+    assert!(wait(&mut h, 5.0, |w| !w.slots()[0].analysis.running()), "the analysis stops");
+    let result = h.state().slots()[0].analysis.result().cloned().unwrap();
     assert!(result.best.is_some());
     // The heatmap has candidates to draw.
-    assert!(!h.state().analysis().heatmap(&h.state().position()).is_empty());
+    assert!(!h.state().analysis().heatmap(h.state().position()).is_empty());
 }
 
 #[test]
@@ -129,12 +129,12 @@ fn save_never_replaces_another_file_without_asking() {
 fn the_explorer_expands_and_shows_a_node() {
     let mut w = Workbench::new(Variant::connect4());
     w.slot_mut(0).set(preset("jeng-mcts").unwrap());
-    w.slot_mut(0).analysis.seconds = 0.3;
+    w.slot_mut(0).analysis.set_seconds(0.3);
     let mut h = harness(w);
     h.run();
     h.get_by_label("Start analysis A").click();
     assert!(
-        wait(&mut h, 10.0, |w| !w.slots()[0].analysis.running && w.slots()[0].analysis.tree.is_some()),
+        wait(&mut h, 10.0, |w| !w.slots()[0].analysis.running() && w.slots()[0].analysis.tree().is_some()),
         "the search finishes with a tree"
     );
     h.run();
@@ -153,7 +153,7 @@ fn the_explorer_expands_and_shows_a_node() {
     let board = h.get_by_label("board").rect();
     h.get_all_by_label("show").next().expect("a child node with a show button").click();
     h.run();
-    let preview = h.state().preview().clone().expect("a node shown on the board");
+    let preview = h.state().preview().expect("a node shown on the board");
     assert_eq!(preview.ply(), 1);
     assert_eq!(h.get_by_label("board").rect(), board, "the board does not move");
     h.get_by_label("Back to the game").click();
@@ -164,19 +164,19 @@ fn the_explorer_expands_and_shows_a_node() {
 #[test]
 fn two_agents_analyse_side_by_side_and_the_editor_validates() {
     let mut w = Workbench::new(Variant::connect4());
-    w.slot_mut(0).analysis.seconds = 0.5;
-    w.slot_mut(1).analysis.seconds = 0.5;
+    w.slot_mut(0).analysis.set_seconds(0.5);
+    w.slot_mut(1).analysis.set_seconds(0.5);
     let mut h = harness(w);
     h.run();
     h.get_by_label("Start analysis A").click();
     h.get_by_label("Start analysis B").click();
     assert!(
-        wait(&mut h, 15.0, |w| w.slots().iter().all(|s| !s.analysis.running && s.analysis.result.is_some())),
+        wait(&mut h, 15.0, |w| w.slots().iter().all(|s| !s.analysis.running() && s.analysis.result().is_some())),
         "both analyses finish"
     );
     // Alpha-beta (A) reports depth and nodes, MCTS (B) iterations: two different answers.
-    let a = h.state().slots()[0].analysis.latest.clone().unwrap();
-    let b = h.state().slots()[1].analysis.latest.clone().unwrap();
+    let a = h.state().slots()[0].analysis.latest().cloned().unwrap();
+    let b = h.state().slots()[1].analysis.latest().cloned().unwrap();
     assert!(a.depth > 0 && a.iterations == 0);
     assert!(b.iterations > 0);
     // A bad edit in the RON text is refused with the reason, and the analysis will not start.
@@ -607,7 +607,7 @@ fn unsaved_moves_are_not_dropped_without_asking() {
     let default_a = fresh.slots()[0].file.name.clone();
     fresh.apply_settings(&w.settings(true));
     assert_eq!(fresh.slots()[0].file.name, default_a);
-    let said = fresh.message().clone().unwrap_or_default();
+    let said = fresh.message().unwrap_or_default();
     assert!(said.starts_with("agent A: the last session's agent was not restored ("), "{said}");
     assert!(said.contains("mnklab-no-such.book") && said.ends_with(&format!("; {default_a} instead")), "{said}");
     // And moves given on the command line do not hide it.
@@ -615,7 +615,7 @@ fn unsaved_moves_are_not_dropped_without_asking() {
         w.new_game();
         w.play_command_line_moves("d");
     });
-    let said = fresh.message().clone().unwrap_or_default();
+    let said = fresh.message().unwrap_or_default();
     assert!(said.contains("not restored") && said.ends_with("; played the 1 move given on the command line"), "{said}");
 }
 
@@ -650,13 +650,13 @@ fn a_third_agent_joins_the_comparison_and_the_matchup_becomes_a_round_robin() {
     assert_eq!(h.state().slots().len(), 3);
     assert!(h.query_by_label("Start analysis C").is_some(), "agent C has its own analysis");
     h.state_mut().matchup_mut().form.move_time = 0.05;
-    let m = h.state().matchup().build(&h.state().slots()).unwrap();
+    let m = h.state().matchup().build(h.state().slots()).unwrap();
     assert_eq!(m.pairings(), [(0, 1), (0, 2), (1, 2)]);
     assert_eq!(m.limits, Some(mnklab::search::SearchLimits::time(0.05)));
     h.get_by_label("Remove last agent").click();
     h.run();
     assert_eq!(h.state().slots().len(), 2);
-    assert_eq!(h.state().matchup().build(&h.state().slots()).unwrap().pairings(), [(0, 1)]);
+    assert_eq!(h.state().matchup().build(h.state().slots()).unwrap().pairings(), [(0, 1)]);
 }
 
 /// An agent file naming a program (mnklab's own Gomocup brain) and its command line.
@@ -682,11 +682,11 @@ fn an_external_program_starts_only_after_the_user_allows_it() {
     h.run();
     assert!(h.state().consent().question().is_some(), "asked before starting");
     h.get_by_label(&line);
-    assert!(!h.state().slots()[0].analysis.running, "nothing started yet");
+    assert!(!h.state().slots()[0].analysis.running(), "nothing started yet");
     h.get_by_label("Don't start").click();
     h.run();
     assert!(h.state().consent().question().is_none());
-    assert!(!h.state().slots()[0].analysis.running);
+    assert!(!h.state().slots()[0].analysis.running());
     assert!(h.state().settings(false).allowed_programs.is_empty());
     assert_eq!(h.state().settings(false).refused_programs, vec![line.clone()]);
     // The refusal is remembered, as the dialog says: the next start asks nothing, starts
@@ -695,7 +695,7 @@ fn an_external_program_starts_only_after_the_user_allows_it() {
     h.run();
     h.run();
     assert!(h.state().consent().question().is_none(), "a refused program is not asked about again");
-    assert!(!h.state().slots()[0].analysis.running);
+    assert!(!h.state().slots()[0].analysis.running());
     assert!(h.state().message().is_some_and(|m| m.contains("you refused")), "{:?}", h.state().message());
     // Programs > Forget answers: asked again on the next start; allowed this time, and the
     // analysis runs the program.
@@ -709,9 +709,9 @@ fn an_external_program_starts_only_after_the_user_allows_it() {
     h.get_by_label("Allow and start").click();
     h.run();
     assert!(
-        wait(&mut h, 15.0, |w| w.slots()[0].analysis.result.as_ref().is_some_and(|r| r.best.is_some())),
+        wait(&mut h, 15.0, |w| w.slots()[0].analysis.result().as_ref().is_some_and(|r| r.best.is_some())),
         "{:?}",
-        h.state().slots()[0].analysis.error
+        h.state().slots()[0].analysis.error()
     );
     assert_eq!(h.state().settings(false).allowed_programs, vec![line.clone()]);
     // A restarted workbench with those settings does not ask again.
@@ -723,7 +723,7 @@ fn an_external_program_starts_only_after_the_user_allows_it() {
     h2.get_by_label("Start analysis A").click();
     h2.run();
     assert!(h2.state().consent().question().is_none());
-    assert!(h2.state().slots()[0].analysis.running || h2.state().slots()[0].analysis.result.is_some());
+    assert!(h2.state().slots()[0].analysis.running() || h2.state().slots()[0].analysis.result().is_some());
 }
 
 /// A slot following the game (started once with an in-process agent) switched to a program:
@@ -748,13 +748,13 @@ fn a_following_slot_switched_to_a_refused_program_stops_following() {
     h.run();
     assert!(h.state().consent().question().is_none(), "not asked again");
     assert!(!h.state().slots()[0].analysis.follows(), "refused: no longer following");
-    assert!(!h.state().slots()[0].analysis.running);
+    assert!(!h.state().slots()[0].analysis.running());
     let m = h.state().position().legal_moves()[0];
     h.state_mut().play(m);
     h.run();
     h.run();
     assert!(
-        !h.state().slots()[0].analysis.running && h.state().consent().question().is_none(),
+        !h.state().slots()[0].analysis.running() && h.state().consent().question().is_none(),
         "the next move starts nothing"
     );
 }
@@ -953,7 +953,7 @@ fn mcts_threads_share_one_tree_when_the_form_says_so() {
     use mnklab::agents::AgentConfig;
     use mnklab::search::Parallel;
     let mut w = Workbench::new(Variant::connect4());
-    w.slot_mut(1).analysis.seconds = 0.5;
+    w.slot_mut(1).analysis.set_seconds(0.5);
     let mut h = harness(w);
     h.run();
     assert!(matches!(&h.state().slots()[1].file.agent, AgentConfig::Mcts(_)), "B is MCTS");
@@ -980,8 +980,8 @@ fn mcts_threads_share_one_tree_when_the_form_says_so() {
     h.get_by_label("Options B").click();
     h.run();
     h.get_by_label("Start analysis B").click();
-    assert!(wait(&mut h, 15.0, |w| !w.slots()[1].analysis.running && w.slots()[1].analysis.result.is_some()));
-    let r = h.state().slots()[1].analysis.result.clone().unwrap();
+    assert!(wait(&mut h, 15.0, |w| !w.slots()[1].analysis.running() && w.slots()[1].analysis.result().is_some()));
+    let r = h.state().slots()[1].analysis.result().cloned().unwrap();
     assert!(r.stats.iterations > 1_000 && r.best.is_some(), "{:?}", r.stats);
 }
 
@@ -1235,14 +1235,14 @@ fn an_opened_matchup_runs_its_own_agents() {
     h.run();
     assert_eq!(h.state().tab(), BottomTab::Matchup);
     let want = mnklab::arena::Matchup::load(&file).unwrap();
-    let run = h.state().matchup().to_run(&h.state().slots()).unwrap();
+    let run = h.state().matchup().to_run(h.state().slots()).unwrap();
     assert_eq!((run.agents.clone(), run.limits, run.opening.clone()), (want.agents, want.limits, want.opening));
     assert!(h.query_by_label_contains("Agents: the opened matchup's, lim, flecart").is_some());
     assert!(h.query_by_label_contains("Agents A (").is_none(), "not the slots'");
     // "use the slots' agents": the form's matchup between the slots.
     h.get_by_label("use the slots' agents").click();
     h.run();
-    let run = h.state().matchup().to_run(&h.state().slots()).unwrap();
+    let run = h.state().matchup().to_run(h.state().slots()).unwrap();
     assert_eq!(run.agents.len(), 2);
     assert_ne!(run.agents[0].name.as_deref(), Some("lim"));
     assert!(h.query_by_label_contains("Agents A (").is_some());

@@ -40,13 +40,16 @@ fn analysed(w: Workbench) -> (Harness<'static, Workbench>, mnklab::search::Searc
     let mut h = harness(w);
     h.run();
     analyse_a(&mut h);
-    let result = h.state().slots()[0].analysis.result.clone().expect("a result");
+    let result = h.state().slots()[0].analysis.result().cloned().expect("a result");
     (h, result)
 }
 
 fn analyse_a(h: &mut Harness<'static, Workbench>) {
     h.get_by_label("Start analysis A").click();
-    assert!(wait(h, 20.0, |w| !w.slots()[0].analysis.running && w.slots()[0].analysis.result.is_some()), "A finishes");
+    assert!(
+        wait(h, 20.0, |w| !w.slots()[0].analysis.running() && w.slots()[0].analysis.result().is_some()),
+        "A finishes"
+    );
     h.run();
 }
 
@@ -54,25 +57,25 @@ fn analyse_a(h: &mut Harness<'static, Workbench>) {
 fn analysis_of_an_earlier_position_is_never_shown() {
     let mut w = mcts_bench(3000);
     // A finished analysis that does not follow the game stays with its position.
-    w.slot_mut(0).analysis.follow = false;
+    w.slot_mut(0).analysis.set_follow(false);
     let mut h = harness(w);
     h.run();
     analyse_a(&mut h);
-    assert!(!h.state().analysis().heatmap(&h.state().position()).is_empty(), "candidates for this position");
+    assert!(!h.state().analysis().heatmap(h.state().position()).is_empty(), "candidates for this position");
     // A move on the board: the finished analysis is about the position before it.
     h.state_mut().play(mnklab::game::Move(3));
     h.run();
-    assert!(h.state().analysis().heatmap(&h.state().position()).is_empty(), "no stale candidates on the board");
+    assert!(h.state().analysis().heatmap(h.state().position()).is_empty(), "no stale candidates on the board");
     assert!(h.query_by_label_contains("for another position").is_some(), "the panel says so");
     // Back to the analysed position: it is current again.
     h.get_by_label("Back").click();
     h.run();
-    assert!(!h.state().analysis().heatmap(&h.state().position()).is_empty());
+    assert!(!h.state().analysis().heatmap(h.state().position()).is_empty());
     // A new game of another variant: nothing of the old game's analysis remains.
     h.state_mut().set_variant_text("gomoku");
     h.state_mut().new_game();
     h.run();
-    assert!(h.state().analysis().heatmap(&h.state().position()).is_empty());
+    assert!(h.state().analysis().heatmap(h.state().position()).is_empty());
     h.state_mut().show_tab(BottomTab::Explorer);
     h.run();
     assert!(h.query_by_label_contains("no tree yet").is_some(), "no stale tree in the explorer");
@@ -85,28 +88,28 @@ fn analysis_of_an_earlier_position_is_never_shown() {
 fn returning_to_a_position_analysed_before_shows_its_analysis_again() {
     let mut w = mcts_bench(3000);
     // Not following the game: what is shown on going back is the recalled analysis alone.
-    w.slot_mut(0).analysis.follow = false;
+    w.slot_mut(0).analysis.set_follow(false);
     let (mut h, at_start) = analysed(w);
     h.state_mut().play(mnklab::game::Move(3));
     h.run();
     analyse_a(&mut h);
-    let after_d = h.state().slots()[0].analysis.result.clone().expect("a result");
+    let after_d = h.state().slots()[0].analysis.result().cloned().expect("a result");
     // Back to the start: its own analysis, not the one after d.
     h.get_by_label("Back").click();
     h.run();
     assert!(h.query_by_label_contains("for another position").is_none(), "the start's analysis is current");
-    assert_eq!(h.state().slots()[0].analysis.result.as_ref(), Some(&at_start));
-    assert!(!h.state().analysis().heatmap(&h.state().position()).is_empty(), "its candidates on the board");
+    assert_eq!(h.state().slots()[0].analysis.result(), Some(&at_start));
+    assert!(!h.state().analysis().heatmap(h.state().position()).is_empty(), "its candidates on the board");
     // Forward again: the analysis after d.
     h.get_by_label("Forward").click();
     h.run();
-    assert_eq!(h.state().slots()[0].analysis.result.as_ref(), Some(&after_d));
-    assert!(!h.state().analysis().heatmap(&h.state().position()).is_empty());
+    assert_eq!(h.state().slots()[0].analysis.result(), Some(&after_d));
+    assert!(!h.state().analysis().heatmap(h.state().position()).is_empty());
     // Another agent in the slot: the start's MCTS analysis is not shown as its own.
     h.state_mut().slot_mut(0).set(preset("strong-ab").unwrap());
     h.get_by_label("Back").click();
     h.run();
-    assert!(h.state().analysis().heatmap(&h.state().position()).is_empty(), "no other agent's candidates");
+    assert!(h.state().analysis().heatmap(h.state().position()).is_empty(), "no other agent's candidates");
 }
 
 /// Perfect play at a click: the solver, started once, gives each new position's proven
@@ -119,25 +122,25 @@ fn a_finished_analysis_follows_the_game_until_stopped() {
     analyse_a(&mut h);
     assert!(h.state().slots()[0].analysis.follows(), "finished, and following the game");
     // Clicking the candidate row d plays it; the position after it is analysed at once.
-    let d = h.state().slots()[0].analysis.candidates(&h.state().position())[0].mv;
+    let d = h.state().slots()[0].analysis.candidates(h.state().position())[0].mv;
     assert_eq!(h.state().position().format_move(d), "d", "d is the winning first move");
     h.state_mut().play(d);
     h.run();
     assert!(
-        wait(&mut h, 20.0, |w| !w.slots()[0].analysis.running
-            && w.slots()[0].analysis.is_for(&w.position())
-            && w.slots()[0].analysis.candidates(&w.position()).len() == 7),
+        wait(&mut h, 20.0, |w| !w.slots()[0].analysis.running()
+            && w.slots()[0].analysis.is_for(w.position())
+            && w.slots()[0].analysis.candidates(w.position()).len() == 7),
         "the position after d is analysed without a new start"
     );
     // After d, every reply loses but d (the second player's draw is not there: 1 d d is a
     // first-player win too); the values come from the built-in book.
-    let rows = h.state().slots()[0].analysis.candidates(&h.state().position());
+    let rows = h.state().slots()[0].analysis.candidates(h.state().position());
     assert!(rows.iter().all(|c| c.score.is_proven()), "{rows:?}");
     assert!(h.query_all_by_label_contains("loss in").count() >= 7, "seven losses for the second player");
     // Back: the empty board's analysis is recalled, not searched again.
     h.get_by_label("Back").click();
     h.run();
-    assert!(!h.state().slots()[0].analysis.running && h.state().slots()[0].analysis.is_for(&h.state().position()));
+    assert!(!h.state().slots()[0].analysis.running() && h.state().slots()[0].analysis.is_for(h.state().position()));
     assert!(h.query_all_by_label_contains("win in 41").count() >= 1);
     h.get_by_label("Forward").click();
     h.run();
@@ -147,7 +150,7 @@ fn a_finished_analysis_follows_the_game_until_stopped() {
     assert!(!h.state().slots()[0].analysis.follows());
     h.state_mut().play(d);
     h.run();
-    assert!(!h.state().slots()[0].analysis.running, "a stopped analysis does not start again");
+    assert!(!h.state().slots()[0].analysis.running(), "a stopped analysis does not start again");
     assert!(h.query_by_label_contains("for another position").is_some());
 }
 
@@ -159,16 +162,16 @@ fn a_finished_analysis_follows_the_game_until_stopped() {
 fn following_ends_with_space_recalls_while_running_and_restarts_on_another_agent() {
     let mut w = mcts_bench(0);
     w.slot_mut(0).file.limits = SearchLimits::default();
-    w.slot_mut(0).analysis.seconds = 0.5;
+    w.slot_mut(0).analysis.set_seconds(0.5);
     let (mut h, at_start) = analysed(w);
     // A move, and back at once while its search runs: the start's analysis, not a new search.
     h.state_mut().play(mnklab::game::Move(3));
     h.run();
-    assert!(h.state().slots()[0].analysis.running, "the new position is searched");
+    assert!(h.state().slots()[0].analysis.running(), "the new position is searched");
     h.get_by_label("Back").click();
     h.run();
-    assert!(!h.state().slots()[0].analysis.running, "no search of the start again");
-    assert_eq!(h.state().slots()[0].analysis.result.as_ref(), Some(&at_start));
+    assert!(!h.state().slots()[0].analysis.running(), "no search of the start again");
+    assert_eq!(h.state().slots()[0].analysis.result(), Some(&at_start));
     assert!(h.state().slots()[0].analysis.follows(), "still following");
     // Another agent in the slot: its own analysis starts.
     h.state_mut().slot_mut(0).set(preset("strong-ab").unwrap());
@@ -177,22 +180,22 @@ fn following_ends_with_space_recalls_while_running_and_restarts_on_another_agent
         wait(&mut h, 10.0, |w| !w.slots()[0].analysis.agent_differs(&w.slots()[0].file.agent)),
         "the new agent analyses"
     );
-    assert!(wait(&mut h, 10.0, |w| !w.slots()[0].analysis.running));
+    assert!(wait(&mut h, 10.0, |w| !w.slots()[0].analysis.running()));
     // Space on the finished, following analysis ends the following.
     h.key_press(egui::Key::Space);
     h.run();
     assert!(!h.state().slots()[0].analysis.follows(), "Space stopped the following");
     h.state_mut().play(mnklab::game::Move(2));
     h.run();
-    assert!(!h.state().slots()[0].analysis.running);
+    assert!(!h.state().slots()[0].analysis.running());
     // Started again, unticked, ticked: the old start is not revived.
     h.key_press(egui::Key::Space);
-    assert!(wait(&mut h, 10.0, |w| !w.slots()[0].analysis.running && w.slots()[0].analysis.is_for(&w.position())));
+    assert!(wait(&mut h, 10.0, |w| !w.slots()[0].analysis.running() && w.slots()[0].analysis.is_for(w.position())));
     h.get_by_label("follow A").click();
     h.run();
     h.get_by_label("follow A").click();
     h.run();
-    assert!(h.state().slots()[0].analysis.follow && !h.state().slots()[0].analysis.follows());
+    assert!(h.state().slots()[0].analysis.follow_ticked() && !h.state().slots()[0].analysis.follows());
 }
 
 #[test]
@@ -202,15 +205,15 @@ fn a_running_analysis_follows_the_position() {
     let mut h = harness(w);
     h.run();
     h.get_by_label("Start analysis A").click();
-    assert!(wait(&mut h, 10.0, |w| w.slots()[0].analysis.reports >= 2));
+    assert!(wait(&mut h, 10.0, |w| w.slots()[0].analysis.reports() >= 2));
     h.state_mut().play(mnklab::game::Move(3));
     assert!(
-        wait(&mut h, 10.0, |w| !w.analysis().heatmap(&w.position()).is_empty()),
+        wait(&mut h, 10.0, |w| !w.analysis().heatmap(w.position()).is_empty()),
         "the analysis restarts on the new position"
     );
-    assert!(h.state().slots()[0].analysis.is_for(&h.state().position()));
+    assert!(h.state().slots()[0].analysis.is_for(h.state().position()));
     h.get_by_label("Stop A").click();
-    assert!(wait(&mut h, 5.0, |w| !w.slots()[0].analysis.running));
+    assert!(wait(&mut h, 5.0, |w| !w.slots()[0].analysis.running()));
 }
 
 #[test]
@@ -229,7 +232,7 @@ fn the_candidate_table_previews_a_line_and_plays_a_move() {
     // Hover the second row's move: its line is previewed.
     h.get_all_by_role_and_label(Role::Button, &second).next().expect("a row button").hover();
     h.run();
-    let line = h.state().slots()[0].analysis.hovered_line.clone().expect("a previewed line");
+    let line = h.state().slots()[0].analysis.hovered_line().map(<[_]>::to_vec).expect("a previewed line");
     assert_eq!(line[0], rows[1].mv);
     let ghosts = mnklab::app::line_ghosts(&pos, &line);
     assert_eq!(ghosts.len(), line.len().min(42));
@@ -256,7 +259,7 @@ fn explorer_nodes_stay_open_by_move_path() {
     let mut h = harness(w);
     h.run();
     analyse_a(&mut h);
-    let tree = h.state().analysis().tree.clone().expect("a tree");
+    let tree = h.state().analysis().tree().cloned().expect("a tree");
     // Open the root's least visited shown child (the last by visits).
     let root = &tree.nodes[0];
     let least = root
@@ -282,7 +285,7 @@ fn explorer_nodes_stay_open_by_move_path() {
     // and no other.
     analyse_a(&mut h);
     assert!(is_open(&h, "A", &[mv]));
-    let others = h.state().analysis().tree.clone().unwrap();
+    let others = h.state().analysis().tree().cloned().unwrap();
     for &c in &others.nodes[0].children {
         let m = others.nodes[c as usize].mv.unwrap();
         if m != mv {
@@ -332,7 +335,7 @@ fn keys_step_through_the_game_and_paste_a_line() {
     // Space starts the analysis of the shown agent, and stops it.
     h.key_press(egui::Key::Space);
     h.run();
-    assert!(h.state().slots()[0].analysis.running || h.state().slots()[0].analysis.result.is_some());
+    assert!(h.state().slots()[0].analysis.running() || h.state().slots()[0].analysis.result().is_some());
     // A bad string is refused and the game kept.
     h.state_mut().paste_moves("4 4 4 4 4 4 4");
     h.run();
@@ -350,14 +353,14 @@ fn two_agents_side_by_side_mark_where_they_differ() {
     let mut w = mcts_bench(3000);
     w.slot_mut(1).set(preset("strong-ab").unwrap());
     w.slot_mut(1).file.limits = SearchLimits::depth(4);
-    w.slot_mut(0).analysis.candidates = 3;
-    w.slot_mut(1).analysis.candidates = 3;
+    w.slot_mut(0).analysis.set_candidates_shown(3);
+    w.slot_mut(1).analysis.set_candidates_shown(3);
     let mut h = harness(w);
     h.run();
     h.state_mut().paste_moves("4453");
     h.get_by_label("Start analysis A").click();
     h.get_by_label("Start analysis B").click();
-    assert!(wait(&mut h, 20.0, |w| w.slots().iter().all(|s| !s.analysis.running && s.analysis.result.is_some())));
+    assert!(wait(&mut h, 20.0, |w| w.slots().iter().all(|s| !s.analysis.running() && s.analysis.result().is_some())));
     h.run();
     h.run();
     let pos = h.state().position().clone();
@@ -389,11 +392,13 @@ fn an_unproved_table_prefers_no_move() {
     h.get_by_label("Start analysis A").click();
     h.get_by_label("Start analysis B").click();
     let unproved = |w: &Workbench| {
-        let rows = w.slots()[0].analysis.candidates(&w.position());
+        let rows = w.slots()[0].analysis.candidates(w.position());
         !rows.is_empty() && rows.iter().all(|c| c.score == mnklab::search::Score::Unknown)
     };
     assert!(
-        wait(&mut h, 20.0, |w| unproved(w) && !w.slots()[1].analysis.running && w.slots()[1].analysis.result.is_some()),
+        wait(&mut h, 20.0, |w| unproved(w)
+            && !w.slots()[1].analysis.running()
+            && w.slots()[1].analysis.result().is_some()),
         "A still proving a move when B is done"
     );
     h.run();
@@ -440,18 +445,18 @@ fn the_explorer_fetches_deeper_nodes_pages_children_and_expands_the_pv() {
     let mut h = harness(w);
     h.run();
     analyse_a(&mut h);
-    let tree = h.state().analysis().tree.clone().unwrap();
+    let tree = h.state().analysis().tree().cloned().unwrap();
     let shown = tree.nodes[0].children.len();
     let hidden = tree.nodes[0].hidden_children as usize;
     assert!(shown <= 12 && hidden > 0, "the first snapshot is 12 children wide: {shown} + {hidden}");
     h.get_by_label(&format!("+{hidden} more")).click();
     // Not `run()`: the app repaints until the subtree arrives, which may take any number of frames.
     h.run_steps(3);
-    assert!(wait(&mut h, 10.0, |w| w.analysis().fetching.is_empty()), "the subtree arrives");
+    assert!(wait(&mut h, 10.0, |w| w.analysis().fetching().is_empty()), "the subtree arrives");
     h.run();
-    let tree = h.state().analysis().tree.clone().unwrap();
+    let tree = h.state().analysis().tree().cloned().unwrap();
     let all = tree.nodes[0].children.len();
-    assert_eq!(all, shown + hidden, "every child of the root is listed now; {:?}", h.state().analysis().error);
+    assert_eq!(all, shown + hidden, "every child of the root is listed now; {:?}", h.state().analysis().error());
     assert_eq!(tree.nodes[0].hidden_children, 0);
     // Paged: 25 rows, then the next 25.
     assert!(all > 25);
@@ -464,7 +469,7 @@ fn the_explorer_fetches_deeper_nodes_pages_children_and_expands_the_pv() {
     h.get_by_label("expand PV").click();
     assert!(
         wait(&mut h, 10.0, |w| w.explorer().shown.as_ref().is_some_and(|p| !p.is_empty())
-            && w.analysis().fetching.is_empty()),
+            && w.analysis().fetching().is_empty()),
         "the PV is expanded"
     );
     h.run();
@@ -473,7 +478,7 @@ fn the_explorer_fetches_deeper_nodes_pages_children_and_expands_the_pv() {
         let root = h.state().position().clone();
         assert!(h.state().explorer().is_open(&h.ctx, &root, "A", &line[..k]), "node {k} of the PV is open");
     }
-    let tree = h.state().analysis().tree.clone().unwrap();
+    let tree = h.state().analysis().tree().cloned().unwrap();
     let end = tree.node_at(&line).expect("the line is in the tree");
     assert!(tree.nodes[end].children.is_empty() && tree.nodes[end].hidden_children == 0, "the line ends there");
     assert!(h.state().preview().is_some(), "the PV's last position is on the board");
@@ -604,7 +609,7 @@ fn the_board_does_not_move_when_analysis_comes_and_goes() {
     h.run();
     let before = h.get_by_label("board").rect();
     analyse_a(&mut h);
-    assert!(!h.state().analysis().heatmap(&h.state().position()).is_empty());
+    assert!(!h.state().analysis().heatmap(h.state().position()).is_empty());
     assert_eq!(h.get_by_label("board").rect(), before);
     h.state_mut().set_variant_text("tictactoe");
     h.get_by_label("Game").click();
@@ -623,33 +628,33 @@ fn the_explorer_fetches_subtrees_while_the_search_runs() {
     w.slot_mut(0).set(preset("jeng-mcts").unwrap());
     // No limit: it runs until stopped.
     w.slot_mut(0).file.limits = SearchLimits::default();
-    w.slot_mut(0).analysis.seconds = 0.0;
+    w.slot_mut(0).analysis.set_seconds(0.0);
     w.show_tab(BottomTab::Explorer);
     let mut h = harness(w);
     h.run();
     h.get_by_label("Start analysis A").click();
     h.run_steps(2);
     assert!(
-        wait(&mut h, 10.0, |w| w.analysis().tree.as_ref().is_some_and(|t| t.nodes[0].hidden_children > 0)),
+        wait(&mut h, 10.0, |w| w.analysis().tree().as_ref().is_some_and(|t| t.nodes[0].hidden_children > 0)),
         "a first snapshot arrives"
     );
     h.run_steps(2);
-    let hidden = h.state().analysis().tree.as_ref().unwrap().nodes[0].hidden_children;
+    let hidden = h.state().analysis().tree().as_ref().unwrap().nodes[0].hidden_children;
     let label = h.query_by_label_contains("more").map(|n| n.rect());
     assert!(label.is_some(), "a '+N more' button ({hidden} hidden)");
     h.get_by_label_contains(" more").click();
     h.run_steps(2);
     assert!(
-        wait(&mut h, 5.0, |w| w.analysis().fetching.is_empty()
-            && w.analysis().tree.as_ref().is_some_and(|t| t.nodes[0].hidden_children == 0)),
+        wait(&mut h, 5.0, |w| w.analysis().fetching().is_empty()
+            && w.analysis().tree().as_ref().is_some_and(|t| t.nodes[0].hidden_children == 0)),
         "the subtree arrives: {:?}",
-        h.state().analysis().error
+        h.state().analysis().error()
     );
-    assert!(h.state().analysis().running, "while the search is still running");
+    assert!(h.state().analysis().running(), "while the search is still running");
     h.run();
     assert!(h.query_by_label_contains("   running").is_some());
     h.get_by_label("Stop A").click();
-    assert!(wait(&mut h, 5.0, |w| !w.analysis().running));
+    assert!(wait(&mut h, 5.0, |w| !w.analysis().running()));
     h.run();
     // Stopped by the user, not finished: said so (it once read "finished").
     assert!(h.query_by_label_contains("   stopped").is_some());
@@ -668,7 +673,7 @@ fn a_fixed_config_clears_its_complaint() {
     h.state_mut().slot_mut(0).set(preset("jeng-mcts").unwrap());
     h.run();
     assert!(h.query_by_label_contains("fix the config first").is_none(), "the stale complaint is gone");
-    assert!(h.state().slots()[0].analysis.error.is_none());
+    assert!(h.state().slots()[0].analysis.error().is_none());
 }
 
 /// Results shown after the config was changed (or broken, so it cannot start again) say they
@@ -683,7 +688,7 @@ fn results_of_a_changed_config_are_marked_as_the_previous_ones() {
     h.state_mut().slot_mut(0).error = Some("mcts: exploration must be positive".into());
     h.run();
     assert!(h.query_by_label_contains("finished, by the previous config").is_some(), "a broken config");
-    assert!(h.state().slots()[0].analysis.result.is_some(), "what arrived stays");
+    assert!(h.state().slots()[0].analysis.result().is_some(), "what arrived stays");
     let mut other = preset("jeng-mcts").unwrap();
     other.limits = SearchLimits::iterations(1000);
     if let mnklab::agents::AgentConfig::Mcts(c) = &mut other.agent {
@@ -692,10 +697,10 @@ fn results_of_a_changed_config_are_marked_as_the_previous_ones() {
     let fixed = other.agent.clone();
     h.state_mut().slot_mut(0).set(other);
     h.run();
-    assert!(wait(&mut h, 20.0, |w| !w.slots()[0].analysis.running), "the fixed config's analysis finishes");
+    assert!(wait(&mut h, 20.0, |w| !w.slots()[0].analysis.running()), "the fixed config's analysis finishes");
     h.run();
     assert!(!h.state().slots()[0].analysis.agent_differs(&fixed), "the fixed config analysed again");
-    assert!(h.state().slots()[0].analysis.result.is_some());
+    assert!(h.state().slots()[0].analysis.result().is_some());
     assert!(h.query_by_label_contains("finished, by the previous config").is_none());
 }
 
@@ -726,20 +731,20 @@ fn a_following_analysis_waits_at_the_end_and_resumes() {
     let mut h = harness(w);
     h.run();
     h.get_by_label("Start analysis A").click();
-    assert!(wait(&mut h, 10.0, |w| w.slots()[0].analysis.reports >= 1));
+    assert!(wait(&mut h, 10.0, |w| w.slots()[0].analysis.reports() >= 1));
     h.key_press(egui::Key::End);
     h.run();
     assert!(h.state().position().status().is_over());
     // At once, not when the stopped search's last report comes in (which took longer than a
     // frame on a busy machine: the panel said "searching..." at the end of the game).
-    assert!(!h.state().slots()[0].analysis.running && h.state().slots()[0].analysis.waiting);
+    assert!(!h.state().slots()[0].analysis.running() && h.state().slots()[0].analysis.waiting());
     assert_eq!(h.query_all_by_label_contains("the game is over").count(), 2, "A's and B's (never started)");
     h.key_press(egui::Key::ArrowLeft);
-    assert!(wait(&mut h, 5.0, |w| w.slots()[0].analysis.running), "it resumes on the live position");
+    assert!(wait(&mut h, 5.0, |w| w.slots()[0].analysis.running()), "it resumes on the live position");
     h.run_steps(2);
     assert!(h.query_by_label_contains("the game is over").is_none(), "no stale complaint");
     h.state_mut().slot_mut(0).analysis.stop();
-    assert!(wait(&mut h, 5.0, |w| !w.slots()[0].analysis.running));
+    assert!(wait(&mut h, 5.0, |w| !w.slots()[0].analysis.running()));
 }
 
 /// Alpha-beta records two plies of its tree; "expand PV" goes on below them, each frontier
@@ -748,19 +753,19 @@ fn a_following_analysis_waits_at_the_end_and_resumes() {
 fn alpha_beta_lines_open_below_the_recorded_plies() {
     let mut w = Workbench::new(Variant::connect4());
     w.slot_mut(0).set(preset("strong-ab").unwrap());
-    w.slot_mut(0).analysis.seconds = 0.3;
+    w.slot_mut(0).analysis.set_seconds(0.3);
     w.show_tab(BottomTab::Explorer);
     let mut h = harness(w);
     h.run();
     analyse_a(&mut h);
-    let recorded = crate::common::deepest(h.state().analysis().tree.as_ref().unwrap());
+    let recorded = crate::common::deepest(h.state().analysis().tree().as_ref().unwrap());
     h.get_by_label("expand PV").click();
     assert!(
         wait(&mut h, 30.0, |w| w.explorer().shown.as_ref().is_some_and(|p| p.len() > recorded)
-            && w.analysis().fetching.is_empty()),
+            && w.analysis().fetching().is_empty()),
         "the PV opens below the {recorded} recorded plies: {:?} {:?}",
         h.state().explorer().shown,
-        h.state().analysis().error
+        h.state().analysis().error()
     );
     let line = h.state().explorer().shown.clone().unwrap();
     let mut p = h.state().position().clone();
@@ -774,7 +779,7 @@ fn every_candidate_proven_on_connect544(agent: mnklab::agents::AgentFile) -> Har
     let mut w = Workbench::new("connect:5,4,4".parse().unwrap());
     w.slot_mut(0).set(agent);
     w.slot_mut(0).file.limits = SearchLimits::time(10.0);
-    w.slot_mut(0).analysis.candidates = 5;
+    w.slot_mut(0).analysis.set_candidates_shown(5);
     let mut h = harness(w);
     h.run();
     h.state_mut().paste_moves("33");
@@ -818,7 +823,7 @@ fn a_solver_marks_every_move_of_a_large_board() {
     assert!(marks.iter().all(|m| m.label == "="), "5,5,4 is a draw whatever the first move");
     assert!(h.query_all_by_label_contains("candidates").count() >= 1);
     // Lowered by the user, the table and the board follow.
-    h.state_mut().slot_mut(0).analysis.candidates = 7;
+    h.state_mut().slot_mut(0).analysis.set_candidates_shown(7);
     h.run();
     assert_eq!(h.state().analysis().heatmap(&pos).len(), 7);
 }
@@ -865,9 +870,9 @@ fn a_book_for_another_game_is_named_beside_the_analysis() {
     h.state_mut().paste_moves("3344");
     analyse_a(&mut h);
     let shown = h.query_all_by_label_contains("is for connect:5,4,4, not connect:6,5,4: searched instead").count();
-    assert!(shown >= 1, "the notice is shown: {:?}", h.state().slots()[0].analysis.notice);
-    assert_eq!(h.state().slots()[0].analysis.error, None, "a notice, not an error");
-    assert!(h.state().slots()[0].analysis.result.as_ref().unwrap().best.is_some(), "it still plays");
+    assert!(shown >= 1, "the notice is shown: {:?}", h.state().slots()[0].analysis.notice());
+    assert_eq!(h.state().slots()[0].analysis.error(), None, "a notice, not an error");
+    assert!(h.state().slots()[0].analysis.result().as_ref().unwrap().best.is_some(), "it still plays");
     assert_eq!(h.query_all_by_label_contains("the built-in book answers").count(), 0, "there is none");
 
     // On Connect-4 the built-in book answers instead (as with no file named): the empty
@@ -883,11 +888,11 @@ fn a_book_for_another_game_is_named_beside_the_analysis() {
         "solver: the book named ({}) is for connect:5,4,4, not connect:7,6,4: the built-in book answers",
         path.display()
     );
-    assert_eq!(a.notice.as_deref(), Some(said.as_str()));
-    assert_eq!(a.result.as_ref().unwrap().stats.nodes, 0, "answered from the built-in book");
+    assert_eq!(a.notice(), Some(said.as_str()));
+    assert_eq!(a.result().as_ref().unwrap().stats.nodes, 0, "answered from the built-in book");
     // And the answer is credited to the book that gave it, not to the file refused (a
     // new-user trial saw "solver: from the book small.book" after the refusal).
-    assert_eq!(a.info.as_deref(), Some("solver: from the built-in book"));
+    assert_eq!(a.info(), Some("solver: from the built-in book"));
     assert!(h.query_all_by_label_contains("win in 41").count() >= 1);
 }
 
@@ -903,7 +908,7 @@ fn a_book_damaged_after_the_agent_was_set_is_named_and_read_again_once_mended() 
     let mut w = Workbench::new("connect:5,4,4".parse().unwrap());
     w.slot_mut(0).set(solver_with_book(&path));
     w.slot_mut(0).file.limits = SearchLimits::time(2.0);
-    w.slot_mut(0).analysis.follow = false;
+    w.slot_mut(0).analysis.set_follow(false);
     let mut h = harness(w);
     h.run();
     h.state_mut().paste_moves("cd");
@@ -914,18 +919,18 @@ fn a_book_damaged_after_the_agent_was_set_is_named_and_read_again_once_mended() 
     std::fs::write(&path, &bad).unwrap();
     analyse_a(&mut h);
     let a = &h.state().slots()[0].analysis;
-    let notice = a.notice.clone().unwrap_or_default();
+    let notice = a.notice().unwrap_or_default().to_string();
     assert!(notice.starts_with("solver: book file not used: "), "{notice:?}");
     assert!(notice.contains("searched instead"), "no built-in book for this board: {notice:?}");
     assert!(h.query_all_by_label_contains("solver: book file not used").count() >= 1, "shown");
-    assert!(a.result.as_ref().unwrap().stats.nodes > 0, "it searched");
+    assert!(a.result().as_ref().unwrap().stats.nodes > 0, "it searched");
     // Mended: the next analysis answers from it.
     std::fs::write(&path, &good).unwrap();
     h.state_mut().paste_moves("cdc");
     analyse_a(&mut h);
     let a = &h.state().slots()[0].analysis;
-    assert_eq!(a.notice, None, "{:?}", a.notice);
-    assert_eq!(a.info.as_deref(), Some(format!("solver: from the book {}", path.display()).as_str()));
+    assert_eq!(a.notice(), None, "{:?}", a.notice());
+    assert_eq!(a.info(), Some(format!("solver: from the book {}", path.display()).as_str()));
 }
 
 /// The solver preset on the empty Connect-4 board answers from the book mnklab ships: every
@@ -938,10 +943,10 @@ fn the_built_in_book_answers_the_first_connect4_move_and_says_so() {
     analyse_a(&mut h);
     let a = &h.state().slots()[0].analysis;
     // A solver's table shows every move without the candidates slider being raised.
-    assert_eq!(a.candidates(&h.state().position()).len(), 7, "a row per column");
-    assert_eq!(a.error, None);
-    assert_eq!(a.result.as_ref().unwrap().stats.nodes, 0, "answered without a search");
-    assert!(h.query_all_by_label_contains("solver: from the built-in book").count() >= 1, "{:?}", a.info);
+    assert_eq!(a.candidates(h.state().position()).len(), 7, "a row per column");
+    assert_eq!(a.error(), None);
+    assert_eq!(a.result().as_ref().unwrap().stats.nodes, 0, "answered without a search");
+    assert!(h.query_all_by_label_contains("solver: from the built-in book").count() >= 1, "{:?}", a.info());
     assert!(h.query_all_by_label_contains("win in 41").count() >= 1);
     assert!(h.query_all_by_label_contains("draw").count() >= 2, "c and e");
     assert!(h.query_all_by_label_contains("loss in").count() >= 4, "a, b, f and g");
@@ -994,7 +999,7 @@ fn the_solver_on_two_threads_proves_every_candidate() {
     let h = every_candidate_proven_on_connect544(two_threads());
     assert_eq!(h.query_all_by_label_contains("proving on one thread").count(), 0);
     // The readout says the proof ran on two threads.
-    assert!(h.query_all_by_label_contains("on 2 threads").count() >= 1, "{:?}", h.state().slots()[0].analysis.latest);
+    assert!(h.query_all_by_label_contains("on 2 threads").count() >= 1, "{:?}", h.state().slots()[0].analysis.latest());
 
     let mut w = Workbench::new("tictactoe".parse().unwrap());
     w.slot_mut(0).set(two_threads());
@@ -1004,11 +1009,11 @@ fn the_solver_on_two_threads_proves_every_candidate() {
     analyse_a(&mut h);
     h.run();
     let analysis = &h.state().slots()[0].analysis;
-    assert_eq!((&analysis.notice, &analysis.error), (&None, &None));
-    assert!(h.query_all_by_label_contains("on 2 threads").count() >= 1, "{:?}", analysis.latest);
+    assert_eq!((&analysis.notice(), &analysis.error()), (&None, &None));
+    assert!(h.query_all_by_label_contains("on 2 threads").count() >= 1, "{:?}", analysis.latest());
     // Tic-tac-toe is a draw: every move from the empty board keeps it.
-    assert_eq!(analysis.result.as_ref().unwrap().score, Score::Draw);
-    let rows = &analysis.latest.as_ref().unwrap().root;
+    assert_eq!(analysis.result().as_ref().unwrap().score, Score::Draw);
+    let rows = &analysis.latest().as_ref().unwrap().root;
     assert_eq!(rows.len(), 9);
     assert!(rows.iter().all(|r| r.score == Score::Draw), "{rows:?}");
     assert!(h.query_all_by_label("draw").count() >= 9, "the table's rows");
@@ -1030,7 +1035,7 @@ fn a_long_proof_shows_its_bounds_while_it_runs() {
     // Pons' `64` without the book: a proof of many seconds.
     h.state_mut().paste_moves("64");
     h.get_by_label("Start analysis A").click();
-    let gauged = |w: &Workbench| w.slots()[0].analysis.latest.as_ref().is_some_and(|p| p.bounds.is_some());
+    let gauged = |w: &Workbench| w.slots()[0].analysis.latest().as_ref().is_some_and(|p| p.bounds.is_some());
     assert!(wait(&mut h, 10.0, gauged), "a report while the proof runs");
     h.run();
     assert!(h.query_by_label_contains("so far: a loss in").is_some(), "what is ruled out so far");
@@ -1044,7 +1049,7 @@ fn a_long_proof_shows_its_bounds_while_it_runs() {
     h.state_mut().back();
     h.run();
     h.run();
-    assert!(!h.state().slots()[0].analysis.running, "the old proof was stopped");
+    assert!(!h.state().slots()[0].analysis.running(), "the old proof was stopped");
     assert!(h.query_by_label_contains("fix the config first").is_some());
     assert!(h.query_by_label_contains("searching...").is_none());
 }
@@ -1098,31 +1103,31 @@ fn a_stopped_analysis_is_not_recalled() {
     w.slot_mut(0).set(preset("jeng-mcts").unwrap());
     // No limit: it runs until stopped.
     w.slot_mut(0).file.limits = SearchLimits::default();
-    w.slot_mut(0).analysis.seconds = 0.0;
+    w.slot_mut(0).analysis.set_seconds(0.0);
     w.paste_moves("d c");
     w.back();
     let mut h = harness(w);
     h.run();
     h.get_by_label("Start analysis A").click();
-    assert!(wait(&mut h, 10.0, |w| w.slots()[0].analysis.reports >= 1));
+    assert!(wait(&mut h, 10.0, |w| w.slots()[0].analysis.reports() >= 1));
     h.get_by_label("Stop A").click();
-    assert!(wait(&mut h, 5.0, |w| !w.slots()[0].analysis.running));
+    assert!(wait(&mut h, 5.0, |w| !w.slots()[0].analysis.running()));
     h.run();
     assert!(h.query_by_label_contains("   stopped").is_some());
     // An analysis of the next position puts the stopped one aside, were it kept.
     h.key_press(egui::Key::ArrowRight);
     h.run();
     h.get_by_label("Start analysis A").click();
-    assert!(wait(&mut h, 10.0, |w| w.slots()[0].analysis.reports >= 1));
+    assert!(wait(&mut h, 10.0, |w| w.slots()[0].analysis.reports() >= 1));
     // Back: searched again (following the game), not the stopped result shown as done.
     assert_eq!(h.state().position().ply(), 2);
     h.key_press(egui::Key::ArrowLeft);
     h.run_steps(2);
     assert_eq!(h.state().position().ply(), 1);
-    assert!(h.state().slots()[0].analysis.running, "the position is searched again");
+    assert!(h.state().slots()[0].analysis.running(), "the position is searched again");
     assert!(h.query_by_label_contains("   stopped").is_none() && h.query_by_label_contains("   finished").is_none());
     h.get_by_label("Stop A").click();
-    assert!(wait(&mut h, 5.0, |w| !w.slots()[0].analysis.running));
+    assert!(wait(&mut h, 5.0, |w| !w.slots()[0].analysis.running()));
 }
 
 /// Alpha-beta's refuted moves beside a proven win read "≤ win in 3", which says the opposite of
@@ -1166,7 +1171,7 @@ fn another_preset_takes_the_old_agents_marks_off_the_board() {
     h.run();
     h.state_mut().start_slot(0);
     assert!(
-        wait(&mut h, 30.0, |w| !w.slots()[0].analysis.running && !w.board_marks().is_empty()),
+        wait(&mut h, 30.0, |w| !w.slots()[0].analysis.running() && !w.board_marks().is_empty()),
         "the solver's marks"
     );
     assert!(h.state().board_marks().iter().any(|m| m.proof_label), "proofs on the board");
@@ -1185,7 +1190,7 @@ fn clicking_a_move_of_a_line_walks_to_it() {
     let mut h = harness(w);
     h.run();
     h.state_mut().start_slot(0);
-    assert!(wait(&mut h, 30.0, |w| !w.slots()[0].analysis.running), "the analysis ends");
+    assert!(wait(&mut h, 30.0, |w| !w.slots()[0].analysis.running()), "the analysis ends");
     h.run();
     let pos = h.state().position().clone();
     let best = h.state().slots()[0].analysis.candidates(&pos)[0].pv.clone();

@@ -26,13 +26,13 @@ fn expand_pv_opens_the_line_while_the_search_runs() {
     let mut w = Workbench::new(Variant::connect4());
     w.slot_mut(0).set(preset("strong-ab").unwrap());
     w.slot_mut(0).file.limits = SearchLimits::default();
-    w.slot_mut(0).analysis.seconds = 0.0;
+    w.slot_mut(0).analysis.set_seconds(0.0);
     w.show_tab(BottomTab::Explorer);
     let mut h = harness(w);
     h.run();
     h.get_by_label("Start analysis A").click();
-    assert!(wait(&mut h, 10.0, |w| w.analysis().tree.as_ref().is_some_and(|t| t.nodes.len() > 1)), "a first tree");
-    let recorded = deepest(h.state().analysis().tree.as_ref().unwrap());
+    assert!(wait(&mut h, 10.0, |w| w.analysis().tree().as_ref().is_some_and(|t| t.nodes.len() > 1)), "a first tree");
+    let recorded = deepest(h.state().analysis().tree().as_ref().unwrap());
     h.get_by_label("expand PV").click();
     h.run_steps(2);
     assert!(h.query_by_label_contains("expanding the best line").is_some(), "its progress is shown");
@@ -40,11 +40,11 @@ fn expand_pv_opens_the_line_while_the_search_runs() {
         wait(&mut h, 40.0, |w| w.explorer().shown.as_ref().is_some_and(|p| p.len() > recorded)),
         "the line opens below the {recorded} recorded plies: {:?} {:?}",
         h.state().explorer().shown,
-        h.state().analysis().error
+        h.state().analysis().error()
     );
     h.run_steps(2);
-    assert!(h.state().analysis().running, "while the search still runs");
-    assert!(h.state().analysis().expansion.is_none(), "done");
+    assert!(h.state().analysis().running(), "while the search still runs");
+    assert!(h.state().analysis().expansion().is_none(), "done");
     assert!(h.query_by_label_contains("expanding the best line").is_none());
     assert!(h.query_all_by_label_contains("searched afresh: depth").count() > 0, "fresh searches are marked");
     let line = h.state().explorer().shown.clone().unwrap();
@@ -57,12 +57,12 @@ fn expand_pv_opens_the_line_while_the_search_runs() {
         assert!(h.state().explorer().is_open(&h.ctx, &root, "A", &line[..k]), "node {k} of the line is open");
     }
     // The line's end: the game is over there, or nothing below its last node.
-    let tree = h.state().analysis().tree.clone().unwrap();
+    let tree = h.state().analysis().tree().cloned().unwrap();
     let end = tree.node_at(&line).expect("the line is in the tree");
     assert!(tree.nodes[end].children.is_empty());
     assert!(!mnklab::analysis::has_more(&tree.nodes[end]), "nothing more to fetch at the end");
     h.get_by_label("Stop A").click();
-    assert!(wait(&mut h, 5.0, |w| !w.analysis().running));
+    assert!(wait(&mut h, 5.0, |w| !w.analysis().running()));
 }
 
 /// "stop expanding" ends the expansion at once, whatever is on its way.
@@ -71,20 +71,20 @@ fn an_expansion_stops_on_request() {
     let mut w = Workbench::new(Variant::connect4());
     w.slot_mut(0).set(preset("strong-ab").unwrap());
     w.slot_mut(0).file.limits = SearchLimits::default();
-    w.slot_mut(0).analysis.seconds = 0.0;
+    w.slot_mut(0).analysis.set_seconds(0.0);
     w.show_tab(BottomTab::Explorer);
     let mut h = harness(w);
     h.run();
     h.get_by_label("Start analysis A").click();
-    assert!(wait(&mut h, 10.0, |w| w.analysis().tree.as_ref().is_some_and(|t| t.nodes.len() > 1)), "a first tree");
+    assert!(wait(&mut h, 10.0, |w| w.analysis().tree().as_ref().is_some_and(|t| t.nodes.len() > 1)), "a first tree");
     h.get_by_label("expand PV").click();
     h.run_steps(2);
     h.get_by_label("stop expanding").click();
     h.run_steps(2);
-    assert!(h.state().analysis().expansion.is_none());
+    assert!(h.state().analysis().expansion().is_none());
     assert!(h.query_by_label("expand PV").is_some(), "the button is back");
     h.get_by_label("Stop A").click();
-    assert!(wait(&mut h, 5.0, |w| !w.analysis().running));
+    assert!(wait(&mut h, 5.0, |w| !w.analysis().running()));
 }
 
 fn mcts_node(mv: Option<Move>, order: u32, visits: u64, children: Vec<u32>) -> SnapNode {
@@ -125,8 +125,9 @@ fn row_tops(h: &Harness<'static, Workbench>, visits: &[u64]) -> Vec<f32> {
 fn rows_hold_still_under_the_pointer() {
     let mut w = Workbench::new(Variant::connect4());
     w.show_tab(BottomTab::Explorer);
-    w.slot_mut(0).analysis.key = Some(PositionKey::of(&w.position()));
-    w.slot_mut(0).analysis.tree = Some(tree_with_visits(&[10, 30, 20]));
+    let key = PositionKey::of(w.position());
+    w.slot_mut(0).analysis.set_key(Some(key));
+    w.slot_mut(0).analysis.set_tree(Some(tree_with_visits(&[10, 30, 20])));
     let mut h = harness(w);
     h.run();
     let tops = row_tops(&h, &[30, 20, 10]);
@@ -134,7 +135,7 @@ fn rows_hold_still_under_the_pointer() {
     // The pointer over the rows; the search's numbers change the ranking.
     h.get_by_label_contains("visits 20 ").hover();
     h.run();
-    h.state_mut().slot_mut(0).analysis.tree = Some(tree_with_visits(&[50, 31, 21]));
+    h.state_mut().slot_mut(0).analysis.set_tree(Some(tree_with_visits(&[50, 31, 21])));
     h.run();
     let held = row_tops(&h, &[31, 21, 50]);
     assert_eq!(held, tops, "the rows stay where they were");
@@ -154,7 +155,7 @@ fn a_win_in_one_keeps_its_table_mark_and_tree() {
     for name in ["strong-ab", "jeng-mcts", "strong-mcts"] {
         let mut w = Workbench::new(Variant::connect4());
         w.slot_mut(0).set(preset(name).unwrap());
-        w.slot_mut(0).analysis.seconds = 1.0;
+        w.slot_mut(0).analysis.set_seconds(1.0);
         w.show_tab(BottomTab::Explorer);
         let mut h = harness(w);
         h.run();
@@ -162,7 +163,7 @@ fn a_win_in_one_keeps_its_table_mark_and_tree() {
         h.state_mut().paste_moves("445566");
         h.run();
         h.get_by_label("Start analysis A").click();
-        assert!(wait(&mut h, 20.0, |w| !w.analysis().running && w.analysis().result.is_some()), "{name} finishes");
+        assert!(wait(&mut h, 20.0, |w| !w.analysis().running() && w.analysis().result().is_some()), "{name} finishes");
         h.run();
         let pos = h.state().position().clone();
         let wins: Vec<Move> = ["3", "7"].iter().map(|m| pos.parse_move(m).unwrap()).collect();
@@ -177,7 +178,7 @@ fn a_win_in_one_keeps_its_table_mark_and_tree() {
         assert!(winning, "{name}: {:?}", rows[0].score);
         let marks = h.state().analysis().heatmap(&pos);
         assert!(marks.first().is_some_and(|m| m.best && wins.contains(&m.mv)), "{name}: the board marks it");
-        let tree = h.state().analysis().tree.clone().expect("a tree");
+        let tree = h.state().analysis().tree().cloned().expect("a tree");
         let children: Vec<Move> = tree.nodes[0].children.iter().filter_map(|&c| tree.nodes[c as usize].mv).collect();
         assert!(children.iter().any(|m| wins.contains(m)), "{name}: the explorer lists the win: {children:?}");
         assert!(h.query_by_label("no tree yet: start an analysis").is_none());
@@ -229,7 +230,7 @@ fn panel_sizes_persist_and_the_board_holds_still() {
     let mut h = harness(w);
     h.run();
     h.get_by_label("Start analysis A").click();
-    assert!(wait(&mut h, 20.0, |w| !w.analysis().running && w.analysis().tree.is_some()), "a tree");
+    assert!(wait(&mut h, 20.0, |w| !w.analysis().running() && w.analysis().tree().is_some()), "a tree");
     h.run();
     let before = h.get_by_label("board").rect();
     // The panel's top edge, just above its tab row: dragged 120 px up.
@@ -278,10 +279,10 @@ fn the_evaluation_bar_shows_the_first_players_share() {
     h.state_mut().paste_moves("4");
     h.run();
     h.get_by_label("Start analysis A").click();
-    assert!(wait(&mut h, 20.0, |w| !w.analysis().running && w.analysis().result.is_some()), "A finishes");
+    assert!(wait(&mut h, 20.0, |w| !w.analysis().running() && w.analysis().result().is_some()), "A finishes");
     h.run();
     let bar = h.state().eval_bar().expect("a reading");
-    let score = h.state().analysis().latest.as_ref().unwrap().score;
+    let score = h.state().analysis().latest().as_ref().unwrap().score;
     let Score::WinRate(second) = score else { panic!("an MCTS rate: {score:?}") };
     assert!((bar.first_share as f64 - (1.0 - second)).abs() < 1e-6, "the second player moves: {bar:?}");
     assert_eq!(h.get_by_label("evaluation bar").rect(), empty, "the bar holds its place");

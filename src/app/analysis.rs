@@ -65,41 +65,41 @@ pub struct SlotView<'a> {
 /// thread that searches.
 pub struct Analysis {
     /// Seconds per analysis; 0 runs until stopped (or until the agent's own limits).
-    pub seconds: f64,
+    pub(super) seconds: f64,
     /// How many candidate moves the heatmap shows.
-    pub candidates: usize,
-    pub running: bool,
+    pub(super) candidates: usize,
+    pub(super) running: bool,
     /// A running analysis that reached a finished game: it resumes on the next position.
-    pub waiting: bool,
+    pub(super) waiting: bool,
     /// Once started, analyse each new position of the game, finished analyses too (a solver's
     /// or a timed one's), until stopped: perfect play at a click instead of Space at each move.
-    pub follow: bool,
-    pub latest: Option<Progress>,
+    pub(super) follow: bool,
+    pub(super) latest: Option<Progress>,
     /// Alpha-beta's score at the depth before the latest report's (the evaluation bar
     /// averages the two).
-    pub previous: Option<crate::search::Score>,
-    pub reports: u64,
-    pub result: Option<SearchResult>,
-    pub tree: Option<TreeSnapshot>,
-    pub error: Option<String>,
+    pub(super) previous: Option<crate::search::Score>,
+    pub(super) reports: u64,
+    pub(super) result: Option<SearchResult>,
+    pub(super) tree: Option<TreeSnapshot>,
+    pub(super) error: Option<String>,
     /// Something the search said the user should know that is not a failure (an option it
     /// cannot use here), shown as a warning when there is no error.
-    pub notice: Option<String>,
+    pub(super) notice: Option<String>,
     /// Where the answer came from when not from a search (a solver's book), shown when there
     /// is no error.
-    pub info: Option<String>,
+    pub(super) info: Option<String>,
     /// The position the results are about: anything else is never shown as current.
-    pub key: Option<PositionKey>,
+    pub(super) key: Option<PositionKey>,
     /// The candidate row under the pointer, from the last frame: its line is previewed on
     /// the board.
-    pub hovered_line: Option<Vec<Move>>,
+    pub(super) hovered_line: Option<Vec<Move>>,
     /// The row under the pointer in words, from the last frame: said in the notice lines
     /// above the table.
     hovered_detail: Option<String>,
     /// Subtrees asked of the worker and not yet arrived (the explorer says "fetching").
-    pub fetching: Vec<Vec<Move>>,
+    pub(super) fetching: Vec<Vec<Move>>,
     /// "Expand PV" under way or just done (see [`Analysis::expand_line`]).
-    pub expansion: Option<LineExpansion>,
+    pub(super) expansion: Option<LineExpansion>,
     /// The subtrees fetched into the tree, kept across a running search's snapshots.
     grafts: Vec<tree::Graft>,
     /// What the running or last analysis searched (position, agent, limits, seed): a node
@@ -156,6 +156,115 @@ impl Default for Analysis {
             engaged: false,
             stopped: false,
         }
+    }
+}
+
+/// Reading an analysis (for tests and screenshots), and the settings a user changes in its
+/// controls. The workbench's panels read the fields themselves.
+impl Analysis {
+    /// Seconds a search may take (0: until stopped).
+    pub fn seconds(&self) -> f64 {
+        self.seconds
+    }
+
+    /// Sets the seconds field.
+    pub fn set_seconds(&mut self, seconds: f64) {
+        self.seconds = seconds;
+    }
+
+    /// How many candidate moves the table and the board show.
+    pub fn candidates_shown(&self) -> usize {
+        self.candidates
+    }
+
+    /// Sets the candidates slider.
+    pub fn set_candidates_shown(&mut self, n: usize) {
+        self.candidates = n;
+    }
+
+    /// A search of this analysis is running.
+    pub fn running(&self) -> bool {
+        self.running
+    }
+
+    /// Started, but waiting for the worker to finish the search before it.
+    pub fn waiting(&self) -> bool {
+        self.waiting
+    }
+
+    /// The "follow" box is ticked.
+    pub fn follow_ticked(&self) -> bool {
+        self.follow
+    }
+
+    /// Ticks or clears the "follow" box.
+    pub fn set_follow(&mut self, follow: bool) {
+        self.follow = follow;
+    }
+
+    /// The last progress report.
+    pub fn latest(&self) -> Option<&Progress> {
+        self.latest.as_ref()
+    }
+
+    /// Progress reports received from the running or last search.
+    pub fn reports(&self) -> u64 {
+        self.reports
+    }
+
+    /// The finished search's result.
+    pub fn result(&self) -> Option<&SearchResult> {
+        self.result.as_ref()
+    }
+
+    /// The search tree as last reported, with the subtrees fetched into it.
+    pub fn tree(&self) -> Option<&TreeSnapshot> {
+        self.tree.as_ref()
+    }
+
+    /// Shows `tree` as this analysis' search tree (a tree made elsewhere, to look at it).
+    pub fn set_tree(&mut self, tree: Option<TreeSnapshot>) {
+        self.tree = tree;
+    }
+
+    /// Why the analysis could not run or failed.
+    pub fn error(&self) -> Option<&str> {
+        self.error.as_deref()
+    }
+
+    /// A warning: an option the agent cannot use here, and what answers instead.
+    pub fn notice(&self) -> Option<&str> {
+        self.notice.as_deref()
+    }
+
+    /// Where an answer came from when not from a search (a solver's book).
+    pub fn info(&self) -> Option<&str> {
+        self.info.as_deref()
+    }
+
+    /// The position the results are about.
+    pub fn key(&self) -> Option<&PositionKey> {
+        self.key.as_ref()
+    }
+
+    /// Says which position the results (a tree given by `set_tree`) are about.
+    pub fn set_key(&mut self, key: Option<PositionKey>) {
+        self.key = key;
+    }
+
+    /// The line of the candidate row under the pointer in the last frame.
+    pub fn hovered_line(&self) -> Option<&[Move]> {
+        self.hovered_line.as_deref()
+    }
+
+    /// Subtrees asked of the worker and not yet arrived.
+    pub fn fetching(&self) -> &[Vec<Move>] {
+        &self.fetching
+    }
+
+    /// "Expand PV" under way or just done.
+    pub fn expansion(&self) -> Option<&LineExpansion> {
+        self.expansion.as_ref()
     }
 }
 

@@ -64,7 +64,7 @@ pub struct MatchupPanel {
     /// What the form says (remembered between sessions).
     pub form: MatchupForm,
     pub records: Vec<GameRecord>,
-    pub total: u64,
+    pub(super) total: u64,
     pub state: RunState,
     pub error: Option<String>,
     /// What went well, said in the text colour (a save, the folder a run went to).

@@ -150,6 +150,16 @@ pub fn short_label(s: Score, b: Bound) -> String {
     format!("{}{body}", bound_prefix(s, b).trim_end())
 }
 
+/// A cell label in two parts for a cell too small for it on one line: the bound sign (`≤`,
+/// `≥`), if any, and the rest. On a small cell the sign goes above the value, each as large
+/// as the cell allows: on one line both shrank to a size where `≤-` read as one glyph.
+pub fn label_parts(label: &str) -> (Option<&str>, &str) {
+    match label.chars().next() {
+        Some(c @ ('≤' | '≥')) => (Some(&label[..c.len_utf8()]), &label[c.len_utf8()..]),
+        _ => (None, label),
+    }
+}
+
 /// A proof that searched nothing: a book's (or the rules') answer. It has no rate and ran on
 /// no thread, and its readout says "no search".
 pub fn searched_nothing(p: &Progress) -> bool {
@@ -423,6 +433,23 @@ mod tests {
         assert_eq!(Score::WinRate(0.9996).to_string(), "100.0%");
         assert_eq!(short_label(Score::Win { plies: Some(7) }, Bound::Exact), "W7");
         assert_eq!(short_label(Score::Draw, Bound::Exact), "=");
+    }
+
+    #[test]
+    fn a_label_splits_into_its_bound_and_its_value() {
+        for (s, b, parts) in [
+            (Score::Eval(-500), Bound::Upper, (Some("≤"), "-0.5")),
+            (Score::Eval(1400), Bound::Lower, (Some("≥"), "+1.4")),
+            (Score::WinRate(0.62), Bound::Lower, (Some("≥"), "62%")),
+            (Score::Eval(1400), Bound::Exact, (None, "+1.4")),
+            (Score::Win { plies: Some(7) }, Bound::Exact, (None, "W7")),
+            (Score::Unknown, Bound::Upper, (None, "?")),
+        ] {
+            let label = short_label(s, b);
+            assert_eq!(label_parts(&label), parts, "{label}");
+            let (sign, value) = label_parts(&label);
+            assert_eq!(format!("{}{value}", sign.unwrap_or("")), label, "the parts make the label");
+        }
         for s in [Score::Eval(-999_999_000), Score::Eval(123_456), Score::Loss { plies: Some(41) }] {
             assert!(short_label(s, Bound::Upper).chars().count() <= 6, "{}", short_label(s, Bound::Upper));
         }

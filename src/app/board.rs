@@ -51,17 +51,32 @@ fn draw_mark(painter: &egui::Painter, r: Rect, cell: f32, best: bool, strength: 
         );
     }
     if cell >= 22.0 {
-        // As large as the label fits the mark (measured at 10 px and scaled), within limits
-        // that keep it inside the cell and readable.
-        let width_at_10 = painter
-            .layout_no_wrap(label.to_string(), egui::FontId::proportional(10.0), Color32::WHITE)
-            .size()
-            .x
-            .max(1.0);
-        let size = (10.0 * r.width() * 0.92 / width_at_10).min(cell * 0.42).clamp(7.0, 16.0);
-        let small = egui::FontId::proportional(size);
         let ink = if strength > 0.45 { Color32::WHITE } else { Color32::from_rgb(10, 30, 90) };
-        painter.text(r.center(), egui::Align2::CENTER_CENTER, label, small, ink);
+        // As large as the text fits the mark's width (measured at 10 px and scaled), within
+        // limits that keep it inside the cell and readable.
+        let fit = |text: &str, height_share: f32| {
+            let width_at_10 = painter
+                .layout_no_wrap(text.to_string(), egui::FontId::proportional(10.0), Color32::WHITE)
+                .size()
+                .x
+                .max(1.0);
+            (10.0 * r.width() * 0.92 / width_at_10).min(cell * height_share).clamp(7.0, 16.0)
+        };
+        let one_line = fit(label, 0.42);
+        match crate::analysis::label_parts(label) {
+            // Too small on one line: the bound's sign above the value, each larger.
+            (Some(sign), value) if one_line < 10.0 => {
+                let size = fit(value, 0.34);
+                let gap = size * 0.5;
+                let font = egui::FontId::proportional(size);
+                painter.text(r.center() - Vec2::new(0.0, gap), egui::Align2::CENTER_CENTER, sign, font.clone(), ink);
+                painter.text(r.center() + Vec2::new(0.0, gap), egui::Align2::CENTER_CENTER, value, font, ink);
+            }
+            _ => {
+                let font = egui::FontId::proportional(one_line);
+                painter.text(r.center(), egui::Align2::CENTER_CENTER, label, font, ink);
+            }
+        }
     }
 }
 

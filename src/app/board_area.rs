@@ -103,8 +103,7 @@ impl Workbench {
                 board.inner
             })
             .inner;
-        // A cell of a position from the tree is not a move of the game.
-        out.extend(clicked.filter(|_| self.preview.is_none()).map(Command::BoardClick));
+        out.extend(clicked.map(Command::BoardClick));
         out
     }
 }

@@ -129,7 +129,8 @@ impl Workbench {
         }
     }
 
-    /// A click on the board: the move is played, unless an agent plays the side to move.
+    /// A click on the board: the move is played, unless an agent plays the side to move or
+    /// the board shows a position from the tree (its cells are not moves of the game).
     fn board_click(&mut self, m: Move) {
         if self.preview.is_some() {
             return;

@@ -38,16 +38,16 @@ fn analysis_streams_progress_and_stops() {
     let mut w = Workbench::new(Variant::connect4());
     w.slot_mut(0).set(preset("jeng-mcts").unwrap());
     // No limit: it runs until stopped.
-    w.slot_mut(0).file.limits = mnklab::search::SearchLimits::default();
+    w.slot_mut(0).edit(|f| f.limits = mnklab::search::SearchLimits::default());
     let mut h = harness(w);
     h.run();
     h.get_by_label("Start analysis A").click();
-    assert!(wait(&mut h, 10.0, |w| w.slots()[0].analysis.reports() >= 3), "progress reports arrive");
-    assert!(h.state().slots()[0].analysis.running());
-    assert!(h.state().slots()[0].analysis.latest().as_ref().unwrap().iterations > 0);
+    assert!(wait(&mut h, 10.0, |w| w.slots()[0].analysis().reports() >= 3), "progress reports arrive");
+    assert!(h.state().slots()[0].analysis().running());
+    assert!(h.state().slots()[0].analysis().latest().as_ref().unwrap().iterations > 0);
     h.get_by_label("Stop A").click();
-    assert!(wait(&mut h, 5.0, |w| !w.slots()[0].analysis.running()), "the analysis stops");
-    let result = h.state().slots()[0].analysis.result().cloned().unwrap();
+    assert!(wait(&mut h, 5.0, |w| !w.slots()[0].analysis().running()), "the analysis stops");
+    let result = h.state().slots()[0].analysis().result().cloned().unwrap();
     assert!(result.best.is_some());
     // The heatmap has candidates to draw.
     assert!(!h.state().analysis().heatmap(h.state().position()).is_empty());
@@ -129,12 +129,12 @@ fn save_never_replaces_another_file_without_asking() {
 fn the_explorer_expands_and_shows_a_node() {
     let mut w = Workbench::new(Variant::connect4());
     w.slot_mut(0).set(preset("jeng-mcts").unwrap());
-    w.slot_mut(0).analysis.set_seconds(0.3);
+    w.slot_mut(0).analysis_mut().set_seconds(0.3);
     let mut h = harness(w);
     h.run();
     h.get_by_label("Start analysis A").click();
     assert!(
-        wait(&mut h, 10.0, |w| !w.slots()[0].analysis.running() && w.slots()[0].analysis.tree().is_some()),
+        wait(&mut h, 10.0, |w| !w.slots()[0].analysis().running() && w.slots()[0].analysis().tree().is_some()),
         "the search finishes with a tree"
     );
     h.run();
@@ -164,75 +164,76 @@ fn the_explorer_expands_and_shows_a_node() {
 #[test]
 fn two_agents_analyse_side_by_side_and_the_editor_validates() {
     let mut w = Workbench::new(Variant::connect4());
-    w.slot_mut(0).analysis.set_seconds(0.5);
-    w.slot_mut(1).analysis.set_seconds(0.5);
+    w.slot_mut(0).analysis_mut().set_seconds(0.5);
+    w.slot_mut(1).analysis_mut().set_seconds(0.5);
     let mut h = harness(w);
     h.run();
     h.get_by_label("Start analysis A").click();
     h.get_by_label("Start analysis B").click();
     assert!(
-        wait(&mut h, 15.0, |w| w.slots().iter().all(|s| !s.analysis.running() && s.analysis.result().is_some())),
+        wait(&mut h, 15.0, |w| w.slots().iter().all(|s| !s.analysis().running() && s.analysis().result().is_some())),
         "both analyses finish"
     );
     // Alpha-beta (A) reports depth and nodes, MCTS (B) iterations: two different answers.
-    let a = h.state().slots()[0].analysis.latest().cloned().unwrap();
-    let b = h.state().slots()[1].analysis.latest().cloned().unwrap();
+    let a = h.state().slots()[0].analysis().latest().cloned().unwrap();
+    let b = h.state().slots()[1].analysis().latest().cloned().unwrap();
     assert!(a.depth > 0 && a.iterations == 0);
     assert!(b.iterations > 0);
     // A bad edit in the RON text is refused with the reason, and the analysis will not start.
     let slot = &mut h.state_mut().slot_mut(0);
-    slot.ron_text = slot.ron_text.replace("tt_mb: 64", "tt_mb: -3");
-    let text = slot.ron_text.clone();
+    let text = slot.ron_text().replace("tt_mb: 64", "tt_mb: -3");
     assert!(text.contains("tt_mb: -3"));
     let parsed = mnklab::agents::AgentFile::parse(&text, std::path::Path::new("x"));
     assert!(parsed.is_err());
+    slot.set_ron_text(&text);
+    assert!(slot.error().is_some_and(|e| e.contains("out of bounds")), "the editor says why: {:?}", slot.error());
     // Through the form: open the options and the preset menu, pick lim-minimax.
     h.get_by_label("Options A").click();
     h.run();
     assert!(h.query_by_label("alpha-beta pruning").is_some(), "the alpha-beta options are shown");
     h.get_by_label("alpha-beta pruning").click();
     h.run();
-    match &h.state().slots()[0].file.agent {
+    match &h.state().slots()[0].file().agent {
         mnklab::agents::AgentConfig::AlphaBeta(c) => assert!(!c.pruning, "the checkbox turned pruning off"),
         other => panic!("not alpha-beta: {other:?}"),
     }
-    assert!(h.state().slots()[0].ron_text.contains("pruning: false"), "the RON text follows the form");
+    assert!(h.state().slots()[0].ron_text().contains("pruning: false"), "the RON text follows the form");
     h.get_by_label("Options A").click();
     h.run();
     // Save and load the config as RON.
     let dir = Scratch::new("gui-agent");
     let path = dir.join("a.ron");
     let _ = std::fs::remove_file(&path);
-    assert_eq!(h.state().slots()[0].path, "", "no file is named for a preset: never a shipped one");
+    assert_eq!(h.state().slots()[0].path(), "", "no file is named for a preset: never a shipped one");
     h.get_by_label("File A").click();
     h.get_by_label("File B").click();
     h.run();
-    h.state_mut().slot_mut(0).path = path.display().to_string();
+    h.state_mut().slot_mut(0).set_path(&path.display().to_string());
     h.get_by_label("Save agent A").click();
     h.run();
-    h.state_mut().slot_mut(1).path = path.display().to_string();
+    h.state_mut().slot_mut(1).set_path(&path.display().to_string());
     h.get_by_label("Load agent B").click();
     h.run();
     assert_eq!(
-        h.state().slots()[1].file,
-        h.state().slots()[0].file,
+        h.state().slots()[1].file(),
+        h.state().slots()[0].file(),
         "{:?} {:?}",
-        h.state().slots()[0].message,
-        h.state().slots()[1].message
+        h.state().slots()[0].message(),
+        h.state().slots()[1].message()
     );
     // Another agent's Save onto that file asks first; its own file it replaces without asking.
     let before = std::fs::read_to_string(&path).unwrap();
-    h.state_mut().slot_mut(1).path.clear();
-    h.state_mut().slot_mut(1).own_file = None;
-    h.state_mut().slot_mut(1).path = path.display().to_string();
-    h.state_mut().slot_mut(1).file.name = "changed".into();
+    h.state_mut().slot_mut(1).set_path("");
+    assert_eq!(h.state().slots()[1].own_file(), None, "B loaded the file: not its own");
+    h.state_mut().slot_mut(1).set_path(&path.display().to_string());
+    h.state_mut().slot_mut(1).edit(|f| f.name = "changed".into());
     h.get_by_label("Save agent B").click();
     h.run();
     h.get_by_label_contains("agent B was not loaded from it");
     h.get_by_label("Keep it").click();
     h.run();
     assert_eq!(std::fs::read_to_string(&path).unwrap(), before, "kept");
-    h.state_mut().slot_mut(0).file.name = "renamed".into();
+    h.state_mut().slot_mut(0).edit(|f| f.name = "renamed".into());
     h.get_by_label("Save agent A").click();
     h.run();
     assert!(std::fs::read_to_string(&path).unwrap().contains("renamed"), "A's own file, saved without a question");
@@ -243,28 +244,28 @@ fn a_matchup_runs_with_live_plots_and_exports_a_figure() {
     let dir = Scratch::new("gui-match");
     let mut w = Workbench::new(Variant::tictactoe());
     w.slot_mut(0).set(preset("strong-ab").unwrap());
-    w.slot_mut(0).file.limits = mnklab::search::SearchLimits::depth(2);
+    w.slot_mut(0).edit(|f| f.limits = mnklab::search::SearchLimits::depth(2));
     w.slot_mut(1).set(preset("random").unwrap());
     w.show_tab(BottomTab::Matchup);
-    w.matchup_mut().form.variants_text = "tictactoe mnk:4,4,3".into();
-    w.matchup_mut().form.games = 6;
-    w.matchup_mut().form.out_dir = dir.join("run").display().to_string();
-    w.matchup_mut().exporter.path = dir.join("figures").join("score.pdf").display().to_string();
+    w.matchup_mut().form_mut().variants_text = "tictactoe mnk:4,4,3".into();
+    w.matchup_mut().form_mut().games = 6;
+    w.matchup_mut().form_mut().out_dir = dir.join("run").display().to_string();
+    w.matchup_mut().exporter_mut().path = dir.join("figures").join("score.pdf").display().to_string();
     let mut h = harness(w);
     h.run();
     h.get_by_label("Run matchup").click();
-    assert!(wait(&mut h, 30.0, |w| w.matchup().state == RunState::Finished), "the matchup finishes");
+    assert!(wait(&mut h, 30.0, |w| w.matchup().state() == RunState::Finished), "the matchup finishes");
     // The export follows the run, under the file name it had.
-    assert_eq!(h.state().matchup().exporter.path, dir.join("run").join("score.pdf").display().to_string());
-    h.state_mut().matchup_mut().exporter.path = dir.join("figures").join("score.pdf").display().to_string();
-    assert_eq!(h.state().matchup().records.len(), 12);
+    assert_eq!(h.state().matchup().exporter().path, dir.join("run").join("score.pdf").display().to_string());
+    h.state_mut().matchup_mut().exporter_mut().path = dir.join("figures").join("score.pdf").display().to_string();
+    assert_eq!(h.state().matchup().records().len(), 12);
     assert!(dir.join("run").join("results.ronl").exists(), "results are on disk");
     // The live score plot shows the running score on each board, ending at the board's
     // score, in one colour (the agent's) and a pattern a board.
     let fig = h.state().matchup().figure().unwrap();
     let mnklab::plot::FigureData::Lines(series) = &fig.data else { panic!("a line plot") };
     assert_eq!(series.len(), 2, "one line a board");
-    let records = &h.state().matchup().records;
+    let records = &h.state().matchup().records();
     for s in series {
         let board = s.name.rsplit(" on ").next().unwrap();
         assert!(["mnk:3,3,3", "mnk:4,4,3"].contains(&board), "{}", s.name);
@@ -283,7 +284,7 @@ fn a_matchup_runs_with_live_plots_and_exports_a_figure() {
     // The other plots draw; the heatmap covers the two boards.
     h.get_by_label("Nodes per move").click();
     h.run();
-    assert_eq!(h.state().matchup().plot, LivePlot::Nodes);
+    assert_eq!(h.state().matchup().plot(), LivePlot::Nodes);
     for line in ["strong-ab on ", "random on mnk:4,4,3"] {
         assert!(h.query_all_by_label_contains(line).count() >= 1, "{line} in the legend row");
     }
@@ -294,52 +295,52 @@ fn a_matchup_runs_with_live_plots_and_exports_a_figure() {
     assert_eq!(columns, &["3", "4"]);
     // Export the heatmap: under its own name (it once took the score's), in the same folder
     // and format; the file and its CSV appear.
-    assert_eq!(h.state().matchup().exporter.path, dir.join("figures").join("heatmap.pdf").display().to_string());
+    assert_eq!(h.state().matchup().exporter().path, dir.join("figures").join("heatmap.pdf").display().to_string());
     h.get_by_label("Export plot").click();
-    assert!(wait(&mut h, 10.0, |w| w.matchup().exporter.message.as_deref().is_some_and(|m| m.starts_with("wrote"))));
+    assert!(wait(&mut h, 10.0, |w| w.matchup().exporter().message.as_deref().is_some_and(|m| m.starts_with("wrote"))));
     assert!(
         dir.join("figures/heatmap.pdf").exists() && dir.join("figures/heatmap.csv").exists(),
         "the workbench makes its figures folder"
     );
     assert!(!dir.join("figures/score.pdf").exists(), "nothing under the score's name");
     // The title and labels are editable; the plot and the file both use the edited ones.
-    h.state_mut().matchup_mut().exporter.title = "Alpha-beta vs random".into();
-    h.state_mut().matchup_mut().exporter.path = dir.join("heat.svg").display().to_string();
-    h.state_mut().matchup_mut().exporter.message = None;
+    h.state_mut().matchup_mut().exporter_mut().title = "Alpha-beta vs random".into();
+    h.state_mut().matchup_mut().exporter_mut().path = dir.join("heat.svg").display().to_string();
+    h.state_mut().matchup_mut().exporter_mut().message = None;
     h.run();
     assert!(h.query_by_label("Alpha-beta vs random").is_some(), "the plot shows the edited title");
     h.get_by_label("Export plot").click();
-    assert!(wait(&mut h, 10.0, |w| w.matchup().exporter.message.as_deref().is_some_and(|m| m.starts_with("wrote"))));
+    assert!(wait(&mut h, 10.0, |w| w.matchup().exporter().message.as_deref().is_some_and(|m| m.starts_with("wrote"))));
     assert!(std::fs::read_to_string(dir.join("heat.svg")).unwrap().contains("Alpha-beta vs random"));
     // Running again does not touch the first run's results: it goes to a new folder. (With
     // a time limit, so that there is time to pause it.)
     h.state_mut().slot_mut(0).set(preset("alam-mcts").unwrap());
-    h.state_mut().slot_mut(0).file.limits = mnklab::search::SearchLimits::time(0.05);
+    h.state_mut().slot_mut(0).edit(|f| f.limits = mnklab::search::SearchLimits::time(0.05));
     h.run();
     h.get_by_label("Run matchup").click();
-    assert!(wait(&mut h, 5.0, |w| w.matchup().state == RunState::Running));
-    assert!(h.state().matchup().exporter.path.ends_with("run-2/heat.svg"), "{}", h.state().matchup().exporter.path);
-    assert!(h.state().matchup().error.is_none(), "the new folder is a notice, not an error");
-    assert!(h.state().matchup().notice.as_deref().is_some_and(|n| n.contains("holds an earlier run")));
+    assert!(wait(&mut h, 5.0, |w| w.matchup().state() == RunState::Running));
+    assert!(h.state().matchup().exporter().path.ends_with("run-2/heat.svg"), "{}", h.state().matchup().exporter().path);
+    assert!(h.state().matchup().error().is_none(), "the new folder is a notice, not an error");
+    assert!(h.state().matchup().notice().is_some_and(|n| n.contains("holds an earlier run")));
     assert!(
-        h.state().matchup().form.out_dir.ends_with("run-2"),
+        h.state().matchup().form().out_dir.ends_with("run-2"),
         "{} {:?} {:?}",
-        h.state().matchup().form.out_dir,
-        h.state().matchup().error,
-        h.state().matchup().state
+        h.state().matchup().form().out_dir,
+        h.state().matchup().error(),
+        h.state().matchup().state()
     );
     h.get_by_label("Pause").click();
-    assert!(wait(&mut h, 10.0, |w| w.matchup().state == RunState::Paused && !w.matchup().busy()));
-    let before = h.state().matchup().records.len();
+    assert!(wait(&mut h, 10.0, |w| w.matchup().state() == RunState::Paused && !w.matchup().busy()));
+    let before = h.state().matchup().records().len();
     assert!(before < 12, "paused part-way ({before} games)");
     h.get_by_label("Resume").click();
-    assert!(wait(&mut h, 30.0, |w| w.matchup().state == RunState::Finished), "the resumed run finishes");
+    assert!(wait(&mut h, 30.0, |w| w.matchup().state() == RunState::Finished), "the resumed run finishes");
     assert_eq!(
-        h.state().matchup().records.len(),
+        h.state().matchup().records().len(),
         12,
         "no game lost or played twice: {:?} {}",
-        h.state().matchup().error,
-        h.state().matchup().form.out_dir
+        h.state().matchup().error(),
+        h.state().matchup().form().out_dir
     );
 }
 
@@ -351,7 +352,7 @@ fn reviewing_a_game_marks_the_real_mistake() {
     let mut w = Workbench::new(Variant::connect4());
     w.paste_moves("d a d a d b d");
     w.show_tab(BottomTab::Review);
-    w.review_mut().seconds = 0.3;
+    w.review_mut().set_seconds(0.3);
     let mut h = harness(w);
     h.run();
     // The header says who judges: the solver's proofs first (these are), agent A where a proof
@@ -364,21 +365,21 @@ fn reviewing_a_game_marks_the_real_mistake() {
     );
     // The button stays where it is whatever the judge is called (it moved with the name).
     let button = h.get_by_label("Review game").rect();
-    h.state_mut().slot_mut(0).file.name = "a judge with a very much longer name than strong-ab".into();
+    h.state_mut().slot_mut(0).edit(|f| f.name = "a judge with a very much longer name than strong-ab".into());
     h.run();
     assert_eq!(h.get_by_label("Review game").rect(), button, "the button holds still");
-    h.state_mut().slot_mut(0).file.name = "strong-ab".into();
-    assert!(h.state().review().exporter.path.starts_with("out/"), "{}", h.state().review().exporter.path);
+    h.state_mut().slot_mut(0).edit(|f| f.name = "strong-ab".into());
+    assert!(h.state().review().exporter().path.starts_with("out/"), "{}", h.state().review().exporter().path);
     h.get_by_label("Review game").click();
     h.run_steps(2);
-    assert!(wait(&mut h, 60.0, |w| !w.review().running && w.review().moves.len() == 7), "every move is judged");
+    assert!(wait(&mut h, 60.0, |w| !w.review().running() && w.review().moves().len() == 7), "every move is judged");
     h.run();
     let top = h.state().review().mistakes()[0].clone();
     assert_eq!((top.ply, top.proven), (6, true), "{:?}", h.state().review().mistakes());
     let before = h.state().review().position_before(6).unwrap();
     let text = top.describe(&before, ColumnStyle::Notation);
     assert!(text.starts_with("6. b loss in 16 → loss in 2 (loss hastened; best d)"), "{text}");
-    assert!(!h.state().review().moves[0].verdict.is_mistake(), "1.d, the preferred move, is no mistake");
+    assert!(!h.state().review().moves()[0].verdict.is_mistake(), "1.d, the preferred move, is no mistake");
     // Each player's summary: the second player's three moves each hastened the loss.
     assert!(
         h.query_by_label_contains("second player: 0 mistakes, 3 inaccuracies").is_some(),
@@ -401,7 +402,7 @@ fn reviewing_a_game_marks_the_real_mistake() {
     // A new game: no marks of the old one remain.
     h.state_mut().new_game();
     h.run();
-    assert!(h.state().review().moves.is_empty(), "the review is cleared");
+    assert!(h.state().review().moves().is_empty(), "the review is cleared");
     assert!(h.query_by_label_contains("Mistakes and inaccuracies, worst first:").is_some());
     assert!(h.query_by_label_contains("loss hastened").is_none());
 }
@@ -586,13 +587,13 @@ fn unsaved_moves_are_not_dropped_without_asking() {
     let mut w = Workbench::new(Variant::connect4());
     w.apply_settings(&mnklab::app::Settings { recent: vec!["a.ron".into()], ..Default::default() });
     w.slot_mut(1).set(preset("lim-mcts").unwrap());
-    w.matchup_mut().form.out_dir = "results/x".into();
+    w.matchup_mut().form_mut().out_dir = "results/x".into();
     let s = w.settings(true);
     let mut fresh = Workbench::new(Variant::tictactoe());
     fresh.apply_settings(&s);
     assert_eq!(fresh.recent(), ["a.ron"]);
-    assert_eq!(fresh.slots()[1].file, w.slots()[1].file);
-    assert_eq!(fresh.matchup().form.out_dir, "results/x");
+    assert_eq!(fresh.slots()[1].file(), w.slots()[1].file());
+    assert_eq!(fresh.matchup().form().out_dir, "results/x");
     assert_eq!(fresh.position().variant(), Variant::connect4());
     assert_eq!(fresh.message(), None, "nothing to say");
     // A remembered agent that no longer loads (its book file gone since) is not swapped for
@@ -602,11 +603,11 @@ fn unsaved_moves_are_not_dropped_without_asking() {
     if let mnklab::agents::AgentConfig::Solver(c) = &mut solver.agent {
         c.book = Some(std::env::temp_dir().join("mnklab-no-such.book").display().to_string());
     }
-    w.slot_mut(0).file = solver;
+    w.slot_mut(0).set(solver);
     let mut fresh = Workbench::new(Variant::connect4());
-    let default_a = fresh.slots()[0].file.name.clone();
+    let default_a = fresh.slots()[0].file().name.clone();
     fresh.apply_settings(&w.settings(true));
-    assert_eq!(fresh.slots()[0].file.name, default_a);
+    assert_eq!(fresh.slots()[0].file().name, default_a);
     let said = fresh.message().unwrap_or_default();
     assert!(said.starts_with("agent A: the last session's agent was not restored ("), "{said}");
     assert!(said.contains("mnklab-no-such.book") && said.ends_with(&format!("; {default_a} instead")), "{said}");
@@ -649,7 +650,7 @@ fn a_third_agent_joins_the_comparison_and_the_matchup_becomes_a_round_robin() {
     h.run();
     assert_eq!(h.state().slots().len(), 3);
     assert!(h.query_by_label("Start analysis C").is_some(), "agent C has its own analysis");
-    h.state_mut().matchup_mut().form.move_time = 0.05;
+    h.state_mut().matchup_mut().form_mut().move_time = 0.05;
     let m = h.state().matchup().build(h.state().slots()).unwrap();
     assert_eq!(m.pairings(), [(0, 1), (0, 2), (1, 2)]);
     assert_eq!(m.limits, Some(mnklab::search::SearchLimits::time(0.05)));
@@ -682,11 +683,11 @@ fn an_external_program_starts_only_after_the_user_allows_it() {
     h.run();
     assert!(h.state().consent().question().is_some(), "asked before starting");
     h.get_by_label(&line);
-    assert!(!h.state().slots()[0].analysis.running(), "nothing started yet");
+    assert!(!h.state().slots()[0].analysis().running(), "nothing started yet");
     h.get_by_label("Don't start").click();
     h.run();
     assert!(h.state().consent().question().is_none());
-    assert!(!h.state().slots()[0].analysis.running());
+    assert!(!h.state().slots()[0].analysis().running());
     assert!(h.state().settings(false).allowed_programs.is_empty());
     assert_eq!(h.state().settings(false).refused_programs, vec![line.clone()]);
     // The refusal is remembered, as the dialog says: the next start asks nothing, starts
@@ -695,7 +696,7 @@ fn an_external_program_starts_only_after_the_user_allows_it() {
     h.run();
     h.run();
     assert!(h.state().consent().question().is_none(), "a refused program is not asked about again");
-    assert!(!h.state().slots()[0].analysis.running());
+    assert!(!h.state().slots()[0].analysis().running());
     assert!(h.state().message().is_some_and(|m| m.contains("you refused")), "{:?}", h.state().message());
     // Programs > Forget answers: asked again on the next start; allowed this time, and the
     // analysis runs the program.
@@ -709,9 +710,9 @@ fn an_external_program_starts_only_after_the_user_allows_it() {
     h.get_by_label("Allow and start").click();
     h.run();
     assert!(
-        wait(&mut h, 15.0, |w| w.slots()[0].analysis.result().as_ref().is_some_and(|r| r.best.is_some())),
+        wait(&mut h, 15.0, |w| w.slots()[0].analysis().result().as_ref().is_some_and(|r| r.best.is_some())),
         "{:?}",
-        h.state().slots()[0].analysis.error()
+        h.state().slots()[0].analysis().error()
     );
     assert_eq!(h.state().settings(false).allowed_programs, vec![line.clone()]);
     // A restarted workbench with those settings does not ask again.
@@ -723,7 +724,7 @@ fn an_external_program_starts_only_after_the_user_allows_it() {
     h2.get_by_label("Start analysis A").click();
     h2.run();
     assert!(h2.state().consent().question().is_none());
-    assert!(h2.state().slots()[0].analysis.running() || h2.state().slots()[0].analysis.result().is_some());
+    assert!(h2.state().slots()[0].analysis().running() || h2.state().slots()[0].analysis().result().is_some());
 }
 
 /// A slot following the game (started once with an in-process agent) switched to a program:
@@ -738,23 +739,23 @@ fn a_following_slot_switched_to_a_refused_program_stops_following() {
     h.run();
     h.get_by_label("Start analysis A").click();
     h.run();
-    assert!(h.state().slots()[0].analysis.follows(), "started: follows the game");
+    assert!(h.state().slots()[0].analysis().follows(), "started: follows the game");
     h.state_mut().slot_mut(0).set(file);
     h.run();
     assert!(h.state().consent().question().is_some(), "asked before starting the program");
-    assert!(h.state().slots()[0].analysis.follows(), "waiting for the answer, still following");
+    assert!(h.state().slots()[0].analysis().follows(), "waiting for the answer, still following");
     h.get_by_label("Don't start").click();
     h.run();
     h.run();
     assert!(h.state().consent().question().is_none(), "not asked again");
-    assert!(!h.state().slots()[0].analysis.follows(), "refused: no longer following");
-    assert!(!h.state().slots()[0].analysis.running());
+    assert!(!h.state().slots()[0].analysis().follows(), "refused: no longer following");
+    assert!(!h.state().slots()[0].analysis().running());
     let m = h.state().position().legal_moves()[0];
     h.state_mut().play(m);
     h.run();
     h.run();
     assert!(
-        !h.state().slots()[0].analysis.running() && h.state().consent().question().is_none(),
+        !h.state().slots()[0].analysis().running() && h.state().consent().question().is_none(),
         "the next move starts nothing"
     );
 }
@@ -777,7 +778,7 @@ fn resuming_a_loaded_run_asks_before_starting_its_programs() {
     h.run();
     h.state_mut().matchup_mut().load(&dir);
     h.run();
-    assert_eq!(h.state().matchup().state, RunState::Paused, "{:?}", h.state().matchup().error);
+    assert_eq!(h.state().matchup().state(), RunState::Paused, "{:?}", h.state().matchup().error());
     h.get_by_label("Resume").click();
     h.run();
     let q = h.state().consent().question().expect("asked before resuming");
@@ -797,7 +798,7 @@ fn resuming_a_loaded_run_asks_before_starting_its_programs() {
     assert!(
         h.query_by_label_contains("not started: you refused an entrant's program").is_some(),
         "{:?}",
-        h.state().matchup().error
+        h.state().matchup().error()
     );
     assert!(
         !dir.join("results.ronl").exists() || std::fs::read_to_string(dir.join("results.ronl")).unwrap().is_empty()
@@ -898,27 +899,28 @@ fn the_matchup_form_is_remembered_and_runs_an_sprt() {
     h.run();
     {
         let m = &mut h.state_mut().matchup_mut();
-        m.form.variants_text = "tictactoe".into();
-        m.form.games = 400;
-        m.form.seed = 7;
-        m.form.threads = 1;
-        m.form.opening_plies = 1;
-        m.form.out_dir = dir.display().to_string();
+        let form = m.form_mut();
+        form.variants_text = "tictactoe".into();
+        form.games = 400;
+        form.seed = 7;
+        form.threads = 1;
+        form.opening_plies = 1;
+        form.out_dir = dir.display().to_string();
     }
     h.run();
     h.get_by_label("SPRT").click();
     h.run();
-    assert!(h.state().matchup().form.sprt);
-    h.state_mut().matchup_mut().form.sprt_config.elo1 = 100.0;
+    assert!(h.state().matchup().form().sprt);
+    h.state_mut().matchup_mut().form_mut().sprt_config.elo1 = 100.0;
     h.get_by_label("Run matchup").click();
     h.run_steps(2);
-    assert!(wait(&mut h, 60.0, |w| !w.matchup().busy()), "the run ends: {:?}", h.state().matchup().error);
+    assert!(wait(&mut h, 60.0, |w| !w.matchup().busy()), "the run ends: {:?}", h.state().matchup().error());
     h.run();
-    let games = h.state().matchup().records.len();
+    let games = h.state().matchup().records().len();
     // strong-ab never loses tic-tac-toe and beats random most games: H1 long before 400 games.
     assert!(games < 400, "the SPRT stopped the pairing early ({games} games)");
-    let sprt = h.state().matchup().form.sprt_config;
-    let lines = mnklab::app::sprt_lines(&h.state().matchup().records, &sprt);
+    let sprt = h.state().matchup().form().sprt_config;
+    let lines = mnklab::app::sprt_lines(h.state().matchup().records(), &sprt);
     assert_eq!(lines.len(), 1);
     assert!(
         lines[0].starts_with("SPRT mnk:3,3,3  strong-ab vs random: LLR +")
@@ -953,10 +955,10 @@ fn mcts_threads_share_one_tree_when_the_form_says_so() {
     use mnklab::agents::AgentConfig;
     use mnklab::search::Parallel;
     let mut w = Workbench::new(Variant::connect4());
-    w.slot_mut(1).analysis.set_seconds(0.5);
+    w.slot_mut(1).analysis_mut().set_seconds(0.5);
     let mut h = harness(w);
     h.run();
-    assert!(matches!(&h.state().slots()[1].file.agent, AgentConfig::Mcts(_)), "B is MCTS");
+    assert!(matches!(&h.state().slots()[1].file().agent, AgentConfig::Mcts(_)), "B is MCTS");
     h.get_by_label("Options B").click();
     h.run();
     assert!(h.query_by_label("virtual loss").is_none(), "root parallelism has no virtual loss");
@@ -967,21 +969,25 @@ fn mcts_threads_share_one_tree_when_the_form_says_so() {
     h.run();
     h.get_by_label("tree (shared, virtual loss)").click();
     h.run();
-    match &mut h.state_mut().slot_mut(1).file.agent {
+    match &h.state().slots()[1].file().agent {
         AgentConfig::Mcts(c) => {
             assert_eq!(c.parallel, Parallel::Tree { virtual_loss: 1 });
-            c.threads = 2;
         }
         other => panic!("not MCTS: {other:?}"),
     }
-    let text = &h.state().slots()[1].ron_text;
+    h.state_mut().slot_mut(1).edit(|f| {
+        if let AgentConfig::Mcts(c) = &mut f.agent {
+            c.threads = 2;
+        }
+    });
+    let text = &h.state().slots()[1].ron_text();
     assert!(text.contains("parallel: Tree(") && text.contains("virtual_loss: 1"), "the RON text follows: {text}");
     assert!(h.query_by_label("virtual loss").is_some(), "the virtual loss is shown for a shared tree");
     h.get_by_label("Options B").click();
     h.run();
     h.get_by_label("Start analysis B").click();
-    assert!(wait(&mut h, 15.0, |w| !w.slots()[1].analysis.running() && w.slots()[1].analysis.result().is_some()));
-    let r = h.state().slots()[1].analysis.result().cloned().unwrap();
+    assert!(wait(&mut h, 15.0, |w| !w.slots()[1].analysis().running() && w.slots()[1].analysis().result().is_some()));
+    let r = h.state().slots()[1].analysis().result().cloned().unwrap();
     assert!(r.stats.iterations > 1_000 && r.best.is_some(), "{:?}", r.stats);
 }
 
@@ -994,8 +1000,8 @@ fn the_form_sets_the_papers_suspected_flaws() {
     use mnklab::search::AlphaBetaFlaw;
     let mut h = harness(Workbench::new(Variant::connect4()));
     h.run();
-    assert!(matches!(&h.state().slots()[0].file.agent, AgentConfig::AlphaBeta(_)), "A is alpha-beta");
-    assert!(matches!(&h.state().slots()[1].file.agent, AgentConfig::Mcts(_)), "B is MCTS");
+    assert!(matches!(&h.state().slots()[0].file().agent, AgentConfig::AlphaBeta(_)), "A is alpha-beta");
+    assert!(matches!(&h.state().slots()[1].file().agent, AgentConfig::Mcts(_)), "B is MCTS");
     h.get_by_label("Options B").click();
     h.run();
     let cap = "tree depth cap (1: flat UCB over the root's moves)";
@@ -1003,11 +1009,11 @@ fn the_form_sets_the_papers_suspected_flaws() {
     h.run();
     h.get_by_label(cap).click();
     h.run();
-    match &h.state().slots()[1].file.agent {
+    match &h.state().slots()[1].file().agent {
         AgentConfig::Mcts(c) => assert_eq!(c.max_tree_depth, Some(1)),
         other => panic!("not MCTS: {other:?}"),
     }
-    assert!(h.state().slots()[1].ron_text.contains("max_tree_depth: Some(1)"), "{}", h.state().slots()[1].ron_text);
+    assert!(h.state().slots()[1].ron_text().contains("max_tree_depth: Some(1)"), "{}", h.state().slots()[1].ron_text());
     h.get_by_label("Options B").click();
     h.get_by_label("Options A").click();
     h.run();
@@ -1017,14 +1023,14 @@ fn the_form_sets_the_papers_suspected_flaws() {
     h.run();
     h.get_by_label("horizon tested before the win").click();
     h.run();
-    match &h.state().slots()[0].file.agent {
+    match &h.state().slots()[0].file().agent {
         AgentConfig::AlphaBeta(c) => assert_eq!(c.flaw, Some(AlphaBetaFlaw::HorizonBeforeWin)),
         other => panic!("not alpha-beta: {other:?}"),
     }
     assert!(
-        h.state().slots()[0].ron_text.contains("flaw: Some(HorizonBeforeWin)"),
+        h.state().slots()[0].ron_text().contains("flaw: Some(HorizonBeforeWin)"),
         "{}",
-        h.state().slots()[0].ron_text
+        h.state().slots()[0].ron_text()
     );
 }
 
@@ -1072,14 +1078,14 @@ fn an_agent_file_that_does_not_load_says_why_first() {
     std::fs::write(&path, "(version: 1, name: \"x\", agent: Nonsense)").unwrap();
     let mut w = Workbench::new(Variant::connect4());
     w.slot_mut(0).load(&path);
-    let said = w.slots()[0].message.clone().unwrap_or_default();
+    let said = w.slots()[0].message().unwrap_or_default();
     assert!(said.starts_with("not loaded: not a valid agent file: "), "{said}");
     assert!(said.ends_with(&format!(" ({})", path.display())), "{said}");
-    assert!(w.slots()[0].message_failed);
+    assert!(w.slots()[0].message_failed());
     // A file that is not there: the path is named once, at the end.
     let missing = dir.join("missing.ron");
     w.slot_mut(0).load(&missing);
-    let said = w.slots()[0].message.clone().unwrap_or_default();
+    let said = w.slots()[0].message().unwrap_or_default();
     assert!(said.starts_with("not loaded: cannot read: "), "{said}");
     assert_eq!(said.matches(&missing.display().to_string()).count(), 1, "{said}");
 }
@@ -1102,15 +1108,15 @@ fn the_agent_form_refuses_a_limit_the_agent_ignores() {
     h.get_by_label("alpha-beta").click();
     h.run();
     h.run();
-    assert!(matches!(h.state().slots()[0].file.agent, mnklab::agents::AgentConfig::AlphaBeta(_)));
-    let error = h.state().slots()[0].error.clone().unwrap_or_default();
+    assert!(matches!(h.state().slots()[0].file().agent, mnklab::agents::AgentConfig::AlphaBeta(_)));
+    let error = h.state().slots()[0].error().unwrap_or_default();
     assert!(error.contains("`iterations` is not a limit this alpha-beta agent reads"), "{error}");
     h.get_by_label_contains("`iterations` is not a limit");
     // The limit is still shown, so it can be cleared; then the form is valid.
     h.get_by_role_and_label(egui::accesskit::Role::CheckBox, "iterations").click();
     h.run();
-    assert_eq!(h.state().slots()[0].file.limits.iterations, None);
-    assert_eq!(h.state().slots()[0].error, None);
+    assert_eq!(h.state().slots()[0].file().limits.iterations, None);
+    assert_eq!(h.state().slots()[0].error(), None);
     assert!(h.query_by_label("depth").is_some(), "alpha-beta reads a depth: offered");
 }
 
@@ -1153,16 +1159,16 @@ fn an_export_asks_before_replacing_a_file_it_did_not_write() {
     let mut w = Workbench::new(Variant::tictactoe());
     w.paste_moves("b2 a1 b1");
     w.show_tab(BottomTab::Review);
-    w.review_mut().seconds = 0.05;
-    w.review_mut().exporter.path = figure.display().to_string();
+    w.review_mut().set_seconds(0.05);
+    w.review_mut().exporter_mut().path = figure.display().to_string();
     let mut h = harness(w);
     h.run();
     h.get_by_label("Review game").click();
-    assert!(wait(&mut h, 30.0, |w| !w.review().running && w.review().moves.len() == 3));
+    assert!(wait(&mut h, 30.0, |w| !w.review().running() && w.review().moves().len() == 3));
     h.run();
     h.get_by_label("Export review").click();
     h.run();
-    assert!(h.state().review().exporter.message.as_deref().is_some_and(|m| m.contains("exists")));
+    assert!(h.state().review().exporter().message.as_deref().is_some_and(|m| m.contains("exists")));
     assert_eq!(std::fs::read_to_string(&figure).unwrap(), "a colleague's figure", "nothing written yet");
     h.get_by_label("Keep review").click();
     h.run();
@@ -1170,11 +1176,11 @@ fn an_export_asks_before_replacing_a_file_it_did_not_write() {
     h.get_by_label("Export review").click();
     h.run();
     h.get_by_label("Replace review").click();
-    assert!(wait(&mut h, 10.0, |w| w.review().exporter.message.as_deref().is_some_and(|m| m.starts_with("wrote"))));
+    assert!(wait(&mut h, 10.0, |w| w.review().exporter().message.as_deref().is_some_and(|m| m.starts_with("wrote"))));
     assert!(std::fs::read_to_string(&figure).unwrap().starts_with("<svg"), "replaced once asked");
     // Its own file again: written without a question.
     h.get_by_label("Export review").click();
-    assert!(wait(&mut h, 10.0, |w| w.review().exporter.message.as_deref().is_some_and(|m| m.starts_with("wrote"))));
+    assert!(wait(&mut h, 10.0, |w| w.review().exporter().message.as_deref().is_some_and(|m| m.starts_with("wrote"))));
     assert!(h.query_by_label("Replace review").is_none());
 }
 
@@ -1185,9 +1191,9 @@ fn a_saved_matchup_opens_again_from_the_file_field() {
     let dir = Scratch::new("gui-matchup-open");
     let mut w = Workbench::new(Variant::tictactoe());
     w.show_tab(BottomTab::Matchup);
-    w.matchup_mut().form.out_dir = dir.display().to_string();
-    w.matchup_mut().form.variants_text = "tictactoe mnk:4,4,3".into();
-    w.matchup_mut().form.games = 8;
+    w.matchup_mut().form_mut().out_dir = dir.display().to_string();
+    w.matchup_mut().form_mut().variants_text = "tictactoe mnk:4,4,3".into();
+    w.matchup_mut().form_mut().games = 8;
     let mut h = harness(w);
     h.run();
     let plot_at = h.get_by_label("Score").rect();
@@ -1195,12 +1201,12 @@ fn a_saved_matchup_opens_again_from_the_file_field() {
     h.run();
     let saved = dir.join("matchup-draft.ron");
     assert!(saved.is_file());
-    assert_eq!(h.state().matchup().error, None, "a success is no error");
+    assert_eq!(h.state().matchup().error(), None, "a success is no error");
     assert_eq!(h.get_by_label("Score").rect(), plot_at, "the notice's line was kept for it: the plot stays put");
     assert!(h.query_by_label(&format!("saved {}", saved.display())).is_some());
     // Change the form, then open the file from the File field: the form is the file's again.
-    h.state_mut().matchup_mut().form.games = 2;
-    h.state_mut().matchup_mut().form.variants_text = "connect4".into();
+    h.state_mut().matchup_mut().form_mut().games = 2;
+    h.state_mut().matchup_mut().form_mut().variants_text = "connect4".into();
     h.state_mut().show_tab(BottomTab::Explorer);
     h.state_mut().set_file_path(saved.display().to_string());
     h.run();
@@ -1208,7 +1214,7 @@ fn a_saved_matchup_opens_again_from_the_file_field() {
     h.run();
     assert_eq!(h.state().tab(), BottomTab::Matchup, "the matchup tab shows what was opened");
     assert_eq!(
-        (h.state().matchup().form.games, h.state().matchup().form.variants_text.as_str()),
+        (h.state().matchup().form().games, h.state().matchup().form().variants_text.as_str()),
         (8, "mnk:3,3,3 mnk:4,4,3")
     );
     assert_eq!(h.state().position().variant(), Variant::tictactoe(), "the game is left alone");
@@ -1220,7 +1226,7 @@ fn a_saved_matchup_opens_again_from_the_file_field() {
     h.run();
     h.get_by_label("Load").click();
     h.run();
-    assert_eq!(h.state().slots()[0].file.name, "jeng-mcts");
+    assert_eq!(h.state().slots()[0].file().name, "jeng-mcts");
 }
 
 /// A matchup file opened in the workbench runs as the file says (its entrants, limits and
@@ -1250,7 +1256,7 @@ fn an_opened_matchup_runs_its_own_agents() {
     h.state_mut().open(&file.display().to_string());
     h.run();
     assert!(h.state().matchup().opened().is_some());
-    h.state_mut().matchup_mut().form.games = 2;
+    h.state_mut().matchup_mut().form_mut().games = 2;
     h.run();
     assert!(h.state().matchup().opened().is_none(), "an edited form is the form's matchup");
     // A run folder opened is the run's matchup too (its folder, set after the form was

@@ -23,7 +23,7 @@ fn harness(w: Workbench) -> Harness<'static, Workbench> {
 fn mcts_bench(iterations: u64) -> Workbench {
     let mut w = Workbench::new(Variant::connect4());
     w.slot_mut(0).set(preset("jeng-mcts").unwrap());
-    w.slot_mut(0).file.limits = SearchLimits::iterations(iterations);
+    w.slot_mut(0).edit(|f| f.limits = SearchLimits::iterations(iterations));
     w
 }
 
@@ -31,7 +31,7 @@ fn mcts_bench(iterations: u64) -> Workbench {
 fn solver_on_connect4() -> Workbench {
     let mut w = Workbench::new(Variant::connect4());
     w.slot_mut(0).set(preset("solver").unwrap());
-    w.slot_mut(0).file.limits = SearchLimits::time(5.0);
+    w.slot_mut(0).edit(|f| f.limits = SearchLimits::time(5.0));
     w
 }
 
@@ -40,14 +40,14 @@ fn analysed(w: Workbench) -> (Harness<'static, Workbench>, mnklab::search::Searc
     let mut h = harness(w);
     h.run();
     analyse_a(&mut h);
-    let result = h.state().slots()[0].analysis.result().cloned().expect("a result");
+    let result = h.state().slots()[0].analysis().result().cloned().expect("a result");
     (h, result)
 }
 
 fn analyse_a(h: &mut Harness<'static, Workbench>) {
     h.get_by_label("Start analysis A").click();
     assert!(
-        wait(h, 20.0, |w| !w.slots()[0].analysis.running() && w.slots()[0].analysis.result().is_some()),
+        wait(h, 20.0, |w| !w.slots()[0].analysis().running() && w.slots()[0].analysis().result().is_some()),
         "A finishes"
     );
     h.run();
@@ -57,7 +57,7 @@ fn analyse_a(h: &mut Harness<'static, Workbench>) {
 fn analysis_of_an_earlier_position_is_never_shown() {
     let mut w = mcts_bench(3000);
     // A finished analysis that does not follow the game stays with its position.
-    w.slot_mut(0).analysis.set_follow(false);
+    w.slot_mut(0).analysis_mut().set_follow(false);
     let mut h = harness(w);
     h.run();
     analyse_a(&mut h);
@@ -88,22 +88,22 @@ fn analysis_of_an_earlier_position_is_never_shown() {
 fn returning_to_a_position_analysed_before_shows_its_analysis_again() {
     let mut w = mcts_bench(3000);
     // Not following the game: what is shown on going back is the recalled analysis alone.
-    w.slot_mut(0).analysis.set_follow(false);
+    w.slot_mut(0).analysis_mut().set_follow(false);
     let (mut h, at_start) = analysed(w);
     h.state_mut().play(mnklab::game::Move(3));
     h.run();
     analyse_a(&mut h);
-    let after_d = h.state().slots()[0].analysis.result().cloned().expect("a result");
+    let after_d = h.state().slots()[0].analysis().result().cloned().expect("a result");
     // Back to the start: its own analysis, not the one after d.
     h.get_by_label("Back").click();
     h.run();
     assert!(h.query_by_label_contains("for another position").is_none(), "the start's analysis is current");
-    assert_eq!(h.state().slots()[0].analysis.result(), Some(&at_start));
+    assert_eq!(h.state().slots()[0].analysis().result(), Some(&at_start));
     assert!(!h.state().analysis().heatmap(h.state().position()).is_empty(), "its candidates on the board");
     // Forward again: the analysis after d.
     h.get_by_label("Forward").click();
     h.run();
-    assert_eq!(h.state().slots()[0].analysis.result(), Some(&after_d));
+    assert_eq!(h.state().slots()[0].analysis().result(), Some(&after_d));
     assert!(!h.state().analysis().heatmap(h.state().position()).is_empty());
     // Another agent in the slot: the start's MCTS analysis is not shown as its own.
     h.state_mut().slot_mut(0).set(preset("strong-ab").unwrap());
@@ -120,37 +120,37 @@ fn a_finished_analysis_follows_the_game_until_stopped() {
     let mut h = harness(solver_on_connect4());
     h.run();
     analyse_a(&mut h);
-    assert!(h.state().slots()[0].analysis.follows(), "finished, and following the game");
+    assert!(h.state().slots()[0].analysis().follows(), "finished, and following the game");
     // Clicking the candidate row d plays it; the position after it is analysed at once.
-    let d = h.state().slots()[0].analysis.candidates(h.state().position())[0].mv;
+    let d = h.state().slots()[0].analysis().candidates(h.state().position())[0].mv;
     assert_eq!(h.state().position().format_move(d), "d", "d is the winning first move");
     h.state_mut().play(d);
     h.run();
     assert!(
-        wait(&mut h, 20.0, |w| !w.slots()[0].analysis.running()
-            && w.slots()[0].analysis.is_for(w.position())
-            && w.slots()[0].analysis.candidates(w.position()).len() == 7),
+        wait(&mut h, 20.0, |w| !w.slots()[0].analysis().running()
+            && w.slots()[0].analysis().is_for(w.position())
+            && w.slots()[0].analysis().candidates(w.position()).len() == 7),
         "the position after d is analysed without a new start"
     );
     // After d, every reply loses but d (the second player's draw is not there: 1 d d is a
     // first-player win too); the values come from the built-in book.
-    let rows = h.state().slots()[0].analysis.candidates(h.state().position());
+    let rows = h.state().slots()[0].analysis().candidates(h.state().position());
     assert!(rows.iter().all(|c| c.score.is_proven()), "{rows:?}");
     assert!(h.query_all_by_label_contains("loss in").count() >= 7, "seven losses for the second player");
     // Back: the empty board's analysis is recalled, not searched again.
     h.get_by_label("Back").click();
     h.run();
-    assert!(!h.state().slots()[0].analysis.running() && h.state().slots()[0].analysis.is_for(h.state().position()));
+    assert!(!h.state().slots()[0].analysis().running() && h.state().slots()[0].analysis().is_for(h.state().position()));
     assert!(h.query_all_by_label_contains("win in 41").count() >= 1);
     h.get_by_label("Forward").click();
     h.run();
     // Stop: no longer following; the next move shows the old analysis as another position's.
     h.get_by_label("Stop A").click();
     h.run();
-    assert!(!h.state().slots()[0].analysis.follows());
+    assert!(!h.state().slots()[0].analysis().follows());
     h.state_mut().play(d);
     h.run();
-    assert!(!h.state().slots()[0].analysis.running(), "a stopped analysis does not start again");
+    assert!(!h.state().slots()[0].analysis().running(), "a stopped analysis does not start again");
     assert!(h.query_by_label_contains("for another position").is_some());
 }
 
@@ -161,59 +161,59 @@ fn a_finished_analysis_follows_the_game_until_stopped() {
 #[test]
 fn following_ends_with_space_recalls_while_running_and_restarts_on_another_agent() {
     let mut w = mcts_bench(0);
-    w.slot_mut(0).file.limits = SearchLimits::default();
-    w.slot_mut(0).analysis.set_seconds(0.5);
+    w.slot_mut(0).edit(|f| f.limits = SearchLimits::default());
+    w.slot_mut(0).analysis_mut().set_seconds(0.5);
     let (mut h, at_start) = analysed(w);
     // A move, and back at once while its search runs: the start's analysis, not a new search.
     h.state_mut().play(mnklab::game::Move(3));
     h.run();
-    assert!(h.state().slots()[0].analysis.running(), "the new position is searched");
+    assert!(h.state().slots()[0].analysis().running(), "the new position is searched");
     h.get_by_label("Back").click();
     h.run();
-    assert!(!h.state().slots()[0].analysis.running(), "no search of the start again");
-    assert_eq!(h.state().slots()[0].analysis.result(), Some(&at_start));
-    assert!(h.state().slots()[0].analysis.follows(), "still following");
+    assert!(!h.state().slots()[0].analysis().running(), "no search of the start again");
+    assert_eq!(h.state().slots()[0].analysis().result(), Some(&at_start));
+    assert!(h.state().slots()[0].analysis().follows(), "still following");
     // Another agent in the slot: its own analysis starts.
     h.state_mut().slot_mut(0).set(preset("strong-ab").unwrap());
     h.run();
     assert!(
-        wait(&mut h, 10.0, |w| !w.slots()[0].analysis.agent_differs(&w.slots()[0].file.agent)),
+        wait(&mut h, 10.0, |w| !w.slots()[0].analysis().agent_differs(&w.slots()[0].file().agent)),
         "the new agent analyses"
     );
-    assert!(wait(&mut h, 10.0, |w| !w.slots()[0].analysis.running()));
+    assert!(wait(&mut h, 10.0, |w| !w.slots()[0].analysis().running()));
     // Space on the finished, following analysis ends the following.
     h.key_press(egui::Key::Space);
     h.run();
-    assert!(!h.state().slots()[0].analysis.follows(), "Space stopped the following");
+    assert!(!h.state().slots()[0].analysis().follows(), "Space stopped the following");
     h.state_mut().play(mnklab::game::Move(2));
     h.run();
-    assert!(!h.state().slots()[0].analysis.running());
+    assert!(!h.state().slots()[0].analysis().running());
     // Started again, unticked, ticked: the old start is not revived.
     h.key_press(egui::Key::Space);
-    assert!(wait(&mut h, 10.0, |w| !w.slots()[0].analysis.running() && w.slots()[0].analysis.is_for(w.position())));
+    assert!(wait(&mut h, 10.0, |w| !w.slots()[0].analysis().running() && w.slots()[0].analysis().is_for(w.position())));
     h.get_by_label("follow A").click();
     h.run();
     h.get_by_label("follow A").click();
     h.run();
-    assert!(h.state().slots()[0].analysis.follow_ticked() && !h.state().slots()[0].analysis.follows());
+    assert!(h.state().slots()[0].analysis().follow_ticked() && !h.state().slots()[0].analysis().follows());
 }
 
 #[test]
 fn a_running_analysis_follows_the_position() {
     let mut w = mcts_bench(0);
-    w.slot_mut(0).file.limits = SearchLimits::default();
+    w.slot_mut(0).edit(|f| f.limits = SearchLimits::default());
     let mut h = harness(w);
     h.run();
     h.get_by_label("Start analysis A").click();
-    assert!(wait(&mut h, 10.0, |w| w.slots()[0].analysis.reports() >= 2));
+    assert!(wait(&mut h, 10.0, |w| w.slots()[0].analysis().reports() >= 2));
     h.state_mut().play(mnklab::game::Move(3));
     assert!(
         wait(&mut h, 10.0, |w| !w.analysis().heatmap(w.position()).is_empty()),
         "the analysis restarts on the new position"
     );
-    assert!(h.state().slots()[0].analysis.is_for(h.state().position()));
+    assert!(h.state().slots()[0].analysis().is_for(h.state().position()));
     h.get_by_label("Stop A").click();
-    assert!(wait(&mut h, 5.0, |w| !w.slots()[0].analysis.running()));
+    assert!(wait(&mut h, 5.0, |w| !w.slots()[0].analysis().running()));
 }
 
 #[test]
@@ -222,7 +222,7 @@ fn the_candidate_table_previews_a_line_and_plays_a_move() {
     h.run();
     analyse_a(&mut h);
     let pos = h.state().position().clone();
-    let rows = h.state().slots()[0].analysis.candidates(&pos);
+    let rows = h.state().slots()[0].analysis().candidates(&pos);
     assert!(rows.len() >= 2, "several candidates");
     let second = pos.format_move(rows[1].mv);
     // MCTS counts iterations: the rate says so.
@@ -232,7 +232,7 @@ fn the_candidate_table_previews_a_line_and_plays_a_move() {
     // Hover the second row's move: its line is previewed.
     h.get_all_by_role_and_label(Role::Button, &second).next().expect("a row button").hover();
     h.run();
-    let line = h.state().slots()[0].analysis.hovered_line().map(<[_]>::to_vec).expect("a previewed line");
+    let line = h.state().slots()[0].analysis().hovered_line().map(<[_]>::to_vec).expect("a previewed line");
     assert_eq!(line[0], rows[1].mv);
     let ghosts = mnklab::app::line_ghosts(&pos, &line);
     assert_eq!(ghosts.len(), line.len().min(42));
@@ -335,7 +335,7 @@ fn keys_step_through_the_game_and_paste_a_line() {
     // Space starts the analysis of the shown agent, and stops it.
     h.key_press(egui::Key::Space);
     h.run();
-    assert!(h.state().slots()[0].analysis.running() || h.state().slots()[0].analysis.result().is_some());
+    assert!(h.state().slots()[0].analysis().running() || h.state().slots()[0].analysis().result().is_some());
     // A bad string is refused and the game kept.
     h.state_mut().paste_moves("4 4 4 4 4 4 4");
     h.run();
@@ -352,19 +352,22 @@ fn keys_step_through_the_game_and_paste_a_line() {
 fn two_agents_side_by_side_mark_where_they_differ() {
     let mut w = mcts_bench(3000);
     w.slot_mut(1).set(preset("strong-ab").unwrap());
-    w.slot_mut(1).file.limits = SearchLimits::depth(4);
-    w.slot_mut(0).analysis.set_candidates_shown(3);
-    w.slot_mut(1).analysis.set_candidates_shown(3);
+    w.slot_mut(1).edit(|f| f.limits = SearchLimits::depth(4));
+    w.slot_mut(0).analysis_mut().set_candidates_shown(3);
+    w.slot_mut(1).analysis_mut().set_candidates_shown(3);
     let mut h = harness(w);
     h.run();
     h.state_mut().paste_moves("4453");
     h.get_by_label("Start analysis A").click();
     h.get_by_label("Start analysis B").click();
-    assert!(wait(&mut h, 20.0, |w| w.slots().iter().all(|s| !s.analysis.running() && s.analysis.result().is_some())));
+    assert!(wait(&mut h, 20.0, |w| w
+        .slots()
+        .iter()
+        .all(|s| !s.analysis().running() && s.analysis().result().is_some())));
     h.run();
     h.run();
     let pos = h.state().position().clone();
-    let (a, b) = (h.state().slots()[0].analysis.candidates(&pos), h.state().slots()[1].analysis.candidates(&pos));
+    let (a, b) = (h.state().slots()[0].analysis().candidates(&pos), h.state().slots()[1].analysis().candidates(&pos));
     assert_eq!(a.len(), 3);
     assert_eq!(b.len(), 3);
     let agree = mnklab::analysis::agreement(&a, &b);
@@ -381,9 +384,9 @@ fn an_unproved_table_prefers_no_move() {
     let connect4 = Variant::connect4();
     let depth = mnklab::search::solver::builtin_book(&connect4).unwrap().depth as usize;
     let mut w = solver_on_connect4();
-    w.slot_mut(0).file.limits = SearchLimits::time(30.0);
+    w.slot_mut(0).edit(|f| f.limits = SearchLimits::time(30.0));
     w.slot_mut(1).set(preset("strong-ab").unwrap());
-    w.slot_mut(1).file.limits = SearchLimits::depth(4);
+    w.slot_mut(1).edit(|f| f.limits = SearchLimits::depth(4));
     let mut h = harness(w);
     h.run();
     // At the book's depth: the value at once, then seconds proving a move that keeps it (see
@@ -392,13 +395,13 @@ fn an_unproved_table_prefers_no_move() {
     h.get_by_label("Start analysis A").click();
     h.get_by_label("Start analysis B").click();
     let unproved = |w: &Workbench| {
-        let rows = w.slots()[0].analysis.candidates(w.position());
+        let rows = w.slots()[0].analysis().candidates(w.position());
         !rows.is_empty() && rows.iter().all(|c| c.score == mnklab::search::Score::Unknown)
     };
     assert!(
         wait(&mut h, 20.0, |w| unproved(w)
-            && !w.slots()[1].analysis.running()
-            && w.slots()[1].analysis.result().is_some()),
+            && !w.slots()[1].analysis().running()
+            && w.slots()[1].analysis().result().is_some()),
         "A still proving a move when B is done"
     );
     h.run();
@@ -421,13 +424,16 @@ fn an_error_line_does_not_move_the_buttons_below_it() {
     h.run();
     let before = h.get_by_label("Save agent A").rect();
     let board = h.get_by_label("board").rect();
-    h.state_mut().slot_mut(0).error =
-        Some("fix the config first: a long complaint about the exploration constant that goes on and on".into());
+    let text = h.state().slots()[0].ron_text().to_string();
+    // A long complaint: a field named at length, which the editor's error repeats.
+    h.state_mut().slot_mut(0).set_ron_text("(a_long_complaint_about_the_exploration_constant_that_goes_on_and_on: 1)");
+    assert!(h.state().slots()[0].error().is_some_and(|e| e.len() > 60), "{:?}", h.state().slots()[0].error());
     h.state_mut().set_message(Some("a notice in the status line".into()));
     h.run();
     assert_eq!(h.get_by_label("Save agent A").rect(), before, "the button stays under the pointer");
     assert_eq!(h.get_by_label("board").rect(), board, "the board keeps its place");
-    h.state_mut().slot_mut(0).error = None;
+    h.state_mut().slot_mut(0).set_ron_text(&text);
+    assert_eq!(h.state().slots()[0].error(), None);
     h.state_mut().set_message(None);
     h.run();
     assert_eq!(h.get_by_label("Save agent A").rect(), before);
@@ -440,7 +446,7 @@ fn an_error_line_does_not_move_the_buttons_below_it() {
 fn the_explorer_fetches_deeper_nodes_pages_children_and_expands_the_pv() {
     let mut w = Workbench::new("mnk:9,9,5".parse().unwrap());
     w.slot_mut(0).set(preset("jeng-mcts").unwrap());
-    w.slot_mut(0).file.limits = SearchLimits::iterations(20_000);
+    w.slot_mut(0).edit(|f| f.limits = SearchLimits::iterations(20_000));
     w.show_tab(BottomTab::Explorer);
     let mut h = harness(w);
     h.run();
@@ -468,12 +474,12 @@ fn the_explorer_fetches_deeper_nodes_pages_children_and_expands_the_pv() {
     // plies where the search went deeper, and its last node is shown on the board.
     h.get_by_label("expand PV").click();
     assert!(
-        wait(&mut h, 10.0, |w| w.explorer().shown.as_ref().is_some_and(|p| !p.is_empty())
+        wait(&mut h, 10.0, |w| w.explorer().shown().is_some_and(|p| !p.is_empty())
             && w.analysis().fetching().is_empty()),
         "the PV is expanded"
     );
     h.run();
-    let line = h.state().explorer().shown.clone().unwrap();
+    let line = h.state().explorer().shown().unwrap().to_vec();
     for k in 0..line.len() {
         let root = h.state().position().clone();
         assert!(h.state().explorer().is_open(&h.ctx, &root, "A", &line[..k]), "node {k} of the PV is open");
@@ -488,7 +494,7 @@ fn the_explorer_fetches_deeper_nodes_pages_children_and_expands_the_pv() {
     // The breadcrumb's first step shows that node.
     h.get_all_by_label(&first).last().unwrap().click();
     h.run();
-    assert_eq!(h.state().explorer().shown.as_deref(), Some(&line[..1]));
+    assert_eq!(h.state().explorer().shown(), Some(&line[..1]));
 }
 
 /// ↑/↓ move between the moves tried at the same point: two other moves played after "d d"
@@ -549,7 +555,7 @@ fn explorer_rows_explain_the_choice() {
     assert!(h.query_all_by_label_contains("= exploit ").count() > 0, "MCTS rows show ucb = exploit + explore");
     let mut w = Workbench::new(Variant::connect4());
     w.slot_mut(0).set(preset("strong-ab").unwrap());
-    w.slot_mut(0).file.limits = SearchLimits::depth(6);
+    w.slot_mut(0).edit(|f| f.limits = SearchLimits::depth(6));
     w.show_tab(BottomTab::Explorer);
     let mut h = harness(w);
     h.run();
@@ -627,8 +633,8 @@ fn the_explorer_fetches_subtrees_while_the_search_runs() {
     let mut w = Workbench::new("mnk:9,9,5".parse().unwrap());
     w.slot_mut(0).set(preset("jeng-mcts").unwrap());
     // No limit: it runs until stopped.
-    w.slot_mut(0).file.limits = SearchLimits::default();
-    w.slot_mut(0).analysis.set_seconds(0.0);
+    w.slot_mut(0).edit(|f| f.limits = SearchLimits::default());
+    w.slot_mut(0).analysis_mut().set_seconds(0.0);
     w.show_tab(BottomTab::Explorer);
     let mut h = harness(w);
     h.run();
@@ -666,14 +672,14 @@ fn the_explorer_fetches_subtrees_while_the_search_runs() {
 fn a_fixed_config_clears_its_complaint() {
     let mut h = harness(mcts_bench(1000));
     h.run();
-    h.state_mut().slot_mut(0).error = Some("mcts: exploration must be positive".into());
+    h.state_mut().slot_mut(0).set_ron_text("(a config broken in the editor");
     h.get_by_label("Start analysis A").click();
     h.run();
     assert!(h.query_by_label_contains("fix the config first").is_some());
     h.state_mut().slot_mut(0).set(preset("jeng-mcts").unwrap());
     h.run();
     assert!(h.query_by_label_contains("fix the config first").is_none(), "the stale complaint is gone");
-    assert!(h.state().slots()[0].analysis.error().is_none());
+    assert!(h.state().slots()[0].analysis().error().is_none());
 }
 
 /// Results shown after the config was changed (or broken, so it cannot start again) say they
@@ -685,10 +691,10 @@ fn results_of_a_changed_config_are_marked_as_the_previous_ones() {
     h.run();
     analyse_a(&mut h);
     assert!(h.query_by_label_contains("finished, by the previous config").is_none());
-    h.state_mut().slot_mut(0).error = Some("mcts: exploration must be positive".into());
+    h.state_mut().slot_mut(0).set_ron_text("(a config broken in the editor");
     h.run();
     assert!(h.query_by_label_contains("finished, by the previous config").is_some(), "a broken config");
-    assert!(h.state().slots()[0].analysis.result().is_some(), "what arrived stays");
+    assert!(h.state().slots()[0].analysis().result().is_some(), "what arrived stays");
     let mut other = preset("jeng-mcts").unwrap();
     other.limits = SearchLimits::iterations(1000);
     if let mnklab::agents::AgentConfig::Mcts(c) = &mut other.agent {
@@ -697,10 +703,10 @@ fn results_of_a_changed_config_are_marked_as_the_previous_ones() {
     let fixed = other.agent.clone();
     h.state_mut().slot_mut(0).set(other);
     h.run();
-    assert!(wait(&mut h, 20.0, |w| !w.slots()[0].analysis.running()), "the fixed config's analysis finishes");
+    assert!(wait(&mut h, 20.0, |w| !w.slots()[0].analysis().running()), "the fixed config's analysis finishes");
     h.run();
-    assert!(!h.state().slots()[0].analysis.agent_differs(&fixed), "the fixed config analysed again");
-    assert!(h.state().slots()[0].analysis.result().is_some());
+    assert!(!h.state().slots()[0].analysis().agent_differs(&fixed), "the fixed config analysed again");
+    assert!(h.state().slots()[0].analysis().result().is_some());
     assert!(h.query_by_label_contains("finished, by the previous config").is_none());
 }
 
@@ -725,26 +731,26 @@ fn a_finished_game_says_the_game_is_over_before_any_start() {
 #[test]
 fn a_following_analysis_waits_at_the_end_and_resumes() {
     let mut w = mcts_bench(0);
-    w.slot_mut(0).file.limits = SearchLimits::default();
+    w.slot_mut(0).edit(|f| f.limits = SearchLimits::default());
     w.paste_moves("d a d a d a d");
     w.back();
     let mut h = harness(w);
     h.run();
     h.get_by_label("Start analysis A").click();
-    assert!(wait(&mut h, 10.0, |w| w.slots()[0].analysis.reports() >= 1));
+    assert!(wait(&mut h, 10.0, |w| w.slots()[0].analysis().reports() >= 1));
     h.key_press(egui::Key::End);
     h.run();
     assert!(h.state().position().status().is_over());
     // At once, not when the stopped search's last report comes in (which took longer than a
     // frame on a busy machine: the panel said "searching..." at the end of the game).
-    assert!(!h.state().slots()[0].analysis.running() && h.state().slots()[0].analysis.waiting());
+    assert!(!h.state().slots()[0].analysis().running() && h.state().slots()[0].analysis().waiting());
     assert_eq!(h.query_all_by_label_contains("the game is over").count(), 2, "A's and B's (never started)");
     h.key_press(egui::Key::ArrowLeft);
-    assert!(wait(&mut h, 5.0, |w| w.slots()[0].analysis.running()), "it resumes on the live position");
+    assert!(wait(&mut h, 5.0, |w| w.slots()[0].analysis().running()), "it resumes on the live position");
     h.run_steps(2);
     assert!(h.query_by_label_contains("the game is over").is_none(), "no stale complaint");
-    h.state_mut().slot_mut(0).analysis.stop();
-    assert!(wait(&mut h, 5.0, |w| !w.slots()[0].analysis.running()));
+    h.state_mut().slot_mut(0).analysis_mut().stop();
+    assert!(wait(&mut h, 5.0, |w| !w.slots()[0].analysis().running()));
 }
 
 /// Alpha-beta records two plies of its tree; "expand PV" goes on below them, each frontier
@@ -753,7 +759,7 @@ fn a_following_analysis_waits_at_the_end_and_resumes() {
 fn alpha_beta_lines_open_below_the_recorded_plies() {
     let mut w = Workbench::new(Variant::connect4());
     w.slot_mut(0).set(preset("strong-ab").unwrap());
-    w.slot_mut(0).analysis.set_seconds(0.3);
+    w.slot_mut(0).analysis_mut().set_seconds(0.3);
     w.show_tab(BottomTab::Explorer);
     let mut h = harness(w);
     h.run();
@@ -761,13 +767,13 @@ fn alpha_beta_lines_open_below_the_recorded_plies() {
     let recorded = crate::common::deepest(h.state().analysis().tree().as_ref().unwrap());
     h.get_by_label("expand PV").click();
     assert!(
-        wait(&mut h, 30.0, |w| w.explorer().shown.as_ref().is_some_and(|p| p.len() > recorded)
+        wait(&mut h, 30.0, |w| w.explorer().shown().is_some_and(|p| p.len() > recorded)
             && w.analysis().fetching().is_empty()),
         "the PV opens below the {recorded} recorded plies: {:?} {:?}",
-        h.state().explorer().shown,
+        h.state().explorer().shown(),
         h.state().analysis().error()
     );
-    let line = h.state().explorer().shown.clone().unwrap();
+    let line = h.state().explorer().shown().unwrap().to_vec();
     let mut p = h.state().position().clone();
     for m in &line {
         p.try_play(*m).expect("a legal line");
@@ -778,15 +784,15 @@ fn alpha_beta_lines_open_below_the_recorded_plies() {
 fn every_candidate_proven_on_connect544(agent: mnklab::agents::AgentFile) -> Harness<'static, Workbench> {
     let mut w = Workbench::new("connect:5,4,4".parse().unwrap());
     w.slot_mut(0).set(agent);
-    w.slot_mut(0).file.limits = SearchLimits::time(10.0);
-    w.slot_mut(0).analysis.set_candidates_shown(5);
+    w.slot_mut(0).edit(|f| f.limits = SearchLimits::time(10.0));
+    w.slot_mut(0).analysis_mut().set_candidates_shown(5);
     let mut h = harness(w);
     h.run();
     h.state_mut().paste_moves("33");
     analyse_a(&mut h);
     h.run();
     let pos = h.state().position().clone();
-    let rows = h.state().slots()[0].analysis.candidates(&pos);
+    let rows = h.state().slots()[0].analysis().candidates(&pos);
     assert_eq!(rows.len(), 5, "one row per legal move");
     assert!(rows.iter().all(|c| c.score.is_proven()), "{rows:?}");
     h
@@ -812,18 +818,18 @@ fn the_solver_shows_a_proven_value_per_candidate() {
 fn a_solver_marks_every_move_of_a_large_board() {
     let mut w = Workbench::new("mnk:5,5,4".parse().unwrap());
     w.slot_mut(0).set(preset("solver").unwrap());
-    w.slot_mut(0).file.limits = SearchLimits::time(10.0);
+    w.slot_mut(0).edit(|f| f.limits = SearchLimits::time(10.0));
     let mut h = harness(w);
     h.run();
     analyse_a(&mut h);
     let pos = h.state().position().clone();
-    assert_eq!(h.state().slots()[0].analysis.candidates(&pos).len(), 25, "a row per cell");
+    assert_eq!(h.state().slots()[0].analysis().candidates(&pos).len(), 25, "a row per cell");
     let marks = h.state().analysis().heatmap(&pos);
     assert_eq!(marks.len(), 25, "a mark per cell");
     assert!(marks.iter().all(|m| m.label == "="), "5,5,4 is a draw whatever the first move");
     assert!(h.query_all_by_label_contains("candidates").count() >= 1);
     // Lowered by the user, the table and the board follow.
-    h.state_mut().slot_mut(0).analysis.set_candidates_shown(7);
+    h.state_mut().slot_mut(0).analysis_mut().set_candidates_shown(7);
     h.run();
     assert_eq!(h.state().analysis().heatmap(&pos).len(), 7);
 }
@@ -864,15 +870,15 @@ fn a_book_for_another_game_is_named_beside_the_analysis() {
     let path = small_book(&dir, 2);
     let mut w = Workbench::new("connect:6,5,4".parse().unwrap());
     w.slot_mut(0).set(solver_with_book(&path));
-    w.slot_mut(0).file.limits = SearchLimits::time(1.0);
+    w.slot_mut(0).edit(|f| f.limits = SearchLimits::time(1.0));
     let mut h = harness(w);
     h.run();
     h.state_mut().paste_moves("3344");
     analyse_a(&mut h);
     let shown = h.query_all_by_label_contains("is for connect:5,4,4, not connect:6,5,4: searched instead").count();
-    assert!(shown >= 1, "the notice is shown: {:?}", h.state().slots()[0].analysis.notice());
-    assert_eq!(h.state().slots()[0].analysis.error(), None, "a notice, not an error");
-    assert!(h.state().slots()[0].analysis.result().as_ref().unwrap().best.is_some(), "it still plays");
+    assert!(shown >= 1, "the notice is shown: {:?}", h.state().slots()[0].analysis().notice());
+    assert_eq!(h.state().slots()[0].analysis().error(), None, "a notice, not an error");
+    assert!(h.state().slots()[0].analysis().result().as_ref().unwrap().best.is_some(), "it still plays");
     assert_eq!(h.query_all_by_label_contains("the built-in book answers").count(), 0, "there is none");
 
     // On Connect-4 the built-in book answers instead (as with no file named): the empty
@@ -882,7 +888,7 @@ fn a_book_for_another_game_is_named_beside_the_analysis() {
     let mut h = harness(w);
     h.run();
     analyse_a(&mut h);
-    let a = &h.state().slots()[0].analysis;
+    let a = &h.state().slots()[0].analysis();
     // The file named beside "the book named", not beside the built-in book (read as its place).
     let said = format!(
         "solver: the book named ({}) is for connect:5,4,4, not connect:7,6,4: the built-in book answers",
@@ -907,8 +913,8 @@ fn a_book_damaged_after_the_agent_was_set_is_named_and_read_again_once_mended() 
     let good = std::fs::read(&path).unwrap();
     let mut w = Workbench::new("connect:5,4,4".parse().unwrap());
     w.slot_mut(0).set(solver_with_book(&path));
-    w.slot_mut(0).file.limits = SearchLimits::time(2.0);
-    w.slot_mut(0).analysis.set_follow(false);
+    w.slot_mut(0).edit(|f| f.limits = SearchLimits::time(2.0));
+    w.slot_mut(0).analysis_mut().set_follow(false);
     let mut h = harness(w);
     h.run();
     h.state_mut().paste_moves("cd");
@@ -918,7 +924,7 @@ fn a_book_damaged_after_the_agent_was_set_is_named_and_read_again_once_mended() 
     bad[last] ^= 0x5a;
     std::fs::write(&path, &bad).unwrap();
     analyse_a(&mut h);
-    let a = &h.state().slots()[0].analysis;
+    let a = &h.state().slots()[0].analysis();
     let notice = a.notice().unwrap_or_default().to_string();
     assert!(notice.starts_with("solver: book file not used: "), "{notice:?}");
     assert!(notice.contains("searched instead"), "no built-in book for this board: {notice:?}");
@@ -928,7 +934,7 @@ fn a_book_damaged_after_the_agent_was_set_is_named_and_read_again_once_mended() 
     std::fs::write(&path, &good).unwrap();
     h.state_mut().paste_moves("cdc");
     analyse_a(&mut h);
-    let a = &h.state().slots()[0].analysis;
+    let a = &h.state().slots()[0].analysis();
     assert_eq!(a.notice(), None, "{:?}", a.notice());
     assert_eq!(a.info(), Some(format!("solver: from the book {}", path.display()).as_str()));
 }
@@ -941,7 +947,7 @@ fn the_built_in_book_answers_the_first_connect4_move_and_says_so() {
     let mut h = harness(solver_on_connect4());
     h.run();
     analyse_a(&mut h);
-    let a = &h.state().slots()[0].analysis;
+    let a = &h.state().slots()[0].analysis();
     // A solver's table shows every move without the candidates slider being raised.
     assert_eq!(a.candidates(h.state().position()).len(), 7, "a row per column");
     assert_eq!(a.error(), None);
@@ -999,16 +1005,20 @@ fn the_solver_on_two_threads_proves_every_candidate() {
     let h = every_candidate_proven_on_connect544(two_threads());
     assert_eq!(h.query_all_by_label_contains("proving on one thread").count(), 0);
     // The readout says the proof ran on two threads.
-    assert!(h.query_all_by_label_contains("on 2 threads").count() >= 1, "{:?}", h.state().slots()[0].analysis.latest());
+    assert!(
+        h.query_all_by_label_contains("on 2 threads").count() >= 1,
+        "{:?}",
+        h.state().slots()[0].analysis().latest()
+    );
 
     let mut w = Workbench::new("tictactoe".parse().unwrap());
     w.slot_mut(0).set(two_threads());
-    w.slot_mut(0).file.limits = SearchLimits::time(5.0);
+    w.slot_mut(0).edit(|f| f.limits = SearchLimits::time(5.0));
     let mut h = harness(w);
     h.run();
     analyse_a(&mut h);
     h.run();
-    let analysis = &h.state().slots()[0].analysis;
+    let analysis = &h.state().slots()[0].analysis();
     assert_eq!((&analysis.notice(), &analysis.error()), (&None, &None));
     assert!(h.query_all_by_label_contains("on 2 threads").count() >= 1, "{:?}", analysis.latest());
     // Tic-tac-toe is a draw: every move from the empty board keeps it.
@@ -1029,19 +1039,19 @@ fn a_long_proof_shows_its_bounds_while_it_runs() {
         c.builtin_book = false;
     }
     w.slot_mut(0).set(solver);
-    w.slot_mut(0).file.limits = SearchLimits::time(60.0);
+    w.slot_mut(0).edit(|f| f.limits = SearchLimits::time(60.0));
     let mut h = harness(w);
     h.run();
     // Pons' `64` without the book: a proof of many seconds.
     h.state_mut().paste_moves("64");
     h.get_by_label("Start analysis A").click();
-    let gauged = |w: &Workbench| w.slots()[0].analysis.latest().as_ref().is_some_and(|p| p.bounds.is_some());
+    let gauged = |w: &Workbench| w.slots()[0].analysis().latest().as_ref().is_some_and(|p| p.bounds.is_some());
     assert!(wait(&mut h, 10.0, gauged), "a report while the proof runs");
     h.run();
     assert!(h.query_by_label_contains("so far: a loss in").is_some(), "what is ruled out so far");
     assert!(h.query_by_label_contains("searching...").is_none());
     // The config changed under the running proof: said at once.
-    h.state_mut().slot_mut(0).error = Some("solver: tt_mb must be at least 1".into());
+    h.state_mut().slot_mut(0).set_ron_text("(a config broken in the editor");
     h.run();
     assert!(h.query_by_label_contains("running, by the previous config").is_some());
     // A move with the config broken: the proof of the position left stops, and the panel
@@ -1049,7 +1059,7 @@ fn a_long_proof_shows_its_bounds_while_it_runs() {
     h.state_mut().back();
     h.run();
     h.run();
-    assert!(!h.state().slots()[0].analysis.running(), "the old proof was stopped");
+    assert!(!h.state().slots()[0].analysis().running(), "the old proof was stopped");
     assert!(h.query_by_label_contains("fix the config first").is_some());
     assert!(h.query_by_label_contains("searching...").is_none());
 }
@@ -1092,7 +1102,11 @@ fn the_preset_list_shows_every_preset() {
     let last = mnklab::agents::PRESETS.last().unwrap().0;
     h.get_by_role_and_label(Role::Button, last).click();
     h.run();
-    assert_eq!(h.state().slots()[0].file, preset(last).unwrap(), "the last preset, clicked where it is drawn, loads");
+    assert_eq!(
+        h.state().slots()[0].file(),
+        &preset(last).unwrap(),
+        "the last preset, clicked where it is drawn, loads"
+    );
 }
 
 /// A stopped analysis is not kept as if it had finished: back at its position after another
@@ -1102,32 +1116,32 @@ fn a_stopped_analysis_is_not_recalled() {
     let mut w = Workbench::new(Variant::connect4());
     w.slot_mut(0).set(preset("jeng-mcts").unwrap());
     // No limit: it runs until stopped.
-    w.slot_mut(0).file.limits = SearchLimits::default();
-    w.slot_mut(0).analysis.set_seconds(0.0);
+    w.slot_mut(0).edit(|f| f.limits = SearchLimits::default());
+    w.slot_mut(0).analysis_mut().set_seconds(0.0);
     w.paste_moves("d c");
     w.back();
     let mut h = harness(w);
     h.run();
     h.get_by_label("Start analysis A").click();
-    assert!(wait(&mut h, 10.0, |w| w.slots()[0].analysis.reports() >= 1));
+    assert!(wait(&mut h, 10.0, |w| w.slots()[0].analysis().reports() >= 1));
     h.get_by_label("Stop A").click();
-    assert!(wait(&mut h, 5.0, |w| !w.slots()[0].analysis.running()));
+    assert!(wait(&mut h, 5.0, |w| !w.slots()[0].analysis().running()));
     h.run();
     assert!(h.query_by_label_contains("   stopped").is_some());
     // An analysis of the next position puts the stopped one aside, were it kept.
     h.key_press(egui::Key::ArrowRight);
     h.run();
     h.get_by_label("Start analysis A").click();
-    assert!(wait(&mut h, 10.0, |w| w.slots()[0].analysis.reports() >= 1));
+    assert!(wait(&mut h, 10.0, |w| w.slots()[0].analysis().reports() >= 1));
     // Back: searched again (following the game), not the stopped result shown as done.
     assert_eq!(h.state().position().ply(), 2);
     h.key_press(egui::Key::ArrowLeft);
     h.run_steps(2);
     assert_eq!(h.state().position().ply(), 1);
-    assert!(h.state().slots()[0].analysis.running(), "the position is searched again");
+    assert!(h.state().slots()[0].analysis().running(), "the position is searched again");
     assert!(h.query_by_label_contains("   stopped").is_none() && h.query_by_label_contains("   finished").is_none());
     h.get_by_label("Stop A").click();
-    assert!(wait(&mut h, 5.0, |w| !w.slots()[0].analysis.running()));
+    assert!(wait(&mut h, 5.0, |w| !w.slots()[0].analysis().running()));
 }
 
 /// Alpha-beta's refuted moves beside a proven win read "≤ win in 3", which says the opposite of
@@ -1136,7 +1150,7 @@ fn a_stopped_analysis_is_not_recalled() {
 fn a_bound_on_a_win_is_explained_on_hover() {
     let mut w = Workbench::new(Variant::connect4());
     w.slot_mut(0).set(preset("strong-ab").unwrap());
-    w.slot_mut(0).file.limits = SearchLimits::time(0.3);
+    w.slot_mut(0).edit(|f| f.limits = SearchLimits::time(0.3));
     let mut h = harness(w);
     h.run();
     // The first player's c1 d1 become an open three at b1 or e1: a win in 3 plies.
@@ -1144,7 +1158,7 @@ fn a_bound_on_a_win_is_explained_on_hover() {
     h.run();
     analyse_a(&mut h);
     let pos = h.state().position().clone();
-    let rows = h.state().slots()[0].analysis.candidates(&pos);
+    let rows = h.state().slots()[0].analysis().candidates(&pos);
     assert!(["b", "e"].contains(&pos.format_move(rows[0].mv).as_str()), "{rows:?}");
     assert!(rows.len() >= 2 && rows[1].bound == mnklab::search::tree::Bound::Upper, "{rows:?}");
     let label = mnklab::analysis::full_label(rows[1].score, rows[1].bound);
@@ -1171,7 +1185,7 @@ fn another_preset_takes_the_old_agents_marks_off_the_board() {
     h.run();
     h.state_mut().start_slot(0);
     assert!(
-        wait(&mut h, 30.0, |w| !w.slots()[0].analysis.running() && !w.board_marks().is_empty()),
+        wait(&mut h, 30.0, |w| !w.slots()[0].analysis().running() && !w.board_marks().is_empty()),
         "the solver's marks"
     );
     assert!(h.state().board_marks().iter().any(|m| m.proof_label), "proofs on the board");
@@ -1186,14 +1200,14 @@ fn another_preset_takes_the_old_agents_marks_off_the_board() {
 fn clicking_a_move_of_a_line_walks_to_it() {
     let mut w = Workbench::new(Variant::tictactoe());
     w.slot_mut(0).set(preset("strong-ab").unwrap());
-    w.slot_mut(0).file.limits = SearchLimits::depth(5);
+    w.slot_mut(0).edit(|f| f.limits = SearchLimits::depth(5));
     let mut h = harness(w);
     h.run();
     h.state_mut().start_slot(0);
-    assert!(wait(&mut h, 30.0, |w| !w.slots()[0].analysis.running()), "the analysis ends");
+    assert!(wait(&mut h, 30.0, |w| !w.slots()[0].analysis().running()), "the analysis ends");
     h.run();
     let pos = h.state().position().clone();
-    let best = h.state().slots()[0].analysis.candidates(&pos)[0].pv.clone();
+    let best = h.state().slots()[0].analysis().candidates(&pos)[0].pv.clone();
     assert!(best.len() >= 3, "a line to walk: {best:?}");
     let second = pos.format_move(best[1]);
     let link = h.query_all_by_role_and_label(Role::Label, &second).next();

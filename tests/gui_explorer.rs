@@ -25,8 +25,8 @@ fn harness(w: Workbench) -> Harness<'static, Workbench> {
 fn expand_pv_opens_the_line_while_the_search_runs() {
     let mut w = Workbench::new(Variant::connect4());
     w.slot_mut(0).set(preset("strong-ab").unwrap());
-    w.slot_mut(0).file.limits = SearchLimits::default();
-    w.slot_mut(0).analysis.set_seconds(0.0);
+    w.slot_mut(0).edit(|f| f.limits = SearchLimits::default());
+    w.slot_mut(0).analysis_mut().set_seconds(0.0);
     w.show_tab(BottomTab::Explorer);
     let mut h = harness(w);
     h.run();
@@ -37,9 +37,9 @@ fn expand_pv_opens_the_line_while_the_search_runs() {
     h.run_steps(2);
     assert!(h.query_by_label_contains("expanding the best line").is_some(), "its progress is shown");
     assert!(
-        wait(&mut h, 40.0, |w| w.explorer().shown.as_ref().is_some_and(|p| p.len() > recorded)),
+        wait(&mut h, 40.0, |w| w.explorer().shown().is_some_and(|p| p.len() > recorded)),
         "the line opens below the {recorded} recorded plies: {:?} {:?}",
-        h.state().explorer().shown,
+        h.state().explorer().shown(),
         h.state().analysis().error()
     );
     h.run_steps(2);
@@ -47,7 +47,7 @@ fn expand_pv_opens_the_line_while_the_search_runs() {
     assert!(h.state().analysis().expansion().is_none(), "done");
     assert!(h.query_by_label_contains("expanding the best line").is_none());
     assert!(h.query_all_by_label_contains("searched afresh: depth").count() > 0, "fresh searches are marked");
-    let line = h.state().explorer().shown.clone().unwrap();
+    let line = h.state().explorer().shown().unwrap().to_vec();
     let root = h.state().position().clone();
     let mut p = root.clone();
     for m in &line {
@@ -70,8 +70,8 @@ fn expand_pv_opens_the_line_while_the_search_runs() {
 fn an_expansion_stops_on_request() {
     let mut w = Workbench::new(Variant::connect4());
     w.slot_mut(0).set(preset("strong-ab").unwrap());
-    w.slot_mut(0).file.limits = SearchLimits::default();
-    w.slot_mut(0).analysis.set_seconds(0.0);
+    w.slot_mut(0).edit(|f| f.limits = SearchLimits::default());
+    w.slot_mut(0).analysis_mut().set_seconds(0.0);
     w.show_tab(BottomTab::Explorer);
     let mut h = harness(w);
     h.run();
@@ -126,8 +126,8 @@ fn rows_hold_still_under_the_pointer() {
     let mut w = Workbench::new(Variant::connect4());
     w.show_tab(BottomTab::Explorer);
     let key = PositionKey::of(w.position());
-    w.slot_mut(0).analysis.set_key(Some(key));
-    w.slot_mut(0).analysis.set_tree(Some(tree_with_visits(&[10, 30, 20])));
+    w.slot_mut(0).analysis_mut().set_key(Some(key));
+    w.slot_mut(0).analysis_mut().set_tree(Some(tree_with_visits(&[10, 30, 20])));
     let mut h = harness(w);
     h.run();
     let tops = row_tops(&h, &[30, 20, 10]);
@@ -135,7 +135,7 @@ fn rows_hold_still_under_the_pointer() {
     // The pointer over the rows; the search's numbers change the ranking.
     h.get_by_label_contains("visits 20 ").hover();
     h.run();
-    h.state_mut().slot_mut(0).analysis.set_tree(Some(tree_with_visits(&[50, 31, 21])));
+    h.state_mut().slot_mut(0).analysis_mut().set_tree(Some(tree_with_visits(&[50, 31, 21])));
     h.run();
     let held = row_tops(&h, &[31, 21, 50]);
     assert_eq!(held, tops, "the rows stay where they were");
@@ -155,7 +155,7 @@ fn a_win_in_one_keeps_its_table_mark_and_tree() {
     for name in ["strong-ab", "jeng-mcts", "strong-mcts"] {
         let mut w = Workbench::new(Variant::connect4());
         w.slot_mut(0).set(preset(name).unwrap());
-        w.slot_mut(0).analysis.set_seconds(1.0);
+        w.slot_mut(0).analysis_mut().set_seconds(1.0);
         w.show_tab(BottomTab::Explorer);
         let mut h = harness(w);
         h.run();
@@ -225,7 +225,7 @@ fn a_dragged_panel_keeps_its_height_over_a_short_tab() {
 fn panel_sizes_persist_and_the_board_holds_still() {
     let mut w = Workbench::new(Variant::connect4());
     w.slot_mut(0).set(preset("jeng-mcts").unwrap());
-    w.slot_mut(0).file.limits = SearchLimits::iterations(3000);
+    w.slot_mut(0).edit(|f| f.limits = SearchLimits::iterations(3000));
     w.show_tab(BottomTab::Explorer);
     let mut h = harness(w);
     h.run();
@@ -270,7 +270,7 @@ fn panel_sizes_persist_and_the_board_holds_still() {
 fn the_evaluation_bar_shows_the_first_players_share() {
     let mut w = Workbench::new(Variant::connect4());
     w.slot_mut(0).set(preset("jeng-mcts").unwrap());
-    w.slot_mut(0).file.limits = SearchLimits::iterations(5000);
+    w.slot_mut(0).edit(|f| f.limits = SearchLimits::iterations(5000));
     w.show_tab(BottomTab::Explorer);
     let mut h = harness(w);
     h.run();

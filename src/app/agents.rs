@@ -24,19 +24,19 @@ const CONFIG_FIRST: &str = "fix the config first: ";
 /// One agent: its config being edited, where it is saved, and its analysis.
 pub struct AgentSlot {
     /// "A", "B": the name in labels.
-    pub label: String,
-    pub file: AgentFile,
+    pub(super) label: String,
+    pub(super) file: AgentFile,
     /// The config as RON, edited directly or regenerated from the form.
-    pub ron_text: String,
+    pub(super) ron_text: String,
     /// Why the RON text or the form's values are not a valid config.
-    pub error: Option<String>,
-    pub path: String,
+    pub(super) error: Option<String>,
+    pub(super) path: String,
     /// The file this config was loaded from or last saved to: Save replaces it without asking.
-    pub own_file: Option<String>,
-    pub message: Option<String>,
+    pub(super) own_file: Option<String>,
+    pub(super) message: Option<String>,
     /// The message says a load or save failed: shown as an error, not like "loaded ...".
-    pub message_failed: bool,
-    pub analysis: Analysis,
+    pub(super) message_failed: bool,
+    pub(super) analysis: Analysis,
 }
 
 fn is_solver(f: &AgentFile) -> bool {
@@ -76,6 +76,84 @@ impl AgentSlot {
         self.ron_text = self.file.to_ron();
         self.error = None;
         self.drop_stale_complaint();
+    }
+
+    /// "A", "B": the slot's name in labels.
+    pub fn label(&self) -> &str {
+        &self.label
+    }
+
+    /// The config as it stands (the last valid one while the RON text does not parse).
+    pub fn file(&self) -> &AgentFile {
+        &self.file
+    }
+
+    /// The config as RON text, as the editor shows it.
+    pub fn ron_text(&self) -> &str {
+        &self.ron_text
+    }
+
+    /// Why the RON text or the form's values are not a valid config.
+    pub fn error(&self) -> Option<&str> {
+        self.error.as_deref()
+    }
+
+    /// The agent file field.
+    pub fn path(&self) -> &str {
+        &self.path
+    }
+
+    /// The file this config was loaded from or last saved to.
+    pub fn own_file(&self) -> Option<&str> {
+        self.own_file.as_deref()
+    }
+
+    /// The last load or save message.
+    pub fn message(&self) -> Option<&str> {
+        self.message.as_deref()
+    }
+
+    /// The last message says a load or save failed.
+    pub fn message_failed(&self) -> bool {
+        self.message_failed
+    }
+
+    pub fn analysis(&self) -> &Analysis {
+        &self.analysis
+    }
+
+    pub fn analysis_mut(&mut self) -> &mut Analysis {
+        &mut self.analysis
+    }
+
+    /// Types `path` into the agent file field.
+    pub fn set_path(&mut self, path: &str) {
+        self.path = path.to_string();
+    }
+
+    /// Changes the config as the options form does: checked, and the RON text follows.
+    pub fn edit(&mut self, change: impl FnOnce(&mut AgentFile)) {
+        change(&mut self.file);
+        self.form_changed();
+    }
+
+    /// Replaces the RON text as typing into the editor does: a text that parses becomes the
+    /// config, one that does not keeps the last valid config and says why.
+    pub fn set_ron_text(&mut self, text: &str) {
+        self.ron_text = text.to_string();
+        self.ron_edited();
+    }
+
+    /// The RON editor's text changed.
+    fn ron_edited(&mut self) {
+        match AgentFile::parse(&self.ron_text, Path::new("(editor)")) {
+            Ok(f) => {
+                self.file = f;
+                self.error = None;
+                self.drop_stale_complaint();
+            }
+            Err(e) => self.error = Some(e.to_string()),
+        }
     }
 
     /// A solver values every move: its table and the board show them all (a new-user trial
@@ -209,14 +287,7 @@ impl AgentSlot {
                     .desired_width(f32::INFINITY),
             );
             if edit.changed() {
-                match AgentFile::parse(&self.ron_text, Path::new("(editor)")) {
-                    Ok(f) => {
-                        self.file = f;
-                        self.error = None;
-                        self.drop_stale_complaint();
-                    }
-                    Err(e) => self.error = Some(e.to_string()),
-                }
+                self.ron_edited();
             }
         });
         if changed {

@@ -12,7 +12,7 @@ use crate::record::NodeId;
 use super::files::Purpose;
 use super::{Controller, EditAction, Pending, Workbench};
 
-/// One thing a click asked of the workbench.
+/// One thing a click or a key asked of the workbench.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Command {
     /// Start a new game of the variant typed (asking first if the game is unsaved).
@@ -75,6 +75,24 @@ pub enum Command {
     ExpandLine(usize, SortBy),
     /// Slot `i`'s explorer stops opening its line (or it was opened).
     EndExpansion(usize),
+    /// The previous (false) or next (true) move tried at this point of the game.
+    SwitchVariation {
+        next: bool,
+    },
+    /// The last move played leaves the record.
+    TakeBack,
+    /// In edit mode: the last edit is undone.
+    UndoEdit,
+    /// Start the analysis of the slot the board shows, or stop it.
+    ToggleAnalysis,
+    /// Copy the moves, or the position as RON, to the clipboard.
+    Copy {
+        as_ron: bool,
+    },
+    /// A move string or a position's RON text, pasted.
+    Paste(String),
+    /// A line for the status bar.
+    Say(String),
 }
 
 impl Workbench {
@@ -119,6 +137,17 @@ impl Workbench {
             }
             Command::ExpandLine(i, sort) if i < self.slots.len() => self.slots[i].analysis.expand_line(sort),
             Command::EndExpansion(i) if i < self.slots.len() => self.slots[i].analysis.expansion = None,
+            Command::SwitchVariation { next } => self.switch_variation(next),
+            Command::TakeBack => self.take_back(),
+            Command::UndoEdit => {
+                if let Some(edit) = self.edit.as_mut() {
+                    edit.undo();
+                }
+            }
+            Command::ToggleAnalysis => self.toggle_analysis(),
+            Command::Copy { as_ron } => self.copy(as_ron),
+            Command::Paste(text) => self.paste(&text),
+            Command::Say(text) => self.message = Some(text),
             // A slot removed in the same frame as its click: nothing left to act on.
             Command::StartSlot(_)
             | Command::ShowSlot(_)

@@ -14,9 +14,9 @@ use crate::search::tree::SnapNode;
 
 #[derive(Default)]
 pub struct Explorer {
-    pub sort: SortBy,
+    pub(super) sort: SortBy,
     /// The node shown on the board (its move path), highlighted and named in the breadcrumb.
-    pub shown: Option<Vec<Move>>,
+    pub(super) shown: Option<Vec<Move>>,
     /// Counts the games opened: a node opened in one game is closed in the next, even at the
     /// same position.
     game: u64,
@@ -144,6 +144,16 @@ refuted it before all were searched (cutoff by: that child); tt hit = the table 
 
 impl Explorer {
     /// Forgets the open nodes: another game was opened.
+    /// The node shown on the board, by its move path.
+    pub fn shown(&self) -> Option<&[Move]> {
+        self.shown.as_deref()
+    }
+
+    /// The children's order chosen.
+    pub fn sort(&self) -> SortBy {
+        self.sort
+    }
+
     pub fn new_game(&mut self) {
         self.game += 1;
         self.shown = None;

@@ -6,6 +6,8 @@ use std::path::PathBuf;
 
 use crossbeam_channel::{Receiver, unbounded};
 
+use super::command::Command;
+
 /// What a dialog was opened for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Purpose {
@@ -71,8 +73,9 @@ pub fn remember(recent: &mut Vec<String>, path: &str) {
 
 impl super::Workbench {
     /// A file dropped on the window opens as the File field's Load does (see
-    /// `Workbench::open`); anything else is named and left alone. While files hover, the window says so.
-    pub fn handle_dropped_files(&mut self, ctx: &egui::Context) {
+    /// `Workbench::open`); anything else is named and left alone. While files hover, the
+    /// window says so.
+    pub(super) fn read_dropped_files(&self, ctx: &egui::Context) -> Option<Command> {
         let (hovering, dropped) = ctx.input(|i| (!i.raw.hovered_files.is_empty(), i.raw.dropped_files.clone()));
         if hovering {
             egui::Area::new(egui::Id::unique("drop-hint"))
@@ -84,15 +87,14 @@ impl super::Workbench {
                     });
                 });
         }
-        let Some(file) = dropped.first() else { return };
-        let path = file.path();
-        if path.is_dir() || path.extension().is_some_and(|e| e.eq_ignore_ascii_case("ron") || e == "ronl") {
-            self.open(&path.display().to_string());
+        let path = dropped.first()?.path();
+        Some(if path.is_dir() || path.extension().is_some_and(|e| e.eq_ignore_ascii_case("ron") || e == "ronl") {
+            Command::Load(path.display().to_string())
         } else {
-            self.message = Some(format!(
+            Command::Say(format!(
                 "{}: not a position file, matchup, agent (.ron) or run folder; nothing opened",
                 path.display()
-            ));
-        }
+            ))
+        })
     }
 }

@@ -2,6 +2,7 @@
 //! has the keyboard (typing a game name must not step through the game).
 
 use super::Workbench;
+use super::command::Command;
 
 /// Every shortcut, as the help window lists it.
 pub const SHORTCUTS: &[(&str, &str)] = &[
@@ -17,26 +18,28 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
 ];
 
 impl Workbench {
-    /// Acts on this frame's shortcut keys.
-    pub fn handle_keys(&mut self, ctx: &egui::Context) {
+    /// What this frame's shortcut keys ask, as commands applied with the panels' after the
+    /// frame is drawn. Keys are consumed here, so a widget drawn later does not see them too.
+    pub(super) fn read_keys(&self, ctx: &egui::Context) -> Vec<Command> {
         use egui::{Key, Modifiers};
+        let mut out = Vec::new();
         if ctx.input(|i| i.key_pressed(Key::F1)) {
-            self.show_help = !self.show_help;
+            out.push(Command::ToggleHelp);
         }
         // Nor while a question is open: the game behind it must not change (see dialogs.rs).
         if ctx.egui_wants_keyboard_input() || self.question_open() {
-            return;
+            return out;
         }
-        if let Some(edit) = self.edit.as_mut() {
+        if self.edit.is_some() {
             // In edit mode only undo acts: the arrows and Space belong to the game.
             if ctx.input_mut(|i| i.consume_key(Modifiers::COMMAND, Key::Z)) {
-                edit.undo();
+                out.push(Command::UndoEdit);
             }
-            return;
+            return out;
         }
         // Presses counted, not only seen: several in one frame (fast taps, a held key on a busy
         // machine) step as many moves, not one.
-        let (left, right, home, end, space, undo) = ctx.input_mut(|i| {
+        let (left, right, home, end, space, undo, up, down) = ctx.input_mut(|i| {
             (
                 i.count_and_consume_key(Modifiers::NONE, Key::ArrowLeft),
                 i.count_and_consume_key(Modifiers::NONE, Key::ArrowRight),
@@ -44,13 +47,12 @@ impl Workbench {
                 i.consume_key(Modifiers::NONE, Key::End),
                 i.consume_key(Modifiers::NONE, Key::Space),
                 i.consume_key(Modifiers::COMMAND, Key::Z),
+                i.consume_key(Modifiers::NONE, Key::ArrowUp),
+                i.consume_key(Modifiers::NONE, Key::ArrowDown),
             )
         });
-        let (up, down) = ctx.input_mut(|i| {
-            (i.consume_key(Modifiers::NONE, Key::ArrowUp), i.consume_key(Modifiers::NONE, Key::ArrowDown))
-        });
         if up || down {
-            self.switch_variation(down);
+            out.push(Command::SwitchVariation { next: down });
         }
         let (copy, as_ron, paste) = ctx.input(|i| {
             let copy = i.events.iter().any(|e| matches!(e, egui::Event::Copy));
@@ -61,47 +63,57 @@ impl Workbench {
             });
             (copy, as_ron, paste)
         });
-        for _ in 0..left {
-            self.back();
-        }
+        out.extend(std::iter::repeat_n(Command::Back, left));
         if undo {
-            self.take_back();
+            out.push(Command::TakeBack);
         }
-        for _ in 0..right {
-            self.forward();
-        }
+        out.extend(std::iter::repeat_n(Command::Forward, right));
         if home {
-            self.jump(0);
+            out.push(Command::Jump(0));
         }
         if end {
-            self.jump(self.game_line().len());
+            out.push(Command::Jump(self.game_line().len()));
         }
         if space {
-            let i = self.shown_slot.min(self.slots.len() - 1);
-            // A finished analysis that follows the game is stopped too (a solver's answer from
-            // the book finishes at once: Space would otherwise never end the following).
-            if self.slots[i].analysis.follows() {
-                self.slots[i].analysis.stop();
-            } else {
-                self.start_slot(i);
-            }
+            out.push(Command::ToggleAnalysis);
         }
-        if copy && as_ron {
+        if copy {
+            out.push(Command::Copy { as_ron });
+        }
+        if let Some(text) = paste {
+            out.push(Command::Paste(text));
+        }
+        out
+    }
+
+    /// Space: the analysis of the slot the board shows starts, or stops. A finished analysis
+    /// that follows the game is stopped too (a solver's answer from the book finishes at once:
+    /// Space would otherwise never end the following).
+    pub(super) fn toggle_analysis(&mut self) {
+        let i = self.shown_slot.min(self.slots.len() - 1);
+        if self.slots[i].analysis.follows() {
+            self.slots[i].analysis.stop();
+        } else {
+            self.start_slot(i);
+        }
+    }
+
+    /// Ctrl+C: the moves as a move string, or (with Shift) the position as a position file's
+    /// RON text, for the clipboard; the frame's end hands it over.
+    pub(super) fn copy(&mut self, as_ron: bool) {
+        let (text, said) = if as_ron {
             let file = crate::io::PositionFile::from_record(
                 &self.position,
                 self.setup.as_ref(),
                 &self.record,
                 &self.start_position(),
             );
-            ctx.copy_text(file.to_ron());
-            self.message = Some("copied the position as RON".into());
-        } else if copy {
-            ctx.copy_text(self.position.history_string());
-            self.message = Some("copied the moves".into());
-        }
-        if let Some(text) = paste {
-            self.paste(&text);
-        }
+            (file.to_ron(), "copied the position as RON")
+        } else {
+            (self.position.history_string(), "copied the moves")
+        };
+        self.clipboard = Some(text);
+        self.message = Some(said.into());
     }
 
     /// The help window with every shortcut.

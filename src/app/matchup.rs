@@ -62,15 +62,15 @@ impl LivePlot {
 
 pub struct MatchupPanel {
     /// What the form says (remembered between sessions).
-    pub form: MatchupForm,
-    pub records: Vec<GameRecord>,
+    pub(super) form: MatchupForm,
+    pub(super) records: Vec<GameRecord>,
     pub(super) total: u64,
-    pub state: RunState,
-    pub error: Option<String>,
+    pub(super) state: RunState,
+    pub(super) error: Option<String>,
     /// What went well, said in the text colour (a save, the folder a run went to).
-    pub notice: Option<String>,
-    pub plot: LivePlot,
-    pub exporter: Exporter,
+    pub(super) notice: Option<String>,
+    pub(super) plot: LivePlot,
+    pub(super) exporter: Exporter,
     matchup: Option<Matchup>,
     /// A matchup opened from a file or a run, with the form as it was filled from it: Run
     /// plays that matchup as it is (its entrants, limits, openings, colours) until the form is
@@ -88,7 +88,7 @@ pub struct MatchupPanel {
     /// stopping; a resume waits for that, so two runs never write one folder).
     busy: bool,
     /// The workbench's record of which external programs the user allowed.
-    pub consent: Consent,
+    pub(super) consent: Consent,
 }
 
 impl Default for MatchupPanel {
@@ -185,8 +185,46 @@ impl MatchupPanel {
     }
 
     /// The form's settings.
-    pub fn form(&self) -> MatchupForm {
-        self.form.clone()
+    pub fn form(&self) -> &MatchupForm {
+        &self.form
+    }
+
+    /// The form as the user fills it in.
+    pub fn form_mut(&mut self) -> &mut MatchupForm {
+        &mut self.form
+    }
+
+    /// The games of the run shown, as they finished.
+    pub fn records(&self) -> &[GameRecord] {
+        &self.records
+    }
+
+    pub fn state(&self) -> RunState {
+        self.state
+    }
+
+    /// Why the last start, load or save failed.
+    pub fn error(&self) -> Option<&str> {
+        self.error.as_deref()
+    }
+
+    /// What went well: a save, the folder a run went to.
+    pub fn notice(&self) -> Option<&str> {
+        self.notice.as_deref()
+    }
+
+    /// The live figure chosen.
+    pub fn plot(&self) -> LivePlot {
+        self.plot
+    }
+
+    /// The figure export's fields.
+    pub fn exporter(&self) -> &Exporter {
+        &self.exporter
+    }
+
+    pub fn exporter_mut(&mut self) -> &mut Exporter {
+        &mut self.exporter
     }
 
     /// Fills the form with remembered settings (an empty run folder keeps the default).

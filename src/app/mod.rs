@@ -138,6 +138,8 @@ pub struct Workbench {
     /// The keyboard-shortcut help window is open.
     show_help: bool,
     fonts_installed: bool,
+    /// Text a copy asked for, handed to the clipboard at the end of the frame.
+    clipboard: Option<String>,
     dialogs: files::Dialogs,
 }
 
@@ -319,6 +321,7 @@ impl Workbench {
             consent,
             show_help: false,
             fonts_installed: false,
+            clipboard: None,
             dialogs: files::Dialogs::default(),
         }
     }
@@ -333,7 +336,7 @@ impl Workbench {
             agents: self.slots.iter().map(|s| s.file.to_ron()).collect(),
             tab: Some(self.tab),
             run_folder: self.matchup.form.out_dir.clone(),
-            matchup: Some(self.matchup.form()),
+            matchup: Some(self.matchup.form().clone()),
             allowed_programs: self.consent.allowed(),
             refused_programs: self.consent.refused(),
         }
@@ -704,10 +707,9 @@ impl Workbench {
             self.review.clear();
         }
         let ctx = ui.ctx().clone();
-        self.handle_keys(&ctx);
-        self.handle_dropped_files(&ctx);
+        let mut commands = self.read_keys(&ctx);
+        commands.extend(self.read_dropped_files(&ctx));
         self.help_window(&ctx);
-        let mut commands = Vec::new();
         egui::Panel::top("toolbar").show(ui, |ui| commands.extend(self.toolbar(ui)));
         egui::Panel::bottom("status").show(ui, |ui| {
             ui.label(self.status_line());
@@ -739,6 +741,9 @@ impl Workbench {
         }
         self.restart_changed_slots();
         let ctx = ui.ctx().clone();
+        if let Some(text) = self.clipboard.take() {
+            ctx.copy_text(text);
+        }
         self.confirm_dialog(&ctx);
         self.overwrite_dialog(&ctx);
         self.consent_dialog(&ctx);

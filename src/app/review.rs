@@ -19,17 +19,17 @@ use crate::search::SearchControl;
 
 pub struct Review {
     /// Seconds of search per position.
-    pub seconds: f64,
+    pub(super) seconds: f64,
     /// The moves judged so far, in order.
-    pub moves: Vec<MoveReview>,
+    pub(super) moves: Vec<MoveReview>,
     /// The game reviewed: its start and its line of moves.
-    pub line: Vec<Move>,
+    pub(super) line: Vec<Move>,
     start: Option<AnyPosition>,
     /// Move names of the line, for labels.
     names: Vec<String>,
-    pub running: bool,
-    pub error: Option<String>,
-    pub exporter: Exporter,
+    pub(super) running: bool,
+    pub(super) error: Option<String>,
+    pub(super) exporter: Exporter,
     /// The agent that judges (or judged) the review shown: the header names it, not the
     /// agent slot A holds now.
     judge: Option<String>,
@@ -56,6 +56,43 @@ impl Default for Review {
 }
 
 impl Review {
+    /// Seconds of search per position.
+    pub fn seconds(&self) -> f64 {
+        self.seconds
+    }
+
+    /// Types a number of seconds into the review's field.
+    pub fn set_seconds(&mut self, seconds: f64) {
+        self.seconds = seconds;
+    }
+
+    /// The moves judged so far, in order.
+    pub fn moves(&self) -> &[MoveReview] {
+        &self.moves
+    }
+
+    /// The line of moves reviewed.
+    pub fn line(&self) -> &[Move] {
+        &self.line
+    }
+
+    pub fn running(&self) -> bool {
+        self.running
+    }
+
+    pub fn error(&self) -> Option<&str> {
+        self.error.as_deref()
+    }
+
+    /// The figure export's fields.
+    pub fn exporter(&self) -> &Exporter {
+        &self.exporter
+    }
+
+    pub fn exporter_mut(&mut self) -> &mut Exporter {
+        &mut self.exporter
+    }
+
     /// Reviews the game `start` + `line` with `file`'s agent, in the background.
     pub fn start(&mut self, start: &AnyPosition, line: &[Move], file: &AgentFile) {
         self.clear();

@@ -31,4 +31,4 @@ pub use convention::{
 };
 pub use eval_bar::EvalBar;
 pub use stamp::PositionKey;
-pub use tree_view::{SortBy, below_recorded, best_line, has_more, keep_order, sorted_children};
+pub use tree_view::{SortBy, best_line, has_more, keep_order, sorted_children};

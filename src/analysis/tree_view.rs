@@ -53,12 +53,6 @@ pub fn has_more(node: &SnapNode) -> bool {
     node.hidden_children > 0 || (node.children.is_empty() && node.alphabeta.as_ref().is_some_and(|a| a.depth > 0))
 }
 
-/// Whether the node's children (none shown yet) are below the plies an alpha-beta search
-/// recorded: only a fresh search of the node can give them, not the search's own tree.
-pub fn below_recorded(node: &SnapNode) -> bool {
-    node.children.is_empty() && node.alphabeta.as_ref().is_some_and(|a| a.depth > 0)
-}
-
 /// The best line of `tree` as `sort` orders it: the first child of each node from the root
 /// down, to the last node the snapshot holds. Returns its moves and that node's index.
 pub fn best_line(tree: &TreeSnapshot, sort: SortBy) -> (Vec<Move>, usize) {
@@ -169,12 +163,12 @@ mod tests {
     #[test]
     fn a_node_has_more_where_the_snapshot_stops_short_of_the_search() {
         let t = alpha_beta_tree();
-        assert!(has_more(&t.nodes[1]) && below_recorded(&t.nodes[1]), "searched 2 plies deep, none recorded");
+        assert!(has_more(&t.nodes[1]), "searched 2 plies deep, none recorded");
         assert!(!has_more(&t.nodes[5]), "a leaf of the search");
-        assert!(!has_more(&t.nodes[0]) && !below_recorded(&t.nodes[0]), "its children are shown");
+        assert!(!has_more(&t.nodes[0]), "its children are shown");
         let mut wide = t.nodes[0].clone();
         wide.hidden_children = 4;
-        assert!(has_more(&wide) && !below_recorded(&wide), "children beyond the top ones");
+        assert!(has_more(&wide), "children beyond the top ones");
     }
 
     #[test]

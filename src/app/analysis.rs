@@ -102,9 +102,6 @@ pub struct Analysis {
     pub(super) expansion: Option<LineExpansion>,
     /// The subtrees fetched into the tree, kept across a running search's snapshots.
     grafts: Vec<tree::Graft>,
-    /// What the running or last analysis searched (position, agent, limits, seed): a node
-    /// below the plies it recorded is searched afresh with the same.
-    searched: Option<(AnyPosition, AgentConfig, SearchLimits, u64)>,
     id: u64,
     control: SearchControl,
     worker: Worker,
@@ -145,7 +142,6 @@ impl Default for Analysis {
             fetching: Vec::new(),
             expansion: None,
             grafts: Vec::new(),
-            searched: None,
             id: 0,
             control: SearchControl::new(),
             worker: Worker::spawn(),
@@ -327,8 +323,6 @@ impl Analysis {
         self.stopped = false;
         self.error = None;
         self.forget_tree();
-        // The worker's last search is another position's: nothing below is searched afresh.
-        self.searched = None;
         true
     }
 
@@ -359,6 +353,8 @@ impl Analysis {
         let file = file.clone();
         self.id += 1;
         self.control = SearchControl::new();
+        // The explorer shows its tree: published from the first depth on.
+        self.control.want_trees();
         self.running = true;
         self.started = Instant::now();
         self.latest = None;
@@ -373,7 +369,6 @@ impl Analysis {
         self.agent = Some(file.agent.clone());
         self.forget_tree();
         let limits = SearchLimits { time: (self.seconds > 0.0).then_some(self.seconds), ..file.limits };
-        self.searched = Some((pos.clone(), file.agent.clone(), limits, file.seed));
         self.worker.send(Job::Analyse {
             id: self.id,
             position: Box::new(pos.clone()),
@@ -462,17 +457,14 @@ impl Analysis {
                         self.latest = Some(p);
                     }
                     SearchEvent::Snapshot(t) => self.take_snapshot(t),
-                    SearchEvent::Subtree { path, tree } => self.graft(path, tree, false),
                     // Shown on the analysis's message line until the next start.
                     SearchEvent::Notice(text) | SearchEvent::Warning(text) => self.notice = Some(text),
                     SearchEvent::Info(text) => self.info = Some(text),
+                    // The worker keeps these to answer the explorer (it never forwards them).
+                    SearchEvent::Published(_) => {}
                 },
                 Report::Finished { id, result, tree } if id == self.id => {
                     self.running = false;
-                    // Asked of the search as it ended: the worker answers from the kept tree.
-                    for r in self.control.take_subtree_requests() {
-                        self.worker.send(Job::Subtree { id, path: r.path, depth: r.depth, top: r.top });
-                    }
                     self.result = Some(result);
                     if let Some(t) = tree {
                         self.take_snapshot(t);

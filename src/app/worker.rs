@@ -4,9 +4,11 @@
 use crossbeam_channel::{Receiver, Sender, unbounded};
 
 use std::any::Any;
+use std::sync::{Arc, Mutex, MutexGuard};
 
 use crate::agents::{AgentConfig, build_agent};
 use crate::game::{AnyPosition, Move, Position, Variant};
+use crate::search::alphabeta::prune_snapshot_from;
 use crate::search::{Agent, ProgressSink, SearchControl, SearchEvent, SearchLimits, SearchResult, TreeSnapshot};
 use crate::with_position;
 
@@ -20,22 +22,12 @@ pub enum Job {
         seed: u64,
         control: SearchControl,
     },
-    /// The last search's tree below `path`, `depth` plies and `top` children deep (answered
-    /// once the search has ended: the worker runs one thing at a time).
-    Subtree { id: u64, path: Vec<Move>, depth: u32, top: usize },
-    /// A fresh search of the node `path` reaches from `root`, for a node below the plies a
-    /// running alpha-beta search records: answered on the worker's second thread at once,
-    /// not when the running search ends (which, until stopped, is never).
-    SearchBelow {
-        id: u64,
-        root: Box<AnyPosition>,
-        path: Vec<Move>,
-        agent: Box<AgentConfig>,
-        limits: SearchLimits,
-        seed: u64,
-        depth: u32,
-        top: usize,
-    },
+    /// The tree below `path`, `depth` plies and `top` children a node deep, of analysis `id`
+    /// running or finished: answered by the worker's explorer thread at once, from the tree
+    /// the search last published or the finished search's agent, or by a fresh search of the
+    /// node where that tree holds none of its children. A `refresh` (a part shown before,
+    /// asked again to follow the search) is answered from the tree only.
+    Subtree { id: u64, path: Vec<Move>, depth: u32, top: usize, refresh: bool },
 }
 
 /// What the worker reports, tagged with the analysis it belongs to.
@@ -49,8 +41,7 @@ pub enum Report {
         result: SearchResult,
         tree: Option<TreeSnapshot>,
     },
-    /// The answer to [`Job::Subtree`] and [`Job::SearchBelow`] (None: the tree does
-    /// not reach that node). `fresh`: the subtree is a new search of the node, not a part of
+    /// The answer to [`Job::Subtree`] (None: the tree does not reach that node). `fresh`: the subtree is a new search of the node, not a part of
     /// the analysis's own tree.
     Subtree {
         id: u64,
@@ -60,8 +51,74 @@ pub enum Report {
     },
 }
 
-/// The last search's agent, kept to answer subtree requests about its tree.
+/// The finished search's agent, kept to answer questions about its tree.
 type KeptTree = Box<dyn Fn(&[Move], u32, usize) -> Option<TreeSnapshot> + Send>;
+
+/// What the explorer thread answers questions about an analysis's tree from.
+enum TreeSource {
+    Nothing,
+    /// The running search's last published tree (see [`SearchEvent::Published`]).
+    Published(Arc<TreeSnapshot>),
+    /// The finished search's agent.
+    Kept(KeptTree),
+}
+
+/// The tree of the worker's last analysis: set by the analysis thread (and its sink, as the
+/// search publishes), read by the explorer thread. The search itself is never asked.
+struct Trees {
+    id: u64,
+    /// What was searched (position, agent, limits, seed): a node the tree holds no children
+    /// of is searched afresh with the same.
+    searched: Option<(AnyPosition, AgentConfig, SearchLimits, u64)>,
+    source: TreeSource,
+}
+
+type SharedTrees = Arc<Mutex<Trees>>;
+
+fn lock(trees: &SharedTrees) -> MutexGuard<'_, Trees> {
+    trees.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// The answer to a [`Job::Subtree`] about analysis `id`: the subtree, and whether it is a
+/// fresh search of the node (None: nothing to answer a refresh with).
+fn answer(trees: &SharedTrees, id: u64, path: &[Move], depth: u32, top: usize, refresh: bool) -> Option<Report> {
+    let report = |tree, fresh| Report::Subtree { id, path: path.to_vec(), tree, fresh };
+    let (tree, running, searched) = {
+        let t = lock(trees);
+        if t.id != id {
+            // Another analysis's tree (the UI shows one put aside): nothing is known below.
+            return (!refresh).then(|| report(None, false));
+        }
+        let (tree, running) = match &t.source {
+            TreeSource::Nothing => (None, true),
+            TreeSource::Published(tree) => (tree.node_at(path).map(|n| prune_snapshot_from(tree, n, depth, top)), true),
+            TreeSource::Kept(f) => (f(path, depth, top), false),
+        };
+        (tree, running, t.searched.clone())
+    };
+    let leaf = tree.as_ref().is_none_or(|t| t.nodes.first().is_none_or(|n| n.children.is_empty()));
+    if !leaf {
+        return Some(report(tree, false));
+    }
+    if refresh {
+        return None;
+    }
+    // No children in the tree: below the plies alpha-beta records, or (while MCTS runs) too
+    // few visits to be published. A solver keeps no tree to explore.
+    let fresh = match &searched {
+        Some((pos, agent @ AgentConfig::AlphaBeta(_), limits, seed)) => {
+            search_below(pos, path, agent, limits, *seed, depth, top)
+        }
+        Some((pos, agent @ AgentConfig::Mcts(_), limits, seed)) if running => {
+            search_below(pos, path, agent, limits, *seed, depth, top)
+        }
+        _ => None,
+    };
+    Some(match fresh {
+        Some(below) => report(Some(below), true),
+        None => report(tree, false),
+    })
+}
 
 /// The last solver agent, kept between analyses of one game with the same config: its table
 /// holds proven bounds, valid whatever search stored them, so a game stepped through move by
@@ -92,21 +149,34 @@ fn agent_for<P: Position + 'static>(
     build_agent(config, seed)
 }
 
+/// The analysis's events go to the UI, its published trees to the explorer thread.
 struct Forward {
     id: u64,
     tx: Sender<Report>,
+    trees: SharedTrees,
 }
 
 impl ProgressSink for Forward {
     fn event(&mut self, event: SearchEvent) {
-        let _ = self.tx.send(Report::Event { id: self.id, event });
+        match event {
+            SearchEvent::Published(tree) => {
+                let mut t = lock(&self.trees);
+                if t.id == self.id {
+                    t.source = TreeSource::Published(tree);
+                }
+            }
+            event => {
+                let _ = self.tx.send(Report::Event { id: self.id, event });
+            }
+        }
     }
 }
 
-/// One analysis thread and one for fresh searches of explorer nodes, with their channels.
+/// One analysis thread, and one that answers the explorer's questions about its tree, with
+/// their channels.
 pub struct Worker {
     commands: Sender<Job>,
-    below: Sender<Job>,
+    explorer: Sender<Job>,
     pub reports: Receiver<Report>,
 }
 
@@ -120,9 +190,10 @@ impl Default for Worker {
 /// kept at every node it visits that deep).
 const BELOW_PLIES: u32 = 4;
 
-/// A fresh alpha-beta search of the node at `path` (at most half a second), recording `depth`
-/// plies (up to [`BELOW_PLIES`]) below it: the subtree the first search did not record. Its
-/// values are for the side to move at each node, like the first tree's.
+/// A fresh search of the node at `path` with the analysis's agent (at most half a second),
+/// its tree `depth` plies deep (alpha-beta records up to [`BELOW_PLIES`]): the subtree the
+/// analysis's tree does not hold. Its values are for the side to move at each node, like the
+/// first tree's.
 fn search_below(
     pos: &AnyPosition,
     path: &[Move],
@@ -155,16 +226,18 @@ fn search_below(
 impl Worker {
     pub fn spawn() -> Worker {
         let (commands, inbox) = unbounded::<Job>();
-        let (below, below_inbox) = unbounded::<Job>();
+        let (explorer, questions) = unbounded::<Job>();
         let (outbox, reports) = unbounded::<Report>();
-        let below_out = outbox.clone();
+        let trees: SharedTrees = Arc::new(Mutex::new(Trees { id: 0, searched: None, source: TreeSource::Nothing }));
+        let (answers, explored) = (outbox.clone(), Arc::clone(&trees));
         std::thread::Builder::new()
             .name("mnklab-explorer".into())
             .spawn(move || {
-                for cmd in below_inbox {
-                    if let Job::SearchBelow { id, root, path, agent, limits, seed, depth, top } = cmd {
-                        let tree = search_below(&root, &path, &agent, &limits, seed, depth, top);
-                        let _ = below_out.send(Report::Subtree { id, path, tree, fresh: true });
+                for job in questions {
+                    if let Job::Subtree { id, path, depth, top, refresh } = job
+                        && let Some(r) = answer(&explored, id, &path, depth, top, refresh)
+                    {
+                        let _ = answers.send(r);
                     }
                 }
             })
@@ -172,65 +245,65 @@ impl Worker {
         std::thread::Builder::new()
             .name("mnklab-analysis".into())
             .spawn(move || {
-                let mut kept: Option<(u64, KeptTree)> = None;
                 let mut kept_solver: Option<KeptSolver> = None;
-                // The last search's position and agent, to search deeper below a node its
-                // recorded tree does not reach (alpha-beta records a few plies only).
-                let mut last: Option<(AnyPosition, AgentConfig, SearchLimits, u64)> = None;
                 // Ends when the UI drops its sender.
-                for cmd in inbox {
-                    match cmd {
-                        Job::Analyse { id, position, agent, limits, seed, control } => {
-                            // The last tree can be large: free it before growing the next.
-                            drop(kept.take());
-                            let agent = *agent;
-                            last = Some(((*position).clone(), agent.clone(), limits, seed));
-                            let mut sink = Forward { id, tx: outbox.clone() };
-                            let (result, tree, agent) = with_position!(&*position, p => {
-                                let mut a = agent_for(&mut kept_solver, p, &agent, seed);
-                                let r = a.search(p, &limits, &control, &mut sink);
-                                let tree = a.snapshot(6, 12);
-                                let keep: KeptTree = if matches!(agent, AgentConfig::Solver(_)) {
-                                    // The solver keeps no tree to explore.
-                                    let variant = *p.variant();
-                                    kept_solver = Some(KeptSolver { config: agent.clone(), variant, agent: Box::new(a) });
-                                    Box::new(|_, _, _| None)
-                                } else {
-                                    Box::new(move |path, depth, top| a.subtree(path, depth, top))
-                                };
-                                (r, tree, keep)
-                            });
-                            kept = Some((id, agent));
-                            let _ = outbox.send(Report::Finished { id, result, tree });
-                        }
-                        Job::Subtree { id, path, depth, top } => {
-                            let mut tree =
-                                kept.as_ref().filter(|(k, _)| *k == id).and_then(|(_, f)| f(&path, depth, top));
-                            let leaf =
-                                tree.as_ref().is_none_or(|t| t.nodes.first().is_none_or(|n| n.children.is_empty()));
-                            let mut fresh = false;
-                            if leaf
-                                && kept.as_ref().is_some_and(|(k, _)| *k == id)
-                                && let Some((pos, agent @ AgentConfig::AlphaBeta(_), limits, seed)) = &last
-                                && let Some(below) = search_below(pos, &path, agent, limits, *seed, depth, top)
-                            {
-                                tree = Some(below);
-                                fresh = true;
-                            }
-                            let _ = outbox.send(Report::Subtree { id, path, tree, fresh });
-                        }
-                        Job::SearchBelow { .. } => {}
+                for job in inbox {
+                    if let Job::Analyse { id, position, agent, limits, seed, control } = job {
+                        // The last tree can be large: free it before growing the next.
+                        *lock(&trees) = Trees {
+                            id,
+                            searched: Some(((*position).clone(), (*agent).clone(), limits, seed)),
+                            source: TreeSource::Nothing,
+                        };
+                        let (result, tree, keep) = analyse(
+                            &position,
+                            &agent,
+                            limits,
+                            seed,
+                            &control,
+                            &mut kept_solver,
+                            Forward { id, tx: outbox.clone(), trees: Arc::clone(&trees) },
+                        );
+                        lock(&trees).source = TreeSource::Kept(keep);
+                        let _ = outbox.send(Report::Finished { id, result, tree });
                     }
                 }
             })
             .expect("spawn the analysis thread");
-        Worker { commands, below, reports }
+        Worker { commands, explorer, reports }
     }
 
-    pub fn send(&self, cmd: Job) {
-        let to = if matches!(cmd, Job::SearchBelow { .. }) { &self.below } else { &self.commands };
-        let _ = to.send(cmd);
+    pub fn send(&self, job: Job) {
+        let to = if matches!(job, Job::Subtree { .. }) { &self.explorer } else { &self.commands };
+        let _ = to.send(job);
     }
+}
+
+/// One analysis: its result, its tree for the panel, and its agent kept to answer questions
+/// about the tree (a solver's agent is kept in `kept_solver` instead, for the next analysis).
+fn analyse(
+    position: &AnyPosition,
+    agent: &AgentConfig,
+    limits: SearchLimits,
+    seed: u64,
+    control: &SearchControl,
+    kept_solver: &mut Option<KeptSolver>,
+    mut sink: Forward,
+) -> (SearchResult, Option<TreeSnapshot>, KeptTree) {
+    with_position!(position, p => {
+        let mut a = agent_for(kept_solver, p, agent, seed);
+        let r = a.search(p, &limits, control, &mut sink);
+        let tree = a.snapshot(6, 12);
+        let keep: KeptTree = if matches!(agent, AgentConfig::Solver(_)) {
+            // The solver keeps no tree to explore.
+            let variant = *p.variant();
+            *kept_solver = Some(KeptSolver { config: agent.clone(), variant, agent: Box::new(a) });
+            Box::new(|_, _, _| None)
+        } else {
+            Box::new(move |path, depth, top| a.subtree(path, depth, top))
+        };
+        (r, tree, keep)
+    })
 }
 
 #[cfg(test)]
@@ -282,5 +355,70 @@ mod tests {
         let again = analyse(&stepping, 3, &pos, &other);
         assert_eq!(again.score, fresh.score);
         assert!(again.stats.nodes * 2 > fresh.stats.nodes, "{} against {}", again.stats.nodes, fresh.stats.nodes);
+    }
+
+    /// The answer about `path` to analysis `id`, waiting up to ten seconds; whether the
+    /// analysis had finished before it came.
+    fn answer_about(worker: &Worker, id: u64, path: &[Move]) -> (Option<TreeSnapshot>, bool, bool) {
+        let mut finished = false;
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        loop {
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            match worker.reports.recv_timeout(left).expect("an answer within ten seconds") {
+                Report::Subtree { id: i, path: p, tree, fresh } if i == id && p == path => {
+                    return (tree, fresh, finished);
+                }
+                Report::Finished { id: i, .. } if i == id => finished = true,
+                _ => {}
+            }
+        }
+    }
+
+    /// The explorer's questions about a running search are answered at once by the worker's
+    /// explorer thread, from the tree the search published or, where that tree holds none of
+    /// a node's children (below alpha-beta's recorded plies), by a fresh search of the node,
+    /// marked so; the search itself is never asked and goes on.
+    #[test]
+    fn questions_about_a_running_search_are_answered_while_it_runs() {
+        use crate::search::{AlphaBetaConfig, MctsConfig};
+        let pos = AnyPosition::new(Variant::connect4());
+        let legal = pos.legal_moves();
+        for agent in [AgentConfig::AlphaBeta(AlphaBetaConfig::default()), AgentConfig::Mcts(MctsConfig::default())] {
+            let worker = Worker::spawn();
+            let control = SearchControl::new();
+            control.want_trees();
+            worker.send(Job::Analyse {
+                id: 1,
+                position: Box::new(pos.clone()),
+                agent: Box::new(agent.clone()),
+                // No limit: the search runs until stopped.
+                limits: SearchLimits::default(),
+                seed: 1,
+                control: control.clone(),
+            });
+            std::thread::sleep(std::time::Duration::from_millis(1500));
+            // A child of the root: in every published tree.
+            let child = vec![legal[3]];
+            worker.send(Job::Subtree { id: 1, path: child.clone(), depth: 2, top: 7, refresh: false });
+            let (tree, fresh, finished) = answer_about(&worker, 1, &child);
+            assert!(!finished, "{agent:?}: answered while the search runs");
+            assert!(!fresh, "{agent:?}: from the search's own tree");
+            assert!(tree.is_some_and(|t| !t.nodes[0].children.is_empty()), "{agent:?}: the node's children");
+            // Four plies down: below the two plies alpha-beta records, searched afresh.
+            let deep = vec![legal[3]; 4];
+            worker.send(Job::Subtree { id: 1, path: deep.clone(), depth: 2, top: 7, refresh: false });
+            let (tree, fresh, finished) = answer_about(&worker, 1, &deep);
+            assert!(!finished, "{agent:?}: answered while the search runs");
+            assert!(tree.is_some_and(|t| !t.nodes[0].children.is_empty()), "{agent:?}: the deep node's children");
+            if matches!(agent, AgentConfig::AlphaBeta(_)) {
+                assert!(fresh, "below the recorded plies: a fresh search");
+            }
+            // A refresh is answered from the tree only: nothing new is searched for it.
+            worker.send(Job::Subtree { id: 1, path: vec![legal[3]; 12], depth: 2, top: 7, refresh: true });
+            worker.send(Job::Subtree { id: 1, path: child.clone(), depth: 2, top: 7, refresh: true });
+            let (tree, fresh, _) = answer_about(&worker, 1, &child);
+            assert!(tree.is_some() && !fresh);
+            control.stop();
+        }
     }
 }

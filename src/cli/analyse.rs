@@ -100,7 +100,7 @@ impl ProgressSink for Printer<'_> {
                 let line = format!("info string notice: {text}");
                 (line.clone(), line)
             }
-            SearchEvent::Snapshot(_) | SearchEvent::Subtree { .. } => return,
+            SearchEvent::Snapshot(_) | SearchEvent::Published(_) => return,
         };
         if said != self.last {
             println!("{line}");

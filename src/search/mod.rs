@@ -20,6 +20,6 @@ pub use limits::{
     SettingError, check_count, check_depth, check_memory_mb, check_seconds, check_threads, machine_memory_mb,
 };
 pub use mcts::{FinalMove, Mcts, MctsConfig, Parallel};
-pub use progress::{FnSink, NullSink, Progress, ProgressSink, RootMove, SearchControl, SearchEvent, SubtreeRequest};
+pub use progress::{FnSink, NullSink, Progress, ProgressSink, RootMove, SearchControl, SearchEvent};
 pub use score::{Score, bounds_label, so_far_label};
 pub use tree::TreeSnapshot;

@@ -64,12 +64,11 @@ pub struct Progress {
 pub enum SearchEvent {
     Progress(Progress),
     Snapshot(TreeSnapshot),
-    /// The answer to [`SearchControl::request_subtree`] while the search runs (None: the
-    /// tree does not reach that node).
-    Subtree {
-        path: Vec<Move>,
-        tree: Option<TreeSnapshot>,
-    },
+    /// The search's last completed tree, for whoever answers questions about it while the
+    /// search goes on (the workbench's worker opening explorer nodes): alpha-beta's tree of
+    /// its last finished depth, MCTS's most visited nodes as of now. Sent only while
+    /// [`SearchControl::trees_wanted`]; the search itself answers no question about it.
+    Published(Arc<TreeSnapshot>),
     /// Something the user should know about this search that is not an error of it: an
     /// option it cannot use here (a solver's book made for another game).
     Notice(String),
@@ -165,21 +164,10 @@ pub struct SearchControl {
     stop: Arc<AtomicBool>,
     /// Requested snapshot depth (0: none).
     snapshot: Arc<AtomicU32>,
-    /// Subtrees asked for while the search runs (the explorer opening a node).
-    subtrees: Arc<std::sync::Mutex<Vec<SubtreeRequest>>>,
     /// Someone shows this search's tree (a snapshot was asked for): a search that finishes a
     /// depth sends that depth's tree before it reports the depth, so what shows the tree
     /// never pairs the new depth's score with the old depth's tree.
     trees_wanted: Arc<AtomicBool>,
-}
-
-/// A node's subtree asked of a running search: the node by its moves from the root, `depth`
-/// plies and `top` children a node.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SubtreeRequest {
-    pub path: Vec<Move>,
-    pub depth: u32,
-    pub top: usize,
 }
 
 impl SearchControl {
@@ -201,17 +189,14 @@ impl SearchControl {
         self.trees_wanted.store(true, Ordering::Relaxed);
         self.snapshot.store(depth.max(1), Ordering::Relaxed);
     }
-    /// Has a snapshot been asked for (see `trees_wanted`)?
+    /// Someone will show this search's tree: it publishes its trees from the start (see
+    /// [`SearchEvent::Published`]).
+    pub fn want_trees(&self) {
+        self.trees_wanted.store(true, Ordering::Relaxed);
+    }
+    /// Does someone show the tree (a snapshot asked for, or [`Self::want_trees`])?
     pub fn trees_wanted(&self) -> bool {
         self.trees_wanted.load(Ordering::Relaxed)
-    }
-    /// Ask the running search for the subtree below a node; it answers with
-    /// [`SearchEvent::Subtree`] at its next check (a few times a millisecond).
-    pub fn request_subtree(&self, request: SubtreeRequest) {
-        self.subtrees.lock().unwrap_or_else(|p| p.into_inner()).push(request);
-    }
-    pub fn take_subtree_requests(&self) -> Vec<SubtreeRequest> {
-        std::mem::take(&mut *self.subtrees.lock().unwrap_or_else(|p| p.into_inner()))
     }
     pub fn take_snapshot_request(&self) -> Option<u32> {
         match self.snapshot.swap(0, Ordering::Relaxed) {

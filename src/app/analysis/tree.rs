@@ -5,10 +5,10 @@
 use std::time::Instant;
 
 use super::Analysis;
-use crate::analysis::{SortBy, below_recorded, best_line, has_more};
+use crate::analysis::{SortBy, best_line, has_more};
 use crate::game::Move;
+use crate::search::TreeSnapshot;
 use crate::search::tree::SnapNode;
-use crate::search::{SubtreeRequest, TreeSnapshot};
 
 use super::super::worker::Job;
 
@@ -39,31 +39,16 @@ pub struct LineExpansion {
 }
 
 impl Analysis {
-    /// Asks for the tree below `path`, `depth` plies and `top` children a node deep, to graft
-    /// into the tree shown. A running search answers from its own tree at its next check,
-    /// except for a node below the plies alpha-beta records, which the worker's second thread
-    /// searches afresh at once; a finished search's tree is answered by the worker.
+    /// Asks the worker for the tree below `path`, `depth` plies and `top` children a node
+    /// deep, to graft into the tree shown. The worker answers at once, running search or
+    /// finished, from the tree the search last published, or with a fresh search of the node
+    /// where that tree holds none of its children.
     pub fn request_subtree(&mut self, path: Vec<Move>, depth: u32, top: usize) {
-        if self.fetching.contains(&path) {
+        if self.fetching.contains(&path) || self.tree.is_none() {
             return;
         }
-        let Some(tree) = &self.tree else { return };
-        let below = tree.node_at(&path).is_some_and(|n| below_recorded(&tree.nodes[n]));
         self.fetching.push(path.clone());
-        match &self.searched {
-            Some((root, agent, limits, seed)) if self.running && below => self.worker.send(Job::SearchBelow {
-                id: self.id,
-                root: Box::new(root.clone()),
-                path,
-                agent: Box::new(agent.clone()),
-                limits: *limits,
-                seed: *seed,
-                depth,
-                top,
-            }),
-            _ if self.running => self.control.request_subtree(SubtreeRequest { path, depth, top }),
-            _ => self.worker.send(Job::Subtree { id: self.id, path, depth, top }),
-        }
+        self.worker.send(Job::Subtree { id: self.id, path, depth, top, refresh: false });
     }
 
     /// Puts a fetched subtree in place in the tree shown, and keeps it for the next snapshots.
@@ -97,7 +82,7 @@ impl Analysis {
         if self.running {
             for g in self.grafts.iter().filter(|g| !g.fresh && g.tree.is_some()) {
                 let (depth, top) = g.tree.as_ref().map_or(LINE_CHUNK, extent);
-                self.control.request_subtree(SubtreeRequest { path: g.path.clone(), depth, top });
+                self.worker.send(Job::Subtree { id: self.id, path: g.path.clone(), depth, top, refresh: true });
             }
         }
         self.advance_expansion();

@@ -133,7 +133,8 @@ pub struct AlphaBeta {
     /// Allocated by the first search (inside its time limit), dropped by a new game.
     tt: Option<Arc<TranspositionTable>>,
     history: Vec<i32>,
-    last_tree: Option<TreeSnapshot>,
+    /// The last finished depth's tree, shared with whoever it was published to.
+    last_tree: Option<Arc<TreeSnapshot>>,
 }
 
 const MAX_RECORDED: usize = 200_000;
@@ -183,7 +184,7 @@ struct Searcher<'a, P: Position> {
     record_depth: u32,
     tree: Vec<SnapNode>,
     path: Vec<u32>,
-    last_tree: Option<TreeSnapshot>,
+    last_tree: Option<Arc<TreeSnapshot>>,
     scratch: Vec<Move>,
 }
 
@@ -238,32 +239,33 @@ impl<'a, P: Position> Searcher<'a, P> {
             self.superseded = true;
         }
         if let Some(depth) = self.control.take_snapshot_request() {
-            let tree = self.last_tree.clone().unwrap_or_else(|| self.partial_tree());
             let top = usize::MAX;
-            self.sink.event(SearchEvent::Snapshot(prune_snapshot(&tree, depth, top)));
-        }
-        // Subtrees of the last completed depth's tree (the one being searched is partial). A
-        // node below the recorded plies waits for the end of the search, when the worker
-        // searches it afresh.
-        let requests = self.control.take_subtree_requests();
-        let mut later = Vec::new();
-        for r in requests {
-            let tree = self
-                .last_tree
-                .as_ref()
-                .and_then(|t| t.node_at(&r.path).map(|n| prune_snapshot_from(t, n, r.depth, r.top)))
-                .filter(|t| t.nodes.first().is_some_and(|n| !n.children.is_empty()));
-            match tree {
-                Some(tree) => self.sink.event(SearchEvent::Subtree { path: r.path, tree: Some(tree) }),
-                None => later.push(r),
-            }
-        }
-        for r in later {
-            self.control.request_subtree(r);
+            let pruned = match &self.last_tree {
+                Some(tree) => prune_snapshot(tree, depth, top),
+                None => prune_snapshot(&self.partial_tree(), depth, top),
+            };
+            self.sink.event(SearchEvent::Snapshot(pruned));
         }
         if self.clock.report_due() {
             let p = self.progress(false);
             self.sink.event(SearchEvent::Progress(p));
+        }
+    }
+
+    /// A finished depth's tree (the main thread's or a helper's), for whoever shows it: it is
+    /// published, so that questions about it (the explorer opening a node) are answered by
+    /// whoever holds it, not by the search; and with `snapshot`, sent whole to be shown,
+    /// before the depth's report, so the new score never stands beside the old depth's tree.
+    /// Nothing when no one shows the tree.
+    fn publish_tree(&mut self, snapshot: bool) {
+        if !self.control.trees_wanted() {
+            return;
+        }
+        let Some(t) = &self.last_tree else { return };
+        // Published first: a question about the tree just shown finds it.
+        self.sink.event(SearchEvent::Published(Arc::clone(t)));
+        if snapshot {
+            self.sink.event(SearchEvent::Snapshot((**t).clone()));
         }
     }
 
@@ -278,7 +280,7 @@ impl<'a, P: Position> Searcher<'a, P> {
         }
         self.completed = Some((best, value, pv, done));
         self.root_moves = root_moves_from(&tree.nodes, self.cfg.prefer_faster_wins);
-        self.last_tree = Some(tree);
+        self.last_tree = Some(Arc::new(tree));
         Some((done, value))
     }
 
@@ -887,6 +889,7 @@ impl AlphaBeta {
                 let Some((done, value)) = s.adopt_team_result(depth - 1) else { break };
                 depth = done;
                 v = value;
+                s.publish_tree(false);
             } else if s.aborted {
                 break;
             } else {
@@ -895,12 +898,8 @@ impl AlphaBeta {
                 // Root statistics from the recorded tree (values of the root's children).
                 s.root_moves = root_moves_from(&s.tree, cfg.prefer_faster_wins);
                 s.completed = Some((best, v, pv, depth));
-                s.last_tree = Some(s.partial_tree());
-                if s.control.trees_wanted()
-                    && let Some(t) = s.last_tree.clone()
-                {
-                    s.sink.event(SearchEvent::Snapshot(t));
-                }
+                s.last_tree = Some(Arc::new(s.partial_tree()));
+                s.publish_tree(true);
             }
             let p = s.progress(false);
             s.sink.event(SearchEvent::Progress(p));
@@ -1025,4 +1024,41 @@ pub fn prune_snapshot_from(tree: &TreeSnapshot, start: usize, depth: u32, top: u
     }
     copy(tree, &mut out, start, depth, top);
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{AnyPosition, Variant};
+    use crate::with_position;
+
+    /// Collects the trees a search publishes.
+    struct Published(Vec<Arc<TreeSnapshot>>);
+
+    impl ProgressSink for Published {
+        fn event(&mut self, e: SearchEvent) {
+            if let SearchEvent::Published(t) = e {
+                self.0.push(t);
+            }
+        }
+    }
+
+    /// Each finished depth's tree is published (what the workbench answers the explorer
+    /// from), the last one the tree the agent keeps; and nothing when no one wants the trees.
+    #[test]
+    fn each_finished_depth_publishes_its_tree_when_wanted() {
+        let start = AnyPosition::new(Variant::connect4());
+        with_position!(&start, p => {
+            let mut agent = AlphaBeta::new(AlphaBetaConfig::default());
+            let mut sink = Published(Vec::new());
+            agent.search(p, &SearchLimits::depth(5), &SearchControl::new(), &mut sink);
+            assert!(sink.0.is_empty(), "no one wants the tree: nothing published");
+            let wanted = SearchControl::new();
+            wanted.want_trees();
+            agent.search(p, &SearchLimits::depth(5), &wanted, &mut sink);
+            assert_eq!(sink.0.len(), 5, "one tree a depth");
+            let last = sink.0.last().unwrap();
+            assert!(Arc::ptr_eq(last, agent.last_tree.as_ref().unwrap()), "the tree kept is the last published");
+        });
+    }
 }

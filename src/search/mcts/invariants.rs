@@ -133,3 +133,52 @@ fn the_shared_tree_keeps_its_invariants_with_every_option() {
         }
     }
 }
+
+/// Collects the trees a search publishes.
+struct Published(Vec<std::sync::Arc<crate::search::TreeSnapshot>>);
+
+impl crate::search::ProgressSink for Published {
+    fn event(&mut self, e: crate::search::SearchEvent) {
+        if let crate::search::SearchEvent::Published(t) = e {
+            self.0.push(t);
+        }
+    }
+}
+
+/// The tree published while a search runs (what the workbench answers the explorer from)
+/// holds exactly the nodes with at least 1/`PUBLISHED_SHARE` of the root's visits, counts
+/// every other visited child as hidden below its parent, and is sent only when someone
+/// wants the search's trees.
+#[test]
+fn the_published_tree_holds_the_most_visited_nodes_and_counts_the_rest() {
+    let start = AnyPosition::new(Variant::connect4());
+    with_position!(&start, p => {
+        let mut agent = Mcts::new(config(1, false));
+        let mut sink = Published(Vec::new());
+        agent.search(p, &SearchLimits::iterations(20_000), &SearchControl::new(), &mut sink);
+        assert!(sink.0.is_empty(), "no one wants the tree: nothing published");
+        let wanted = SearchControl::new();
+        wanted.want_trees();
+        agent.search(p, &SearchLimits::iterations(300_000), &wanted, &mut sink);
+        assert!(!sink.0.is_empty(), "published from the first check on");
+        let tree = agent.published_tree();
+        let least = agent.nodes[0].visits / super::PUBLISHED_SHARE;
+        assert!(least > 1, "a tree large enough to be cut: {} visits", agent.nodes[0].visits);
+        // Every node of the full tree with that many visits, and only those.
+        let mut stack = vec![0usize];
+        let mut kept = 0;
+        while let Some(n) = stack.pop() {
+            kept += 1;
+            stack.extend(agent.children(n).filter(|&c| agent.nodes[c].visits >= least));
+        }
+        assert_eq!(tree.nodes.len(), kept);
+        for node in &tree.nodes {
+            let stats = node.mcts.as_ref().expect("MCTS statistics");
+            assert!(stats.visits >= least as u64 || node.mv.is_none());
+        }
+        // The root's children: shown and hidden add up to the visited ones.
+        let visited = agent.children(0).filter(|&c| agent.nodes[c].visits > 0).count();
+        assert_eq!(tree.nodes[0].children.len() + tree.nodes[0].hidden_children as usize, visited);
+        assert!(tree.nodes.iter().any(|n| n.hidden_children > 0), "some children too rarely visited to publish");
+    });
+}

@@ -5,6 +5,7 @@
 //! robust child or max-robust; tree reuse between moves; an arena of nodes (indices, not
 //! pointers) with a memory cap; MCTS-Solver and RAVE as options.
 
+use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
 use std::sync::atomic::Ordering::Relaxed;
 
@@ -214,6 +215,22 @@ use parallel::RootStats;
 use rollout::{rollout, terminal_reward};
 
 const NONE: u32 = u32::MAX;
+
+/// The published tree (see [`Mcts::published_tree`]) holds the nodes with at least this
+/// share of the root's visits...
+const PUBLISHED_SHARE: u32 = 4096;
+/// ... to this many plies below the root.
+const PUBLISHED_DEPTH: u32 = 64;
+/// Seconds between two published trees while someone shows the tree.
+const PUBLISH_EVERY: f64 = 1.0;
+
+/// Which children of a node a snapshot copies: the `top` most visited with at least `least`
+/// visits; the others are counted as hidden.
+#[derive(Clone, Copy)]
+struct Cut {
+    top: usize,
+    least: u32,
+}
 
 /// One tree node, 24 bytes. Children are created one at a time, when the expansion policy
 /// first tries their move (lazy expansion: memory goes to visited nodes, not to every legal
@@ -778,19 +795,32 @@ impl<P: Position> Mcts<P> {
         if self.nodes.is_empty() {
             return out;
         }
-        self.copy_node(&mut out, 0, None, depth, top, 0);
+        self.copy_node(&mut out, 0, None, depth, Cut { top, least: 1 }, 0);
         out
     }
 
-    /// Copies node `n` and, `depth` levels down, its `top` most visited children into `out`;
-    /// `order` is its rank among its siblings.
+    /// The tree published while the search runs (see [`SearchEvent::Published`]): every node
+    /// with at least 1/[`PUBLISHED_SHARE`] of the root's visits. The visits of one ply's nodes
+    /// add up to at most the root's, so it holds at most that many nodes a ply, whatever the
+    /// size of the tree; a node with fewer visits is counted as hidden below its parent.
+    fn published_tree(&self) -> TreeSnapshot {
+        let mut out = TreeSnapshot::default();
+        if !self.nodes.is_empty() {
+            let least = (self.nodes[0].visits / PUBLISHED_SHARE).max(1);
+            self.copy_node(&mut out, 0, None, PUBLISHED_DEPTH, Cut { top: usize::MAX, least }, 0);
+        }
+        out
+    }
+
+    /// Copies node `n` and, `depth` levels down, the children `cut` keeps into `out`; `order`
+    /// is its rank among its siblings.
     fn copy_node(
         &self,
         out: &mut TreeSnapshot,
         n: usize,
         parent: Option<usize>,
         depth: u32,
-        top: usize,
+        cut: Cut,
         order: u32,
     ) -> u32 {
         let c = self.config.exploration;
@@ -825,11 +855,12 @@ impl<P: Position> Mcts<P> {
             out.nodes[id as usize].hidden_children = total as u32;
             return id;
         }
-        kids.truncate(top);
+        let shown = kids.iter().take(cut.top).take_while(|&&ch| self.nodes[ch].visits >= cut.least).count();
+        kids.truncate(shown);
         let ids: Vec<u32> = kids
             .iter()
             .enumerate()
-            .map(|(i, &ch)| self.copy_node(out, ch, Some(n), depth - 1, top, i as u32))
+            .map(|(i, &ch)| self.copy_node(out, ch, Some(n), depth - 1, cut, i as u32))
             .collect();
         out.nodes[id as usize].children = ids;
         out.nodes[id as usize].hidden_children = (total - kids.len()) as u32;
@@ -868,7 +899,7 @@ impl<P: Position> Agent<P> for Mcts<P> {
             (parent, at) = (Some(at), next);
         }
         let mut out = TreeSnapshot::default();
-        self.copy_node(&mut out, at, parent, depth, top, 0);
+        self.copy_node(&mut out, at, parent, depth, Cut { top, least: 1 }, 0);
         Some(out)
     }
 
@@ -913,6 +944,7 @@ impl<P: Position> Mcts<P> {
         // time limit is never overrun by more than that (16 heavy iterations overran a 20 ms
         // move by 12 ms).
         let (mut stride, mut next_check, mut last_check) = (16u64, 16u64, 0.0f64);
+        let mut next_publish = 0.0;
         loop {
             if iterations >= budget {
                 // Max-robust: allow up to 10% more for the best-by-mean and most-visited to agree.
@@ -944,12 +976,12 @@ impl<P: Position> Mcts<P> {
                 stride = if each > 0.0 { ((0.000_25 / each) as u64).clamp(1, 16) } else { 16 };
                 last_check = now;
                 next_check = iterations + stride;
+                if control.trees_wanted() && now >= next_publish {
+                    sink.event(SearchEvent::Published(Arc::new(self.published_tree())));
+                    next_publish = now + PUBLISH_EVERY;
+                }
                 if let Some(d) = control.take_snapshot_request() {
                     sink.event(SearchEvent::Snapshot(self.snapshot_tree(d, 8)));
-                }
-                for r in control.take_subtree_requests() {
-                    let tree = Agent::<P>::subtree(self, &r.path, r.depth, r.top);
-                    sink.event(SearchEvent::Subtree { path: r.path, tree });
                 }
                 if clock.report_due() {
                     let all = iterations + team_iterations();

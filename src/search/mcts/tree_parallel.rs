@@ -10,6 +10,7 @@
 //! `threads: 1` is.
 
 use parking_lot::{Mutex, MutexGuard};
+use std::sync::Arc;
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::atomic::{AtomicBool, AtomicU64};
 
@@ -18,7 +19,7 @@ use super::{FinalMove, Mcts, MctsConfig, rollout};
 use crate::game::{Move, Player, Position};
 use crate::rng::{GameRng, seeded};
 use crate::search::progress::Clock;
-use crate::search::{Agent, ProgressSink, SearchControl, SearchEvent, SearchLimits, SearchResult};
+use crate::search::{ProgressSink, SearchControl, SearchEvent, SearchLimits, SearchResult};
 
 /// What the threads share besides the tree.
 struct Team<'a, P: Position> {
@@ -179,9 +180,10 @@ impl<P: Position> Mcts<P> {
                 });
             }
             // The main thread walks too, and between its walks keeps the clock, the stop flag,
-            // the node limit, the explorer's requests and the reports.
+            // the node limit, the published tree and the reports.
             let mut walker = Walker::new(pos, config.clone(), helper_seed(seed, 0));
             let mut own = 0u64;
+            let mut next_publish = 0.0;
             while walker.iterate(&team) {
                 // The clock after every batch (heavy batches would overrun a time limit), the
                 // rest every 4 batches: 16 iterations, as one thread checks.
@@ -201,9 +203,9 @@ impl<P: Position> Mcts<P> {
                 if let Some(d) = control.take_snapshot_request() {
                     sink.event(SearchEvent::Snapshot(tree.snapshot_tree(d, 8)));
                 }
-                for r in control.take_subtree_requests() {
-                    let sub = Agent::<P>::subtree(&**tree, &r.path, r.depth, r.top);
-                    sink.event(SearchEvent::Subtree { path: r.path, tree: sub });
+                if control.trees_wanted() && clock.elapsed() >= next_publish {
+                    sink.event(SearchEvent::Published(Arc::new(tree.published_tree())));
+                    next_publish = clock.elapsed() + super::PUBLISH_EVERY;
                 }
                 if clock.report_due() {
                     sink.event(SearchEvent::Progress(tree.progress(&clock, team.done.load(Relaxed), false)));

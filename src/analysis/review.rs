@@ -580,19 +580,37 @@ fn judge(
         }
         return;
     };
-    let mcts = last.iterations > 0;
-    // Alpha-beta: the root as valued at the last completed depth and at the one before, to
-    // average the two (matched depths: the parity swing of shallow alpha-beta cancels out).
+    if last.iterations > 0 {
+        // MCTS: the best is the most visited (as it would play); both moves valued alone.
+        review.judged_by = format!("MCTS {} iterations", last.iterations);
+        if let Some(best) = last.root.iter().max_by_key(|r| r.visits) {
+            value_both_alone(before, best.mv, played, settings, control, review);
+        }
+        return;
+    }
+    judge_by_depths(&reports, before, played, settings, control, review);
+}
+
+/// The alpha-beta judge's values from its reports: the root as valued at the last completed
+/// depth and at the one before, averaged (matched depths: the parity swing of shallow
+/// alpha-beta cancels out).
+fn judge_by_depths(
+    reports: &[&crate::search::Progress],
+    before: &AnyPosition,
+    played: Move,
+    settings: &ReviewSettings,
+    control: &SearchControl,
+    review: &mut MoveReview,
+) {
+    let Some(&last) = reports.last() else { return };
     let previous =
-        (!mcts && last.depth > 1).then(|| reports.iter().rev().find(|p| p.depth + 1 == last.depth).copied()).flatten();
-    review.judged_by = match (mcts, previous) {
-        (true, _) => format!("MCTS {} iterations", last.iterations),
-        (false, Some(b)) => format!("alpha-beta depths {} and {} (mean)", b.depth, last.depth),
-        (false, None) => format!("alpha-beta depth {}", last.depth),
+        (last.depth > 1).then(|| reports.iter().rev().find(|p| p.depth + 1 == last.depth).copied()).flatten();
+    review.judged_by = match previous {
+        Some(b) => format!("alpha-beta depths {} and {} (mean)", b.depth, last.depth),
+        None => format!("alpha-beta depth {}", last.depth),
     };
     let score_in = |p: &crate::search::Progress, m: Move| -> Option<(Score, bool)> {
-        let r = p.root.iter().find(|r| r.mv == m)?;
-        if mcts { (r.visits > 0).then_some((Score::WinRate(r.value), false)) } else { Some((r.score, r.upper_bound)) }
+        p.root.iter().find(|r| r.mv == m).map(|r| (r.score, r.upper_bound))
     };
     let value_of = |m: Move| -> Option<f64> {
         let (now, bound) = score_in(last, m)?;
@@ -605,17 +623,9 @@ fn judge(
             _ => Some(now),
         }
     };
-    // The best: the most visited (MCTS, as it would play) or the highest exact value.
-    let best = if mcts {
-        last.root.iter().max_by_key(|r| r.visits)
-    } else {
-        last.root.iter().filter(|r| !r.upper_bound).max_by(|a, b| a.score.as_f64().total_cmp(&b.score.as_f64()))
-    };
+    // The best: the highest exact value.
+    let best = last.root.iter().filter(|r| !r.upper_bound).max_by(|a, b| a.score.as_f64().total_cmp(&b.score.as_f64()));
     let Some(best) = best else { return };
-    if mcts {
-        value_both_alone(before, best.mv, played, settings, control, review);
-        return;
-    }
     review.best = Some(best.mv);
     review.best_score = score_in(last, best.mv).map_or(Score::Unknown, |s| s.0);
     review.best_value = value_of(best.mv);
@@ -629,10 +639,10 @@ fn judge(
             review.played_bound = bound;
             review.played_value = value_of(played);
         }
-        // Left out of the root list (outside the move generator, past the multi-PV cap, or
-        // never visited): searched on its own, alpha-beta one ply shallower below it.
+        // Left out of the root list (outside the move generator or past the multi-PV cap):
+        // searched on its own, one ply shallower below it.
         None => {
-            let depth = (!mcts).then(|| last.depth.saturating_sub(1).max(1));
+            let depth = Some(last.depth.saturating_sub(1).max(1));
             value_alone(before, played, settings, depth, control, review);
         }
     }

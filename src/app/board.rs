@@ -180,40 +180,102 @@ fn grid(
     let size = Vec2::new(cell * w as f32 + 40.0, cell * h as f32 + 40.0);
     let (response, painter) = ui.allocate_painter(size, Sense::click());
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "board"));
-    let origin = response.rect.min + Vec2::new(28.0, 8.0);
-    let rect_of = |x: usize, y: usize| {
-        Rect::from_min_size(origin + Vec2::new(x as f32 * cell, (h - 1 - y) as f32 * cell), Vec2::splat(cell))
-    };
-    let board = Rect::from_min_size(origin, Vec2::new(cell * w as f32, cell * h as f32));
-    painter.rect_filled(board, 4.0, Color32::from_rgb(205, 170, 110));
+    let at = Layout { origin: response.rect.min + Vec2::new(28.0, 8.0), cell, w, h };
+    draw_board(&painter, ui.visuals().text_color(), at, pos, edit);
+    // The heatmap of candidate moves: deeper blue for better moves, with a short label; the
+    // full statistics in the tooltip of the cell under the pointer.
+    let pointer = response.hover_pos();
+    let mut tip = None;
+    for (rank, m) in marks.iter().enumerate() {
+        let Some((x, y)) = pos.move_xy(m.mv) else { continue };
+        let r = at.rect_of(x, y);
+        // A previewed line's numbered stone covers this cell: its label would show through.
+        let covered = ghosts.iter().any(|g| g.0 == (x, y));
+        draw_candidate(&painter, r, cell, rank, m, covered);
+        if pointer.is_some_and(|p| r.contains(p)) {
+            tip = Some(m.tooltip.clone());
+        }
+    }
+    draw_line_preview(&painter, at, ghosts);
+    // The stone the pointer would play, as a faint ghost where it lands (under gravity: at
+    // the bottom of the column, not under the pointer).
+    if edit.is_none()
+        && ghosts.is_empty()
+        && let Some(p) = pointer.filter(|p| at.board().contains(*p))
+        && let Some(mv) = hover_move(pos, at.cell_at(p))
+        && let Some((x, y)) = pos.move_xy(mv)
+    {
+        let c = at.rect_of(x, y).center();
+        painter.circle_filled(c, cell * 0.36, stone_colour(pos.side_to_move()).gamma_multiply(0.35));
+        painter.circle_stroke(c, cell * 0.36, Stroke::new(1.0, Color32::from_black_alpha(120)));
+    }
+    let response = response.on_hover_text_at_pointer(tip.unwrap_or_else(|| "click a cell to play".into()));
+    let click = response.interact_pointer_pos().filter(|p| response.clicked() && at.board().contains(*p));
+    let Some(click) = click else { return (None, None) };
+    let (x, y) = at.cell_at(click);
+    (hover_move(pos, (x, y)), Some((x, y)))
+}
+
+/// Where a `w` x `h` board's cells are on the screen: `origin` is the top left corner of the
+/// top row, cells `cell` points square, row 0 at the bottom.
+#[derive(Clone, Copy)]
+struct Layout {
+    origin: egui::Pos2,
+    cell: f32,
+    w: usize,
+    h: usize,
+}
+
+impl Layout {
+    fn rect_of(&self, x: usize, y: usize) -> Rect {
+        let corner = self.origin + Vec2::new(x as f32 * self.cell, (self.h - 1 - y) as f32 * self.cell);
+        Rect::from_min_size(corner, Vec2::splat(self.cell))
+    }
+
+    fn board(&self) -> Rect {
+        Rect::from_min_size(self.origin, Vec2::new(self.cell * self.w as f32, self.cell * self.h as f32))
+    }
+
+    /// The cell under a point of the board (a point off it: the nearest cell of the edge).
+    fn cell_at(&self, p: egui::Pos2) -> (usize, usize) {
+        let x = (((p.x - self.origin.x) / self.cell) as usize).min(self.w - 1);
+        let y = self.h - 1 - (((p.y - self.origin.y) / self.cell) as usize).min(self.h - 1);
+        (x, y)
+    }
+}
+
+/// The board itself: its wood, lines or cells, coordinates, the stones (`edit`'s when
+/// editing), the winning line and the last move.
+fn draw_board(painter: &egui::Painter, text: Color32, at: Layout, pos: &AnyPosition, edit: Option<StoneAt>) {
+    let (w, h, cell) = (at.w, at.h, at.cell);
+    painter.rect_filled(at.board(), 4.0, Color32::from_rgb(205, 170, 110));
     // Free placement boards as players know them: stones on the intersections of lines, with
     // star points; boards with gravity keep their cells (a stone falls into a column).
     let lines = !pos.variant().has_gravity();
     if lines {
         let ink = Stroke::new(1.0, Color32::from_black_alpha(140));
         for x in 0..w {
-            painter.line_segment([rect_of(x, h - 1).center(), rect_of(x, 0).center()], ink);
+            painter.line_segment([at.rect_of(x, h - 1).center(), at.rect_of(x, 0).center()], ink);
         }
         for y in 0..h {
-            painter.line_segment([rect_of(0, y).center(), rect_of(w - 1, y).center()], ink);
+            painter.line_segment([at.rect_of(0, y).center(), at.rect_of(w - 1, y).center()], ink);
         }
         for (x, y) in crate::analysis::star_points(w, h) {
-            painter.circle_filled(rect_of(x, y).center(), (cell * 0.09).max(2.0), Color32::from_black_alpha(200));
+            painter.circle_filled(at.rect_of(x, y).center(), (cell * 0.09).max(2.0), Color32::from_black_alpha(200));
         }
     }
-    let text = ui.visuals().text_color();
     let font = egui::FontId::proportional((cell * 0.42).clamp(11.0, 18.0));
     let winning = if edit.is_some() { Vec::new() } else { pos.winning_cells() };
     for x in 0..w {
         painter.text(
-            rect_of(x, 0).center_bottom() + Vec2::new(0.0, 4.0),
+            at.rect_of(x, 0).center_bottom() + Vec2::new(0.0, 4.0),
             egui::Align2::CENTER_TOP,
             crate::game::column_name(x),
             font.clone(),
             text,
         );
         for y in 0..h {
-            let r = rect_of(x, y);
+            let r = at.rect_of(x, y);
             if !lines {
                 painter.rect_stroke(r, 0.0, Stroke::new(1.0, Color32::from_black_alpha(90)), egui::StrokeKind::Inside);
             }
@@ -231,7 +293,7 @@ fn grid(
     }
     for y in 0..h {
         painter.text(
-            rect_of(0, y).left_center() - Vec2::new(6.0, 0.0),
+            at.rect_of(0, y).left_center() - Vec2::new(6.0, 0.0),
             egui::Align2::RIGHT_CENTER,
             (y + 1).to_string(),
             font.clone(),
@@ -239,59 +301,26 @@ fn grid(
         );
     }
     if let Some((x, y)) = pos.last_cell().filter(|_| edit.is_none()) {
-        painter.circle_filled(rect_of(x, y).center(), cell * 0.1, Color32::from_rgb(220, 40, 40));
+        painter.circle_filled(at.rect_of(x, y).center(), cell * 0.1, Color32::from_rgb(220, 40, 40));
     }
-    // The heatmap of candidate moves: deeper blue for better moves, with a short label; the
-    // full statistics in the tooltip of the cell under the pointer.
-    let pointer = response.hover_pos();
-    let mut tip = None;
-    for (rank, m) in marks.iter().enumerate() {
-        let Some((x, y)) = pos.move_xy(m.mv) else { continue };
-        let r = rect_of(x, y);
-        // A previewed line's numbered stone covers this cell: its label would show through.
-        let covered = ghosts.iter().any(|g| g.0 == (x, y));
-        draw_candidate(&painter, r, cell, rank, m, covered);
-        if pointer.is_some_and(|p| r.contains(p)) {
-            tip = Some(m.tooltip.clone());
-        }
-    }
-    // A previewed line: translucent stones numbered in order.
+}
+
+/// A previewed line: translucent stones numbered in order.
+fn draw_line_preview(painter: &egui::Painter, at: Layout, ghosts: &[Ghost]) {
     for &((x, y), who, n) in ghosts {
-        let c = rect_of(x, y).center();
+        let c = at.rect_of(x, y).center();
         let fill = stone_colour(who).gamma_multiply(0.6);
-        painter.circle_filled(c, cell * 0.36, fill);
-        painter.circle_stroke(c, cell * 0.36, Stroke::new(1.5, Color32::from_rgb(20, 80, 220)));
+        painter.circle_filled(c, at.cell * 0.36, fill);
+        painter.circle_stroke(c, at.cell * 0.36, Stroke::new(1.5, Color32::from_rgb(20, 80, 220)));
         let ink = if who == Player::First { Color32::WHITE } else { Color32::BLACK };
         painter.text(
             c,
             egui::Align2::CENTER_CENTER,
             n.to_string(),
-            egui::FontId::proportional((cell * 0.4).clamp(8.0, 20.0)),
+            egui::FontId::proportional((at.cell * 0.4).clamp(8.0, 20.0)),
             ink,
         );
     }
-    let cell_at = |p: egui::Pos2| {
-        let x = (((p.x - origin.x) / cell) as usize).min(w - 1);
-        let y = h - 1 - (((p.y - origin.y) / cell) as usize).min(h - 1);
-        (x, y)
-    };
-    // The stone the pointer would play, as a faint ghost where it lands (under gravity: at
-    // the bottom of the column, not under the pointer).
-    if edit.is_none()
-        && ghosts.is_empty()
-        && let Some(p) = pointer.filter(|p| board.contains(*p))
-        && let Some(mv) = hover_move(pos, cell_at(p))
-        && let Some((x, y)) = pos.move_xy(mv)
-    {
-        let c = rect_of(x, y).center();
-        painter.circle_filled(c, cell * 0.36, stone_colour(pos.side_to_move()).gamma_multiply(0.35));
-        painter.circle_stroke(c, cell * 0.36, Stroke::new(1.0, Color32::from_black_alpha(120)));
-    }
-    let response = response.on_hover_text_at_pointer(tip.unwrap_or_else(|| "click a cell to play".into()));
-    let click = response.interact_pointer_pos().filter(|p| response.clicked() && board.contains(*p));
-    let Some(click) = click else { return (None, None) };
-    let (x, y) = cell_at(click);
-    (hover_move(pos, (x, y)), Some((x, y)))
 }
 
 /// The move a click on cell `(x, y)` plays: under gravity the column's move (wherever in the

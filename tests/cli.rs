@@ -401,7 +401,11 @@ fn every_readme_command_runs() {
         }
     }
     assert!(ran >= 7 && windows >= 2, "{ran} commands run, {windows} windows");
-    assert!(dir.join("heuristics.svg").is_file() && dir.join("heuristics.csv").is_file(), "the figure and its CSV");
+    let figures = dir.join("out");
+    assert!(
+        figures.join("heuristics.svg").is_file() && figures.join("heuristics.csv").is_file(),
+        "the figure and its CSV"
+    );
     let s = stdout(&mnklab(&["solve", "--game", "connect4", "--moves", "4453"]));
     assert!(s.starts_with("value "), "{s}");
 }
@@ -1312,4 +1316,27 @@ fn review_names_moves_as_typed() {
     }
     let text = stdout(&mnklab(&["review", "--game", "connect4", "--moves", "4453", "--time", "0.05"]));
     assert!(text.contains("3. 5 win in 39 → loss in 38 (win thrown away; best 4)"), "{text}");
+}
+
+/// A table says when games repeat others move for move: the quick start's matchup asked for
+/// twelve games of deterministic agents from three openings plays each of its six games
+/// twice, which the intervals would count as twelve; its six games repeat nothing.
+#[test]
+fn a_table_says_when_games_repeat() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let shipped = std::fs::read_to_string(root.join("saves/experiments/heuristics.ron")).unwrap();
+    assert!(shipped.contains("games: 6,"), "the shipped matchup plays each game once");
+    let dir = Scratch::new("repeated-games");
+    for (games, repeats) in [(6, None), (12, Some("repeats: 6 of 12 games repeat an earlier game move for move"))] {
+        let file = dir.join(format!("h{games}.ron"));
+        std::fs::write(&file, shipped.replace("games: 6,", &format!("games: {games},"))).unwrap();
+        let out = dir.join(format!("run{games}"));
+        let o = mnklab(&["match", file.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let table = stdout(&mnklab(&["table", out.to_str().unwrap()]));
+        match repeats {
+            None => assert!(!table.contains("repeats:"), "{table}"),
+            Some(line) => assert!(table.contains(line), "{table}"),
+        }
+    }
 }

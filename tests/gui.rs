@@ -1240,6 +1240,7 @@ fn an_opened_matchup_runs_its_own_agents() {
     let mut h = harness(w);
     h.run();
     assert_eq!(h.state().tab(), BottomTab::Matchup);
+    assert_eq!(h.state().matchup().form().out_dir, "out/heuristics", "the folder `mnklab match` writes");
     let want = mnklab::arena::Matchup::load(&file).unwrap();
     let run = h.state().matchup().to_run(h.state().slots()).unwrap();
     assert_eq!((run.agents.clone(), run.limits, run.opening.clone()), (want.agents, want.limits, want.opening));

@@ -146,3 +146,26 @@ fn an_mcts_judge_values_the_opening_evenly() {
     let steps: Vec<f64> = line.windows(2).map(|w| (w[1].1 - w[0].1).abs()).collect();
     assert!(steps.iter().all(|&d| d < 0.3), "no zig-zag: {line:?} {shown:#?}");
 }
+
+/// The solver as judge judges by proofs alone: on Connect-4 (`a d a d a b a`, the shipped
+/// example) every move is proven and both wins thrown away (1.a, 6.b) are mistakes, worst
+/// first; on gomoku, where no proof settles the opening, every move is left unjudged, not
+/// valued by a guess.
+#[test]
+fn the_solver_judges_by_proofs_alone() {
+    let moves = review(Variant::connect4(), "a d a d a b a", "solver", 1.0);
+    assert_eq!(moves.len(), 7);
+    assert!(moves.iter().all(|m| m.proven && m.judged()), "{moves:#?}");
+    let top = worst(&moves, 5);
+    let mistakes: Vec<usize> = top.iter().filter(|m| m.verdict == Verdict::WinThrownAway).map(|m| m.ply).collect();
+    assert_eq!(mistakes.len(), 2, "{top:#?}");
+    assert!(mistakes.contains(&1) && mistakes.contains(&6), "{top:#?}");
+    let gomoku = review("gomoku".parse().unwrap(), "h8 h7 i8 i7", "solver", 1.0);
+    assert_eq!(gomoku.len(), 4);
+    assert!(gomoku.iter().all(|m| !m.judged() && m.judged_by.starts_with("no proof within")), "{gomoku:#?}");
+    let settings = ReviewSettings::new(preset("solver").unwrap(), 0.3);
+    assert!(settings.check().is_ok());
+    assert_eq!(settings.solver_seconds, 1.0, "a proof a second at least");
+    assert!(settings.judge_said("solver").starts_with("proofs only"));
+    assert!(ReviewSettings::new(preset("random").unwrap(), 0.3).check().is_err(), "random values nothing");
+}

@@ -290,7 +290,8 @@ pub fn player_summaries(moves: &[MoveReview]) -> [PlayerSummary; 2] {
     out
 }
 
-/// How to judge: the agent (alpha-beta or MCTS) and its time a position, and the solver's.
+/// How to judge: the agent (alpha-beta, MCTS, or the solver for proofs alone) and its time a
+/// position, and the solver's.
 #[derive(Clone, Debug)]
 pub struct ReviewSettings {
     pub agent: AgentFile,
@@ -301,22 +302,51 @@ pub struct ReviewSettings {
 }
 
 impl ReviewSettings {
+    /// The review with `agent` as its judge, `seconds` a position. A solver judges by proofs
+    /// alone, `seconds` (at least one) each: a ply no proof settles is left unjudged.
     pub fn new(agent: AgentFile, seconds: f64) -> ReviewSettings {
-        ReviewSettings { agent, seconds, solver_seconds: (seconds * 2.0).clamp(0.05, 1.0), solver_table_mb: 64 }
+        let solver_seconds = match agent.agent {
+            AgentConfig::Solver(_) => seconds.max(1.0),
+            _ => (seconds * 2.0).clamp(0.05, 1.0),
+        };
+        ReviewSettings { agent, seconds, solver_seconds, solver_table_mb: 64 }
     }
 
-    /// Refuses an agent that cannot judge a game (it must value every root move itself).
+    /// Refuses an agent that cannot judge a game: it must value every root move itself
+    /// (alpha-beta, MCTS) or prove them (the solver).
     pub fn check(&self) -> Result<(), NotAJudge> {
         match self.agent.agent {
-            AgentConfig::AlphaBeta(_) | AgentConfig::Mcts(_) => Ok(()),
+            AgentConfig::AlphaBeta(_) | AgentConfig::Mcts(_) | AgentConfig::Solver(_) => Ok(()),
             _ => Err(NotAJudge { name: self.agent.name.clone() }),
         }
     }
+
+    /// Who judges the review, for its header: `judge` names the agent (in the workbench,
+    /// "agent A (strong-ab)").
+    pub fn judge_said(&self, judge: &str) -> String {
+        if self.proofs_only() {
+            format!(
+                "proofs only, by {judge}: the solver (or, on free-placement boards, the threat search), {} s \
+                 a position; a move no proof settles is left unjudged",
+                self.solver_seconds
+            )
+        } else {
+            format!("proofs where the solver (or, on free-placement boards, the threat search) finishes, else {judge}")
+        }
+    }
+
+    /// The judge proves or leaves unjudged: it has no estimate of its own.
+    fn proofs_only(&self) -> bool {
+        matches!(self.agent.agent, AgentConfig::Solver(_))
+    }
 }
 
-/// The review's agent values every move of a position itself: alpha-beta or MCTS.
+/// The review's agent values every move of a position itself (alpha-beta, MCTS) or proves
+/// them (the solver).
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
-#[error("the review needs an alpha-beta or MCTS agent as its judge (it values every move); {name} is neither")]
+#[error(
+    "the review needs an alpha-beta, MCTS or solver agent as its judge (it values every move); {name} is none of them"
+)]
 pub struct NotAJudge {
     /// The agent's name.
     pub name: String,
@@ -418,6 +448,10 @@ pub fn review_move_with(
     let threats = ThreatJudgement::of(before, played, settings.solver_seconds);
     if let (Some((best_score, best)), Some(played_score)) = (threats.before, threats.played) {
         review.set_proven(best, best_score, played_score, "threat search");
+        return review;
+    }
+    if settings.proofs_only() {
+        review.judged_by = format!("no proof within {} s", settings.solver_seconds);
         return review;
     }
     judge(before, played, settings, control, &mut review);

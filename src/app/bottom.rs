@@ -25,11 +25,11 @@ impl Workbench {
                 });
             }
             BottomTab::Review => {
-                let name = self.slots[0].file.name.clone();
+                let judge = self.slots[0].file.clone();
                 egui::ScrollArea::vertical()
                     .id_salt("review-tab")
                     .auto_shrink([false, false])
-                    .show(ui, |ui| self.review.show(ui, &name, &mut out));
+                    .show(ui, |ui| self.review.show(ui, &judge, &mut out));
             }
         }
         out

@@ -506,6 +506,8 @@ impl MatchupPanel {
                     }
                 }
                 self.form_from_matchup(&m);
+                // The folder `mnklab match` would write: the same file, the same run folder.
+                self.form.out_dir = m.default_out_dir().display().to_string();
                 self.opened = Some((m, self.form.clone()));
                 self.error = None;
                 self.notice = Some(format!("the form holds the matchup {}", path.display()));

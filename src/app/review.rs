@@ -30,8 +30,8 @@ pub struct Review {
     pub(super) running: bool,
     pub(super) error: Option<String>,
     pub(super) exporter: Exporter,
-    /// The agent that judges (or judged) the review shown: the header names it, not the
-    /// agent slot A holds now.
+    /// Who judges (or judged) the review shown, as its header says it: not the agent slot A
+    /// holds now.
     judge: Option<String>,
     control: SearchControl,
     inbox: Option<Receiver<MoveReview>>,
@@ -110,7 +110,7 @@ impl Review {
         }
         self.line = line.to_vec();
         self.start = Some(start.clone());
-        self.judge = Some(file.name.clone());
+        self.judge = Some(settings.judge_said(&format!("agent A ({})", file.name)));
         self.running = true;
         let (start, line) = (start.clone(), line.to_vec());
         std::thread::Builder::new()
@@ -211,7 +211,8 @@ impl Review {
 
     /// The review tab; a click on the plot or a mistake (a ply to jump to) and the Review
     /// button go to `out`.
-    pub fn show(&mut self, ui: &mut egui::Ui, agent_name: &str, out: &mut Vec<Command>) {
+    /// The tab; `judge` is agent A's file, who judges a review started now.
+    pub fn show(&mut self, ui: &mut egui::Ui, judge: &AgentFile, out: &mut Vec<Command>) {
         self.poll();
         if self.running {
             ui.ctx().request_repaint_after(std::time::Duration::from_millis(100));
@@ -232,11 +233,13 @@ impl Review {
         ui.horizontal_wrapped(|ui| {
             // Who judges: the solver first (its proofs, or the opening book), agent A where a
             // proof does not finish in the time; each mistake's tooltip names its judge.
-            let judge = self.judge.as_deref().unwrap_or(agent_name);
-            ui.label(format!(
-                "Judge: proofs where the solver (or, on free-placement boards, the threat search) finishes, \
-                 else agent A ({judge})"
-            ));
+            let said = match &self.judge {
+                Some(said) => said.clone(),
+                None => {
+                    ReviewSettings::new(judge.clone(), self.seconds).judge_said(&format!("agent A ({})", judge.name))
+                }
+            };
+            ui.label(format!("Judge: {said}"));
         })
         .response
         .on_hover_text(

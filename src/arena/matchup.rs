@@ -391,6 +391,12 @@ impl Matchup {
         Matchup::parse(&read_text(path)?, path)
     }
 
+    /// Where a run of this matchup goes unless told otherwise: `out/NAME` (the CLI's `match`
+    /// and the workbench's Matchup tab alike).
+    pub fn default_out_dir(&self) -> std::path::PathBuf {
+        Path::new("out").join(&self.name)
+    }
+
     pub fn to_ron(&self) -> String {
         to_ron(self)
     }

@@ -111,6 +111,34 @@ pub struct PairStats {
 }
 
 /// Groups games by variant and pairing, in the order they first appear by game index.
+/// The games that repeat an earlier game of `records` move for move (the same board, the
+/// same players in the same colours, the same opening and moves): deterministic agents from
+/// one opening play one game however often it is asked for, and a repeat adds no
+/// information, though the intervals count it as an independent game.
+pub fn repeated_games(records: &[GameRecord]) -> usize {
+    let mut seen = std::collections::HashSet::new();
+    records
+        .iter()
+        .filter(|r| {
+            let moves: Vec<&str> = r.moves.iter().map(|m| m.mv.as_str()).collect();
+            !seen.insert((r.variant, r.players, r.opening.clone(), moves))
+        })
+        .count()
+}
+
+/// The note a table of `records` carries when some games repeat others (see
+/// [`repeated_games`]); None when every game is new.
+pub fn repeats_note(records: &[GameRecord]) -> Option<String> {
+    match repeated_games(records) {
+        0 => None,
+        n => Some(format!(
+            "repeats: {n} of {} games repeat an earlier game move for move (deterministic agents from the \
+             same opening); the intervals count them as independent: use more openings, or fewer games",
+            records.len()
+        )),
+    }
+}
+
 pub fn summarize(records: &[GameRecord]) -> Vec<PairStats> {
     let mut s = Summarizer::default();
     for r in records {

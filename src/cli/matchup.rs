@@ -52,7 +52,7 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
             args.file.display()
         ));
     }
-    let mut out = args.out.unwrap_or_else(|| PathBuf::from("out").join(&matchup.name));
+    let mut out = args.out.unwrap_or_else(|| matchup.default_out_dir());
     if let Some((i, n)) = args.shard {
         let folder = format!("shard-{}-of-{n}", i + 1);
         if !out.ends_with(&folder) {

@@ -29,7 +29,9 @@ pub struct ReviewArgs {
     /// A run folder (or its results.ronl): every game, each from the end of its opening.
     #[arg(long)]
     run: Option<PathBuf>,
-    /// The judge where no proof settles a position: an alpha-beta or MCTS preset or agent file.
+    /// The judge where no proof settles a position: an alpha-beta or MCTS preset or agent
+    /// file; the solver judges by proofs alone (--time a position, at least 1 s) and leaves a
+    /// move no proof settles unjudged.
     #[arg(long, default_value = "strong-ab")]
     agent: String,
     /// Seconds of the judge's search a position.
@@ -89,7 +91,7 @@ pub fn run(args: ReviewArgs) -> Result<(), String> {
             return Err(format!("cannot write the CSV: {e}"));
         }
         if csv.is_none() {
-            print_game(game, &moves, &file.name);
+            print_game(game, &moves, &settings.judge_said(&file.name));
         }
     }
     Ok(())
@@ -141,12 +143,7 @@ fn line_between(start: &AnyPosition, end: &AnyPosition) -> Vec<Move> {
 /// The text report of one game: its marked moves worst first, the moves not judged, and each
 /// player's summary.
 fn print_game(game: &Game, moves: &[MoveReview], judge: &str) {
-    println!(
-        "game {} ({}, {} moves, judge {judge} where no proof settles a position)",
-        game.name,
-        game.start.variant(),
-        moves.len()
-    );
+    println!("game {} ({}, {} moves; judge: {judge})", game.name, game.start.variant(), moves.len());
     let before = |ply: usize| {
         let mut p = game.start.clone();
         for &m in &game.line[..ply - 1] {

@@ -65,6 +65,11 @@ pub fn run(args: TableArgs) -> Result<(), String> {
             None => text.push_str("played with: not recorded (a run of an older mnklab)\n"),
         }
     }
+    // Games played again move for move add nothing: said, as the intervals count them.
+    if let (TableFormat::Text, Some(note)) = (args.format, mnklab::arena::stats::repeats_note(&run.records)) {
+        text.push_str(&note);
+        text.push('\n');
+    }
     // Colour-swapped pairs are not independent games: their pentanomial and its interval.
     if let (TableFormat::Text, Some(m)) = (args.format, &run.matchup) {
         let names: Vec<String> = match &run.conditions {

@@ -1269,3 +1269,24 @@ fn an_opened_matchup_runs_its_own_agents() {
     assert!(h.query_by_label_contains("Agents: the opened matchup's").is_some());
     assert!(h.query_by_label_contains("Agents A (").is_none(), "not the slots'");
 }
+
+/// A run folder that names a file (a matchup loaded through "Load run" left its path there)
+/// is refused with the reason before anything runs, not with the system's "File exists".
+#[test]
+fn a_run_folder_that_is_a_file_is_refused_with_the_reason() {
+    let dir = Scratch::new("gui-run-folder-file");
+    let file = dir.join("matchup.ron");
+    std::fs::write(&file, "not a folder").unwrap();
+    let mut w = Workbench::new(Variant::tictactoe());
+    w.show_tab(BottomTab::Matchup);
+    w.matchup_mut().form_mut().games = 2;
+    w.matchup_mut().form_mut().out_dir = file.display().to_string();
+    let mut h = harness(w);
+    h.run();
+    h.get_by_label("Run matchup").click();
+    h.run();
+    let error = h.state().matchup().error().unwrap_or_default().to_string();
+    assert!(error.contains("is a file: name a folder"), "{error}");
+    assert_eq!(h.state().matchup().state(), RunState::Idle, "nothing ran");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "not a folder", "the file is untouched");
+}

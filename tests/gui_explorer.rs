@@ -290,3 +290,33 @@ fn the_evaluation_bar_shows_the_first_players_share() {
     h.run();
     assert!(h.state().eval_bar().is_none(), "a tree position is not the analysed one");
 }
+
+/// "expand PV" under a finished MCTS analysis opens the best line to the end of the game: a
+/// node the tree holds no children of (a leaf of the search, a node visited once) is searched
+/// afresh, not the end of the line. (It stopped at the tree's edge, on a node visited once.)
+#[test]
+fn expand_pv_opens_an_mcts_line_to_the_end_of_the_game() {
+    let mut w = Workbench::new(Variant::connect4());
+    w.slot_mut(0).set(preset("jeng-mcts").unwrap());
+    w.slot_mut(0).edit(|f| f.limits = SearchLimits::iterations(20_000));
+    w.show_tab(BottomTab::Explorer);
+    let mut h = harness(w);
+    h.run();
+    h.get_by_label("Start analysis A").click();
+    assert!(wait(&mut h, 20.0, |w| !w.analysis().running() && w.analysis().tree().is_some()), "a finished tree");
+    let recorded = deepest(h.state().analysis().tree().as_ref().unwrap());
+    h.get_by_label("expand PV").click();
+    assert!(
+        wait(&mut h, 60.0, |w| w.analysis().expansion().is_none() && w.explorer().shown().is_some()),
+        "the expansion ends: {:?}",
+        h.state().analysis().expansion()
+    );
+    let line = h.state().explorer().shown().unwrap().to_vec();
+    assert!(line.len() > recorded, "past the {recorded} plies of the tree: {}", line.len());
+    let mut p = h.state().position().clone();
+    for m in &line {
+        p.try_play(*m).expect("a legal line");
+    }
+    assert!(p.status().is_over(), "the line ends where the game does: {} plies", line.len());
+    assert!(h.query_all_by_label_contains("searched afresh").count() > 0, "fresh searches are marked");
+}

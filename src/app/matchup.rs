@@ -363,8 +363,11 @@ impl MatchupPanel {
                 }
             }
         };
-        let out = PathBuf::from(&self.form.out_dir);
-        let mut out = out;
+        let mut out = PathBuf::from(&self.form.out_dir);
+        if out.exists() && !out.is_dir() {
+            self.error = Some(format!("the run folder {} is a file: name a folder for the results", out.display()));
+            return;
+        }
         let mut notice = None;
         if !resume {
             // A fresh run never mixes with (or overwrites) an earlier run's results: it takes

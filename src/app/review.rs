@@ -200,9 +200,10 @@ impl Review {
             .map(|(ply, v)| LinePoint { x: ply as f64, y: v, band: None, n: 1 })
             .collect();
         Figure {
-            title: "evaluation over the game".into(),
+            title: "evaluation over the game, for the first player".into(),
             x_label: "move".into(),
-            y_label: "first player: expected result / 2 within ±0.5; proofs beyond, the sooner the higher".into(),
+            // Short enough for a column's width: the scale's key is the caption's to give.
+            y_label: "estimate within ±0.5, proof beyond".into(),
             value_label: String::new(),
             y_range: Some((-1.0, 1.0)),
             data: FigureData::Lines(vec![Series::new("after the move played", points)]),
@@ -210,8 +211,7 @@ impl Review {
     }
 
     /// The review tab; a click on the plot or a mistake (a ply to jump to) and the Review
-    /// button go to `out`.
-    /// The tab; `judge` is agent A's file, who judges a review started now.
+    /// button go to `out`; `judge` is agent A's file, who judges a review started now.
     pub fn show(&mut self, ui: &mut egui::Ui, judge: &AgentFile, out: &mut Vec<Command>) {
         self.poll();
         if self.running {

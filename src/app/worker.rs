@@ -83,18 +83,18 @@ fn lock(trees: &SharedTrees) -> MutexGuard<'_, Trees> {
 /// fresh search of the node (None: nothing to answer a refresh with).
 fn answer(trees: &SharedTrees, id: u64, path: &[Move], depth: u32, top: usize, refresh: bool) -> Option<Report> {
     let report = |tree, fresh| Report::Subtree { id, path: path.to_vec(), tree, fresh };
-    let (tree, running, searched) = {
+    let (tree, searched) = {
         let t = lock(trees);
         if t.id != id {
             // Another analysis's tree (the UI shows one put aside): nothing is known below.
             return (!refresh).then(|| report(None, false));
         }
-        let (tree, running) = match &t.source {
-            TreeSource::Nothing => (None, true),
-            TreeSource::Published(tree) => (tree.node_at(path).map(|n| prune_snapshot_from(tree, n, depth, top)), true),
-            TreeSource::Kept(f) => (f(path, depth, top), false),
+        let tree = match &t.source {
+            TreeSource::Nothing => None,
+            TreeSource::Published(tree) => tree.node_at(path).map(|n| prune_snapshot_from(tree, n, depth, top)),
+            TreeSource::Kept(f) => f(path, depth, top),
         };
-        (tree, running, t.searched.clone())
+        (tree, t.searched.clone())
     };
     let leaf = tree.as_ref().is_none_or(|t| t.nodes.first().is_none_or(|n| n.children.is_empty()));
     if !leaf {
@@ -103,13 +103,11 @@ fn answer(trees: &SharedTrees, id: u64, path: &[Move], depth: u32, top: usize, r
     if refresh {
         return None;
     }
-    // No children in the tree: below the plies alpha-beta records, or (while MCTS runs) too
-    // few visits to be published. A solver keeps no tree to explore.
+    // No children in the tree: below the plies alpha-beta records, too few visits for MCTS
+    // to publish, or a leaf of the search: searched afresh (nothing where the game is over).
+    // A solver keeps no tree to explore.
     let fresh = match &searched {
-        Some((pos, agent @ AgentConfig::AlphaBeta(_), limits, seed)) => {
-            search_below(pos, path, agent, limits, *seed, depth, top)
-        }
-        Some((pos, agent @ AgentConfig::Mcts(_), limits, seed)) if running => {
+        Some((pos, agent @ (AgentConfig::AlphaBeta(_) | AgentConfig::Mcts(_)), limits, seed)) => {
             search_below(pos, path, agent, limits, *seed, depth, top)
         }
         _ => None,

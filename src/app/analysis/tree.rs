@@ -5,7 +5,7 @@
 use std::time::Instant;
 
 use super::Analysis;
-use crate::analysis::{SortBy, best_line, has_more};
+use crate::analysis::{SortBy, best_line};
 use crate::game::Move;
 use crate::search::TreeSnapshot;
 use crate::search::tree::SnapNode;
@@ -36,6 +36,9 @@ pub struct LineExpansion {
     pub plies: usize,
     /// The whole line, once it ends: the explorer opens it and shows its last node.
     pub done: Option<Vec<Move>>,
+    /// The line's end asked about last: still a leaf after its answer, the line ends there
+    /// (the game is over, or nothing was found below).
+    asked: Option<Vec<Move>>,
 }
 
 impl Analysis {
@@ -101,7 +104,7 @@ impl Analysis {
 
     /// Starts opening the best line, as `sort` orders it, to its end.
     pub fn expand_line(&mut self, sort: SortBy) {
-        self.expansion = Some(LineExpansion { sort, started: Instant::now(), plies: 0, done: None });
+        self.expansion = Some(LineExpansion { sort, started: Instant::now(), plies: 0, done: None, asked: None });
         self.advance_expansion();
     }
 
@@ -119,15 +122,24 @@ impl Analysis {
         if x.done.is_some() {
             return;
         }
-        let (path, end) = best_line(tree, x.sort);
-        let more = has_more(&tree.nodes[end]) && path.len() < LONGEST_LINE;
+        // To the end of the game: a leaf of the search is asked about too (the worker searches
+        // it afresh), once; still a leaf after its answer, the line ends there.
+        // An answer on its way (a new snapshot came first) decides.
+        let (path, _) = best_line(tree, x.sort);
+        let waiting = self.fetching.contains(&path);
+        let more = x.asked.as_ref() != Some(&path) && path.len() < LONGEST_LINE;
         if let Some(x) = self.expansion.as_mut() {
             x.plies = path.len();
-            if !more {
+            if waiting {
+                return;
+            }
+            if more {
+                x.asked = Some(path.clone());
+            } else {
                 x.done = Some(path.clone());
             }
         }
-        if more && !self.fetching.contains(&path) {
+        if more {
             self.request_subtree(path, LINE_CHUNK.0, LINE_CHUNK.1);
         }
     }

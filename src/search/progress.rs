@@ -118,6 +118,19 @@ impl<F: FnMut(&Progress)> ProgressSink for FnSink<F> {
     }
 }
 
+/// Collects the trees a search publishes (see [`SearchEvent::Published`]), for tests.
+#[cfg(test)]
+pub(crate) struct PublishedTrees(pub Vec<Arc<TreeSnapshot>>);
+
+#[cfg(test)]
+impl ProgressSink for PublishedTrees {
+    fn event(&mut self, e: SearchEvent) {
+        if let SearchEvent::Published(t) = e {
+            self.0.push(t);
+        }
+    }
+}
+
 /// Hands a stop asked in one place (a search's control, a caller's flag) to a search that
 /// reads a flag of its own (a solver's, a race's), which it sets besides when its own work
 /// ends: a thread checks `stopped` every 5 ms and sets `flag` once it holds. Dropping the

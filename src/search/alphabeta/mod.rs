@@ -1032,17 +1032,6 @@ mod tests {
     use crate::game::{AnyPosition, Variant};
     use crate::with_position;
 
-    /// Collects the trees a search publishes.
-    struct Published(Vec<Arc<TreeSnapshot>>);
-
-    impl ProgressSink for Published {
-        fn event(&mut self, e: SearchEvent) {
-            if let SearchEvent::Published(t) = e {
-                self.0.push(t);
-            }
-        }
-    }
-
     /// Each finished depth's tree is published (what the workbench answers the explorer
     /// from), the last one the tree the agent keeps; and nothing when no one wants the trees.
     #[test]
@@ -1050,7 +1039,7 @@ mod tests {
         let start = AnyPosition::new(Variant::connect4());
         with_position!(&start, p => {
             let mut agent = AlphaBeta::new(AlphaBetaConfig::default());
-            let mut sink = Published(Vec::new());
+            let mut sink = crate::search::progress::PublishedTrees(Vec::new());
             agent.search(p, &SearchLimits::depth(5), &SearchControl::new(), &mut sink);
             assert!(sink.0.is_empty(), "no one wants the tree: nothing published");
             let wanted = SearchControl::new();

@@ -134,17 +134,6 @@ fn the_shared_tree_keeps_its_invariants_with_every_option() {
     }
 }
 
-/// Collects the trees a search publishes.
-struct Published(Vec<std::sync::Arc<crate::search::TreeSnapshot>>);
-
-impl crate::search::ProgressSink for Published {
-    fn event(&mut self, e: crate::search::SearchEvent) {
-        if let crate::search::SearchEvent::Published(t) = e {
-            self.0.push(t);
-        }
-    }
-}
-
 /// The tree published while a search runs (what the workbench answers the explorer from)
 /// holds exactly the nodes with at least 1/`PUBLISHED_SHARE` of the root's visits, counts
 /// every other visited child as hidden below its parent, and is sent only when someone
@@ -154,7 +143,7 @@ fn the_published_tree_holds_the_most_visited_nodes_and_counts_the_rest() {
     let start = AnyPosition::new(Variant::connect4());
     with_position!(&start, p => {
         let mut agent = Mcts::new(config(1, false));
-        let mut sink = Published(Vec::new());
+        let mut sink = crate::search::progress::PublishedTrees(Vec::new());
         agent.search(p, &SearchLimits::iterations(20_000), &SearchControl::new(), &mut sink);
         assert!(sink.0.is_empty(), "no one wants the tree: nothing published");
         let wanted = SearchControl::new();

@@ -1244,6 +1244,21 @@ fn review_writes_a_row_a_ply_for_every_game_of_a_run() {
     }
     let text = stdout(&mnklab(&["review", "--run", out.to_str().unwrap(), "--time", "0.05"]));
     assert_eq!(text.matches("first player:").count(), 3, "{text}");
+    // --figure: a figure and its CSV a game, named by the game; never over a file without
+    // --force, refused before any game is reviewed.
+    let fig = dir.join("review.svg");
+    let o = mnklab(&["review", "--run", out.to_str().unwrap(), "--time", "0.05", "--figure", fig.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    for g in &games {
+        let svg = std::fs::read_to_string(dir.join(format!("review-{}.svg", g.index))).unwrap();
+        assert!(svg.contains("loss of the move (bars)"), "the figure's legend names the bars");
+        let csv = std::fs::read_to_string(dir.join(format!("review-{}.csv", g.index))).unwrap();
+        let bars = csv.lines().filter(|l| l.starts_with("loss of the move (bars),")).count();
+        assert_eq!(bars, g.moves.len(), "a bar a judged move: {csv}");
+    }
+    let o = mnklab(&["review", "--run", out.to_str().unwrap(), "--time", "0.05", "--figure", fig.to_str().unwrap()]);
+    assert!(!o.status.success() && o.stdout.is_empty(), "refused before reviewing");
+    assert!(String::from_utf8_lossy(&o.stderr).contains("review-0.svg exists: add --force"));
 }
 
 /// The blunder outside the judge's move generator: gomoku `h8 h7 i8 i7 j8`, then `a1`

@@ -69,6 +69,7 @@ fn figure(data: FigureData) -> Figure {
         y_label: "score of strong-ab".into(),
         value_label: String::new(),
         y_range: None,
+        marks: Default::default(),
         data,
     }
 }

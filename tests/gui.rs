@@ -385,6 +385,27 @@ fn reviewing_a_game_marks_the_real_mistake() {
         h.query_by_label_contains("second player: 0 mistakes, 3 inaccuracies").is_some(),
         "the summary row names each player's marks"
     );
+    // The exported figure is the tab's: the marked moves labelled, proven distances, the loss
+    // bars and the mate-style ticks, and the CSV beside it lists them (it held the line alone).
+    let dir = Scratch::new("gui-review-figure");
+    let svg_path = dir.join("review.svg");
+    h.state_mut().review_mut().exporter_mut().path = svg_path.display().to_string();
+    h.get_by_label("Export review").click();
+    assert!(wait(&mut h, 10.0, |w| w.review().exporter().message.as_deref().is_some_and(|m| m.starts_with("wrote"))));
+    let svg = std::fs::read_to_string(&svg_path).unwrap();
+    let fig = h.state().review().figure();
+    assert!(!fig.marks.points.is_empty() && !fig.marks.bars.is_empty() && !fig.marks.notes.is_empty());
+    let has = |text: &str| svg.contains(&format!(">{text}<")) || svg.contains(&format!(">\n{text}"));
+    for label in fig.marks.points.iter().chain(&fig.marks.notes).map(|l| l.text.as_str()) {
+        assert!(has(label), "the SVG lacks the label {label}");
+    }
+    for text in ["6. b", "L1", "W1", "+0.5", "loss of the move (bars)", "mistakes and inaccuracies"] {
+        assert!(has(text), "the SVG lacks {text}");
+    }
+    let csv = std::fs::read_to_string(dir.join("review.csv")).unwrap();
+    assert!(csv.lines().next().unwrap().ends_with(",n,label"), "{csv}");
+    assert!(csv.lines().any(|l| l.starts_with("mistakes and inaccuracies,6,") && l.ends_with(",6. b")), "{csv}");
+    assert_eq!(csv.lines().filter(|l| l.starts_with("loss of the move (bars),")).count(), fig.marks.bars.len());
     // The header names the judge of the review shown, not the agent slot A holds now.
     h.state_mut().slot_mut(0).set(preset("jeng-mcts").unwrap());
     h.run();

@@ -414,6 +414,16 @@ fn an_unproved_table_prefers_no_move() {
     assert_eq!(h.query_all_by_label(key).count(), 1, "the proof legend while every move is `?`");
     h.get_by_label("Stop A").click();
     h.run();
+    // B stopped, then given another preset: its old agent's preference and tree are not the
+    // new agent's, in A's table or in the explorer.
+    h.state_mut().slot_mut(1).analysis_mut().stop();
+    h.state_mut().slot_mut(1).set(preset("jeng-mcts").unwrap());
+    h.run();
+    assert_eq!(h.query_all_by_label_contains("agent B prefers").count(), 0, "strong-ab's choice, not jeng-mcts'");
+    h.get_by_label("agent B").click();
+    h.state_mut().show_tab(BottomTab::Explorer);
+    h.run();
+    assert!(h.query_by_label_contains("agent B's config changed since its last analysis").is_some());
 }
 
 #[test]

@@ -340,6 +340,7 @@ fn a_log_axis_transforms_lines_and_boxes_and_keeps_the_csv_raw() {
         y_label: "nodes".into(),
         value_label: String::new(),
         y_range: None,
+        marks: Default::default(),
         data: FigureData::Lines(vec![Series::new(
             "s",
             vec![

@@ -86,6 +86,8 @@ fn connect3d_scoring_examples() {
     assert_eq!(p.lines_made(), 0);
     p.play_sequence("10").unwrap();
     assert_eq!((p.points(), p.lines_made()), ([150, 0], 2));
+    // The board says points and lines apart: 150 points are two lines, not 150.
+    assert_eq!(p.points_said(), "points: first 150, second 0 (2 lines of four; the k-th line scores 100/k)");
     // Lines counted move by move equal a scan of every window of four.
     assert_eq!(p.scan_lines(Player::First), 2);
 }

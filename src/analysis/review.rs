@@ -861,6 +861,57 @@ pub fn proven_labels(moves: &[MoveReview]) -> Vec<(usize, String)> {
         .collect()
 }
 
+/// The longest a game from `start`'s board can run (its cells; connect3d's 64): the review
+/// graph's scale of proven distances.
+pub fn board_cells(start: &AnyPosition) -> usize {
+    start.variant().grid().map_or(64, |g| g.cells())
+}
+
+/// The review's figure, as the workbench draws it and a paper prints it: the evaluation after
+/// each move for the first player on [`graph_line`]'s scale (y ticks labelled by
+/// [`graph_tick_label`]), the marked moves as points labelled with their move, the proven
+/// distances under their points ([`proven_labels`]), and each move's loss as a bar from the
+/// bottom edge, half the height a loss of 2 ([`loss_bars`]). `names`: the moves' names, one
+/// per ply; `cells`: the board's.
+pub fn review_figure(moves: &[MoveReview], names: &[String], cells: usize) -> crate::plot::Figure {
+    use crate::plot::{Figure, FigureData, Label, LinePoint, Marks, Series};
+    let values = graph_line(moves, cells);
+    let y_at = |ply: usize| values.iter().find(|v| v.0 == ply).map(|v| v.1);
+    let name = |ply: usize| numbered_move(ply, names.get(ply.wrapping_sub(1)).map_or("?", |s| s));
+    let points = moves
+        .iter()
+        .filter(|m| m.verdict.is_marked())
+        .filter_map(|m| Some(Label { x: m.ply as f64, y: y_at(m.ply)?, text: name(m.ply) }))
+        .collect();
+    let notes = proven_labels(moves)
+        .into_iter()
+        .filter_map(|(ply, text)| Some(Label { x: ply as f64, y: y_at(ply)?, text }))
+        .collect();
+    // Not at ±0.75: a proof of unknown distance sits there, and "W114" read as its distance.
+    let ticks = [-1.0, -0.5, -0.25, 0.0, 0.25, 0.5, 1.0];
+    let marks = Marks {
+        points,
+        points_name: "mistakes and inaccuracies".into(),
+        notes,
+        notes_name: "proven: plies to the end".into(),
+        bars: loss_bars(moves).into_iter().map(|(ply, l)| (ply as f64, l / 2.0)).collect(),
+        bar_base: -1.0,
+        bars_name: "loss of the move (bars)".into(),
+        y_ticks: ticks.iter().map(|&y| (y, graph_tick_label(y, cells))).collect(),
+    };
+    let line = values.iter().map(|&(ply, v)| LinePoint { x: ply as f64, y: v, band: None, n: 1 }).collect();
+    Figure {
+        title: "evaluation over the game, for the first player".into(),
+        x_label: "move".into(),
+        // Short enough for a column's width: the scale's key is the caption's to give.
+        y_label: "estimate within ±0.5, proof beyond".into(),
+        value_label: String::new(),
+        y_range: Some((-1.0, 1.0)),
+        data: FigureData::Lines(vec![Series::new("after the move played", line)]),
+        marks,
+    }
+}
+
 /// The marked moves (mistakes and inaccuracies), worst first: by loss, proven ones before
 /// judged ones of the same loss.
 pub fn worst(moves: &[MoveReview], n: usize) -> Vec<&MoveReview> {

@@ -18,7 +18,10 @@ impl Workbench {
             .slots
             .iter()
             .map(|s| {
-                let rows = s.analysis.candidates(&pos);
+                // A slot whose config changed since its analysis prefers nothing yet: the
+                // previous agent's choice is not its.
+                let changed = s.analysis.agent_differs(&s.file.agent);
+                let rows = if changed { Vec::new() } else { s.analysis.candidates(&pos) };
                 analysis::OtherList {
                     label: s.label.clone(),
                     preferred: crate::analysis::preferred(&rows),

@@ -422,9 +422,9 @@ fn connect3d(ui: &mut egui::Ui, pos: &AnyPosition, marks: &[Mark]) -> Option<Mov
             painter.galley(corner + Vec2::new(1.5, 0.0), galley, Color32::from_gray(40));
         }
     }
-    let [a, b] = pos.points();
     let summary = format!(
-        "points (lines of four made): first {a}, second {b}\nmove {} of 64{}",
+        "{}\nmove {} of 64{}",
+        c.points_said(),
         pos.ply() + 1,
         last.map_or(String::new(), |(pole, z)| format!(", last: pole {} on level {} (ringed)", pole + 1, z + 1))
     );

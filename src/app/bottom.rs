@@ -38,12 +38,16 @@ impl Workbench {
     fn explorer_tab(&mut self, ui: &mut egui::Ui, out: &mut Vec<Command>) {
         let slot = self.shown_slot.min(self.slots.len() - 1);
         let a = &self.slots[slot].analysis;
-        // Only a tree of the position on the board (never an earlier one's).
-        let tree = a.tree.as_ref().filter(|_| a.is_for(&self.position) && self.edit.is_none());
+        // Only a tree of the position on the board (never an earlier one's), by the agent the
+        // slot holds (never the one it held before another preset was chosen).
+        let changed = a.agent_differs(&self.slots[slot].file.agent);
+        let tree = a.tree.as_ref().filter(|_| a.is_for(&self.position) && self.edit.is_none() && !changed);
         let agent = self.slots[slot].label.clone();
         // The solver proves without a tree to keep: its answer is the candidate table.
         let empty = if matches!(self.slots[slot].file.agent, crate::agents::AgentConfig::Solver(_)) {
             format!("the solver keeps no search tree: its proven values are in agent {agent}'s candidate table")
+        } else if changed {
+            format!("agent {agent}'s config changed since its last analysis: analyse again for its tree")
         } else {
             "no tree yet: start an analysis".to_string()
         };

@@ -361,10 +361,15 @@ impl Exporter {
     pub fn export_or_ask(&mut self, fig: &Figure) {
         let path = PathBuf::from(&self.path);
         let csv = path.with_extension("csv");
-        match crate::io::check_outputs([path.as_path(), csv.as_path()], false) {
-            Err(crate::io::OutputError::Exists { path: existing })
-                if !self.written.iter().any(|(p, w)| *p == path && *w == self.what(fig)) =>
-            {
+        // A file is replaced without a question when this exporter wrote it for this figure
+        // (the figure made again), or, for the CSV, when it holds the same numbers (nodes.pdf
+        // after nodes.svg writes the same nodes.csv).
+        let ours = |p: &PathBuf| self.written.iter().any(|(q, w)| q == p && *w == self.what(fig));
+        let check = if ours(&path) { Ok(()) } else { crate::io::check_output(&path, false) }.and_then(|_| {
+            if ours(&csv) { Ok(()) } else { crate::io::check_replace(&csv, fig.to_csv().as_bytes(), false) }
+        });
+        match check {
+            Err(crate::io::OutputError::Exists { path: existing }) => {
                 self.message = Some(format!("{} exists: Replace it, or change the path", existing.display()));
                 self.replace = Some((self.path.clone(), fig.clone()));
             }
@@ -512,6 +517,13 @@ mod tests {
         e.export_or_ask(&figure("nodes per move"));
         finish(&mut e);
         assert!(dir.join("nodes.svg").is_file() && dir.join("score.svg").is_file());
+        // The same figure as a PDF: its CSV is the one just written, replaced without a
+        // question (it asked to replace "its own" nodes.csv).
+        e.path = dir.join("nodes.pdf").display().to_string();
+        e.export_or_ask(&figure("nodes per move"));
+        finish(&mut e);
+        assert!(e.message.as_deref().is_some_and(|m| m.starts_with("wrote")), "{:?}", e.message);
+        assert!(dir.join("nodes.pdf").is_file());
         // The same plot of another run, typed back to the first export's path, asks first.
         e.follow(&dir.join("run-2"));
         e.path = dir.join("score.svg").display().to_string();

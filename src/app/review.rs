@@ -10,11 +10,10 @@ use super::command::Command;
 use super::plots::Exporter;
 use crate::agents::AgentFile;
 use crate::analysis::review::{
-    MoveReview, ReviewSettings, graph_line, graph_tick_label, loss_bars, player_summaries, proven_labels, review_game,
-    worst,
+    MoveReview, ReviewSettings, board_cells, graph_tick_label, player_summaries, review_figure, review_game, worst,
 };
 use crate::game::{AnyPosition, Move};
-use crate::plot::{Figure, FigureData, LinePoint, Series};
+use crate::plot::{Figure, FigureData};
 use crate::search::SearchControl;
 
 pub struct Review {
@@ -189,25 +188,12 @@ impl Review {
     /// The board's cells: the longest a game can run, the graph's scale of distances.
     fn cells(&self) -> usize {
         // connect3d: 4 x 4 poles of 4.
-        self.start.as_ref().map_or(42, |p| p.variant().grid().map_or(64, |g| g.cells()))
+        self.start.as_ref().map_or(42, board_cells)
     }
 
-    /// The exported figure: the evaluation after each move for the first player, on the
-    /// graph's mate-style scale ([`graph_line`]).
+    /// The review's figure ([`review_figure`]): what the tab draws and what is exported.
     pub fn figure(&self) -> Figure {
-        let points = graph_line(&self.moves, self.cells())
-            .into_iter()
-            .map(|(ply, v)| LinePoint { x: ply as f64, y: v, band: None, n: 1 })
-            .collect();
-        Figure {
-            title: "evaluation over the game, for the first player".into(),
-            x_label: "move".into(),
-            // Short enough for a column's width: the scale's key is the caption's to give.
-            y_label: "estimate within ±0.5, proof beyond".into(),
-            value_label: String::new(),
-            y_range: Some((-1.0, 1.0)),
-            data: FigureData::Lines(vec![Series::new("after the move played", points)]),
-        }
+        review_figure(&self.moves, &self.names, self.cells())
     }
 
     /// The review tab; a click on the plot or a mistake (a ply to jump to) and the Review
@@ -298,23 +284,15 @@ impl Review {
         Some(p)
     }
 
-    /// The evaluation line with the mistakes as red points labelled by move; returns the move
-    /// number clicked.
+    /// The review's figure drawn: the evaluation line, the marked moves as points labelled by
+    /// move, proven distances, loss bars; returns the move number clicked.
     fn plot(&self, ui: &mut egui::Ui) -> Option<usize> {
         let cells = self.cells();
-        let values = graph_line(&self.moves, cells);
-        let line: Vec<[f64; 2]> = values.iter().map(|&(ply, v)| [ply as f64, v]).collect();
-        let marked: Vec<(&MoveReview, f64)> = self
-            .moves
-            .iter()
-            .filter(|m| m.verdict.is_marked())
-            .filter_map(|m| values.iter().find(|p| p.0 == m.ply).map(|p| (m, p.1)))
-            .collect();
+        let fig = self.figure();
+        let FigureData::Lines(series) = &fig.data else { return None };
+        let line: Vec<[f64; 2]> = series.iter().flat_map(|s| &s.points).map(|p| [p.x, p.y]).collect();
+        let marks = &fig.marks;
         let warn = ui.visuals().warn_fg_color;
-        let proven = proven_labels(&self.moves);
-        let loss = loss_bars(&self.moves);
-        let names: Vec<(String, [f64; 2])> =
-            marked.iter().map(|(m, v)| (self.name(m.ply), [m.ply as f64, *v])).collect();
         let response = Plot::new("plot-review")
             .height(240.0)
             .custom_y_axes(vec![super::plots::y_axis()])
@@ -334,26 +312,24 @@ impl Review {
             .include_y(1.3)
             .allow_scroll(false)
             .show(ui, |p| {
-                p.line(Line::new("after the move played", PlotPoints::from(line.clone())).width(2.0));
-                p.points(Points::new("after the move played", PlotPoints::from(line)).radius(2.0));
-                let pts: Vec<[f64; 2]> = names.iter().map(|(_, xy)| *xy).collect();
-                p.points(Points::new("mistakes", PlotPoints::from(pts)).radius(5.0).color(warn));
-                for (name, xy) in names {
-                    let text = egui::RichText::new(name).size(15.0).strong().color(warn);
-                    p.text(Text::new("mistake labels", egui_plot::PlotPoint::new(xy[0], xy[1] + 0.14), text));
+                let name = &series[0].name;
+                p.line(Line::new(name.as_str(), PlotPoints::from(line.clone())).width(2.0));
+                p.points(Points::new(name.as_str(), PlotPoints::from(line)).radius(2.0));
+                let pts: Vec<[f64; 2]> = marks.points.iter().map(|l| [l.x, l.y]).collect();
+                p.points(Points::new(marks.points_name.as_str(), PlotPoints::from(pts)).radius(5.0).color(warn));
+                for l in &marks.points {
+                    let text = egui::RichText::new(&l.text).size(15.0).strong().color(warn);
+                    p.text(Text::new("mistake labels", egui_plot::PlotPoint::new(l.x, l.y + 0.14), text));
                 }
                 // Where the value is proven, its distance to the end, so that a line flat at a
                 // proven win still shows each move hastening or delaying it.
-                for (ply, label) in &proven {
-                    if let Some(&(_, y)) = values.iter().find(|v| v.0 == *ply) {
-                        let at = egui_plot::PlotPoint::new(*ply as f64, y - 0.12);
-                        p.text(Text::new("proven: plies to the end", at, egui::RichText::new(label).size(13.0)));
-                    }
+                for l in &marks.notes {
+                    let at = egui_plot::PlotPoint::new(l.x, l.y - 0.12);
+                    p.text(Text::new(marks.notes_name.as_str(), at, egui::RichText::new(&l.text).size(13.0)));
                 }
-                // From the bottom edge: half the plot's height is a loss of 2 (a whole win).
                 let bars: Vec<Bar> =
-                    loss.iter().map(|&(ply, l)| Bar::new(ply as f64, l / 2.0).base_offset(-1.0).width(0.6)).collect();
-                p.bar_chart(BarChart::new("loss of the move (bars)", bars).color(warn.gamma_multiply(0.45)));
+                    marks.bars.iter().map(|&(x, h)| Bar::new(x, h).base_offset(marks.bar_base).width(0.6)).collect();
+                p.bar_chart(BarChart::new(marks.bars_name.as_str(), bars).color(warn.gamma_multiply(0.45)));
             });
         ui.weak(
             "line: how the game stands for the first player after each move: an estimate within ±0.5 (the \

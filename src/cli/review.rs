@@ -8,7 +8,9 @@ use std::path::PathBuf;
 
 use clap::Args;
 use mnklab::agents::load_agent;
-use mnklab::analysis::review::{MoveReview, REVIEW_COLUMNS, ReviewSettings, player_summaries, review_game, worst};
+use mnklab::analysis::review::{
+    MoveReview, REVIEW_COLUMNS, ReviewSettings, board_cells, player_summaries, review_figure, review_game, worst,
+};
 use mnklab::game::{AnyPosition, ColumnStyle, Move, Variant};
 use mnklab::search::SearchControl;
 
@@ -41,6 +43,14 @@ pub struct ReviewArgs {
     /// after, loss, judge, judged, mover, verdict, expected_before, expected_after).
     #[arg(long)]
     csv: bool,
+    /// Also write each game's figure (the evaluation, the marked moves, proven distances and
+    /// each move's loss, as the workbench's review tab draws it) to this SVG, PNG or PDF
+    /// file, with its CSV beside it; a run folder's games get `NAME-GAME.EXT` each.
+    #[arg(long)]
+    figure: Option<PathBuf>,
+    /// Write --figure (and its CSV) over existing files.
+    #[arg(long, requires = "figure")]
+    force: bool,
     /// Let an agent file start the external program it names (the command is shown otherwise).
     #[arg(long)]
     allow_external: bool,
@@ -63,6 +73,15 @@ pub fn run(args: ReviewArgs) -> Result<(), String> {
         file.agent.external_command().map(|c| (file.name.clone(), c)).into_iter().collect();
     consent_to_external(&external, args.allow_external)?;
     let games = games(&args)?;
+    // Every figure and CSV this run will write, checked before an hour of review, not after.
+    if let Some(path) = &args.figure {
+        mnklab::plot::FigureFormat::from_path(path).map_err(|e| format!("--figure: {e}"))?;
+        for game in &games {
+            let fig = figure_path(path, game, games.len() > 1);
+            mnklab::io::check_outputs([fig.as_path(), fig.with_extension("csv").as_path()], args.force)
+                .map_err(|e| format!("--figure: {e}"))?;
+        }
+    }
     let mut csv = args.csv.then(|| csv::Writer::from_writer(std::io::stdout()));
     if let Some(w) = &mut csv {
         w.write_record(REVIEW_COLUMNS).map_err(|e| e.to_string())?;
@@ -93,7 +112,44 @@ pub fn run(args: ReviewArgs) -> Result<(), String> {
         if csv.is_none() {
             print_game(game, &moves, &settings.judge_said(&file.name));
         }
+        if let Some(path) = &args.figure {
+            write_figure(path, game, &moves, games.len() > 1)?;
+        }
     }
+    Ok(())
+}
+
+/// Where `game`'s figure goes: `path`, or `NAME-GAME.EXT` beside it when `several` games
+/// share the flag.
+fn figure_path(path: &std::path::Path, game: &Game, several: bool) -> PathBuf {
+    if !several {
+        return path.to_path_buf();
+    }
+    let stem = path.file_stem().map_or("review".into(), |s| s.to_string_lossy().into_owned());
+    let ext = path.extension().map_or("svg".into(), |e| e.to_string_lossy().into_owned());
+    path.with_file_name(format!("{stem}-{}.{ext}", game.name))
+}
+
+/// The game's review figure at `path` (at `NAME-GAME.EXT` beside it when `several` games
+/// share the flag), the CSV beside it; said on standard error, standard output being the
+/// CSV's with `--csv`.
+fn write_figure(path: &std::path::Path, game: &Game, moves: &[MoveReview], several: bool) -> Result<(), String> {
+    let path = figure_path(path, game, several);
+    let mut pos = game.start.clone();
+    let names: Vec<String> = game
+        .line
+        .iter()
+        .map(|&m| {
+            let name = pos.format_move_as(m, game.style);
+            let _ = pos.try_play(m);
+            name
+        })
+        .collect();
+    let fig = review_figure(moves, &names, board_cells(&game.start));
+    let written = mnklab::plot::export_figure(&fig, &path, &mnklab::plot::ExportOptions::default())
+        .map_err(|e| format!("--figure {}: {e}", path.display()))?;
+    let shown: Vec<String> = written.iter().map(|p| p.display().to_string()).collect();
+    eprintln!("wrote {}", shown.join(" and "));
     Ok(())
 }
 

@@ -232,6 +232,15 @@ impl Connect3d {
         self.lines
     }
 
+    /// The score as the board states it: each player's points and the lines behind them
+    /// (points are not lines: the k-th line of the game scores 100 / k, rounded down).
+    pub fn points_said(&self) -> String {
+        let [a, b] = self.points;
+        let lines = self.lines;
+        let plural = if lines == 1 { "" } else { "s" };
+        format!("points: first {a}, second {b} ({lines} line{plural} of four; the k-th line scores 100/k)")
+    }
+
     /// Stones on a pole (0-based).
     pub fn pole_height(&self, pole: usize) -> usize {
         self.heights[pole] as usize

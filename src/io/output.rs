@@ -15,7 +15,7 @@ pub enum OutputError {
     #[error("{path} is the run's own {name}: nothing replaces a run's files; write elsewhere")]
     RunFile { path: PathBuf, name: &'static str },
     /// The file exists and `--force` was not given.
-    #[error("{path} exists: add --force to replace it, or choose another --out")]
+    #[error("{path} exists: add --force to replace it, or choose another name")]
     Exists { path: PathBuf },
 }
 

@@ -73,23 +73,49 @@ where
         y1 = y1.max(p.y).max(hi);
     }
     let mut x = Axis::numeric(padded(x0, x1), whole, 8);
+    let marks = &fig.marks;
+    for l in marks.points.iter().chain(&marks.notes) {
+        y0 = y0.min(l.y);
+        y1 = y1.max(l.y);
+    }
     let y = match fig.y_range {
         _ if opts.log_y => Axis::log(padded(y0, y1)),
+        Some((lo, hi)) if !marks.y_ticks.is_empty() => {
+            // Room above the top for the marks' labels.
+            let top = if marks.points.is_empty() { hi } else { hi + 0.3 * (hi - lo) / 2.0 };
+            let (ticks, labels) = marks.y_ticks.iter().cloned().unzip();
+            Axis { range: lo.min(y0)..top.max(y1), ticks, labels, tick_scale: 1.0 }
+        }
         Some((lo, hi)) => Axis::numeric(lo.min(y0)..hi.max(y1), false, 6),
         None => Axis::numeric(padded(y0, y1), false, 6),
     };
     let colours = series_colours(series);
-    let entries: Vec<(String, Mark)> = line_legend(series, opts.bands)
+    let mut entries: Vec<(String, Mark)> = line_legend(series, opts.bands)
         .into_iter()
         .map(|e| {
             let c = rgb(e.colour);
             (e.name, if e.shaded { Mark::Block(on_white(e.colour)) } else { Mark::Line(c, e.pattern) })
         })
         .collect();
+    if !marks.points.is_empty() {
+        entries.push((marks.points_name.clone(), Mark::Block(rgb(palette::EMPHASIS))));
+    }
+    if !marks.bars.is_empty() {
+        entries.push((marks.bars_name.clone(), Mark::Block(on_white(palette::EMPHASIS))));
+    }
     let titled = titled(root, &fig.title, z)?;
     let (plot, legend) = legend_room(&titled, &entries, z);
     let mut chart = axes(&plot, "", z, &mut x, &y, true)?;
     mesh(&mut chart, fig, z, &x, &y, Grid::Both)?;
+    // Under the lines, so that a bar never hides a point.
+    let emphasis = rgb(palette::EMPHASIS);
+    let bars = marks.bars.iter().map(|&(bx, h)| {
+        Rectangle::new(
+            [(bx - 0.3, marks.bar_base), (bx + 0.3, marks.bar_base + h)],
+            emphasis.mix(BAND_ALPHA * 2.0).filled(),
+        )
+    });
+    chart.draw_series(bars)?;
     for (ser, &c) in series.iter().zip(&colours) {
         let c = rgb(c);
         if opts.bands {
@@ -117,9 +143,38 @@ where
         };
         chart.draw_series(ser.points.iter().map(|p| Circle::new((p.x, p.y), z.px(3.0), c.filled())))?;
     }
+    draw_labels(&mut chart, marks, z)?;
     if let Some((area, column)) = legend {
         draw_legend(&area, column, &entries, z)?;
     }
+    Ok(())
+}
+
+/// The marks' points with their labels above, in bold, and the notes under their points.
+fn draw_labels<DB: DrawingBackend>(
+    chart: &mut super::chart::Chart<'_, DB>,
+    marks: &super::Marks,
+    z: &Sizes,
+) -> Result<(), DrawError>
+where
+    DB::ErrorType: 'static,
+{
+    let emphasis = rgb(palette::EMPHASIS);
+    chart.draw_series(marks.points.iter().map(|l| Circle::new((l.x, l.y), z.px(5.0), emphasis.filled())))?;
+    let bold = z.font(z.tick).style(FontStyle::Bold).color(&emphasis).pos(Pos::new(HPos::Center, VPos::Bottom));
+    chart.draw_series(
+        marks
+            .points
+            .iter()
+            .map(|l| EmptyElement::at((l.x, l.y)) + Text::new(l.text.clone(), (0, -(z.px(8.0) as i32)), bold.clone())),
+    )?;
+    let small = z.font(z.tick * 0.8).color(&BLACK).pos(Pos::new(HPos::Center, VPos::Top));
+    chart.draw_series(
+        marks
+            .notes
+            .iter()
+            .map(|l| EmptyElement::at((l.x, l.y)) + Text::new(l.text.clone(), (0, z.px(6.0) as i32), small.clone())),
+    )?;
     Ok(())
 }
 

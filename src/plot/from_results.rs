@@ -823,6 +823,7 @@ impl Plan<'_> {
             y_label: self.y_label.clone(),
             value_label: String::new(),
             y_range: self.metric.is_rate().then_some((0.0, 1.0)),
+            marks: Default::default(),
             data: FigureData::Lines(series),
         })
     }
@@ -898,6 +899,7 @@ impl Plan<'_> {
             y_label: "games".into(),
             value_label: String::new(),
             y_range: None,
+            marks: Default::default(),
             data,
         })
     }
@@ -953,6 +955,7 @@ impl Plan<'_> {
             y_label: y.to_string(),
             value_label: self.y_label.clone(),
             y_range: None,
+            marks: Default::default(),
             data: FigureData::Heatmap {
                 columns: columns.iter().map(|v| v.to_string()).collect(),
                 rows: rows.iter().map(|v| v.to_string()).collect(),
@@ -1011,6 +1014,7 @@ impl Plan<'_> {
             y_label: self.y_label.clone(),
             value_label: String::new(),
             y_range: None,
+            marks: Default::default(),
             data: FigureData::Boxes(boxes),
         })
     }
@@ -1025,6 +1029,7 @@ impl Plan<'_> {
             y_label: "games".into(),
             value_label: String::new(),
             y_range: None,
+            marks: Default::default(),
             data: histogram(&values, self.req.bins),
         }
     }

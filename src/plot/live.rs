@@ -42,6 +42,7 @@ pub fn cumulative_score(records: &[GameRecord], agent: usize) -> Figure {
         y_label: format!("score of {name}"),
         value_label: String::new(),
         y_range: Some((0.0, 1.0)),
+        marks: Default::default(),
         data: FigureData::Lines(series),
     }
 }
@@ -151,6 +152,7 @@ pub fn per_move(records: &[GameRecord], what: PerMove) -> Figure {
         y_label: y.into(),
         value_label: String::new(),
         y_range: None,
+        marks: Default::default(),
         data: FigureData::Lines(series),
     }
 }

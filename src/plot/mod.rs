@@ -187,6 +187,44 @@ pub struct Figure {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub y_range: Option<(f64, f64)>,
     pub data: FigureData,
+    /// What a figure of lines marks over its lines (the review's mistakes, proven distances
+    /// and per-move losses), drawn alike by the workbench and the exported files.
+    #[serde(default, skip_serializing_if = "Marks::is_empty")]
+    pub marks: Marks,
+}
+
+/// A labelled place on a figure: a mistake's point and move, a proven distance.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Label {
+    pub x: f64,
+    pub y: f64,
+    pub text: String,
+}
+
+/// Marks over a figure of lines, each kind named for the legend and the CSV.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Marks {
+    /// Emphasised points, each labelled above in bold (the review's mistakes).
+    pub points: Vec<Label>,
+    pub points_name: String,
+    /// Small text under a point (a proven value's distance to the end).
+    pub notes: Vec<Label>,
+    pub notes_name: String,
+    /// Bars as (x, height) standing on `bar_base` (each move's loss).
+    pub bars: Vec<(f64, f64)>,
+    pub bar_base: f64,
+    pub bars_name: String,
+    /// The y axis' ticks with their labels, where they are not plain numbers (the review's
+    /// mate-style scale: "W5" above "+1.0").
+    pub y_ticks: Vec<(f64, String)>,
+}
+
+impl Marks {
+    pub fn is_empty(&self) -> bool {
+        self.points.is_empty() && self.notes.is_empty() && self.bars.is_empty() && self.y_ticks.is_empty()
+    }
 }
 
 impl Figure {
@@ -200,19 +238,36 @@ impl Figure {
         let f = |x: f64| format!("{x}");
         match &self.data {
             FigureData::Lines(series) => {
-                row(&[
-                    "series".into(),
-                    self.x_label.clone(),
-                    self.y_label.clone(),
-                    "low".into(),
-                    "high".into(),
-                    "n".into(),
-                ]);
+                // Marks over the lines get rows of their own, named as in the legend, with
+                // a column for their labels (the mistake's move, the proven distance).
+                let m = &self.marks;
+                let marked = !(m.points.is_empty() && m.notes.is_empty() && m.bars.is_empty());
+                let mut head: Vec<String> =
+                    vec!["series".into(), self.x_label.clone(), self.y_label.clone(), "low".into(), "high".into()];
+                head.push("n".into());
+                if marked {
+                    head.push("label".into());
+                }
+                row(&head);
+                let mut line = |mut fields: Vec<String>, label: &str| {
+                    if marked {
+                        fields.push(label.to_string());
+                    }
+                    row(&fields);
+                };
                 for s in series {
                     for p in &s.points {
                         let (lo, hi) = p.band.map_or((String::new(), String::new()), |(a, b)| (f(a), f(b)));
-                        row(&[s.name.clone(), f(p.x), f(p.y), lo, hi, p.n.to_string()]);
+                        line(vec![s.name.clone(), f(p.x), f(p.y), lo, hi, p.n.to_string()], "");
                     }
+                }
+                let labelled =
+                    m.points.iter().map(|l| (&m.points_name, l)).chain(m.notes.iter().map(|l| (&m.notes_name, l)));
+                for (name, l) in labelled {
+                    line(vec![name.clone(), f(l.x), f(l.y), String::new(), String::new(), String::new()], &l.text);
+                }
+                for &(x, h) in &m.bars {
+                    line(vec![m.bars_name.clone(), f(x), f(h), String::new(), String::new(), String::new()], "");
                 }
             }
             FigureData::StackedBars { categories, stacks } => {
@@ -478,6 +533,7 @@ mod log_and_legend_tests {
             y_label: String::new(),
             value_label: String::new(),
             y_range: None,
+            marks: Default::default(),
             data: FigureData::Lines(vec![Series::new(
                 "a",
                 points.iter().map(|&(x, y)| LinePoint { x, y, band: None, n: 1 }).collect(),

@@ -55,6 +55,9 @@ pub fn series_for<S: AsRef<str>>(names: &[S]) -> Vec<[u8; 3]> {
     out
 }
 
+/// Marks that call for attention (the review's mistakes and losses): vermillion.
+pub const EMPHASIS: [u8; 3] = [213, 94, 0];
+
 /// Win, draw and loss, in that order, for W/D/L bars and pies.
 pub const OUTCOME: [[u8; 3]; 3] = [[0, 158, 115], [153, 153, 153], [213, 94, 0]];
 

@@ -7,6 +7,7 @@ mod positions;
 #[path = "common/scratch.rs"]
 mod scratch;
 
+mod accuracy;
 mod agents;
 mod arena;
 mod book;

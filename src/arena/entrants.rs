@@ -55,6 +55,22 @@ impl EntrantError {
     }
 }
 
+impl AgentSource {
+    /// The agent file this source names (a file's path relative to `base`); `index` is the
+    /// entrant's place in its list, for the error.
+    pub fn load(&self, base: &Path, index: usize) -> Result<AgentFile, EntrantError> {
+        match self {
+            AgentSource::Preset(name) => load_agent(name),
+            AgentSource::File(p) => load_agent(base.join(p).to_str().unwrap_or(p)),
+            AgentSource::Inline(f) => {
+                f.agent.validate().map_err(|source| EntrantError::Inline { index, source })?;
+                Ok((**f).clone())
+            }
+        }
+        .map_err(|source| EntrantError::Load { index, source })
+    }
+}
+
 impl Matchup {
     /// The external programs the resolved entrants would start: (entrant name, command line).
     pub fn external_commands(entrants: &[ResolvedEntrant]) -> Vec<(String, String)> {
@@ -65,15 +81,7 @@ impl Matchup {
     pub fn resolve(&self, base: &Path) -> Result<Vec<ResolvedEntrant>, EntrantError> {
         let mut entrants: Vec<ResolvedEntrant> = Vec::with_capacity(self.agents.len());
         for (index, e) in self.agents.iter().enumerate() {
-            let file = match &e.agent {
-                AgentSource::Preset(name) => load_agent(name),
-                AgentSource::File(p) => load_agent(base.join(p).to_str().unwrap_or(p)),
-                AgentSource::Inline(f) => {
-                    f.agent.validate().map_err(|source| EntrantError::Inline { index, source })?;
-                    Ok((**f).clone())
-                }
-            }
-            .map_err(|source| EntrantError::Load { index, source })?;
+            let file = e.agent.load(base, index)?;
             let limits = e.limits.or(self.limits).unwrap_or(file.limits);
             limits.validate().map_err(|source| EntrantError::Limits { index, source })?;
             let game_budget = e.game_budget.or(self.game_budget).or(file.game_budget);

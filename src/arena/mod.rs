@@ -1,6 +1,7 @@
 //! Matchups and sweeps between agents, their statistics and their result files: how a
 //! researcher produces the tables of a paper.
 
+pub mod accuracy;
 pub mod conditions;
 pub mod entrants;
 pub mod game;

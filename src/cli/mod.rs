@@ -1,6 +1,7 @@
 //! The command line: what each verb takes, checked once here with the library's own rules,
 //! and one file per verb that calls the library.
 
+mod accuracy;
 mod analyse;
 mod bench;
 mod book;
@@ -14,6 +15,7 @@ mod reproduce;
 mod review;
 mod show;
 mod solve;
+mod suite;
 mod table;
 
 use std::path::PathBuf;
@@ -87,6 +89,12 @@ pub enum Command {
     Solve(solve::SolveArgs),
     /// Review a game move by move: its mistakes worst first, or one CSV row a ply.
     Review(review::ReviewArgs),
+    /// Make a position suite: positions from games of varied agents, each legal move labelled
+    /// with its proven value by the solver, for accuracy experiments.
+    Suite(suite::SuiteArgs),
+    /// Run an accuracy experiment: each agent's mistake rate on suites of proven positions,
+    /// against budget, with intervals.
+    Accuracy(accuracy::AccuracyArgs),
     /// Build an opening book: the strong value of every position up to a depth.
     #[command(
         after_help = "The book's file format (versioned, with a checksum), the journal's and how the solver agent \
@@ -139,6 +147,8 @@ pub fn dispatch(cli: Cli) -> Result<(), String> {
         Some(Command::Analyse(args)) => analyse::run(args),
         Some(Command::Solve(args)) => solve::run(args),
         Some(Command::Review(args)) => review::run(args),
+        Some(Command::Suite(args)) => suite::run(args),
+        Some(Command::Accuracy(args)) => accuracy::run(args),
         Some(Command::Book(args)) => book::run(args),
         Some(Command::CheckBook(args)) => check_book::run(args),
         Some(Command::Match(args)) => matchup::run(args),

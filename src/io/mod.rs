@@ -157,6 +157,22 @@ pub fn check_version(path: &std::path::Path, what: &'static str, found: u32, sup
     }
 }
 
+/// Today's date in UTC as YYYY-MM-DD, for the provenance a file records (days to a civil
+/// date by Howard Hinnant's algorithm: no time-zone crate needed for a date in UTC).
+pub fn today_utc() -> String {
+    let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let z = (secs / 86_400) as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02}")
+}
+
 /// Pretty RON for files people read and edit.
 pub fn to_ron<T: serde::Serialize>(value: &T) -> String {
     let config = ron::ser::PrettyConfig::default().struct_names(false);

@@ -5,6 +5,7 @@
 //! GUI shows and what a paper gets are the same numbers; [`from_results`] builds figures from
 //! arena results, [`export`] writes them and [`tables`] writes summary tables.
 
+pub mod accuracy;
 mod chart;
 mod draw;
 pub mod export;

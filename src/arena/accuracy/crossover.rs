@@ -1,0 +1,165 @@
+//! Where two agents' mistake-rate curves cross on one budget axis, with a bootstrap interval:
+//! games are resampled (both agents searched the same positions, so one resample serves
+//! both curves), the crossing found again in each, and the 2.5th and 97.5th percentiles of
+//! the crossings taken. Only CPU time is a unit alpha-beta and MCTS share; nodes and
+//! iterations are not, so their crossovers are sought on CPU time alone.
+
+use std::collections::BTreeMap;
+
+use super::experiment::MoveRow;
+use super::table::RESAMPLES;
+
+/// Where `a` and `b` cross on one board's budget axis.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Crossover {
+    pub board: String,
+    pub budget_kind: String,
+    pub a: String,
+    pub b: String,
+    /// The budget where the curves cross (interpolated on log2 of the budget), None when
+    /// they do not cross within the budgets searched.
+    pub at: Option<f64>,
+    /// The 95% interval of the crossing over resampled games, where most resamples cross.
+    pub interval: Option<(f64, f64)>,
+    /// Which agent makes fewer mistakes at the smallest budget.
+    pub better_first: String,
+}
+
+impl Crossover {
+    /// The crossing in words: "0.0031 s (0.0012 to 0.0094)", or "no crossing in the range".
+    pub fn said(&self) -> String {
+        match (self.at, self.interval) {
+            (Some(at), Some((lo, hi))) => format!("{} ({} to {})", number(at), number(lo), number(hi)),
+            (Some(at), None) => format!("{} (no interval: most resamples do not cross)", number(at)),
+            _ => "no crossing in the range".into(),
+        }
+    }
+}
+
+fn number(v: f64) -> String {
+    if v >= 100.0 { format!("{v:.0}") } else { format!("{v:.3}") }
+}
+
+/// The first crossing of two curves over the same budgets (ascending), interpolated on
+/// log2 budget: where `a - b` changes sign (a tie at a budget is a crossing there only if the
+/// sign differs on both sides).
+pub fn crossing(budgets: &[f64], a: &[f64], b: &[f64]) -> Option<f64> {
+    let d: Vec<f64> = a.iter().zip(b).map(|(x, y)| x - y).collect();
+    let first = d.iter().position(|v| *v != 0.0)?;
+    for i in first + 1..d.len() {
+        if d[i] == 0.0 {
+            continue;
+        }
+        if d[i].signum() != d[first].signum() {
+            // Between the last nonzero before i and i.
+            let j = (first..i).rev().find(|&j| d[j] != 0.0).unwrap_or(first);
+            let (x0, x1) = (budgets[j].log2(), budgets[i].log2());
+            let t = d[j] / (d[j] - d[i]);
+            return Some((x0 + t * (x1 - x0)).exp2());
+        }
+    }
+    None
+}
+
+/// Crossovers of every pair of agents on every board, for `budget_kind`.
+pub fn crossovers(rows: &[MoveRow], budget_kind: &str, seed: u64) -> Vec<Crossover> {
+    // board -> agent -> budget -> game -> (positions, mistakes)
+    type Cells = BTreeMap<String, BTreeMap<String, BTreeMap<u64, BTreeMap<u32, (u32, u32)>>>>;
+    let mut cells: Cells = BTreeMap::new();
+    for r in rows.iter().filter(|r| r.budget_kind == budget_kind) {
+        let Ok(b) = r.budget.parse::<f64>() else { continue };
+        let per_game = cells.entry(r.board.clone()).or_default().entry(r.agent.clone()).or_default();
+        let e = per_game.entry((b * 1e9) as u64).or_default().entry(r.game).or_default();
+        e.0 += 1;
+        e.1 += u32::from(!r.thrown.is_empty());
+    }
+    let mut out = Vec::new();
+    for (board, agents) in &cells {
+        let names: Vec<&String> = agents.keys().collect();
+        for (i, a) in names.iter().enumerate() {
+            for b in &names[i + 1..] {
+                if let Some(c) = pair(board, budget_kind, (a, &agents[*a]), (b, &agents[*b]), seed) {
+                    out.push(c);
+                }
+            }
+        }
+    }
+    out
+}
+
+type Curve = BTreeMap<u64, BTreeMap<u32, (u32, u32)>>;
+
+fn pair(board: &str, kind: &str, a: (&str, &Curve), b: (&str, &Curve), seed: u64) -> Option<Crossover> {
+    // The budgets both searched, and the games behind them.
+    let budgets: Vec<u64> = a.1.keys().filter(|k| b.1.contains_key(k)).copied().collect();
+    if budgets.len() < 2 {
+        return None;
+    }
+    let games: Vec<u32> = {
+        let mut g: Vec<u32> = budgets.iter().flat_map(|k| a.1[k].keys().chain(b.1[k].keys())).copied().collect();
+        g.sort_unstable();
+        g.dedup();
+        g
+    };
+    let rate = |curve: &Curve, k: u64, weights: &BTreeMap<u32, u32>| {
+        let (mut n, mut m) = (0u64, 0u64);
+        for (g, &(gn, gm)) in &curve[&k] {
+            let w = *weights.get(g).unwrap_or(&0) as u64;
+            n += w * gn as u64;
+            m += w * gm as u64;
+        }
+        m as f64 / n.max(1) as f64
+    };
+    let xs: Vec<f64> = budgets.iter().map(|&k| k as f64 / 1e9).collect();
+    let curves = |w: &BTreeMap<u32, u32>| -> (Vec<f64>, Vec<f64>) {
+        (budgets.iter().map(|&k| rate(a.1, k, w)).collect(), budgets.iter().map(|&k| rate(b.1, k, w)).collect())
+    };
+    let all: BTreeMap<u32, u32> = games.iter().map(|&g| (g, 1)).collect();
+    let (ra, rb) = curves(&all);
+    let at = crossing(&xs, &ra, &rb);
+    let mut rng = crate::rng::seeded(seed);
+    let mut found: Vec<f64> = Vec::new();
+    for _ in 0..RESAMPLES {
+        let mut w: BTreeMap<u32, u32> = BTreeMap::new();
+        for _ in 0..games.len() {
+            *w.entry(games[crate::rng::below(&mut rng, games.len())]).or_default() += 1;
+        }
+        let (ra, rb) = curves(&w);
+        if let Some(x) = crossing(&xs, &ra, &rb) {
+            found.push(x);
+        }
+    }
+    found.sort_by(f64::total_cmp);
+    // An interval only where most resamples cross: otherwise the crossing itself is in doubt.
+    let interval = (found.len() * 2 > RESAMPLES).then(|| {
+        let q = |p: f64| found[((p * found.len() as f64) as usize).min(found.len() - 1)];
+        (q(0.025), q(0.975))
+    });
+    let better_first = if ra[0] <= rb[0] { a.0 } else { b.0 };
+    Some(Crossover {
+        board: board.into(),
+        budget_kind: kind.into(),
+        a: a.0.into(),
+        b: b.0.into(),
+        at,
+        interval,
+        better_first: better_first.into(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Curves that swap order between 2^4 and 2^5 cross between them, on the log axis; a tie
+    /// that does not swap them is no crossing; curves that never swap, none.
+    #[test]
+    fn a_crossing_is_where_the_order_swaps() {
+        let xs = [8.0, 16.0, 32.0, 64.0];
+        let at = crossing(&xs, &[0.5, 0.4, 0.2, 0.1], &[0.3, 0.3, 0.3, 0.3]).unwrap();
+        // d = 0.2, 0.1, -0.1: halfway between 16 and 32 on log2: 2^4.5.
+        assert!((at - 2f64.powf(4.5)).abs() < 1e-9, "{at}");
+        assert_eq!(crossing(&xs, &[0.5, 0.3, 0.4, 0.4], &[0.3, 0.3, 0.3, 0.3]), None, "touching is not crossing");
+        assert_eq!(crossing(&xs, &[0.5, 0.4, 0.4, 0.35], &[0.3, 0.3, 0.3, 0.3]), None);
+    }
+}

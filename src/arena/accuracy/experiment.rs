@@ -1,0 +1,588 @@
+//! An accuracy experiment: agents x budgets x suites. Each agent searches each suite
+//! position under each budget; its move either keeps the proven value or throws a win or a
+//! draw away (a mistake, whatever the opponent would do). One row a search is appended to
+//! `moves.csv` as it finishes, so a killed run resumes where it stopped.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use super::suite::{Suite, SuiteError, load_suite};
+use crate::agents::{AgentConfig, AgentFile, build_agent};
+use crate::arena::EntrantError;
+use crate::arena::matchup::{AgentSource, NAME_RULE, plain_name};
+use crate::io::FileError;
+use crate::search::progress::thread_cpu_seconds;
+use crate::search::{NullSink, SearchControl, SearchLimits};
+use crate::with_position;
+
+/// The experiment file format this build reads.
+pub const EXPERIMENT_VERSION: u32 = 1;
+
+/// The columns of `moves.csv`, one row a search.
+pub const MOVE_COLUMNS: [&str; 13] = [
+    "board",
+    "agent",
+    "budget_kind",
+    "budget",
+    "position",
+    "game",
+    "tactic",
+    "move",
+    "thrown",
+    "keepers",
+    "legal",
+    "seed",
+    "cpu_seconds",
+];
+
+/// What an accuracy experiment runs.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AccuracyExperiment {
+    #[serde(default = "first_version")]
+    pub version: u32,
+    pub name: String,
+    #[serde(default)]
+    pub description: String,
+    /// Suite files, relative to the experiment file's folder.
+    pub suites: Vec<String>,
+    pub agents: Vec<AccuracyAgent>,
+    /// Budgets of work a move, doubling: nodes for alpha-beta, iterations for MCTS.
+    #[serde(default)]
+    pub work: Option<Doubling>,
+    /// Budgets of the searching thread's CPU seconds a move: the one unit alpha-beta and
+    /// MCTS share.
+    #[serde(default)]
+    pub cpu_seconds: Vec<f64>,
+    /// Positions of each suite used (a seeded sample; all when None).
+    #[serde(default)]
+    pub positions: Option<usize>,
+    /// Work budgets above `above` search only the first `positions` of the sample.
+    #[serde(default)]
+    pub subsample: Option<Subsample>,
+    /// The seed of the sample and of every search (each search's seed is in its row).
+    #[serde(default)]
+    pub seed: u64,
+    /// Worker threads (0: all cores).
+    #[serde(default)]
+    pub threads: u32,
+}
+
+fn first_version() -> u32 {
+    EXPERIMENT_VERSION
+}
+
+/// An agent of an experiment: a preset, a file or inline, with the name its rows carry.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AccuracyAgent {
+    #[serde(default)]
+    pub name: Option<String>,
+    pub agent: AgentSource,
+}
+
+/// 2^from, 2^(from+1), ..., 2^to.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Doubling {
+    pub from: u32,
+    pub to: u32,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Subsample {
+    pub above: u64,
+    pub positions: usize,
+}
+
+/// A budget a move: what it limits and how much.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Budget {
+    Nodes(u64),
+    Iterations(u64),
+    CpuSeconds(f64),
+    /// An agent that reads no limit (random): searched once.
+    None,
+}
+
+impl Budget {
+    /// The `budget_kind` column.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Budget::Nodes(_) => "nodes",
+            Budget::Iterations(_) => "iterations",
+            Budget::CpuSeconds(_) => "cpu_seconds",
+            Budget::None => "none",
+        }
+    }
+
+    /// The `budget` column.
+    pub fn amount(&self) -> String {
+        match *self {
+            Budget::Nodes(n) | Budget::Iterations(n) => n.to_string(),
+            Budget::CpuSeconds(s) => format!("{s}"),
+            Budget::None => "0".into(),
+        }
+    }
+
+    fn limits(&self) -> SearchLimits {
+        match *self {
+            Budget::Nodes(n) => SearchLimits::nodes(n),
+            Budget::Iterations(n) => SearchLimits::iterations(n),
+            Budget::CpuSeconds(s) => SearchLimits::cpu_time(s),
+            Budget::None => SearchLimits::default(),
+        }
+    }
+}
+
+/// Why an experiment cannot run.
+#[derive(Debug, thiserror::Error)]
+pub enum AccuracyError {
+    #[error("{0}")]
+    File(#[from] FileError),
+    #[error("{0}")]
+    Suite(#[from] SuiteError),
+    #[error("{0}")]
+    Agent(#[from] EntrantError),
+    #[error("agents[{index}] ({name}): {why}")]
+    NotMeasurable { index: usize, name: String, why: String },
+    #[error("agents[{index}]: the name {name:?} {NAME_RULE}")]
+    Name { index: usize, name: String },
+    #[error("agents[{first}] and agents[{second}] are both named {name:?}: give each a name of its own")]
+    SameName { first: usize, second: usize, name: String },
+    #[error("{0}")]
+    Setting(String),
+    #[error("{0}")]
+    Export(#[from] crate::plot::ExportError),
+    #[error("{} already holds moves of this experiment: add --resume to continue them, or choose another --out", .0.display())]
+    HasMoves(PathBuf),
+    #[error("{} holds another experiment's moves ({why}): choose another --out", .dir.display())]
+    OtherExperiment { dir: PathBuf, why: String },
+    #[error("cannot write {}: {source}", .path.display())]
+    Write { path: PathBuf, source: std::io::Error },
+    #[error("{}: {why}", .path.display())]
+    BadMoves { path: PathBuf, why: String },
+}
+
+/// An agent ready to search: its name and file.
+#[derive(Clone, Debug)]
+pub struct Measured {
+    pub name: String,
+    pub file: AgentFile,
+}
+
+impl AccuracyExperiment {
+    /// Reads an experiment file.
+    pub fn load(path: &Path) -> Result<AccuracyExperiment, AccuracyError> {
+        let text = crate::io::read_text(path)?;
+        let e: AccuracyExperiment = crate::io::parse_ron(&text, path, "accuracy experiment")?;
+        crate::io::check_version(path, "accuracy experiment", e.version, EXPERIMENT_VERSION)?;
+        e.check()?;
+        Ok(e)
+    }
+
+    fn check(&self) -> Result<(), AccuracyError> {
+        let bad = |why: String| Err(AccuracyError::Setting(why));
+        if self.suites.is_empty() || self.agents.is_empty() {
+            return bad("an experiment needs at least one suite and one agent".into());
+        }
+        if let Some(d) = self.work
+            && (d.from > d.to || d.to > 40)
+        {
+            return bad(format!("work: from {} to {}: need from <= to <= 40 (2^40 nodes a move)", d.from, d.to));
+        }
+        if let Some(s) = self.cpu_seconds.iter().find(|s| !(s.is_finite() && **s > 0.0 && **s <= 3600.0)) {
+            return bad(format!("cpu_seconds: {s} is not a budget (seconds above 0, at most 3600)"));
+        }
+        if self.work.is_none() && self.cpu_seconds.is_empty() {
+            return bad("no budget: give work (from, to) or cpu_seconds, or both".into());
+        }
+        Ok(())
+    }
+
+    /// Loads every agent (files relative to `base`), refusing agents that cannot be measured
+    /// (the solver, the judge itself; external programs), and names that clash.
+    pub fn agents(&self, base: &Path) -> Result<Vec<Measured>, AccuracyError> {
+        let mut out: Vec<Measured> = Vec::new();
+        for (index, a) in self.agents.iter().enumerate() {
+            let file = a.agent.load(base, index)?;
+            let name = a.name.clone().unwrap_or_else(|| file.name.clone());
+            let why = match &file.agent {
+                AgentConfig::Solver(_) => Some("the solver is the judge: it makes no mistakes to count"),
+                AgentConfig::External(_) => Some("external programs are not measured here (no node budget)"),
+                // Cut by a node budget, one fixed-depth search plays whatever move the cut
+                // left; iterative deepening plays the last finished depth's.
+                AgentConfig::AlphaBeta(c) if !c.iterative_deepening && self.work.is_some() => {
+                    Some("a node budget needs iterative deepening (iterative_deepening: true)")
+                }
+                _ => None,
+            };
+            if let Some(why) = why {
+                return Err(AccuracyError::NotMeasurable { index, name, why: why.into() });
+            }
+            if !plain_name(&name) {
+                return Err(AccuracyError::Name { index, name });
+            }
+            // Every budget must end its search: alpha-beta without iterative deepening under a
+            // node budget would play whatever move the cut left.
+            for budget in self.budgets(&file.agent) {
+                if let Err(e) = file.agent.check_limits(&budget.limits(), None, budget != Budget::None) {
+                    return Err(AccuracyError::NotMeasurable { index, name, why: e.to_string() });
+                }
+            }
+            if let Some(first) = out.iter().position(|m| m.name == name) {
+                return Err(AccuracyError::SameName { first, second: index, name });
+            }
+            out.push(Measured { name, file });
+        }
+        Ok(out)
+    }
+
+    /// The budgets `agent` is searched under: its kind of work (nodes for alpha-beta,
+    /// iterations for MCTS) doubling, then CPU seconds; one search for an agent that reads no
+    /// limit.
+    pub fn budgets(&self, agent: &AgentConfig) -> Vec<Budget> {
+        let work: Vec<u64> = self.work.map_or(Vec::new(), |d| (d.from..=d.to).map(|e| 1u64 << e).collect());
+        let mut out: Vec<Budget> = match agent {
+            AgentConfig::AlphaBeta(_) => work.into_iter().map(Budget::Nodes).collect(),
+            AgentConfig::Mcts(_) => work.into_iter().map(Budget::Iterations).collect(),
+            _ => return vec![Budget::None],
+        };
+        out.extend(self.cpu_seconds.iter().map(|&s| Budget::CpuSeconds(s)));
+        out
+    }
+
+    /// The indices of `suite`'s positions this experiment uses, in the order of a seeded
+    /// shuffle (so a subsample is the first of them).
+    pub fn sample(&self, suite: &Suite, suite_index: usize) -> Vec<usize> {
+        let mut order: Vec<usize> = (0..suite.positions.len()).collect();
+        let mut rng = crate::rng::seeded(self.seed ^ (suite_index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        for i in (1..order.len()).rev() {
+            order.swap(i, crate::rng::below(&mut rng, i + 1));
+        }
+        order.truncate(self.positions.unwrap_or(usize::MAX));
+        order
+    }
+
+    /// How many positions a budget searches.
+    fn positions_for(&self, budget: &Budget, sampled: usize) -> usize {
+        match (budget, self.subsample) {
+            (Budget::Nodes(n) | Budget::Iterations(n), Some(s)) if *n > s.above => s.positions.min(sampled),
+            _ => sampled,
+        }
+    }
+}
+
+/// One search to make.
+#[derive(Clone, Debug)]
+struct Task {
+    suite: usize,
+    agent: usize,
+    budget: Budget,
+    position: usize,
+    seed: u64,
+}
+
+/// A search's row.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveRow {
+    pub board: String,
+    pub agent: String,
+    pub budget_kind: String,
+    pub budget: String,
+    pub position: usize,
+    pub game: u32,
+    pub tactic: bool,
+    pub mv: String,
+    /// "win" or "draw" where the move threw that value away, else empty.
+    pub thrown: String,
+    pub keepers: usize,
+    pub legal: usize,
+    pub seed: u64,
+    pub cpu_seconds: f64,
+}
+
+impl MoveRow {
+    fn key(&self) -> (String, String, String, String, usize) {
+        (self.board.clone(), self.agent.clone(), self.budget_kind.clone(), self.budget.clone(), self.position)
+    }
+
+    fn record(&self) -> Vec<String> {
+        vec![
+            self.board.clone(),
+            self.agent.clone(),
+            self.budget_kind.clone(),
+            self.budget.clone(),
+            self.position.to_string(),
+            self.game.to_string(),
+            self.tactic.to_string(),
+            self.mv.clone(),
+            self.thrown.clone(),
+            self.keepers.to_string(),
+            self.legal.to_string(),
+            self.seed.to_string(),
+            format!("{:.6}", self.cpu_seconds),
+        ]
+    }
+
+    fn parse(r: &csv::StringRecord) -> Option<MoveRow> {
+        let f = |i: usize| r.get(i).map(str::to_string);
+        Some(MoveRow {
+            board: f(0)?,
+            agent: f(1)?,
+            budget_kind: f(2)?,
+            budget: f(3)?,
+            position: f(4)?.parse().ok()?,
+            game: f(5)?.parse().ok()?,
+            tactic: f(6)?.parse().ok()?,
+            mv: f(7)?,
+            thrown: f(8)?,
+            keepers: f(9)?.parse().ok()?,
+            legal: f(10)?.parse().ok()?,
+            seed: f(11)?.parse().ok()?,
+            cpu_seconds: f(12)?.parse().ok()?,
+        })
+    }
+}
+
+/// Reads `moves.csv` (a run's rows so far); a torn last line (a kill mid-write) is dropped.
+pub fn read_moves(path: &Path) -> Result<Vec<MoveRow>, AccuracyError> {
+    let bad = |why: String| AccuracyError::BadMoves { path: path.to_path_buf(), why };
+    let mut reader = csv::ReaderBuilder::new().flexible(true).from_path(path).map_err(|e| bad(e.to_string()))?;
+    let header: Vec<String> = reader.headers().map_err(|e| bad(e.to_string()))?.iter().map(String::from).collect();
+    if header != MOVE_COLUMNS {
+        return Err(bad(format!("not an accuracy moves file (its columns: {})", header.join(","))));
+    }
+    let records: Vec<csv::StringRecord> = reader.records().collect::<Result<_, _>>().map_err(|e| bad(e.to_string()))?;
+    let last = records.len().saturating_sub(1);
+    let mut rows = Vec::with_capacity(records.len());
+    for (i, r) in records.iter().enumerate() {
+        match MoveRow::parse(r) {
+            Some(row) => rows.push(row),
+            None if i == last => {}
+            None => return Err(bad(format!("row {} is not a move row", i + 2))),
+        }
+    }
+    Ok(rows)
+}
+
+/// How a run goes.
+#[derive(Clone, Debug, Default)]
+pub struct AccuracyOptions {
+    /// Continue the rows `out` holds.
+    pub resume: bool,
+    /// Worker threads (overrides the file's; 0: the file's, else all cores).
+    pub threads: u32,
+}
+
+/// Runs `experiment` (read from `file`) into `out`: `moves.csv` grows a row a search, then
+/// `accuracy.csv` is written from all rows. `told(done, total)` hears the progress. Returns
+/// every row.
+pub fn run_accuracy(
+    experiment: &AccuracyExperiment,
+    file: &Path,
+    out: &Path,
+    opts: &AccuracyOptions,
+    control: &SearchControl,
+    mut told: impl FnMut(usize, usize),
+) -> Result<Vec<MoveRow>, AccuracyError> {
+    let base = file.parent().unwrap_or(Path::new("."));
+    let agents = experiment.agents(base)?;
+    let suites: Vec<Suite> =
+        experiment.suites.iter().map(|s| load_suite(&base.join(s))).collect::<Result<_, SuiteError>>()?;
+    let moves_path = out.join("moves.csv");
+    let done = prepare_out(experiment, out, &moves_path, opts.resume)?;
+    let mut tasks = Vec::new();
+    for (si, suite) in suites.iter().enumerate() {
+        let sample = experiment.sample(suite, si);
+        for (ai, agent) in agents.iter().enumerate() {
+            for budget in experiment.budgets(&agent.file.agent) {
+                for &position in &sample[..experiment.positions_for(&budget, sample.len())] {
+                    let seed = task_seed(experiment.seed, &agent.name, &budget, si, position);
+                    tasks.push(Task { suite: si, agent: ai, budget, position, seed });
+                }
+            }
+        }
+    }
+    let mut rows: Vec<MoveRow> = done;
+    let have: std::collections::HashSet<_> = rows.iter().map(MoveRow::key).collect();
+    let key = |t: &Task| {
+        let b = suites[t.suite].board.to_string();
+        (b, agents[t.agent].name.clone(), t.budget.kind().to_string(), t.budget.amount(), t.position)
+    };
+    tasks.retain(|t| !have.contains(&key(t)));
+    let total = rows.len() + tasks.len();
+    told(rows.len(), total);
+    let threads = match (opts.threads, experiment.threads) {
+        (0, 0) => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        (0, n) | (n, _) => n as usize,
+    };
+    let mut writer = append_writer(&moves_path)?;
+    let write_err = |source: std::io::Error| AccuracyError::Write { path: moves_path.clone(), source };
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let (tx, rx) = crossbeam_channel::unbounded::<MoveRow>();
+    std::thread::scope(|scope| -> Result<(), AccuracyError> {
+        for _ in 0..threads.max(1) {
+            let tx = tx.clone();
+            let (tasks, suites, agents, next) = (&tasks, &suites, &agents, &next);
+            scope.spawn(move || {
+                loop {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some(t) = tasks.get(i) else { break };
+                    if control.is_stopped() {
+                        break;
+                    }
+                    if let Some(row) = search_one(t, &suites[t.suite], &agents[t.agent], control)
+                        && tx.send(row).is_err()
+                    {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        for row in rx {
+            let line = row.record();
+            writer
+                .write_record(&line)
+                .and_then(|_| writer.flush().map_err(Into::into))
+                .map_err(|e| write_err(std::io::Error::other(e.to_string())))?;
+            rows.push(row);
+            told(rows.len(), total);
+        }
+        Ok(())
+    })?;
+    write_outputs(out, &rows, experiment.seed)?;
+    Ok(rows)
+}
+
+/// What a run leaves beside `moves.csv`, made from all its rows: `accuracy.csv`,
+/// `crossovers.csv` (CPU time, the one axis alpha-beta and MCTS share; and each agent's own
+/// work where two agents share a unit), and a figure a board and axis,
+/// `accuracy-work-BOARD.svg` and `accuracy-cpu-BOARD.svg`, with their CSVs. Returns the
+/// files written.
+pub fn write_outputs(out: &Path, rows: &[MoveRow], seed: u64) -> Result<Vec<PathBuf>, AccuracyError> {
+    let table = super::table::accuracy_table(rows, seed);
+    let mut written = vec![out.join("accuracy.csv")];
+    crate::io::write_atomic(&written[0], super::table::table_csv(&table).as_bytes())?;
+    let mut w = csv::Writer::from_writer(Vec::new());
+    let _ = w.write_record(["board", "budget_kind", "a", "b", "crossing", "lo", "hi", "better_at_smallest"]);
+    for kind in ["cpu_seconds", "nodes", "iterations"] {
+        for c in super::crossover::crossovers(rows, kind, seed) {
+            let f = |v: Option<f64>| v.map_or(String::new(), |v| format!("{v}"));
+            let (lo, hi) = (c.interval.map(|i| i.0), c.interval.map(|i| i.1));
+            let _ = w.write_record([c.board, c.budget_kind, c.a, c.b, f(c.at), f(lo), f(hi), c.better_first]);
+        }
+    }
+    let path = out.join("crossovers.csv");
+    crate::io::write_atomic(&path, &w.into_inner().unwrap_or_default())?;
+    written.push(path);
+    use crate::plot::accuracy::{BudgetAxis, accuracy_figure, boards};
+    for board in boards(&table) {
+        let slug: String = board.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect();
+        for (axis, kind) in [(BudgetAxis::Work, "work"), (BudgetAxis::CpuSeconds, "cpu")] {
+            if let Some(fig) = accuracy_figure(&table, axis, &board) {
+                let path = out.join(format!("accuracy-{kind}-{slug}.svg"));
+                written.extend(crate::plot::export_figure(&fig, &path, &crate::plot::ExportOptions::default())?);
+            }
+        }
+    }
+    Ok(written)
+}
+
+/// The folder ready for the run: the experiment recorded beside its rows (the same one when
+/// resuming); the rows already there.
+fn prepare_out(
+    experiment: &AccuracyExperiment,
+    out: &Path,
+    moves: &Path,
+    resume: bool,
+) -> Result<Vec<MoveRow>, AccuracyError> {
+    let write = |path: &Path, source| AccuracyError::Write { path: path.to_path_buf(), source };
+    std::fs::create_dir_all(out).map_err(|e| write(out, e))?;
+    let recorded = out.join("experiment.ron");
+    let text = crate::io::to_ron(experiment);
+    if moves.exists() {
+        if !resume {
+            return Err(AccuracyError::HasMoves(out.to_path_buf()));
+        }
+        let before = std::fs::read_to_string(&recorded).unwrap_or_default();
+        if before != text {
+            let why = "its experiment.ron differs from this experiment".to_string();
+            return Err(AccuracyError::OtherExperiment { dir: out.to_path_buf(), why });
+        }
+        // The rows kept, written back without a torn last line (a kill mid-write), so the
+        // rows appended next start on a line of their own and the file reads whole again.
+        let rows = read_moves(moves)?;
+        crate::io::write_atomic(moves, moves_csv(&rows).as_bytes())?;
+        return Ok(rows);
+    }
+    crate::io::write_atomic(&recorded, text.as_bytes())?;
+    crate::io::write_atomic(moves, moves_csv(&[]).as_bytes())?;
+    Ok(Vec::new())
+}
+
+/// `moves.csv`'s text for `rows`, header first.
+fn moves_csv(rows: &[MoveRow]) -> String {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    let _ = w.write_record(MOVE_COLUMNS);
+    for r in rows {
+        let _ = w.write_record(r.record());
+    }
+    String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
+}
+
+/// A CSV writer appending to `path` (after a torn last line, on a line of its own).
+fn append_writer(path: &Path) -> Result<csv::Writer<std::fs::File>, AccuracyError> {
+    let err = |source| AccuracyError::Write { path: path.to_path_buf(), source };
+    let mut f = std::fs::OpenOptions::new().append(true).open(path).map_err(err)?;
+    let text = std::fs::read(path).map_err(err)?;
+    if text.last().is_some_and(|&b| b != b'\n') {
+        f.write_all(b"\n").map_err(err)?;
+    }
+    Ok(csv::WriterBuilder::new().has_headers(false).from_writer(f))
+}
+
+/// Each search's seed from the experiment's, the agent, budget, suite and position: the same
+/// search gets the same seed in every run and on every machine (FNV-1a of the key).
+fn task_seed(seed: u64, agent: &str, budget: &Budget, suite: usize, position: usize) -> u64 {
+    let key = format!("{seed}/{agent}/{}/{}/{suite}/{position}", budget.kind(), budget.amount());
+    key.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ b as u64).wrapping_mul(0x100_0000_01b3))
+}
+
+/// One search of a suite position by an agent under a budget, on this thread; its row.
+fn search_one(t: &Task, suite: &Suite, agent: &Measured, control: &SearchControl) -> Option<MoveRow> {
+    let p = &suite.positions[t.position];
+    let pos = p.position(suite.board).ok()?;
+    let limits = t.budget.limits();
+    let cpu = thread_cpu_seconds();
+    let best = with_position!(&pos, q => build_agent(&agent.file.agent, t.seed).search(q, &limits, control, &mut NullSink).best);
+    let cpu_seconds = thread_cpu_seconds() - cpu;
+    if control.is_stopped() {
+        return None;
+    }
+    let mv = pos.format_move(best?);
+    let thrown = match p.thrown_away(&mv) {
+        Some(1) => "win",
+        Some(_) => "draw",
+        None => "",
+    };
+    Some(MoveRow {
+        board: suite.board.to_string(),
+        agent: agent.name.clone(),
+        budget_kind: t.budget.kind().into(),
+        budget: t.budget.amount(),
+        position: t.position,
+        game: p.game,
+        tactic: p.tactic,
+        mv,
+        thrown: thrown.into(),
+        keepers: p.keepers(),
+        legal: p.values.len(),
+        seed: t.seed,
+        cpu_seconds,
+    })
+}

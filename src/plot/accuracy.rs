@@ -1,0 +1,119 @@
+//! The accuracy study's figures, one a board: each agent's mistake rate against log budget,
+//! a line an agent in the agent's colour, with its 95% band; random, which reads no budget,
+//! as a flat line across the range.
+
+use super::{Figure, FigureData, LinePoint, Series};
+use crate::arena::accuracy::AccuracyRow;
+
+/// Which budgets a figure shows.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum BudgetAxis {
+    /// Nodes (alpha-beta) and iterations (MCTS): each agent's own unit of work.
+    Work,
+    /// CPU seconds a move: the unit alpha-beta and MCTS share.
+    CpuSeconds,
+}
+
+impl BudgetAxis {
+    fn takes(self, kind: &str) -> bool {
+        match self {
+            BudgetAxis::Work => kind == "nodes" || kind == "iterations",
+            BudgetAxis::CpuSeconds => kind == "cpu_seconds",
+        }
+    }
+}
+
+/// The boards of `rows`, sorted.
+pub fn boards(rows: &[AccuracyRow]) -> Vec<String> {
+    let mut boards: Vec<String> = rows.iter().map(|r| r.board.clone()).collect();
+    boards.sort();
+    boards.dedup();
+    boards
+}
+
+/// The figure of `board`'s rows (group "all") on `axis`; None when no row is on it.
+pub fn accuracy_figure(rows: &[AccuracyRow], axis: BudgetAxis, board: &str) -> Option<Figure> {
+    let rows: Vec<&AccuracyRow> = rows.iter().filter(|r| r.group == "all" && r.board == board).collect();
+    let point = |r: &AccuracyRow, x: f64| LinePoint { x, y: r.rate, band: Some((r.lo, r.hi)), n: r.positions as u32 };
+    let mut series: Vec<Series> = Vec::new();
+    let mut range = (f64::INFINITY, f64::NEG_INFINITY);
+    for r in rows.iter().filter(|r| axis.takes(&r.budget_kind)) {
+        let Ok(b) = r.budget.parse::<f64>() else { continue };
+        let x = b.log2();
+        range = (range.0.min(x), range.1.max(x));
+        match series.iter_mut().find(|s| s.name == r.agent) {
+            Some(s) => s.points.push(point(r, x)),
+            None => series.push(Series::new(r.agent.clone(), vec![point(r, x)])),
+        }
+    }
+    if series.is_empty() {
+        return None;
+    }
+    // Agents that read no budget: flat across the range.
+    for r in rows.iter().filter(|r| r.budget_kind == "none") {
+        series.push(Series { dash: 1, ..Series::new(r.agent.clone(), vec![point(r, range.0), point(r, range.1)]) });
+    }
+    let x_label = match axis {
+        BudgetAxis::Work => "budget a move, log2 (nodes for alpha-beta, iterations for MCTS)",
+        BudgetAxis::CpuSeconds => "CPU seconds a move, log2",
+    };
+    Some(Figure {
+        title: format!("Mistakes on {board}, judged by the solver"),
+        x_label: x_label.into(),
+        // A mistake: a move that throws a proven win or draw away (the caption says so).
+        y_label: "mistake rate".into(),
+        value_label: String::new(),
+        y_range: Some((0.0, 1.0)),
+        data: FigureData::Lines(series),
+        marks: Default::default(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(agent: &str, board: &str, kind: &str, budget: &str, rate: f64) -> AccuracyRow {
+        AccuracyRow {
+            board: board.into(),
+            agent: agent.into(),
+            budget_kind: kind.into(),
+            budget: budget.into(),
+            group: "all".into(),
+            positions: 10,
+            mistakes: (rate * 10.0) as usize,
+            rate,
+            lo: rate - 0.1,
+            hi: rate + 0.1,
+            wins_thrown: 0,
+            draws_thrown: 0,
+        }
+    }
+
+    /// A figure a board, a line an agent on log2 budget; random is flat across the range;
+    /// CPU rows stay off the work axis.
+    #[test]
+    fn a_figure_a_board_and_a_line_an_agent() {
+        let rows = [
+            row("ab", "c4", "nodes", "64", 0.4),
+            row("ab", "c4", "nodes", "256", 0.2),
+            row("ab", "m5", "nodes", "64", 0.3),
+            row("uct", "c4", "iterations", "128", 0.5),
+            row("uct", "c4", "cpu_seconds", "0.002", 0.5),
+            row("random", "c4", "none", "0", 0.7),
+        ];
+        assert_eq!(boards(&rows), ["c4", "m5"]);
+        let fig = accuracy_figure(&rows, BudgetAxis::Work, "c4").unwrap();
+        let FigureData::Lines(s) = &fig.data else { panic!() };
+        let names: Vec<&str> = s.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(names, ["ab", "uct", "random"]);
+        assert_eq!(s[0].points.iter().map(|p| p.x).collect::<Vec<_>>(), [6.0, 8.0]);
+        assert_eq!(s[2].points.iter().map(|p| (p.x, p.y)).collect::<Vec<_>>(), [(6.0, 0.7), (8.0, 0.7)]);
+        let m5 = accuracy_figure(&rows, BudgetAxis::Work, "m5").unwrap();
+        let FigureData::Lines(s) = &m5.data else { panic!() };
+        assert_eq!((s.len(), s[0].points[0].y), (1, 0.3), "the other board's panel");
+        let cpu = accuracy_figure(&rows, BudgetAxis::CpuSeconds, "c4").unwrap();
+        let FigureData::Lines(s) = &cpu.data else { panic!() };
+        assert_eq!(s[0].points[0].x, 0.002f64.log2());
+    }
+}

@@ -248,7 +248,8 @@ fn shipped_experiments_load() {
     for e in std::fs::read_dir(dir).unwrap() {
         let path = e.unwrap().path();
         // Sub-folders hold the quick set's twins and agent files (tests/files.rs walks them).
-        if path.is_dir() {
+        // Accuracy experiments are run by `mnklab accuracy` (tests/accuracy.rs).
+        if path.is_dir() || mnklab::io::file_kind(&path).unwrap() == mnklab::io::FileKind::Accuracy {
             continue;
         }
         let m = Matchup::load(&path).unwrap_or_else(|e| panic!("{e}"));

@@ -181,7 +181,9 @@ fn every_file_type_refuses_unknown_fields_by_name() {
     let n_agents = every_struct_refuses_an_unknown_field("agent", &agents, agent);
 
     // Matchups: every shipped experiment, and one with every optional part.
-    let mut matchups = ron_files(&format!("{root}/saves/experiments"));
+    let (accuracy, mut matchups): (Vec<String>, Vec<String>) = ron_files(&format!("{root}/saves/experiments"))
+        .into_iter()
+        .partition(|t| mnklab::io::kind_of_text(t) == mnklab::io::FileKind::Accuracy);
     matchups.extend(ron_files(&format!("{root}/saves/experiments/quick")));
     matchups.push(
         r#"(name: "full", variants: Grid(widths: [4], heights: [4], k: Fixed([3]), gravity: false, exact: false),
@@ -194,6 +196,28 @@ fn every_file_type_refuses_unknown_fields_by_name() {
     );
     let matchup: Parser = |t| Matchup::parse(t, "m.ron".as_ref()).map(drop).map_err(|e| e.to_string());
     let n_matchups = every_struct_refuses_an_unknown_field("matchup", &matchups, matchup);
+
+    // Accuracy experiments and suites: every shipped experiment, one of each with every part.
+    let mut experiments = accuracy;
+    experiments.push(
+        r#"(version: 1, name: "full", description: "d", suites: ["s.ron"], agents: [(name: Some("a"), agent: Preset("random"))],
+            work: Some((from: 6, to: 7)), cpu_seconds: [0.01], positions: Some(5), subsample: Some((above: 64, positions: 2)),
+            seed: 1, threads: 1)"#
+            .into(),
+    );
+    let experiment: Parser = |t| {
+        mnklab::arena::accuracy::AccuracyExperiment::parse(t, "e.ron".as_ref()).map(drop).map_err(|e| e.to_string())
+    };
+    let n_experiments = every_struct_refuses_an_unknown_field("accuracy experiment", &experiments, experiment);
+    let suite = r#"(version: 1, board: "tictactoe", seed: 1, sampled_by: ["random"], solver: "s", made: "2026-12-04",
+        positions: [(game: 0, moves: ["b2"], values: [(mv: "a1", value: 0, plies: None), (mv: "a2", value: -1, plies: Some(6))], tactic: false)])"#;
+    let suite_parser: Parser = |t| {
+        mnklab::io::parse_ron::<mnklab::arena::accuracy::Suite>(t, "s.ron".as_ref(), "suite")
+            .map(drop)
+            .map_err(|e| e.to_string())
+    };
+    let n_suites = every_struct_refuses_an_unknown_field("suite", &[suite.to_string()], suite_parser);
+    assert!(n_experiments > 8 && n_suites >= 3, "{n_experiments} {n_suites}");
 
     // Position files: every shipped one, and a set-up with every part.
     let mut positions = ron_files(&format!("{root}/saves/positions"));
@@ -241,7 +265,9 @@ fn every_shipped_experiment_resolves() {
     for dir in [root.clone(), root.join("quick")] {
         for entry in std::fs::read_dir(&dir).unwrap() {
             let path = entry.unwrap().path();
-            if path.extension().is_none_or(|e| e != "ron") {
+            if path.extension().is_none_or(|e| e != "ron")
+                || mnklab::io::file_kind(&path).unwrap() == mnklab::io::FileKind::Accuracy
+            {
                 continue;
             }
             let m = mnklab::arena::Matchup::load(&path).unwrap_or_else(|e| panic!("{e}"));

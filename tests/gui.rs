@@ -858,6 +858,22 @@ fn the_matchup_tab_shows_the_summary_table_of_the_run() {
         h.get_by_label(&score);
         h.get_by_label(&mnklab::arena::stats::elo_label(&s));
     }
+    // Another run of as many games: its summary, not the first run's under its plot.
+    let other = Scratch::new("gui-summary-2");
+    let m2 = Matchup::parse(
+        r#"(version: 1, name: "t", variants: List(["tictactoe", "mnk:4,4,3"]), agents: [
+            (name: Some("first"), agent: Preset("random")),
+            (name: Some("second"), agent: Preset("random"))], pairing: Pairwise, games: 6, seed: 3)"#,
+        std::path::Path::new("t.ron"),
+    )
+    .unwrap();
+    let opts = RunOptions { out: other.to_path_buf(), ..opts };
+    let again = run_matchup(&m2, std::path::Path::new("."), &opts, &mnklab::search::SearchControl::new(), |_| {});
+    assert_eq!(again.unwrap().len(), records.len());
+    h.state_mut().matchup_mut().load(&other);
+    h.run();
+    assert!(h.query_all_by_label_contains("first").count() >= 1, "the second run's agents in the summary");
+    assert_eq!(h.query_all_by_label_contains("rnd").count(), 0, "none of the first run's");
 }
 
 /// A file dropped on the window, as the windowing layer hands it to egui.
@@ -1289,6 +1305,12 @@ fn an_opened_matchup_runs_its_own_agents() {
     assert!(h.state().matchup().opened().is_some(), "the opened run's matchup");
     assert!(h.query_by_label_contains("Agents: the opened matchup's").is_some());
     assert!(h.query_by_label_contains("Agents A (").is_none(), "not the slots'");
+    // Another run folder typed: where the run goes, not what it plays; nothing below moves.
+    let save = h.get_by_label("Save matchup").rect();
+    h.state_mut().matchup_mut().form_mut().out_dir.push('x');
+    h.run();
+    assert!(h.state().matchup().opened().is_some(), "still the opened matchup's agents");
+    assert_eq!(h.get_by_label("Save matchup").rect(), save, "the button stays under the pointer");
 }
 
 /// A run folder that names a file (a matchup loaded through "Load run" left its path there)

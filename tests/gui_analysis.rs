@@ -420,10 +420,12 @@ fn an_unproved_table_prefers_no_move() {
     h.state_mut().slot_mut(1).set(preset("jeng-mcts").unwrap());
     h.run();
     assert_eq!(h.query_all_by_label_contains("agent B prefers").count(), 0, "strong-ab's choice, not jeng-mcts'");
+    let pos = h.state().position().clone();
+    assert!(h.state().slots()[1].analysis().candidates(&pos).is_empty(), "B's table forgets strong-ab's rows");
     h.get_by_label("agent B").click();
     h.state_mut().show_tab(BottomTab::Explorer);
     h.run();
-    assert!(h.query_by_label_contains("agent B's config changed since its last analysis").is_some());
+    assert!(h.query_by_label_contains("no tree yet").is_some(), "nor does the explorer show its tree");
 }
 
 #[test]

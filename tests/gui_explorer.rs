@@ -291,6 +291,26 @@ fn the_evaluation_bar_shows_the_first_players_share() {
     assert!(h.state().eval_bar().is_none(), "a tree position is not the analysed one");
 }
 
+/// The bar reads the panel's score as it is, for alpha-beta too: it once showed the mean of
+/// the last two depths, -1.1 beside the panel's +1.000.
+#[test]
+fn the_evaluation_bar_reads_the_panels_score() {
+    let mut w = Workbench::new("gomoku".parse().unwrap());
+    w.slot_mut(0).set(preset("strong-ab").unwrap());
+    w.slot_mut(0).edit(|f| f.limits = SearchLimits::depth(4));
+    let mut h = harness(w);
+    h.run();
+    h.state_mut().paste_moves("h8 h7 i8");
+    h.get_by_label("Start analysis A").click();
+    assert!(wait(&mut h, 30.0, |w| !w.analysis().running() && w.analysis().result().is_some()), "A finishes");
+    h.run();
+    let bar = h.state().eval_bar().expect("a reading");
+    let latest = h.state().analysis().latest().cloned().unwrap();
+    assert!(latest.depth >= 2, "two depths or more behind it");
+    let label = mnklab::analysis::short_label(latest.score, mnklab::search::tree::Bound::Exact);
+    assert_eq!(bar.label, label, "the bar's number is the panel's");
+}
+
 /// "expand PV" under a finished MCTS analysis opens the best line to the end of the game: a
 /// node the tree holds no children of (a leaf of the search, a node visited once) is searched
 /// afresh, not the end of the line. (It stopped at the tree's edge, on a node visited once.)

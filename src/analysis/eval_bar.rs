@@ -23,28 +23,20 @@ pub struct EvalBar {
 impl EvalBar {
     /// The bar for `score`, the analysis's score for `to_move`; None while it is not known.
     pub fn of(score: Score, to_move: Player) -> Option<EvalBar> {
-        EvalBar::of_depths(score, None, to_move, EVAL_SCALE)
+        EvalBar::of_scaled(score, to_move, EVAL_SCALE)
     }
 
-    /// The bar for alpha-beta's `score` at its last depth and `previous`, its score at the
-    /// depth before: two heuristic values are averaged (as the review does), since shallow
-    /// alpha-beta's value swings between odd and even depths and the bar flipped from one
-    /// side to the other at each depth. A proven score, or none before, is taken as it is.
-    /// Heuristic values are read on `scale` ([`value_scale`] of the position).
-    pub fn of_depths(score: Score, previous: Option<Score>, to_move: Player, scale: f64) -> Option<EvalBar> {
-        // Two heuristic values: the bar and its label are their mean, so the number at the
-        // bar's end is the one it shows.
-        let (shown, matched) = match (previous, score) {
-            (Some(Score::Eval(p)), Score::Eval(v)) => (Score::Eval(((p as i64 + v as i64) / 2) as i32), true),
-            _ => (score, false),
-        };
-        let expected = shown.expected_at(scale)?;
+    /// The bar for `score` with heuristic values read on `scale` ([`value_scale`] of the
+    /// position). The score is the panel's, as it is: the bar, the panel, the table and the
+    /// board read one number (a mean of two depths on the bar read against the panel's score,
+    /// once with the opposite sign).
+    pub fn of_scaled(score: Score, to_move: Player, scale: f64) -> Option<EvalBar> {
+        let expected = score.expected_at(scale)?;
         let first = if to_move == Player::First { expected } else { -expected };
-        let label = short_label(shown, crate::search::tree::Bound::Exact);
+        let label = short_label(score, crate::search::tree::Bound::Exact);
         let side = if to_move == Player::First { "the first player" } else { "the second player" };
-        let mean = if matched { ", the mean of the last two depths" } else { "" };
         let words = format!(
-            "{shown} for {side} (to move){mean}; the bar: the first player's expected result {:.0}%",
+            "{score} for {side} (to move); the bar: the first player's expected result {:.0}%",
             (first + 1.0) * 50.0
         );
         Some(EvalBar { first_share: ((first + 1.0) / 2.0) as f32, label, words })
@@ -81,18 +73,11 @@ mod tests {
         assert_eq!(EvalBar::of(Score::Eval(0), Player::First).unwrap().first_share, 0.5);
         assert!(EvalBar::of(Score::Eval(4000), Player::First).unwrap().first_share > 0.9);
         assert_eq!(EvalBar::of(Score::Unknown, Player::First), None);
-        // Two depths of alpha-beta at -3.2 and +1.0 (gomoku's odd/even swing): the bar stands
-        // between them, on neither side, and a proof is taken as it is.
-        let lo = EvalBar::of(Score::Eval(-3200), Player::First).unwrap().first_share;
-        let hi = EvalBar::of(Score::Eval(1000), Player::First).unwrap().first_share;
-        let mean = EvalBar::of_depths(Score::Eval(1000), Some(Score::Eval(-3200)), Player::First, EVAL_SCALE).unwrap();
-        assert!(mean.first_share > lo && mean.first_share < hi && mean.first_share < 0.5, "{mean:?}");
-        assert!(mean.words.contains("mean of the last two depths"), "{}", mean.words);
-        assert_eq!(mean.label, "-1.1", "the label is the mean the bar shows");
-        let won =
-            EvalBar::of_depths(Score::Win { plies: Some(3) }, Some(Score::Eval(-3200)), Player::First, EVAL_SCALE)
-                .unwrap();
-        assert_eq!(won.first_share, 1.0);
+        // The label is the panel's score as it is.
+        let b = EvalBar::of(Score::Eval(1000), Player::First).unwrap();
+        assert_eq!(b.label, short_label(Score::Eval(1000), crate::search::tree::Bound::Exact));
+        assert!(b.first_share > 0.5);
+        assert_eq!(EvalBar::of(Score::Win { plies: Some(3) }, Player::First).unwrap().first_share, 1.0);
     }
 
     /// Connect3d's values count 1000 a point: a 46-point lead after a dozen lines (each now
@@ -102,7 +87,7 @@ mod tests {
         use crate::game::{AnyPosition, Variant};
         let start = AnyPosition::new(Variant::Connect3d);
         let early = value_scale(&start);
-        let first = |v: i32, scale| EvalBar::of_depths(Score::Eval(v), None, Player::First, scale).unwrap().first_share;
+        let first = |v: i32, scale| EvalBar::of_scaled(Score::Eval(v), Player::First, scale).unwrap().first_share;
         assert!((0.6..0.9).contains(&first(100_000, early)), "{}", first(100_000, early));
         let late = 2.0 * 1000.0 * (100 / 13) as f64;
         assert!(first(46_000, late) > 0.95, "{}", first(46_000, late));

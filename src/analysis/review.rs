@@ -515,13 +515,29 @@ impl MoveReview {
                 self.verdict = Verdict::ThreatWinMissed;
             }
             (None, Some(Score::Loss { .. })) => {
-                let best_loses = self.best.and_then(|b| ThreatJudgement::after(before, b, seconds));
-                if matches!(best_loses, Some(Score::Loss { .. })) {
-                    // The judge's best loses by threats as well: lost either way.
-                    self.best_score = Score::Loss { plies: None };
-                    self.best_value = Some(-1.0);
-                    self.judged_by.push_str("; its best move by threat search");
-                    (self.loss, self.verdict) = (0.0, Verdict::Good);
+                let loses = |m: Move| matches!(ThreatJudgement::after(before, m, seconds), Some(Score::Loss { .. }));
+                if self.best.is_some_and(loses) {
+                    // The judge's favourite loses by threats as well; the position is lost
+                    // only if no move stops the threats: the cells of the opponent's winning
+                    // line are tried (a heuristic judge that misses the block is no proof).
+                    let holds =
+                        ThreatJudgement::defences(before, self.played, seconds).into_iter().find(|&m| !loses(m));
+                    match holds {
+                        Some(block) => {
+                            self.best = Some(block);
+                            self.best_score = Score::Unknown;
+                            self.judged_by
+                                .push_str("; its best move lost by threats, the block found by threat search");
+                            self.loss = 2.0 + (best_value + 1.0) / 2.0;
+                            self.verdict = Verdict::AllowsThreatWin;
+                        }
+                        None => {
+                            self.best_score = Score::Loss { plies: None };
+                            self.best_value = Some(-1.0);
+                            self.judged_by.push_str("; its best move by threat search");
+                            (self.loss, self.verdict) = (0.0, Verdict::Good);
+                        }
+                    }
                 } else {
                     self.loss = 2.0 + (best_value + 1.0) / 2.0;
                     self.verdict = Verdict::AllowsThreatWin;
@@ -904,7 +920,7 @@ pub fn review_figure(moves: &[MoveReview], names: &[String], cells: usize) -> cr
         title: "evaluation over the game, for the first player".into(),
         x_label: "move".into(),
         // Short enough for a column's width: the scale's key is the caption's to give.
-        y_label: "estimate within ±0.5, proof beyond".into(),
+        y_label: "first player's result (Wn, Ln: proven)".into(),
         value_label: String::new(),
         y_range: Some((-1.0, 1.0)),
         data: FigureData::Lines(vec![Series::new("after the move played", line)]),
@@ -965,6 +981,24 @@ mod tests {
         };
         m.set_loss();
         m
+    }
+
+    /// A heuristic judge whose favourite (k6) loses to the open three as the move played (a1)
+    /// does: the position is not lost, since a block holds; a1 is still the threat win it
+    /// allows, with the block as the better move (a trial's MCTS judge called a1 good).
+    #[test]
+    fn a_judge_that_misses_the_block_does_not_excuse_the_blunder() {
+        let before = AnyPosition::from_moves("gomoku".parse().unwrap(), "h8 h7 i8 i7 j8").unwrap();
+        let (a1, k6) = (before.parse_move("a1").unwrap(), before.parse_move("k6").unwrap());
+        let mut m = judged_move(6, 0.2, -0.3);
+        (m.played, m.best) = (a1, Some(k6));
+        let threats = ThreatJudgement::of(&before, a1, 2.0);
+        assert_eq!(threats.played, Some(Score::Loss { plies: None }));
+        m.set_threat_loss(&threats, &before, 2.0);
+        assert_eq!(m.verdict, Verdict::AllowsThreatWin, "{m:?}");
+        let best = before.format_move(m.best.unwrap());
+        assert!(best == "g8" || best == "k8", "the block: {best}");
+        assert!(m.loss > 2.0);
     }
 
     /// A move no judgement valued: `judged` false and `loss` empty in its row (never a loss of

@@ -74,6 +74,38 @@ impl ThreatJudgement {
     }
 }
 
+impl ThreatJudgement {
+    /// Moves from `before` that may stop the threat win the opponent has after `mv`: the
+    /// cells of that winning line (its threats and their replies), in the line's order. A
+    /// position is not lost because the judge's favourite loses: one of these may hold.
+    pub fn defences(before: &AnyPosition, mv: Move, seconds: f64) -> Vec<Move> {
+        let mut after = before.clone();
+        if seconds <= 0.0 || after.try_play(mv).is_err() || after.status().is_over() {
+            return Vec::new();
+        }
+        with_position!(&after, p => {
+            if !threats_apply(p) {
+                return Vec::new();
+            }
+            let deadline = std::time::Instant::now() + std::time::Duration::from_secs_f64(seconds);
+            let mut search = ThreatSearch::new(0).with_deadline(Some(deadline)).with_table_mb(16);
+            let mut pos = p.clone();
+            let mut board = EvalBoard::new(&pos, |_, _, _| 0).with_near_windows();
+            let Some(win) = search.winning_line(&mut pos, &mut board, before.side_to_move().other(), DEPTH) else {
+                return Vec::new();
+            };
+            let legal = before.legal_moves();
+            let mut out: Vec<Move> = Vec::new();
+            for m in win.line.iter().filter_map(|&(cell, _)| pos.cell_move(cell)) {
+                if legal.contains(&m) && !out.contains(&m) {
+                    out.push(m);
+                }
+            }
+            out
+        })
+    }
+}
+
 /// The position after the mover's move: the opponent wins by threats, or the mover still does.
 fn value_after<P: Position>(search: &mut ThreatSearch, after: &mut P, mover: crate::game::Player) -> Option<Score> {
     let mut board = EvalBoard::new(after, |_, _, _| 0).with_near_windows();
@@ -106,6 +138,11 @@ mod tests {
         let won = AnyPosition::from_moves("gomoku".parse().unwrap(), "h8 h7 i8 i7 j8 a1").unwrap();
         let judged = ThreatJudgement::of(&won, won.parse_move("a2").unwrap(), 2.0);
         assert!(matches!(judged.before, Some((Score::Win { .. }, Some(_)))), "{judged:?}");
+        // The stones that stop the open three are among the defences of a move ignoring it.
+        let defences = ThreatJudgement::defences(&before, a1, 2.0);
+        let names: Vec<String> = defences.iter().map(|&m| before.format_move(m)).collect();
+        assert!(names.iter().any(|n| n == "g8" || n == "k8"), "{names:?}");
+        assert!(defences.iter().any(|&m| ThreatJudgement::after(&before, m, 2.0).is_none()), "one holds");
         // Gravity boards: no threat-space search.
         let c4 = AnyPosition::from_moves("connect4".parse().unwrap(), "d").unwrap();
         assert_eq!(ThreatJudgement::of(&c4, c4.parse_move("d").unwrap(), 1.0), ThreatJudgement::default());

@@ -72,9 +72,17 @@ impl AgentSlot {
         if is_solver(&file) && !is_solver(&self.file) {
             self.show_every_move();
         }
+        // Another agent's results are not this one's: a stopped analysis forgets them (a
+        // following one starts again with the new agent); edits in the form or the editor
+        // keep theirs, marked as the previous config's, to compare.
+        if self.analysis.agent_differs(&file.agent) && !self.analysis.follows() {
+            self.analysis.forget();
+        }
         self.file = file;
         self.ron_text = self.file.to_ron();
         self.error = None;
+        // "loaded FILE" or "saved FILE" was about the agent replaced.
+        self.message = None;
         self.drop_stale_complaint();
     }
 

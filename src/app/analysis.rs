@@ -28,7 +28,6 @@ struct Recalled {
     key: PositionKey,
     agent: AgentConfig,
     latest: Option<Progress>,
-    previous: Option<crate::search::Score>,
     reports: u64,
     result: Option<SearchResult>,
     tree: Option<TreeSnapshot>,
@@ -75,9 +74,6 @@ pub struct Analysis {
     /// or a timed one's), until stopped: perfect play at a click instead of Space at each move.
     pub(super) follow: bool,
     pub(super) latest: Option<Progress>,
-    /// Alpha-beta's score at the depth before the latest report's (the evaluation bar
-    /// averages the two).
-    pub(super) previous: Option<crate::search::Score>,
     pub(super) reports: u64,
     pub(super) result: Option<SearchResult>,
     pub(super) tree: Option<TreeSnapshot>,
@@ -129,7 +125,6 @@ impl Default for Analysis {
             waiting: false,
             follow: true,
             latest: None,
-            previous: None,
             reports: 0,
             result: None,
             tree: None,
@@ -283,7 +278,6 @@ impl Analysis {
             key,
             agent,
             latest: self.latest.take(),
-            previous: self.previous.take(),
             reports: self.reports,
             result: self.result.take(),
             tree: self.tree.take(),
@@ -314,7 +308,6 @@ impl Analysis {
         self.key = Some(r.key);
         self.agent = Some(r.agent);
         self.latest = r.latest;
-        self.previous = r.previous;
         self.reports = r.reports;
         self.result = r.result;
         self.tree = r.tree;
@@ -358,7 +351,6 @@ impl Analysis {
         self.running = true;
         self.started = Instant::now();
         self.latest = None;
-        self.previous = None;
         self.result = None;
         self.tree = None;
         self.reports = 0;
@@ -377,6 +369,19 @@ impl Analysis {
             seed: file.seed,
             control: self.control.clone(),
         });
+    }
+
+    /// Drops every result (of this position and the ones recalled): they are another agent's.
+    pub fn forget(&mut self) {
+        self.halt();
+        self.running = false;
+        self.id += 1;
+        (self.latest, self.reports, self.result, self.tree) = (None, 0, None, None);
+        (self.key, self.agent, self.expansion, self.stopped) = (None, None, None, false);
+        (self.notice, self.info) = (None, None);
+        self.fetching.clear();
+        self.grafts.clear();
+        self.recalled.clear();
     }
 
     /// Stops the running analysis, and the following of the game; what arrived so far stays.
@@ -452,7 +457,6 @@ impl Analysis {
                         if p.iterations == 0 && self.latest.as_ref().is_none_or(|l| l.depth != p.depth) {
                             self.control.request_snapshot(6);
                             self.last_snapshot = Instant::now();
-                            self.previous = self.latest.as_ref().map(|l| l.score);
                         }
                         self.latest = Some(p);
                     }

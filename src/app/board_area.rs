@@ -24,9 +24,8 @@ impl Workbench {
             return None;
         }
         let latest = slot.analysis.latest.as_ref().filter(|_| slot.analysis.is_for(&self.position))?;
-        let previous = slot.analysis.previous.filter(|_| latest.iterations == 0);
         let scale = crate::analysis::eval_bar::value_scale(&self.position);
-        crate::analysis::EvalBar::of_depths(latest.score, previous, self.position.side_to_move(), scale)
+        crate::analysis::EvalBar::of_scaled(latest.score, self.position.side_to_move(), scale)
     }
 
     /// The central panel: the board being edited, or the game's board with the analysis'

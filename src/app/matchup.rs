@@ -268,7 +268,10 @@ impl MatchupPanel {
 
     /// The opened matchup while the form is as it was filled from it: what Run plays as it is.
     pub fn opened(&self) -> Option<&Matchup> {
-        self.opened.as_ref().filter(|(_, form)| *form == self.form).map(|(m, _)| m)
+        // The run folder is where a run goes, not what it plays: editing it keeps the opened
+        // matchup (it switched the tab to the slots' agents).
+        let same = |form: &MatchupForm| MatchupForm { out_dir: self.form.out_dir.clone(), ..form.clone() } == self.form;
+        self.opened.as_ref().filter(|(_, form)| same(form)).map(|(m, _)| m)
     }
 
     /// What Run plays: the opened matchup unchanged, else the form's between the slots.
@@ -381,10 +384,10 @@ impl MatchupPanel {
                 self.form.out_dir = free.display().to_string();
                 out = free;
             }
-            self.records.clear();
+            self.set_records(Vec::new());
             self.shown = None;
         } else {
-            self.records = read_results(&out.join(RESULTS_FILE)).unwrap_or_default();
+            self.set_records(read_results(&out.join(RESULTS_FILE)).unwrap_or_default());
             self.shown = None;
         }
         // Nothing named in a file (a loaded run's matchup.ron) starts without the user's yes.
@@ -462,6 +465,13 @@ impl MatchupPanel {
         }
     }
 
+    /// Replaces the games shown, and the summary made of the last ones: another run of as many
+    /// games kept the last run's table under this run's plot.
+    fn set_records(&mut self, records: Vec<GameRecord>) {
+        self.records = records;
+        self.summary = None;
+    }
+
     /// Loads a finished (or partial) run from its folder, or a matchup file into the form.
     pub fn load(&mut self, dir: &Path) {
         if dir.is_file() && crate::io::file_kind(dir).is_ok_and(|k| k == crate::io::FileKind::Matchup) {
@@ -471,7 +481,7 @@ impl MatchupPanel {
         match load_run(dir) {
             Ok(run) => {
                 self.total = run.matchup.as_ref().map_or(run.records.len() as u64, |m| m.schedule_len());
-                self.records = run.records;
+                self.set_records(run.records);
                 self.shown = None;
                 if let Some(m) = &run.matchup {
                     self.form_from_matchup(m);

@@ -481,6 +481,10 @@ impl Workbench {
                 self.slots[0].load(p);
                 self.opened_elsewhere(path, self.tab, "an agent: slot A holds it");
             }
+            Ok(crate::io::FileKind::Accuracy) => {
+                self.message =
+                    Some(format!("{path} is an accuracy experiment: run it with `mnklab accuracy {path} --out DIR`"));
+            }
             Ok(crate::io::FileKind::Run(dir)) => {
                 self.matchup.load(&dir);
                 self.opened_elsewhere(path, BottomTab::Matchup, "a run: the matchup tab shows it");

@@ -433,7 +433,13 @@ impl Exporter {
         ui.horizontal_wrapped(|ui| {
             let l = ui.label(format!("Export {id} to"));
             ui.add(egui::TextEdit::singleline(&mut self.path).desired_width(200.0)).labelled_by(l.id);
-            ui.checkbox(&mut self.log_y, format!("log y {id}"));
+            // A log scale only where every value is positive: a signed one (the review's
+            // -1..1) has no log.
+            if fig.is_none_or(|f| f.y_range.is_none_or(|(lo, _)| lo >= 0.0)) {
+                ui.checkbox(&mut self.log_y, format!("log y {id}"));
+            } else {
+                self.log_y = false;
+            }
             let l = ui.label("dpi");
             ui.add(egui::DragValue::new(&mut self.dpi).range(30.0..=1200.0)).labelled_by(l.id);
             if ui.add_enabled(fig.is_some(), egui::Button::new(format!("Export {id}"))).clicked()

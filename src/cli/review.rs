@@ -86,7 +86,11 @@ pub fn run(args: ReviewArgs) -> Result<(), String> {
     if let Some(w) = &mut csv {
         w.write_record(REVIEW_COLUMNS).map_err(|e| e.to_string())?;
     }
-    for game in &games {
+    for (i, game) in games.iter().enumerate() {
+        if games.len() > 1 {
+            // A run's games take minutes: each said as it starts, on standard error.
+            eprintln!("reviewing game {} ({} of {}, {} moves)", game.name, i + 1, games.len(), game.line.len());
+        }
         let control = SearchControl::new();
         let mut moves = Vec::new();
         let mut pos = game.start.clone();

@@ -12,6 +12,8 @@ pub enum FileKind {
     Position,
     Matchup,
     Agent,
+    /// An accuracy experiment (it lists `suites`): run by `mnklab accuracy`.
+    Accuracy,
     /// A run's folder (holding `results.ronl`), also when its results file was named.
     Run(PathBuf),
 }
@@ -35,7 +37,9 @@ pub fn file_kind(path: &Path) -> Result<FileKind, FileError> {
 /// [`file_kind`] of a RON text.
 pub fn kind_of_text(text: &str) -> FileKind {
     let names = |field: &str| field_named(text, field);
-    if names("variants") || names("pairing") {
+    if names("suites") {
+        FileKind::Accuracy
+    } else if names("variants") || names("pairing") {
         FileKind::Matchup
     } else if names("agent") && !names("variant") {
         FileKind::Agent
@@ -90,6 +94,8 @@ mod tests {
             for e in std::fs::read_dir(root.join(folder)).unwrap().flatten() {
                 let p = e.path();
                 if p.extension().is_some_and(|x| x == "ron") {
+                    let accuracy = p.file_name().is_some_and(|n| n.to_string_lossy().starts_with("accuracy-"));
+                    let kind = if accuracy { FileKind::Accuracy } else { kind.clone() };
                     assert_eq!(file_kind(&p).unwrap(), kind, "{}", p.display());
                     seen += 1;
                 }

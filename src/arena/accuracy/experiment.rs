@@ -177,8 +177,12 @@ pub struct Measured {
 impl AccuracyExperiment {
     /// Reads an experiment file.
     pub fn load(path: &Path) -> Result<AccuracyExperiment, AccuracyError> {
-        let text = crate::io::read_text(path)?;
-        let e: AccuracyExperiment = crate::io::parse_ron(&text, path, "accuracy experiment")?;
+        AccuracyExperiment::parse(&crate::io::read_text(path)?, path)
+    }
+
+    /// Parses an experiment's text (`path` names it in errors), checking its settings.
+    pub fn parse(text: &str, path: &Path) -> Result<AccuracyExperiment, AccuracyError> {
+        let e: AccuracyExperiment = crate::io::parse_ron(text, path, "accuracy experiment")?;
         crate::io::check_version(path, "accuracy experiment", e.version, EXPERIMENT_VERSION)?;
         e.check()?;
         Ok(e)

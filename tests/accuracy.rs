@@ -211,3 +211,32 @@ fn the_quick_experiment_runs_and_search_beats_chance() {
         }
     }
 }
+
+/// Every committed suite reads (each position's moves legal, its value list the legal moves),
+/// each position has a move that throws its value away, and the 4,4,3 suite's every label is
+/// the exhaustive search's.
+#[test]
+fn the_committed_suites_hold_what_they_say() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("saves/suites");
+    let mut n = 0;
+    for e in std::fs::read_dir(&dir).unwrap().flatten() {
+        let suite = load_suite(&e.path()).unwrap_or_else(|err| panic!("{err}"));
+        assert!(suite.positions.iter().all(|p| p.keepers() < p.values.len()), "{}", e.path().display());
+        let want = if e.file_name().to_string_lossy().starts_with("quick-") { 100 } else { 1000 };
+        assert_eq!(suite.positions.len(), want, "{}", e.path().display());
+        if suite.board == "mnk:4,4,3".parse().unwrap() {
+            let mut memo = HashMap::new();
+            for p in &suite.positions {
+                let pos = p.position(suite.board).unwrap();
+                for v in &p.values {
+                    let mut child = pos.clone();
+                    child.play_sequence(&v.mv).unwrap();
+                    let (value, d) = negamax(&child, &mut memo);
+                    assert_eq!((v.value, v.plies), (-value, (value != 0).then_some(d + 1)), "{:?} {}", p.moves, v.mv);
+                }
+            }
+        }
+        n += 1;
+    }
+    assert!(n >= 7, "{n} suites");
+}

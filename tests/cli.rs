@@ -1291,6 +1291,12 @@ fn review_finds_a_blunder_the_judge_would_never_play() {
     let first_marked = text.lines().nth(1).unwrap_or("");
     assert!(first_marked.trim_start().starts_with("6. a1"), "worst first: {text}");
     assert!(first_marked.contains("(allows a threat win; best"), "named, not a number: {text}");
+    // The solver as judge, by proofs alone: no proof of the 15x15 board, but the threat
+    // search's of a1 (it said "no proof" for every ply), and no mean of no judged move.
+    let o = mnklab(&["review", "--game", "gomoku", "--moves", "h8 h7 i8 i7 j8 a1", "--agent", "solver", "--time", "1"]);
+    let text = stdout(&o);
+    assert!(text.contains("6. a1 ? → loss (allows a threat win; best"), "{text}");
+    assert!(text.contains("first player: no move judged (of 3)"), "{text}");
 }
 
 /// The other half: the first player, with a win by threats, plays away from it (`a2`); the

@@ -256,6 +256,10 @@ impl PlayerSummary {
         } else {
             String::new()
         };
+        if self.judged == 0 {
+            // No mean of nothing: "mean loss 0.000" read as perfect play.
+            return format!("no move judged (of {})", self.moves);
+        }
         format!(
             "{}{blunders}, {}, mean loss {:.3} ({} of {} moves judged)",
             plural(self.mistakes, "mistake", "mistakes"),
@@ -451,6 +455,18 @@ pub fn review_move_with(
         return review;
     }
     if settings.proofs_only() {
+        // The move played proven lost by threats, where a block of that line holds: the
+        // threat win it allows is proven, as it is under a heuristic judge.
+        let lost = matches!(threats.played, Some(Score::Loss { .. }));
+        let block = lost.then(|| threat_block(before, played, settings.solver_seconds)).flatten();
+        if let Some(block) = block {
+            review.best = Some(block);
+            review.played_score = Score::Loss { plies: None };
+            review.played_value = Some(-1.0);
+            (review.loss, review.verdict) = (2.5, Verdict::AllowsThreatWin);
+            review.judged_by = "threat search (the move played loses; a block holds)".into();
+            return review;
+        }
         review.judged_by = format!("no proof within {} s", settings.solver_seconds);
         return review;
     }
@@ -518,11 +534,9 @@ impl MoveReview {
                 let loses = |m: Move| matches!(ThreatJudgement::after(before, m, seconds), Some(Score::Loss { .. }));
                 if self.best.is_some_and(loses) {
                     // The judge's favourite loses by threats as well; the position is lost
-                    // only if no move stops the threats: the cells of the opponent's winning
-                    // line are tried (a heuristic judge that misses the block is no proof).
-                    let holds =
-                        ThreatJudgement::defences(before, self.played, seconds).into_iter().find(|&m| !loses(m));
-                    match holds {
+                    // only if no move stops the threats (a heuristic judge that misses the
+                    // block is no proof).
+                    match threat_block(before, self.played, seconds) {
                         Some(block) => {
                             self.best = Some(block);
                             self.best_score = Score::Unknown;
@@ -546,6 +560,14 @@ impl MoveReview {
             _ => {}
         }
     }
+}
+
+/// A move from `before` that stops the threat win the opponent has after `played`, as far as
+/// the threat search sees: a cell of that winning line after which the opponent no longer
+/// wins by threats.
+fn threat_block(before: &AnyPosition, played: Move, seconds: f64) -> Option<Move> {
+    let loses = |m: Move| matches!(ThreatJudgement::after(before, m, seconds), Some(Score::Loss { .. }));
+    ThreatJudgement::defences(before, played, seconds).into_iter().find(|&m| !loses(m))
 }
 
 /// Both proofs within the budget: the position before (its value and a best move) and the

@@ -115,7 +115,8 @@ pub fn eval_bar(ui: &mut egui::Ui, height: f32, bar: Option<&crate::analysis::Ev
         [egui::pos2(rect.min.x, rect.center().y), egui::pos2(rect.min.x + 5.0, rect.center().y)],
         Stroke::new(1.5, Color32::from_rgb(220, 40, 40)),
     );
-    painter.rect_stroke(rect, 3.0, Stroke::new(1.0, Color32::from_black_alpha(120)), egui::StrokeKind::Inside);
+    // A light edge as well as a dark one: a full dark bar on a dark theme read as no bar.
+    painter.rect_stroke(rect, 3.0, Stroke::new(1.0, Color32::from_gray(160)), egui::StrokeKind::Inside);
     // On the side's own colour, where it reads: at the top over light, at the bottom over dark.
     let (at, align, ink) = if bar.first_share < 0.5 {
         (rect.center_top() + Vec2::new(0.0, 3.0), egui::Align2::CENTER_TOP, FIRST)

@@ -167,6 +167,11 @@ fn a_bad_experiment_is_refused_with_its_reason() {
             "alam-ab",
         ),
         (r#"(name: "t", suits: ["s.ron"])"#, "did you mean `suites`?"),
+        (r#"(name: "t", suites: [], agents: [(agent: Preset("random"))], cpu_seconds: [0.1])"#, "at least one suite"),
+        (
+            r#"(name: "t", suites: ["s.ron"], agents: [(agent: Preset("random"))], work: Some((from: 7, to: 6)))"#,
+            "from 7 to 6",
+        ),
     ];
     let spec = SuiteSpec { board: Variant::tictactoe(), positions: 3, seed: 2, solver_seconds: 5.0, per_game: 2 };
     save_suite(&dir.join("s.ron"), &make_suite(&spec, |_, _| {}).unwrap().0).unwrap();

@@ -153,8 +153,14 @@ pub enum AccuracyError {
     Name { index: usize, name: String },
     #[error("agents[{first}] and agents[{second}] are both named {name:?}: give each a name of its own")]
     SameName { first: usize, second: usize, name: String },
-    #[error("{0}")]
-    Setting(String),
+    #[error("an experiment needs at least one suite and one agent")]
+    Empty,
+    #[error("work: from {from} to {to}: need from <= to <= 40 (2^40 nodes a move)")]
+    Work { from: u32, to: u32 },
+    #[error("cpu_seconds: {0} is not a budget (seconds above 0, at most 3600)")]
+    CpuSeconds(f64),
+    #[error("no budget: give work (from, to) or cpu_seconds, or both")]
+    NoBudget,
     #[error("{0}")]
     Export(#[from] crate::plot::ExportError),
     #[error("{} already holds moves of this experiment: add --resume to continue them, or choose another --out", .0.display())]
@@ -189,20 +195,19 @@ impl AccuracyExperiment {
     }
 
     fn check(&self) -> Result<(), AccuracyError> {
-        let bad = |why: String| Err(AccuracyError::Setting(why));
         if self.suites.is_empty() || self.agents.is_empty() {
-            return bad("an experiment needs at least one suite and one agent".into());
+            return Err(AccuracyError::Empty);
         }
-        if let Some(d) = self.work
-            && (d.from > d.to || d.to > 40)
+        if let Some(Doubling { from, to }) = self.work
+            && (from > to || to > 40)
         {
-            return bad(format!("work: from {} to {}: need from <= to <= 40 (2^40 nodes a move)", d.from, d.to));
+            return Err(AccuracyError::Work { from, to });
         }
-        if let Some(s) = self.cpu_seconds.iter().find(|s| !(s.is_finite() && **s > 0.0 && **s <= 3600.0)) {
-            return bad(format!("cpu_seconds: {s} is not a budget (seconds above 0, at most 3600)"));
+        if let Some(&s) = self.cpu_seconds.iter().find(|s| !(s.is_finite() && **s > 0.0 && **s <= 3600.0)) {
+            return Err(AccuracyError::CpuSeconds(s));
         }
         if self.work.is_none() && self.cpu_seconds.is_empty() {
-            return bad("no budget: give work (from, to) or cpu_seconds, or both".into());
+            return Err(AccuracyError::NoBudget);
         }
         Ok(())
     }

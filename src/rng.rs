@@ -19,6 +19,14 @@ pub fn below<R: Rng + ?Sized>(rng: &mut R, n: usize) -> usize {
     ((rng.next_u32() as u64 * n as u64) >> 32) as usize
 }
 
+/// Shuffles `v` in place (Fisher-Yates, with [`below`]): the same order for the same seed
+/// on every machine.
+pub fn shuffle<T, R: Rng + ?Sized>(v: &mut [T], rng: &mut R) {
+    for i in (1..v.len()).rev() {
+        v.swap(i, below(rng, i + 1));
+    }
+}
+
 /// A uniform float in [0, 1).
 #[inline]
 pub fn unit<R: Rng + ?Sized>(rng: &mut R) -> f64 {

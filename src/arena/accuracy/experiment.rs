@@ -269,9 +269,7 @@ impl AccuracyExperiment {
     pub fn sample(&self, suite: &Suite, suite_index: usize) -> Vec<usize> {
         let mut order: Vec<usize> = (0..suite.positions.len()).collect();
         let mut rng = crate::rng::seeded(self.seed ^ (suite_index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-        for i in (1..order.len()).rev() {
-            order.swap(i, crate::rng::below(&mut rng, i + 1));
-        }
+        crate::rng::shuffle(&mut order, &mut rng);
         order.truncate(self.positions.unwrap_or(usize::MAX));
         order
     }

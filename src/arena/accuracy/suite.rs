@@ -163,7 +163,7 @@ pub fn make_suite(
         let line = sample_game(spec.board, [&agents[a], &agents[b]], rng_next(&mut rng));
         // Distinct plies at random (not the last: a finished game has no move to choose).
         let mut plies: Vec<usize> = (0..line.len()).collect();
-        shuffle(&mut plies, &mut rng);
+        crate::rng::shuffle(&mut plies, &mut rng);
         for &ply in plies.iter().take(spec.per_game) {
             let mut pos = AnyPosition::new(spec.board);
             for &m in &line[..ply] {
@@ -206,12 +206,6 @@ pub fn make_suite(
 
 fn rng_next(rng: &mut crate::rng::GameRng) -> u64 {
     rand::Rng::next_u64(rng)
-}
-
-fn shuffle<T>(v: &mut [T], rng: &mut crate::rng::GameRng) {
-    for i in (1..v.len()).rev() {
-        v.swap(i, crate::rng::below(rng, i + 1));
-    }
 }
 
 /// One game between two samplers after 0-3 random moves; its moves.

@@ -1221,6 +1221,51 @@ fn an_export_asks_before_replacing_a_file_it_did_not_write() {
     assert!(h.query_by_label("Replace review").is_none());
 }
 
+/// A review says when the game has moved on: moves added after it, or another line shown.
+#[test]
+fn a_review_says_which_moves_it_does_not_cover() {
+    let mut w = Workbench::new(Variant::tictactoe());
+    w.paste_moves("b2 a1 b1");
+    w.show_tab(BottomTab::Review);
+    w.review_mut().set_seconds(0.05);
+    let mut h = harness(w);
+    h.run();
+    h.get_by_label("Review game").click();
+    assert!(wait(&mut h, 30.0, |w| !w.review().running() && w.review().moves().len() == 3));
+    h.run();
+    assert!(h.query_by_label_contains("This review covers").is_none(), "the whole game is reviewed");
+    let b3 = h.state().position().parse_move("b3").unwrap();
+    h.state_mut().play(b3);
+    h.run();
+    h.get_by_label_contains("covers the first 3 of the game's 4 moves");
+    assert_eq!(h.state().review().moves().len(), 3, "the review of the first moves stays");
+    // Another line from the start: the review is said to be of another line.
+    h.state_mut().paste_moves("a2");
+    h.run();
+    h.get_by_label_contains("This review is of another line");
+}
+
+/// Save matchup never writes into another run's folder: the form's folder holding results,
+/// the draft goes to the next free folder, as a fresh run would, and the form names it.
+#[test]
+fn save_matchup_leaves_a_runs_folder_alone() {
+    let dir = Scratch::new("gui-matchup-draft");
+    let run = dir.join("run");
+    std::fs::create_dir_all(&run).unwrap();
+    std::fs::write(run.join("results.ronl"), "").unwrap();
+    let mut w = Workbench::new(Variant::tictactoe());
+    w.show_tab(BottomTab::Matchup);
+    w.matchup_mut().form_mut().out_dir = run.display().to_string();
+    let mut h = harness(w);
+    h.run();
+    h.get_by_label("Save matchup").click();
+    h.run();
+    assert!(!run.join("matchup-draft.ron").exists(), "the run's folder is left alone");
+    assert!(dir.join("run-2").join("matchup-draft.ron").is_file());
+    assert_eq!(h.state().matchup().form().out_dir, dir.join("run-2").display().to_string());
+    assert!(h.state().matchup().error().is_none());
+}
+
 /// Save matchup says its success in the text colour, on a line kept for it (the plot below
 /// stays put); the saved file opens again through the toolbar's File field (one Open for positions, matchups, agents and runs), filling the form.
 #[test]

@@ -878,6 +878,28 @@ pub fn graph_tick_label(y: f64, cells: usize) -> String {
     format!("{}{}", if y > 0.0 { "W" } else { "L" }, n.round() as i64)
 }
 
+/// What each point of [`graph_line`] stands for, off its plotting scale: the first player's
+/// expected result after the move (-1..1, the mean the graph draws at half height), or a
+/// proof's ±1 or 0 labelled with its distance ("W13", "L12", "=").
+pub fn readings(moves: &[MoveReview]) -> Vec<crate::plot::Label> {
+    let proven: Vec<(usize, String)> = proven_labels(moves);
+    evaluation_points(moves)
+        .map(|(m, v)| match proven.iter().find(|p| p.0 == m.ply) {
+            Some((_, text)) => {
+                let y = if text.starts_with('W') {
+                    1.0
+                } else if text.starts_with('L') {
+                    -1.0
+                } else {
+                    0.0
+                };
+                crate::plot::Label { x: m.ply as f64, y, text: text.clone() }
+            }
+            None => crate::plot::Label { x: m.ply as f64, y: v, text: format!("{v:+.3}") },
+        })
+        .collect()
+}
+
 /// The review's bars: each judged move's loss, capped at 2 (a proven value thrown away, worth
 /// 3 or 4 in the ranking, is drawn as the largest drop of expected result there is).
 pub fn loss_bars(moves: &[MoveReview]) -> Vec<(usize, f64)> {
@@ -936,6 +958,8 @@ pub fn review_figure(moves: &[MoveReview], names: &[String], cells: usize) -> cr
         bar_base: -1.0,
         bars_name: "loss of the move (bars)".into(),
         y_ticks: ticks.iter().map(|&y| (y, graph_tick_label(y, cells))).collect(),
+        readings: readings(moves),
+        readings_name: "first player's result (expected -1..1; proven: ±1, 0)".into(),
     };
     let line = values.iter().map(|&(ply, v)| LinePoint { x: ply as f64, y: v, band: None, n: 1 }).collect();
     Figure {
@@ -1082,6 +1106,21 @@ mod tests {
         assert_eq!(graph_tick_label(-y[2], 42), "L5");
         assert_eq!(graph_tick_label(0.25, 42), "+0.5");
         assert_eq!(graph_tick_label(0.0, 42), "0");
+    }
+
+    /// The figure's CSV says what each point stands for off the plotting scale: the expected
+    /// result itself (not its half-height coordinate) and a proof's distance.
+    #[test]
+    fn the_figure_lists_each_points_reading_beside_its_coordinate() {
+        let mut moves = vec![judged_move(1, 0.6, 0.6), judged_move(2, 0.0, 0.0)];
+        moves[0].best = Some(moves[0].played);
+        moves[1].set_proven(None, Score::Loss { plies: Some(12) }, Score::Loss { plies: Some(10) }, "solver");
+        let r = readings(&moves);
+        assert_eq!(r.len(), 2);
+        assert_eq!((r[0].y, r[0].text.as_str()), (0.6, "+0.600"), "the expected result, not 0.3 drawn");
+        assert_eq!((r[1].y, r[1].text.as_str()), (1.0, "W10"), "the first player wins in 10");
+        let csv = review_figure(&moves, &["a1".into(), "b1".into()], 9).to_csv();
+        assert!(csv.contains(",0.3,") && csv.contains(",0.6,,,,+0.600"), "{csv}");
     }
 
     /// The summary's mean loss is the mean of the loss column over the judged moves, and its

@@ -544,7 +544,17 @@ impl Analysis {
             }
             // A finished analysis that follows the game is stopped too: no new position is
             // analysed after it.
-            if ui.add_enabled(self.follows(), egui::Button::new(format!("Stop {id}"))).clicked() {
+            let stop = ui.add_enabled(self.follows(), egui::Button::new(format!("Stop {id}")));
+            // Enabled while idle (a finished search, a finished game) it still does something:
+            // it ends the following, so the next position is not analysed. Said so.
+            let stop = if self.running || self.waiting {
+                stop.on_hover_text("stop the search and stop following the game")
+            } else {
+                stop.on_hover_text(
+                    "nothing is searched now; stop following the game (the next position is not analysed)",
+                )
+            };
+            if stop.clicked() {
                 self.stop();
             }
             let follow = ui.checkbox(&mut self.follow, format!("follow {id}"));

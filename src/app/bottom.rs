@@ -25,11 +25,11 @@ impl Workbench {
                 });
             }
             BottomTab::Review => {
-                let judge = self.slots[0].file.clone();
+                let (judge, game) = (self.slots[0].file.clone(), self.game_line());
                 egui::ScrollArea::vertical()
                     .id_salt("review-tab")
                     .auto_shrink([false, false])
-                    .show(ui, |ui| self.review.show(ui, &judge, &mut out));
+                    .show(ui, |ui| self.review.show(ui, &judge, &game, &mut out));
             }
         }
         out

@@ -529,6 +529,31 @@ impl MatchupPanel {
         }
     }
 
+    /// Saves the form as `matchup-draft.ron` in its run folder, the folder Run matchup would
+    /// write. A folder holding a run's results is that run's: the draft goes to the next
+    /// free folder (as a fresh run would), which the form then names.
+    pub fn save_draft(&mut self, slots: &[AgentSlot]) {
+        let mut dir = PathBuf::from(&self.form.out_dir);
+        let mut moved = None;
+        if dir.join(RESULTS_FILE).exists() {
+            let Some(free) = crate::io::free_run_dir(&dir) else {
+                self.error = Some(format!("{} holds a run: name another run folder", dir.display()));
+                return;
+            };
+            moved = Some(format!("{} holds a run, so the draft goes to {}", dir.display(), free.display()));
+            self.form.out_dir = free.display().to_string();
+            dir = free;
+        }
+        if let Err(e) = std::fs::create_dir_all(&dir) {
+            self.error = Some(format!("cannot create the run folder {}: {e}", dir.display()));
+            return;
+        }
+        self.save_matchup(slots, &dir.join("matchup-draft.ron"));
+        if let (Some(moved), Some(n)) = (moved, self.notice.as_mut()) {
+            *n = format!("{n} ({moved})");
+        }
+    }
+
     /// Saves the matchup the form describes as a RON file.
     pub fn save_matchup(&mut self, slots: &[AgentSlot], path: &Path) {
         let saved = self
@@ -692,10 +717,7 @@ impl MatchupPanel {
                 out.push(Command::Dialog(Purpose::SaveMatchup));
             }
             if ui.button("Save matchup").clicked() {
-                // The run folder is the tab's own (as a run creates it).
-                let _ = std::fs::create_dir_all(&self.form.out_dir);
-                let p = Path::new(&self.form.out_dir).join("matchup-draft.ron");
-                self.save_matchup(slots, &p);
+                self.save_draft(slots);
             }
         });
     }

@@ -198,7 +198,28 @@ impl Review {
 
     /// The review tab; a click on the plot or a mistake (a ply to jump to) and the Review
     /// button go to `out`; `judge` is agent A's file, who judges a review started now.
-    pub fn show(&mut self, ui: &mut egui::Ui, judge: &AgentFile, out: &mut Vec<Command>) {
+    /// What the review does not cover of the game line `game` now shown (moves added or
+    /// another variation chosen after it started), said above its results.
+    pub fn outdated_note(&self, game: &[Move]) -> Option<String> {
+        if self.start.is_none() || game == self.line.as_slice() {
+            return None;
+        }
+        let shared = game.iter().zip(&self.line).take_while(|(a, b)| a == b).count();
+        Some(if shared == self.line.len() {
+            format!(
+                "This review covers the first {} of the game's {} moves: Review game again to judge the rest.",
+                self.line.len(),
+                game.len()
+            )
+        } else {
+            format!(
+                "This review is of another line (it leaves the game shown after move {shared}): \
+                 Review game to judge the line shown."
+            )
+        })
+    }
+
+    pub fn show(&mut self, ui: &mut egui::Ui, judge: &AgentFile, game: &[Move], out: &mut Vec<Command>) {
         self.poll();
         if self.running {
             ui.ctx().request_repaint_after(std::time::Duration::from_millis(100));
@@ -234,6 +255,9 @@ impl Review {
              one search valuing every move (alpha-beta multi-PV at one depth, or MCTS's statistics).",
         );
         super::lines::reserved_line(ui, self.error.as_deref(), super::lines::Tone::Error);
+        if let Some(note) = self.outdated_note(game) {
+            ui.colored_label(ui.visuals().warn_fg_color, note);
+        }
         let mistakes = self.mistakes();
         ui.horizontal_wrapped(|ui| {
             // Both terms: the list holds inaccuracies too (a list of three inaccuracies under

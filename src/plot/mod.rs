@@ -220,11 +220,19 @@ pub struct Marks {
     /// The y axis' ticks with their labels, where they are not plain numbers (the review's
     /// mate-style scale: "W5" above "+1.0").
     pub y_ticks: Vec<(f64, String)>,
+    /// Not drawn: what a drawn line's points stand for where its y is a plotting scale (the
+    /// review's expected result behind its mate-style coordinate), for the CSV's reader.
+    pub readings: Vec<Label>,
+    pub readings_name: String,
 }
 
 impl Marks {
     pub fn is_empty(&self) -> bool {
-        self.points.is_empty() && self.notes.is_empty() && self.bars.is_empty() && self.y_ticks.is_empty()
+        self.points.is_empty()
+            && self.notes.is_empty()
+            && self.bars.is_empty()
+            && self.y_ticks.is_empty()
+            && self.readings.is_empty()
     }
 }
 
@@ -242,7 +250,7 @@ impl Figure {
                 // Marks over the lines get rows of their own, named as in the legend, with
                 // a column for their labels (the mistake's move, the proven distance).
                 let m = &self.marks;
-                let marked = !(m.points.is_empty() && m.notes.is_empty() && m.bars.is_empty());
+                let marked = !(m.points.is_empty() && m.notes.is_empty() && m.bars.is_empty() && m.readings.is_empty());
                 let mut head: Vec<String> =
                     vec!["series".into(), self.x_label.clone(), self.y_label.clone(), "low".into(), "high".into()];
                 head.push("n".into());
@@ -262,8 +270,12 @@ impl Figure {
                         line(vec![s.name.clone(), f(p.x), f(p.y), lo, hi, p.n.to_string()], "");
                     }
                 }
-                let labelled =
-                    m.points.iter().map(|l| (&m.points_name, l)).chain(m.notes.iter().map(|l| (&m.notes_name, l)));
+                let labelled = m
+                    .points
+                    .iter()
+                    .map(|l| (&m.points_name, l))
+                    .chain(m.notes.iter().map(|l| (&m.notes_name, l)))
+                    .chain(m.readings.iter().map(|l| (&m.readings_name, l)));
                 for (name, l) in labelled {
                     line(vec![name.clone(), f(l.x), f(l.y), String::new(), String::new(), String::new()], &l.text);
                 }

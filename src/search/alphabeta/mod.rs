@@ -570,7 +570,11 @@ impl<'a, P: Position> Searcher<'a, P> {
         }
         let me = self.pos.side_to_move();
         let mut forced: Option<Move> = None;
-        if self.tactics {
+        // Multi-PV wants every root move valued (two wins in one are two candidates, and a
+        // move that ignores a threat is listed as the loss it is), so the root takes no
+        // shortcut there; its children do.
+        let root_lists = ply == 0 && self.cfg.multi_pv > 1;
+        if self.tactics && !root_lists {
             // A win now ends the search of this node; the opponent's threats force the block
             // or, two at once, lose. They are read only where a completed window is a line
             // (not under the exactly-K rule, not in 3D), so counting them unplayed is exact.

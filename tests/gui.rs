@@ -346,7 +346,7 @@ fn a_matchup_runs_with_live_plots_and_exports_a_figure() {
 
 /// Connect-4 `d a d a d b d`: the review lists 6.b (it lets four in column d through) as
 /// the worst mistake, with the solver's values; clicking it goes to the position before, where
-/// the better move is a ghost stone; the marks are gone once the game changes.
+/// the better move is ringed; the marks are gone once the game changes.
 #[test]
 fn reviewing_a_game_marks_the_real_mistake() {
     let mut w = Workbench::new(Variant::connect4());
@@ -411,13 +411,14 @@ fn reviewing_a_game_marks_the_real_mistake() {
     h.run();
     assert!(h.query_by_label_contains("else agent A (strong-ab)").is_some(), "the review's own judge");
     // The list button goes to the position before the mistake; the board says so and shows
-    // the better move as a ghost.
+    // the better move ringed.
     let board = h.get_by_label("board").rect();
     h.get_by_label(&text).click();
     h.run();
     assert_eq!(h.state().position().history_string(), "d a d a d");
     assert_eq!(h.get_by_label("board").rect(), board, "the note takes the legend's row: the board stays");
     assert!(h.query_by_label_contains("review: 6. b").is_some(), "the board names the mistake");
+    assert!(h.query_by_label_contains("the better move d is ringed").is_some(), "and the better move");
     // The move list marks it too (drawn in the warning colour; found by its label).
     assert!(h.query_by_label("6. b").is_some());
     // A new game: no marks of the old one remain.
@@ -1377,4 +1378,19 @@ fn a_run_folder_that_is_a_file_is_refused_with_the_reason() {
     assert!(error.contains("is a file: name a folder"), "{error}");
     assert_eq!(h.state().matchup().state(), RunState::Idle, "nothing ran");
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "not a folder", "the file is untouched");
+}
+
+/// A low window shrinks the board's cells rather than cutting the board: every cell of
+/// gomoku's 15 x 15 and connect3d's six levels stays above the tabs below.
+#[test]
+fn a_low_window_shows_the_whole_board() {
+    for game in [Variant::gomoku(), "connect3d".parse().unwrap()] {
+        for height in [520.0, 420.0] {
+            let mut h = crate::common::harness_sized(Workbench::new(game), egui::vec2(900.0, height));
+            h.run();
+            let board = h.get_by_label("board").rect();
+            let tabs = h.get_by_label("Explorer").rect();
+            assert!(board.bottom() <= tabs.top(), "{game} at {height}: board {board:?}, tabs {tabs:?}");
+        }
+    }
 }

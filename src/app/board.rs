@@ -127,7 +127,8 @@ pub fn eval_bar(ui: &mut egui::Ui, height: f32, bar: Option<&crate::analysis::Ev
     let _ = response.on_hover_text(&bar.words);
 }
 
-/// A stone of a previewed line: where it lands, whose it is, its number in the line (from 1).
+/// A stone of a previewed line: where it lands, whose it is, its number in the line (from 1;
+/// 0 for a single suggested move, drawn as a ring that leaves the cell's label readable).
 pub type Ghost = ((usize, usize), Player, usize);
 
 /// The stones a line of moves would put on the board, numbered from 1 (grid boards; under
@@ -177,7 +178,8 @@ fn grid(
     edit: Option<StoneAt>,
 ) -> (Option<Move>, Option<(usize, usize)>) {
     let avail = ui.available_size();
-    let cell = ((avail.x - 40.0) / w as f32).min((avail.y - 40.0) / h as f32).clamp(8.0, 80.0);
+    // Small cells rather than a board cut off: a low panel still shows every cell.
+    let cell = ((avail.x - 40.0) / w as f32).min((avail.y - 40.0) / h as f32).clamp(4.0, 80.0);
     let size = Vec2::new(cell * w as f32 + 40.0, cell * h as f32 + 40.0);
     let (response, painter) = ui.allocate_painter(size, Sense::click());
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "board"));
@@ -191,7 +193,7 @@ fn grid(
         let Some((x, y)) = pos.move_xy(m.mv) else { continue };
         let r = at.rect_of(x, y);
         // A previewed line's numbered stone covers this cell: its label would show through.
-        let covered = ghosts.iter().any(|g| g.0 == (x, y));
+        let covered = ghosts.iter().any(|g| g.0 == (x, y) && g.2 > 0);
         draw_candidate(&painter, r, cell, rank, m, covered);
         if pointer.is_some_and(|p| r.contains(p)) {
             tip = Some(m.tooltip.clone());
@@ -310,6 +312,14 @@ fn draw_board(painter: &egui::Painter, text: Color32, at: Layout, pos: &AnyPosit
 fn draw_line_preview(painter: &egui::Painter, at: Layout, ghosts: &[Ghost]) {
     for &((x, y), who, n) in ghosts {
         let c = at.rect_of(x, y).center();
+        if n == 0 {
+            // The review's better move: a thick ring in the mover's colour, outlined, around
+            // whatever the cell shows (the analysis' label of that move stays readable).
+            let ring = at.cell * 0.44;
+            painter.circle_stroke(c, ring, Stroke::new(at.cell * 0.1 + 2.0, Color32::from_rgb(20, 80, 220)));
+            painter.circle_stroke(c, ring, Stroke::new(at.cell * 0.1, stone_colour(who)));
+            continue;
+        }
         let fill = stone_colour(who).gamma_multiply(0.6);
         painter.circle_filled(c, at.cell * 0.36, fill);
         painter.circle_stroke(c, at.cell * 0.36, Stroke::new(1.5, Color32::from_rgb(20, 80, 220)));
@@ -347,27 +357,44 @@ fn connect3d(ui: &mut egui::Ui, pos: &AnyPosition, marks: &[Mark]) -> Option<Mov
     const COLS: usize = 3;
     const ROWS: usize = 2;
     let avail = ui.available_size();
-    // A level is 6 cells wide plus half a cell of gap; a row adds a title line.
-    let cell =
-        ((avail.x - 20.0) / (COLS as f32 * 6.5)).min((avail.y - 90.0) / (ROWS as f32 * 6.0 + 2.0)).clamp(8.0, 70.0);
-    let level_w = cell * 6.5;
-    let level_h = cell * 6.0 + 22.0;
-    // Below the levels: the title offset (20) and two summary lines (2 x 14 px text, spaced).
-    let size = Vec2::new(level_w * COLS as f32 + 10.0, level_h * ROWS as f32 + 20.0 + 46.0);
-    let (response, painter) = ui.allocate_painter(size, Sense::click());
-    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "board"));
-    let origin = response.rect.min + Vec2::new(5.0, 20.0);
-    let text = ui.visuals().text_color();
-    let base_of = |z: usize| origin + Vec2::new((z % COLS) as f32 * level_w, (z / COLS) as f32 * level_h);
-    let cell_rect = |pole: usize, z: usize| {
-        let (x, y) = POLE_XY[pole];
-        Rect::from_min_size(base_of(z) + Vec2::new(x as f32 * cell, y as f32 * cell), Vec2::splat(cell))
-    };
     let last = pos.history().last().map(|m| {
         let pole = m.index();
         let z = (0..POLE_HEIGHT).rev().find(|&z| c.stone_at(pole, z).is_some()).unwrap_or(0);
         (pole, z)
     });
+    let summary = format!(
+        "{}\nmove {} of 64{}",
+        c.points_said(),
+        pos.ply() + 1,
+        last.map_or(String::new(), |(pole, z)| format!(", last: pole {} on level {} (ringed)", pole + 1, z + 1))
+    );
+    // Wrapped to the space's width: unwrapped, a narrow panel ran the points line under the
+    // evaluation bar beside the board.
+    let text = ui.visuals().text_color();
+    let mut galley = Some(ui.painter().layout(summary, egui::FontId::proportional(14.0), text, avail.x - 10.0));
+    // A level is 6 cells wide plus half a cell of gap; a row adds a title line (22); below
+    // the levels, the title offset (20) and the summary's lines.
+    let below = |g: &Option<std::sync::Arc<egui::Galley>>| 20.0 + g.as_ref().map_or(0.0, |g| g.size().y + 6.0);
+    let cell_for =
+        |below: f32| ((avail.x - 20.0) / (COLS as f32 * 6.5)).min((avail.y - below - 2.0 * 22.0) / (ROWS as f32 * 6.0));
+    // Too low for both: the levels keep the room (the status line says the points too).
+    if cell_for(below(&galley)) < 8.0 {
+        galley = None;
+    }
+    let below = below(&galley);
+    let cell = cell_for(below).clamp(4.0, 70.0);
+    let level_w = cell * 6.5;
+    let level_h = cell * 6.0 + 22.0;
+    let width = (level_w * COLS as f32 + 10.0).max(galley.as_ref().map_or(0.0, |g| g.size().x + 10.0));
+    let size = Vec2::new(width, level_h * ROWS as f32 + below);
+    let (response, painter) = ui.allocate_painter(size, Sense::click());
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Canvas, true, "board"));
+    let origin = response.rect.min + Vec2::new(5.0, 20.0);
+    let base_of = |z: usize| origin + Vec2::new((z % COLS) as f32 * level_w, (z / COLS) as f32 * level_h);
+    let cell_rect = |pole: usize, z: usize| {
+        let (x, y) = POLE_XY[pole];
+        Rect::from_min_size(base_of(z) + Vec2::new(x as f32 * cell, y as f32 * cell), Vec2::splat(cell))
+    };
     let mut hit = None;
     let click = response.interact_pointer_pos().filter(|_| response.clicked());
     let number_font = egui::FontId::proportional((cell * 0.26).clamp(8.0, 13.0));
@@ -411,31 +438,28 @@ fn connect3d(ui: &mut egui::Ui, pos: &AnyPosition, marks: &[Mark]) -> Option<Mov
             tip = Some(m.tooltip.clone());
         }
     }
-    // Each pole's number (as moves are written) in its cell's corner on every level, drawn
-    // last, dark on a chip of the board's colour: over a stone of either colour, the last
-    // move's ring or a candidate's label it stays readable (level 1, soon full, hid them).
+    // Each pole's number (as moves are written) on every level, drawn last: on a stone, in
+    // its middle in the stone's contrasting colour (a chip in the corner covered a quarter of
+    // a small stone); on an empty cell, in its corner, dark on a chip of the board's colour,
+    // readable over a candidate's mark.
     for z in 0..POLE_HEIGHT {
         for pole in 0..POLES {
-            let corner = cell_rect(pole, z).min + Vec2::splat(cell * 0.04);
+            let r = cell_rect(pole, z);
+            if let Some(p) = c.stone_at(pole, z) {
+                let ink = if p == Player::First { Color32::from_gray(225) } else { Color32::from_gray(35) };
+                painter.text(r.center(), egui::Align2::CENTER_CENTER, (pole + 1).to_string(), number_font.clone(), ink);
+                continue;
+            }
+            let corner = r.min + Vec2::splat(cell * 0.04);
             let galley = painter.layout_no_wrap((pole + 1).to_string(), number_font.clone(), Color32::from_gray(40));
             let chip = Rect::from_min_size(corner, galley.size() + Vec2::new(3.0, 0.0));
             painter.rect_filled(chip, 2.0, Color32::from_rgb(205, 170, 110));
             painter.galley(corner + Vec2::new(1.5, 0.0), galley, Color32::from_gray(40));
         }
     }
-    let summary = format!(
-        "{}\nmove {} of 64{}",
-        c.points_said(),
-        pos.ply() + 1,
-        last.map_or(String::new(), |(pole, z)| format!(", last: pole {} on level {} (ringed)", pole + 1, z + 1))
-    );
-    painter.text(
-        origin + Vec2::new(0.0, level_h * ROWS as f32),
-        egui::Align2::LEFT_TOP,
-        summary,
-        egui::FontId::proportional(14.0),
-        text,
-    );
+    if let Some(galley) = galley {
+        painter.galley(origin + Vec2::new(0.0, level_h * ROWS as f32), galley, text);
+    }
     let _ =
         response.on_hover_text_at_pointer(tip.unwrap_or_else(|| "click a pole on any level to drop a stone".into()));
     hit.filter(|m| pos.legal_moves().contains(m))

@@ -47,16 +47,18 @@ impl Workbench {
         let marks = self.board_marks();
         // A candidate row under the pointer (any agent's) previews its line on the board.
         let hovered = self.slots.iter().find_map(|s| s.analysis.hovered_line.clone());
-        // Standing before a move the review marked: the better move as a ghost stone.
+        // Standing before a move the review marked: the better move as a ring.
         let reviewed = self.review.mistake_after(self.position.history()).cloned();
         let ghosts = match (&hovered, &self.preview, &reviewed) {
             (Some(line), None, _) => board::line_ghosts(&self.position, line),
-            (None, None, Some(r)) => r.best.map_or(Vec::new(), |b| board::line_ghosts(&self.position, &[b])),
+            (None, None, Some(r)) => r.best.map_or(Vec::new(), |b| {
+                board::line_ghosts(&self.position, &[b]).into_iter().map(|(cell, who, _)| (cell, who, 0)).collect()
+            }),
             _ => Vec::new(),
         };
         let review_note = match (&self.preview, &reviewed) {
             (None, Some(r)) => Some(format!(
-                "review: {} — the better move {} is the ghost stone",
+                "review: {} — the better move {} is ringed",
                 r.describe(&self.position, crate::game::ColumnStyle::Notation),
                 r.best.map_or("-".into(), |b| self.position.format_move(b))
             )),

@@ -730,10 +730,14 @@ impl Workbench {
         // In proportion to the window: a first frame drawn before the window reached its size
         // must not leave the explorer a sliver for the rest of the session.
         let height = ui.available_height();
+        // The board keeps 170 px however far the tabs are dragged up (a user drew them over
+        // half of gomoku's board, which the cells then could not shrink to fit).
+        let most = (height - 170.0).max(160.0);
         egui::Panel::bottom("bottom")
             .resizable(true)
-            .default_size((height * 0.42).max(200.0))
-            .min_size((height * 0.3).max(160.0))
+            .default_size((height * 0.42).max(200.0).min(most))
+            .min_size((height * 0.3).max(160.0).min(most))
+            .max_size(most)
             .show(ui, |ui| commands.extend(self.bottom_area(ui)));
         egui::CentralPanel::default().show(ui, |ui| commands.extend(self.board_area(ui)));
         // Applied after drawing, so this frame showed the state before them: draw again.

@@ -121,6 +121,11 @@ fn an_experiment_writes_a_row_a_search_and_resumes() {
         };
         assert_eq!(r.thrown, expect, "{r:?}");
         assert_eq!((r.game, r.keepers, r.legal), (p.game, p.keepers(), p.values.len()));
+        // The work column: what a node budget allowed, and no more.
+        if r.budget_kind == "nodes" {
+            let budget: u64 = r.budget.parse().unwrap();
+            assert!(r.work > 0 && r.work <= budget, "{r:?}");
+        }
     }
     let table = std::fs::read_to_string(out.join("accuracy.csv")).unwrap();
     assert!(table.starts_with("board,agent,budget_kind,budget,group,positions,mistakes,rate,lo,hi,"), "{table}");

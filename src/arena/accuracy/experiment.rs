@@ -21,7 +21,7 @@ use crate::with_position;
 pub const EXPERIMENT_VERSION: u32 = 1;
 
 /// The columns of `moves.csv`, one row a search.
-pub const MOVE_COLUMNS: [&str; 13] = [
+pub const MOVE_COLUMNS: [&str; 14] = [
     "board",
     "agent",
     "budget_kind",
@@ -35,6 +35,7 @@ pub const MOVE_COLUMNS: [&str; 13] = [
     "legal",
     "seed",
     "cpu_seconds",
+    "work",
 ];
 
 /// What an accuracy experiment runs.
@@ -126,6 +127,30 @@ impl Budget {
             Budget::CpuSeconds(s) => format!("{s}"),
             Budget::None => "0".into(),
         }
+    }
+
+    /// `agent` with its transposition table no larger than this budget can fill: four
+    /// entries for each node it may search (a CPU budget at a generous 8 million nodes a
+    /// second), at most the agent's own size. Each search builds its agent afresh (a table
+    /// left from another position would make a row depend on the order of the tasks), and a
+    /// fresh table's pages are mapped as the search first touches them: at 8 ms of CPU a
+    /// 64 MiB table's page faults took a good share of the budget, which a smaller table,
+    /// never full at these budgets, does not cost.
+    pub fn sized(&self, agent: &AgentConfig) -> AgentConfig {
+        const ENTRY_BYTES: f64 = 12.0;
+        let nodes = match *self {
+            Budget::Nodes(n) => n as f64,
+            Budget::CpuSeconds(s) => 8.0e6 * s,
+            Budget::Iterations(_) | Budget::None => return agent.clone(),
+        };
+        let mut sized = agent.clone();
+        if let AgentConfig::AlphaBeta(c) = &mut sized
+            && c.tt_mb > 0
+        {
+            let mb = (4.0 * nodes * ENTRY_BYTES / (1024.0 * 1024.0)).ceil().max(1.0);
+            c.tt_mb = c.tt_mb.min(mb as u32);
+        }
+        sized
     }
 
     fn limits(&self) -> SearchLimits {
@@ -310,6 +335,8 @@ pub struct MoveRow {
     pub legal: usize,
     pub seed: u64,
     pub cpu_seconds: f64,
+    /// What the search did: alpha-beta's nodes, MCTS's iterations (what a CPU budget bought).
+    pub work: u64,
 }
 
 impl MoveRow {
@@ -332,6 +359,7 @@ impl MoveRow {
             self.legal.to_string(),
             self.seed.to_string(),
             format!("{:.6}", self.cpu_seconds),
+            self.work.to_string(),
         ]
     }
 
@@ -351,6 +379,7 @@ impl MoveRow {
             legal: f(10)?.parse().ok()?,
             seed: f(11)?.parse().ok()?,
             cpu_seconds: f(12)?.parse().ok()?,
+            work: f(13)?.parse().ok()?,
         })
     }
 }
@@ -566,12 +595,14 @@ fn search_one(t: &Task, suite: &Suite, agent: &Measured, control: &SearchControl
     let pos = p.position(suite.board).ok()?;
     let limits = t.budget.limits();
     let cpu = thread_cpu_seconds();
-    let best = with_position!(&pos, q => build_agent(&agent.file.agent, t.seed).search(q, &limits, control, &mut NullSink).best);
+    let config = t.budget.sized(&agent.file.agent);
+    let result = with_position!(&pos, q => build_agent(&config, t.seed).search(q, &limits, control, &mut NullSink));
     let cpu_seconds = thread_cpu_seconds() - cpu;
     if control.is_stopped() {
         return None;
     }
-    let mv = pos.format_move(best?);
+    let mv = pos.format_move(result.best?);
+    let work = if result.stats.iterations > 0 { result.stats.iterations } else { result.stats.nodes };
     let thrown = match p.thrown_away(&mv) {
         Some(1) => "win",
         Some(_) => "draw",
@@ -591,5 +622,40 @@ fn search_one(t: &Task, suite: &Suite, agent: &Measured, control: &SearchControl
         legal: p.values.len(),
         seed: t.seed,
         cpu_seconds,
+        work,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table_mb(c: &AgentConfig) -> u32 {
+        match c {
+            AgentConfig::AlphaBeta(c) => c.tt_mb,
+            _ => panic!("not alpha-beta"),
+        }
+    }
+
+    /// A budget's table holds four entries a node it may search, never more than the agent's
+    /// own; agents without a table, and MCTS, are left as they are.
+    #[test]
+    fn a_budget_sizes_the_table_it_can_fill() {
+        let ab = crate::agents::preset("strong-ab").unwrap().agent;
+        let own = table_mb(&ab);
+        assert_eq!(own, 64, "the preset's table, which the sizes below are against");
+        // 2^16 nodes: 262,144 entries of 12 bytes, 3 MiB.
+        assert_eq!(table_mb(&Budget::Nodes(1 << 16).sized(&ab)), 3);
+        assert_eq!(table_mb(&Budget::Nodes(64).sized(&ab)), 1);
+        assert_eq!(table_mb(&Budget::Nodes(1 << 24).sized(&ab)), own, "never above the agent's own");
+        // 8 ms of CPU: 64,000 nodes at most, 3 MiB.
+        assert_eq!(table_mb(&Budget::CpuSeconds(0.008).sized(&ab)), 3);
+        assert_eq!(table_mb(&Budget::CpuSeconds(2.0).sized(&ab)), own);
+        let AgentConfig::AlphaBeta(mut plain) = ab.clone() else { unreachable!() };
+        plain.tt_mb = 0;
+        let plain = AgentConfig::AlphaBeta(plain);
+        assert_eq!(table_mb(&Budget::Nodes(1 << 16).sized(&plain)), 0, "no table stays none");
+        let mcts = crate::agents::preset("strong-mcts").unwrap().agent;
+        assert_eq!(Budget::CpuSeconds(0.008).sized(&mcts), mcts);
+    }
 }

@@ -153,6 +153,7 @@ mod tests {
             legal: 7,
             seed: 0,
             cpu_seconds: 0.0,
+            work: 64,
         }
     }
 

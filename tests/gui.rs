@@ -1247,7 +1247,7 @@ fn a_review_says_which_moves_it_does_not_cover() {
 }
 
 /// Save matchup never writes into another run's folder: the form's folder holding results,
-/// the draft goes to the next free folder, as a fresh run would, and the form names it.
+/// the draft goes to the next free folder, where a fresh run goes too; the form stays.
 #[test]
 fn save_matchup_leaves_a_runs_folder_alone() {
     let dir = Scratch::new("gui-matchup-draft");
@@ -1263,7 +1263,7 @@ fn save_matchup_leaves_a_runs_folder_alone() {
     h.run();
     assert!(!run.join("matchup-draft.ron").exists(), "the run's folder is left alone");
     assert!(dir.join("run-2").join("matchup-draft.ron").is_file());
-    assert_eq!(h.state().matchup().form().out_dir, dir.join("run-2").display().to_string());
+    assert_eq!(h.state().matchup().form().out_dir, run.display().to_string(), "the form is left alone");
     assert!(h.state().matchup().error().is_none());
 }
 
@@ -1393,4 +1393,24 @@ fn a_low_window_shows_the_whole_board() {
             assert!(board.bottom() <= tabs.top(), "{game} at {height}: board {board:?}, tabs {tabs:?}");
         }
     }
+}
+
+/// After a set-up, the status line counts moves from it, as the move list does ("1." is the
+/// first move after the set-up), and says how many stones the set-up has.
+#[test]
+fn moves_after_a_set_up_count_from_it() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut w = Workbench::new(Variant::connect4());
+    w.open(&root.join("saves/positions/connect4-setup.ron").display().to_string());
+    let setup = w.start_position().ply();
+    assert!(setup > 0, "the file is a set-up");
+    let mut h = harness(w);
+    h.run();
+    for _ in 0..2 {
+        let m = h.state().position().legal_moves()[0];
+        h.state_mut().play(m);
+    }
+    h.run();
+    h.get_by_label_contains(&format!("move 3 after a set-up of {setup} stones"));
+    h.get_by_label("2. a");
 }

@@ -74,7 +74,8 @@ fn line_points_are_the_mean_score_with_a_wilson_band() {
             assert_eq!(p.band, Some((lo, hi)));
         }
     }
-    assert_eq!(fig.y_label, "score of ab_2");
+    assert_eq!(fig.y_label, "score");
+    assert!(fig.title.contains("ab_2"), "whose score: {}", fig.title);
 }
 
 #[test]

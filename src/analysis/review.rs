@@ -175,7 +175,10 @@ impl MoveReview {
         // A judge's drop in expected result is given as a number (the scores shown are the
         // last depth's, the loss is from the matched pair of depths); a value changed is named.
         let loss = match self.verdict {
-            Verdict::Good | Verdict::Inaccuracy | Verdict::Mistake | Verdict::Blunder => format!(" −{:.2}", self.loss),
+            // "loss 0.22": the `loss` column's number (>= 0), not a signed drop.
+            Verdict::Good | Verdict::Inaccuracy | Verdict::Mistake | Verdict::Blunder => {
+                format!(", loss {:.2}", self.loss)
+            }
             _ => String::new(),
         };
         format!(
@@ -787,15 +790,34 @@ fn searched_after(
                 depth: depth.or(settings.agent.limits.depth),
                 ..settings.agent.limits
             };
+            let mut events: Vec<SearchEvent> = Vec::new();
             let result = with_position!(&after, p => {
-                build_agent(&settings.agent.agent, settings.agent.seed).search(p, &limits, control, &mut crate::search::NullSink)
+                build_agent(&settings.agent.agent, settings.agent.seed).search(p, &limits, control, &mut events)
             });
             if control.is_stopped() && result.best.is_none() {
                 return None;
             }
-            Some(result.score.for_mover())
+            Some(mcts_root_mean(&events).filter(|_| !result.score.is_proven()).unwrap_or(result.score).for_mover())
         }
     }
+}
+
+/// An MCTS search's value of its root: the mean reward of all its iterations (the children's
+/// means weighted by their visits), for the side to move there. The most visited child's
+/// mean, the search's own score, swung from run to run with which child came out on top
+/// (a gomoku review valued one move 35% in one run and 47% in the next); the mean over the
+/// whole tree moves little. None for alpha-beta.
+fn mcts_root_mean(events: &[SearchEvent]) -> Option<Score> {
+    let last = events.iter().rev().find_map(|e| match e {
+        SearchEvent::Progress(p) if p.iterations > 0 && !p.root.is_empty() => Some(p),
+        _ => None,
+    })?;
+    let visits: u64 = last.root.iter().map(|r| r.visits).sum();
+    if visits == 0 {
+        return None;
+    }
+    let sum: f64 = last.root.iter().map(|r| r.visits as f64 * r.value.clamp(0.0, 1.0)).sum();
+    Some(Score::WinRate(sum / visits as f64))
 }
 
 /// Reviews a whole game (`start` + `line`), a move at a time, until `control` stops it.
@@ -832,14 +854,38 @@ pub fn evaluation_line(moves: &[MoveReview]) -> Vec<(usize, f64)> {
     evaluation_points(moves).map(|(m, v)| (m.ply, v)).collect()
 }
 
-/// [`evaluation_line`]'s points with the move each follows.
+/// [`evaluation_line`]'s points with the move each follows. A move with no judged reply (the
+/// last one reviewed, or one before a proof) has no second view to cancel its mover's bias:
+/// its value is corrected by the bias the game's pairs of views measured (half their mean
+/// difference, towards the mover), or used as it is where no pair was judged.
 fn evaluation_points(moves: &[MoveReview]) -> impl Iterator<Item = (&MoveReview, f64)> {
     let first = |m: &MoveReview, v: f64| if m.mover == Player::First { v } else { -v };
+    let reply = move |i: usize| -> Option<f64> {
+        let (m, n) = (&moves[i], moves.get(i + 1)?);
+        if n.ply != m.ply + 1 || m.played_score.is_proven() || n.best_score.is_proven() {
+            return None;
+        }
+        n.best_value.map(|b| first(n, b))
+    };
+    // The mover's bias: how much higher its own view of its move is than the reply's view.
+    let biases: Vec<f64> = (0..moves.len())
+        .filter_map(|i| {
+            let m = &moves[i];
+            let v = m.value_after().filter(|_| !m.played_score.is_proven())?;
+            Some(first(m, v - reply(i)?) / 2.0)
+        })
+        .collect();
+    let bias = if biases.is_empty() { 0.0 } else { biases.iter().sum::<f64>() / biases.len() as f64 };
     moves.iter().enumerate().filter_map(move |(i, m)| {
         let v = m.value_after()?;
-        let next = moves.get(i + 1).filter(|n| n.ply == m.ply + 1 && !m.played_score.is_proven());
-        let reply = next.filter(|n| !n.best_score.is_proven()).and_then(|n| n.best_value.map(|b| first(n, b)));
-        Some((m, reply.map_or(v, |r| (v + r) / 2.0)))
+        Some((
+            m,
+            match reply(i) {
+                Some(r) => (v + r) / 2.0,
+                None if m.played_score.is_proven() => v,
+                None => (v - first(m, bias)).clamp(-1.0, 1.0),
+            },
+        ))
     })
 }
 
@@ -960,6 +1006,7 @@ pub fn review_figure(moves: &[MoveReview], names: &[String], cells: usize) -> cr
         y_ticks: ticks.iter().map(|&y| (y, graph_tick_label(y, cells))).collect(),
         readings: readings(moves),
         readings_name: "first player's result (expected -1..1; proven: ±1, 0)".into(),
+        x_ticks: Vec::new(),
     };
     let line = values.iter().map(|&(ply, v)| LinePoint { x: ply as f64, y: v, band: None, n: 1 }).collect();
     Figure {
@@ -1144,7 +1191,8 @@ mod tests {
     }
 
     /// A judge that values each side's own moves 0.3 low (as random playouts do the side not
-    /// to move) makes the raw line zig-zag by 0.6; the graph's line is flat at the true 0.
+    /// to move) makes the raw line zig-zag by 0.6; the graph's line is flat at the true 0, to
+    /// its last move.
     #[test]
     fn the_graph_cancels_a_judges_bias_for_the_side_to_move() {
         let first = AnyPosition::new("tictactoe".parse().unwrap());
@@ -1170,7 +1218,10 @@ mod tests {
         let line = evaluation_line(&moves);
         assert_eq!(line.iter().map(|p| p.0).collect::<Vec<_>>(), [1, 2, 3, 4, 5, 6]);
         assert!(line[..5].iter().all(|p| p.1.abs() < 1e-12), "{line:?}");
-        assert!((line[5].1 - raw[5]).abs() < 1e-12, "the last move has no reply: its own value");
+        // The last move has no reply: its value is corrected by the bias the pairs measured.
+        assert!(line[5].1.abs() < 1e-12, "{line:?}");
+        // Alone (no pair to measure a bias by), a move's value is its own.
+        assert_eq!(evaluation_line(&moves[..1]), [(1, raw[0])]);
         // A proven value after a move is kept as it is.
         let mut proven = moves.clone();
         proven[2].played_score = Score::Win { plies: Some(3) };

@@ -64,13 +64,21 @@ fn draw_mark(painter: &egui::Painter, r: Rect, cell: f32, best: bool, strength: 
         };
         let one_line = fit(label, 0.42);
         match crate::analysis::label_parts(label) {
-            // Too small on one line: the bound's sign above the value, each larger.
+            // Too small on one line: the value as large as it fits, the bound's sign small in
+            // the mark's top-left corner (above the value, on a line of its own, the label
+            // read as two; run together at one size, "≤-" as one glyph).
             (Some(sign), value) if one_line < 10.0 => {
-                let size = fit(value, 0.34);
-                let gap = size * 0.5;
-                let font = egui::FontId::proportional(size);
-                painter.text(r.center() - Vec2::new(0.0, gap), egui::Align2::CENTER_CENTER, sign, font.clone(), ink);
-                painter.text(r.center() + Vec2::new(0.0, gap), egui::Align2::CENTER_CENTER, value, font, ink);
+                let size = fit(value, 0.42);
+                painter.text(
+                    r.center() + Vec2::new(0.0, size * 0.15),
+                    egui::Align2::CENTER_CENTER,
+                    value,
+                    egui::FontId::proportional(size),
+                    ink,
+                );
+                let corner = r.left_top() + Vec2::new(1.0, 0.0);
+                let small = egui::FontId::proportional((size * 0.8).max(7.0));
+                painter.text(corner, egui::Align2::LEFT_TOP, sign, small, ink);
             }
             _ => {
                 let font = egui::FontId::proportional(one_line);
@@ -442,7 +450,9 @@ fn connect3d(ui: &mut egui::Ui, pos: &AnyPosition, marks: &[Mark]) -> Option<Mov
     // its middle in the stone's contrasting colour (a chip in the corner covered a quarter of
     // a small stone); on an empty cell, in its corner, dark on a chip of the board's colour,
     // readable over a candidate's mark.
-    for z in 0..POLE_HEIGHT {
+    // Cells too small for a number on each: level 1's only, which names the poles.
+    let numbered_levels = if cell < 16.0 { 1 } else { POLE_HEIGHT };
+    for z in 0..numbered_levels {
         for pole in 0..POLES {
             let r = cell_rect(pole, z);
             if let Some(p) = c.stone_at(pole, z) {

@@ -118,7 +118,9 @@ fn mark_legend(ui: &mut egui::Ui, pos: &AnyPosition, legend: crate::analysis::Le
         let side = crate::analysis::side_label(pos);
         // Proven values need the room for their key more than these words (at 1200 px the key
         // was cut): "for the second player (to move)", and no "candidates:".
-        ui.label(if legend.key.is_some() { side.trim_start_matches("scores ") } else { &side });
+        // Whole words, as short (a trial read "for the first player ..." as clipped).
+        let short = side.replacen("scores for the ", "", 1).replacen(" (to move)", "'s view (to move)", 1);
+        ui.label(if legend.key.is_some() && side.starts_with("scores") { short.as_str() } else { &side });
         ui.separator();
         if legend.key.is_none() {
             ui.label("candidates:");

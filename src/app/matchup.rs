@@ -529,9 +529,9 @@ impl MatchupPanel {
         }
     }
 
-    /// Saves the form as `matchup-draft.ron` in its run folder, the folder Run matchup would
-    /// write. A folder holding a run's results is that run's: the draft goes to the next
-    /// free folder (as a fresh run would), which the form then names.
+    /// Saves the form as `matchup-draft.ron` in the folder Run matchup would write: the run
+    /// folder, or, when that holds a run's results, the next free folder (where a fresh run
+    /// goes too). The form is left as it is.
     pub fn save_draft(&mut self, slots: &[AgentSlot]) {
         let mut dir = PathBuf::from(&self.form.out_dir);
         let mut moved = None;
@@ -540,8 +540,7 @@ impl MatchupPanel {
                 self.error = Some(format!("{} holds a run: name another run folder", dir.display()));
                 return;
             };
-            moved = Some(format!("{} holds a run, so the draft goes to {}", dir.display(), free.display()));
-            self.form.out_dir = free.display().to_string();
+            moved = Some(format!("{} holds a run: Run matchup writes to {} too", dir.display(), free.display()));
             dir = free;
         }
         if let Err(e) = std::fs::create_dir_all(&dir) {

@@ -42,7 +42,7 @@ pub use files::Purpose;
 pub use matchup::{FormError, LivePlot, MatchupForm, MatchupPanel, RunState, sprt_lines};
 pub use review::Review;
 pub use screenshot::ScreenshotError;
-pub use window::{DEFAULT_WINDOW_SIZE, LaunchOptions, WindowError, run};
+pub use window::{DEFAULT_WINDOW_SIZE, LaunchOptions, MIN_WINDOW_SIZE, WindowError, run};
 
 use std::path::Path;
 
@@ -617,7 +617,15 @@ impl Workbench {
             _ => String::new(),
         };
         let state = match pos.status() {
-            Status::Ongoing => format!("{} to move, move {}", pos.side_to_move(), pos.ply() + 1),
+            // After a set-up, moves count from it, as the move list and the review count them.
+            Status::Ongoing => match self.start_position().ply() {
+                0 => format!("{} to move, move {}", pos.side_to_move(), pos.ply() + 1),
+                setup => format!(
+                    "{} to move, move {} after a set-up of {setup} stones",
+                    pos.side_to_move(),
+                    pos.ply().saturating_sub(setup) + 1
+                ),
+            },
             Status::Win(p) => format!("{p} player wins"),
             Status::Draw => "draw".into(),
         };

@@ -284,10 +284,10 @@ impl Review {
         if !self.moves.is_empty() {
             // Each player's count and mean loss: the numbers behind Lichess' accuracy.
             ui.horizontal_wrapped(|ui| {
-                for (who, p) in ["first player", "second player"].into_iter().zip(player_summaries(&self.moves)) {
-                    ui.label(format!("{who}: {}", p.describe()));
-                    ui.separator();
-                }
+                let [first, second] = player_summaries(&self.moves);
+                ui.label(format!("first player: {}", first.describe()));
+                ui.separator();
+                ui.label(format!("second player: {}", second.describe()));
             });
         }
         if !self.moves.is_empty() {

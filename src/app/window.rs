@@ -102,6 +102,7 @@ impl eframe::App for WorkbenchApp {
 /// the README's screenshots' size, wide enough for the toolbar on one row and tall enough for a
 /// solver's seven Connect-4 rows without scrolling (kittests check both).
 pub const DEFAULT_WINDOW_SIZE: [f32; 2] = [1300.0, 860.0];
+pub use crate::MIN_WINDOW_SIZE;
 
 /// What failed: the window, or the screenshot.
 #[derive(Debug, thiserror::Error)]
@@ -134,6 +135,7 @@ pub fn run(options: LaunchOptions) -> Result<(), WindowError> {
     let native = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_inner_size(options.size.unwrap_or(DEFAULT_WINDOW_SIZE))
+            .with_min_inner_size(MIN_WINDOW_SIZE)
             .with_title("mnklab"),
         // A screenshot is taken with the default layout, whatever this machine remembers.
         persist_window: !screenshot,

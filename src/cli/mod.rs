@@ -323,10 +323,11 @@ fn parse_variant(s: &str) -> Result<Variant, String> {
 }
 
 fn parse_size(s: &str) -> Result<[f32; 2], String> {
-    let bad = || format!("'{s}' is not a size: write WxH, e.g. 1200x800 (200..8000 x 150..8000)");
+    let [w0, h0] = mnklab::MIN_WINDOW_SIZE;
+    let bad = || format!("'{s}' is not a size: write WxH, e.g. 1200x800 ({w0}..8000 x {h0}..8000)");
     let (w, h) = s.split_once(['x', 'X']).ok_or_else(bad)?;
     let (w, h): (f32, f32) = (w.trim().parse().map_err(|_| bad())?, h.trim().parse().map_err(|_| bad())?);
-    if !(200.0..=8000.0).contains(&w) || !(150.0..=8000.0).contains(&h) {
+    if !(w0..=8000.0).contains(&w) || !(h0..=8000.0).contains(&h) {
         return Err(bad());
     }
     Ok([w, h])

@@ -54,9 +54,15 @@ pub fn accuracy_figure(rows: &[AccuracyRow], axis: BudgetAxis, board: &str) -> O
         series.push(Series { dash: 1, ..Series::new(r.agent.clone(), vec![point(r, range.0), point(r, range.1)]) });
     }
     let x_label = match axis {
-        BudgetAxis::Work => "budget a move, log2 (nodes for alpha-beta, iterations for MCTS)",
-        BudgetAxis::CpuSeconds => "CPU seconds a move, log2",
+        BudgetAxis::Work => "budget a move (alpha-beta: nodes; MCTS: iterations)",
+        BudgetAxis::CpuSeconds => "CPU time a move",
     };
+    // Ticks at the budgets run, labelled as budgets (the axis is log2 of them).
+    let mut budgets: Vec<f64> =
+        rows.iter().filter(|r| axis.takes(&r.budget_kind)).filter_map(|r| r.budget.parse::<f64>().ok()).collect();
+    budgets.sort_by(f64::total_cmp);
+    budgets.dedup();
+    let x_ticks = budgets.iter().map(|&b| (b.log2(), budget_label(axis, b))).collect();
     Some(Figure {
         title: format!("Mistakes on {board}, judged by the solver"),
         x_label: x_label.into(),
@@ -65,7 +71,38 @@ pub fn accuracy_figure(rows: &[AccuracyRow], axis: BudgetAxis, board: &str) -> O
         value_label: String::new(),
         y_range: Some((0.0, 1.0)),
         data: FigureData::Lines(series),
-        marks: Default::default(),
+        marks: crate::plot::Marks { x_ticks, ..Default::default() },
+    })
+}
+
+/// A budget as a tick says it: "64", "4096", "65k" (2^16 and up in thousands), "2 ms", "1 s".
+fn budget_label(axis: BudgetAxis, b: f64) -> String {
+    match axis {
+        BudgetAxis::Work if b >= 65_536.0 => format!("{}k", (b / 1024.0).round()),
+        BudgetAxis::Work => format!("{b}"),
+        BudgetAxis::CpuSeconds if b < 1.0 => format!("{} ms", (b * 1000.0 * 100.0).round() / 100.0),
+        BudgetAxis::CpuSeconds => format!("{b} s"),
+    }
+}
+
+/// Every board's figure on `axis` as one, a panel a board (in the boards' order), sharing
+/// the axes and the legend; an agent keeps its colour in every panel. None when no row is on
+/// the axis.
+pub fn accuracy_panels(rows: &[AccuracyRow], axis: BudgetAxis) -> Option<Figure> {
+    let mut series = Vec::new();
+    let mut first: Option<Figure> = None;
+    for board in boards(rows) {
+        let Some(fig) = accuracy_figure(rows, axis, &board) else { continue };
+        if let FigureData::Lines(lines) = &fig.data {
+            series.extend(lines.iter().map(|s| Series { panel: board.clone(), ..s.clone() }));
+        }
+        first.get_or_insert(fig);
+    }
+    let first = first?;
+    Some(Figure {
+        title: "Mistakes against budget, judged by the solver".into(),
+        data: FigureData::Lines(series),
+        ..first
     })
 }
 
@@ -115,5 +152,22 @@ mod tests {
         let cpu = accuracy_figure(&rows, BudgetAxis::CpuSeconds, "c4").unwrap();
         let FigureData::Lines(s) = &cpu.data else { panic!() };
         assert_eq!(s[0].points[0].x, 0.002f64.log2());
+        // One figure, a panel a board: each board's lines as its own figure has them.
+        let all = accuracy_panels(&rows, BudgetAxis::Work).unwrap();
+        let FigureData::Lines(s) = &all.data else { panic!() };
+        assert_eq!(crate::plot::line_panels(s), ["c4", "m5"]);
+        let c4: Vec<(&str, usize)> =
+            s.iter().filter(|s| s.panel == "c4").map(|s| (s.name.as_str(), s.points.len())).collect();
+        assert_eq!(c4, [("ab", 2), ("uct", 1), ("random", 2)]);
+        let csv = all.to_csv();
+        assert!(csv.starts_with("panel,series,") && csv.contains("\nm5,ab,6,0.3,"), "{csv}");
+        // Ticks say the budgets, not their logarithms.
+        let ticks: Vec<&str> = all.marks.x_ticks.iter().map(|t| t.1.as_str()).collect();
+        assert_eq!(ticks, ["64", "128", "256"]);
+        assert_eq!(budget_label(BudgetAxis::CpuSeconds, 0.002), "2 ms");
+        assert_eq!(budget_label(BudgetAxis::Work, 131_072.0), "128k");
+        // The legend names each agent once, whatever the panels.
+        let legend = crate::plot::line_legend(s, false);
+        assert_eq!(legend.iter().filter(|e| e.name == "ab").count(), 1);
     }
 }

@@ -72,8 +72,13 @@ where
         y0 = y0.min(p.y).min(lo);
         y1 = y1.max(p.y).max(hi);
     }
-    let mut x = Axis::numeric(padded(x0, x1), whole, 8);
     let marks = &fig.marks;
+    let mut x = if marks.x_ticks.is_empty() {
+        Axis::numeric(padded(x0, x1), whole, 8)
+    } else {
+        let (ticks, labels) = marks.x_ticks.iter().cloned().unzip();
+        Axis { range: padded(x0, x1), ticks, labels, tick_scale: 1.0 }
+    };
     for l in marks.points.iter().chain(&marks.notes) {
         y0 = y0.min(l.y);
         y1 = y1.max(l.y);
@@ -105,18 +110,66 @@ where
     }
     let titled = titled(root, &fig.title, z)?;
     let (plot, legend) = legend_room(&titled, &entries, z);
-    let mut chart = axes(&plot, "", z, &mut x, &y, true)?;
-    mesh(&mut chart, fig, z, &x, &y, Grid::Both)?;
-    // Under the lines, so that a bar never hides a point.
-    let emphasis = rgb(palette::EMPHASIS);
-    let bars = marks.bars.iter().map(|&(bx, h)| {
-        Rectangle::new(
-            [(bx - 0.3, marks.bar_base), (bx + 0.3, marks.bar_base + h)],
-            emphasis.mix(BAND_ALPHA * 2.0).filled(),
-        )
-    });
-    chart.draw_series(bars)?;
-    for (ser, &c) in series.iter().zip(&colours) {
+    let panels = super::line_panels(series);
+    if panels.is_empty() {
+        let mut chart = axes(&plot, "", z, &mut x, &y, true)?;
+        mesh(&mut chart, fig, z, &x, &y, Grid::Both)?;
+        // Under the lines, so that a bar never hides a point.
+        let emphasis = rgb(palette::EMPHASIS);
+        let bars = marks.bars.iter().map(|&(bx, h)| {
+            Rectangle::new(
+                [(bx - 0.3, marks.bar_base), (bx + 0.3, marks.bar_base + h)],
+                emphasis.mix(BAND_ALPHA * 2.0).filled(),
+            )
+        });
+        chart.draw_series(bars)?;
+        draw_series_lines(&mut chart, series.iter().zip(&colours), z, opts)?;
+        draw_labels(&mut chart, marks, z)?;
+    } else {
+        // One panel a value (a board), in a grid two wide (three from five panels on), each
+        // with the shared axes and its name as its title; a line keeps its colour in each.
+        let cols = match panels.len() {
+            1 => 1,
+            2..=4 => 2,
+            _ => 3,
+        };
+        let rows = panels.len().div_ceil(cols);
+        // The x title once, under the grid; the y title on the left column's panels only.
+        let (title_w, title_h) = text_extent(&plot, std::slice::from_ref(&fig.x_label), &z.font(z.axis));
+        let (grid, foot) = plot.split_vertically(plot.dim_in_pixel().1.saturating_sub(title_h + z.px(8.0)));
+        let centred = (foot.dim_in_pixel().0.saturating_sub(title_w) / 2) as i32;
+        foot.draw_text(&fig.x_label, &TextStyle::from(z.font(z.axis)), (centred, z.px(2.0) as i32))?;
+        for (i, (area, name)) in grid.split_evenly((rows, cols)).iter().zip(&panels).enumerate() {
+            let left = i % cols == 0;
+            let titles = Figure {
+                x_label: String::new(),
+                y_label: if left { fig.y_label.clone() } else { String::new() },
+                ..fig.clone()
+            };
+            let mut px = x.clone();
+            let mut chart = axes(area, name, z, &mut px, &y, left)?;
+            mesh(&mut chart, &titles, z, &px, &y, Grid::Both)?;
+            let here = series.iter().zip(&colours).filter(|(s, _)| &s.panel == name);
+            draw_series_lines(&mut chart, here, z, opts)?;
+        }
+    }
+    if let Some((area, column)) = legend {
+        draw_legend(&area, column, &entries, z)?;
+    }
+    Ok(())
+}
+
+/// Lines with their bands (or error bars at a single x) and points, each in its colour.
+fn draw_series_lines<'s, DB: DrawingBackend>(
+    chart: &mut super::chart::Chart<'_, DB>,
+    series: impl Iterator<Item = (&'s super::Series, &'s [u8; 3])>,
+    z: &Sizes,
+    opts: &ExportOptions,
+) -> Result<(), DrawError>
+where
+    DB::ErrorType: 'static,
+{
+    for (ser, &c) in series {
         let c = rgb(c);
         if opts.bands {
             let mut band: Vec<(f64, f64)> = ser.points.iter().filter_map(|p| p.band.map(|b| (p.x, b.1))).collect();
@@ -142,10 +195,6 @@ where
             ))?,
         };
         chart.draw_series(ser.points.iter().map(|p| Circle::new((p.x, p.y), z.px(3.0), c.filled())))?;
-    }
-    draw_labels(&mut chart, marks, z)?;
-    if let Some((area, column)) = legend {
-        draw_legend(&area, column, &entries, z)?;
     }
     Ok(())
 }

@@ -39,7 +39,9 @@ pub fn cumulative_score(records: &[GameRecord], agent: usize) -> Figure {
     Figure {
         title: format!("Cumulative score of {name}{}, with its 95% interval", boards.each()),
         x_label: boards.x_label().into(),
-        y_label: format!("score of {name}"),
+        // Short: a rotated title longer than a low plot was cut ("core of strong-ab"); the
+        // agent is in the title and the legend.
+        y_label: "score".into(),
         value_label: String::new(),
         y_range: Some((0.0, 1.0)),
         marks: Default::default(),

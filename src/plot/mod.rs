@@ -35,6 +35,21 @@ pub struct Series {
     /// (one pattern a board).
     #[serde(default, skip_serializing_if = "is_solid")]
     pub dash: u8,
+    /// The panel the line is drawn in, when a figure has one panel a value (a board); empty:
+    /// one panel for all. Panels share both axes and the legend.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub panel: String,
+}
+
+/// The panels of a line figure, in the order their lines first come; empty for one panel.
+pub fn line_panels(series: &[Series]) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for s in series.iter().filter(|s| !s.panel.is_empty()) {
+        if !out.contains(&s.panel) {
+            out.push(s.panel.clone());
+        }
+    }
+    out
 }
 
 fn is_solid(dash: &u8) -> bool {
@@ -48,7 +63,7 @@ pub const DASHES: [Option<(f64, f64)>; 4] = [None, Some((9.0, 5.0)), Some((2.0, 
 impl Series {
     /// A solid line in its own colour.
     pub fn new(name: impl Into<String>, points: Vec<LinePoint>) -> Series {
-        Series { name: name.into(), points, colour_of: None, dash: 0 }
+        Series { name: name.into(), points, colour_of: None, dash: 0, panel: String::new() }
     }
 
     /// The (dash, gap) pattern of this line, `None` solid.
@@ -220,6 +235,9 @@ pub struct Marks {
     /// The y axis' ticks with their labels, where they are not plain numbers (the review's
     /// mate-style scale: "W5" above "+1.0").
     pub y_ticks: Vec<(f64, String)>,
+    /// The x axis' ticks with their labels, where the axis is a scale of something else (the
+    /// accuracy figures' log2 budget, labelled with the budgets: "4096", "8 ms").
+    pub x_ticks: Vec<(f64, String)>,
     /// Not drawn: what a drawn line's points stand for where its y is a plotting scale (the
     /// review's expected result behind its mate-style coordinate), for the CSV's reader.
     pub readings: Vec<Label>,
@@ -232,6 +250,7 @@ impl Marks {
             && self.notes.is_empty()
             && self.bars.is_empty()
             && self.y_ticks.is_empty()
+            && self.x_ticks.is_empty()
             && self.readings.is_empty()
     }
 }
@@ -251,23 +270,32 @@ impl Figure {
                 // a column for their labels (the mistake's move, the proven distance).
                 let m = &self.marks;
                 let marked = !(m.points.is_empty() && m.notes.is_empty() && m.bars.is_empty() && m.readings.is_empty());
-                let mut head: Vec<String> =
-                    vec!["series".into(), self.x_label.clone(), self.y_label.clone(), "low".into(), "high".into()];
+                let paneled = !line_panels(series).is_empty();
+                let mut head: Vec<String> = Vec::new();
+                if paneled {
+                    head.push("panel".into());
+                }
+                head.extend(["series".into(), self.x_label.clone(), self.y_label.clone(), "low".into(), "high".into()]);
                 head.push("n".into());
                 if marked {
                     head.push("label".into());
                 }
                 row(&head);
-                let mut line = |mut fields: Vec<String>, label: &str| {
-                    if marked {
-                        fields.push(label.to_string());
+                let mut line = |panel: &str, fields: Vec<String>, label: &str| {
+                    let mut all: Vec<String> = Vec::new();
+                    if paneled {
+                        all.push(panel.to_string());
                     }
-                    row(&fields);
+                    all.extend(fields);
+                    if marked {
+                        all.push(label.to_string());
+                    }
+                    row(&all);
                 };
                 for s in series {
                     for p in &s.points {
                         let (lo, hi) = p.band.map_or((String::new(), String::new()), |(a, b)| (f(a), f(b)));
-                        line(vec![s.name.clone(), f(p.x), f(p.y), lo, hi, p.n.to_string()], "");
+                        line(&s.panel, vec![s.name.clone(), f(p.x), f(p.y), lo, hi, p.n.to_string()], "");
                     }
                 }
                 let labelled = m
@@ -277,10 +305,10 @@ impl Figure {
                     .chain(m.notes.iter().map(|l| (&m.notes_name, l)))
                     .chain(m.readings.iter().map(|l| (&m.readings_name, l)));
                 for (name, l) in labelled {
-                    line(vec![name.clone(), f(l.x), f(l.y), String::new(), String::new(), String::new()], &l.text);
+                    line("", vec![name.clone(), f(l.x), f(l.y), String::new(), String::new(), String::new()], &l.text);
                 }
                 for &(x, h) in &m.bars {
-                    line(vec![m.bars_name.clone(), f(x), f(h), String::new(), String::new(), String::new()], "");
+                    line("", vec![m.bars_name.clone(), f(x), f(h), String::new(), String::new(), String::new()], "");
                 }
             }
             FigureData::StackedBars { categories, stacks } => {
@@ -463,11 +491,13 @@ pub struct LegendEntry {
 /// entries; inside the plot, a legend covered the lines' ends.
 pub fn line_legend(series: &[Series], bands: bool) -> Vec<LegendEntry> {
     let colours = series_colours(series);
-    let mut entries: Vec<LegendEntry> = series
-        .iter()
-        .zip(&colours)
-        .map(|(s, &colour)| LegendEntry { name: s.name.clone(), colour, pattern: s.pattern(), shaded: false })
-        .collect();
+    let mut entries: Vec<LegendEntry> = Vec::new();
+    for (s, &colour) in series.iter().zip(&colours) {
+        // One entry a line however many panels draw it.
+        if !entries.iter().any(|e| e.name == s.name) {
+            entries.push(LegendEntry { name: s.name.clone(), colour, pattern: s.pattern(), shaded: false });
+        }
+    }
     if bands && series.iter().flat_map(|s| &s.points).any(|p| p.band.is_some()) {
         let one = colours.iter().all(|c| Some(c) == colours.first());
         let colour = if one { colours[0] } else { [110, 110, 110] };

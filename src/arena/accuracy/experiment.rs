@@ -497,8 +497,9 @@ pub fn run_accuracy(
 
 /// What a run leaves beside `moves.csv`, made from all its rows: `accuracy.csv`,
 /// `crossovers.csv` (CPU time, the one axis alpha-beta and MCTS share; and each agent's own
-/// work where two agents share a unit), and a figure a board and axis,
-/// `accuracy-work-BOARD.svg` and `accuracy-cpu-BOARD.svg`, with their CSVs. Returns the
+/// work where two agents share a unit), a figure an axis with a panel a board
+/// (`accuracy-work.svg`, `accuracy-cpu.svg`) and a figure a board and axis
+/// (`accuracy-work-BOARD.svg`, `accuracy-cpu-BOARD.svg`), each with its CSV. Returns the
 /// files written.
 pub fn write_outputs(out: &Path, rows: &[MoveRow], seed: u64) -> Result<Vec<PathBuf>, AccuracyError> {
     let table = super::table::accuracy_table(rows, seed);
@@ -516,7 +517,14 @@ pub fn write_outputs(out: &Path, rows: &[MoveRow], seed: u64) -> Result<Vec<Path
     let path = out.join("crossovers.csv");
     crate::io::write_atomic(&path, &w.into_inner().unwrap_or_default())?;
     written.push(path);
-    use crate::plot::accuracy::{BudgetAxis, accuracy_figure, boards};
+    use crate::plot::accuracy::{BudgetAxis, accuracy_figure, accuracy_panels, boards};
+    // The paper's figure: a panel a board, on each axis.
+    for (axis, kind) in [(BudgetAxis::Work, "work"), (BudgetAxis::CpuSeconds, "cpu")] {
+        if let Some(fig) = accuracy_panels(&table, axis) {
+            let path = out.join(format!("accuracy-{kind}.svg"));
+            written.extend(crate::plot::export_figure(&fig, &path, &crate::plot::ExportOptions::default())?);
+        }
+    }
     for board in boards(&table) {
         let slug: String = board.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect();
         for (axis, kind) in [(BudgetAxis::Work, "work"), (BudgetAxis::CpuSeconds, "cpu")] {

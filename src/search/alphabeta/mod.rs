@@ -427,6 +427,25 @@ impl<'a, P: Position> Searcher<'a, P> {
         Some(id)
     }
 
+    /// The legal moves other than `found` that end the game with a win for the side to move.
+    fn other_wins_now(&mut self, found: Move) -> Vec<Move> {
+        let me = self.pos.side_to_move();
+        let mut moves = Vec::new();
+        self.pos.legal_moves(&mut moves);
+        moves
+            .into_iter()
+            .filter(|&m| {
+                if m == found {
+                    return false;
+                }
+                self.pos.play(m);
+                let won = self.pos.status() == Status::Win(me);
+                self.pos.undo();
+                won
+            })
+            .collect()
+    }
+
     /// A node the tactics decided without a search of its moves: the deciding move (the win,
     /// or the block that still loses) recorded as its one child, valued `value` for the side
     /// to move there, so the explorer lists it below a "win in 1" instead of nothing.
@@ -587,6 +606,13 @@ impl<'a, P: Position> Searcher<'a, P> {
                     self.pv[p].push(m);
                     let v = self.win_value(ply + 1);
                     self.record_decided(ply, m, -v);
+                    if ply == 0 {
+                        // Every other way to win at once is a candidate too (an open four's
+                        // two ends); the move chosen stays the tactic's.
+                        for other in self.other_wins_now(m) {
+                            self.record_decided(ply, other, -v);
+                        }
+                    }
                     return v;
                 }
                 Tactic::Lost(block) => {

@@ -74,8 +74,7 @@ fn line_points_are_the_mean_score_with_a_wilson_band() {
             assert_eq!(p.band, Some((lo, hi)));
         }
     }
-    assert_eq!(fig.y_label, "score");
-    assert!(fig.title.contains("ab_2"), "whose score: {}", fig.title);
+    assert_eq!(fig.y_label, "score of ab_2");
 }
 
 #[test]
@@ -402,6 +401,9 @@ fn a_score_figure_spans_zero_to_one_and_names_its_band() {
     let fig = mnklab::plot::live::cumulative_score(&records, 0);
     assert_eq!(fig.y_range, Some((0.0, 1.0)));
     assert!(!fig.title.contains("so far"), "{}", fig.title);
+    // A short y title (a low plot cut a long one); whose score, the title says.
+    assert_eq!(fig.y_label, "score");
+    assert!(fig.title.contains("of ab"), "{}", fig.title);
     let svg = render_svg(&fig, &ExportOptions::for_figure(&fig)).unwrap();
     assert!(svg.contains("95% interval (shaded)"), "the band in the legend");
     // Without bands, no band in the legend.

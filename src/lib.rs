@@ -29,7 +29,7 @@ pub mod app;
 /// The smallest workbench window, in points: below it one panel ran over another (at
 /// 640 x 480 the board's panel covered the agents' controls). Here, not in `app`, so that
 /// the command line checks `--size` in a build without the window too.
-pub const MIN_WINDOW_SIZE: [f32; 2] = [800.0, 560.0];
+pub const MIN_WINDOW_SIZE: [f32; 2] = [900.0, 600.0];
 pub mod arena;
 pub mod bench;
 pub mod eval;

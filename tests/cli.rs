@@ -1366,11 +1366,11 @@ fn a_table_says_when_games_repeat() {
 /// before any window opens; the smallest is taken.
 #[test]
 fn a_window_size_below_the_smallest_is_refused() {
-    for size in ["640x480", "800x500", "12x", "wide"] {
+    for size in ["640x480", "880x700", "12x", "wide"] {
         let o = mnklab(&["--size", size, "--game", "tictactoe", "--screenshot", "/nonexistent/x.png"]);
         let err = String::from_utf8_lossy(&o.stderr);
         assert!(
-            !o.status.success() && err.contains("is not a size") && err.contains("800..8000 x 560..8000"),
+            !o.status.success() && err.contains("is not a size") && err.contains("900..8000 x 600..8000"),
             "{size}: {err}"
         );
     }

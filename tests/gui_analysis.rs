@@ -1230,8 +1230,19 @@ fn clicking_a_move_of_a_line_walks_to_it() {
     assert!(best.len() >= 3, "a line to walk: {best:?}");
     let second = pos.format_move(best[1]);
     let link = h.query_all_by_role_and_label(Role::Label, &second).next();
-    link.unwrap_or_else(|| panic!("the line's move {second} is a link")).click();
+    let link = link.unwrap_or_else(|| panic!("the line's move {second} is a link"));
+    link.hover();
+    h.run();
+    h.run();
+    assert!(h.query_by_label_contains("a move of the line to walk to it").is_some(), "the row said in words");
+    let link = h.query_all_by_role_and_label(Role::Label, &second).next().unwrap();
+    link.click();
     h.run();
     assert_eq!(h.state().position().history(), &best[..2], "walked to the second move of the line");
     assert_eq!(h.state().record().len(), 3, "start and the two moves");
+    h.run();
+    assert!(
+        h.query_by_label_contains("a move of the line to walk to it").is_none(),
+        "no row of another position's table is said"
+    );
 }

@@ -576,6 +576,11 @@ impl Analysis {
         }
         // Where an answer came from is about the analysed position only.
         let info = self.info.as_deref().filter(|_| self.is_for(pos));
+        // No table for this position: no row of one is under the pointer (a row's words
+        // stayed after a click walked its line to another position).
+        if self.latest.is_none() || !self.is_for(pos) {
+            self.hovered_detail = None;
+        }
         // Three lines: a notice names an option, why it does not apply and what answers
         // instead, which two lines of a half-width panel cut (a new-user trial saw a book's
         // game and a fallback's name lost).

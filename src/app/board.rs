@@ -50,7 +50,8 @@ fn draw_mark(painter: &egui::Painter, r: Rect, cell: f32, best: bool, strength: 
             egui::StrokeKind::Outside,
         );
     }
-    if cell >= 22.0 {
+    // From 16 px: at 1100 x 700 gomoku's cells (18 px) showed colours with no label.
+    if cell >= 16.0 {
         let ink = if strength > 0.45 { Color32::WHITE } else { Color32::from_rgb(10, 30, 90) };
         // As large as the text fits the mark's width (measured at 10 px and scaled), within
         // limits that keep it inside the cell and readable.
@@ -118,7 +119,10 @@ pub fn eval_bar(ui: &mut egui::Ui, height: f32, bar: Option<&crate::analysis::Ev
     };
     painter.rect_filled(rect, 3.0, SECOND);
     let dark = Rect::from_min_max(egui::pos2(rect.min.x, rect.max.y - rect.height() * bar.first_share), rect.max);
-    painter.rect_filled(dark, 3.0, FIRST);
+    // On a dark theme the first player's share is a lighter grey than its stones: in their
+    // colour, a full bar read as the window behind it, an empty bar.
+    let first = if ui.visuals().dark_mode { Color32::from_gray(85) } else { FIRST };
+    painter.rect_filled(dark, 3.0, first);
     painter.line_segment(
         [egui::pos2(rect.min.x, rect.center().y), egui::pos2(rect.min.x + 5.0, rect.center().y)],
         Stroke::new(1.5, Color32::from_rgb(220, 40, 40)),

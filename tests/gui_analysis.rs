@@ -1220,6 +1220,8 @@ fn clicking_a_move_of_a_line_walks_to_it() {
     let mut w = Workbench::new(Variant::tictactoe());
     w.slot_mut(0).set(preset("strong-ab").unwrap());
     w.slot_mut(0).edit(|f| f.limits = SearchLimits::depth(5));
+    // Not following: the position walked to gets no table of its own, under the pointer.
+    w.slot_mut(0).analysis_mut().set_follow(false);
     let mut h = harness(w);
     h.run();
     h.state_mut().start_slot(0);

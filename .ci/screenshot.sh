@@ -20,11 +20,11 @@ echo "screenshot $out: $(identify -format '%wx%h' "$out"), $wood board pixels, $
 awk -v w="$wood" -v s="$stones" 'BEGIN { exit !(w > 50000 && s > 2000) }' || { echo "the screenshot does not show the board with its stones"; exit 1; }
 # A screenshot of moves given on the command line (an unsaved game) ends by itself: it once
 # wrote its picture, then waited for ever on the "Unsaved moves" question.
-DISPLAY=$display timeout 60 target/release/mnklab --screenshot "$scratch/moves-shot.png" --game connect4 --moves dd --size 640x480 \
+DISPLAY=$display timeout 60 target/release/mnklab --screenshot "$scratch/moves-shot.png" --game connect4 --moves dd --size 900x600 \
   || { echo "a --moves screenshot run did not end by itself (exit $?)"; exit 1; }
 echo "a --moves screenshot run ends by itself: ok"
 # A screenshot that cannot be written is an error (exit 2), not a silent success.
-if DISPLAY=$display timeout 120 target/release/mnklab --screenshot /proc/mnklab-cannot-write.png --size 640x480 2>"$scratch/shot-err"; then
+if DISPLAY=$display timeout 120 target/release/mnklab --screenshot /proc/mnklab-cannot-write.png --size 900x600 2>"$scratch/shot-err"; then
   echo "an unwritable screenshot exited 0"; exit 1
 fi
 grep -q "cannot write the screenshot" "$scratch/shot-err" || { echo "no error named the unwritable screenshot"; cat "$scratch/shot-err"; exit 1; }

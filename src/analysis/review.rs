@@ -928,20 +928,12 @@ pub fn graph_tick_label(y: f64, cells: usize) -> String {
 /// expected result after the move (-1..1, the mean the graph draws at half height), or a
 /// proof's ±1 or 0 labelled with its distance ("W13", "L12", "=").
 pub fn readings(moves: &[MoveReview]) -> Vec<crate::plot::Label> {
-    let proven: Vec<(usize, String)> = proven_labels(moves);
+    let proven = proven_labels(moves);
     evaluation_points(moves)
-        .map(|(m, v)| match proven.iter().find(|p| p.0 == m.ply) {
-            Some((_, text)) => {
-                let y = if text.starts_with('W') {
-                    1.0
-                } else if text.starts_with('L') {
-                    -1.0
-                } else {
-                    0.0
-                };
-                crate::plot::Label { x: m.ply as f64, y, text: text.clone() }
-            }
-            None => crate::plot::Label { x: m.ply as f64, y: v, text: format!("{v:+.3}") },
+        .map(|(m, v)| {
+            // A proof's value is its own (±1, 0): only its label says more.
+            let text = proven.iter().find(|p| p.0 == m.ply).map_or_else(|| format!("{v:+.3}"), |p| p.1.clone());
+            crate::plot::Label { x: m.ply as f64, y: v, text }
         })
         .collect()
 }

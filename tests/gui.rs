@@ -303,11 +303,25 @@ fn a_matchup_runs_with_live_plots_and_exports_a_figure() {
         "the workbench makes its figures folder"
     );
     assert!(!dir.join("figures/score.pdf").exists(), "nothing under the score's name");
-    // The title and labels are editable; the plot and the file both use the edited ones.
-    h.state_mut().matchup_mut().exporter_mut().title = "Alpha-beta vs random".into();
+    // The file carries no title unless asked: a paper sets its caption under the figure.
+    assert!(!std::fs::read_to_string(dir.join("figures/heatmap.csv")).unwrap().is_empty());
+    // The title and labels are editable; the plot and the file both use the edited ones, and
+    // a title typed is drawn in the file.
     h.state_mut().matchup_mut().exporter_mut().path = dir.join("heat.svg").display().to_string();
     h.state_mut().matchup_mut().exporter_mut().message = None;
+    // (By accessibility: at the harness' size the section lies below the fold.)
+    h.get_by_label("Title and labels plot").click_accesskit();
     h.run();
+    assert!(!h.state().matchup().exporter().title_in_file, "off until asked");
+    let field = h.get_by_label("title plot");
+    field.focus();
+    field.type_text("Alpha-beta vs random");
+    h.run();
+    assert!(
+        h.state().matchup().exporter().title_in_file,
+        "typing a title asks for it in the file: {:?}",
+        h.state().matchup().exporter().title
+    );
     assert!(h.query_by_label("Alpha-beta vs random").is_some(), "the plot shows the edited title");
     h.get_by_label("Export plot").click();
     assert!(wait(&mut h, 10.0, |w| w.matchup().exporter().message.as_deref().is_some_and(|m| m.starts_with("wrote"))));

@@ -887,6 +887,16 @@ fn outputs_never_replace_a_runs_files_or_a_users() {
     assert!(std::fs::read_to_string(dir.join("notes.txt")).unwrap().contains("random"));
     let o = mnklab_in(&dir, &["plot", "run", "--kind", "bar", "--out", "fig.svg"]);
     assert!(o.status.success(), "{}", err(&o));
+    // A figure for a paper: no title drawn, the suggested caption printed; --title draws one.
+    let caption = String::from_utf8_lossy(&o.stdout)
+        .lines()
+        .find_map(|l| l.strip_prefix("caption (not drawn; --title draws one): ").map(str::to_string));
+    let caption = caption.expect("a caption printed");
+    let svg = std::fs::read_to_string(dir.join("fig.svg")).unwrap();
+    assert!(!caption.is_empty() && !svg.contains(&caption), "{caption}");
+    let o = mnklab_in(&dir, &["plot", "run", "--kind", "bar", "--title", "Wins by agent", "--out", "titled.svg"]);
+    assert!(o.status.success(), "{}", err(&o));
+    assert!(std::fs::read_to_string(dir.join("titled.svg")).unwrap().contains("Wins by agent"));
     // The same figure as a PNG writes the same fig.csv: nothing to lose, so no --force.
     let o = mnklab_in(&dir, &["plot", "run", "--kind", "bar", "--out", "fig.png"]);
     assert!(o.status.success(), "{}", err(&o));

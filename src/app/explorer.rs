@@ -241,7 +241,14 @@ impl Explorer {
             ui.new_child(egui::UiBuilder::new().max_rect(row).layout(egui::Layout::left_to_right(egui::Align::Center)));
         ui.set_clip_rect(row.intersect(ui.clip_rect()));
         let Some(shown) = &self.shown else {
-            ui.weak("shown: the game's position (\"show\" on a row puts that node's on the board)");
+            // Cut with "…" in a narrow panel (the whole sentence on hover), never past its edge.
+            ui.add(
+                egui::Label::new(
+                    egui::RichText::new("shown: the game's position (\"show\" on a row puts its node on the board)")
+                        .weak(),
+                )
+                .truncate(),
+            );
             return;
         };
         ui.label("shown:");

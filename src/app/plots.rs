@@ -298,6 +298,10 @@ pub struct Exporter {
     pub title: String,
     pub x_label: String,
     pub y_label: String,
+    /// Whether the file carries the title. Off by default: a paper sets its own caption under
+    /// the figure, and a title drawn in it reads as the workbench's words ("score of ... so
+    /// far"). Typing a title turns it on.
+    pub title_in_file: bool,
     /// A log10 y axis (lines and box plots), on screen and in the file.
     pub log_y: bool,
     pub message: Option<String>,
@@ -324,6 +328,7 @@ impl Exporter {
             title: String::new(),
             x_label: String::new(),
             y_label: String::new(),
+            title_in_file: false,
             log_y: false,
             message: None,
             source: None,
@@ -394,7 +399,11 @@ impl Exporter {
     pub fn export(&mut self, fig: &Figure) {
         let (tx, rx) = unbounded();
         let what = self.what(fig);
-        let (fig, path, dpi, log_y) = (fig.clone(), PathBuf::from(&self.path), self.dpi, self.log_y);
+        let mut fig = fig.clone();
+        if !self.title_in_file {
+            fig.title.clear();
+        }
+        let (path, dpi, log_y) = (PathBuf::from(&self.path), self.dpi, self.log_y);
         std::thread::spawn(move || {
             let opts = ExportOptions { dpi, log_y, ..ExportOptions::default() };
             // The workbench's own figures folder (out/...) is created on first export, as a
@@ -417,7 +426,12 @@ impl Exporter {
             self.message = Some(match r {
                 Ok(paths) => {
                     self.written.extend(paths.iter().map(|p| (p.clone(), what.clone())));
-                    format!("wrote {}", paths.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", "))
+                    let files = paths.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", ");
+                    if self.title_in_file {
+                        format!("wrote {files}")
+                    } else {
+                        format!("wrote {files}, without a title (see Title and labels)")
+                    }
                 }
                 Err(e) => e.to_string(),
             });
@@ -462,14 +476,25 @@ impl Exporter {
         // Its own reserved line: a notice that wrapped inside the row above pushed the plot down.
         super::lines::reserved_line(ui, self.message.as_deref(), super::lines::Tone::Plain);
         egui::CollapsingHeader::new(format!("Title and labels {id}")).default_open(false).show(ui, |ui| {
+            ui.checkbox(&mut self.title_in_file, format!("title in the file {id}")).on_hover_text(
+                "Draw the title in the exported figure. Off: the figure has axes and legend only, \
+                 for a paper that sets its own caption under it.",
+            );
+            let mut typed = false;
             for (label, text) in
                 [("title", &mut self.title), ("x label", &mut self.x_label), ("y label", &mut self.y_label)]
             {
                 ui.horizontal(|ui| {
                     let l = ui.label(format!("{label} {id}"));
-                    ui.add(egui::TextEdit::singleline(text).desired_width(260.0).hint_text("as generated"))
+                    let edit = ui
+                        .add(egui::TextEdit::singleline(text).desired_width(260.0).hint_text("as generated"))
                         .labelled_by(l.id);
+                    typed |= label == "title" && edit.changed();
                 });
+            }
+            // A title typed is a title wanted in the file.
+            if typed && !self.title.trim().is_empty() {
+                self.title_in_file = true;
             }
         });
     }
@@ -490,6 +515,29 @@ mod tests {
         while e.poll() {
             std::thread::sleep(std::time::Duration::from_millis(10));
         }
+    }
+
+    /// An exported figure carries no title unless asked: a paper sets its caption under it,
+    /// and the workbench's title read as UI text there. Ticking the box draws it.
+    #[test]
+    fn an_export_draws_the_title_only_when_asked() {
+        let dir = std::env::temp_dir().join(format!("mnklab-exporter-title-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let fig = figure("Cumulative score of strong-ab");
+        let mut e = Exporter::new(&dir.join("plain.svg").display().to_string());
+        e.export_or_ask(&fig);
+        finish(&mut e);
+        assert!(e.message.as_deref().is_some_and(|m| m.contains("without a title")), "{:?}", e.message);
+        let plain = std::fs::read_to_string(dir.join("plain.svg")).expect("written");
+        assert!(!plain.contains("Cumulative score"), "no title drawn");
+        assert!(plain.contains(&fig.y_label), "the axes are drawn");
+        e.title_in_file = true;
+        e.name_for("titled");
+        e.export_or_ask(&fig);
+        finish(&mut e);
+        let titled = std::fs::read_to_string(dir.join("titled.svg")).expect("written");
+        assert!(titled.contains("Cumulative score of strong-ab"), "the title drawn when asked");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     /// Following a new run forgets "wrote ..." of the last one: under the new path it read as

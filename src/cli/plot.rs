@@ -31,6 +31,8 @@ pub struct PlotArgs {
     /// See the games from this entrant's side.
     #[arg(long)]
     agent: Option<String>,
+    /// A title drawn in the figure. Without it the figure has none (a paper sets its caption
+    /// under the figure), and a suggested caption is printed.
     #[arg(long)]
     title: Option<String>,
     #[arg(long)]
@@ -91,7 +93,7 @@ pub fn run(args: PlotArgs) -> Result<(), String> {
     }
     req.series = field("series", &args.series)?;
     req.agent = args.agent;
-    req.title = args.title;
+    req.title = args.title.clone();
     req.bins = args.bins;
     req.facet = field("facet", &args.facet)?;
     req.boundary = args.boundary;
@@ -162,6 +164,10 @@ pub fn run(args: PlotArgs) -> Result<(), String> {
     // The same figure in another format (fig.png after fig.svg) writes the same CSV again,
     // which loses nothing; any other CSV there is the user's, replaced only with --force.
     mnklab::io::check_replace(&csv, fig.to_csv().as_bytes(), args.force).map_err(|e| format!("--out: {e}"))?;
+    if args.title.is_none() {
+        println!("caption (not drawn; --title draws one): {}", fig.title);
+        fig.title.clear();
+    }
     for p in export_figure(&fig, &args.out, &opts).map_err(|e| e.to_string())? {
         println!("wrote {}", p.display());
     }

@@ -149,7 +149,9 @@ fn write_figure(path: &std::path::Path, game: &Game, moves: &[MoveReview], sever
             name
         })
         .collect();
-    let fig = review_figure(moves, &names, board_cells(&game.start));
+    let mut fig = review_figure(moves, &names, board_cells(&game.start));
+    // As `plot` does: no title in a figure for a paper, whose caption is set under it.
+    fig.title.clear();
     let written = mnklab::plot::export_figure(&fig, &path, &mnklab::plot::ExportOptions::default())
         .map_err(|e| format!("--figure {}: {e}", path.display()))?;
     let shown: Vec<String> = written.iter().map(|p| p.display().to_string()).collect();

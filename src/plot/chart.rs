@@ -156,7 +156,8 @@ impl<E: std::error::Error + Send + Sync + 'static> From<DrawingAreaErrorKind<E>>
 pub(super) type Chart<'a, DB> = ChartContext<'a, DB, Cartesian2d<Ticked, Ticked>>;
 
 /// `area` under the figure's title, the title made to fit its width: shrunk down to the tick
-/// size, then cut at a word with "…" (a long title ran off both edges).
+/// size, then cut at a word with "…" (a long title ran off both edges). An empty title
+/// (a figure for a paper, whose caption is set under it) leaves a small margin only.
 pub(super) fn titled<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     title: &str,
@@ -165,6 +166,9 @@ pub(super) fn titled<DB: DrawingBackend>(
 where
     DB::ErrorType: 'static,
 {
+    if title.trim().is_empty() {
+        return Ok(area.margin(z.px(6.0), 0, 0, 0));
+    }
     let (w, _) = area.dim_in_pixel();
     let room = (w as f64 * 0.96) as u32;
     let fits = |t: &str, size: f64| text_extent(area, &[t.to_string()], &z.font(size)).0 <= room;

@@ -184,7 +184,12 @@ fn every_file_type_refuses_unknown_fields_by_name() {
     let (accuracy, mut matchups): (Vec<String>, Vec<String>) = ron_files(&format!("{root}/saves/experiments"))
         .into_iter()
         .partition(|t| mnklab::io::kind_of_text(t) == mnklab::io::FileKind::Accuracy);
-    matchups.extend(ron_files(&format!("{root}/saves/experiments/quick")));
+    let (quick_accuracy, quick): (Vec<String>, Vec<String>) = ron_files(&format!("{root}/saves/experiments/quick"))
+        .into_iter()
+        .partition(|t| mnklab::io::kind_of_text(t) == mnklab::io::FileKind::Accuracy);
+    let mut accuracy = accuracy;
+    accuracy.extend(quick_accuracy);
+    matchups.extend(quick);
     matchups.push(
         r#"(name: "full", variants: Grid(widths: [4], heights: [4], k: Fixed([3]), gravity: false, exact: false),
             agents: [(name: Some("a"), agent: Preset("random"), limits: Some((iterations: Some(5))),
@@ -319,6 +324,98 @@ fn the_manifest_covers_every_committed_figure_and_table() {
             assert!(dir.join(file).is_file(), "the quick set's {}/{file} is not committed", job.name);
         }
     }
+    for job in m.accuracy_jobs(mnklab::reproduce::Mode::Quick, &mut skipped) {
+        let dir = std::path::Path::new(ROOT).join("results").join(&job.name);
+        for file in ["accuracy.csv", "crossovers.csv", "moves.csv.gz", "experiment.ron"] {
+            assert!(dir.join(file).is_file(), "the quick set's {}/{file} is not committed", job.name);
+        }
+    }
+}
+
+/// A scratch repository with one accuracy experiment (`NAME`, quick: Same) on the quick
+/// mnk:5,5,4 suite, strong-mcts at 64 to 256 iterations.
+fn accuracy_root(name: &str, seed: u64) -> Scratch {
+    let root = Scratch::new("reproduce-accuracy");
+    std::fs::create_dir_all(root.join("saves/experiments")).unwrap();
+    std::fs::create_dir_all(root.join("saves/suites")).unwrap();
+    let manifest = format!(
+        r#"(version: 1, runs: [], accuracy: [(name: "{name}", experiment: "experiments/{name}.ron", quick: Same)])"#
+    );
+    std::fs::write(root.join("saves/reproduce.ron"), manifest).unwrap();
+    std::fs::copy(format!("{ROOT}/saves/suites/quick-mnk-5-5-4.ron"), root.join("saves/suites/quick-mnk-5-5-4.ron"))
+        .unwrap();
+    let experiment = format!(
+        r#"(name: "{name}", suites: ["../suites/quick-mnk-5-5-4.ron"], agents: [(agent: Preset("strong-mcts"))],
+            work: Some((from: 6, to: 8)), seed: {seed})"#
+    );
+    std::fs::write(root.join(format!("saves/experiments/{name}.ron")), experiment).unwrap();
+    root
+}
+
+fn reproduce_in(
+    root: &std::path::Path,
+    mode: mnklab::reproduce::Mode,
+    said: &mut Vec<String>,
+) -> mnklab::reproduce::Report {
+    let out = Scratch::new("reproduce-out");
+    let opts =
+        mnklab::reproduce::Options { root: root.to_path_buf(), out: out.join("new"), mode, threads: 2, only: vec![] };
+    mnklab::reproduce::reproduce(&opts, &mut |l| said.push(l.to_string())).unwrap()
+}
+
+/// The accuracy step: the full mode writes the table, crossovers, rows and figures into
+/// results/NAME/; the quick mode then finds them the same, and a changed seed (other
+/// rollouts, other moves) is found as a difference in accuracy.csv. A full run over
+/// committed rows of the same experiment keeps them and searches only what is missing.
+#[test]
+fn the_accuracy_step_reproduces_and_keeps_committed_rows() {
+    use mnklab::reproduce::Mode;
+    let root = accuracy_root("acc", 1);
+    let mut said = Vec::new();
+    let made = reproduce_in(&root, Mode::Full, &mut said);
+    assert!(made.new.iter().any(|f| f == "results/acc/accuracy.csv"), "{}", made.text());
+    let dir = root.join("results/acc");
+    for file in ["accuracy.csv", "crossovers.csv", "moves.csv.gz", "experiment.ron", "accuracy-work.svg"] {
+        assert!(dir.join(file).is_file(), "{file} written");
+    }
+    let same = reproduce_in(&root, Mode::Quick, &mut Vec::new());
+    assert!(same.is_same() && same.same >= 3, "{}", same.text());
+    let other = accuracy_root("acc", 2);
+    for e in std::fs::read_dir(&dir).unwrap() {
+        let e = e.unwrap();
+        std::fs::create_dir_all(other.join("results/acc")).unwrap();
+        std::fs::copy(e.path(), other.join("results/acc").join(e.file_name())).unwrap();
+    }
+    let changed = reproduce_in(&other, Mode::Quick, &mut Vec::new());
+    assert!(
+        changed
+            .changed
+            .iter()
+            .any(|(f, d)| f == "results/acc/moves.csv.gz" || (f == "results/acc/accuracy.csv" && d.count > 0))
+            || !changed.is_same(),
+        "another seed should differ:\n{}",
+        changed.text()
+    );
+    // Keep the committed rows but the last budget's: the full mode searches only those.
+    let rows = mnklab::reproduce::read_maybe_gz(&dir.join("moves.csv.gz")).unwrap();
+    let text = String::from_utf8(rows).unwrap();
+    let kept: Vec<&str> = text.lines().filter(|l| !l.contains(",iterations,256,")).collect();
+    let missing = text.lines().count() - kept.len();
+    assert!(missing >= 50, "{missing}");
+    std::fs::write(dir.join("moves.csv"), kept.join("\n") + "\n").unwrap();
+    std::fs::remove_file(dir.join("moves.csv.gz")).unwrap();
+    let mut said = Vec::new();
+    let again = reproduce_in(&root, Mode::Full, &mut said);
+    assert!(said.iter().any(|l| l.contains(&format!("keeps the {} rows", kept.len() - 1))), "{said:?}");
+    assert!(
+        said.iter().any(|l| l.contains(&format!(
+            "{} of {} searches",
+            text.lines().count() - 1,
+            text.lines().count() - 1
+        ))),
+        "{said:?}"
+    );
+    assert!(again.changed.iter().all(|(f, _)| !f.ends_with("accuracy.csv")), "{}", again.text());
 }
 
 /// Each committed run says which build played it and with what: every game names the commit

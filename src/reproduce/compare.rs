@@ -143,7 +143,8 @@ struct Table {
 /// The columns that name a row, by the table's shape: a game (`index`), a move (`index`,
 /// `ply`), a run summary (the columns before `games`), node counts (before `nodes`), and the
 /// figure CSVs of `plot` (a line's series and x; a box's group; a bar's category and part; a
-/// bin's edges; a heatmap cell's labels, before its value and `games`).
+/// bin's edges; a heatmap cell's labels, before its value and `games`), and the accuracy
+/// study's tables.
 fn key_columns(header: &[String]) -> Vec<usize> {
     let at = |name: &str| header.iter().position(|h| h == name);
     let before = |end: usize| (0..end.max(1)).collect();
@@ -153,6 +154,17 @@ fn key_columns(header: &[String]) -> Vec<usize> {
         _ => {}
     }
     let second = header.get(1).map(String::as_str);
+    // The accuracy study: a rate's board, agent, budget and group; a crossover's board, axis
+    // and pair of agents; a panel figure's panel, line and x.
+    if let (Some(p), Some(_)) = (at("positions"), at("rate")) {
+        return before(p);
+    }
+    if let Some(c) = at("crossing") {
+        return before(c);
+    }
+    if header.first().is_some_and(|h| h == "panel") && second == Some("series") {
+        return vec![0, 1, 2];
+    }
     if header.first().is_some_and(|h| h == "series") || second == Some("part") || at("bin_low") == Some(0) {
         vec![0, 1]
     } else if second == Some("n") {
@@ -284,6 +296,33 @@ mod tests {
         assert_eq!(
             d.lines,
             vec!["row (board 3x3, K 3) column score of alam-ab: committed 0.5625, now 0.57".to_string()]
+        );
+    }
+
+    /// The accuracy study's tables: a rate is named by its board, agent, budget and group
+    /// (boards alone repeat), a crossover by its board, axis and pair.
+    #[test]
+    fn accuracy_rows_are_keyed_by_board_agent_budget_and_group() {
+        let head = "board,agent,budget_kind,budget,group,positions,mistakes,rate,lo,hi\n";
+        let a = format!(
+            "{head}b,ab,nodes,64,all,100,10,0.1,0.05,0.15\nb,ab,nodes,64,quiet,80,10,0.125,0.06,0.19\nb,ab,nodes,128,all,100,8,0.08,0.04,0.12\n"
+        );
+        let b = a.replace("128,all,100,8,0.08", "128,all,100,9,0.09");
+        let d = compare_bytes("accuracy.csv", a.as_bytes(), b.as_bytes());
+        assert_eq!(d.count, 2, "{:?}", d.lines);
+        assert!(
+            d.lines[0].starts_with("row (board b, agent ab, budget_kind nodes, budget 128, group all) column mistakes"),
+            "{:?}",
+            d.lines
+        );
+        let c =
+            "board,budget_kind,a,b,crossing,lo,hi,better_at_smallest\nb,nodes,x,y,70,60,80,x\nb,cpu_seconds,x,y,,,,x\n";
+        assert!(compare_bytes("crossovers.csv", c.as_bytes(), c.as_bytes()).is_same());
+        let moved = c.replace(",70,", ",71,");
+        let d = compare_bytes("crossovers.csv", c.as_bytes(), moved.as_bytes());
+        assert_eq!(
+            d.lines,
+            vec!["row (board b, budget_kind nodes, a x, b y) column crossing: committed 70, now 71".to_string()]
         );
     }
 

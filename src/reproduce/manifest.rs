@@ -21,6 +21,45 @@ pub struct Manifest {
     pub node_counts: Vec<NodeCountStep>,
     #[serde(default)]
     pub figures: Vec<FigureStep>,
+    /// Accuracy experiments (`mnklab accuracy`), committed under `results/NAME/`.
+    #[serde(default)]
+    pub accuracy: Vec<AccuracyStep>,
+}
+
+/// One accuracy experiment: `mnklab accuracy EXPERIMENT --out results/NAME`. Its rows
+/// already committed for the same experiment are kept, and only the missing searches run,
+/// so a study of hours is made over several sittings (`mnklab accuracy ... --resume` into
+/// `results/NAME/`, then this step to write its table, figures and RESULTS.md blocks).
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AccuracyStep {
+    pub name: String,
+    /// Relative to the manifest's folder.
+    pub experiment: String,
+    pub quick: AccuracyPlan,
+}
+
+/// What stands for an accuracy experiment in the quick set.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub enum AccuracyPlan {
+    /// The experiment itself (work budgets only, quick enough).
+    Same,
+    /// A twin of work budgets only (CPU-time rows depend on the machine), committed under
+    /// `results/NAME/` and re-run afresh by both modes.
+    Twin { name: String, experiment: String },
+    /// Only in the full set, for this reason.
+    FullOnly(String),
+}
+
+/// One accuracy experiment to make, and whether committed rows may be kept.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AccuracyJob {
+    pub name: String,
+    pub experiment: String,
+    /// Keep the rows committed under `results/NAME/` for the same experiment (the full
+    /// study); a quick check searches everything afresh.
+    pub keep_committed: bool,
 }
 
 /// One experiment: `mnklab match MATCHUP [--games G] [--scale S]`, its results committed
@@ -152,7 +191,40 @@ impl Manifest {
             }
         }
         names.extend(self.node_counts.iter().map(|n| n.name.clone()));
+        for a in &self.accuracy {
+            names.push(a.name.clone());
+            if let AccuracyPlan::Twin { name, .. } = &a.quick {
+                names.push(name.clone());
+            }
+        }
         names
+    }
+
+    /// The accuracy experiments a mode makes; those it leaves out are described in `skipped`.
+    pub fn accuracy_jobs(&self, mode: Mode, skipped: &mut Vec<String>) -> Vec<AccuracyJob> {
+        let mut jobs = Vec::new();
+        let job = |name: &str, experiment: &str, keep_committed| AccuracyJob {
+            name: name.into(),
+            experiment: experiment.into(),
+            keep_committed,
+        };
+        for a in &self.accuracy {
+            let full = mode == Mode::Full;
+            match &a.quick {
+                AccuracyPlan::Same => jobs.push(job(&a.name, &a.experiment, full)),
+                AccuracyPlan::Twin { name, experiment } => {
+                    if full {
+                        jobs.push(job(&a.name, &a.experiment, true));
+                    } else {
+                        skipped.push(format!("{} (its work-budget twin {name} runs instead)", a.name));
+                    }
+                    jobs.push(job(name, experiment, false));
+                }
+                AccuracyPlan::FullOnly(_) if full => jobs.push(job(&a.name, &a.experiment, true)),
+                AccuracyPlan::FullOnly(why) => skipped.push(format!("{}: {why}", a.name)),
+            }
+        }
+        jobs
     }
 
     /// Names used once, figures of runs that exist, numbers in range.

@@ -8,6 +8,7 @@
 //! differs; [`Mode::Full`] re-runs everything and then writes the new files over the
 //! committed ones, reporting what changed.
 
+mod accuracy;
 pub mod compare;
 mod manifest;
 mod outputs;
@@ -15,7 +16,9 @@ mod outputs;
 use std::path::{Path, PathBuf};
 
 pub use compare::{FileDiff, compare_bytes, read_maybe_gz};
-pub use manifest::{FigureStep, Job, Manifest, NodeCountStep, QuickPlan, RunStep};
+pub use manifest::{
+    AccuracyJob, AccuracyPlan, AccuracyStep, FigureStep, Job, Manifest, NodeCountStep, QuickPlan, RunStep,
+};
 pub use outputs::{DrawnFigure, SUMMARY_COLUMNS, summary_csv, summary_markdown};
 
 /// Where the manifest lives in the repository.
@@ -40,6 +43,8 @@ pub enum ReproduceError {
     External { name: String, who: String, command: String },
     #[error("run {name}: {text}: {source}")]
     Variant { name: String, text: String, source: crate::game::GameError },
+    #[error("accuracy {name}: {source}")]
+    Accuracy { name: String, source: Box<crate::arena::accuracy::AccuracyError> },
     #[error("figure {file}: {source}")]
     Figure { file: String, source: Box<dyn std::error::Error + Send + Sync> },
     #[error("{path}: {problem}")]
@@ -68,7 +73,7 @@ pub enum MarkerProblem {
     NotClosed,
     #[error("no {end} after {after}", end = outputs::END)]
     NoEnd { after: String },
-    #[error("unknown generated block `{0}` (summary NAME, nodes NAME or commit)")]
+    #[error("unknown generated block `{0}` (summary NAME, nodes NAME, accuracy NAME, crossovers NAME or commit)")]
     UnknownBlock(String),
     #[error("{}: {source}", .path.display())]
     Read { path: PathBuf, source: std::io::Error },
@@ -83,6 +88,8 @@ pub enum TableError {
     Csv(#[from] csv::Error),
     #[error("{file}: `{cell}` is not a count")]
     NotACount { file: &'static str, cell: String },
+    #[error("{file}: its columns lack some of {wanted}")]
+    Columns { file: &'static str, wanted: &'static str },
     #[error("a row of {cells} cells under {columns} columns")]
     RowLength { cells: usize, columns: usize },
 }
@@ -215,6 +222,20 @@ pub fn reproduce(opts: &Options, say: &mut dyn FnMut(&str)) -> Result<Report, Re
         say(&format!("run {} ({})", job.name, job.matchup));
         let base = manifest_path.parent().unwrap_or(Path::new("."));
         produced.extend(outputs::run_job(&job, base, opts)?);
+        ran.push(job.name.clone());
+        say(&format!("  done in {:.0} s", start.elapsed().as_secs_f64()));
+    }
+    for job in manifest.accuracy_jobs(opts.mode, &mut report.skipped) {
+        if !chosen(&job.name) {
+            report.skipped.push(format!("{} (not asked for by --only)", job.name));
+            continue;
+        }
+        let start = std::time::Instant::now();
+        say(&format!("accuracy {} ({})", job.name, job.experiment));
+        let base = manifest_path.parent().unwrap_or(Path::new("."));
+        let made = accuracy::run(&job, base, opts, say)?;
+        volatile.extend(made.volatile);
+        produced.extend(made.files);
         ran.push(job.name.clone());
         say(&format!("  done in {:.0} s", start.elapsed().as_secs_f64()));
     }

@@ -149,19 +149,19 @@ pub fn pairs_markdown(csv_text: &str) -> Result<String, TableError> {
 }
 
 /// The machine a run played on, and its load (Linux's /proc; "unknown" elsewhere).
-struct Machine {
+pub(super) struct Machine {
     load: String,
 }
 
 impl Machine {
-    fn now() -> Machine {
+    pub(super) fn now() -> Machine {
         let load = std::fs::read_to_string("/proc/loadavg").ok();
         let load = load.as_deref().and_then(|l| l.split_whitespace().next()).unwrap_or("unknown").to_string();
         Machine { load }
     }
 
     /// The CPU, its cores, the 1-minute load average before and after, and the wall time.
-    fn text(&self, after: &Machine, seconds: f64) -> String {
+    pub(super) fn text(&self, after: &Machine, seconds: f64) -> String {
         let cpu = std::fs::read_to_string("/proc/cpuinfo").ok().and_then(|c| {
             c.lines()
                 .find(|l| l.starts_with("model name"))
@@ -181,7 +181,7 @@ impl Machine {
 
 /// Replaces `path` by `path.gz` (gzip, best compression, no time stamp: the same bytes for
 /// the same data).
-fn gzip(path: &Path) -> Result<(), ReproduceError> {
+pub(super) fn gzip(path: &Path) -> Result<(), ReproduceError> {
     let data = std::fs::read(path).map_err(|source| ReproduceError::Read { path: path.into(), source })?;
     let mut gz_name = path.as_os_str().to_owned();
     gz_name.push(".gz");
@@ -416,6 +416,17 @@ fn block(what: &str, opts: &Options, ran: &[String]) -> Result<Option<String>, M
                 table.push_str(&pairs_markdown(&read(PAIRS_FILE)?)?);
             }
             Ok(Some(table))
+        }
+        "accuracy" | "crossovers" if !made => Ok(None),
+        "accuracy" | "crossovers" => {
+            let file = if kind == "accuracy" { "accuracy.csv" } else { "crossovers.csv" };
+            let path = opts.out.join(results_dir(name)).join(file);
+            let text = std::fs::read_to_string(&path).map_err(|source| MarkerProblem::Read { path, source })?;
+            Ok(Some(if kind == "accuracy" {
+                super::accuracy::accuracy_markdown(&text)?
+            } else {
+                super::accuracy::crossovers_markdown(&text)?
+            }))
         }
         "nodes" => {
             let path = opts.out.join(results_dir(name)).join("nodes.csv");

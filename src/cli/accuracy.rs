@@ -29,7 +29,8 @@ pub fn run(args: AccuracyArgs) -> Result<(), String> {
     let opts = AccuracyOptions { resume: args.resume, threads: args.threads };
     let started = std::time::Instant::now();
     let mut last = -1.0;
-    let rows = run_accuracy(&experiment, &args.experiment, &args.out, &opts, &control, |done, total| {
+    let rows = run_accuracy(&experiment, &args.experiment, &args.out, &opts, &control, |rows, total| {
+        let done = rows.len();
         let now = started.elapsed().as_secs_f64();
         if now - last >= 2.0 || done == total {
             last = now;

@@ -45,7 +45,8 @@ pub(super) fn run(
     let before = Machine::now();
     let start = std::time::Instant::now();
     let mut last = std::time::Instant::now();
-    let told = |done: usize, total: usize| {
+    let told = |rows: &[crate::arena::accuracy::MoveRow], total: usize| {
+        let done = rows.len();
         if last.elapsed().as_secs() >= 60 || done == total {
             say(&format!("  {done} of {total} searches"));
             last = std::time::Instant::now();

@@ -426,15 +426,15 @@ pub struct AccuracyOptions {
 }
 
 /// Runs `experiment` (read from `file`) into `out`: `moves.csv` grows a row a search, then
-/// `accuracy.csv` is written from all rows. `told(done, total)` hears the progress. Returns
-/// every row.
+/// `accuracy.csv` is written from all rows. `told(rows, total)` hears the progress: the rows
+/// so far (for live curves) and the searches in all. Returns every row.
 pub fn run_accuracy(
     experiment: &AccuracyExperiment,
     file: &Path,
     out: &Path,
     opts: &AccuracyOptions,
     control: &SearchControl,
-    mut told: impl FnMut(usize, usize),
+    mut told: impl FnMut(&[MoveRow], usize),
 ) -> Result<Vec<MoveRow>, AccuracyError> {
     let base = file.parent().unwrap_or(Path::new("."));
     let agents = experiment.agents(base)?;
@@ -465,7 +465,7 @@ pub fn run_accuracy(
     };
     tasks.retain(|t| !have.contains(&key(t)));
     let total = rows.len() + tasks.len();
-    told(rows.len(), total);
+    told(&rows, total);
     let threads = match (opts.threads, experiment.threads) {
         (0, 0) => std::thread::available_parallelism().map_or(1, |n| n.get()),
         (0, n) | (n, _) => n as usize,
@@ -501,7 +501,7 @@ pub fn run_accuracy(
                 .and_then(|_| writer.flush().map_err(Into::into))
                 .map_err(|e| write_err(std::io::Error::other(e.to_string())))?;
             rows.push(row);
-            told(rows.len(), total);
+            told(&rows, total);
         }
         Ok(())
     })?;

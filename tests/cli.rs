@@ -1288,7 +1288,8 @@ fn review_finds_a_blunder_the_judge_would_never_play() {
     assert!(loss > 2.0 && loss <= 3.0, "a value changed ranks above every judge's drop (0..2): {loss}");
     let o = mnklab(&["review", "--game", "gomoku", "--moves", "h8 h7 i8 i7 j8 a1", "--time", "0.2"]);
     let text = stdout(&o);
-    let first_marked = text.lines().nth(1).unwrap_or("");
+    // After the game's line and the list's heading.
+    let first_marked = text.lines().nth(2).unwrap_or("");
     assert!(first_marked.trim_start().starts_with("6. a1"), "worst first: {text}");
     assert!(first_marked.contains("(allows a threat win; best"), "named, not a number: {text}");
     // The solver as judge, by proofs alone: no proof of the 15x15 board, but the threat

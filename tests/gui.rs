@@ -404,6 +404,9 @@ fn reviewing_a_game_marks_the_real_mistake() {
     let dir = Scratch::new("gui-review-figure");
     let svg_path = dir.join("review.svg");
     h.state_mut().review_mut().exporter_mut().path = svg_path.display().to_string();
+    // Below the graph: scrolled to, as a person would.
+    h.get_by_label("Export review").scroll_to_me();
+    h.run();
     h.get_by_label("Export review").click();
     assert!(wait(&mut h, 10.0, |w| w.review().exporter().message.as_deref().is_some_and(|m| m.starts_with("wrote"))));
     let svg = std::fs::read_to_string(&svg_path).unwrap();
@@ -427,6 +430,8 @@ fn reviewing_a_game_marks_the_real_mistake() {
     // The list button goes to the position before the mistake; the board says so and shows
     // the better move ringed.
     let board = h.get_by_label("board").rect();
+    h.get_by_label(&text).scroll_to_me();
+    h.run();
     h.get_by_label(&text).click();
     h.run();
     assert_eq!(h.state().position().history_string(), "d a d a d");
@@ -439,7 +444,10 @@ fn reviewing_a_game_marks_the_real_mistake() {
     h.state_mut().new_game();
     h.run();
     assert!(h.state().review().moves().is_empty(), "the review is cleared");
-    assert!(h.query_by_label_contains("Mistakes and inaccuracies, worst first:").is_some());
+    assert!(
+        h.query_by_label_contains("Mistakes and inaccuracies, worst first (scores for the player who moved):")
+            .is_some()
+    );
     assert!(h.query_by_label_contains("loss hastened").is_none());
 }
 
@@ -1218,19 +1226,34 @@ fn an_export_asks_before_replacing_a_file_it_did_not_write() {
     h.get_by_label("Review game").click();
     assert!(wait(&mut h, 30.0, |w| !w.review().running() && w.review().moves().len() == 3));
     h.run();
+    // Below the graph: scrolled to, as a person would.
+    h.get_by_label("Export review").scroll_to_me();
+    h.run();
     h.get_by_label("Export review").click();
     h.run();
     assert!(h.state().review().exporter().message.as_deref().is_some_and(|m| m.contains("exists")));
     assert_eq!(std::fs::read_to_string(&figure).unwrap(), "a colleague's figure", "nothing written yet");
+    // Below the graph: scrolled to, as a person would.
+    h.get_by_label("Keep review").scroll_to_me();
+    h.run();
     h.get_by_label("Keep review").click();
     h.run();
     assert_eq!(std::fs::read_to_string(&figure).unwrap(), "a colleague's figure");
+    // Below the graph: scrolled to, as a person would.
+    h.get_by_label("Export review").scroll_to_me();
+    h.run();
     h.get_by_label("Export review").click();
+    h.run();
+    // Below the graph: scrolled to, as a person would.
+    h.get_by_label("Replace review").scroll_to_me();
     h.run();
     h.get_by_label("Replace review").click();
     assert!(wait(&mut h, 10.0, |w| w.review().exporter().message.as_deref().is_some_and(|m| m.starts_with("wrote"))));
     assert!(std::fs::read_to_string(&figure).unwrap().starts_with("<svg"), "replaced once asked");
     // Its own file again: written without a question.
+    // Below the graph: scrolled to, as a person would.
+    h.get_by_label("Export review").scroll_to_me();
+    h.run();
     h.get_by_label("Export review").click();
     assert!(wait(&mut h, 10.0, |w| w.review().exporter().message.as_deref().is_some_and(|m| m.starts_with("wrote"))));
     assert!(h.query_by_label("Replace review").is_none());

@@ -1231,14 +1231,26 @@ fn clicking_a_move_of_a_line_walks_to_it() {
     let best = h.state().slots()[0].analysis().candidates(&pos)[0].pv.clone();
     assert!(best.len() >= 3, "a line to walk: {best:?}");
     let second = pos.format_move(best[1]);
-    let link = h.query_all_by_role_and_label(Role::Label, &second).next();
-    let link = link.unwrap_or_else(|| panic!("the line's move {second} is a link"));
-    link.hover();
+    // The link in the best row's line: right of its move's button, on its row (the same
+    // name may be another row's candidate button).
+    let row =
+        h.query_all_by_role_and_label(Role::Button, &pos.format_move(best[0])).next().expect("the best row").rect();
+    let link_rect = |h: &Harness<'static, Workbench>| {
+        h.query_all_by_role_and_label(Role::Button, &second)
+            .map(|n| n.rect())
+            .find(|r| r.min.x > row.max.x + 40.0 && (r.center().y - row.center().y).abs() < row.height())
+            .unwrap_or_else(|| panic!("the line's move {second} is a link"))
+    };
+    let target = link_rect(&h);
+    assert!(target.width() >= 16.0, "a target a pointer can hit: {target:?}");
+    h.hover_at(target.center());
     h.run();
     h.run();
     assert!(h.query_by_label_contains("a move of the line to walk to it").is_some(), "the row said in words");
-    let link = h.query_all_by_role_and_label(Role::Label, &second).next().unwrap();
-    link.click();
+    // A press and release at the link, as a pointer clicks.
+    let at = link_rect(&h).center();
+    h.drag_at(at);
+    h.drop_at(at);
     h.run();
     assert_eq!(h.state().position().history(), &best[..2], "walked to the second move of the line");
     assert_eq!(h.state().record().len(), 3, "start and the two moves");

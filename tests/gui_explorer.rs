@@ -291,8 +291,8 @@ fn the_evaluation_bar_shows_the_first_players_share() {
     assert!(h.state().eval_bar().is_none(), "a tree position is not the analysed one");
 }
 
-/// The bar reads the panel's score as it is, for alpha-beta too: it once showed the mean of
-/// the last two depths, -1.1 beside the panel's +1.000.
+/// The bar reads the panel's score, for alpha-beta too (it once showed the mean of the last
+/// two depths, -1.1 beside the panel's +1.000), turned to the first player's view.
 #[test]
 fn the_evaluation_bar_reads_the_panels_score() {
     let mut w = Workbench::new("gomoku".parse().unwrap());
@@ -307,8 +307,11 @@ fn the_evaluation_bar_reads_the_panels_score() {
     let bar = h.state().eval_bar().expect("a reading");
     let latest = h.state().analysis().latest().cloned().unwrap();
     assert!(latest.depth >= 2, "two depths or more behind it");
-    let label = mnklab::analysis::short_label(latest.score, mnklab::search::tree::Bound::Exact);
-    assert_eq!(bar.label, label, "the bar's number is the panel's");
+    // The second player is to move: the bar's number is the panel's score in the first
+    // player's view, as its fill is (the same standing read the same after every move).
+    let Score::Eval(v) = latest.score else { panic!("an alpha-beta value: {:?}", latest.score) };
+    let label = mnklab::analysis::short_label(Score::Eval(-v), mnklab::search::tree::Bound::Exact);
+    assert_eq!(bar.label, label, "the bar's number is the panel's, for the first player");
 }
 
 /// "expand PV" under a finished MCTS analysis opens the best line to the end of the game: a

@@ -46,6 +46,26 @@ fn score_of(r: &GameRecord, name: &str) -> f64 {
     r.score_of(r.players[side]).unwrap()
 }
 
+/// A line of one pairing takes the colour of the agent whose games it shows, as the
+/// workbench's lines do (the CLI once coloured "ab_2 vs random" by the pairing's name: the
+/// same agent in another colour from the app's).
+#[test]
+fn a_pairings_line_has_its_agents_colour() {
+    let (records, m, dir) = run("pair-colour");
+    // One K a width, so that a point averages one board.
+    let records: Vec<GameRecord> = records.into_iter().filter(|r| r.variant.to_string() != "mnk:4,4,3").collect();
+    let mut req = PlotRequest::new(PlotKind::Line);
+    req.x = Some(Field::M);
+    req.metric = Some(Metric::Nodes);
+    let fig = figure_from_results(&records, Some(&m), &dir, &req).unwrap();
+    let FigureData::Lines(series) = &fig.data else { panic!("a line figure") };
+    assert_eq!(series.len(), 1, "{:?}", series.iter().map(|s| &s.name).collect::<Vec<_>>());
+    assert_eq!(series[0].name, "ab_2 vs random");
+    assert_eq!(series[0].colour_of.as_deref(), Some("ab_2"));
+    let agent_line = mnklab::plot::Series::new("ab_2", Vec::new());
+    assert_eq!(mnklab::plot::series_colours(series), mnklab::plot::series_colours(&[agent_line]));
+}
+
 #[test]
 fn line_points_are_the_mean_score_with_a_wilson_band() {
     let (records, m, dir) = run("line");
@@ -381,6 +401,7 @@ fn a_single_point_line_keeps_its_interval() {
     let with = render_svg(&fig, &ExportOptions::default()).unwrap();
     let without = render_svg(&fig, &ExportOptions { bands: false, ..ExportOptions::default() }).unwrap();
     assert_ne!(with, without, "the interval is drawn");
+    assert!(with.contains("95% interval (error bars)"), "the legend names what is drawn");
     assert!(
         with.matches("<line").count() + with.matches("<polyline").count()
             > without.matches("<line").count() + without.matches("<polyline").count()

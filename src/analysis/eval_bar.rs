@@ -14,7 +14,9 @@ pub struct EvalBar {
     /// The first player's expected result as a share of the bar, 0 (lost) to 1 (won): the
     /// part drawn in the first player's colour.
     pub first_share: f32,
-    /// The score in the one convention (for the side to move): "62.0%", "+1.40", "W7", "=".
+    /// The score for the first player, as the fill is (whoever is to move): "62%", "+1.4",
+    /// "W7" (the first player wins in 7), "=". A number for the side to move beside a fill for
+    /// the first player read as the same standing flipping sign every move.
     pub label: String,
     /// The same in words, with whose view it is.
     pub words: String,
@@ -27,19 +29,31 @@ impl EvalBar {
     }
 
     /// The bar for `score` with heuristic values read on `scale` ([`value_scale`] of the
-    /// position). The score is the panel's, as it is: the bar, the panel, the table and the
-    /// board read one number (a mean of two depths on the bar read against the panel's score,
-    /// once with the opposite sign).
+    /// position). The score is the panel's (never a mean of two depths), turned to the first
+    /// player's view when the second is to move.
     pub fn of_scaled(score: Score, to_move: Player, scale: f64) -> Option<EvalBar> {
         let expected = score.expected_at(scale)?;
         let first = if to_move == Player::First { expected } else { -expected };
-        let label = short_label(score, crate::search::tree::Bound::Exact);
+        let for_first = if to_move == Player::First { score } else { other_view(score) };
+        let label = short_label(for_first, crate::search::tree::Bound::Exact);
         let side = if to_move == Player::First { "the first player" } else { "the second player" };
         let words = format!(
-            "{score} for {side} (to move); the bar: the first player's expected result {:.0}%",
+            "{score} for {side} (to move); the bar and its number: the first player's view, {label}, \
+             an expected result of {:.0}%",
             (first + 1.0) * 50.0
         );
         Some(EvalBar { first_share: ((first + 1.0) / 2.0) as f32, label, words })
+    }
+}
+
+/// The same position's score for the other player (the same distance to the end).
+fn other_view(score: Score) -> Score {
+    match score {
+        Score::Win { plies } => Score::Loss { plies },
+        Score::Loss { plies } => Score::Win { plies },
+        Score::Eval(v) => Score::Eval(-v),
+        Score::WinRate(r) => Score::WinRate(1.0 - r),
+        s @ (Score::Draw | Score::Unknown) => s,
     }
 }
 
@@ -67,8 +81,15 @@ mod tests {
         let b = EvalBar::of(Score::WinRate(0.75), Player::Second).unwrap();
         assert!((b.first_share - 0.25).abs() < 1e-6, "the second player's 75% is the first's 25%");
         assert!(b.words.contains("the second player (to move)") && b.words.contains("25%"), "{}", b.words);
+        assert_eq!(b.label, "25%", "the number is the first player's, as the fill is");
         let won = EvalBar::of(Score::Win { plies: Some(7) }, Player::Second).unwrap();
         assert_eq!(won.first_share, 0.0, "the second player wins: none of it the first's");
+        assert_eq!(won.label, "L7", "the first player loses in 7");
+        // One standing, either side to move: the same fill and the same number.
+        let (a, b) = (EvalBar::of(Score::Eval(1250), Player::First), EvalBar::of(Score::Eval(-1250), Player::Second));
+        let (a, b) = (a.unwrap(), b.unwrap());
+        assert_eq!((a.label.as_str(), a.first_share), (b.label.as_str(), b.first_share));
+        assert_eq!(a.label, "+1.2");
         assert_eq!(EvalBar::of(Score::Draw, Player::First).unwrap().first_share, 0.5);
         assert_eq!(EvalBar::of(Score::Eval(0), Player::First).unwrap().first_share, 0.5);
         assert!(EvalBar::of(Score::Eval(4000), Player::First).unwrap().first_share > 0.9);

@@ -31,26 +31,20 @@ use crate::with_position;
 /// What the review says of a move.
 ///
 /// The terms, one definition for the review, the workbench and the accuracy study:
-/// - a **mistake** changes the value: a proven win or draw thrown away; a win by threats
-///   proven before the move and not found after it, or a move that lets the opponent win by
-///   threats where the judge's best move does not; or, where no proof settles the position,
-///   a drop of 0.3 or more in the judge's expected result (the result the judge expects
-///   changes class, as Lichess' mistake and blunder do; a blunder is a mistake of 0.6 or
-///   more);
-/// - an **inaccuracy** keeps the value but loses distance (a proven loss hastened, a proven
-///   win delayed) or loses 0.1 to 0.3 of the judge's expected result.
+/// - a **mistake** changes the value, as a proof shows it: a proven win or draw thrown away;
+///   a win by threats proven before the move and not found after it, or a move that lets the
+///   opponent win by threats where the judge's best move does not;
+/// - an **inaccuracy** loses distance (a proven loss hastened, a proven win delayed) or 0.1
+///   or more of a heuristic judge's expected result. An estimate proves no value, so however
+///   large the drop it is an inaccuracy, ranked by its `loss` (the list is worst first).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
     /// The move the judgement prefers (or one as good).
     Best,
     /// Gave away less than a tenth of a result.
     Good,
-    /// 0.1 to 0.3 of a result.
+    /// A tenth of a result or more, by a heuristic judge's estimate.
     Inaccuracy,
-    /// 0.3 to 0.6.
-    Mistake,
-    /// More than 0.6.
-    Blunder,
     /// Proven: a won position left for a draw or a loss.
     WinThrownAway,
     /// Proven: a drawn position left for a loss.
@@ -86,8 +80,6 @@ impl Verdict {
             Verdict::Best => "best",
             Verdict::Good => "good",
             Verdict::Inaccuracy => "inaccuracy",
-            Verdict::Mistake => "mistake",
-            Verdict::Blunder => "blunder",
             Verdict::WinThrownAway => "win thrown away",
             Verdict::DrawThrownAway => "draw thrown away",
             Verdict::LossHastened => "loss hastened",
@@ -102,12 +94,9 @@ impl Verdict {
         match self {
             Verdict::Best | Verdict::Good | Verdict::NotJudged => Severity::None,
             Verdict::Inaccuracy | Verdict::LossHastened | Verdict::WinDelayed => Severity::Inaccuracy,
-            Verdict::Mistake
-            | Verdict::Blunder
-            | Verdict::WinThrownAway
-            | Verdict::DrawThrownAway
-            | Verdict::ThreatWinMissed
-            | Verdict::AllowsThreatWin => Severity::Mistake,
+            Verdict::WinThrownAway | Verdict::DrawThrownAway | Verdict::ThreatWinMissed | Verdict::AllowsThreatWin => {
+                Severity::Mistake
+            }
         }
     }
 
@@ -176,7 +165,7 @@ impl MoveReview {
         // last depth's, the loss is from the matched pair of depths); a value changed is named.
         let loss = match self.verdict {
             // "loss 0.22": the `loss` column's number (>= 0), not a signed drop.
-            Verdict::Good | Verdict::Inaccuracy | Verdict::Mistake | Verdict::Blunder => {
+            Verdict::Good | Verdict::Inaccuracy => {
                 format!(", loss {:.2}", self.loss)
             }
             _ => String::new(),
@@ -242,29 +231,21 @@ impl MoveReview {
 pub struct PlayerSummary {
     pub moves: usize,
     pub judged: usize,
-    /// Every mistake, blunders included.
     pub mistakes: usize,
-    /// The mistakes that are blunders (a judge's drop of 0.6 or more).
-    pub blunders: usize,
     pub inaccuracies: usize,
     pub mean_loss: f64,
 }
 
 impl PlayerSummary {
-    /// "2 mistakes (1 blunder), 3 inaccuracies, mean loss 0.41 (24 of 24 moves judged)".
+    /// "2 mistakes, 3 inaccuracies, mean loss 0.41 (24 of 24 moves judged)".
     pub fn describe(&self) -> String {
         let plural = |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
-        let blunders = if self.blunders > 0 {
-            format!(" ({})", plural(self.blunders, "blunder", "blunders"))
-        } else {
-            String::new()
-        };
         if self.judged == 0 {
             // No mean of nothing: "mean loss 0.000" read as perfect play.
             return format!("no move judged (of {})", self.moves);
         }
         format!(
-            "{}{blunders}, {}, mean loss {:.3} ({} of {} moves judged)",
+            "{}, {}, mean loss {:.3} ({} of {} moves judged)",
             plural(self.mistakes, "mistake", "mistakes"),
             plural(self.inaccuracies, "inaccuracy", "inaccuracies"),
             self.mean_loss,
@@ -285,7 +266,6 @@ pub fn player_summaries(moves: &[MoveReview]) -> [PlayerSummary; 2] {
         }
         s.judged += 1;
         s.mistakes += usize::from(m.verdict.is_mistake());
-        s.blunders += usize::from(m.verdict == Verdict::Blunder);
         s.inaccuracies += usize::from(m.verdict.severity() == Severity::Inaccuracy);
         s.mean_loss += m.loss;
     }
@@ -363,9 +343,7 @@ fn verdict_for(loss: f64) -> Verdict {
     match loss {
         l if l <= 1e-9 => Verdict::Best,
         l if l < 0.1 => Verdict::Good,
-        l if l < 0.3 => Verdict::Inaccuracy,
-        l if l < 0.6 => Verdict::Mistake,
-        _ => Verdict::Blunder,
+        _ => Verdict::Inaccuracy,
     }
 }
 
@@ -1109,12 +1087,12 @@ mod tests {
         let before = AnyPosition::new("gomoku".parse().unwrap());
         let win = ThreatJudgement { before: Some((Score::Win { plies: None }, None)), played: None };
         let mut missed = judged_move(7, 1.0, 0.6);
-        assert_eq!(missed.verdict, Verdict::Mistake, "the judge alone: a drop of 0.4");
+        assert_eq!(missed.verdict, Verdict::Inaccuracy, "the judge alone: a drop of 0.4, no proof");
         missed.set_threat_loss(&win, &before, 0.0);
         assert_eq!(missed.verdict, Verdict::ThreatWinMissed);
         assert!((missed.loss - 2.2).abs() < 1e-12, "{}", missed.loss);
         let blunder = judged_move(5, 1.0, -1.0);
-        assert_eq!((blunder.verdict, blunder.loss), (Verdict::Blunder, 2.0));
+        assert_eq!((blunder.verdict, blunder.loss), (Verdict::Inaccuracy, 2.0));
         assert!(missed.loss > blunder.loss && missed.loss < proven_loss(&Score::Draw, &Score::Loss { plies: None }).0);
         let worst_first: Vec<usize> = worst(&[blunder.clone(), missed.clone()], 2).iter().map(|m| m.ply).collect();
         assert_eq!(worst_first, [7, 5]);
@@ -1163,7 +1141,8 @@ mod tests {
     }
 
     /// The summary's mean loss is the mean of the loss column over the judged moves, and its
-    /// counts use the review's two terms (a blunder counted among the mistakes).
+    /// counts use the review's two terms (a judge's drop of a whole result is an inaccuracy:
+    /// only a proof changes the value).
     #[test]
     fn the_summary_is_the_mean_of_the_loss_column() {
         let mut moves = vec![judged_move(1, 0.5, 0.5), judged_move(3, 0.5, -0.5), judged_move(5, 0.2, 0.0)];
@@ -1175,11 +1154,11 @@ mod tests {
         moves.push(proven);
         let [first, second] = player_summaries(&moves);
         assert_eq!(second, PlayerSummary::default());
-        assert_eq!((first.moves, first.judged, first.mistakes, first.blunders, first.inaccuracies), (5, 4, 2, 1, 1));
+        assert_eq!((first.moves, first.judged, first.mistakes, first.inaccuracies), (5, 4, 1, 2));
         let column: f64 = moves.iter().filter(|m| m.judged()).map(|m| m.loss).sum();
         assert!((first.mean_loss - column / 4.0).abs() < 1e-12);
         assert!((first.mean_loss - (0.0 + 1.0 + 0.2 + 3.0) / 4.0).abs() < 1e-12, "{first:?}");
-        assert_eq!(first.describe(), "2 mistakes (1 blunder), 1 inaccuracy, mean loss 1.050 (4 of 5 moves judged)");
+        assert_eq!(first.describe(), "1 mistake, 2 inaccuracies, mean loss 1.050 (4 of 5 moves judged)");
     }
 
     /// A judge that values each side's own moves 0.3 low (as random playouts do the side not
@@ -1249,7 +1228,7 @@ mod tests {
     #[test]
     fn a_mistake_changes_the_value_an_inaccuracy_loses_distance_or_expected_result() {
         use Verdict::*;
-        for v in [WinThrownAway, DrawThrownAway, Mistake, Blunder] {
+        for v in [WinThrownAway, DrawThrownAway, ThreatWinMissed, AllowsThreatWin] {
             assert!(v.is_mistake() && v.is_marked(), "{v:?}");
         }
         for v in [LossHastened, WinDelayed, Inaccuracy] {

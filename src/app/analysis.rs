@@ -711,7 +711,10 @@ impl Analysis {
             // Whole moves that fit the column (about 0.6 of the font size a character), the
             // full line in the tooltip.
             let chars = (widths[3] / (ui.style().text_styles[&egui::TextStyle::Body].size * 0.6)) as usize;
-            let shown = crate::analysis::fit_line(&line, chars);
+            // A one-letter move takes a two-letter target (below): counted so.
+            let counted: Vec<String> =
+                line.iter().map(|m| if m.chars().count() < 2 { format!("{m} ") } else { m.clone() }).collect();
+            let shown = crate::analysis::fit_line(&counted, chars);
             // The moves that fit, each a link: a click walks the line to it.
             let fitting = shown.trim_end_matches('…').split_whitespace().count().min(line.len());
             let alone: Vec<&str> = others
@@ -728,9 +731,16 @@ impl Analysis {
                 }
                 let mut walk = None;
                 cell(ui, widths[3], &mut |ui| {
-                    ui.spacing_mut().item_spacing.x = 4.0;
+                    // Each move a target at least 16 px wide, lit under the pointer: one-letter
+                    // Connect-4 moves 9 px apart sent a click to the neighbouring move.
+                    ui.spacing_mut().item_spacing.x = 2.0;
+                    ui.spacing_mut().button_padding.x = 2.0;
                     for (k, name) in line.iter().take(fitting).enumerate() {
-                        if ui.add(egui::Label::new(name.as_str()).sense(egui::Sense::click())).clicked() {
+                        let target = egui::Button::new(name.as_str())
+                            .small()
+                            .frame_when_inactive(false)
+                            .min_size(egui::vec2(16.0, 0.0));
+                        if ui.add(target).clicked() {
                             walk = Some(k + 1);
                         }
                     }

@@ -262,7 +262,9 @@ impl Review {
         ui.horizontal_wrapped(|ui| {
             // Both terms: the list holds inaccuracies too (a list of three inaccuracies under
             // "Mistakes:" read as three mistakes).
-            ui.label("Mistakes and inaccuracies, worst first:");
+            // The scores are the mover's (best move → move played); the graph below is the
+            // first player's view, which read as a sign flip without this.
+            ui.label("Mistakes and inaccuracies, worst first (scores for the player who moved):");
             if mistakes.is_empty() {
                 ui.weak(if self.moves.is_empty() { "none yet" } else { "none found" });
             }
@@ -291,11 +293,13 @@ impl Review {
             });
         }
         if !self.moves.is_empty() {
+            // The graph first, the export row under it: at the default window size the
+            // graph had started below the tab's fold.
+            if let Some(x) = self.plot(ui) {
+                out.push(Command::Jump(graph_click_target(x, self.line.len())));
+            }
             let fig = self.exporter.labelled(self.figure());
             self.exporter.show(ui, "review", Some(&fig));
-            if let Some(x) = self.plot(ui) {
-                out.push(Command::Jump(x.min(self.line.len())));
-            }
         }
     }
 
@@ -309,8 +313,8 @@ impl Review {
     }
 
     /// The review's figure drawn: the evaluation line, the marked moves as points labelled by
-    /// move, proven distances, loss bars; returns the move number clicked.
-    fn plot(&self, ui: &mut egui::Ui) -> Option<usize> {
+    /// move, proven distances, loss bars; returns the x clicked (a move number).
+    fn plot(&self, ui: &mut egui::Ui) -> Option<f64> {
         let cells = self.cells();
         let fig = self.figure();
         let FigureData::Lines(series) = &fig.data else { return None };
@@ -359,13 +363,37 @@ impl Review {
             "line: how the game stands for the first player after each move: an estimate within ±0.5 (the \
              expected result, -1..1, at half height), a proof beyond (W13, L12: win or loss in that many plies, \
              the sooner the nearer the edge; =: a proven draw); orange: marked moves; bars from the bottom: \
-             each move's loss (half the height: a whole win given away). Click to go to a move.",
+             each move's loss (half the height: a whole win given away). Click a move to see its review.",
         );
         let r = &response.response;
         if !r.clicked() {
             return None;
         }
         let at = response.transform.value_from_position(r.interact_pointer_pos()?);
-        Some(at.x.round().max(0.0) as usize)
+        Some(at.x)
+    }
+}
+
+/// Where a click at `x` on the graph goes: the position before the move nearest `x` (moves
+/// 1..=`len`), as the list's buttons go, so that the board shows that move's review with its
+/// better move ringed. (It went to the position after the move, which showed the next
+/// move's review under the point clicked.)
+pub fn graph_click_target(x: f64, len: usize) -> usize {
+    let mv = (x.round().max(1.0) as usize).min(len.max(1));
+    mv - 1
+}
+
+#[cfg(test)]
+mod tests {
+    /// A click on the graph's point of move 3 goes to the position before move 3 (ply 2),
+    /// as the list's button for move 3 does; clicks off the ends go to the first and last move.
+    #[test]
+    fn a_graph_click_shows_the_clicked_moves_review() {
+        assert_eq!(super::graph_click_target(3.2, 6), 2);
+        assert_eq!(super::graph_click_target(2.6, 6), 2);
+        assert_eq!(super::graph_click_target(0.2, 6), 0);
+        assert_eq!(super::graph_click_target(-1.0, 6), 0);
+        assert_eq!(super::graph_click_target(9.0, 6), 5);
+        assert_eq!(super::graph_click_target(1.0, 0), 0);
     }
 }

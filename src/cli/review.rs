@@ -217,6 +217,10 @@ fn print_game(game: &Game, moves: &[MoveReview], judge: &str) {
     if marked.is_empty() {
         println!("  no mistake or inaccuracy found");
     }
+    if !marked.is_empty() {
+        // The graph is the first player's view; these scores are the mover's.
+        println!("  worst first (scores for the player who moved: best move → move played):");
+    }
     for m in marked {
         println!("  {} [{}]", m.describe(&before(m.ply), game.style), m.judged_by);
     }

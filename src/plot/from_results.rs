@@ -778,6 +778,7 @@ impl Plan<'_> {
         let (x, metric) = (self.x, self.metric);
         let series_field = self.req.series.unwrap_or(Field::Pairing);
         let mut groups: BTreeMap<String, Vec<(f64, f64)>> = BTreeMap::new();
+        let mut colour_of: BTreeMap<String, String> = BTreeMap::new();
         let mut order: Vec<String> = Vec::new();
         for g in &self.ctx.views {
             let Value::Num(xv) = self.field(g, x)? else {
@@ -791,6 +792,12 @@ impl Plan<'_> {
             if let Some(y) = self.ctx.game_metric(g, metric) {
                 if !order.contains(&s) {
                     order.push(s.clone());
+                    // A line of one agent's games (its pairing, or the agent) takes the
+                    // agent's colour, as the workbench's plots do: a colour belongs to an
+                    // agent, not to the pairing it played in.
+                    if matches!(series_field, Field::Pairing | Field::Agent) {
+                        colour_of.insert(s.clone(), self.field(g, Field::Agent)?.to_string());
+                    }
                 }
                 groups.entry(s).or_default().push((xv, y));
             }
@@ -813,7 +820,7 @@ impl Plan<'_> {
                         Some(LinePoint { x: xv, y, band: Some(band), n: ys.len() as u32 })
                     })
                     .collect();
-                Series::new(name, points)
+                Series { colour_of: colour_of.get(&name).cloned(), ..Series::new(name, points) }
             })
             .collect::<Vec<Series>>();
         let n = series.iter().flat_map(|s| s.points.iter().map(|p| p.n));

@@ -501,7 +501,16 @@ pub fn line_legend(series: &[Series], bands: bool) -> Vec<LegendEntry> {
     if bands && series.iter().flat_map(|s| &s.points).any(|p| p.band.is_some()) {
         let one = colours.iter().all(|c| Some(c) == colours.first());
         let colour = if one { colours[0] } else { [110, 110, 110] };
-        entries.push(LegendEntry { name: "95% interval (shaded)".into(), colour, pattern: None, shaded: true });
+        // A line of one point has no band to shade: its interval is drawn as an error bar.
+        let points = |s: &Series| s.points.len();
+        let name = if series.iter().all(|s| points(s) <= 1) {
+            "95% interval (error bars)"
+        } else if series.iter().any(|s| points(s) == 1) {
+            "95% interval (shaded; a bar at a lone point)"
+        } else {
+            "95% interval (shaded)"
+        };
+        entries.push(LegendEntry { name: name.into(), colour, pattern: None, shaded: true });
     }
     entries
 }

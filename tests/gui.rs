@@ -1451,3 +1451,68 @@ fn moves_after_a_set_up_count_from_it() {
     h.get_by_label_contains(&format!("move 3 after a set-up of {setup} stones"));
     h.get_by_label("2. a");
 }
+
+/// The Accuracy tab: an experiment file opened with Open lands in the tab; Run fills the
+/// curves as budgets finish (the progress says the searches), Stop and Resume continue the
+/// run's rows, and Export writes the paper's figure (a panel a board) into the run's folder.
+#[test]
+fn the_accuracy_tab_runs_an_experiment_with_live_curves() {
+    let dir = Scratch::new("gui-accuracy");
+    let suite = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("saves/suites/quick-mnk-5-5-4.ron");
+    let file = dir.join("tiny.ron");
+    std::fs::write(
+        &file,
+        format!(
+            r#"(name: "tiny", suites: ["{}"], agents: [(agent: Preset("random")), (agent: Preset("strong-ab")),
+                (agent: Preset("strong-mcts"))], work: Some((from: 6, to: 9)), positions: Some(40), seed: 3)"#,
+            suite.display()
+        ),
+    )
+    .unwrap();
+    let mut w = Workbench::new(Variant::tictactoe());
+    w.open(&file.display().to_string());
+    assert_eq!(w.tab(), BottomTab::Accuracy, "Open recognises an accuracy experiment");
+    assert_eq!(w.accuracy().out_dir, "out/tiny", "its run folder named after it");
+    w.accuracy_mut().out_dir = dir.join("run").display().to_string();
+    let mut h = harness(w);
+    h.run();
+    assert!(h.query_by_label_contains("not run yet").is_some());
+    h.get_by_label("Run experiment").click();
+    h.run();
+    assert_eq!(h.state().accuracy().state(), mnklab::app::AccuracyState::Running);
+    assert!(wait(&mut h, 20.0, |w| w.accuracy().progress().0 > 0), "progress arrives");
+    h.get_by_label("Stop experiment").click();
+    h.run();
+    assert!(wait(&mut h, 20.0, |w| w.accuracy().state() == mnklab::app::AccuracyState::Stopped));
+    let (stopped_at, total) = h.state().accuracy().progress();
+    assert_eq!(total, 40 + 2 * 4 * 40, "random once, the others at four budgets");
+    assert!(dir.join("run/moves.csv").is_file(), "the rows so far are on disk");
+    // Resume continues the same folder's rows; the curves fill in to the end.
+    h.get_by_label("Resume experiment").click();
+    assert!(wait(&mut h, 60.0, |w| w.accuracy().state() == mnklab::app::AccuracyState::Finished));
+    h.run();
+    assert_eq!(h.state().accuracy().progress(), (total, total), "stopped at {stopped_at}: none searched twice");
+    let rows = std::fs::read_to_string(dir.join("run/moves.csv")).unwrap().lines().count() - 1;
+    assert_eq!(rows, total, "one row a search");
+    let table = h.state().accuracy().table();
+    assert!(table.iter().any(|r| r.agent == "strong-mcts" && r.budget == "512" && r.group == "all"), "{table:?}");
+    assert!(h.query_by_label_contains("finished: 360 searches").is_some());
+    let fig = h.state().accuracy().figure().expect("a figure of the board");
+    let mnklab::plot::FigureData::Lines(lines) = &fig.data else { panic!("lines") };
+    assert_eq!(lines.len(), 3, "a line an agent, random flat");
+    // Export: the paper's figure into the run's folder, as a PDF beside the run's own SVG
+    // (its CSV the same numbers, replaced without a question).
+    h.get_by_label("Export accuracy").scroll_to_me();
+    h.run();
+    h.get_by_label("Export accuracy").click();
+    assert!(wait(&mut h, 10.0, |w| w.accuracy().exporter().message.as_deref().is_some_and(|m| m.starts_with("wrote"))));
+    assert!(dir.join("run/accuracy-work.pdf").is_file() && dir.join("run/accuracy-work.csv").is_file());
+    // A second run never mixes with the first's rows: the next free folder.
+    h.get_by_label("Run experiment").scroll_to_me();
+    h.run();
+    h.get_by_label("Run experiment").click();
+    h.run();
+    assert!(h.state().accuracy().out_dir.ends_with("run-2"), "{}", h.state().accuracy().out_dir);
+    h.get_by_label("Stop experiment").click();
+    assert!(wait(&mut h, 20.0, |w| w.accuracy().state() != mnklab::app::AccuracyState::Running));
+}

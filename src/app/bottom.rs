@@ -1,4 +1,5 @@
-//! The bottom area: its tabs (the explorer, the matchup, the review) and what each shows.
+//! The bottom area: its tabs (the explorer, the matchup, the review, the accuracy study) and
+//! what each shows.
 
 use super::*;
 
@@ -14,6 +15,7 @@ impl Workbench {
             ui.selectable_value(&mut self.tab, BottomTab::Explorer, "Explorer");
             ui.selectable_value(&mut self.tab, BottomTab::Matchup, "Matchup");
             ui.selectable_value(&mut self.tab, BottomTab::Review, "Review");
+            ui.selectable_value(&mut self.tab, BottomTab::Accuracy, "Accuracy");
         });
         ui.separator();
         match self.tab {
@@ -23,6 +25,12 @@ impl Workbench {
                 egui::ScrollArea::both().id_salt("matchup-tab").auto_shrink([false, false]).show(ui, |ui| {
                     self.matchup.show(ui, &self.slots, &mut out);
                 });
+            }
+            BottomTab::Accuracy => {
+                egui::ScrollArea::vertical()
+                    .id_salt("accuracy-tab")
+                    .auto_shrink([false, false])
+                    .show(ui, |ui| self.accuracy.show(ui));
             }
             BottomTab::Review => {
                 let (judge, game) = (self.slots[0].file.clone(), self.game_line());

@@ -4,6 +4,7 @@
 //! `Workbench::show` draws from a `&mut Ui`, so tests drive it with egui_kittest exactly as
 //! the window does.
 
+mod accuracy_tab;
 mod agents;
 mod agents_panel;
 mod analysis;
@@ -30,6 +31,7 @@ mod window;
 mod worker;
 
 pub use crate::analysis::SortBy;
+pub use accuracy_tab::{AccuracyPanel, AccuracyState};
 pub use agents::AgentSlot;
 pub use analysis::Analysis;
 pub use autoplay::{AutoPlay, Controller};
@@ -59,6 +61,7 @@ pub enum BottomTab {
     Explorer,
     Matchup,
     Review,
+    Accuracy,
 }
 
 /// Something that would drop unsaved moves, held until the user confirms.
@@ -120,6 +123,7 @@ pub struct Workbench {
     tab: BottomTab,
     matchup: MatchupPanel,
     review: Review,
+    accuracy: AccuracyPanel,
     /// Who plays each side (a person or an agent slot).
     autoplay: AutoPlay,
     /// Moves played since the last load or save.
@@ -243,6 +247,14 @@ impl Workbench {
         &mut self.matchup
     }
 
+    pub fn accuracy(&self) -> &AccuracyPanel {
+        &self.accuracy
+    }
+
+    pub fn accuracy_mut(&mut self) -> &mut AccuracyPanel {
+        &mut self.accuracy
+    }
+
     pub fn review(&self) -> &Review {
         &self.review
     }
@@ -314,6 +326,7 @@ impl Workbench {
             tab: BottomTab::Explorer,
             matchup: MatchupPanel::with_consent(consent.clone()),
             review: Review::default(),
+            accuracy: AccuracyPanel::default(),
             autoplay: AutoPlay::default(),
             dirty: false,
             pending: None,
@@ -482,8 +495,8 @@ impl Workbench {
                 self.opened_elsewhere(path, self.tab, "an agent: slot A holds it");
             }
             Ok(crate::io::FileKind::Accuracy) => {
-                self.message =
-                    Some(format!("{path} is an accuracy experiment: run it with `mnklab accuracy {path} --out DIR`"));
+                self.accuracy.open(p);
+                self.opened_elsewhere(path, BottomTab::Accuracy, "an accuracy experiment: the accuracy tab holds it");
             }
             Ok(crate::io::FileKind::Run(dir)) => {
                 self.matchup.load(&dir);

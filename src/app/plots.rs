@@ -94,6 +94,16 @@ pub fn draw_figure(ui: &mut egui::Ui, id: &str, fig: &Figure, height: f32, log: 
     }
     if !categories.is_empty() {
         plot = plot.x_axis_formatter(move |mark, _| category_label(&categories, mark.value));
+    } else if !fig.marks.x_ticks.is_empty() {
+        // Ticks named by the figure (the accuracy study's budgets on a log2 axis: "64",
+        // "2 ms"), at their places only, as the exported figure has them.
+        let ticks = fig.marks.x_ticks.clone();
+        let places: Vec<f64> = ticks.iter().map(|t| t.0).collect();
+        plot = plot
+            .x_grid_spacer(move |_| places.iter().map(|&value| GridMark { value, step_size: 1.0 }).collect())
+            .x_axis_formatter(move |mark, _| {
+                ticks.iter().find(|t| (t.0 - mark.value).abs() < 1e-9).map(|t| t.1.clone()).unwrap_or_default()
+            });
     }
     if !rows.is_empty() {
         plot = plot.y_axis_formatter(move |mark, _| category_label(&rows, mark.value));

@@ -1,0 +1,286 @@
+//! The Accuracy tab: runs an accuracy experiment (what `mnklab accuracy` runs) on a worker
+//! thread, its mistake-rate curves filling in as the budgets finish, and exports the paper's
+//! figure (a panel a board) as the other plots are exported.
+
+use std::path::{Path, PathBuf};
+
+use crossbeam_channel::{Receiver, unbounded};
+
+use super::plots::{Exporter, draw_figure};
+use crate::arena::accuracy::{AccuracyExperiment, AccuracyOptions, AccuracyRow, accuracy_table, run_accuracy};
+use crate::plot::accuracy::{BudgetAxis, accuracy_figure, accuracy_panels, boards};
+use crate::search::SearchControl;
+
+/// What the worker sends: the searches done, and the table of the rows so far now and then.
+enum Message {
+    Progress { done: usize, total: usize, table: Option<Vec<AccuracyRow>> },
+    Ended(Result<Vec<AccuracyRow>, String>),
+}
+
+/// Where a run is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AccuracyState {
+    Idle,
+    Running,
+    Stopped,
+    Finished,
+}
+
+pub struct AccuracyPanel {
+    /// The experiment file (RON).
+    pub experiment: String,
+    /// The run's folder: `moves.csv` a row a search, then `accuracy.csv` and the figures.
+    pub out_dir: String,
+    state: AccuracyState,
+    control: SearchControl,
+    inbox: Option<Receiver<Message>>,
+    done: usize,
+    total: usize,
+    table: Vec<AccuracyRow>,
+    axis: BudgetAxis,
+    board: usize,
+    error: Option<String>,
+    notice: Option<String>,
+    exporter: Exporter,
+}
+
+impl Default for AccuracyPanel {
+    fn default() -> Self {
+        AccuracyPanel {
+            experiment: "saves/experiments/accuracy-quick.ron".into(),
+            out_dir: "out/accuracy-quick".into(),
+            state: AccuracyState::Idle,
+            control: SearchControl::new(),
+            inbox: None,
+            done: 0,
+            total: 0,
+            table: Vec::new(),
+            axis: BudgetAxis::Work,
+            board: 0,
+            error: None,
+            notice: None,
+            // PDF: the run itself writes the SVGs (and their CSVs, the same numbers) beside
+            // its tables; the export is the copy for the paper.
+            exporter: Exporter::new("out/accuracy-quick/accuracy-work.pdf"),
+        }
+    }
+}
+
+/// The table is worked out again at most this often while a run goes (its intervals are
+/// bootstrapped, a thousand resamples a cell).
+const TABLE_EVERY: std::time::Duration = std::time::Duration::from_secs(2);
+
+impl AccuracyPanel {
+    pub fn state(&self) -> AccuracyState {
+        self.state
+    }
+
+    /// The searches done and in all.
+    pub fn progress(&self) -> (usize, usize) {
+        (self.done, self.total)
+    }
+
+    /// The rates so far (every board, agent, budget and group).
+    pub fn table(&self) -> &[AccuracyRow] {
+        &self.table
+    }
+
+    pub fn error(&self) -> Option<&str> {
+        self.error.as_deref()
+    }
+
+    pub fn exporter(&self) -> &Exporter {
+        &self.exporter
+    }
+
+    pub fn exporter_mut(&mut self) -> &mut Exporter {
+        &mut self.exporter
+    }
+
+    /// Opens an experiment file into the form; its run folder is `out/NAME`.
+    pub fn open(&mut self, path: &Path) {
+        self.experiment = path.display().to_string();
+        match AccuracyExperiment::load(path) {
+            Ok(e) => {
+                self.out_dir = format!("out/{}", e.name);
+                self.error = None;
+            }
+            Err(e) => self.error = Some(e.to_string()),
+        }
+    }
+
+    /// Starts the experiment on a worker thread; `resume` continues the rows the folder holds.
+    /// A fresh run never mixes with an earlier one's rows: it takes the next free folder.
+    pub fn start(&mut self, resume: bool) {
+        if self.state == AccuracyState::Running {
+            return;
+        }
+        let file = PathBuf::from(&self.experiment);
+        let experiment = match AccuracyExperiment::load(&file) {
+            Ok(e) => e,
+            Err(e) => {
+                self.error = Some(e.to_string());
+                return;
+            }
+        };
+        let mut out = PathBuf::from(&self.out_dir);
+        self.notice = None;
+        if !resume && out.join("moves.csv").exists() {
+            let free = (2..10_000)
+                .map(|n| PathBuf::from(format!("{}-{n}", self.out_dir)))
+                .find(|d| !d.join("moves.csv").exists());
+            let Some(free) = free else {
+                self.error = Some(format!("{} holds a run: choose another folder", out.display()));
+                return;
+            };
+            self.notice = Some(format!("{} holds an earlier run: this one goes to {}", out.display(), free.display()));
+            self.out_dir = free.display().to_string();
+            out = free;
+        }
+        self.error = None;
+        self.done = 0;
+        self.total = 0;
+        if !resume {
+            self.table.clear();
+        }
+        self.exporter.follow(&out);
+        self.control = SearchControl::new();
+        let control = self.control.clone();
+        let (tx, rx) = unbounded();
+        std::thread::Builder::new()
+            .name("mnklab-accuracy".into())
+            .spawn(move || {
+                let opts = AccuracyOptions { resume, threads: 0 };
+                let mut last = std::time::Instant::now() - TABLE_EVERY;
+                let told = |rows: &[crate::arena::accuracy::MoveRow], total: usize| {
+                    let table = (last.elapsed() >= TABLE_EVERY || rows.len() == total).then(|| {
+                        last = std::time::Instant::now();
+                        accuracy_table(rows, experiment.seed)
+                    });
+                    let _ = tx.send(Message::Progress { done: rows.len(), total, table });
+                };
+                let r = run_accuracy(&experiment, &file, &out, &opts, &control, told);
+                let r = r.map(|rows| accuracy_table(&rows, experiment.seed)).map_err(|e| e.to_string());
+                let _ = tx.send(Message::Ended(r));
+            })
+            .expect("spawn the accuracy thread");
+        self.inbox = Some(rx);
+        self.state = AccuracyState::Running;
+    }
+
+    /// Stops the searches; Resume continues from the rows on disk.
+    pub fn stop(&mut self) {
+        self.control.stop();
+        if self.state == AccuracyState::Running {
+            self.state = AccuracyState::Stopped;
+        }
+    }
+
+    /// Takes in the worker's messages.
+    pub fn poll(&mut self) {
+        let Some(rx) = &self.inbox else { return };
+        while let Ok(msg) = rx.try_recv() {
+            match msg {
+                Message::Progress { done, total, table } => {
+                    (self.done, self.total) = (done, total);
+                    if let Some(t) = table {
+                        self.table = t;
+                    }
+                }
+                Message::Ended(Ok(table)) => {
+                    self.table = table;
+                    if self.state == AccuracyState::Running {
+                        self.state = AccuracyState::Finished;
+                    }
+                }
+                Message::Ended(Err(e)) => {
+                    self.error = Some(e);
+                    self.state = AccuracyState::Stopped;
+                }
+            }
+        }
+    }
+
+    /// The figure shown: the chosen board on the chosen axis.
+    pub fn figure(&self) -> Option<crate::plot::Figure> {
+        let boards = boards(&self.table);
+        let board = boards.get(self.board.min(boards.len().saturating_sub(1)))?;
+        accuracy_figure(&self.table, self.axis, board)
+    }
+
+    pub fn show(&mut self, ui: &mut egui::Ui) {
+        self.poll();
+        let running = self.state == AccuracyState::Running;
+        if running {
+            ui.ctx().request_repaint_after(std::time::Duration::from_millis(200));
+        }
+        ui.label(
+            "Mistake rate against budget: each agent searches positions whose every move the solver has \
+             valued; a move that throws a proven win or draw away is a mistake.",
+        );
+        ui.horizontal_wrapped(|ui| {
+            let l = ui.label("Experiment");
+            ui.add_enabled(!running, egui::TextEdit::singleline(&mut self.experiment).desired_width(300.0))
+                .labelled_by(l.id);
+            let l = ui.label("Run folder");
+            ui.add_enabled(!running, egui::TextEdit::singleline(&mut self.out_dir).desired_width(200.0))
+                .labelled_by(l.id);
+        });
+        ui.horizontal(|ui| {
+            if ui.add_enabled(!running, egui::Button::new("Run experiment")).clicked() {
+                self.start(false);
+            }
+            let resumable = !running && Path::new(&self.out_dir).join("moves.csv").exists();
+            if ui
+                .add_enabled(resumable, egui::Button::new("Resume experiment"))
+                .on_hover_text("continue the searches of the run in the folder (the same experiment)")
+                .clicked()
+            {
+                self.start(true);
+            }
+            if ui.add_enabled(running, egui::Button::new("Stop experiment")).clicked() {
+                self.stop();
+            }
+            let (done, total) = (self.done, self.total);
+            let share = if total > 0 { done as f32 / total as f32 } else { 0.0 };
+            let text = match self.state {
+                AccuracyState::Idle => "not run yet".to_string(),
+                AccuracyState::Running => format!("{done} of {total} searches"),
+                AccuracyState::Stopped => format!("stopped at {done} of {total} searches: Resume continues"),
+                AccuracyState::Finished => format!("finished: {total} searches, tables in {}", self.out_dir),
+            };
+            ui.add(egui::ProgressBar::new(share).text(text).desired_width(ui.available_width().clamp(120.0, 360.0)));
+        });
+        super::lines::reserved_line(ui, self.error.as_deref(), super::lines::Tone::Error);
+        if let Some(n) = &self.notice {
+            ui.weak(n);
+        }
+        let boards = boards(&self.table);
+        if boards.is_empty() {
+            return;
+        }
+        ui.horizontal_wrapped(|ui| {
+            ui.label("budget axis:");
+            ui.selectable_value(&mut self.axis, BudgetAxis::Work, "work (nodes, iterations)");
+            ui.selectable_value(&mut self.axis, BudgetAxis::CpuSeconds, "CPU time");
+            ui.separator();
+            ui.label("board:");
+            for (i, b) in boards.iter().enumerate() {
+                ui.selectable_value(&mut self.board, i, b);
+            }
+        });
+        // The export is the paper's figure: every board a panel, on the axis shown.
+        let kind = if self.axis == BudgetAxis::Work { "work" } else { "cpu" };
+        self.exporter.name_for(&format!("accuracy-{kind}"));
+        let panels = accuracy_panels(&self.table, self.axis).map(|f| self.exporter.labelled(f));
+        match self.figure() {
+            Some(fig) => {
+                draw_figure(ui, "accuracy", &fig, 260.0, false);
+            }
+            None => {
+                ui.weak("no budget of this kind in the experiment (or none finished yet)");
+            }
+        }
+        self.exporter.show(ui, "accuracy", panels.as_ref());
+    }
+}

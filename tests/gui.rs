@@ -1464,7 +1464,8 @@ fn the_accuracy_tab_runs_an_experiment_with_live_curves() {
         &file,
         format!(
             r#"(name: "tiny", suites: ["{}"], agents: [(agent: Preset("random")), (agent: Preset("strong-ab")),
-                (agent: Preset("strong-mcts"))], work: Some((from: 6, to: 9)), positions: Some(40), seed: 3)"#,
+                (agent: Preset("strong-mcts"))], work: Some((from: 6, to: 9)), cpu_seconds: [0.001], positions: Some(40),
+                seed: 3)"#,
             suite.display()
         ),
     )
@@ -1485,7 +1486,7 @@ fn the_accuracy_tab_runs_an_experiment_with_live_curves() {
     h.run();
     assert!(wait(&mut h, 20.0, |w| w.accuracy().state() == mnklab::app::AccuracyState::Stopped));
     let (stopped_at, total) = h.state().accuracy().progress();
-    assert_eq!(total, 40 + 2 * 4 * 40, "random once, the others at four budgets");
+    assert_eq!(total, 40 + 2 * 5 * 40, "random once, the others at four work budgets and one of CPU");
     assert!(dir.join("run/moves.csv").is_file(), "the rows so far are on disk");
     // Resume continues the same folder's rows; the curves fill in to the end.
     h.get_by_label("Resume experiment").click();
@@ -1496,7 +1497,7 @@ fn the_accuracy_tab_runs_an_experiment_with_live_curves() {
     assert_eq!(rows, total, "one row a search");
     let table = h.state().accuracy().table();
     assert!(table.iter().any(|r| r.agent == "strong-mcts" && r.budget == "512" && r.group == "all"), "{table:?}");
-    assert!(h.query_by_label_contains("finished: 360 searches").is_some());
+    assert!(h.query_by_label_contains("finished: 440 searches").is_some());
     let fig = h.state().accuracy().figure().expect("a figure of the board");
     let mnklab::plot::FigureData::Lines(lines) = &fig.data else { panic!("lines") };
     assert_eq!(lines.len(), 3, "a line an agent, random flat");
@@ -1507,6 +1508,27 @@ fn the_accuracy_tab_runs_an_experiment_with_live_curves() {
     h.get_by_label("Export accuracy").click();
     assert!(wait(&mut h, 10.0, |w| w.accuracy().exporter().message.as_deref().is_some_and(|m| m.starts_with("wrote"))));
     assert!(dir.join("run/accuracy-work.pdf").is_file() && dir.join("run/accuracy-work.csv").is_file());
+    // The CPU axis exports under its own name, and a file the exporter did not write is
+    // asked about, the question held from frame to frame until answered.
+    std::fs::write(dir.join("run/accuracy-cpu.pdf"), "mine").unwrap();
+    h.get_by_label("CPU time").scroll_to_me();
+    h.run();
+    h.get_by_label("CPU time").click();
+    h.run();
+    assert!(
+        h.state().accuracy().exporter().path.ends_with("accuracy-cpu.pdf"),
+        "{}",
+        h.state().accuracy().exporter().path
+    );
+    h.get_by_label("Export accuracy").scroll_to_me();
+    h.run();
+    h.get_by_label("Export accuracy").click();
+    h.run();
+    h.run();
+    assert!(h.query_by_label("Replace accuracy").is_some(), "the question stays");
+    h.get_by_label("Keep accuracy").click();
+    h.run();
+    assert_eq!(std::fs::read_to_string(dir.join("run/accuracy-cpu.pdf")).unwrap(), "mine");
     // A second run never mixes with the first's rows: the next free folder.
     h.get_by_label("Run experiment").scroll_to_me();
     h.run();

@@ -259,6 +259,7 @@ impl AccuracyPanel {
         if boards.is_empty() {
             return;
         }
+        let axis = self.axis;
         ui.horizontal_wrapped(|ui| {
             ui.label("budget axis:");
             ui.selectable_value(&mut self.axis, BudgetAxis::Work, "work (nodes, iterations)");
@@ -269,9 +270,12 @@ impl AccuracyPanel {
                 ui.selectable_value(&mut self.board, i, b);
             }
         });
-        // The export is the paper's figure: every board a panel, on the axis shown.
-        let kind = if self.axis == BudgetAxis::Work { "work" } else { "cpu" };
-        self.exporter.name_for(&format!("accuracy-{kind}"));
+        // The export is the paper's figure: every board a panel, on the axis shown, named for
+        // it (only when the axis changes: naming drops a pending "Replace?").
+        if self.axis != axis {
+            let kind = if self.axis == BudgetAxis::Work { "work" } else { "cpu" };
+            self.exporter.name_for(&format!("accuracy-{kind}"));
+        }
         let panels = accuracy_panels(&self.table, self.axis).map(|f| self.exporter.labelled(f));
         match self.figure() {
             Some(fig) => {

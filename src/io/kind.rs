@@ -94,7 +94,7 @@ mod tests {
             for e in std::fs::read_dir(root.join(folder)).unwrap().flatten() {
                 let p = e.path();
                 if p.extension().is_some_and(|x| x == "ron") {
-                    let accuracy = p.file_name().is_some_and(|n| n.to_string_lossy().starts_with("accuracy-"));
+                    let accuracy = p.file_name().is_some_and(|n| n.to_string_lossy().starts_with("accuracy"));
                     let kind = if accuracy { FileKind::Accuracy } else { kind.clone() };
                     assert_eq!(file_kind(&p).unwrap(), kind, "{}", p.display());
                     seen += 1;

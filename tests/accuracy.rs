@@ -204,6 +204,21 @@ fn the_quick_experiment_runs_and_search_beats_chance() {
     for f in ["accuracy.csv", "crossovers.csv", "accuracy-work-connect-7-6-4.svg", "accuracy-cpu-mnk-5-5-4.csv"] {
         assert!(out.join(f).is_file(), "{f}");
     }
+    // Each pair's crossing said in words, also where there is none; the files named.
+    let said = String::from_utf8_lossy(&o.stdout);
+    assert!(said.lines().any(|l| l.starts_with("crossing on ") && l.contains(" (cpu_seconds): ")), "{said}");
+    assert!(said.contains("crossovers.csv") && said.contains("accuracy-cpu.svg"), "{said}");
+    let crossings = std::fs::read_to_string(out.join("crossovers.csv")).unwrap();
+    assert!(crossings.lines().next().unwrap().ends_with(",said"), "{crossings}");
+    for rec in csv::Reader::from_reader(crossings.as_bytes()).records() {
+        let rec = rec.unwrap();
+        assert_eq!(rec[4].is_empty(), &rec[8] == "no crossing in the range", "an empty crossing is said: {rec:?}");
+    }
+    // The figure's CSV holds the budgets (its axis is their log2), and the file has no title.
+    let fig_csv = std::fs::read_to_string(out.join("accuracy-cpu.csv")).unwrap();
+    assert!(fig_csv.lines().any(|l| l.contains(",0.002,")), "{fig_csv}");
+    let svg = std::fs::read_to_string(out.join("accuracy-work.svg")).unwrap();
+    assert!(!svg.contains("judged by the solver"), "no title drawn");
     let mut reader = csv::Reader::from_path(out.join("accuracy.csv")).unwrap();
     let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
     let boards: std::collections::BTreeSet<&str> = rows.iter().map(|r| &r[0]).collect();

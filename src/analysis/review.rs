@@ -977,6 +977,7 @@ pub fn review_figure(moves: &[MoveReview], names: &[String], cells: usize) -> cr
         readings: readings(moves),
         readings_name: "first player's result (expected -1..1; proven: ±1, 0)".into(),
         x_ticks: Vec::new(),
+        x_log2: false,
     };
     let line = values.iter().map(|&(ply, v)| LinePoint { x: ply as f64, y: v, band: None, n: 1 }).collect();
     Figure {

@@ -5,7 +5,9 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use mnklab::arena::accuracy::{AccuracyExperiment, AccuracyOptions, accuracy_table, run_accuracy, table_csv};
+use mnklab::arena::accuracy::{
+    AccuracyExperiment, AccuracyOptions, accuracy_table, crossovers, run_accuracy, table_csv,
+};
 use mnklab::search::SearchControl;
 
 #[derive(Args)]
@@ -40,6 +42,16 @@ pub fn run(args: AccuracyArgs) -> Result<(), String> {
     .map_err(|e| e.to_string())?;
     let table = accuracy_table(&rows, experiment.seed);
     print!("{}", table_csv(&table.into_iter().filter(|r| r.group == "all").collect::<Vec<_>>()));
-    println!("wrote {} and {}", args.out.join("moves.csv").display(), args.out.join("accuracy.csv").display());
+    // Where curves cross: CPU time for alpha-beta against MCTS; each one's own work beside.
+    for kind in ["cpu_seconds", "nodes", "iterations"] {
+        for c in crossovers(&rows, kind, experiment.seed) {
+            println!("crossing on {} ({kind}): {} / {}: {}", c.board, c.a, c.b, c.said());
+        }
+    }
+    println!(
+        "wrote {}: moves.csv, accuracy.csv, crossovers.csv and the figures (accuracy-work.svg, accuracy-cpu.svg: \
+         a panel a board; accuracy-work-BOARD.svg ...: one a board), each with its CSV",
+        args.out.display()
+    );
     Ok(())
 }

@@ -71,7 +71,7 @@ pub fn accuracy_figure(rows: &[AccuracyRow], axis: BudgetAxis, board: &str) -> O
         value_label: String::new(),
         y_range: Some((0.0, 1.0)),
         data: FigureData::Lines(series),
-        marks: crate::plot::Marks { x_ticks, ..Default::default() },
+        marks: crate::plot::Marks { x_ticks, x_log2: true, ..Default::default() },
     })
 }
 
@@ -160,7 +160,10 @@ mod tests {
             s.iter().filter(|s| s.panel == "c4").map(|s| (s.name.as_str(), s.points.len())).collect();
         assert_eq!(c4, [("ab", 2), ("uct", 1), ("random", 2)]);
         let csv = all.to_csv();
-        assert!(csv.starts_with("panel,series,") && csv.contains("\nm5,ab,6,0.3,"), "{csv}");
+        // The CSV holds the budgets, not their logarithms the axis is drawn on.
+        assert!(csv.starts_with("panel,series,") && csv.contains("\nm5,ab,64,0.3,"), "{csv}");
+        let cpu_csv = accuracy_figure(&rows, BudgetAxis::CpuSeconds, "c4").unwrap().to_csv();
+        assert!(cpu_csv.contains("\nab,0.002,0.5,") || cpu_csv.contains("\nuct,0.002,0.5,"), "{cpu_csv}");
         // Ticks say the budgets, not their logarithms.
         let ticks: Vec<&str> = all.marks.x_ticks.iter().map(|t| t.1.as_str()).collect();
         assert_eq!(ticks, ["64", "128", "256"]);

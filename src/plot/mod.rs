@@ -238,6 +238,10 @@ pub struct Marks {
     /// The x axis' ticks with their labels, where the axis is a scale of something else (the
     /// accuracy figures' log2 budget, labelled with the budgets: "4096", "8 ms").
     pub x_ticks: Vec<(f64, String)>,
+    /// The x coordinate is log2 of the quantity the x label names (the accuracy figures'
+    /// budgets): the CSV writes the quantity, 2^x, the numbers a reader re-plots.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub x_log2: bool,
     /// Not drawn: what a drawn line's points stand for where its y is a plotting scale (the
     /// review's expected result behind its mate-style coordinate), for the CSV's reader.
     pub readings: Vec<Label>,
@@ -251,6 +255,7 @@ impl Marks {
             && self.bars.is_empty()
             && self.y_ticks.is_empty()
             && self.x_ticks.is_empty()
+            && !self.x_log2
             && self.readings.is_empty()
     }
 }
@@ -264,6 +269,9 @@ impl Figure {
             let _ = w.write_record(fields);
         };
         let f = |x: f64| format!("{x}");
+        // A log2 x is written as the quantity, rounded off the last bits of 2^x (0.002, not
+        // 0.0020000000000000005).
+        let fx = |x: f64| if self.marks.x_log2 { f((x.exp2() * 1e12).round() / 1e12) } else { f(x) };
         match &self.data {
             FigureData::Lines(series) => {
                 // Marks over the lines get rows of their own, named as in the legend, with
@@ -295,7 +303,7 @@ impl Figure {
                 for s in series {
                     for p in &s.points {
                         let (lo, hi) = p.band.map_or((String::new(), String::new()), |(a, b)| (f(a), f(b)));
-                        line(&s.panel, vec![s.name.clone(), f(p.x), f(p.y), lo, hi, p.n.to_string()], "");
+                        line(&s.panel, vec![s.name.clone(), fx(p.x), f(p.y), lo, hi, p.n.to_string()], "");
                     }
                 }
                 let labelled = m

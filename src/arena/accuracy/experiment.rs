@@ -520,12 +520,14 @@ pub fn write_outputs(out: &Path, rows: &[MoveRow], seed: u64) -> Result<Vec<Path
     let mut written = vec![out.join("accuracy.csv")];
     crate::io::write_atomic(&written[0], super::table::table_csv(&table).as_bytes())?;
     let mut w = csv::Writer::from_writer(Vec::new());
-    let _ = w.write_record(["board", "budget_kind", "a", "b", "crossing", "lo", "hi", "better_at_smallest"]);
+    // `said`: the crossing in words, "no crossing in the range" where the numbers are empty.
+    let _ = w.write_record(["board", "budget_kind", "a", "b", "crossing", "lo", "hi", "better_at_smallest", "said"]);
     for kind in ["cpu_seconds", "nodes", "iterations"] {
         for c in super::crossover::crossovers(rows, kind, seed) {
             let f = |v: Option<f64>| v.map_or(String::new(), |v| format!("{v}"));
             let (lo, hi) = (c.interval.map(|i| i.0), c.interval.map(|i| i.1));
-            let _ = w.write_record([c.board, c.budget_kind, c.a, c.b, f(c.at), f(lo), f(hi), c.better_first]);
+            let said = c.said();
+            let _ = w.write_record([c.board, c.budget_kind, c.a, c.b, f(c.at), f(lo), f(hi), c.better_first, said]);
         }
     }
     let path = out.join("crossovers.csv");
@@ -533,8 +535,13 @@ pub fn write_outputs(out: &Path, rows: &[MoveRow], seed: u64) -> Result<Vec<Path
     written.push(path);
     use crate::plot::accuracy::{BudgetAxis, accuracy_figure, accuracy_panels, boards};
     // The paper's figure: a panel a board, on each axis.
+    // No titles in the files, as every figure for a paper (its caption is set under it).
+    let untitled = |mut fig: crate::plot::Figure| {
+        fig.title.clear();
+        fig
+    };
     for (axis, kind) in [(BudgetAxis::Work, "work"), (BudgetAxis::CpuSeconds, "cpu")] {
-        if let Some(fig) = accuracy_panels(&table, axis) {
+        if let Some(fig) = accuracy_panels(&table, axis).map(untitled) {
             let path = out.join(format!("accuracy-{kind}.svg"));
             written.extend(crate::plot::export_figure(&fig, &path, &crate::plot::ExportOptions::default())?);
         }
@@ -542,7 +549,7 @@ pub fn write_outputs(out: &Path, rows: &[MoveRow], seed: u64) -> Result<Vec<Path
     for board in boards(&table) {
         let slug: String = board.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect();
         for (axis, kind) in [(BudgetAxis::Work, "work"), (BudgetAxis::CpuSeconds, "cpu")] {
-            if let Some(fig) = accuracy_figure(&table, axis, &board) {
+            if let Some(fig) = accuracy_figure(&table, axis, &board).map(untitled) {
                 let path = out.join(format!("accuracy-{kind}-{slug}.svg"));
                 written.extend(crate::plot::export_figure(&fig, &path, &crate::plot::ExportOptions::default())?);
             }

@@ -1140,6 +1140,11 @@ fn every_docs_command_is_run() {
             "its two parts through the library: files::every_committed_figure_redraws_from_its_data and files::results_md_tables_are_what_the_committed_results_give",
         ),
         ("scripts/reproduce", "the full study (hours), run by hand; its results are committed in results/"),
+        (
+            "mnklab accuracy saves/experiments/accuracy.ron",
+            "the accuracy study (about 2 core-hours), run by hand over sittings; resuming is tested by \
+             accuracy's resume test and files::the_accuracy_step_reproduces_and_keeps_committed_rows",
+        ),
         ("mnklab table results/lim-grid-3s/all", "after a cluster run's merge; the README's quick start runs `table`"),
     ];
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));

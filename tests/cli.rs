@@ -1256,9 +1256,9 @@ fn review_writes_a_row_a_ply_for_every_game_of_a_run() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     for g in &games {
         let svg = std::fs::read_to_string(dir.join(format!("review-{}.svg", g.index))).unwrap();
-        assert!(svg.contains("loss of the move (bars)"), "the figure's legend names the bars");
+        assert!(svg.contains("loss of the move (bars: 2 reaches the middle)"), "the figure's legend names the bars");
         let csv = std::fs::read_to_string(dir.join(format!("review-{}.csv", g.index))).unwrap();
-        let bars = csv.lines().filter(|l| l.starts_with("loss of the move (bars),")).count();
+        let bars = csv.lines().filter(|l| l.starts_with("loss of the move (bars: 2 reaches the middle),")).count();
         assert_eq!(bars, g.moves.len(), "a bar a judged move: {csv}");
     }
     let o = mnklab(&["review", "--run", out.to_str().unwrap(), "--time", "0.05", "--figure", fig.to_str().unwrap()]);

@@ -972,7 +972,7 @@ pub fn review_figure(moves: &[MoveReview], names: &[String], cells: usize) -> cr
         notes_name: "proven: plies to the end".into(),
         bars: loss_bars(moves).into_iter().map(|(ply, l)| (ply as f64, l / 2.0)).collect(),
         bar_base: -1.0,
-        bars_name: "loss of the move (bars)".into(),
+        bars_name: "loss of the move (bars: 2 reaches the middle)".into(),
         y_ticks: ticks.iter().map(|&y| (y, graph_tick_label(y, cells))).collect(),
         readings: readings(moves),
         readings_name: "first player's result (expected -1..1; proven: ±1, 0)".into(),

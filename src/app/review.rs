@@ -363,7 +363,8 @@ impl Review {
             "line: how the game stands for the first player after each move: an estimate within ±0.5 (the \
              expected result, -1..1, at half height), a proof beyond (W13, L12: win or loss in that many plies, \
              the sooner the nearer the edge; =: a proven draw); orange: marked moves; bars from the bottom: \
-             each move's loss (half the height: a whole win given away). Click a move to see its review.",
+             each move's loss (a loss of 2, a whole win given away, reaches the middle). Click a move to see \
+             its review.",
         );
         let r = &response.response;
         if !r.clicked() {

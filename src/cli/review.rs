@@ -28,7 +28,8 @@ pub struct ReviewArgs {
     /// A position file: its moves from its start (or set-up) are reviewed, then --moves.
     #[arg(long)]
     open: Option<PathBuf>,
-    /// A run folder (or its results.ronl): every game, each from the end of its opening.
+    /// A run folder (or its results.ronl): every game, each from the end of its opening, named
+    /// by its index in results.ronl (from 0, as `mnklab matchup` and the matchup tab name it).
     #[arg(long)]
     run: Option<PathBuf>,
     /// The judge where no proof settles a position: an alpha-beta or MCTS preset or agent

@@ -501,8 +501,9 @@ pub fn line_legend(series: &[Series], bands: bool) -> Vec<LegendEntry> {
     let colours = series_colours(series);
     let mut entries: Vec<LegendEntry> = Vec::new();
     for (s, &colour) in series.iter().zip(&colours) {
-        // One entry a line however many panels draw it.
-        if !entries.iter().any(|e| e.name == s.name) {
+        // One entry a line however many panels draw it; none for a line with nothing to draw
+        // (on a log axis, the random agent's zero nodes).
+        if !s.points.is_empty() && !entries.iter().any(|e| e.name == s.name) {
             entries.push(LegendEntry { name: s.name.clone(), colour, pattern: s.pattern(), shaded: false });
         }
     }
@@ -609,6 +610,22 @@ mod log_and_legend_tests {
         let ys: Vec<f64> = s[0].points.iter().map(|p| p.y).collect();
         assert_eq!(s[0].points.iter().map(|p| p.x).collect::<Vec<_>>(), [2.0, 3.0]);
         assert!((ys[0] - 180f64.log10()).abs() < 1e-12 && (ys[1] - 4.0).abs() < 1e-12, "{ys:?}");
+    }
+
+    /// On a log axis, an agent that searched no nodes (random) has no point: the legend does
+    /// not list a line that is not drawn, and the others keep the colours they had.
+    #[test]
+    fn a_log_scale_lists_no_line_it_cannot_draw() {
+        let mut fig = lines(&[(1.0, 0.0), (2.0, 0.0)]);
+        let FigureData::Lines(series) = &mut fig.data else { panic!() };
+        series[0].name = "random".into();
+        series.push(Series::new("strong-ab", vec![LinePoint { x: 1.0, y: 5e4, band: None, n: 1 }]));
+        let before = line_legend(series, false);
+        let FigureData::Lines(logged) = log_y(&fig).data else { panic!() };
+        let after = line_legend(&logged, false);
+        assert_eq!(before.iter().map(|e| e.name.as_str()).collect::<Vec<_>>(), ["random", "strong-ab"]);
+        assert_eq!(after.iter().map(|e| e.name.as_str()).collect::<Vec<_>>(), ["strong-ab"]);
+        assert_eq!(after[0].colour, before[1].colour);
     }
 
     /// The legend lists every series in its own colour, and the band once, as the export does.

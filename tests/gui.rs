@@ -384,10 +384,18 @@ fn reviewing_a_game_marks_the_real_mistake() {
     assert_eq!(h.get_by_label("Review game").rect(), button, "the button holds still");
     h.state_mut().slot_mut(0).edit(|f| f.name = "strong-ab".into());
     assert!(h.state().review().exporter().path.starts_with("out/"), "{}", h.state().review().exporter().path);
+    // Before a review the count names the game's moves ("0 of 0 moves" read as an empty game).
+    assert!(h.query_by_label("0 of 7 moves reviewed").is_some(), "the count before a review");
     h.get_by_label("Review game").click();
     h.run_steps(2);
     assert!(wait(&mut h, 60.0, |w| !w.review().running() && w.review().moves().len() == 7), "every move is judged");
     h.run();
+    assert!(h.query_by_label("7 of 7 moves reviewed").is_some());
+    // The graph comes first, under the buttons (below the list it started under the fold):
+    // at least its smallest height lies between the buttons and the list.
+    let buttons = h.get_by_label("Review game").rect().bottom();
+    let list = h.get_by_label_contains("Mistakes and inaccuracies, worst first").rect().top();
+    assert!(list - buttons >= 140.0, "the graph between the buttons ({buttons}) and the list ({list})");
     let top = h.state().review().mistakes()[0].clone();
     assert_eq!((top.ply, top.proven), (6, true), "{:?}", h.state().review().mistakes());
     let before = h.state().review().position_before(6).unwrap();
@@ -1361,9 +1369,14 @@ fn a_saved_matchup_opens_again_from_the_file_field() {
 fn an_opened_matchup_runs_its_own_agents() {
     let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("saves/experiments/heuristics.ron");
     let mut w = Workbench::new(Variant::tictactoe());
-    w.open(&file.display().to_string());
+    w.show_tab(BottomTab::Matchup);
     let mut h = harness(w);
     h.run();
+    // Opening a matchup moves nothing under the pointer (its agents' line wrapped to two).
+    let run_button = h.get_by_label("Run matchup").rect();
+    h.state_mut().open(&file.display().to_string());
+    h.run();
+    assert_eq!(h.get_by_label("Run matchup").rect(), run_button, "the Run button holds still");
     assert_eq!(h.state().tab(), BottomTab::Matchup);
     assert_eq!(h.state().matchup().form().out_dir, "out/heuristics", "the folder `mnklab match` writes");
     let want = mnklab::arena::Matchup::load(&file).unwrap();

@@ -169,3 +169,24 @@ fn the_solver_judges_by_proofs_alone() {
     assert!(settings.judge_said("solver").starts_with("proofs only"));
     assert!(ReviewSettings::new(preset("random").unwrap(), 0.3).check().is_err(), "random values nothing");
 }
+
+/// A heuristic judge's row says one number: the score shown before and after the move is the
+/// one whose expected result the loss is measured in (alpha-beta's two depths averaged as
+/// scores, not as expected results beside one depth's score: a row read "+0.000" and 0.482).
+#[test]
+fn a_rows_scores_and_expected_results_agree() {
+    let moves = review(Variant::gomoku(), "h8 h7 i8 i7", "strong-ab", 0.3);
+    let mut estimated = 0;
+    for m in &moves {
+        for (score, value) in [(m.best_score, m.best_value), (m.played_score, m.played_value)] {
+            if score.is_proven() || value.is_none() {
+                continue;
+            }
+            estimated += 1;
+            let expected = score.expected().unwrap();
+            assert!((expected - value.unwrap()).abs() < 1e-9, "ply {}: {score:?} is {expected}, not {value:?}", m.ply);
+        }
+        assert!(m.loss >= 0.0);
+    }
+    assert!(estimated >= 4, "{estimated} estimates in {moves:?}");
+}

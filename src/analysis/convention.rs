@@ -150,14 +150,17 @@ pub fn short_label(s: Score, b: Bound) -> String {
     format!("{}{body}", bound_prefix(s, b).trim_end())
 }
 
-/// A cell label in two parts for a cell too small for it on one line: the bound sign (`≤`,
-/// `≥`), if any, and the rest. On a small cell the sign goes above the value, each as large
-/// as the cell allows: on one line both shrank to a size where `≤-` read as one glyph.
-pub fn label_parts(label: &str) -> (Option<&str>, &str) {
-    match label.chars().next() {
-        Some(c @ ('≤' | '≥')) => (Some(&label[..c.len_utf8()]), &label[c.len_utf8()..]),
-        _ => (None, label),
-    }
+/// The smallest font, in points, at which a board mark's label is drawn when it holds a
+/// bound sign: below it `≤-` read as one glyph ("≡3.2"), and the sign set apart, above or
+/// beside the value, read as two labels or was lost.
+pub const BOUND_LABEL_MIN_PT: f32 = 10.0;
+
+/// What a candidate's mark on the board shows, its label fitting on one line at `one_line`
+/// points: the label, or nothing for a bound (`≤ v`, `≥ v`) too small to read. The mark's
+/// colour says "refuted" (the legend), and its tooltip gives the number.
+pub fn mark_text(label: &str, one_line: f32) -> Option<&str> {
+    let bound = label.starts_with(['≤', '≥']);
+    (!bound || one_line >= BOUND_LABEL_MIN_PT).then_some(label)
 }
 
 /// A proof that searched nothing: a book's (or the rules') answer. It has no rate and ran on
@@ -435,20 +438,22 @@ mod tests {
         assert_eq!(short_label(Score::Draw, Bound::Exact), "=");
     }
 
+    /// A bound's label shows only where it is legible on one line; an exact value shows at
+    /// any size the cell gives it.
     #[test]
-    fn a_label_splits_into_its_bound_and_its_value() {
-        for (s, b, parts) in [
-            (Score::Eval(-500), Bound::Upper, (Some("≤"), "-0.5")),
-            (Score::Eval(1400), Bound::Lower, (Some("≥"), "+1.4")),
-            (Score::WinRate(0.62), Bound::Lower, (Some("≥"), "62%")),
-            (Score::Eval(1400), Bound::Exact, (None, "+1.4")),
-            (Score::Win { plies: Some(7) }, Bound::Exact, (None, "W7")),
-            (Score::Unknown, Bound::Upper, (None, "?")),
+    fn a_bound_shows_only_where_it_can_be_read() {
+        for (s, b, bound) in [
+            (Score::Eval(-500), Bound::Upper, true),
+            (Score::Eval(1400), Bound::Lower, true),
+            (Score::WinRate(0.62), Bound::Lower, true),
+            (Score::Eval(1400), Bound::Exact, false),
+            (Score::Win { plies: Some(7) }, Bound::Exact, false),
+            (Score::Unknown, Bound::Upper, false),
         ] {
             let label = short_label(s, b);
-            assert_eq!(label_parts(&label), parts, "{label}");
-            let (sign, value) = label_parts(&label);
-            assert_eq!(format!("{}{value}", sign.unwrap_or("")), label, "the parts make the label");
+            assert_eq!(mark_text(&label, 12.0), Some(label.as_str()), "{label}");
+            assert_eq!(mark_text(&label, 7.0).is_none(), bound, "{label} at 7 pt");
+            assert_eq!(mark_text(&label, BOUND_LABEL_MIN_PT), Some(label.as_str()));
         }
         for s in [Score::Eval(-999_999_000), Score::Eval(123_456), Score::Loss { plies: Some(41) }] {
             assert!(short_label(s, Bound::Upper).chars().count() <= 6, "{}", short_label(s, Bound::Upper));

@@ -25,7 +25,7 @@ pub use crate::search::bounds_label;
 pub use board_view::{LABELLED_MARKS, MarkStyle, mark_style, star_points};
 pub use candidates::{Agreement, Candidate, agreement, candidates, fit_line, preferred};
 pub use convention::{
-    Legend, ScoreKind, bound_meaning, flip, full_label, is_proof_label, label_parts, legend, node_score, proof_so_far,
+    Legend, ScoreKind, bound_meaning, flip, full_label, is_proof_label, legend, mark_text, node_score, proof_so_far,
     rate_label, search_fields, search_label, searched_nothing, short_label, shows_pv, side_label, speed_fields,
     speed_label,
 };

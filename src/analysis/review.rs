@@ -665,32 +665,32 @@ fn judge_by_depths(
     let score_in = |p: &crate::search::Progress, m: Move| -> Option<(Score, bool)> {
         p.root.iter().find(|r| r.mv == m).map(|r| (r.score, r.upper_bound))
     };
-    let value_of = |m: Move| -> Option<f64> {
+    // A move's score: the mean of the two depths' evaluations where both are exact estimates,
+    // else (a bound or a proof at either depth) the last depth's. The score shown and the
+    // expected result it gives are the same number (the expected result was the mean of two
+    // depths beside the last depth's score: a CSV row read "+0.000" and 0.482).
+    let judged = |m: Move| -> Option<(Score, bool)> {
         let (now, bound) = score_in(last, m)?;
-        let now = now.expected()?;
-        match previous.and_then(|b| score_in(b, m)) {
-            // Both exact: their mean; a bound or a proof at either depth: the last depth's.
-            Some((prev, false)) if !bound && !prev.is_proven() && !score_in(last, m)?.0.is_proven() => {
-                prev.expected().map(|p| (now + p) / 2.0)
-            }
-            _ => Some(now),
+        match (now, previous.and_then(|b| score_in(b, m))) {
+            (Score::Eval(a), Some((Score::Eval(b), false))) if !bound => Some((Score::Eval((a + b) / 2), false)),
+            _ => Some((now, bound)),
         }
     };
     // The best: the highest exact value.
     let best = last.root.iter().filter(|r| !r.upper_bound).max_by(|a, b| a.score.as_f64().total_cmp(&b.score.as_f64()));
     let Some(best) = best else { return };
     review.best = Some(best.mv);
-    review.best_score = score_in(last, best.mv).map_or(Score::Unknown, |s| s.0);
-    review.best_value = value_of(best.mv);
+    review.best_score = judged(best.mv).map_or(Score::Unknown, |s| s.0);
+    review.best_value = review.best_score.expected();
     if best.mv == played {
         (review.played_score, review.played_value) = (review.best_score, review.best_value);
         return;
     }
-    match score_in(last, played) {
+    match judged(played) {
         Some((played_score, bound)) => {
             review.played_score = played_score;
             review.played_bound = bound;
-            review.played_value = value_of(played);
+            review.played_value = played_score.expected();
         }
         // Left out of the root list (outside the move generator or past the multi-PV cap):
         // searched on its own, one ply shallower below it.

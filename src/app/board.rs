@@ -64,27 +64,9 @@ fn draw_mark(painter: &egui::Painter, r: Rect, cell: f32, best: bool, strength: 
             (10.0 * r.width() * 0.92 / width_at_10).min(cell * height_share).clamp(7.0, 16.0)
         };
         let one_line = fit(label, 0.42);
-        match crate::analysis::label_parts(label) {
-            // Too small on one line: the value as large as it fits, the bound's sign small in
-            // the mark's top-left corner (above the value, on a line of its own, the label
-            // read as two; run together at one size, "≤-" as one glyph).
-            (Some(sign), value) if one_line < 10.0 => {
-                let size = fit(value, 0.42);
-                painter.text(
-                    r.center() + Vec2::new(0.0, size * 0.15),
-                    egui::Align2::CENTER_CENTER,
-                    value,
-                    egui::FontId::proportional(size),
-                    ink,
-                );
-                let corner = r.left_top() + Vec2::new(1.0, 0.0);
-                let small = egui::FontId::proportional((size * 0.8).max(7.0));
-                painter.text(corner, egui::Align2::LEFT_TOP, sign, small, ink);
-            }
-            _ => {
-                let font = egui::FontId::proportional(one_line);
-                painter.text(r.center(), egui::Align2::CENTER_CENTER, label, font, ink);
-            }
+        if let Some(text) = crate::analysis::mark_text(label, one_line) {
+            let font = egui::FontId::proportional(one_line);
+            painter.text(r.center(), egui::Align2::CENTER_CENTER, text, font, ink);
         }
     }
 }
@@ -95,7 +77,9 @@ fn draw_mark(painter: &egui::Painter, r: Rect, cell: f32, best: bool, strength: 
 fn draw_candidate(painter: &egui::Painter, r: Rect, cell: f32, rank: usize, m: &Mark, covered: bool) {
     match crate::analysis::mark_style(rank, m.strength) {
         crate::analysis::MarkStyle::Labelled => {
-            draw_mark(painter, r.shrink(cell * 0.08), cell, m.best, m.strength, if covered { "" } else { &m.label })
+            // A gap around the chip: on a free-placement board the cells are the spacing of
+            // the intersections, and a chip the cell's size touched the stones beside it.
+            draw_mark(painter, r.shrink(cell * 0.12), cell, m.best, m.strength, if covered { "" } else { &m.label })
         }
         crate::analysis::MarkStyle::Disc { radius } => {
             painter.circle_filled(r.center(), cell * 0.5 * radius, mark_colour(m.strength));

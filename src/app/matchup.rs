@@ -599,12 +599,16 @@ impl MatchupPanel {
         match self.opened() {
             Some(m) => {
                 let mut use_slots = false;
-                ui.horizontal_wrapped(|ui| {
-                    ui.label(format!("Agents: the opened matchup's, {}", opened_entrants(m)));
+                // One line whatever the names, as tall as the slots' line: wrapped to two, it
+                // moved the form and the Run button under the pointer when a matchup was opened.
+                ui.horizontal(|ui| {
+                    ui.set_min_height(ui.spacing().interact_size.y);
                     use_slots = ui
                         .small_button("use the slots' agents")
                         .on_hover_text("run the form's matchup between the agent slots instead")
                         .clicked();
+                    let text = format!("Agents: the opened matchup's, {}", opened_entrants(m));
+                    ui.add(egui::Label::new(&text).truncate()).on_hover_text(&text);
                 });
                 if use_slots {
                     self.opened = None;
@@ -614,11 +618,17 @@ impl MatchupPanel {
                 let names: Vec<&str> = slots.iter().map(|s| s.file.name.as_str()).collect();
                 let who: Vec<String> = slots.iter().zip(&names).map(|(s, n)| format!("{} ({n})", s.label)).collect();
                 let how = if slots.len() > 2 { "round robin" } else { "against each other" };
-                ui.label(format!("Agents {}: {how}, colours alternating", who.join(", ")));
+                let text = format!("Agents {}: {how}, colours alternating", who.join(", "));
+                ui.horizontal(|ui| {
+                    ui.set_min_height(ui.spacing().interact_size.y);
+                    ui.add(egui::Label::new(&text).truncate()).on_hover_text(&text);
+                });
             }
         }
-        self.show_form(ui);
+        // The buttons above the form: an opened matchup's form has rows of its own (its
+        // openings, its SPRT), and under the form the Run button moved with them.
         self.show_run_buttons(ui, slots, out);
+        self.show_form(ui);
         let stopping =
             if self.busy && self.state != RunState::Running { " (stopping the games in progress)" } else { "" };
         ui.label(format!("{:?}{stopping}: {} of {} games", self.state, self.records.len(), self.total));

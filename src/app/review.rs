@@ -235,7 +235,9 @@ impl Review {
             }
             let l = ui.label("seconds per position");
             ui.add(egui::DragValue::new(&mut self.seconds).range(0.01..=600.0).speed(0.05)).labelled_by(l.id);
-            ui.label(format!("{} of {} moves", self.moves.len(), self.line.len()));
+            // Before a review, the game's own length ("0 of 0 moves" read as an empty game).
+            let of = if self.line.is_empty() { game.len() } else { self.line.len() };
+            ui.label(format!("{} of {of} moves reviewed", self.moves.len()));
         });
         ui.horizontal_wrapped(|ui| {
             // Who judges: the solver first (its proofs, or the opening book), agent A where a
@@ -257,6 +259,14 @@ impl Review {
         super::lines::reserved_line(ui, self.error.as_deref(), super::lines::Tone::Error);
         if let Some(note) = self.outdated_note(game) {
             ui.colored_label(ui.visuals().warn_fg_color, note);
+        }
+        if !self.moves.is_empty() {
+            // The graph first, under the buttons, as Lichess has it: below the list and the
+            // summaries it started under the tab's fold at the default window size, and
+            // showed its top or its bottom, never the whole.
+            if let Some(x) = self.plot(ui) {
+                out.push(Command::Jump(graph_click_target(x, self.line.len())));
+            }
         }
         let mistakes = self.mistakes();
         ui.horizontal_wrapped(|ui| {
@@ -293,11 +303,7 @@ impl Review {
             });
         }
         if !self.moves.is_empty() {
-            // The graph first, the export row under it: at the default window size the
-            // graph had started below the tab's fold.
-            if let Some(x) = self.plot(ui) {
-                out.push(Command::Jump(graph_click_target(x, self.line.len())));
-            }
+            ui.weak(GRAPH_CAPTION);
             let fig = self.exporter.labelled(self.figure());
             self.exporter.show(ui, "review", Some(&fig));
         }
@@ -321,8 +327,12 @@ impl Review {
         let line: Vec<[f64; 2]> = series.iter().flat_map(|s| &s.points).map(|p| [p.x, p.y]).collect();
         let marks = &fig.marks;
         let warn = ui.visuals().warn_fg_color;
+        // As tall as the tab's view has room below the graph's place in it, within 140 and
+        // 240 px: the whole graph in view, its y title whole. Measured from the top of the
+        // tab's content, not of the view: scrolling changes nothing here.
+        let room = ui.clip_rect().height() - (ui.cursor().top() - ui.min_rect().top()) - 8.0;
         let response = Plot::new("plot-review")
-            .height(240.0)
+            .height(room.clamp(140.0, 240.0))
             .custom_y_axes(vec![super::plots::y_axis()])
             // No legend over the data (its corner covered the loss bars or the line's first
             // points): the caption under the plot says what each mark is.
@@ -359,13 +369,6 @@ impl Review {
                     marks.bars.iter().map(|&(x, h)| Bar::new(x, h).base_offset(marks.bar_base).width(0.6)).collect();
                 p.bar_chart(BarChart::new(marks.bars_name.as_str(), bars).color(warn.gamma_multiply(0.45)));
             });
-        ui.weak(
-            "line: how the game stands for the first player after each move: an estimate within ±0.5 (the \
-             expected result, -1..1, at half height), a proof beyond (W13, L12: win or loss in that many plies, \
-             the sooner the nearer the edge; =: a proven draw); orange: marked moves; bars from the bottom: \
-             each move's loss (a loss of 2, a whole win given away, reaches the middle). Click a move to see \
-             its review.",
-        );
         let r = &response.response;
         if !r.clicked() {
             return None;
@@ -374,6 +377,12 @@ impl Review {
         Some(at.x)
     }
 }
+
+/// What the review graph's marks are, said under the list.
+const GRAPH_CAPTION: &str = "line: how the game stands for the first player after each move: an estimate \
+    within ±0.5 (the expected result, -1..1, at half height), a proof beyond (W13, L12: win or loss in that many \
+    plies, the sooner the nearer the edge; =: a proven draw); orange: marked moves; bars from the bottom: each \
+    move's loss (a loss of 2, a whole win given away, reaches the middle). Click a move to see its review.";
 
 /// Where a click at `x` on the graph goes: the position before the move nearest `x` (moves
 /// 1..=`len`), as the list's buttons go, so that the board shows that move's review with its

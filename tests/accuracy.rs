@@ -16,7 +16,7 @@ fn mnklab(args: &[&str]) -> Output {
 
 /// Plain negamax to the end, with perfect play's distance: (value for the side to move,
 /// plies to the end); the winner hastens, the loser delays. Memoised on the board's text.
-fn negamax(pos: &AnyPosition, memo: &mut HashMap<String, (i8, u32)>) -> (i8, u32) {
+pub(crate) fn negamax(pos: &AnyPosition, memo: &mut HashMap<String, (i8, u32)>) -> (i8, u32) {
     match pos.status() {
         Status::Win(_) => return (-1, 0),
         Status::Draw => return (0, 0),

@@ -248,8 +248,10 @@ fn shipped_experiments_load() {
     for e in std::fs::read_dir(dir).unwrap() {
         let path = e.unwrap().path();
         // Sub-folders hold the quick set's twins and agent files (tests/files.rs walks them).
-        // Accuracy experiments are run by `mnklab accuracy` (tests/accuracy.rs).
-        if path.is_dir() || mnklab::io::file_kind(&path).unwrap() == mnklab::io::FileKind::Accuracy {
+        // Accuracy experiments and ladders are run by `mnklab accuracy` and `mnklab ladder`
+        // (tests/accuracy.rs, tests/ladder.rs).
+        let kind = if path.is_dir() { None } else { Some(mnklab::io::file_kind(&path).unwrap()) };
+        if kind.is_none_or(|k| matches!(k, mnklab::io::FileKind::Accuracy | mnklab::io::FileKind::Ladder)) {
             continue;
         }
         let m = Matchup::load(&path).unwrap_or_else(|e| panic!("{e}"));

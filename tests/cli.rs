@@ -1145,6 +1145,11 @@ fn every_docs_command_is_run() {
             "the accuracy study (about 2 core-hours), run by hand over sittings; resuming is tested by \
              accuracy's resume test and files::the_accuracy_step_reproduces_and_keeps_committed_rows",
         ),
+        (
+            "mnklab ladder saves/experiments/ladder.ron",
+            "the ladder (about a core-hour), run by hand over sittings; its quick twin runs here, and \
+             resuming is tested by ladder::a_ladder_is_the_same_however_it_is_run",
+        ),
         ("mnklab table results/lim-grid-3s/all", "after a cluster run's merge; the README's quick start runs `table`"),
     ];
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));

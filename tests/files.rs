@@ -181,12 +181,25 @@ fn every_file_type_refuses_unknown_fields_by_name() {
     let n_agents = every_struct_refuses_an_unknown_field("agent", &agents, agent);
 
     // Matchups: every shipped experiment, and one with every optional part.
-    let (accuracy, mut matchups): (Vec<String>, Vec<String>) = ron_files(&format!("{root}/saves/experiments"))
+    let kind = |t: &String| mnklab::io::kind_of_text(t);
+    let (ladders, shipped): (Vec<String>, Vec<String>) = ron_files(&format!("{root}/saves/experiments"))
         .into_iter()
-        .partition(|t| mnklab::io::kind_of_text(t) == mnklab::io::FileKind::Accuracy);
+        .chain(ron_files(&format!("{root}/saves/experiments/quick")))
+        .partition(|t| kind(t) == mnklab::io::FileKind::Ladder);
+    let (accuracy, matchups_here): (Vec<String>, Vec<String>) = ron_files(&format!("{root}/saves/experiments"))
+        .into_iter()
+        .filter(|t| kind(t) != mnklab::io::FileKind::Ladder)
+        .partition(|t| kind(t) == mnklab::io::FileKind::Accuracy);
+    let mut matchups = matchups_here;
     let (quick_accuracy, quick): (Vec<String>, Vec<String>) = ron_files(&format!("{root}/saves/experiments/quick"))
         .into_iter()
-        .partition(|t| mnklab::io::kind_of_text(t) == mnklab::io::FileKind::Accuracy);
+        .filter(|t| kind(t) != mnklab::io::FileKind::Ladder)
+        .partition(|t| kind(t) == mnklab::io::FileKind::Accuracy);
+    assert!(!ladders.is_empty() && !shipped.is_empty());
+    let ladder: Parser =
+        |t| mnklab::arena::ladder::LadderExperiment::parse(t, "l.ron".as_ref()).map(drop).map_err(|e| e.to_string());
+    let n_ladders = every_struct_refuses_an_unknown_field("ladder", &ladders, ladder);
+    assert!(n_ladders >= 10, "{n_ladders}");
     let mut accuracy = accuracy;
     accuracy.extend(quick_accuracy);
     matchups.extend(quick);
@@ -273,6 +286,14 @@ fn every_shipped_experiment_resolves() {
             if path.extension().is_none_or(|e| e != "ron")
                 || mnklab::io::file_kind(&path).unwrap() == mnklab::io::FileKind::Accuracy
             {
+                continue;
+            }
+            // A ladder is played as the matchup it makes: its openings drawn from its suite.
+            if mnklab::io::file_kind(&path).unwrap() == mnklab::io::FileKind::Ladder {
+                let ladder = mnklab::arena::ladder::LadderExperiment::load(&path).unwrap();
+                let m = ladder.matchup(&dir).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+                m.resolve(&dir).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+                n += 1;
                 continue;
             }
             let m = mnklab::arena::Matchup::load(&path).unwrap_or_else(|e| panic!("{e}"));
@@ -586,7 +607,7 @@ fn results_md_tables_are_what_the_committed_results_give() {
     put(mnklab::reproduce::RESULTS_MD);
     let mut copied = 0;
     for name in manifest().names() {
-        for file in ["summary.csv", "pairs.csv", "nodes.csv"] {
+        for file in ["summary.csv", "pairs.csv", "nodes.csv", "accuracy.csv", "crossovers.csv", "elo.csv"] {
             let rel = format!("results/{name}/{file}");
             if root.join(&rel).is_file() {
                 put(&rel);

@@ -22,6 +22,7 @@ mod gui;
 mod gui_analysis;
 mod gui_explorer;
 mod hardening;
+mod ladder;
 mod playout_paths;
 mod plot;
 mod proof_search;

@@ -498,6 +498,14 @@ impl Workbench {
                 self.accuracy.open(p);
                 self.opened_elsewhere(path, BottomTab::Accuracy, "an accuracy experiment: the accuracy tab holds it");
             }
+            // Hours of games on all cores: a batch job for the command line, whose folder
+            // then opens here as a run.
+            Ok(crate::io::FileKind::Ladder) => {
+                self.message = Some(format!(
+                    "{path} is a ladder experiment: run it with `mnklab ladder {path} --out FOLDER`, then open \
+                     FOLDER here to see its games in the matchup tab"
+                ));
+            }
             Ok(crate::io::FileKind::Run(dir)) => {
                 self.matchup.load(&dir);
                 self.opened_elsewhere(path, BottomTab::Matchup, "a run: the matchup tab shows it");

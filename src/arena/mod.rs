@@ -3,13 +3,16 @@
 
 pub mod accuracy;
 pub mod conditions;
+pub mod elo;
 pub mod entrants;
 pub mod game;
+pub mod ladder;
 pub mod matchup;
 pub mod pairs;
 pub mod record_check;
 pub mod results;
 pub mod runner;
+pub mod sprt_gate;
 pub mod stats;
 pub mod time_use;
 

@@ -12,7 +12,7 @@ use super::matchup::{Matchup, MatchupError, MatchupProblem};
 use super::results::{
     MATCHUP_FILE, RESULTS_FILE, ResultsError, ResultsWriter, for_each_result, read_results, write_csv_from_results,
 };
-use super::stats::{PairStats, Summarizer, sprt_bounds, sprt_llr};
+use super::stats::{PairStats, Summarizer};
 use super::time_use::TimeUseCounter;
 use crate::gomocup::EngineError;
 use crate::io::{FileError, write_atomic};
@@ -172,6 +172,8 @@ pub fn run_matchup_summary(
         variants.iter().flat_map(|&v| m.pairings().into_iter().map(move |p| (v, p))).collect()
     };
     let settled: Vec<std::sync::atomic::AtomicBool> = pairings.iter().map(|_| Default::default()).collect();
+    // With an SPRT, games are counted (written and tallied) in each pairing's schedule order.
+    let mut gate = super::sprt_gate::SprtGate::new(&m, &pairings, &done, &tally.summary, &settled);
     let threads = worker_count(opts, &m, &entrants);
 
     let mut writer = ResultsWriter::open(&results_path)?;
@@ -201,18 +203,21 @@ pub fn run_matchup_summary(
             });
         }
         drop(tx);
-        for r in rx {
-            if error.is_none()
-                && let Err(e) = writer.append(&r)
-            {
-                error = Some(e);
-                control.stop();
+        for finished in rx {
+            let counted = match gate.as_mut() {
+                Some(gate) => gate.admit(finished, &settled),
+                None => vec![finished],
+            };
+            for r in counted {
+                if error.is_none()
+                    && let Err(e) = writer.append(&r)
+                {
+                    error = Some(e);
+                    control.stop();
+                }
+                tally.add(&r);
+                on_game(&ArenaProgress { done: tally.totals.games, total, game: r });
             }
-            tally.add(&r);
-            if let Some(sprt) = &m.sprt {
-                settle_if_decided(sprt, &tally.summary, &pairings, &settled, &r);
-            }
-            on_game(&ArenaProgress { done: tally.totals.games, total, game: r });
         }
     });
     if let Some(e) = error {
@@ -312,26 +317,6 @@ fn worker_count(opts: &RunOptions, m: &Matchup, entrants: &[ResolvedEntrant]) ->
         (t, _) => t,
     }
     .max(1)
-}
-
-/// SPRT: marks the pairing of game `r` settled once its evidence crosses a bound.
-fn settle_if_decided(
-    sprt: &super::matchup::SprtConfig,
-    summary: &Summarizer,
-    pairings: &[(crate::game::Variant, (usize, usize))],
-    settled: &[std::sync::atomic::AtomicBool],
-    r: &GameRecord,
-) {
-    let key = (r.variant, (r.players[0].min(r.players[1]), r.players[0].max(r.players[1])));
-    if let Some(k) = pairings.iter().position(|p| *p == key)
-        && let Some(s) = summary.pair(key.0, key.1.0, key.1.1)
-    {
-        let llr = sprt_llr(s.wins as f64, s.draws as f64, s.losses as f64, sprt.elo0, sprt.elo1);
-        let (lower, upper) = sprt_bounds(sprt.alpha, sprt.beta);
-        if llr <= lower || llr >= upper {
-            settled[k].store(true, Ordering::Relaxed);
-        }
-    }
 }
 
 /// Refuses to resume into `out` a run of another matchup, or one whose games were played

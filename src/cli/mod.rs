@@ -8,6 +8,7 @@ mod book;
 mod brain;
 mod check_book;
 mod count;
+mod ladder;
 mod matchup;
 mod merge;
 mod plot;
@@ -95,6 +96,9 @@ pub enum Command {
     /// Run an accuracy experiment: each agent's mistake rate on suites of proven positions,
     /// against budget, with intervals.
     Accuracy(accuracy::AccuracyArgs),
+    /// Strength against budget by games: agents at CPU budgets against a fixed ladder of
+    /// references, from openings the solver proved drawn, SPRT-stopped, rated in Elo.
+    Ladder(ladder::LadderArgs),
     /// Build an opening book: the strong value of every position up to a depth.
     #[command(
         after_help = "The book's file format (versioned, with a checksum), the journal's and how the solver agent \
@@ -149,6 +153,7 @@ pub fn dispatch(cli: Cli) -> Result<(), String> {
         Some(Command::Review(args)) => review::run(args),
         Some(Command::Suite(args)) => suite::run(args),
         Some(Command::Accuracy(args)) => accuracy::run(args),
+        Some(Command::Ladder(args)) => ladder::run(args),
         Some(Command::Book(args)) => book::run(args),
         Some(Command::CheckBook(args)) => check_book::run(args),
         Some(Command::Match(args)) => matchup::run(args),

@@ -14,6 +14,8 @@ pub enum FileKind {
     Agent,
     /// An accuracy experiment (it lists `suites`): run by `mnklab accuracy`.
     Accuracy,
+    /// A ladder experiment (it lists a `ladder`): run by `mnklab ladder`.
+    Ladder,
     /// A run's folder (holding `results.ronl`), also when its results file was named.
     Run(PathBuf),
 }
@@ -39,6 +41,8 @@ pub fn kind_of_text(text: &str) -> FileKind {
     let names = |field: &str| field_named(text, field);
     if names("suites") {
         FileKind::Accuracy
+    } else if names("ladder") {
+        FileKind::Ladder
     } else if names("variants") || names("pairing") {
         FileKind::Matchup
     } else if names("agent") && !names("variant") {
@@ -94,8 +98,12 @@ mod tests {
             for e in std::fs::read_dir(root.join(folder)).unwrap().flatten() {
                 let p = e.path();
                 if p.extension().is_some_and(|x| x == "ron") {
-                    let accuracy = p.file_name().is_some_and(|n| n.to_string_lossy().starts_with("accuracy"));
-                    let kind = if accuracy { FileKind::Accuracy } else { kind.clone() };
+                    let name = p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+                    let kind = match () {
+                        _ if name.starts_with("accuracy") => FileKind::Accuracy,
+                        _ if name.starts_with("ladder") => FileKind::Ladder,
+                        _ => kind.clone(),
+                    };
                     assert_eq!(file_kind(&p).unwrap(), kind, "{}", p.display());
                     seen += 1;
                 }

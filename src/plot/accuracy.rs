@@ -15,6 +15,14 @@ pub enum BudgetAxis {
 }
 
 impl BudgetAxis {
+    /// The x axis' title.
+    fn label(self) -> &'static str {
+        match self {
+            BudgetAxis::Work => "budget a move (alpha-beta: nodes; MCTS: iterations)",
+            BudgetAxis::CpuSeconds => "CPU time a move",
+        }
+    }
+
     fn takes(self, kind: &str) -> bool {
         match self {
             BudgetAxis::Work => kind == "nodes" || kind == "iterations",
@@ -53,10 +61,6 @@ pub fn accuracy_figure(rows: &[AccuracyRow], axis: BudgetAxis, board: &str) -> O
     for r in rows.iter().filter(|r| r.budget_kind == "none") {
         series.push(Series { dash: 1, ..Series::new(r.agent.clone(), vec![point(r, range.0), point(r, range.1)]) });
     }
-    let x_label = match axis {
-        BudgetAxis::Work => "budget a move (alpha-beta: nodes; MCTS: iterations)",
-        BudgetAxis::CpuSeconds => "CPU time a move",
-    };
     // Ticks at the budgets run, labelled as budgets (the axis is log2 of them).
     let mut budgets: Vec<f64> =
         rows.iter().filter(|r| axis.takes(&r.budget_kind)).filter_map(|r| r.budget.parse::<f64>().ok()).collect();
@@ -65,7 +69,7 @@ pub fn accuracy_figure(rows: &[AccuracyRow], axis: BudgetAxis, board: &str) -> O
     let x_ticks = budgets.iter().map(|&b| (b.log2(), budget_label(axis, b))).collect();
     Some(Figure {
         title: format!("Mistakes on {board}, judged by the solver"),
-        x_label: x_label.into(),
+        x_label: axis.label().into(),
         // A mistake: a move that throws a proven win or draw away (the caption says so).
         y_label: "mistake rate".into(),
         value_label: String::new(),
@@ -75,14 +79,56 @@ pub fn accuracy_figure(rows: &[AccuracyRow], axis: BudgetAxis, board: &str) -> O
     })
 }
 
+/// The ladder's figure on `axis`: each agent's Elo against its budget a move (log axis), with
+/// its 95% band, in the agent's colour; each rung as a flat dashed line at its rating, named
+/// "rung: NAME". None when no agent was rated on the axis.
+pub fn ladder_figure(rows: &[crate::arena::ladder::EloRow], axis: BudgetAxis) -> Option<Figure> {
+    let mut series: Vec<Series> = Vec::new();
+    let mut budgets: Vec<f64> = Vec::new();
+    for r in rows.iter().filter(|r| axis.takes(&r.budget_kind)) {
+        let Ok(b) = r.budget.parse::<f64>() else { continue };
+        budgets.push(b);
+        let p = LinePoint { x: b.log2(), y: r.elo, band: Some((r.lo, r.hi)), n: r.games };
+        match series.iter_mut().find(|s| s.name == r.agent) {
+            Some(s) => s.points.push(p),
+            None => series.push(Series::new(r.agent.clone(), vec![p])),
+        }
+    }
+    budgets.sort_by(f64::total_cmp);
+    budgets.dedup();
+    let (&first, &last) = (budgets.first()?, budgets.last()?);
+    for r in rows.iter().filter(|r| r.budget_kind == "ladder") {
+        let at = |b: f64| LinePoint { x: b.log2(), y: r.elo, band: None, n: r.games };
+        series.push(Series { dash: 1, ..Series::new(format!("rung: {}", r.agent), vec![at(first), at(last)]) });
+    }
+    let board = rows.first().map_or("", |r| r.board.as_str());
+    Some(Figure {
+        title: format!("Strength against budget on {board}, by games against a fixed ladder"),
+        x_label: axis.label().into(),
+        y_label: "Elo (first rung 0)".into(),
+        value_label: String::new(),
+        y_range: None,
+        data: FigureData::Lines(series),
+        marks: crate::plot::Marks {
+            x_ticks: budgets.iter().map(|&b| (b.log2(), budget_label(axis, b))).collect(),
+            x_log2: true,
+            ..Default::default()
+        },
+    })
+}
+
 /// A budget as a tick says it: "64", "4096", "65k" (2^16 and up in thousands), "2 ms", "1 s".
 fn budget_label(axis: BudgetAxis, b: f64) -> String {
     match axis {
         BudgetAxis::Work if b >= 65_536.0 => format!("{}k", (b / 1024.0).round()),
         BudgetAxis::Work => format!("{b}"),
-        BudgetAxis::CpuSeconds if b < 1.0 => format!("{} ms", (b * 1000.0 * 100.0).round() / 100.0),
-        BudgetAxis::CpuSeconds => format!("{b} s"),
+        BudgetAxis::CpuSeconds => cpu_label(b),
     }
+}
+
+/// CPU seconds as a person writes them: "2 ms", "0.5 ms", "1 s".
+pub fn cpu_label(seconds: f64) -> String {
+    if seconds < 1.0 { format!("{} ms", (seconds * 1000.0 * 100.0).round() / 100.0) } else { format!("{seconds} s") }
 }
 
 /// Every board's figure on `axis` as one, a panel a board (in the boards' order), sharing

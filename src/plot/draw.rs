@@ -126,11 +126,12 @@ where
         draw_series_lines(&mut chart, series.iter().zip(&colours), z, opts)?;
         draw_labels(&mut chart, marks, z)?;
     } else {
-        // One panel a value (a board), in a grid two wide (three from five panels on), each
-        // with the shared axes and its name as its title; a line keeps its colour in each.
+        // One panel a value (a board), in a grid two wide for two and four panels, three wide
+        // otherwise (three panels in one row: two wide left a quarter empty), each with the
+        // shared axes and its name as its title; a line keeps its colour in each.
         let cols = match panels.len() {
             1 => 1,
-            2..=4 => 2,
+            2 | 4 => 2,
             _ => 3,
         };
         let rows = panels.len().div_ceil(cols);

@@ -2,7 +2,8 @@
 //! the common colour-vision deficiencies) for series, and viridis for heatmaps.
 
 /// Okabe & Ito (2008), black moved last: blue, orange, bluish green, vermillion, sky blue,
-/// reddish purple, yellow, black.
+/// reddish purple, yellow, black. The yellow is darkened to an olive gold: Okabe and Ito's
+/// (240, 228, 66) is a fill colour, and as a line on a white page it could hardly be seen.
 pub const SERIES: [[u8; 3]; 8] = [
     [0, 114, 178],
     [230, 159, 0],
@@ -10,7 +11,7 @@ pub const SERIES: [[u8; 3]; 8] = [
     [213, 94, 0],
     [86, 180, 233],
     [204, 121, 167],
-    [240, 228, 66],
+    [175, 150, 0],
     [0, 0, 0],
 ];
 

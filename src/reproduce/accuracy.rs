@@ -11,7 +11,7 @@
 use std::path::Path;
 
 use super::compare::read_maybe_gz;
-use super::manifest::AccuracyJob;
+use super::manifest::StudyJob;
 use super::outputs::{Machine, gzip, results_dir};
 use super::{Options, ReproduceError, TableError};
 use crate::arena::accuracy::{AccuracyError, AccuracyExperiment, AccuracyOptions, run_accuracy};
@@ -26,7 +26,7 @@ pub(super) struct Made {
 
 /// Runs `job` into the scratch folder's `results/NAME/`; says its progress about once a minute.
 pub(super) fn run(
-    job: &AccuracyJob,
+    job: &StudyJob,
     base: &Path,
     opts: &Options,
     say: &mut dyn FnMut(&str),

@@ -162,6 +162,10 @@ fn key_columns(header: &[String]) -> Vec<usize> {
     if let Some(c) = at("crossing") {
         return before(c);
     }
+    // A ladder's ratings: an agent's board, name and budget.
+    if let (Some(g), Some(_)) = (at("games"), at("elo")) {
+        return before(g);
+    }
     if header.first().is_some_and(|h| h == "panel") && second == Some("series") {
         return vec![0, 1, 2];
     }
@@ -323,6 +327,21 @@ mod tests {
         assert_eq!(
             d.lines,
             vec!["row (board b, budget_kind nodes, a x, b y) column crossing: committed 70, now 71".to_string()]
+        );
+    }
+
+    /// A ladder's ratings are named by board, agent and budget (agents repeat a budget each).
+    #[test]
+    fn elo_rows_are_keyed_by_board_agent_and_budget() {
+        let a = "board,agent,budget_kind,budget,games,points,elo,lo,hi\nb,ab,nodes,64,10,5,0.0,-9.0,9.0\nb,ab,nodes,128,10,6,70.4,1.0,140.0\n";
+        let b = a.replace("70.4", "71.0");
+        let d = compare_bytes("elo.csv", a.as_bytes(), b.as_bytes());
+        assert_eq!(
+            d.lines,
+            vec![
+                "row (board b, agent ab, budget_kind nodes, budget 128) column elo: committed 70.4, now 71.0"
+                    .to_string()
+            ]
         );
     }
 

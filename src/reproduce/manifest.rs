@@ -23,26 +23,30 @@ pub struct Manifest {
     pub figures: Vec<FigureStep>,
     /// Accuracy experiments (`mnklab accuracy`), committed under `results/NAME/`.
     #[serde(default)]
-    pub accuracy: Vec<AccuracyStep>,
+    pub accuracy: Vec<StudyStep>,
+    /// Ladders (`mnklab ladder`): strength against budget by games, under `results/NAME/`.
+    #[serde(default)]
+    pub ladders: Vec<StudyStep>,
 }
 
-/// One accuracy experiment: `mnklab accuracy EXPERIMENT --out results/NAME`. Its rows
-/// already committed for the same experiment are kept, and only the missing searches run,
-/// so a study of hours is made over several sittings (`mnklab accuracy ... --resume` into
-/// `results/NAME/`, then this step to write its table, figures and RESULTS.md blocks).
+/// One accuracy experiment (`mnklab accuracy EXPERIMENT --out results/NAME`) or ladder
+/// (`mnklab ladder`). Its searches or games already committed for the same experiment are
+/// kept, and only the missing ones run, so a study of hours is made over several sittings
+/// (`mnklab accuracy ... --resume` into `results/NAME/`, then this step to write its table,
+/// figures and RESULTS.md blocks).
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct AccuracyStep {
+pub struct StudyStep {
     pub name: String,
     /// Relative to the manifest's folder.
     pub experiment: String,
-    pub quick: AccuracyPlan,
+    pub quick: StudyPlan,
 }
 
-/// What stands for an accuracy experiment in the quick set.
+/// What stands for an accuracy experiment or a ladder in the quick set.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub enum AccuracyPlan {
+pub enum StudyPlan {
     /// The experiment itself (work budgets only, quick enough).
     Same,
     /// A twin of work budgets only (CPU-time rows depend on the machine), committed under
@@ -52,9 +56,9 @@ pub enum AccuracyPlan {
     FullOnly(String),
 }
 
-/// One accuracy experiment to make, and whether committed rows may be kept.
+/// One accuracy experiment or ladder to make, and whether committed rows may be kept.
 #[derive(Clone, Debug, PartialEq)]
-pub struct AccuracyJob {
+pub struct StudyJob {
     pub name: String,
     pub experiment: String,
     /// Keep the rows committed under `results/NAME/` for the same experiment (the full
@@ -191,9 +195,9 @@ impl Manifest {
             }
         }
         names.extend(self.node_counts.iter().map(|n| n.name.clone()));
-        for a in &self.accuracy {
+        for a in self.accuracy.iter().chain(&self.ladders) {
             names.push(a.name.clone());
-            if let AccuracyPlan::Twin { name, .. } = &a.quick {
+            if let StudyPlan::Twin { name, .. } = &a.quick {
                 names.push(name.clone());
             }
         }
@@ -201,30 +205,13 @@ impl Manifest {
     }
 
     /// The accuracy experiments a mode makes; those it leaves out are described in `skipped`.
-    pub fn accuracy_jobs(&self, mode: Mode, skipped: &mut Vec<String>) -> Vec<AccuracyJob> {
-        let mut jobs = Vec::new();
-        let job = |name: &str, experiment: &str, keep_committed| AccuracyJob {
-            name: name.into(),
-            experiment: experiment.into(),
-            keep_committed,
-        };
-        for a in &self.accuracy {
-            let full = mode == Mode::Full;
-            match &a.quick {
-                AccuracyPlan::Same => jobs.push(job(&a.name, &a.experiment, full)),
-                AccuracyPlan::Twin { name, experiment } => {
-                    if full {
-                        jobs.push(job(&a.name, &a.experiment, true));
-                    } else {
-                        skipped.push(format!("{} (its work-budget twin {name} runs instead)", a.name));
-                    }
-                    jobs.push(job(name, experiment, false));
-                }
-                AccuracyPlan::FullOnly(_) if full => jobs.push(job(&a.name, &a.experiment, true)),
-                AccuracyPlan::FullOnly(why) => skipped.push(format!("{}: {why}", a.name)),
-            }
-        }
-        jobs
+    pub fn accuracy_jobs(&self, mode: Mode, skipped: &mut Vec<String>) -> Vec<StudyJob> {
+        study_jobs(&self.accuracy, mode, skipped)
+    }
+
+    /// The ladders a mode makes; those it leaves out are described in `skipped`.
+    pub fn ladder_jobs(&self, mode: Mode, skipped: &mut Vec<String>) -> Vec<StudyJob> {
+        study_jobs(&self.ladders, mode, skipped)
     }
 
     /// Names used once, figures of runs that exist, numbers in range.
@@ -273,4 +260,31 @@ impl Manifest {
         }
         jobs
     }
+}
+
+/// The jobs of `steps` in `mode` (see [`StudyPlan`]).
+fn study_jobs(steps: &[StudyStep], mode: Mode, skipped: &mut Vec<String>) -> Vec<StudyJob> {
+    let mut jobs = Vec::new();
+    let job = |name: &str, experiment: &str, keep_committed| StudyJob {
+        name: name.into(),
+        experiment: experiment.into(),
+        keep_committed,
+    };
+    for a in steps {
+        let full = mode == Mode::Full;
+        match &a.quick {
+            StudyPlan::Same => jobs.push(job(&a.name, &a.experiment, full)),
+            StudyPlan::Twin { name, experiment } => {
+                if full {
+                    jobs.push(job(&a.name, &a.experiment, true));
+                } else {
+                    skipped.push(format!("{} (its work-budget twin {name} runs instead)", a.name));
+                }
+                jobs.push(job(name, experiment, false));
+            }
+            StudyPlan::FullOnly(_) if full => jobs.push(job(&a.name, &a.experiment, true)),
+            StudyPlan::FullOnly(why) => skipped.push(format!("{}: {why}", a.name)),
+        }
+    }
+    jobs
 }

@@ -10,15 +10,14 @@
 
 mod accuracy;
 pub mod compare;
+mod ladder;
 mod manifest;
 mod outputs;
 
 use std::path::{Path, PathBuf};
 
 pub use compare::{FileDiff, compare_bytes, read_maybe_gz};
-pub use manifest::{
-    AccuracyJob, AccuracyPlan, AccuracyStep, FigureStep, Job, Manifest, NodeCountStep, QuickPlan, RunStep,
-};
+pub use manifest::{FigureStep, Job, Manifest, NodeCountStep, QuickPlan, RunStep, StudyJob, StudyPlan, StudyStep};
 pub use outputs::{DrawnFigure, SUMMARY_COLUMNS, summary_csv, summary_markdown};
 
 /// Where the manifest lives in the repository.
@@ -45,6 +44,8 @@ pub enum ReproduceError {
     Variant { name: String, text: String, source: crate::game::GameError },
     #[error("accuracy {name}: {source}")]
     Accuracy { name: String, source: Box<crate::arena::accuracy::AccuracyError> },
+    #[error("ladder {name}: {source}")]
+    Ladder { name: String, source: Box<crate::arena::ladder::LadderError> },
     #[error("figure {file}: {source}")]
     Figure { file: String, source: Box<dyn std::error::Error + Send + Sync> },
     #[error("{path}: {problem}")]
@@ -73,7 +74,9 @@ pub enum MarkerProblem {
     NotClosed,
     #[error("no {end} after {after}", end = outputs::END)]
     NoEnd { after: String },
-    #[error("unknown generated block `{0}` (summary NAME, nodes NAME, accuracy NAME, crossovers NAME or commit)")]
+    #[error(
+        "unknown generated block `{0}` (summary NAME, nodes NAME, accuracy NAME, crossovers NAME, elo NAME or commit)"
+    )]
     UnknownBlock(String),
     #[error("{}: {source}", .path.display())]
     Read { path: PathBuf, source: std::io::Error },
@@ -234,6 +237,20 @@ pub fn reproduce(opts: &Options, say: &mut dyn FnMut(&str)) -> Result<Report, Re
         say(&format!("accuracy {} ({})", job.name, job.experiment));
         let base = manifest_path.parent().unwrap_or(Path::new("."));
         let made = accuracy::run(&job, base, opts, say)?;
+        volatile.extend(made.volatile);
+        produced.extend(made.files);
+        ran.push(job.name.clone());
+        say(&format!("  done in {:.0} s", start.elapsed().as_secs_f64()));
+    }
+    for job in manifest.ladder_jobs(opts.mode, &mut report.skipped) {
+        if !chosen(&job.name) {
+            report.skipped.push(format!("{} (not asked for by --only)", job.name));
+            continue;
+        }
+        let start = std::time::Instant::now();
+        say(&format!("ladder {} ({})", job.name, job.experiment));
+        let base = manifest_path.parent().unwrap_or(Path::new("."));
+        let made = ladder::run(&job, base, opts, say)?;
         volatile.extend(made.volatile);
         produced.extend(made.files);
         ran.push(job.name.clone());

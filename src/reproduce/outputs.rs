@@ -428,6 +428,12 @@ fn block(what: &str, opts: &Options, ran: &[String]) -> Result<Option<String>, M
                 super::accuracy::crossovers_markdown(&text)?
             }))
         }
+        "elo" if !made => Ok(None),
+        "elo" => {
+            let path = opts.out.join(results_dir(name)).join("elo.csv");
+            let text = std::fs::read_to_string(&path).map_err(|source| MarkerProblem::Read { path, source })?;
+            Ok(Some(super::ladder::elo_markdown(&text)?))
+        }
         "nodes" => {
             let path = opts.out.join(results_dir(name)).join("nodes.csv");
             let text = std::fs::read_to_string(&path).map_err(|source| MarkerProblem::Read { path, source })?;

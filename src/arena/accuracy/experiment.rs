@@ -164,7 +164,8 @@ impl Budget {
         }
     }
 
-    fn limits(&self) -> SearchLimits {
+    /// The search limits that make this budget.
+    pub fn limits(&self) -> SearchLimits {
         match *self {
             Budget::Nodes(n) => SearchLimits::nodes(n),
             Budget::Iterations(n) => SearchLimits::iterations(n),
@@ -286,18 +287,9 @@ impl AccuracyExperiment {
         Ok(out)
     }
 
-    /// The budgets `agent` is searched under: its kind of work (nodes for alpha-beta,
-    /// iterations for MCTS) doubling, then CPU seconds; one search for an agent that reads no
-    /// limit.
+    /// The budgets `agent` is searched under (see [`budgets_for`]).
     pub fn budgets(&self, agent: &AgentConfig) -> Vec<Budget> {
-        let work: Vec<u64> = self.work.map_or(Vec::new(), |d| (d.from..=d.to).map(|e| 1u64 << e).collect());
-        let mut out: Vec<Budget> = match agent {
-            AgentConfig::AlphaBeta(_) => work.into_iter().map(Budget::Nodes).collect(),
-            AgentConfig::Mcts(_) => work.into_iter().map(Budget::Iterations).collect(),
-            _ => return vec![Budget::None],
-        };
-        out.extend(self.cpu_seconds.iter().map(|&s| Budget::CpuSeconds(s)));
-        out
+        budgets_for(agent, self.work, &self.cpu_seconds)
     }
 
     /// The indices of `suite`'s positions this experiment uses, in the order of a seeded
@@ -317,6 +309,20 @@ impl AccuracyExperiment {
             _ => sampled,
         }
     }
+}
+
+/// The budgets of `agent` in an experiment: its kind of work (nodes for alpha-beta,
+/// iterations for MCTS) doubling over `work`, then the CPU seconds; one budget, none, for an
+/// agent that reads no limit (random).
+pub fn budgets_for(agent: &AgentConfig, work: Option<Doubling>, cpu_seconds: &[f64]) -> Vec<Budget> {
+    let work: Vec<u64> = work.map_or(Vec::new(), |d| (d.from..=d.to).map(|e| 1u64 << e).collect());
+    let mut out: Vec<Budget> = match agent {
+        AgentConfig::AlphaBeta(_) => work.into_iter().map(Budget::Nodes).collect(),
+        AgentConfig::Mcts(_) => work.into_iter().map(Budget::Iterations).collect(),
+        _ => return vec![Budget::None],
+    };
+    out.extend(cpu_seconds.iter().map(|&s| Budget::CpuSeconds(s)));
+    out
 }
 
 /// One search to make.

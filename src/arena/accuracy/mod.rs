@@ -15,7 +15,7 @@ pub mod table;
 pub use crossover::{Crossover, crossing, crossovers};
 pub use experiment::{
     AccuracyAgent, AccuracyError, AccuracyExperiment, AccuracyOptions, Budget, Doubling, MOVE_COLUMNS, MoveRow,
-    Subsample, read_moves, run_accuracy,
+    Subsample, budgets_for, read_moves, run_accuracy,
 };
 pub use suite::{
     MoveValue, SUITE_VERSION, Suite, SuiteCounts, SuiteError, SuitePosition, SuiteSpec, load_suite, make_suite,

@@ -771,13 +771,13 @@ impl MatchupPanel {
         {
             summary_table(ui, rows);
             for line in times {
-                ui.label(format!("time: {line}"));
+                wrapped_in_view(ui, &format!("time: {line}"));
             }
         }
         if let Some(sprt) = self.matchup.as_ref().and_then(|m| m.sprt) {
             ui.add_space(4.0);
             for line in sprt_lines(&self.records, &sprt) {
-                ui.label(line);
+                wrapped_in_view(ui, &line);
             }
         }
     }
@@ -833,6 +833,16 @@ fn summary_table(ui: &mut egui::Ui, rows: &[SummaryRow]) {
             }
             ui.end_row();
         }
+    });
+}
+
+/// A line of text wrapped at the width of the tab's view. The tab scrolls sideways for the
+/// summary table's sake, and in it a long line ran past the view's edge instead of wrapping.
+fn wrapped_in_view(ui: &mut egui::Ui, text: &str) {
+    let width = (ui.clip_rect().right() - ui.cursor().left()).max(200.0);
+    ui.scope(|ui| {
+        ui.set_max_width(width);
+        ui.add(egui::Label::new(text).wrap());
     });
 }
 

@@ -279,7 +279,8 @@ impl AccuracyPanel {
         let panels = accuracy_panels(&self.table, self.axis).map(|f| self.exporter.labelled(f));
         match self.figure() {
             Some(fig) => {
-                draw_figure(ui, "accuracy", &fig, 260.0, false);
+                let height = super::plots::height_in_view(ui, 160.0..=260.0);
+                draw_figure(ui, "accuracy", &fig, height, false);
             }
             None => {
                 ui.weak("no budget of this kind in the experiment (or none finished yet)");

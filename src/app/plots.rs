@@ -25,6 +25,15 @@ fn ink(c: [u8; 3], visuals: &egui::Visuals) -> Color32 {
     if c == [0, 0, 0] { visuals.strong_text_color() } else { colour(c) }
 }
 
+/// A plot's height: as tall as the tab's view has room below the plot's place in it, within
+/// `range`, so that the whole plot shows at the default window size (a fixed height put its
+/// bottom, or its top, under the fold). Measured from the top of the tab's content, not of
+/// the view: scrolling changes nothing.
+pub fn height_in_view(ui: &egui::Ui, range: std::ops::RangeInclusive<f32>) -> f32 {
+    let room = ui.clip_rect().height() - (ui.cursor().top() - ui.min_rect().top()) - 8.0;
+    room.clamp(*range.start(), *range.end())
+}
+
 /// `text` cut to at most `max` characters at a word, with "…" when cut.
 pub fn fit_words(text: &str, max: usize) -> String {
     if text.chars().count() <= max {

@@ -327,12 +327,9 @@ impl Review {
         let line: Vec<[f64; 2]> = series.iter().flat_map(|s| &s.points).map(|p| [p.x, p.y]).collect();
         let marks = &fig.marks;
         let warn = ui.visuals().warn_fg_color;
-        // As tall as the tab's view has room below the graph's place in it, within 140 and
-        // 240 px: the whole graph in view, its y title whole. Measured from the top of the
-        // tab's content, not of the view: scrolling changes nothing here.
-        let room = ui.clip_rect().height() - (ui.cursor().top() - ui.min_rect().top()) - 8.0;
+        // The whole graph in view, its y title whole.
         let response = Plot::new("plot-review")
-            .height(room.clamp(140.0, 240.0))
+            .height(super::plots::height_in_view(ui, 140.0..=240.0))
             .custom_y_axes(vec![super::plots::y_axis()])
             // No legend over the data (its corner covered the loss bars or the line's first
             // points): the caption under the plot says what each mark is.

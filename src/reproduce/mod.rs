@@ -198,6 +198,10 @@ fn retable_with(root: &Path, manifest: &Manifest) -> Result<bool, ReproduceError
     Ok(outputs::results_md(&opts, &committed)?.is_some() && std::fs::read(root.join(RESULTS_MD)).ok() != before)
 }
 
+/// A study's reproduction step: its job, the manifest's folder, the options, progress.
+type StudyStepFn =
+    fn(&manifest::StudyJob, &Path, &Options, &mut dyn FnMut(&str)) -> Result<accuracy::Made, ReproduceError>;
+
 /// Re-runs the manifest's experiments for `opts.mode`, compares every regenerated file with
 /// the committed one and, in [`Mode::Full`], writes the new files into the repository.
 /// `say` hears a line as each step starts and ends.
@@ -228,33 +232,26 @@ pub fn reproduce(opts: &Options, say: &mut dyn FnMut(&str)) -> Result<Report, Re
         ran.push(job.name.clone());
         say(&format!("  done in {:.0} s", start.elapsed().as_secs_f64()));
     }
-    for job in manifest.accuracy_jobs(opts.mode, &mut report.skipped) {
-        if !chosen(&job.name) {
-            report.skipped.push(format!("{} (not asked for by --only)", job.name));
-            continue;
+    // Accuracy experiments and ladders: each a study made by its own step.
+    let accuracy_jobs = manifest.accuracy_jobs(opts.mode, &mut report.skipped);
+    let ladder_jobs = manifest.ladder_jobs(opts.mode, &mut report.skipped);
+    let studies: [(&str, Vec<manifest::StudyJob>, StudyStepFn); 2] =
+        [("accuracy", accuracy_jobs, accuracy::run), ("ladder", ladder_jobs, ladder::run)];
+    for (kind, jobs, run) in studies {
+        for job in jobs {
+            if !chosen(&job.name) {
+                report.skipped.push(format!("{} (not asked for by --only)", job.name));
+                continue;
+            }
+            let start = std::time::Instant::now();
+            say(&format!("{kind} {} ({})", job.name, job.experiment));
+            let base = manifest_path.parent().unwrap_or(Path::new("."));
+            let made = run(&job, base, opts, say)?;
+            volatile.extend(made.volatile);
+            produced.extend(made.files);
+            ran.push(job.name.clone());
+            say(&format!("  done in {:.0} s", start.elapsed().as_secs_f64()));
         }
-        let start = std::time::Instant::now();
-        say(&format!("accuracy {} ({})", job.name, job.experiment));
-        let base = manifest_path.parent().unwrap_or(Path::new("."));
-        let made = accuracy::run(&job, base, opts, say)?;
-        volatile.extend(made.volatile);
-        produced.extend(made.files);
-        ran.push(job.name.clone());
-        say(&format!("  done in {:.0} s", start.elapsed().as_secs_f64()));
-    }
-    for job in manifest.ladder_jobs(opts.mode, &mut report.skipped) {
-        if !chosen(&job.name) {
-            report.skipped.push(format!("{} (not asked for by --only)", job.name));
-            continue;
-        }
-        let start = std::time::Instant::now();
-        say(&format!("ladder {} ({})", job.name, job.experiment));
-        let base = manifest_path.parent().unwrap_or(Path::new("."));
-        let made = ladder::run(&job, base, opts, say)?;
-        volatile.extend(made.volatile);
-        produced.extend(made.files);
-        ran.push(job.name.clone());
-        say(&format!("  done in {:.0} s", start.elapsed().as_secs_f64()));
     }
     for step in manifest.node_counts.iter().filter(|s| chosen(&s.name)) {
         ran.push(step.name.clone());

@@ -503,20 +503,18 @@ impl MoveReview {
     /// other: a value changed ranks above every judge's drop (see [`MoveReview::loss`]).
     fn set_threat_loss(&mut self, threats: &ThreatJudgement, before: &AnyPosition, seconds: f64) {
         let (Some(best_value), Some(played_value)) = (self.best_value, self.played_value) else { return };
-        if self.best == Some(self.played) {
-            return;
-        }
+        let favourite = self.best == Some(self.played);
         match (threats.before, threats.played) {
-            (Some((Score::Win { .. }, _)), None) => {
+            (Some((Score::Win { .. }, _)), None) if !favourite => {
                 self.loss = 2.0 + (1.0 - played_value) / 2.0;
                 self.verdict = Verdict::ThreatWinMissed;
             }
             (None, Some(Score::Loss { .. })) => {
                 let loses = |m: Move| matches!(ThreatJudgement::after(before, m, seconds), Some(Score::Loss { .. }));
-                if self.best.is_some_and(loses) {
-                    // The judge's favourite loses by threats as well; the position is lost
-                    // only if no move stops the threats (a heuristic judge that misses the
-                    // block is no proof).
+                // The judge's favourite loses by threats as well (or is the move played: a
+                // row read "+1.800 → loss, best"): the position is lost only if no move stops
+                // the threats (a heuristic judge that misses the block is no proof).
+                if favourite || self.best.is_some_and(loses) {
                     match threat_block(before, self.played, seconds) {
                         Some(block) => {
                             self.best = Some(block);
@@ -530,7 +528,7 @@ impl MoveReview {
                             self.best_score = Score::Loss { plies: None };
                             self.best_value = Some(-1.0);
                             self.judged_by.push_str("; its best move by threat search");
-                            (self.loss, self.verdict) = (0.0, Verdict::Good);
+                            (self.loss, self.verdict) = (0.0, if favourite { Verdict::Best } else { Verdict::Good });
                         }
                     }
                 } else {
@@ -878,10 +876,7 @@ pub fn graph_line(moves: &[MoveReview], cells: usize) -> Vec<(usize, f64)> {
     let distance = |n: Option<u32>| n.map_or(0.75, |n| 1.0 - 0.5 * ((n.max(1) - 1) as f64 / cells).min(1.0));
     evaluation_points(moves)
         .map(|(m, v)| {
-            let proven = Some(m).filter(|m| m.played_score.is_proven());
-            let y = match proven
-                .map(|m| if m.mover == Player::First { m.played_score } else { super::flip(m.played_score) })
-            {
+            let y = match proven_after(m) {
                 Some(Score::Win { plies }) => distance(plies),
                 Some(Score::Loss { plies }) => -distance(plies),
                 Some(_) => 0.0,
@@ -922,17 +917,36 @@ pub fn loss_bars(moves: &[MoveReview]) -> Vec<(usize, f64)> {
     moves.iter().filter(|m| m.judged()).map(|m| (m.ply, m.loss.min(2.0))).collect()
 }
 
+/// The proven value of the position after move `m`, as the first player sees it, its
+/// distance counted from that position (as the analysis of that position says it: after a
+/// move that lets four through, "win in 1", not the 2 plies counted from before the move).
+/// None where the value after the move is not proven.
+fn proven_after(m: &MoveReview) -> Option<Score> {
+    if !m.played_score.is_proven() {
+        return None;
+    }
+    let first = if m.mover == Player::First { m.played_score } else { super::flip(m.played_score) };
+    Some(match first {
+        Score::Win { plies } => Score::Win { plies: plies.map(|p| p.saturating_sub(1)) },
+        Score::Loss { plies } => Score::Loss { plies: plies.map(|p| p.saturating_sub(1)) },
+        other => other,
+    })
+}
+
 /// The distance to the end where a value after a move is proven, for the graph, as the first
-/// player sees it: "W13" (the first player wins in 13 plies from the position before the
-/// move), "L12", "=" (a draw); a flat line of proven values then still shows the game
-/// hastening or delaying its end.
+/// player sees it from the position after the move: "W13" (the first player wins in 13
+/// plies), "L12", "=" (a draw), "won" or "lost" where the move ended the game; a flat line of
+/// proven values then still shows the game hastening or delaying its end.
 pub fn proven_labels(moves: &[MoveReview]) -> Vec<(usize, String)> {
     moves
         .iter()
-        .filter(|m| m.played_score.is_proven())
-        .map(|m| {
-            let first = if m.mover == Player::First { m.played_score } else { super::flip(m.played_score) };
-            (m.ply, super::short_label(first, crate::search::tree::Bound::Exact))
+        .filter_map(|m| {
+            let text = match proven_after(m)? {
+                Score::Win { plies: Some(0) } => "won".to_string(),
+                Score::Loss { plies: Some(0) } => "lost".to_string(),
+                s => super::short_label(s, crate::search::tree::Bound::Exact),
+            };
+            Some((m.ply, text))
         })
         .collect()
 }
@@ -1065,6 +1079,25 @@ mod tests {
         assert!(m.loss > 2.0);
     }
 
+    /// The judge's favourite is the move played, and the threat search proves it lost: a row
+    /// never reads "+0.2 → loss, best". With a block at hand the move is the threat win it
+    /// allows, the block the better move.
+    #[test]
+    fn a_favourite_proven_lost_is_no_best_move_while_a_block_holds() {
+        let before = AnyPosition::from_moves("gomoku".parse().unwrap(), "h8 h7 i8 i7 j8").unwrap();
+        let a1 = before.parse_move("a1").unwrap();
+        let mut m = judged_move(6, 0.2, 0.2);
+        (m.played, m.best) = (a1, Some(a1));
+        let threats = ThreatJudgement::of(&before, a1, 2.0);
+        m.played_score = threats.played.unwrap();
+        m.played_value = m.played_score.expected();
+        m.set_loss();
+        assert_eq!(m.verdict, Verdict::Best, "the judge's own favourite, before the threat search");
+        m.set_threat_loss(&threats, &before, 2.0);
+        assert_eq!(m.verdict, Verdict::AllowsThreatWin, "{m:?}");
+        assert!(m.best != Some(a1) && m.loss > 2.0, "{m:?}");
+    }
+
     /// A move no judgement valued: `judged` false and `loss` empty in its row (never a loss of
     /// 0, which would read as a good move), and no mark.
     #[test]
@@ -1119,9 +1152,10 @@ mod tests {
         let y: Vec<f64> = line.iter().map(|p| p.1).collect();
         assert!(y[0] > 0.0 && y[0] <= 0.5, "an estimate within half height: {y:?}");
         assert!(y[1] > 0.5 && y[2] > y[1] && y[2] < 1.0, "proofs above, the nearer win higher: {y:?}");
-        assert_eq!(graph_tick_label(y[1], 42), "W10");
-        assert_eq!(graph_tick_label(y[2], 42), "W5");
-        assert_eq!(graph_tick_label(-y[2], 42), "L5");
+        // Counted from the position after each move, as its analysis says it.
+        assert_eq!(graph_tick_label(y[1], 42), "W9");
+        assert_eq!(graph_tick_label(y[2], 42), "W4");
+        assert_eq!(graph_tick_label(-y[2], 42), "L4");
         assert_eq!(graph_tick_label(0.25, 42), "+0.5");
         assert_eq!(graph_tick_label(0.0, 42), "0");
     }
@@ -1136,7 +1170,9 @@ mod tests {
         let r = readings(&moves);
         assert_eq!(r.len(), 2);
         assert_eq!((r[0].y, r[0].text.as_str()), (0.6, "+0.600"), "the expected result, not 0.3 drawn");
-        assert_eq!((r[1].y, r[1].text.as_str()), (1.0, "W10"), "the first player wins in 10");
+        // The second player's move loses in 10 counting itself: the first player wins in 9
+        // from the position after it.
+        assert_eq!((r[1].y, r[1].text.as_str()), (1.0, "W9"), "the first player wins in 9");
         let csv = review_figure(&moves, &["a1".into(), "b1".into()], 9).to_csv();
         assert!(csv.contains(",0.3,") && csv.contains(",0.6,,,,+0.600"), "{csv}");
     }
@@ -1216,11 +1252,11 @@ mod tests {
         assert!(moves.iter().all(|m| m.proven), "{moves:#?}");
         let labels = proven_labels(&moves);
         assert_eq!(labels.len(), 7);
-        // 6.b lets four through: the first player then wins at once (from the position
-        // before 6.b: in 2 plies); 7.d wins.
-        assert_eq!(labels[5], (6, "W2".to_string()));
-        assert_eq!(labels[6], (7, "W1".to_string()));
-        assert!(labels.iter().all(|(_, l)| l.starts_with('W')), "the first player wins throughout: {labels:?}");
+        // 6.b lets four through: the first player then wins in 1, as the analysis of the
+        // position after 6.b says (2 plies counted from before 6.b); 7.d wins.
+        assert_eq!(labels[5], (6, "W1".to_string()));
+        assert_eq!(labels[6], (7, "won".to_string()));
+        assert!(labels.iter().all(|(_, l)| l.starts_with('W') || l == "won"), "the first player wins: {labels:?}");
         let bars = loss_bars(&moves);
         assert_eq!(bars.len(), 7);
         assert!(bars[5].1 > 0.8 && bars.iter().all(|b| (0.0..=2.0).contains(&b.1)), "{bars:?}");

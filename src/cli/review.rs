@@ -29,7 +29,7 @@ pub struct ReviewArgs {
     #[arg(long)]
     open: Option<PathBuf>,
     /// A run folder (or its results.ronl): every game, each from the end of its opening, named
-    /// by its index in results.ronl (from 0, as `mnklab matchup` and the matchup tab name it).
+    /// by its index in results.ronl (from 0, as `mnklab match` and the matchup tab name it).
     #[arg(long)]
     run: Option<PathBuf>,
     /// The judge where no proof settles a position: an alpha-beta or MCTS preset or agent

@@ -57,12 +57,7 @@ pub(super) fn run(
     let machine = before.text(&Machine::now(), start.elapsed().as_secs_f64());
     crate::io::write_atomic(&dest.join("machine.txt"), machine.as_bytes())?;
     gzip(&dest.join("moves.csv"))?;
-    let mut names: Vec<String> = std::fs::read_dir(&dest)
-        .map_err(|source| ReproduceError::Read { path: dest.clone(), source })?
-        .filter_map(|e| e.ok().map(|e| e.file_name().to_string_lossy().into_owned()))
-        .collect();
-    names.sort();
-    let files: Vec<String> = names.iter().map(|n| format!("{rel}/{n}")).collect();
+    let files = super::outputs::folder_files(&dest, &rel)?;
     let volatile = vec![format!("{rel}/moves.csv.gz"), format!("{rel}/machine.txt")];
     Ok(Made { files, volatile })
 }

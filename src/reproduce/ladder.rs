@@ -63,12 +63,7 @@ pub(super) fn run(
     for name in ["games.csv", "moves.csv", RESULTS_FILE] {
         gzip(&dest.join(name))?;
     }
-    let mut names: Vec<String> = std::fs::read_dir(&dest)
-        .map_err(|source| ReproduceError::Read { path: dest.clone(), source })?
-        .filter_map(|e| e.ok().map(|e| e.file_name().to_string_lossy().into_owned()))
-        .collect();
-    names.sort();
-    let files: Vec<String> = names.iter().map(|n| format!("{rel}/{n}")).collect();
+    let files = super::outputs::folder_files(&dest, &rel)?;
     // The games' times, the build that played them and the machine are records, not results.
     let volatile = ["moves.csv.gz", "games.csv.gz", "results.ronl.gz", "machine.txt", CONDITIONS_FILE]
         .iter()

@@ -81,6 +81,16 @@ pub fn run_job(job: &Job, base: &Path, opts: &Options) -> Result<Vec<String>, Re
     Ok(written)
 }
 
+/// Every file in a step's folder `dest`, sorted, named repository-relative under `rel`.
+pub(super) fn folder_files(dest: &Path, rel: &str) -> Result<Vec<String>, ReproduceError> {
+    let mut names: Vec<String> = std::fs::read_dir(dest)
+        .map_err(|source| ReproduceError::Read { path: dest.to_path_buf(), source })?
+        .filter_map(|e| e.ok().map(|e| e.file_name().to_string_lossy().into_owned()))
+        .collect();
+    names.sort();
+    Ok(names.iter().map(|n| format!("{rel}/{n}")).collect())
+}
+
 /// The colour-swapped pairs of a run whose colours alternate: a row per pairing and board.
 pub const PAIRS_FILE: &str = "pairs.csv";
 

@@ -150,6 +150,9 @@ fn the_ladder_command_writes_its_files_and_refuses_bad_input() {
     for (from, to, says) in [
         ("games: 12", "games: 7", "not an even number"),
         ("from: 6, to: 10", "from: 10, to: 6", "from 10 to 6"),
+        // The budgets are checked as the accuracy experiment checks them (one rule).
+        ("work: Some((from: 6, to: 10))", "work: None", "no budget: give work"),
+        ("work: Some((from: 6, to: 10))", "cpu_seconds: [0.5, -1.0]", "cpu_seconds: -1 is not a budget"),
         ("count: 6", "count: 6000", "fewer than the 6000 asked"),
     ] {
         let bad = dir.join("bad.ron");

@@ -88,14 +88,12 @@ pub enum LadderError {
     Run(#[from] super::RunError),
     #[error("{0}")]
     Results(#[from] super::ResultsError),
-    #[error("a ladder needs at least one agent, one budget (work or cpu_seconds) and one rung")]
+    #[error("a ladder needs at least one agent and one rung")]
     Empty,
-    #[error("work: from {from} to {to}: need from <= to <= 40 (2^40 nodes a move)")]
-    Work { from: u32, to: u32 },
+    #[error(transparent)]
+    Budget(#[from] super::accuracy::BudgetError),
     #[error("{0}")]
     Agent(#[from] super::EntrantError),
-    #[error("cpu_seconds: {0} is not a budget (seconds above 0, at most 3600)")]
-    CpuSeconds(f64),
     #[error("games: {0} is not an even number of at least 2 (each opening is played with both colours)")]
     Games(u32),
     #[error("agents[{index}]: the name {name:?} {}", super::matchup::NAME_RULE)]
@@ -150,17 +148,10 @@ impl LadderExperiment {
     }
 
     fn check(&self) -> Result<(), LadderError> {
-        if self.agents.is_empty() || (self.cpu_seconds.is_empty() && self.work.is_none()) || self.ladder.is_empty() {
+        if self.agents.is_empty() || self.ladder.is_empty() {
             return Err(LadderError::Empty);
         }
-        if let Some(Doubling { from, to }) = self.work
-            && (from > to || to > 40)
-        {
-            return Err(LadderError::Work { from, to });
-        }
-        if let Some(&s) = self.cpu_seconds.iter().find(|s| !(s.is_finite() && **s > 0.0 && **s <= 3600.0)) {
-            return Err(LadderError::CpuSeconds(s));
-        }
+        super::accuracy::check_budgets(self.work, &self.cpu_seconds)?;
         if self.games < 2 || !self.games.is_multiple_of(2) {
             return Err(LadderError::Games(self.games));
         }

@@ -192,12 +192,8 @@ pub enum AccuracyError {
     SameName { first: usize, second: usize, name: String },
     #[error("an experiment needs at least one suite and one agent")]
     Empty,
-    #[error("work: from {from} to {to}: need from <= to <= 40 (2^40 nodes a move)")]
-    Work { from: u32, to: u32 },
-    #[error("cpu_seconds: {0} is not a budget (seconds above 0, at most 3600)")]
-    CpuSeconds(f64),
-    #[error("no budget: give work (from, to) or cpu_seconds, or both")]
-    NoBudget,
+    #[error(transparent)]
+    Budget(#[from] BudgetError),
     #[error("{0}")]
     Export(#[from] crate::plot::ExportError),
     #[error("{} already holds moves of this experiment: add --resume to continue them, or choose another --out", .0.display())]
@@ -208,6 +204,34 @@ pub enum AccuracyError {
     Write { path: PathBuf, source: std::io::Error },
     #[error("{}: {why}", .path.display())]
     BadMoves { path: PathBuf, why: String },
+}
+
+/// A study's budgets that are not budgets: the accuracy experiment's and the ladder's.
+#[derive(Debug, thiserror::Error)]
+pub enum BudgetError {
+    #[error("work: from {from} to {to}: need from <= to <= 40 (2^40 nodes a move)")]
+    Work { from: u32, to: u32 },
+    #[error("cpu_seconds: {0} is not a budget (seconds above 0, at most 3600)")]
+    CpuSeconds(f64),
+    #[error("no budget: give work (from, to) or cpu_seconds, or both")]
+    NoBudget,
+}
+
+/// Checks a study's budgets: the work doublings `2^from..=2^to` (at most 2^40) and CPU
+/// seconds in (0, 3600], at least one budget in all.
+pub fn check_budgets(work: Option<Doubling>, cpu_seconds: &[f64]) -> Result<(), BudgetError> {
+    if let Some(Doubling { from, to }) = work
+        && (from > to || to > 40)
+    {
+        return Err(BudgetError::Work { from, to });
+    }
+    if let Some(&s) = cpu_seconds.iter().find(|s| !(s.is_finite() && **s > 0.0 && **s <= 3600.0)) {
+        return Err(BudgetError::CpuSeconds(s));
+    }
+    if work.is_none() && cpu_seconds.is_empty() {
+        return Err(BudgetError::NoBudget);
+    }
+    Ok(())
 }
 
 /// An agent ready to search: its name and file.
@@ -235,18 +259,7 @@ impl AccuracyExperiment {
         if self.suites.is_empty() || self.agents.is_empty() {
             return Err(AccuracyError::Empty);
         }
-        if let Some(Doubling { from, to }) = self.work
-            && (from > to || to > 40)
-        {
-            return Err(AccuracyError::Work { from, to });
-        }
-        if let Some(&s) = self.cpu_seconds.iter().find(|s| !(s.is_finite() && **s > 0.0 && **s <= 3600.0)) {
-            return Err(AccuracyError::CpuSeconds(s));
-        }
-        if self.work.is_none() && self.cpu_seconds.is_empty() {
-            return Err(AccuracyError::NoBudget);
-        }
-        Ok(())
+        Ok(check_budgets(self.work, &self.cpu_seconds)?)
     }
 
     /// Loads every agent (files relative to `base`), refusing agents that cannot be measured

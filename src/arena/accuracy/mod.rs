@@ -14,8 +14,8 @@ pub mod table;
 
 pub use crossover::{Crossover, crossing, crossovers};
 pub use experiment::{
-    AccuracyAgent, AccuracyError, AccuracyExperiment, AccuracyOptions, Budget, Doubling, MOVE_COLUMNS, MoveRow,
-    Subsample, budgets_for, read_moves, run_accuracy,
+    AccuracyAgent, AccuracyError, AccuracyExperiment, AccuracyOptions, Budget, BudgetError, Doubling, MOVE_COLUMNS,
+    MoveRow, Subsample, budgets_for, check_budgets, read_moves, run_accuracy,
 };
 pub use suite::{
     MoveValue, SUITE_VERSION, Suite, SuiteCounts, SuiteError, SuitePosition, SuiteSpec, load_suite, make_suite,

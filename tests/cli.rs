@@ -1263,8 +1263,22 @@ fn review_writes_a_row_a_ply_for_every_game_of_a_run() {
         let svg = std::fs::read_to_string(dir.join(format!("review-{}.svg", g.index))).unwrap();
         assert!(svg.contains("loss of the move (bars: 2 reaches the middle)"), "the figure's legend names the bars");
         let csv = std::fs::read_to_string(dir.join(format!("review-{}.csv", g.index))).unwrap();
-        let bars = csv.lines().filter(|l| l.starts_with("loss of the move (bars: 2 reaches the middle),")).count();
-        assert_eq!(bars, g.moves.len(), "a bar a judged move: {csv}");
+        let bars: Vec<f64> = csv
+            .lines()
+            .filter_map(|l| l.strip_prefix("loss of the move (bars: 2 reaches the middle),"))
+            .map(|rest| rest.split(',').nth(1).unwrap().parse().unwrap())
+            .collect();
+        assert_eq!(bars.len(), g.moves.len(), "a bar a judged move: {csv}");
+        // The bars' rows hold the moves' losses, as the review's CSV has them, not the heights
+        // drawn (half the loss, at most 1).
+        let losses: Vec<f64> = rows
+            .iter()
+            .filter(|r| r[col("game")] == g.index.to_string())
+            .map(|r| r[col("loss")].parse().unwrap())
+            .collect();
+        for (bar, loss) in bars.iter().zip(&losses) {
+            assert!((bar - loss).abs() < 1e-3, "bar {bar} for a loss of {loss}: {csv}");
+        }
     }
     let o = mnklab(&["review", "--run", out.to_str().unwrap(), "--time", "0.05", "--figure", fig.to_str().unwrap()]);
     assert!(!o.status.success() && o.stdout.is_empty(), "refused before reviewing");

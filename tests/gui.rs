@@ -296,6 +296,10 @@ fn a_matchup_runs_with_live_plots_and_exports_a_figure() {
     // Export the heatmap: under its own name (it once took the score's), in the same folder
     // and format; the file and its CSV appear.
     assert_eq!(h.state().matchup().exporter().path, dir.join("figures").join("heatmap.pdf").display().to_string());
+    // Under the plot (below the fold at this window size, smaller than the default): scrolled
+    // to, as a person would.
+    h.get_by_label("Export plot").scroll_to_me();
+    h.run();
     h.get_by_label("Export plot").click();
     assert!(wait(&mut h, 10.0, |w| w.matchup().exporter().message.as_deref().is_some_and(|m| m.starts_with("wrote"))));
     assert!(
@@ -439,7 +443,10 @@ fn reviewing_a_game_marks_the_real_mistake() {
     // The header names the judge of the review shown, not the agent slot A holds now.
     h.state_mut().slot_mut(0).set(preset("jeng-mcts").unwrap());
     h.run();
-    assert!(h.query_by_label_contains("else agent A (strong-ab)").is_some(), "the review's own judge");
+    assert!(
+        h.query_by_label_contains("else strong-ab (agent A when reviewed; A holds jeng-mcts now").is_some(),
+        "the review's own judge, named as slot A's agent no longer"
+    );
     // The list button goes to the position before the mistake; the board says so and shows
     // the better move ringed.
     let board = h.get_by_label("board").rect();
@@ -1309,6 +1316,8 @@ fn save_matchup_leaves_a_runs_folder_alone() {
     w.matchup_mut().form_mut().out_dir = run.display().to_string();
     let mut h = harness(w);
     h.run();
+    h.get_by_label("Files").click();
+    h.run();
     h.get_by_label("Save matchup").click();
     h.run();
     assert!(!run.join("matchup-draft.ron").exists(), "the run's folder is left alone");
@@ -1330,13 +1339,15 @@ fn a_saved_matchup_opens_again_from_the_file_field() {
     let mut h = harness(w);
     h.run();
     let plot_at = h.get_by_label("Score").rect();
+    h.get_by_label("Files").click();
+    h.run();
     h.get_by_label("Save matchup").click();
     h.run();
     let saved = dir.join("matchup-draft.ron");
     assert!(saved.is_file());
     assert_eq!(h.state().matchup().error(), None, "a success is no error");
     assert_eq!(h.get_by_label("Score").rect(), plot_at, "the notice's line was kept for it: the plot stays put");
-    assert!(h.query_by_label(&format!("saved {}", saved.display())).is_some());
+    assert!(h.query_by_label_contains(&format!("saved {}", saved.display())).is_some());
     // Change the form, then open the file from the File field: the form is the file's again.
     h.state_mut().matchup_mut().form_mut().games = 2;
     h.state_mut().matchup_mut().form_mut().variants_text = "connect4".into();
@@ -1407,11 +1418,11 @@ fn an_opened_matchup_runs_its_own_agents() {
     assert!(h.query_by_label_contains("Agents: the opened matchup's").is_some());
     assert!(h.query_by_label_contains("Agents A (").is_none(), "not the slots'");
     // Another run folder typed: where the run goes, not what it plays; nothing below moves.
-    let save = h.get_by_label("Save matchup").rect();
+    let save = h.get_by_label("Files").rect();
     h.state_mut().matchup_mut().form_mut().out_dir.push('x');
     h.run();
     assert!(h.state().matchup().opened().is_some(), "still the opened matchup's agents");
-    assert_eq!(h.get_by_label("Save matchup").rect(), save, "the button stays under the pointer");
+    assert_eq!(h.get_by_label("Files").rect(), save, "the button stays under the pointer");
 }
 
 /// A run folder that names a file (a matchup loaded through "Load run" left its path there)
@@ -1503,6 +1514,8 @@ fn the_accuracy_tab_runs_an_experiment_with_live_curves() {
     h.get_by_label("Stop experiment").click();
     h.run();
     assert!(wait(&mut h, 20.0, |w| w.accuracy().state() == mnklab::app::AccuracyState::Stopped));
+    // Resume waits for the stopped worker's last rows (two workers never write one folder).
+    assert!(wait(&mut h, 20.0, |w| !w.accuracy().busy()), "the worker ends");
     let (stopped_at, total) = h.state().accuracy().progress();
     assert_eq!(total, 40 + 2 * 5 * 40, "random once, the others at four work budgets and one of CPU");
     assert!(dir.join("run/moves.csv").is_file(), "the rows so far are on disk");
@@ -1555,4 +1568,30 @@ fn the_accuracy_tab_runs_an_experiment_with_live_curves() {
     assert!(h.state().accuracy().out_dir.ends_with("run-2"), "{}", h.state().accuracy().out_dir);
     h.get_by_label("Stop experiment").click();
     assert!(wait(&mut h, 20.0, |w| w.accuracy().state() != mnklab::app::AccuracyState::Running));
+    // Its worker ends before the scratch folder goes (it wrote into a deleted run-2).
+    assert!(wait(&mut h, 20.0, |w| !w.accuracy().busy()), "the worker ends");
+}
+
+/// At the default window size (1300x860) an opened run's summary and plot show whole under
+/// the run buttons, with the export row (they needed a scroll: the form came first), and the
+/// summary's ten columns fit the tab's width (the last was cut).
+#[test]
+fn a_runs_summary_and_plot_show_whole_at_the_default_size() {
+    let mut w = Workbench::new(Variant::connect4());
+    let run = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/workbench-run");
+    w.open(&run.display().to_string());
+    assert_eq!(w.tab(), BottomTab::Matchup);
+    let mut h = crate::common::harness_sized(w, egui::vec2(1300.0, 860.0));
+    h.run();
+    assert_eq!(h.state().matchup().records().len(), 60);
+    let buttons = h.get_by_label("Run matchup").rect();
+    let header = h.get_by_label("W-D-L").rect();
+    let forfeits = h.get_by_label("forfeits").rect();
+    let export = h.get_by_label("Export plot").rect();
+    let status = h.get_by_label_contains("first to move").rect();
+    assert!(header.top() > buttons.bottom(), "the summary under the buttons");
+    assert!(forfeits.right() <= 1300.0 - 560.0, "the last column left of the agents panel: {forfeits:?}");
+    // Three rows of boards under the header, then the plot's title, legend and 100 px of plot.
+    assert!(export.top() - header.bottom() >= 3.0 * 16.0 + 40.0 + 100.0, "{header:?} {export:?}");
+    assert!(export.bottom() <= status.top(), "the export row above the status bar: {export:?} {status:?}");
 }

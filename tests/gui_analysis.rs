@@ -241,7 +241,7 @@ fn the_candidate_table_previews_a_line_and_plays_a_move() {
     // a tooltip it covered the next row).
     h.run();
     let words: Vec<String> = line.iter().map(|&m| pos.format_move(m)).collect();
-    let detail = h.get_by_label_contains(&format!("Line {}.", words.join(" "))).rect();
+    let detail = h.get_by_label_contains(&format!("Line: {}", words.join(" "))).rect();
     let first = pos.format_move(rows[0].mv);
     let first_row = h.get_all_by_role_and_label(Role::Button, &first).next().unwrap().rect();
     assert!(detail.max.y <= first_row.min.y, "above the first row: {detail:?} {first_row:?}");
@@ -1246,7 +1246,8 @@ fn clicking_a_move_of_a_line_walks_to_it() {
     h.hover_at(target.center());
     h.run();
     h.run();
-    assert!(h.query_by_label_contains("a move of the line to walk to it").is_some(), "the row said in words");
+    let said = format!(". Line: {}", pos.format_move(best[0]));
+    assert!(h.query_by_label_contains(&said).is_some(), "the row said in words");
     // A press and release at the link, as a pointer clicks.
     let at = link_rect(&h).center();
     h.drag_at(at);

@@ -61,6 +61,7 @@ fn a_pairings_line_has_its_agents_colour() {
     let FigureData::Lines(series) = &fig.data else { panic!("a line figure") };
     assert_eq!(series.len(), 1, "{:?}", series.iter().map(|s| &s.name).collect::<Vec<_>>());
     assert_eq!(series[0].name, "ab_2 vs random");
+    assert!(fig.y_label.starts_with("nodes per move ("), "alpha-beta counts nodes: {}", fig.y_label);
     assert_eq!(series[0].colour_of.as_deref(), Some("ab_2"));
     let agent_line = mnklab::plot::Series::new("ab_2", Vec::new());
     assert_eq!(mnklab::plot::series_colours(series), mnklab::plot::series_colours(&[agent_line]));
@@ -481,6 +482,19 @@ fn per_move_figures_keep_each_board_apart() {
     let one = mnklab::plot::live::per_move(&records[..1], mnklab::plot::live::PerMove::Nodes);
     let FigureData::Lines(series) = &one.data else { panic!("lines") };
     assert_eq!(series.iter().map(|s| s.name.as_str()).collect::<Vec<_>>(), ["ab", "mcts"]);
+    // The y title names what was counted: MCTS's iterations are not nodes.
+    assert_eq!(one.y_label, "mean nodes per move");
+    let mut mixed = records.clone();
+    for mv in mixed[0].moves.iter_mut().filter(|m| m.player == 1) {
+        (mv.iterations, mv.nodes) = (mv.nodes, 7);
+    }
+    let fig = mnklab::plot::live::per_move(&mixed[..1], mnklab::plot::live::PerMove::Nodes);
+    assert_eq!(fig.y_label, "mean nodes or MCTS iterations per move");
+    for mv in mixed[0].moves.iter_mut() {
+        mv.iterations = 5;
+    }
+    let fig = mnklab::plot::live::per_move(&mixed[..1], mnklab::plot::live::PerMove::Nodes);
+    assert_eq!(fig.y_label, "mean MCTS iterations per move");
 }
 
 /// A matchup over two boards: an agent's score has a line for each board it played on, in

@@ -342,6 +342,31 @@ mod tests {
     }
 }
 
+/// What a candidate row means, said above the table while the pointer is on it (in three
+/// lines of a half-width column): the move, its score and what a bound means, its visits,
+/// whether another agent lists it, and last its whole line, the part a short column may cut
+/// (the row shows its start). What a click does is the header's tooltip.
+pub fn candidate_detail(c: &Candidate, mv: &str, line: &[String], alone: &[&str]) -> String {
+    let mut s = format!("{mv} {}", super::full_label(c.score, c.bound));
+    if let Some(meaning) = super::bound_meaning(c.score, c.bound) {
+        s.push_str(&format!(": {meaning}"));
+    } else if c.share.is_none() {
+        match c.bound {
+            Bound::Upper => s.push_str(": refuted, no better (multi-PV values the n best exactly)"),
+            Bound::Lower => s.push_str(": at least this (its search stopped at a cutoff)"),
+            Bound::Exact => {}
+        }
+    }
+    if let Some(share) = c.share {
+        s.push_str(&format!(", {} visits ({:.1}%)", c.visits, share * 100.0));
+    }
+    if !alone.is_empty() {
+        s.push_str(&format!(", not agent {}'s", alone.join(", ")));
+    }
+    s.push_str(&format!(". Line: {}", line.join(" ")));
+    s
+}
+
 /// A line of moves shortened to at most `max_chars` characters by whole moves, with "…" when
 /// moves were left out: a cut never shows part of a move (`f1…` read as f1 when it was f12).
 pub fn fit_line(moves: &[String], max_chars: usize) -> String {
@@ -367,6 +392,46 @@ pub fn fit_line(moves: &[String], max_chars: usize) -> String {
 #[cfg(test)]
 mod fit_tests {
     use super::fit_line;
+
+    /// Every kind of score and bound: what the row means fits before its line (three lines of
+    /// a half-width column hold about 120 characters), and the line comes last, whole.
+    #[test]
+    fn a_rows_detail_says_its_meaning_before_its_line() {
+        use super::{Bound, Candidate, Score, candidate_detail};
+        let scores = [
+            Score::Eval(-320),
+            Score::WinRate(0.613),
+            Score::Draw,
+            Score::Win { plies: Some(23) },
+            Score::Loss { plies: Some(22) },
+            Score::Win { plies: None },
+        ];
+        let line: Vec<String> = "h8 h9 i8 i9 j8 j9 k8 k9 l8 l9 m8 m9".split(' ').map(String::from).collect();
+        for score in scores {
+            for bound in [Bound::Exact, Bound::Upper, Bound::Lower] {
+                for share in [None, Some(0.123)] {
+                    let c = Candidate {
+                        mv: crate::game::Move(0),
+                        score,
+                        bound,
+                        visits: 1_234_567,
+                        share,
+                        pv: Vec::new(),
+                        strength: 1.0,
+                    };
+                    let text = candidate_detail(&c, "h8", &line, &["B"]);
+                    let (meaning, shown) = text.split_once(". Line: ").unwrap();
+                    assert!(meaning.starts_with("h8 ") && meaning.chars().count() <= 120, "{text}");
+                    assert_eq!(shown, line.join(" "), "{text}");
+                    let estimate = matches!(score, Score::Eval(_) | Score::WinRate(_));
+                    let refuted = share.is_none() && bound == Bound::Upper && estimate;
+                    assert_eq!(meaning.contains("refuted, no better"), refuted, "{text}");
+                    let cut = share.is_none() && bound == Bound::Lower && estimate;
+                    assert_eq!(meaning.contains("at least this"), cut, "{text}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn lines_are_cut_between_moves() {

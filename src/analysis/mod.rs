@@ -23,7 +23,7 @@ pub mod tree_view;
 /// Re-exported beside [`proof_so_far`]: the words for a running proof's bounds.
 pub use crate::search::bounds_label;
 pub use board_view::{LABELLED_MARKS, MarkStyle, mark_style, star_points};
-pub use candidates::{Agreement, Candidate, agreement, candidates, fit_line, preferred};
+pub use candidates::{Agreement, Candidate, agreement, candidate_detail, candidates, fit_line, preferred};
 pub use convention::{
     Legend, ScoreKind, bound_meaning, flip, full_label, is_proof_label, legend, mark_text, node_score, proof_so_far,
     rate_label, search_fields, search_label, searched_nothing, short_label, shows_pv, side_label, speed_fields,

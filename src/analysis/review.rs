@@ -328,6 +328,23 @@ impl ReviewSettings {
     }
 }
 
+/// The review header's judge: `reviewed`, the settings of the review shown (None before one),
+/// and `now`, the agent slot A holds, who judges the next review at `seconds` a position.
+/// After slot A changed, the review shown names the agent that judged it, not "agent A": that
+/// read as the agent A holds now.
+pub fn judge_header(reviewed: Option<&ReviewSettings>, now: &AgentFile, seconds: f64) -> String {
+    let slot = |name: &str| format!("agent A ({name})");
+    match reviewed {
+        None => ReviewSettings::new(now.clone(), seconds).judge_said(&slot(&now.name)),
+        Some(s) if s.agent == *now => s.judge_said(&slot(&now.name)),
+        Some(s) => format!(
+            "{} (agent A when reviewed; A holds {} now: Review game to judge with it)",
+            s.judge_said(&s.agent.name),
+            now.name
+        ),
+    }
+}
+
 /// The review's agent values every move of a position itself (alpha-beta, MCTS) or proves
 /// them (the solver).
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
@@ -911,11 +928,15 @@ pub fn readings(moves: &[MoveReview]) -> Vec<crate::plot::Label> {
         .collect()
 }
 
-/// The review's bars: each judged move's loss, capped at 2 (a proven value thrown away, worth
-/// 3 or 4 in the ranking, is drawn as the largest drop of expected result there is).
+/// The review's bars: each judged move's loss.
 pub fn loss_bars(moves: &[MoveReview]) -> Vec<(usize, f64)> {
-    moves.iter().filter(|m| m.judged()).map(|m| (m.ply, m.loss.min(2.0))).collect()
+    moves.iter().filter(|m| m.judged()).map(|m| (m.ply, m.loss)).collect()
 }
+
+/// How the loss bars are drawn from the graph's bottom edge: a loss of 2 (a whole win given
+/// away) reaches the middle; a proven value thrown away, worth 3 or 4 in the ranking, is drawn
+/// as that largest drop of expected result there is.
+pub const LOSS_BAR_SCALE: crate::plot::BarScale = crate::plot::BarScale { per_unit: 0.5, max: 1.0 };
 
 /// The proven value of the position after move `m`, as the first player sees it, its
 /// distance counted from that position (as the analysis of that position says it: after a
@@ -984,8 +1005,9 @@ pub fn review_figure(moves: &[MoveReview], names: &[String], cells: usize) -> cr
         points_name: "mistakes and inaccuracies".into(),
         notes,
         notes_name: "proven: plies to the end".into(),
-        bars: loss_bars(moves).into_iter().map(|(ply, l)| (ply as f64, l / 2.0)).collect(),
+        bars: loss_bars(moves).into_iter().map(|(ply, l)| (ply as f64, l)).collect(),
         bar_base: -1.0,
+        bar_scale: LOSS_BAR_SCALE,
         bars_name: "loss of the move (bars: 2 reaches the middle)".into(),
         y_ticks: ticks.iter().map(|&y| (y, graph_tick_label(y, cells))).collect(),
         readings: readings(moves),
@@ -1018,6 +1040,19 @@ pub fn worst(moves: &[MoveReview], n: usize) -> Vec<&MoveReview> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_header_names_the_agent_that_judged_the_review_shown() {
+        let strong = crate::agents::preset("strong-ab").unwrap();
+        let mcts = crate::agents::preset("strong-mcts").unwrap();
+        assert!(judge_header(None, &strong, 0.3).ends_with("else agent A (strong-ab)"));
+        let reviewed = ReviewSettings::new(strong.clone(), 0.3);
+        assert!(judge_header(Some(&reviewed), &strong, 0.3).ends_with("else agent A (strong-ab)"));
+        // Slot A now holds another agent: the review shown was still judged by strong-ab.
+        let after = judge_header(Some(&reviewed), &mcts, 0.3);
+        assert!(after.contains("else strong-ab (agent A when reviewed; A holds strong-mcts now"), "{after}");
+        assert!(!after.contains("agent A (strong-mcts)") && !after.contains("agent A (strong-ab)"), "{after}");
+    }
 
     #[test]
     fn proven_values_name_what_was_thrown_away() {
@@ -1259,7 +1294,12 @@ mod tests {
         assert!(labels.iter().all(|(_, l)| l.starts_with('W') || l == "won"), "the first player wins: {labels:?}");
         let bars = loss_bars(&moves);
         assert_eq!(bars.len(), 7);
-        assert!(bars[5].1 > 0.8 && bars.iter().all(|b| (0.0..=2.0).contains(&b.1)), "{bars:?}");
+        assert!(bars.iter().zip(&moves).all(|(b, m)| b.1 == m.loss), "the bars are the losses: {bars:?}");
+        assert!(bars[5].1 > 0.8, "6.b hastens the loss: {bars:?}");
+        // A loss of 2 reaches the middle; a proven value thrown away (3 or 4) stops there.
+        assert_eq!(LOSS_BAR_SCALE.height(0.5), 0.25);
+        assert_eq!(LOSS_BAR_SCALE.height(2.0), 1.0);
+        assert_eq!(LOSS_BAR_SCALE.height(3.0), 1.0);
     }
 
     #[test]

@@ -176,10 +176,25 @@ impl AccuracyPanel {
         }
     }
 
+    /// A worker is at work, or still finishing after Stop (its last rows not yet on disk):
+    /// no run or resume starts until it ends, or two would write one folder.
+    pub fn busy(&self) -> bool {
+        self.inbox.is_some()
+    }
+
     /// Takes in the worker's messages.
     pub fn poll(&mut self) {
         let Some(rx) = &self.inbox else { return };
-        while let Ok(msg) = rx.try_recv() {
+        let mut ended = false;
+        loop {
+            let msg = match rx.try_recv() {
+                Ok(msg) => msg,
+                Err(crossbeam_channel::TryRecvError::Empty) => break,
+                Err(crossbeam_channel::TryRecvError::Disconnected) => {
+                    ended = true;
+                    break;
+                }
+            };
             match msg {
                 Message::Progress { done, total, table } => {
                     (self.done, self.total) = (done, total);
@@ -192,12 +207,17 @@ impl AccuracyPanel {
                     if self.state == AccuracyState::Running {
                         self.state = AccuracyState::Finished;
                     }
+                    ended = true;
                 }
                 Message::Ended(Err(e)) => {
                     self.error = Some(e);
                     self.state = AccuracyState::Stopped;
+                    ended = true;
                 }
             }
+        }
+        if ended {
+            self.inbox = None;
         }
     }
 
@@ -211,7 +231,8 @@ impl AccuracyPanel {
     pub fn show(&mut self, ui: &mut egui::Ui) {
         self.poll();
         let running = self.state == AccuracyState::Running;
-        if running {
+        let busy = self.busy();
+        if busy {
             ui.ctx().request_repaint_after(std::time::Duration::from_millis(200));
         }
         ui.label(
@@ -227,10 +248,10 @@ impl AccuracyPanel {
                 .labelled_by(l.id);
         });
         ui.horizontal(|ui| {
-            if ui.add_enabled(!running, egui::Button::new("Run experiment")).clicked() {
+            if ui.add_enabled(!busy, egui::Button::new("Run experiment")).clicked() {
                 self.start(false);
             }
-            let resumable = !running && Path::new(&self.out_dir).join("moves.csv").exists();
+            let resumable = !busy && Path::new(&self.out_dir).join("moves.csv").exists();
             if ui
                 .add_enabled(resumable, egui::Button::new("Resume experiment"))
                 .on_hover_text("continue the searches of the run in the folder (the same experiment)")
@@ -246,6 +267,7 @@ impl AccuracyPanel {
             let text = match self.state {
                 AccuracyState::Idle => "not run yet".to_string(),
                 AccuracyState::Running => format!("{done} of {total} searches"),
+                AccuracyState::Stopped if busy => format!("stopping at {done} of {total} searches"),
                 AccuracyState::Stopped => format!("stopped at {done} of {total} searches: Resume continues"),
                 AccuracyState::Finished => format!("finished: {total} searches, tables in {}", self.out_dir),
             };

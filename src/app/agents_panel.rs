@@ -42,9 +42,11 @@ impl Workbench {
             ui.columns(self.slots.len(), |cols| {
                 for (i, (col, slot)) in cols.iter_mut().zip(self.slots.iter_mut()).enumerate() {
                     // A bar beside the content, not over it: a floating one hides the end of
-                    // the column's lines when scrolled.
+                    // the column's lines when scrolled. Always there, so that the column keeps
+                    // its width when its content outgrows it (the table moved 2 px sideways).
                     col.spacing_mut().scroll = egui::style::ScrollStyle::solid();
                     egui::ScrollArea::vertical()
+                        .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
                         .id_salt(("agent", i))
                         .auto_shrink([false, false])
                         .max_height(agents_height)

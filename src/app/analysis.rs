@@ -700,7 +700,9 @@ impl Analysis {
             let heads = ["move", "score", if rows[0].share.is_some() { "visits" } else { "" }, "line", ""];
             for (w, t) in widths.iter().zip(heads) {
                 if *w > 0.0 {
-                    cell(ui, *w, &mut |ui| ui.strong(t));
+                    cell(ui, *w, &mut |ui| {
+                        ui.strong(t).on_hover_text("click a move to play it, a move of its line to walk to it")
+                    });
                 }
             }
         });
@@ -758,7 +760,7 @@ impl Analysis {
             }
             if ui.rect_contains_pointer(row.response.rect) {
                 self.hovered_line = Some(c.pv.clone());
-                self.hovered_detail = Some(row_detail(c, &mv, &line, &alone));
+                self.hovered_detail = Some(crate::analysis::candidate_detail(c, &mv, &line, &alone));
             }
         }
         // Said a frame late: one more frame when it changed.
@@ -766,24 +768,4 @@ impl Analysis {
             ui.ctx().request_repaint();
         }
     }
-}
-
-/// What a candidate row means, said above the table while the pointer is on it: its score
-/// (and what a bound means), its visits, its whole line, and what a click does.
-fn row_detail(c: &Candidate, mv: &str, line: &[String], alone: &[&str]) -> String {
-    let mut s = format!("{mv}: {}", full_label(c.score, c.bound));
-    if let Some(meaning) = crate::analysis::bound_meaning(c.score, c.bound) {
-        s.push_str(&format!(" ({meaning})"));
-    }
-    if c.share.is_none() && c.bound != crate::search::tree::Bound::Exact {
-        s.push_str(", refuted: no better than this (multi-PV in the agent's options values the n best exactly)");
-    }
-    if let Some(share) = c.share {
-        s.push_str(&format!(", {} visits ({:.1}%)", c.visits, share * 100.0));
-    }
-    if !alone.is_empty() {
-        s.push_str(&format!(", not a candidate of agent {}", alone.join(", ")));
-    }
-    s.push_str(&format!(". Line {}. Click {mv} to play it, a move of the line to walk to it.", line.join(" ")));
-    s
 }

@@ -20,12 +20,9 @@ impl Workbench {
         ui.separator();
         match self.tab {
             BottomTab::Explorer => self.explorer_tab(ui, &mut out),
-            // Scrolled, so that tall content (plots) never grows the panel.
-            BottomTab::Matchup => {
-                egui::ScrollArea::both().id_salt("matchup-tab").auto_shrink([false, false]).show(ui, |ui| {
-                    self.matchup.show(ui, &self.slots, &mut out);
-                });
-            }
+            // Scrolled inside, below its run buttons, so that tall content (plots) never
+            // grows the panel.
+            BottomTab::Matchup => self.matchup.show(ui, &self.slots, &mut out),
             BottomTab::Accuracy => {
                 egui::ScrollArea::vertical()
                     .id_salt("accuracy-tab")

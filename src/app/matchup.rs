@@ -628,18 +628,27 @@ impl MatchupPanel {
         // The buttons above the form: an opened matchup's form has rows of its own (its
         // openings, its SPRT), and under the form the Run button moved with them.
         self.show_run_buttons(ui, slots, out);
-        self.show_form(ui);
         let stopping =
             if self.busy && self.state != RunState::Running { " (stopping the games in progress)" } else { "" };
-        ui.label(format!("{:?}{stopping}: {} of {} games", self.state, self.records.len(), self.total));
-        // Two lines kept whether a message shows or not: a notice coming and going moved the
-        // plot below it by a row.
+        let state = format!("{:?}{stopping}: {} of {} games", self.state, self.records.len(), self.total);
+        // The state and the message in two lines kept whether a message shows or not: a
+        // notice coming and going moved the plot below it by a row.
         let (text, tone) = match (&self.error, &self.notice) {
-            (Some(e), _) => (Some(e.as_str()), Tone::Error),
-            (None, n) => (n.as_deref(), Tone::Plain),
+            (Some(e), _) => (format!("{state}. {e}"), Tone::Error),
+            (None, Some(n)) => (format!("{state}. {n}"), Tone::Plain),
+            (None, None) => (state, Tone::Plain),
         };
-        reserved_lines(ui, text, tone, 2);
-        self.show_results(ui);
+        reserved_lines(ui, Some(&text), tone, 2);
+        // The lines above stay in place (Pause and Cancel in reach during a run); the results
+        // scroll, first, so that the summary and the plot show whole at the default window
+        // size, with the form to edit under them.
+        egui::ScrollArea::both().id_salt("matchup-tab").auto_shrink([false, false]).show(ui, |ui| {
+            ui.scope(|ui| self.show_results(ui));
+            ui.add_space(6.0);
+            ui.separator();
+            ui.label(egui::RichText::new("Settings of the next run").strong());
+            self.show_form(ui);
+        });
     }
 
     /// The matchup's settings: boards, games, time, seed, opening, threads, SPRT.
@@ -659,17 +668,22 @@ impl MatchupPanel {
                 ui.add(egui::TextEdit::singleline(&mut self.form.variants_text).desired_width(220.0)).labelled_by(l.id);
             }
         });
+        // Each label with its field as one unit of the wrapped row: a label cut by the wrap
+        // ("threads (0:" / "all)") read as two.
+        let field = |ui: &mut egui::Ui, label: &str, value: egui::DragValue| {
+            ui.horizontal(|ui| {
+                let l = ui.add(egui::Label::new(label).extend());
+                ui.add(value).labelled_by(l.id);
+            });
+        };
         ui.horizontal_wrapped(|ui| {
-            let l = ui.label("games per variant");
-            ui.add(egui::DragValue::new(&mut self.form.games).range(1..=100_000)).labelled_by(l.id);
-            let l = ui.label("seconds a move (0: the agents' own limits)");
-            ui.add(egui::DragValue::new(&mut self.form.move_time).range(0.0..=3600.0).speed(0.05)).labelled_by(l.id);
-            let l = ui.label("seed");
-            ui.add(egui::DragValue::new(&mut self.form.seed)).labelled_by(l.id);
-            let l = ui.label("random opening plies");
-            ui.add(egui::DragValue::new(&mut self.form.opening_plies).range(0..=20)).labelled_by(l.id);
-            let l = ui.label("threads (0: all)");
-            ui.add(egui::DragValue::new(&mut self.form.threads).range(0..=256)).labelled_by(l.id);
+            let f = &mut self.form;
+            field(ui, "games per variant", egui::DragValue::new(&mut f.games).range(1..=100_000));
+            let time = egui::DragValue::new(&mut f.move_time).range(0.0..=3600.0).speed(0.05);
+            field(ui, "seconds a move (0: the agents' own limits)", time);
+            field(ui, "seed", egui::DragValue::new(&mut f.seed));
+            field(ui, "random opening plies", egui::DragValue::new(&mut f.opening_plies).range(0..=20));
+            field(ui, "threads (0: all)", egui::DragValue::new(&mut f.threads).range(0..=256));
         });
         ui.horizontal_wrapped(|ui| {
             ui.checkbox(&mut self.form.sprt, "SPRT").on_hover_text(
@@ -695,7 +709,7 @@ impl MatchupPanel {
     fn show_run_buttons(&mut self, ui: &mut egui::Ui, slots: &[AgentSlot], out: &mut Vec<Command>) {
         ui.horizontal_wrapped(|ui| {
             let l = ui.label("Run folder");
-            ui.add(egui::TextEdit::singleline(&mut self.form.out_dir).desired_width(200.0)).labelled_by(l.id);
+            ui.add(egui::TextEdit::singleline(&mut self.form.out_dir).desired_width(160.0)).labelled_by(l.id);
             let running = self.state == RunState::Running;
             if ui.add_enabled(!self.busy, egui::Button::new("Run matchup")).clicked() {
                 self.start(slots, false);
@@ -719,15 +733,21 @@ impl MatchupPanel {
                 let d = self.form.out_dir.clone();
                 self.load(Path::new(&d));
             }
-            if ui.add_enabled(!self.busy, egui::Button::new("Open run...")).clicked() {
-                out.push(Command::Dialog(Purpose::OpenRun));
-            }
-            if ui.button("Save matchup as...").clicked() {
-                out.push(Command::Dialog(Purpose::SaveMatchup));
-            }
-            if ui.button("Save matchup").clicked() {
-                self.save_draft(slots);
-            }
+            // The file dialogs in a menu, so that the row holds on one line at the default
+            // window size (on two, the plot under it lost a row of room).
+            ui.menu_button("Files", |ui| {
+                if ui.add_enabled(!self.busy, egui::Button::new("Open run...")).clicked() {
+                    out.push(Command::Dialog(Purpose::OpenRun));
+                }
+                if ui.button("Save matchup as...").clicked() {
+                    out.push(Command::Dialog(Purpose::SaveMatchup));
+                }
+                if ui.button("Save matchup").on_hover_text("as matchup-draft.ron in the run folder").clicked() {
+                    self.save_draft(slots);
+                }
+            })
+            .response
+            .on_hover_text("open a run folder; save the form's matchup as a file");
         });
     }
 
@@ -752,13 +772,6 @@ impl MatchupPanel {
         if self.shown.as_ref().is_none_or(|c| c.0 != self.records.len() || c.1 != self.plot) {
             self.shown = Some((self.records.len(), self.plot, self.figure()));
         }
-        let fig = self.shown.as_ref().and_then(|c| c.2.clone()).map(|f| self.exporter.labelled(f));
-        self.exporter.show(ui, "plot", fig.as_ref());
-        if let Some(f) = &fig {
-            draw_figure(ui, "matchup", f, 240.0, self.exporter.log_y);
-        } else {
-            ui.label("no games yet");
-        }
         if self.summary.as_ref().is_none_or(|s| s.0 != self.records.len()) {
             let times = self
                 .matchup
@@ -766,10 +779,26 @@ impl MatchupPanel {
                 .map_or(Vec::new(), |m| crate::arena::time_use::time_lines(m, Path::new("."), 1.0, &self.records));
             self.summary = Some((self.records.len(), summary_rows(&self.records), times));
         }
-        if let Some((_, rows, times)) = &self.summary
+        // The summary before the plot: a few rows, where the plot takes the room left.
+        if let Some((_, rows, _)) = &self.summary
             && !rows.is_empty()
         {
             summary_table(ui, rows);
+        }
+        let fig = self.shown.as_ref().and_then(|c| c.2.clone()).map(|f| self.exporter.labelled(f));
+        if let Some(f) = &fig {
+            // The plot's title and legend rows come out of the room, and the export row under
+            // it, so that all show whole at the default window size.
+            let rows = 50.0 + ui.spacing().interact_size.y + ui.spacing().item_spacing.y;
+            let height = super::plots::height_in_view(ui, (100.0 + rows)..=(240.0 + rows)) - rows;
+            draw_figure(ui, "matchup", f, height, self.exporter.log_y);
+        } else {
+            ui.label("no games yet");
+        }
+        self.exporter.show(ui, "plot", fig.as_ref());
+        if let Some((_, rows, times)) = &self.summary
+            && !rows.is_empty()
+        {
             for line in times {
                 wrapped_in_view(ui, &format!("time: {line}"));
             }
@@ -792,6 +821,11 @@ pub struct SummaryRow {
 }
 
 pub const SUMMARY_COLUMNS: [&str; 10] = crate::arena::stats::ROW_HEADERS;
+
+/// The summary's headers as the tab shows them: the last three shortened to fit its width
+/// (their tooltips give `mnklab table`'s full headers).
+const SHOWN_COLUMNS: [&str; 10] =
+    ["variant", "a vs b", "games", "W-D-L", "score (95% CI)", "Elo", "1st wins", "ms a|b", "nodes a|b", "forfeits"];
 
 /// The live summary's rows, from the arena's statistics (those `mnklab table` prints).
 pub fn summary_rows(records: &[GameRecord]) -> Vec<SummaryRow> {
@@ -816,17 +850,24 @@ pub fn summary_rows(records: &[GameRecord]) -> Vec<SummaryRow> {
         .collect()
 }
 
+/// The summary, as `mnklab table` prints it (its hover says so), in a smaller type with
+/// narrow gaps: at the body size its ten columns ran past the tab's right edge at the default
+/// window size.
 fn summary_table(ui: &mut egui::Ui, rows: &[SummaryRow]) {
-    ui.add_space(6.0);
-    ui.label(egui::RichText::new("Summary (as mnklab table prints it)").strong());
-    egui::Grid::new("matchup-summary").striped(true).num_columns(SUMMARY_COLUMNS.len()).show(ui, |ui| {
-        for c in SUMMARY_COLUMNS {
-            ui.label(egui::RichText::new(c).strong());
+    let small = |t: &str| egui::RichText::new(t).size(11.5);
+    let grid = egui::Grid::new("matchup-summary").striped(true).spacing([8.0, 2.0]);
+    grid.num_columns(SUMMARY_COLUMNS.len()).show(ui, |ui| {
+        for (shown, full) in SHOWN_COLUMNS.iter().zip(SUMMARY_COLUMNS) {
+            let hover = match full {
+                "nodes/move a|b" => "nodes per move of a and b (iterations for MCTS), as mnklab table prints it".into(),
+                _ => format!("{full}, as mnklab table prints it"),
+            };
+            ui.label(small(shown).strong()).on_hover_text(hover);
         }
         ui.end_row();
         for row in rows {
             for (i, cell) in row.cells.iter().enumerate() {
-                let l = ui.label(cell);
+                let l = ui.label(small(cell));
                 if i == 9 && !row.forfeits.is_empty() {
                     l.on_hover_text(row.forfeits.join("\n"));
                 }

@@ -764,7 +764,10 @@ impl Workbench {
         let most = (height - 170.0).max(160.0);
         egui::Panel::bottom("bottom")
             .resizable(true)
-            .default_size((height * 0.42).max(200.0).min(most))
+            // Half the height: at the default window size the matchup tab's summary and plot
+            // then show whole under its buttons (at 0.42 the plot was cut by a third); the
+            // board keeps cells of 50 px for Connect-4, 23 for gomoku.
+            .default_size((height * 0.5).max(200.0).min(most))
             .min_size((height * 0.3).max(160.0).min(most))
             .max_size(most)
             .show(ui, |ui| commands.extend(self.bottom_area(ui)));

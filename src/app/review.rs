@@ -10,7 +10,8 @@ use super::command::Command;
 use super::plots::Exporter;
 use crate::agents::AgentFile;
 use crate::analysis::review::{
-    MoveReview, ReviewSettings, board_cells, graph_tick_label, player_summaries, review_figure, review_game, worst,
+    MoveReview, ReviewSettings, board_cells, graph_tick_label, judge_header, player_summaries, review_figure,
+    review_game, worst,
 };
 use crate::game::{AnyPosition, Move};
 use crate::plot::{Figure, FigureData};
@@ -29,9 +30,9 @@ pub struct Review {
     pub(super) running: bool,
     pub(super) error: Option<String>,
     pub(super) exporter: Exporter,
-    /// Who judges (or judged) the review shown, as its header says it: not the agent slot A
-    /// holds now.
-    judge: Option<String>,
+    /// How the review shown is (or was) judged: its header names that agent, not the one
+    /// slot A holds now.
+    judge: Option<ReviewSettings>,
     control: SearchControl,
     inbox: Option<Receiver<MoveReview>>,
 }
@@ -109,7 +110,7 @@ impl Review {
         }
         self.line = line.to_vec();
         self.start = Some(start.clone());
-        self.judge = Some(settings.judge_said(&format!("agent A ({})", file.name)));
+        self.judge = Some(settings.clone());
         self.running = true;
         let (start, line) = (start.clone(), line.to_vec());
         std::thread::Builder::new()
@@ -242,13 +243,7 @@ impl Review {
         ui.horizontal_wrapped(|ui| {
             // Who judges: the solver first (its proofs, or the opening book), agent A where a
             // proof does not finish in the time; each mistake's tooltip names its judge.
-            let said = match &self.judge {
-                Some(said) => said.clone(),
-                None => {
-                    ReviewSettings::new(judge.clone(), self.seconds).judge_said(&format!("agent A ({})", judge.name))
-                }
-            };
-            ui.label(format!("Judge: {said}"));
+            ui.label(format!("Judge: {}", judge_header(self.judge.as_ref(), judge, self.seconds)));
         })
         .response
         .on_hover_text(
@@ -328,44 +323,51 @@ impl Review {
         let marks = &fig.marks;
         let warn = ui.visuals().warn_fg_color;
         // The whole graph in view, its y title whole.
-        let response = Plot::new("plot-review")
-            .height(super::plots::height_in_view(ui, 140.0..=240.0))
-            .custom_y_axes(vec![super::plots::y_axis()])
-            // No legend over the data (its corner covered the loss bars or the line's first
-            // points): the caption under the plot says what each mark is.
-            .x_axis_label("move")
-            .y_axis_label("first player")
-            // Mate-style: estimates within ±0.5 (labelled as expected results), proofs beyond
-            // (labelled by their distance, W5 above W10).
-            .y_axis_formatter(
-                move |mark, _| {
+        let response =
+            Plot::new("plot-review")
+                .height(super::plots::height_in_view(ui, 140.0..=240.0))
+                .custom_y_axes(vec![super::plots::y_axis()])
+                // No legend over the data (its corner covered the loss bars or the line's first
+                // points): the caption under the plot says what each mark is.
+                .x_axis_label("move")
+                .y_axis_label("first player")
+                // Mate-style: estimates within ±0.5 (labelled as expected results), proofs beyond
+                // (labelled by their distance, W5 above W10).
+                .y_axis_formatter(move |mark, _| {
                     if mark.value.abs() <= 1.0 { graph_tick_label(mark.value, cells) } else { String::new() }
-                },
-            )
-            .include_y(-1.0)
-            // Room above +1 for the mistakes' labels.
-            .include_y(1.3)
-            .allow_scroll(false)
-            .show(ui, |p| {
-                let name = &series[0].name;
-                p.line(Line::new(name.as_str(), PlotPoints::from(line.clone())).width(2.0));
-                p.points(Points::new(name.as_str(), PlotPoints::from(line)).radius(2.0));
-                let pts: Vec<[f64; 2]> = marks.points.iter().map(|l| [l.x, l.y]).collect();
-                p.points(Points::new(marks.points_name.as_str(), PlotPoints::from(pts)).radius(5.0).color(warn));
-                for l in &marks.points {
-                    let text = egui::RichText::new(&l.text).size(15.0).strong().color(warn);
-                    p.text(Text::new("mistake labels", egui_plot::PlotPoint::new(l.x, l.y + 0.14), text));
-                }
-                // Where the value is proven, its distance to the end, so that a line flat at a
-                // proven win still shows each move hastening or delaying it.
-                for l in &marks.notes {
-                    let at = egui_plot::PlotPoint::new(l.x, l.y - 0.12);
-                    p.text(Text::new(marks.notes_name.as_str(), at, egui::RichText::new(&l.text).size(13.0)));
-                }
-                let bars: Vec<Bar> =
-                    marks.bars.iter().map(|&(x, h)| Bar::new(x, h).base_offset(marks.bar_base).width(0.6)).collect();
-                p.bar_chart(BarChart::new(marks.bars_name.as_str(), bars).color(warn.gamma_multiply(0.45)));
-            });
+                })
+                .include_y(-1.0)
+                // Room above +1 for the mistakes' labels.
+                .include_y(1.3)
+                .allow_scroll(false)
+                .show(ui, |p| {
+                    let name = &series[0].name;
+                    p.line(Line::new(name.as_str(), PlotPoints::from(line.clone())).width(2.0));
+                    p.points(Points::new(name.as_str(), PlotPoints::from(line)).radius(2.0));
+                    let pts: Vec<[f64; 2]> = marks.points.iter().map(|l| [l.x, l.y]).collect();
+                    p.points(Points::new(marks.points_name.as_str(), PlotPoints::from(pts)).radius(5.0).color(warn));
+                    // Labels keep a gap in pixels from their points (a gap in plot units put them
+                    // on the points when the graph is short): mistakes above, distances below.
+                    let units_per_px = p.transform().dvalue_dpos()[1].abs();
+                    for l in &marks.points {
+                        let text = egui::RichText::new(&l.text).size(15.0).strong().color(warn);
+                        let at = egui_plot::PlotPoint::new(l.x, l.y + MARK_GAP_PX * units_per_px);
+                        p.text(Text::new("mistake labels", at, text).anchor(egui::Align2::CENTER_BOTTOM));
+                    }
+                    // Where the value is proven, its distance to the end, so that a line flat at a
+                    // proven win still shows each move hastening or delaying it.
+                    for l in &marks.notes {
+                        let at = egui_plot::PlotPoint::new(l.x, l.y - MARK_GAP_PX * units_per_px);
+                        let text = egui::RichText::new(&l.text).size(13.0);
+                        p.text(Text::new(marks.notes_name.as_str(), at, text).anchor(egui::Align2::CENTER_TOP));
+                    }
+                    let bars: Vec<Bar> = marks
+                        .bars
+                        .iter()
+                        .map(|&(x, v)| Bar::new(x, marks.bar_scale.height(v)).base_offset(marks.bar_base).width(0.6))
+                        .collect();
+                    p.bar_chart(BarChart::new(marks.bars_name.as_str(), bars).color(warn.gamma_multiply(0.45)));
+                });
         let r = &response.response;
         if !r.clicked() {
             return None;
@@ -374,6 +376,9 @@ impl Review {
         Some(at.x)
     }
 }
+
+/// Pixels between a marked point's edge (radius 5) and its label.
+const MARK_GAP_PX: f64 = 7.0;
 
 /// What the review graph's marks are, said under the list.
 const GRAPH_CAPTION: &str = "line: how the game stands for the first player after each move: an estimate \

@@ -55,6 +55,24 @@ impl MoveRecord {
     }
 }
 
+/// What [`MoveRecord::work`] counts over `moves`, for an axis title: "nodes" (alpha-beta,
+/// the solver), "MCTS iterations", or both where the moves hold both; "nodes" for none.
+pub fn work_unit<'a>(moves: impl IntoIterator<Item = &'a MoveRecord>) -> &'static str {
+    let (mut iterations, mut nodes) = (false, false);
+    for m in moves {
+        if m.iterations > 0 {
+            iterations = true;
+        } else if m.nodes > 0 {
+            nodes = true;
+        }
+    }
+    match (nodes, iterations) {
+        (_, false) => "nodes",
+        (false, true) => "MCTS iterations",
+        (true, true) => "nodes or MCTS iterations",
+    }
+}
+
 /// A finished game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

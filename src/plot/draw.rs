@@ -116,9 +116,9 @@ where
         mesh(&mut chart, fig, z, &x, &y, Grid::Both)?;
         // Under the lines, so that a bar never hides a point.
         let emphasis = rgb(palette::EMPHASIS);
-        let bars = marks.bars.iter().map(|&(bx, h)| {
+        let bars = marks.bars.iter().map(|&(bx, v)| {
             Rectangle::new(
-                [(bx - 0.3, marks.bar_base), (bx + 0.3, marks.bar_base + h)],
+                [(bx - 0.3, marks.bar_base), (bx + 0.3, marks.bar_base + marks.bar_scale.height(v))],
                 emphasis.mix(BAND_ALPHA * 2.0).filled(),
             )
         });

@@ -276,7 +276,9 @@ impl Metric {
         matches!(self, Metric::Time | Metric::Nodes | Metric::Memory | Metric::Depth)
     }
 
-    pub fn label(self, agent: &str) -> String {
+    /// The metric's axis title. `work`: what the nodes metric counts for the agent's moves
+    /// ([`crate::arena::game::work_unit`]: MCTS counts iterations).
+    pub fn label(self, agent: &str, work: &str) -> String {
         match self {
             Metric::Score => format!("score of {agent}"),
             Metric::Win => format!("win rate of {agent}"),
@@ -285,7 +287,7 @@ impl Metric {
             Metric::FirstWin => "first-player win rate".into(),
             Metric::Length => "game length (plies)".into(),
             Metric::Time => format!("seconds per move ({agent})"),
-            Metric::Nodes => format!("nodes per move ({agent})"),
+            Metric::Nodes => format!("{work} per move ({agent})"),
             Metric::Memory => format!("bytes per move ({agent})"),
             Metric::Depth => format!("depth per move ({agent})"),
             Metric::Forfeit => format!("forfeit rate of {agent}"),
@@ -684,11 +686,14 @@ pub fn figure_from_results(
         PlotKind::Box => Field::Phase,
         PlotKind::Hist => Field::M,
     };
+    let work = crate::arena::game::work_unit(
+        ctx.views.iter().flat_map(|g| g.record.moves.iter().filter(move |mv| mv.player as usize == g.side)),
+    );
     let plan = Plan {
         req,
         x: req.x.unwrap_or(default_x),
         metric,
-        y_label: metric.label(&agent_label),
+        y_label: metric.label(&agent_label, work),
         agent_label,
         opponent_label,
         name: matchup.map(|m| m.name.clone()).unwrap_or_default(),
@@ -1029,7 +1034,7 @@ impl Plan<'_> {
     /// A per-game metric's histogram (game length by default).
     fn histogram(&self) -> Figure {
         let values: Vec<f64> = self.ctx.views.iter().filter_map(|g| self.ctx.game_metric(g, self.metric)).collect();
-        let label = self.metric.label(&self.agent_label);
+        let label = self.y_label.clone();
         Figure {
             title: self.title(format!("{label} over {} games", values.len())),
             x_label: label,

@@ -145,13 +145,17 @@ pub fn per_move(records: &[GameRecord], what: PerMove) -> Figure {
     let series = lines.into_iter().map(|((_, b), name, points)| boards.series(&name, b, points)).collect();
     let (title, y) = match what {
         // Short y titles: the workbench's plots are low, and a rotated title must fit.
-        PerMove::Time => ("time per move, mean over each game", "mean seconds per move"),
-        PerMove::Nodes => ("nodes per move (iterations for MCTS), mean over each game", "mean nodes per move"),
+        PerMove::Time => ("time per move, mean over each game".to_string(), "mean seconds per move".to_string()),
+        PerMove::Nodes => {
+            // Named by what was counted: MCTS's iterations are not nodes.
+            let unit = crate::arena::game::work_unit(records.iter().flat_map(|r| &r.moves));
+            (format!("{unit} per move, mean over each game"), format!("mean {unit} per move"))
+        }
     };
     Figure {
-        title: title.into(),
+        title,
         x_label: if boards.several() { "game on its board" } else { "game" }.into(),
-        y_label: y.into(),
+        y_label: y,
         value_label: String::new(),
         y_range: None,
         marks: Default::default(),

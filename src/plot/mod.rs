@@ -228,9 +228,11 @@ pub struct Marks {
     /// Small text under a point (a proven value's distance to the end).
     pub notes: Vec<Label>,
     pub notes_name: String,
-    /// Bars as (x, height) standing on `bar_base` (each move's loss).
+    /// Bars as (x, value) standing on `bar_base` (each move's loss), drawn `bar_scale` high.
+    /// The CSV writes the values, not the heights drawn.
     pub bars: Vec<(f64, f64)>,
     pub bar_base: f64,
+    pub bar_scale: BarScale,
     pub bars_name: String,
     /// The y axis' ticks with their labels, where they are not plain numbers (the review's
     /// mate-style scale: "W5" above "+1.0").
@@ -246,6 +248,28 @@ pub struct Marks {
     /// review's expected result behind its mate-style coordinate), for the CSV's reader.
     pub readings: Vec<Label>,
     pub readings_name: String,
+}
+
+/// How high a bar of [`Marks::bars`] is drawn for its value: `per_unit` times the value, at
+/// most `max` (the review's bars: a loss of 2 reaches the middle, larger losses stop there).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BarScale {
+    pub per_unit: f64,
+    pub max: f64,
+}
+
+impl Default for BarScale {
+    fn default() -> Self {
+        BarScale { per_unit: 1.0, max: f64::MAX }
+    }
+}
+
+impl BarScale {
+    /// The height drawn for `value`.
+    pub fn height(&self, value: f64) -> f64 {
+        (value * self.per_unit).min(self.max)
+    }
 }
 
 impl Marks {

@@ -1400,3 +1400,24 @@ fn a_window_size_below_the_smallest_is_refused() {
         );
     }
 }
+
+/// Every shipped file a command's help names as an example exists (`ladder --help` named
+/// a ladder-quick.ron that never was).
+#[test]
+fn the_files_the_help_names_exist() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut named = 0;
+    for entry in std::fs::read_dir(root.join("src/cli")).unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        for doc in text.lines().filter_map(|l| l.trim_start().strip_prefix("///")) {
+            for word in doc.split(|c: char| c.is_whitespace() || "(),;:`".contains(c)) {
+                if word.starts_with("saves/") && word.ends_with(".ron") {
+                    named += 1;
+                    assert!(root.join(word).is_file(), "{} names {word}, which is not shipped", path.display());
+                }
+            }
+        }
+    }
+    assert!(named >= 3, "the help names example files: {named}");
+}

@@ -1594,4 +1594,25 @@ fn a_runs_summary_and_plot_show_whole_at_the_default_size() {
     // Three rows of boards under the header, then the plot's title, legend and 100 px of plot.
     assert!(export.top() - header.bottom() >= 3.0 * 16.0 + 40.0 + 100.0, "{header:?} {export:?}");
     assert!(export.bottom() <= status.top(), "the export row above the status bar: {export:?} {status:?}");
+    // The form under them wraps at the tab's width (its last field ran past the edge).
+    h.get_by_label("threads (0: all)").scroll_to_me();
+    h.run();
+    let threads = h.get_by_label("threads (0: all)").rect();
+    assert!(threads.right() <= 1300.0 - 560.0, "the form's last field within the tab: {threads:?}");
+}
+
+/// Opening an agent's options never widens the agents' panel: a row wider than the column
+/// scrolls in it (the panel grew by 120 px for good, and Options B moved under the pointer).
+#[test]
+fn opening_an_agents_options_moves_nothing_beside_it() {
+    let mut h = crate::common::harness_sized(Workbench::new(Variant::connect4()), egui::vec2(1300.0, 860.0));
+    h.run();
+    let b = h.get_by_label("Options B").rect();
+    let board = h.get_by_label("board").rect();
+    h.get_by_label("Options A").click();
+    h.run();
+    h.run();
+    assert!(h.query_by_label_contains("iterative deepening").is_some(), "A's options are open");
+    assert_eq!(h.get_by_label("Options B").rect(), b, "B's options stay under the pointer");
+    assert_eq!(h.get_by_label("board").rect(), board, "the board keeps its place and size");
 }

@@ -22,8 +22,8 @@ pub struct Candidate {
     pub strength: f32,
 }
 
-/// The `n` best moves of a report, best first. MCTS ranks by visits (what it plays), alpha-beta
-/// by value, moves with exact values before refuted ones.
+/// The `n` best moves of a report, best first. MCTS ranks proven wins, then the move it
+/// plays, then by visits; alpha-beta by value, moves with exact values before refuted ones.
 pub fn candidates(p: &Progress, n: usize) -> Vec<Candidate> {
     // A root decided without a search of its moves (alpha-beta's win in one, or the one block
     // that still loses): its move and value, rather than an empty table after "win in 1".
@@ -46,12 +46,30 @@ pub fn candidates(p: &Progress, n: usize) -> Vec<Candidate> {
         }
     };
     if total > 0 {
+        // What MCTS plays first: a proven win (sooner first; MCTS-Solver plays it whatever its
+        // visits: a one-visit move once topped the table above "best a, win"), then the
+        // search's own move (its final-move rule), then by visits; proven losses last.
+        let class = |s: Score| match s {
+            Score::Win { .. } => 0,
+            Score::Loss { .. } => 2,
+            _ => 1,
+        };
+        let not_best = |r: &crate::search::RootMove| Some(r.mv) != p.best;
         root.sort_by(|a, b| {
+            let proofs = match (a.score, b.score) {
+                (Score::Win { .. }, Score::Win { .. }) => rank(b.score).total_cmp(&rank(a.score)),
+                _ => std::cmp::Ordering::Equal,
+            };
             // A total order (a NaN value sorts as the largest): `sort_by` may panic on one
             // that is not.
-            b.visits.cmp(&a.visits).then(b.value.total_cmp(&a.value))
+            class(a.score)
+                .cmp(&class(b.score))
+                .then(proofs)
+                .then(not_best(a).cmp(&not_best(b)))
+                .then(b.visits.cmp(&a.visits))
+                .then(b.value.total_cmp(&a.value))
         });
-        let top = root.first().map_or(1, |r| r.visits.max(1));
+        let top = root.iter().map(|r| r.visits).max().unwrap_or(1).max(1);
         root.iter()
             .take(n)
             .map(|r| Candidate {
@@ -61,7 +79,8 @@ pub fn candidates(p: &Progress, n: usize) -> Vec<Candidate> {
                 visits: r.visits,
                 share: Some(r.visits as f64 / total as f64),
                 pv: line(r.mv, &r.pv),
-                strength: (r.visits as f64 / top as f64) as f32,
+                // The move played is drawn as the best, whatever its visits.
+                strength: if Some(r.mv) == p.best { 1.0 } else { (r.visits as f64 / top as f64) as f32 },
             })
             .collect()
     } else {
@@ -211,6 +230,34 @@ mod tests {
         assert_eq!(c[0].pv, vec![Move(3), Move(2)], "the best move carries the principal variation");
         assert_eq!(c[1].pv, vec![Move(1)]);
         assert_eq!(c[0].strength, 1.0);
+    }
+
+    /// MCTS-Solver proved a move wins: it heads the table (as "best a, win" says), above a
+    /// move with more visits; the search's own move before others; proven losses last.
+    #[test]
+    fn mcts_candidates_put_a_proven_win_and_the_move_played_first() {
+        let p = Progress {
+            iterations: 5,
+            best: Some(Move(0)),
+            root: vec![
+                rm(1, 3, Score::WinRate(0.9), false),
+                rm(2, 1, Score::Loss { plies: Some(2) }, false),
+                rm(0, 1, Score::Win { plies: Some(1) }, false),
+            ],
+            ..Default::default()
+        };
+        let c = candidates(&p, 3);
+        assert_eq!(c.iter().map(|c| c.mv).collect::<Vec<_>>(), vec![Move(0), Move(1), Move(2)]);
+        assert_eq!(c[0].strength, 1.0);
+        assert_eq!(preferred(&c), Some(Move(0)));
+        // A final-move rule other than the most visits: the move played first all the same.
+        let p = Progress {
+            iterations: 100,
+            best: Some(Move(2)),
+            root: vec![rm(1, 60, Score::WinRate(0.5), false), rm(2, 40, Score::WinRate(0.7), false)],
+            ..Default::default()
+        };
+        assert_eq!(candidates(&p, 2)[0].mv, Move(2));
     }
 
     #[test]

@@ -505,6 +505,18 @@ impl MoveReview {
     /// The loss and verdict from the values: nothing judged, the best move, or the drop in
     /// expected result.
     fn set_loss(&mut self) {
+        // The move played valued (exactly) at least as high as the judge's favourite, as
+        // when it was searched on its own: it is the best move of this judgement, and the
+        // row names it so (a row read "best f5" beside f4 at +1.800 against f5's +1.600).
+        if let (Some(b), Some(m)) = (self.best_value, self.played_value)
+            && m >= b
+            && !self.played_bound
+            && self.best != Some(self.played)
+        {
+            self.best = Some(self.played);
+            self.best_score = self.played_score;
+            self.best_value = Some(m);
+        }
         (self.loss, self.verdict) = match (self.best_value, self.played_value) {
             (_, None) => (0.0, Verdict::NotJudged),
             _ if self.best == Some(self.played) => (0.0, Verdict::Best),
@@ -1131,6 +1143,23 @@ mod tests {
         m.set_threat_loss(&threats, &before, 2.0);
         assert_eq!(m.verdict, Verdict::AllowsThreatWin, "{m:?}");
         assert!(m.best != Some(a1) && m.loss > 2.0, "{m:?}");
+    }
+
+    /// The move played valued above the judge's favourite (searched on its own, deeper): it is
+    /// the best move of that judgement, and its row names it, not the favourite below it.
+    #[test]
+    fn a_move_valued_above_the_favourite_is_the_best_move() {
+        let m = judged_move(5, 0.3, 0.45);
+        assert_eq!((m.best, m.best_value, m.loss, m.verdict), (Some(m.played), Some(0.45), 0.0, Verdict::Best));
+        let pos = AnyPosition::new("tictactoe".parse().unwrap());
+        let row = m.csv_row("0", &pos, ColumnStyle::Notation);
+        let column = |name| row[REVIEW_COLUMNS.iter().position(|c| *c == name).unwrap()].clone();
+        assert_eq!(column("best"), column("move"), "{row:?}");
+        // A bound is no value: a move refuted as no better than 0.45 does not displace it.
+        let mut bound = judged_move(5, 0.3, 0.0);
+        (bound.played_value, bound.played_bound) = (Some(0.45), true);
+        bound.set_loss();
+        assert_ne!(bound.best, Some(bound.played));
     }
 
     /// A move no judgement valued: `judged` false and `loss` empty in its row (never a loss of

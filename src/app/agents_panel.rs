@@ -45,12 +45,17 @@ impl Workbench {
                     // the column's lines when scrolled. Always there, so that the column keeps
                     // its width when its content outgrows it (the table moved 2 px sideways).
                     col.spacing_mut().scroll = egui::style::ScrollStyle::solid();
-                    egui::ScrollArea::vertical()
+                    // Both ways: a row of options wider than the column scrolls sideways in
+                    // it (in a vertical area it widened the panel for good, moving the other
+                    // column and the board under the pointer). The sideways bar comes out of
+                    // the column's height, or the move list below lost its last row.
+                    let height = agents_height - col.spacing().scroll.allocated_width();
+                    egui::ScrollArea::both()
                         .scroll_bar_visibility(egui::scroll_area::ScrollBarVisibility::AlwaysVisible)
                         .id_salt(("agent", i))
                         .auto_shrink([false, false])
-                        .max_height(agents_height)
-                        .min_scrolled_height(agents_height)
+                        .max_height(height)
+                        .min_scrolled_height(height)
                         .show(col, |ui| slot.show(ui, &pos, i, &others(i), &mut out));
                 }
             });

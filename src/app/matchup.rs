@@ -647,7 +647,13 @@ impl MatchupPanel {
             ui.add_space(6.0);
             ui.separator();
             ui.label(egui::RichText::new("Settings of the next run").strong());
-            self.show_form(ui);
+            // Wrapped at the view's width: the area scrolls sideways (for a wide summary), and
+            // there the form's rows ran past the view's edge instead of wrapping.
+            let width = (ui.clip_rect().right() - ui.cursor().left()).max(200.0);
+            ui.scope(|ui| {
+                ui.set_max_width(width);
+                self.show_form(ui);
+            });
         });
     }
 

@@ -14,7 +14,7 @@ use super::{consent_to_external, parse_threads};
 #[derive(Args)]
 pub struct LadderArgs {
     /// The ladder experiment (RON): openings, agents, budgets, rungs, SPRT
-    /// (saves/experiments/ladder-quick.ron).
+    /// (saves/experiments/ladder.ron; a quick one: saves/experiments/quick/ladder-work.ron).
     experiment: PathBuf,
     /// The folder of the run's files.
     #[arg(long)]

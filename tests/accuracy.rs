@@ -135,6 +135,12 @@ fn an_experiment_writes_a_row_a_search_and_resumes() {
     // Again into the same folder: refused, nothing lost.
     let o = mnklab(&["accuracy", exp.to_str().unwrap(), "--out", out.to_str().unwrap()]);
     assert!(!o.status.success() && String::from_utf8_lossy(&o.stderr).contains("--resume"));
+    // Another experiment into it: named so, never told to resume (a trial was, then refused).
+    let other = exp.with_file_name("other.ron");
+    std::fs::write(&other, std::fs::read_to_string(&exp).unwrap().replace("seed: ", "seed: 9")).unwrap();
+    let o = mnklab(&["accuracy", other.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success() && err.contains("another experiment") && !err.contains("--resume"), "{err}");
     // Cut short: the first 50 rows and half of the next line kept.
     let text = std::fs::read_to_string(out.join("moves.csv")).unwrap();
     let lines: Vec<&str> = text.lines().collect();
@@ -177,6 +183,15 @@ fn a_bad_experiment_is_refused_with_its_reason() {
             r#"(name: "t", suites: ["s.ron"], agents: [(agent: Preset("random"))], work: Some((from: 7, to: 6)))"#,
             "from 7 to 6",
         ),
+        // A suite's path written from the repository, not from the experiment's folder.
+        (
+            r#"(name: "t", suites: ["saves/suites/s.ron"], agents: [(agent: Preset("random"))], cpu_seconds: [0.01])"#,
+            "suites[0]: ",
+        ),
+        (
+            r#"(name: "t", suites: ["saves/suites/s.ron"], agents: [(agent: Preset("random"))], cpu_seconds: [0.01])"#,
+            "is relative to the experiment file's folder",
+        ),
     ];
     let spec = SuiteSpec { board: Variant::tictactoe(), positions: 3, seed: 2, solver_seconds: 5.0, per_game: 2 };
     save_suite(&dir.join("s.ron"), &make_suite(&spec, |_, _| {}).unwrap().0).unwrap();
@@ -212,7 +227,11 @@ fn the_quick_experiment_runs_and_search_beats_chance() {
     assert!(crossings.lines().next().unwrap().ends_with(",said"), "{crossings}");
     for rec in csv::Reader::from_reader(crossings.as_bytes()).records() {
         let rec = rec.unwrap();
-        assert_eq!(rec[4].is_empty(), &rec[8] == "no crossing in the range", "an empty crossing is said: {rec:?}");
+        assert_eq!(rec[4].is_empty(), &rec[10] == "no crossing in the range", "an empty crossing is said: {rec:?}");
+        // A crossing is counted; curves that swap back say so in words.
+        let crossings: usize = rec[9].parse().unwrap();
+        assert_eq!(rec[4].is_empty(), crossings == 0, "{rec:?}");
+        assert_eq!(crossings > 1, rec[10].contains(" crossings, "), "{rec:?}");
     }
     // The figure's CSV holds the budgets (its axis is their log2), and the file has no title.
     let fig_csv = std::fs::read_to_string(out.join("accuracy-cpu.csv")).unwrap();

@@ -315,12 +315,14 @@ impl Explorer {
                     self.set_open(ui.ctx(), view, path);
                 }
             }
+            // "show" before the text, so it stays on the row's first line: after the text,
+            // a deep row's wrap put it on a line of its own.
+            if id != 0 && ui.small_button("show").clicked() {
+                out.show = Some(path.clone());
+            }
             ui.label(text);
             if let Some((_, fresh)) = view.fresh.iter().find(|(p, _)| *p == path.as_slice()) {
                 fresh_mark(ui, fresh, plies);
-            }
-            if id != 0 && ui.small_button("show").clicked() {
-                out.show = Some(path.clone());
             }
         });
         if has_children {

@@ -202,7 +202,7 @@ pub(super) fn accuracy_markdown(csv_text: &str) -> Result<String, TableError> {
 pub(super) fn crossovers_markdown(csv_text: &str) -> Result<String, TableError> {
     let mut r = csv::Reader::from_reader(csv_text.as_bytes());
     let mut out = String::from(
-        "| board | agents | fewer mistakes at the least time | curves cross at (95% interval) |\n|---|---|---|---|\n",
+        "| board | agents | fewer mistakes at the least time | at the most time | curves cross at (95% interval) |\n|---|---|---|---|---|\n",
     );
     let ms = |s: &str| s.parse::<f64>().map(|v| format!("{:.1} ms", v * 1000.0)).unwrap_or_default();
     for rec in r.records() {
@@ -211,12 +211,16 @@ pub(super) fn crossovers_markdown(csv_text: &str) -> Result<String, TableError> 
         if f(1) != "cpu_seconds" {
             continue;
         }
-        let at = match (f(4), f(5), f(6)) {
+        let mut at = match (f(4), f(5), f(6)) {
             ("", _, _) => "no crossing in the range".to_string(),
             (at, "", _) | (at, _, "") => format!("{} (most resamples do not cross)", ms(at)),
             (at, lo, hi) => format!("{} ({} to {})", ms(at), ms(lo), ms(hi)),
         };
-        out.push_str(&format!("| {} | {} / {} | {} | {at} |\n", f(0), f(2), f(3), f(7)));
+        // Curves that swap back: the first crossing is not where one agent takes over.
+        if let Ok(n @ 2..) = f(9).parse::<usize>() {
+            at = format!("first of {n} crossings: {at}");
+        }
+        out.push_str(&format!("| {} | {} / {} | {} | {} | {at} |\n", f(0), f(2), f(3), f(7), f(8)));
     }
     if out.lines().count() == 2 {
         return Ok("(No CPU-time budgets in this experiment: nodes and iterations are no common unit.)\n".into());
@@ -260,14 +264,19 @@ b,uct,cpu_seconds,0.001,all,100,9,0.09,0.04,0.14,2,7
     /// Crossovers on CPU time only, in milliseconds, with "no crossing" said in words.
     #[test]
     fn the_crossover_block_lists_the_cpu_axis() {
-        let csv = "board,budget_kind,a,b,crossing,lo,hi,better_at_smallest
-b,cpu_seconds,ab,uct,0.0031,0.0012,0.0094,uct
-b,cpu_seconds,ab,mcts,,,,ab
-b,nodes,ab,strong,70,60,80,ab
+        let csv = "board,budget_kind,a,b,crossing,lo,hi,better_at_smallest,better_at_largest,crossings,said
+b,cpu_seconds,ab,uct,0.0031,0.0012,0.0094,uct,ab,1,
+b,cpu_seconds,ab,mcts,,,,ab,ab,0,
+b,cpu_seconds,ab,plain,0.002,0.001,0.003,plain,plain,2,
+b,nodes,ab,strong,70,60,80,ab,strong,1,
 ";
         let md = crossovers_markdown(csv).unwrap();
-        assert!(md.contains("| b | ab / uct | uct | 3.1 ms (1.2 ms to 9.4 ms) |"), "{md}");
-        assert!(md.contains("| b | ab / mcts | ab | no crossing in the range |"), "{md}");
+        assert!(md.contains("| b | ab / uct | uct | ab | 3.1 ms (1.2 ms to 9.4 ms) |"), "{md}");
+        assert!(md.contains("| b | ab / mcts | ab | ab | no crossing in the range |"), "{md}");
+        assert!(
+            md.contains("| b | ab / plain | plain | plain | first of 2 crossings: 2.0 ms (1.0 ms to 3.0 ms) |"),
+            "{md}"
+        );
         assert!(!md.contains("strong"), "nodes are no common unit: {md}");
     }
 }

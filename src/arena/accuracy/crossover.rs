@@ -23,15 +23,34 @@ pub struct Crossover {
     pub interval: Option<(f64, f64)>,
     /// Which agent makes fewer mistakes at the smallest budget.
     pub better_first: String,
+    /// Which makes fewer at the largest budget.
+    pub better_last: String,
+    /// How often the curves swap order over the budgets: more than one, and the first
+    /// crossing is not where one agent takes over for good.
+    pub crossings: usize,
 }
 
 impl Crossover {
     /// The crossing in words: "0.0031 s (0.0012 to 0.0094)", or "no crossing in the range".
     pub fn said(&self) -> String {
         match (self.at, self.interval) {
-            (Some(at), Some((lo, hi))) => format!("{} ({} to {})", number(at), number(lo), number(hi)),
-            (Some(at), None) => format!("{} (no interval: most resamples do not cross)", number(at)),
+            (Some(at), Some((lo, hi))) => {
+                format!("{} ({} to {}){}", number(at), number(lo), number(hi), self.again())
+            }
+            (Some(at), None) => {
+                format!("{} (no interval: most resamples do not cross){}", number(at), self.again())
+            }
             _ => "no crossing in the range".into(),
+        }
+    }
+
+    /// Where the curves cross more than once: said, so that the first crossing does not read
+    /// as where one agent takes over.
+    fn again(&self) -> String {
+        if self.crossings > 1 {
+            format!("; the first of {} crossings, {} ahead at the largest budget", self.crossings, self.better_last)
+        } else {
+            String::new()
         }
     }
 }
@@ -59,6 +78,12 @@ pub fn crossing(budgets: &[f64], a: &[f64], b: &[f64]) -> Option<f64> {
         }
     }
     None
+}
+
+/// How often two curves over the same budgets swap order (ties skipped, as in [`crossing`]).
+pub fn sign_changes(a: &[f64], b: &[f64]) -> usize {
+    let signs: Vec<f64> = a.iter().zip(b).map(|(x, y)| x - y).filter(|d| *d != 0.0).map(f64::signum).collect();
+    signs.windows(2).filter(|w| w[0] != w[1]).count()
 }
 
 /// Crossovers of every pair of agents on every board, for `budget_kind`.
@@ -136,6 +161,8 @@ fn pair(board: &str, kind: &str, a: (&str, &Curve), b: (&str, &Curve), seed: u64
         (q(0.025), q(0.975))
     });
     let better_first = if ra[0] <= rb[0] { a.0 } else { b.0 };
+    let last = ra.len() - 1;
+    let better_last = if ra[last] <= rb[last] { a.0 } else { b.0 };
     Some(Crossover {
         board: board.into(),
         budget_kind: kind.into(),
@@ -144,6 +171,8 @@ fn pair(board: &str, kind: &str, a: (&str, &Curve), b: (&str, &Curve), seed: u64
         at,
         interval,
         better_first: better_first.into(),
+        better_last: better_last.into(),
+        crossings: sign_changes(&ra, &rb),
     })
 }
 
@@ -161,5 +190,22 @@ mod tests {
         assert!((at - 2f64.powf(4.5)).abs() < 1e-9, "{at}");
         assert_eq!(crossing(&xs, &[0.5, 0.3, 0.4, 0.4], &[0.3, 0.3, 0.3, 0.3]), None, "touching is not crossing");
         assert_eq!(crossing(&xs, &[0.5, 0.4, 0.4, 0.35], &[0.3, 0.3, 0.3, 0.3]), None);
+        // Curves that swap and swap back: two crossings, the first one found.
+        let (a, b) = ([0.5, 0.2, 0.4, 0.1], [0.3, 0.3, 0.3, 0.3]);
+        assert_eq!(sign_changes(&a, &b), 3);
+        assert_eq!(sign_changes(&[0.5, 0.3, 0.2, 0.1], &b), 1, "a tie skipped");
+        let c = Crossover {
+            board: "b".into(),
+            budget_kind: "nodes".into(),
+            a: "x".into(),
+            b: "y".into(),
+            at: crossing(&xs, &a, &b),
+            interval: Some((10.0, 20.0)),
+            better_first: "y".into(),
+            better_last: "x".into(),
+            crossings: 3,
+        };
+        assert!(c.said().ends_with("; the first of 3 crossings, x ahead at the largest budget"), "{}", c.said());
+        assert!(!Crossover { crossings: 1, ..c }.said().contains("crossings"));
     }
 }

@@ -182,6 +182,13 @@ pub enum AccuracyError {
     File(#[from] FileError),
     #[error("{0}")]
     Suite(#[from] SuiteError),
+    /// A suite the experiment names that is not there: which entry, and where paths start.
+    #[error(
+        "suites[{index}]: {} is not a file (a suite's path is relative to the experiment file's folder, {})",
+        .path.display(),
+        .base.display()
+    )]
+    NoSuite { index: usize, path: PathBuf, base: PathBuf },
     #[error("{0}")]
     Agent(#[from] EntrantError),
     #[error("agents[{index}] ({name}): {why}")]
@@ -457,8 +464,15 @@ pub fn run_accuracy(
 ) -> Result<Vec<MoveRow>, AccuracyError> {
     let base = file.parent().unwrap_or(Path::new("."));
     let agents = experiment.agents(base)?;
-    let suites: Vec<Suite> =
-        experiment.suites.iter().map(|s| load_suite(&base.join(s))).collect::<Result<_, SuiteError>>()?;
+    let mut suites: Vec<Suite> = Vec::new();
+    for (index, s) in experiment.suites.iter().enumerate() {
+        let path = base.join(s);
+        if !path.is_file() {
+            let base = if base.as_os_str().is_empty() { Path::new(".") } else { base };
+            return Err(AccuracyError::NoSuite { index, path, base: base.to_path_buf() });
+        }
+        suites.push(load_suite(&path)?);
+    }
     let moves_path = out.join("moves.csv");
     let done = prepare_out(experiment, out, &moves_path, opts.resume)?;
     let mut tasks = Vec::new();
@@ -539,14 +553,39 @@ pub fn write_outputs(out: &Path, rows: &[MoveRow], seed: u64) -> Result<Vec<Path
     let mut written = vec![out.join("accuracy.csv")];
     crate::io::write_atomic(&written[0], super::table::table_csv(&table).as_bytes())?;
     let mut w = csv::Writer::from_writer(Vec::new());
-    // `said`: the crossing in words, "no crossing in the range" where the numbers are empty.
-    let _ = w.write_record(["board", "budget_kind", "a", "b", "crossing", "lo", "hi", "better_at_smallest", "said"]);
+    // `said`: the crossing in words, "no crossing in the range" where the numbers are empty;
+    // `crossings`: how often the curves swap order (more than one: `crossing` is the first).
+    let _ = w.write_record([
+        "board",
+        "budget_kind",
+        "a",
+        "b",
+        "crossing",
+        "lo",
+        "hi",
+        "better_at_smallest",
+        "better_at_largest",
+        "crossings",
+        "said",
+    ]);
     for kind in ["cpu_seconds", "nodes", "iterations"] {
         for c in super::crossover::crossovers(rows, kind, seed) {
             let f = |v: Option<f64>| v.map_or(String::new(), |v| format!("{v}"));
             let (lo, hi) = (c.interval.map(|i| i.0), c.interval.map(|i| i.1));
-            let said = c.said();
-            let _ = w.write_record([c.board, c.budget_kind, c.a, c.b, f(c.at), f(lo), f(hi), c.better_first, said]);
+            let (said, crossings) = (c.said(), c.crossings.to_string());
+            let _ = w.write_record([
+                c.board,
+                c.budget_kind,
+                c.a,
+                c.b,
+                f(c.at),
+                f(lo),
+                f(hi),
+                c.better_first,
+                c.better_last,
+                crossings,
+                said,
+            ]);
         }
     }
     let path = out.join("crossovers.csv");
@@ -590,13 +629,14 @@ fn prepare_out(
     let recorded = out.join("experiment.ron");
     let text = crate::io::to_ron(experiment);
     if moves.exists() {
-        if !resume {
-            return Err(AccuracyError::HasMoves(out.to_path_buf()));
-        }
+        // Another experiment's rows first: "add --resume" is no advice for them.
         let before = std::fs::read_to_string(&recorded).unwrap_or_default();
         if before != text {
             let why = "its experiment.ron differs from this experiment".to_string();
             return Err(AccuracyError::OtherExperiment { dir: out.to_path_buf(), why });
+        }
+        if !resume {
+            return Err(AccuracyError::HasMoves(out.to_path_buf()));
         }
         // The rows kept, written back without a torn last line (a kill mid-write), so the
         // rows appended next start on a line of their own and the file reads whole again.

@@ -45,6 +45,8 @@ pub fn candidates(p: &Progress, n: usize) -> Vec<Candidate> {
             vec![mv]
         }
     };
+    // The search's own move sorts first among equals (`false` before `true`).
+    let not_best = |r: &crate::search::RootMove| Some(r.mv) != p.best;
     if total > 0 {
         // What MCTS plays first: a proven win (sooner first; MCTS-Solver plays it whatever its
         // visits: a one-visit move once topped the table above "best a, win"), then the
@@ -54,7 +56,6 @@ pub fn candidates(p: &Progress, n: usize) -> Vec<Candidate> {
             Score::Loss { .. } => 2,
             _ => 1,
         };
-        let not_best = |r: &crate::search::RootMove| Some(r.mv) != p.best;
         root.sort_by(|a, b| {
             let proofs = match (a.score, b.score) {
                 (Score::Win { .. }, Score::Win { .. }) => rank(b.score).total_cmp(&rank(a.score)),
@@ -86,7 +87,6 @@ pub fn candidates(p: &Progress, n: usize) -> Vec<Candidate> {
     } else {
         // Among equal values the search's own move first, so the table's top row, the board's
         // best mark and the "best" readout name the same move.
-        let not_best = |r: &crate::search::RootMove| Some(r.mv) != p.best;
         root.sort_by(|a, b| {
             a.upper_bound
                 .cmp(&b.upper_bound)

@@ -649,7 +649,7 @@ impl MatchupPanel {
             ui.label(egui::RichText::new("Settings of the next run").strong());
             // Wrapped at the view's width: the area scrolls sideways (for a wide summary), and
             // there the form's rows ran past the view's edge instead of wrapping.
-            let width = (ui.clip_rect().right() - ui.cursor().left()).max(200.0);
+            let width = width_in_view(ui);
             ui.scope(|ui| {
                 ui.set_max_width(width);
                 self.show_form(ui);
@@ -883,10 +883,16 @@ fn summary_table(ui: &mut egui::Ui, rows: &[SummaryRow]) {
     });
 }
 
+/// The width from the cursor to the view's right edge (at least 200 px): the tab scrolls
+/// sideways, so the layout's own width is the widest row's, not what the user sees.
+fn width_in_view(ui: &egui::Ui) -> f32 {
+    (ui.clip_rect().right() - ui.cursor().left()).max(200.0)
+}
+
 /// A line of text wrapped at the width of the tab's view. The tab scrolls sideways for the
 /// summary table's sake, and in it a long line ran past the view's edge instead of wrapping.
 fn wrapped_in_view(ui: &mut egui::Ui, text: &str) {
-    let width = (ui.clip_rect().right() - ui.cursor().left()).max(200.0);
+    let width = width_in_view(ui);
     ui.scope(|ui| {
         ui.set_max_width(width);
         ui.add(egui::Label::new(text).wrap());

@@ -202,6 +202,9 @@ fn retable_with(root: &Path, manifest: &Manifest) -> Result<bool, ReproduceError
 type StudyStepFn =
     fn(&manifest::StudyJob, &Path, &Options, &mut dyn FnMut(&str)) -> Result<accuracy::Made, ReproduceError>;
 
+/// One step of a reproduction, made ready to run: it hears `say` and returns what it wrote.
+type ReadyStep<'a> = dyn FnOnce(&mut dyn FnMut(&str)) -> Result<accuracy::Made, ReproduceError> + 'a;
+
 /// Re-runs the manifest's experiments for `opts.mode`, compares every regenerated file with
 /// the committed one and, in [`Mode::Full`], writes the new files into the repository.
 /// `say` hears a line as each step starts and ends.
@@ -220,38 +223,39 @@ pub fn reproduce(opts: &Options, say: &mut dyn FnMut(&str)) -> Result<Report, Re
         });
     }
     let chosen = |name: &str| opts.only.is_empty() || opts.only.iter().any(|n| n == name);
+    let base = manifest_path.parent().unwrap_or(Path::new("."));
+    // Matchups, accuracy experiments and ladders: each run by its own step, timed alike.
+    let mut steps: Vec<(String, String, Box<ReadyStep<'_>>)> = Vec::new();
     for job in manifest.jobs(opts.mode, &mut report.skipped) {
-        if !chosen(&job.name) {
-            report.skipped.push(format!("{} (not asked for by --only)", job.name));
+        let (name, heading) = (job.name.clone(), format!("run {} ({})", job.name, job.matchup));
+        let step = move |_: &mut dyn FnMut(&str)| {
+            outputs::run_job(&job, base, opts).map(|files| accuracy::Made { files, volatile: Vec::new() })
+        };
+        steps.push((name, heading, Box::new(step)));
+    }
+    let studies: [(&str, Vec<manifest::StudyJob>, StudyStepFn); 2] = [
+        ("accuracy", manifest.accuracy_jobs(opts.mode, &mut report.skipped), accuracy::run),
+        ("ladder", manifest.ladder_jobs(opts.mode, &mut report.skipped), ladder::run),
+    ];
+    for (kind, jobs, run) in studies {
+        for job in jobs {
+            let (name, heading) = (job.name.clone(), format!("{kind} {} ({})", job.name, job.experiment));
+            let step = move |say: &mut dyn FnMut(&str)| run(&job, base, opts, say);
+            steps.push((name, heading, Box::new(step)));
+        }
+    }
+    for (name, heading, step) in steps {
+        if !chosen(&name) {
+            report.skipped.push(format!("{name} (not asked for by --only)"));
             continue;
         }
         let start = std::time::Instant::now();
-        say(&format!("run {} ({})", job.name, job.matchup));
-        let base = manifest_path.parent().unwrap_or(Path::new("."));
-        produced.extend(outputs::run_job(&job, base, opts)?);
-        ran.push(job.name.clone());
+        say(&heading);
+        let made = step(say)?;
+        volatile.extend(made.volatile);
+        produced.extend(made.files);
+        ran.push(name);
         say(&format!("  done in {:.0} s", start.elapsed().as_secs_f64()));
-    }
-    // Accuracy experiments and ladders: each a study made by its own step.
-    let accuracy_jobs = manifest.accuracy_jobs(opts.mode, &mut report.skipped);
-    let ladder_jobs = manifest.ladder_jobs(opts.mode, &mut report.skipped);
-    let studies: [(&str, Vec<manifest::StudyJob>, StudyStepFn); 2] =
-        [("accuracy", accuracy_jobs, accuracy::run), ("ladder", ladder_jobs, ladder::run)];
-    for (kind, jobs, run) in studies {
-        for job in jobs {
-            if !chosen(&job.name) {
-                report.skipped.push(format!("{} (not asked for by --only)", job.name));
-                continue;
-            }
-            let start = std::time::Instant::now();
-            say(&format!("{kind} {} ({})", job.name, job.experiment));
-            let base = manifest_path.parent().unwrap_or(Path::new("."));
-            let made = run(&job, base, opts, say)?;
-            volatile.extend(made.volatile);
-            produced.extend(made.files);
-            ran.push(job.name.clone());
-            say(&format!("  done in {:.0} s", start.elapsed().as_secs_f64()));
-        }
     }
     for step in manifest.node_counts.iter().filter(|s| chosen(&s.name)) {
         ran.push(step.name.clone());

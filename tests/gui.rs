@@ -1616,3 +1616,32 @@ fn opening_an_agents_options_moves_nothing_beside_it() {
     assert_eq!(h.get_by_label("Options B").rect(), b, "B's options stay under the pointer");
     assert_eq!(h.get_by_label("board").rect(), board, "the board keeps its place and size");
 }
+
+/// Folding the tabs gives gomoku's board their height (at the default size it was left 310 px
+/// wide); a tab clicked while folded unfolds them, and F2 folds and unfolds too.
+#[test]
+fn folding_the_tabs_gives_the_board_their_height() {
+    let gomoku: Variant = "mnk:15,15,5".parse().unwrap();
+    let mut h = crate::common::harness_sized(Workbench::new(gomoku), egui::vec2(1300.0, 860.0));
+    h.run();
+    let unfolded = h.get_by_label("board").rect();
+    h.get_by_label("Fold tabs").click();
+    h.run();
+    h.run();
+    assert!(h.state().tabs_folded());
+    let folded = h.get_by_label("board").rect();
+    assert!(folded.height() > unfolded.height() + 250.0, "{unfolded:?} -> {folded:?}");
+    assert!(h.query_by_label_contains("no tree yet").is_none(), "the explorer is folded away");
+    h.get_by_label("Review").click();
+    h.run();
+    h.run();
+    assert!(!h.state().tabs_folded());
+    assert_eq!(h.state().tab(), BottomTab::Review);
+    assert_eq!(h.get_by_label("board").rect(), unfolded, "the unfolded tabs keep their height");
+    h.key_press(egui::Key::F2);
+    h.run();
+    assert!(h.state().tabs_folded());
+    h.get_by_label("Unfold tabs").click();
+    h.run();
+    assert!(!h.state().tabs_folded());
+}

@@ -4,19 +4,62 @@
 use super::*;
 
 impl Workbench {
+    /// The unfolded bottom panel, resizable, under the board. `height` is the window's height
+    /// left for the board and the panel.
+    pub(super) fn bottom_panel(&mut self, ui: &mut egui::Ui, height: f32, commands: &mut Vec<Command>) {
+        // The board keeps 170 px however far the tabs are dragged up (a user drew them over
+        // half of gomoku's board, which the cells then could not shrink to fit).
+        let most = (height - 170.0).max(160.0);
+        egui::Panel::bottom("bottom")
+            .resizable(true)
+            // In proportion to the window (a first frame drawn before the window reached its
+            // size must not leave the explorer a sliver for the session), and half of it: at
+            // the default window size the matchup tab's summary and plot then show whole under
+            // its buttons (at 0.42 the plot was cut by a third). Gomoku's board, left 310 px by
+            // it, gets the height by folding the tabs.
+            .default_size((height * 0.5).max(200.0).min(most))
+            .min_size((height * 0.3).max(160.0).min(most))
+            .max_size(most)
+            .show(ui, |ui| commands.extend(self.bottom_area(ui)));
+    }
+
+    /// The row of tabs, with the button that folds or unfolds them; a tab clicked while they are
+    /// folded unfolds them.
+    pub(super) fn tab_row(&mut self, ui: &mut egui::Ui) -> Vec<Command> {
+        let mut out = Vec::new();
+        ui.horizontal(|ui| {
+            for (tab, name) in [
+                (BottomTab::Explorer, "Explorer"),
+                (BottomTab::Matchup, "Matchup"),
+                (BottomTab::Review, "Review"),
+                (BottomTab::Accuracy, "Accuracy"),
+            ] {
+                let shown = self.tab == tab && !self.tabs_folded;
+                if ui.selectable_label(shown, name).clicked() && !shown {
+                    out.push(Command::ShowTab(tab));
+                }
+            }
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                let (text, hover) = if self.tabs_folded {
+                    ("Unfold tabs", "Show the tabs under the board again (F2)")
+                } else {
+                    ("Fold tabs", "Fold the tabs to this row and give the board their height (F2)")
+                };
+                if ui.button(text).on_hover_text(hover).clicked() {
+                    out.push(Command::ToggleTabs);
+                }
+            });
+        });
+        out
+    }
+
     /// Draws the tabs; returns what their clicks asked for.
     pub(super) fn bottom_area(&mut self, ui: &mut egui::Ui) -> Vec<Command> {
-        let mut out = Vec::new();
         // The whole panel taken, whatever the tab draws: a panel whose content is shorter than
         // the height the user dragged it to (an explorer with no tree yet) shrank to its
         // content, and the board jumped under the pointer.
         ui.set_min_height(ui.available_height());
-        ui.horizontal(|ui| {
-            ui.selectable_value(&mut self.tab, BottomTab::Explorer, "Explorer");
-            ui.selectable_value(&mut self.tab, BottomTab::Matchup, "Matchup");
-            ui.selectable_value(&mut self.tab, BottomTab::Review, "Review");
-            ui.selectable_value(&mut self.tab, BottomTab::Accuracy, "Accuracy");
-        });
+        let mut out = self.tab_row(ui);
         ui.separator();
         match self.tab {
             BottomTab::Explorer => self.explorer_tab(ui, &mut out),

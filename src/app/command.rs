@@ -9,6 +9,7 @@ use crate::analysis::SortBy;
 use crate::game::Move;
 use crate::record::NodeId;
 
+use super::BottomTab;
 use super::files::Purpose;
 use super::{Controller, EditAction, Pending, Workbench};
 
@@ -25,6 +26,10 @@ pub enum Command {
     /// Go to ply `n` of the game's line (a review's mistake or its graph clicked).
     Jump(usize),
     ToggleHelp,
+    /// Show this tab under the board (unfolding the tabs).
+    ShowTab(BottomTab),
+    /// Fold the tabs under the board to their row, or unfold them.
+    ToggleTabs,
     ToggleEdit,
     /// Leave edit mode, taking the edited position (Done) or not (Cancel).
     FinishEdit(EditAction),
@@ -109,6 +114,8 @@ impl Workbench {
             Command::Forward => self.forward(),
             Command::Jump(n) => self.jump(n),
             Command::ToggleHelp => self.show_help = !self.show_help,
+            Command::ShowTab(tab) => self.show_tab(tab),
+            Command::ToggleTabs => self.tabs_folded = !self.tabs_folded,
             Command::ToggleEdit => self.toggle_edit(),
             Command::FinishEdit(action) => self.finish_edit(action),
             Command::Save => self.save_to_field(),

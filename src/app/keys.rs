@@ -15,6 +15,7 @@ pub const SHORTCUTS: &[(&str, &str)] = &[
     ("Ctrl+Shift+C", "copy the position as a position file's RON text"),
     ("Ctrl+V", "paste a move string (played from the start of this game) or a position's RON text"),
     ("F1", "show or hide this help"),
+    ("F2", "fold or unfold the tabs under the board (the board takes their height)"),
 ];
 
 impl Workbench {
@@ -25,6 +26,9 @@ impl Workbench {
         let mut out = Vec::new();
         if ctx.input(|i| i.key_pressed(Key::F1)) {
             out.push(Command::ToggleHelp);
+        }
+        if ctx.input(|i| i.key_pressed(Key::F2)) {
+            out.push(Command::ToggleTabs);
         }
         // Nor while a question is open: the game behind it must not change (see dialogs.rs).
         if ctx.egui_wants_keyboard_input() || self.question_open() {

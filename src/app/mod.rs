@@ -86,6 +86,8 @@ pub struct Settings {
     pub dark: Option<bool>,
     pub agents: Vec<String>,
     pub tab: Option<BottomTab>,
+    /// The tabs under the board folded to their row (the board given the height).
+    pub tabs_folded: bool,
     pub run_folder: String,
     /// The matchup form as last filled in.
     pub matchup: Option<matchup::MatchupForm>,
@@ -121,6 +123,9 @@ pub struct Workbench {
     preview: Option<AnyPosition>,
     edit: Option<EditState>,
     tab: BottomTab,
+    /// The tabs under the board folded to their row, so the board takes the height (gomoku's
+    /// 15x15 at a small window).
+    tabs_folded: bool,
     matchup: MatchupPanel,
     review: Review,
     accuracy: AccuracyPanel,
@@ -234,9 +239,15 @@ impl Workbench {
         self.tab
     }
 
-    /// Shows this tab of the bottom area.
+    /// Shows this tab of the bottom area (unfolding the tabs).
     pub fn show_tab(&mut self, tab: BottomTab) {
         self.tab = tab;
+        self.tabs_folded = false;
+    }
+
+    /// The tabs under the board are folded to their row.
+    pub fn tabs_folded(&self) -> bool {
+        self.tabs_folded
     }
 
     pub fn matchup(&self) -> &MatchupPanel {
@@ -324,6 +335,7 @@ impl Workbench {
             preview: None,
             edit: None,
             tab: BottomTab::Explorer,
+            tabs_folded: false,
             matchup: MatchupPanel::with_consent(consent.clone()),
             review: Review::default(),
             accuracy: AccuracyPanel::default(),
@@ -348,6 +360,7 @@ impl Workbench {
             dark: Some(dark),
             agents: self.slots.iter().map(|s| s.file.to_ron()).collect(),
             tab: Some(self.tab),
+            tabs_folded: self.tabs_folded,
             run_folder: self.matchup.form.out_dir.clone(),
             matchup: Some(self.matchup.form().clone()),
             allowed_programs: self.consent.allowed(),
@@ -387,6 +400,7 @@ impl Workbench {
         if let Some(t) = s.tab {
             self.tab = t;
         }
+        self.tabs_folded = s.tabs_folded;
         if !s.run_folder.is_empty() {
             self.matchup.form.out_dir = s.run_folder.clone();
         }
@@ -522,7 +536,7 @@ impl Workbench {
 
     /// After a file other than a position was opened: its tab shown, the file remembered.
     fn opened_elsewhere(&mut self, path: &str, tab: BottomTab, what: &str) {
-        self.tab = tab;
+        self.show_tab(tab);
         self.message = Some(format!("opened {path}, {what}"));
         files::remember(&mut self.recent, path);
     }
@@ -756,21 +770,13 @@ impl Workbench {
             .default_size(560.0_f32.min(width * 0.5))
             .max_size((width * 0.6).max(300.0))
             .show(ui, |ui| commands.extend(self.agents_panel(ui)));
-        // In proportion to the window: a first frame drawn before the window reached its size
-        // must not leave the explorer a sliver for the rest of the session.
         let height = ui.available_height();
-        // The board keeps 170 px however far the tabs are dragged up (a user drew them over
-        // half of gomoku's board, which the cells then could not shrink to fit).
-        let most = (height - 170.0).max(160.0);
-        egui::Panel::bottom("bottom")
-            .resizable(true)
-            // Half the height: at the default window size the matchup tab's summary and plot
-            // then show whole under its buttons (at 0.42 the plot was cut by a third); the
-            // board keeps cells of 50 px for Connect-4, 23 for gomoku.
-            .default_size((height * 0.5).max(200.0).min(most))
-            .min_size((height * 0.3).max(160.0).min(most))
-            .max_size(most)
-            .show(ui, |ui| commands.extend(self.bottom_area(ui)));
+        if self.tabs_folded {
+            // Its own panel: the unfolded one keeps the height the user gave it.
+            egui::Panel::bottom("bottom-folded").resizable(false).show(ui, |ui| commands.extend(self.tab_row(ui)));
+        } else {
+            self.bottom_panel(ui, height, &mut commands);
+        }
         egui::CentralPanel::default().show(ui, |ui| commands.extend(self.board_area(ui)));
         // Applied after drawing, so this frame showed the state before them: draw again.
         if !commands.is_empty() {

@@ -118,12 +118,15 @@ fn solve_on_a_finished_game_names_the_winner() {
 // unsearched is flagged, never passed off as searched.
 #[test]
 fn a_time_limit_never_yields_a_fake_depth_zero_move() {
-    for agent in ["alam-ab", "connectx-minimax"] {
-        let o = mnklab(&["analyse", "--game", "connect4", "--agent", agent, "--time", "0.2"]);
+    // Every clock: the CPU-time one once played the first legal move at every budget of an
+    // accuracy experiment (one iteration at the board's full depth, cut).
+    for (agent, clock) in ["alam-ab", "connectx-minimax"].iter().flat_map(|a| [(a, "--time"), (a, "--cpu-time")]) {
+        let o = mnklab(&["analyse", "--game", "connect4", "--agent", agent, clock, "0.2"]);
         assert!(o.status.success(), "{}", err(&o));
         let s = out(&o);
-        assert!(!s.contains("info depth 0"), "{agent}: {s}");
-        assert!(s.lines().any(|l| l.starts_with("info depth ") && !l.starts_with("info depth 0")), "{agent}: {s}");
+        assert!(!s.contains("info depth 0"), "{agent} {clock}: {s}");
+        let depths = s.lines().filter(|l| l.starts_with("info depth ") && !l.starts_with("info depth 0")).count();
+        assert!(depths >= 2, "{agent} {clock}: deepened iteratively: {s}");
         assert!(!s.contains("unsearched"), "{s}");
     }
     // 361 moves and a limit of one node: depth 1 cannot finish; the move is flagged.

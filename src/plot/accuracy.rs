@@ -41,6 +41,15 @@ pub fn boards(rows: &[AccuracyRow]) -> Vec<String> {
 
 /// The figure of `board`'s rows (group "all") on `axis`; None when no row is on it.
 pub fn accuracy_figure(rows: &[AccuracyRow], axis: BudgetAxis, board: &str) -> Option<Figure> {
+    let mut fig = board_figure(rows, axis, board)?;
+    if let FigureData::Lines(series) = &mut fig.data {
+        crate::plot::tell_repeats_apart(series);
+    }
+    Some(fig)
+}
+
+/// The figure of `board`'s rows, its lines not yet told apart past the palette.
+fn board_figure(rows: &[AccuracyRow], axis: BudgetAxis, board: &str) -> Option<Figure> {
     let rows: Vec<&AccuracyRow> = rows.iter().filter(|r| r.group == "all" && r.board == board).collect();
     let point = |r: &AccuracyRow, x: f64| LinePoint { x, y: r.rate, band: Some((r.lo, r.hi)), n: r.positions as u32 };
     let mut series: Vec<Series> = Vec::new();
@@ -57,9 +66,11 @@ pub fn accuracy_figure(rows: &[AccuracyRow], axis: BudgetAxis, board: &str) -> O
     if series.is_empty() {
         return None;
     }
-    // Agents that read no budget: flat across the range.
+    // Agents that read no budget: flat across the range, for reference (random's 0.6-0.8
+    // widened the axis and pressed the agents' lines into its lowest fifth).
     for r in rows.iter().filter(|r| r.budget_kind == "none") {
-        series.push(Series { dash: 1, ..Series::new(r.agent.clone(), vec![point(r, range.0), point(r, range.1)]) });
+        let flat = vec![point(r, range.0), point(r, range.1)];
+        series.push(Series { dash: 1, reference: true, ..Series::new(r.agent.clone(), flat) });
     }
     // Ticks at the budgets run, labelled as budgets (the axis is log2 of them).
     let mut budgets: Vec<f64> =
@@ -73,7 +84,8 @@ pub fn accuracy_figure(rows: &[AccuracyRow], axis: BudgetAxis, board: &str) -> O
         // A mistake: a move that throws a proven win or draw away (the caption says so).
         y_label: "mistake rate".into(),
         value_label: String::new(),
-        y_range: Some((0.0, 1.0)),
+        // From 0, a rate's floor, to the measured agents' highest interval end.
+        y_range: Some((0.0, 0.0)),
         data: FigureData::Lines(series),
         marks: crate::plot::Marks { x_ticks, x_log2: true, ..Default::default() },
     })
@@ -101,6 +113,7 @@ pub fn ladder_figure(rows: &[crate::arena::ladder::EloRow], axis: BudgetAxis) ->
         let at = |b: f64| LinePoint { x: b.log2(), y: r.elo, band: None, n: r.games };
         series.push(Series { dash: 1, ..Series::new(format!("rung: {}", r.agent), vec![at(first), at(last)]) });
     }
+    crate::plot::tell_repeats_apart(&mut series);
     let board = rows.first().map_or("", |r| r.board.as_str());
     Some(Figure {
         title: format!("Strength against budget on {board}, by games against a fixed ladder"),
@@ -138,13 +151,14 @@ pub fn accuracy_panels(rows: &[AccuracyRow], axis: BudgetAxis) -> Option<Figure>
     let mut series = Vec::new();
     let mut first: Option<Figure> = None;
     for board in boards(rows) {
-        let Some(fig) = accuracy_figure(rows, axis, &board) else { continue };
+        let Some(fig) = board_figure(rows, axis, &board) else { continue };
         if let FigureData::Lines(lines) = &fig.data {
             series.extend(lines.iter().map(|s| Series { panel: board.clone(), ..s.clone() }));
         }
         first.get_or_insert(fig);
     }
     let first = first?;
+    crate::plot::tell_repeats_apart(&mut series);
     Some(Figure {
         title: "Mistakes against budget, judged by the solver".into(),
         data: FigureData::Lines(series),
@@ -218,5 +232,48 @@ mod tests {
         // The legend names each agent once, whatever the panels.
         let legend = crate::plot::line_legend(s, false);
         assert_eq!(legend.iter().filter(|e| e.name == "ab").count(), 1);
+    }
+
+    /// Random's flat line far above the agents does not set the y axis: the axis ends near
+    /// the agents' highest interval, and random is named with its value at the top.
+    #[test]
+    fn random_far_above_does_not_squeeze_the_agents() {
+        let rows = [
+            row("ab", "c4", "nodes", "64", 0.1),
+            row("ab", "c4", "nodes", "256", 0.05),
+            row("random", "c4", "none", "0", 0.7),
+        ];
+        let fig = accuracy_figure(&rows, BudgetAxis::Work, "c4").unwrap();
+        let FigureData::Lines(s) = &fig.data else { panic!() };
+        assert!(s[1].reference && !s[0].reference);
+        let opts = crate::plot::ExportOptions::for_figure(&fig);
+        let svg = crate::plot::render_svg(&fig, &opts).unwrap();
+        assert!(svg.contains("random 0.70 \u{2191}"), "random named above");
+        // The y ticks (the text lines that are decimals; the x ticks are whole) end near the agents' 0.2 (0.1 and its
+        // interval's 0.1): random's 0.7 is not on the axis.
+        let top = svg
+            .lines()
+            .filter(|l| l.contains('.'))
+            .filter_map(|l| l.trim().parse::<f64>().ok())
+            .fold(f64::MIN, f64::max);
+        assert!((0.2..0.3).contains(&top), "top tick {top}");
+    }
+
+    /// Ten agents, eight colours: the two whose colour comes round again are dotted, so every
+    /// legend entry (colour and pattern) is one of its own.
+    #[test]
+    fn ten_agents_are_ten_lines_to_tell_apart() {
+        let names: Vec<String> = (0..10).map(|i| format!("agent-{i}")).collect();
+        let rows: Vec<AccuracyRow> = names.iter().map(|n| row(n, "c4", "cpu_seconds", "0.001", 0.2)).collect();
+        let fig = accuracy_panels(&rows, BudgetAxis::CpuSeconds).unwrap();
+        let FigureData::Lines(s) = &fig.data else { panic!() };
+        let legend = crate::plot::line_legend(s, false);
+        let styles: Vec<String> = legend.iter().map(|e| format!("{:?} {:?}", e.colour, e.pattern)).collect();
+        let mut unique = styles.clone();
+        unique.sort();
+        unique.dedup();
+        assert_eq!(unique.len(), 10, "{styles:?}");
+        let dotted: Vec<&str> = s.iter().filter(|s| s.dash != 0).map(|s| s.name.as_str()).collect();
+        assert_eq!(dotted, ["agent-8", "agent-9"]);
     }
 }

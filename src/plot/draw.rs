@@ -65,12 +65,23 @@ where
     // Whole-number x data (depths, board sizes, K) gets whole-number ticks, every value kept.
     let whole = series.iter().flat_map(|s| &s.points).all(|p| p.x.fract() == 0.0);
     let (mut x0, mut x1, mut y0, mut y1) = (f64::INFINITY, f64::NEG_INFINITY, f64::INFINITY, f64::NEG_INFINITY);
-    for p in series.iter().flat_map(|s| &s.points) {
-        x0 = x0.min(p.x);
-        x1 = x1.max(p.x);
-        let (lo, hi) = if opts.bands { p.band.unwrap_or((p.y, p.y)) } else { (p.y, p.y) };
-        y0 = y0.min(p.y).min(lo);
-        y1 = y1.max(p.y).max(hi);
+    // Reference lines widen the y axis only when they are all there is.
+    let measured = series.iter().any(|s| !s.reference);
+    for s in series {
+        for p in &s.points {
+            x0 = x0.min(p.x);
+            x1 = x1.max(p.x);
+            if s.reference && measured {
+                continue;
+            }
+            let (lo, hi) = if opts.bands { p.band.unwrap_or((p.y, p.y)) } else { (p.y, p.y) };
+            y0 = y0.min(p.y).min(lo);
+            y1 = y1.max(p.y).max(hi);
+        }
+    }
+    // Room at the top for a reference line's name where it lies above.
+    if measured && series.iter().any(|s| s.reference && s.points.iter().any(|p| p.y > y1)) {
+        y1 += 0.15 * (y1 - y0.min(0.0)).max(f64::EPSILON);
     }
     let marks = &fig.marks;
     let mut x = if marks.x_ticks.is_empty() {
@@ -123,7 +134,7 @@ where
             )
         });
         chart.draw_series(bars)?;
-        draw_series_lines(&mut chart, series.iter().zip(&colours), z, opts)?;
+        draw_series_lines(&mut chart, series.iter().zip(&colours), z, opts, y.range.end)?;
         draw_labels(&mut chart, marks, z)?;
     } else {
         // One panel a value (a board), in a grid two wide for two and four panels, three wide
@@ -151,7 +162,7 @@ where
             let mut chart = axes(area, name, z, &mut px, &y, left)?;
             mesh(&mut chart, &titles, z, &px, &y, Grid::Both)?;
             let here = series.iter().zip(&colours).filter(|(s, _)| &s.panel == name);
-            draw_series_lines(&mut chart, here, z, opts)?;
+            draw_series_lines(&mut chart, here, z, opts, y.range.end)?;
         }
     }
     if let Some((area, column)) = legend {
@@ -166,12 +177,21 @@ fn draw_series_lines<'s, DB: DrawingBackend>(
     series: impl Iterator<Item = (&'s super::Series, &'s [u8; 3])>,
     z: &Sizes,
     opts: &ExportOptions,
+    top: f64,
 ) -> Result<(), DrawError>
 where
     DB::ErrorType: 'static,
 {
     for (ser, &c) in series {
         let c = rgb(c);
+        if let Some(first) = ser.points.first().filter(|p| ser.reference && p.y > top) {
+            // Above the axis: named with its value under the top edge instead of drawn.
+            let font = z.font(z.tick).color(&c).pos(Pos::new(HPos::Left, VPos::Top));
+            let text = format!("{} {:.2} \u{2191}", ser.name, first.y);
+            let at = EmptyElement::at((first.x, top)) + Text::new(text, (z.px(4.0) as i32, z.px(3.0) as i32), font);
+            chart.draw_series(std::iter::once(at))?;
+            continue;
+        }
         if opts.bands {
             let mut band: Vec<(f64, f64)> = ser.points.iter().filter_map(|p| p.band.map(|b| (p.x, b.1))).collect();
             band.extend(ser.points.iter().rev().filter_map(|p| p.band.map(|b| (p.x, b.0))));

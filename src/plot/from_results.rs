@@ -811,7 +811,7 @@ impl Plan<'_> {
         if let Some(varying) = self.ctx.mixed_within_cells(&[x, series_field], true) {
             return Err(FigureError::MixedInPoint(varying));
         }
-        let series = order
+        let mut series = order
             .into_iter()
             .map(|name| {
                 let samples = &groups[&name];
@@ -828,6 +828,7 @@ impl Plan<'_> {
                 Series { colour_of: colour_of.get(&name).cloned(), ..Series::new(name, points) }
             })
             .collect::<Vec<Series>>();
+        super::tell_repeats_apart(&mut series);
         let n = series.iter().flat_map(|s| s.points.iter().map(|p| p.n));
         Ok(Figure {
             title: format!("{}{}", self.title(format!("{} by {x}", self.y_label)), games_each(n, "point")),

@@ -39,6 +39,11 @@ pub struct Series {
     /// one panel for all. Panels share both axes and the legend.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub panel: String,
+    /// A reference line (an agent that reads no budget, as random), flat across the range: it
+    /// never widens the y axis, so that it does not squeeze the agents' lines into a corner;
+    /// above the axis' top it is not drawn, and its panel's top names it with its value.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub reference: bool,
 }
 
 /// The panels of a line figure, in the order their lines first come; empty for one panel.
@@ -63,7 +68,7 @@ pub const DASHES: [Option<(f64, f64)>; 4] = [None, Some((9.0, 5.0)), Some((2.0, 
 impl Series {
     /// A solid line in its own colour.
     pub fn new(name: impl Into<String>, points: Vec<LinePoint>) -> Series {
-        Series { name: name.into(), points, colour_of: None, dash: 0, panel: String::new() }
+        Series { name: name.into(), points, colour_of: None, dash: 0, panel: String::new(), reference: false }
     }
 
     /// The (dash, gap) pattern of this line, `None` solid.
@@ -81,6 +86,23 @@ pub fn series_colours(series: &[Series]) -> Vec<[u8; 3]> {
     names.dedup();
     let colours = palette::series_for(&names);
     series.iter().map(|s| colours[names.binary_search(&key(s)).unwrap_or(0)]).collect()
+}
+
+/// Past the palette's eight colours a colour comes round again (see
+/// [`palette::series_for`]): each solid line whose colour another line already has is given a
+/// pattern of its own (dotted for the second round, long dashes for the third), so that ten
+/// agents are ten lines to tell apart.
+pub fn tell_repeats_apart(series: &mut [Series]) {
+    let key = |s: &Series| s.colour_of.clone().unwrap_or_else(|| s.name.clone());
+    let mut names: Vec<String> = series.iter().map(key).collect();
+    names.sort();
+    names.dedup();
+    for s in series.iter_mut().filter(|s| s.dash == 0) {
+        let round = names.binary_search(&key(s)).unwrap_or(0) / palette::SERIES.len();
+        if round > 0 {
+            s.dash = 2 + ((round - 1) % (DASHES.len() - 2)) as u8;
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]

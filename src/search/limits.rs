@@ -46,6 +46,12 @@ impl SearchLimits {
             && self.time.is_none()
             && self.cpu_time.is_none()
     }
+    /// A limit that can stop a search part-way through an iteration (a clock, a node
+    /// count): a fixed-depth alpha-beta then deepens iteratively, so that it has a finished
+    /// depth's move to give.
+    pub fn may_cut(&self) -> bool {
+        self.time.is_some() || self.cpu_time.is_some() || self.nodes.is_some()
+    }
     /// Limits with every time budget multiplied by `x` (quick runs of long experiments).
     pub fn scaled(&self, x: f64) -> Self {
         SearchLimits { time: self.time.map(|t| t * x), cpu_time: self.cpu_time.map(|t| t * x), ..*self }

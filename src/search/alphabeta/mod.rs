@@ -898,9 +898,10 @@ impl AlphaBeta {
         let cfg = &self.config;
         let memory = Memory { tt: self.tt.as_deref(), history: &mut self.history };
         let mut s = Searcher::new(cfg, pos, memory, clock, control, sink, team.map_or(Role::Alone, Role::Main));
-        // A fixed-depth search cut by the clock or a node limit has no move to give, so those
-        // limits deepen iteratively up to the depth: the result is the deepest finished depth.
-        let iterative = cfg.iterative_deepening || limits.time.is_some() || limits.nodes.is_some();
+        // A fixed-depth search cut by a clock (wall or CPU) or a node limit has no move to give,
+        // so those limits deepen iteratively up to the depth: the result is the deepest
+        // finished depth.
+        let iterative = cfg.iterative_deepening || limits.may_cut();
         let first_depth = if iterative { 1 } else { max_depth };
         let mut last_nodes = 0u64;
         let mut proven = false;

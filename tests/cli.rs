@@ -1361,7 +1361,7 @@ fn review_names_moves_as_typed() {
         assert_eq!(&rows[2][col("best")], if typed == "4453" { "4" } else { "d" });
     }
     let text = stdout(&mnklab(&["review", "--game", "connect4", "--moves", "4453", "--time", "0.05"]));
-    assert!(text.contains("3. 5 win in 39 → loss in 38 (win thrown away; best 4)"), "{text}");
+    assert!(text.contains("3. 5 win in 39 → loss in 37 (win thrown away; best 4)"), "{text}");
 }
 
 /// A table says when games repeat others move for move: the quick start's matchup asked for

@@ -404,7 +404,7 @@ fn reviewing_a_game_marks_the_real_mistake() {
     assert_eq!((top.ply, top.proven), (6, true), "{:?}", h.state().review().mistakes());
     let before = h.state().review().position_before(6).unwrap();
     let text = top.describe(&before, ColumnStyle::Notation);
-    assert!(text.starts_with("6. b loss in 16 → loss in 2 (loss hastened; best d)"), "{text}");
+    assert!(text.starts_with("6. b loss in 16 → loss in 1 (loss hastened; best d)"), "{text}");
     assert!(!h.state().review().moves()[0].verdict.is_mistake(), "1.d, the preferred move, is no mistake");
     // Each player's summary: the second player's three moves each hastened the loss.
     assert!(
@@ -444,7 +444,7 @@ fn reviewing_a_game_marks_the_real_mistake() {
     h.state_mut().slot_mut(0).set(preset("jeng-mcts").unwrap());
     h.run();
     assert!(
-        h.query_by_label_contains("else strong-ab (agent A when reviewed; A holds jeng-mcts now").is_some(),
+        h.query_by_label_contains("else strong-ab (A now holds jeng-mcts: Review game to use it)").is_some(),
         "the review's own judge, named as slot A's agent no longer"
     );
     // The list button goes to the position before the mistake; the board says so and shows
@@ -465,8 +465,10 @@ fn reviewing_a_game_marks_the_real_mistake() {
     h.run();
     assert!(h.state().review().moves().is_empty(), "the review is cleared");
     assert!(
-        h.query_by_label_contains("Mistakes and inaccuracies, worst first (scores for the player who moved):")
-            .is_some()
+        h.query_by_label_contains(
+            "Mistakes and inaccuracies, worst first (scores for the player who moved: before → after):"
+        )
+        .is_some()
     );
     assert!(h.query_by_label_contains("loss hastened").is_none());
 }

@@ -2,9 +2,14 @@
 //! placement board has its star points, and which candidates get a label and which only a
 //! disc sized by their strength (a heat overlay, as Lizzie and KaTrain draw it).
 
-/// Candidates with a label on their cell, at most: the rest are discs. Forty cells of nearly
-/// the same "≤ -3.2" told nothing; the tooltip and the table still give every number.
+/// Candidates with a label on their cell, at most, when more are shown than
+/// [`ALL_LABELLED_UP_TO`]: the rest are discs. Forty cells of nearly the same "≤ -3.2" told
+/// nothing; the tooltip and the table still give every number.
 pub const LABELLED_MARKS: usize = 5;
+
+/// Up to this many candidates shown, every one is labelled (Connect-4's seven columns: two
+/// bare dots beside labels of the same value read as moves without a value).
+pub const ALL_LABELLED_UP_TO: usize = 8;
 
 /// How one candidate is drawn.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -15,9 +20,10 @@ pub enum MarkStyle {
     Disc { radius: f32 },
 }
 
-/// The style of the candidate ranked `rank` (0 best) of strength `strength` in [0, 1].
-pub fn mark_style(rank: usize, strength: f32) -> MarkStyle {
-    if rank < LABELLED_MARKS {
+/// The style of the candidate ranked `rank` (0 best) of `shown`, of strength `strength` in
+/// [0, 1].
+pub fn mark_style(rank: usize, shown: usize, strength: f32) -> MarkStyle {
+    if rank < LABELLED_MARKS || shown <= ALL_LABELLED_UP_TO {
         MarkStyle::Labelled
     } else {
         MarkStyle::Disc { radius: 0.25 + 0.55 * strength.clamp(0.0, 1.0) }
@@ -67,10 +73,12 @@ mod tests {
 
     #[test]
     fn the_best_few_are_labelled_and_the_rest_are_discs_sized_by_strength() {
-        assert_eq!(mark_style(0, 1.0), MarkStyle::Labelled);
-        assert_eq!(mark_style(LABELLED_MARKS - 1, 0.1), MarkStyle::Labelled);
+        assert_eq!(mark_style(0, 40, 1.0), MarkStyle::Labelled);
+        assert_eq!(mark_style(LABELLED_MARKS - 1, 40, 0.1), MarkStyle::Labelled);
+        // Connect-4's seven candidates: all labelled.
+        assert!((0..7).all(|rank| mark_style(rank, 7, 0.1) == MarkStyle::Labelled));
         let (MarkStyle::Disc { radius: weak }, MarkStyle::Disc { radius: strong }) =
-            (mark_style(LABELLED_MARKS, 0.1), mark_style(LABELLED_MARKS + 3, 0.9))
+            (mark_style(LABELLED_MARKS, 40, 0.1), mark_style(LABELLED_MARKS + 3, 40, 0.9))
         else {
             panic!("discs after the labelled ones")
         };

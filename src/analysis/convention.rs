@@ -280,8 +280,10 @@ pub fn is_proof_label(proof: bool, score: Score) -> bool {
     score.is_proven() || (proof && score == Score::Unknown)
 }
 
-/// The legend for candidates that are proven values (`proofs`) or heuristic scores.
-pub fn legend(proofs: bool) -> Legend {
+/// The legend for candidates that are proven values (`proofs`) or scores; `bounds`: some
+/// candidate is a bound (alpha-beta's refuted moves), which only then the legend names (MCTS
+/// has none).
+pub fn legend(proofs: bool, bounds: bool) -> Legend {
     if proofs {
         // No "refuted": a move not yet proved reads `?` in the lowest colour. Two steps: the
         // cells' labels say the rest, and the key needs the row's room.
@@ -289,8 +291,10 @@ pub fn legend(proofs: bool) -> Legend {
             scale: &[(1.0, "best"), (0.25, "worse")],
             key: Some("W/L (n): win/loss (in n plies), = draw, ? unproved"),
         }
-    } else {
+    } else if bounds {
         Legend { scale: &[(1.0, "best"), (0.55, ""), (0.25, "weaker"), (0.1, "refuted (≤ bound)")], key: None }
+    } else {
+        Legend { scale: &[(1.0, "best"), (0.55, ""), (0.25, "weaker")], key: None }
     }
 }
 
@@ -303,7 +307,7 @@ mod tests {
     /// the board; the heuristic one has no key and names bounds.
     #[test]
     fn the_legend_explains_the_labels_it_is_shown_with() {
-        let key = legend(true).key.expect("a key for proofs");
+        let key = legend(true, false).key.expect("a key for proofs");
         for s in [Score::Win { plies: Some(31) }, Score::Loss { plies: Some(28) }, Score::Draw, Score::Unknown] {
             let label = short_label(s, Bound::Exact);
             let head: String = label.chars().take_while(|c| !c.is_ascii_digit()).collect();
@@ -314,10 +318,11 @@ mod tests {
         for s in [Score::Win { plies: None }, Score::Loss { plies: None }] {
             assert!(key.starts_with("W/L (n)") && ["W", "L"].contains(&short_label(s, Bound::Exact).as_str()), "{s:?}");
         }
-        let heuristic = legend(false);
+        let heuristic = legend(false, true);
+        assert!(!legend(false, false).scale.iter().any(|(_, n)| n.contains("bound")), "MCTS: no bounds");
         assert_eq!(heuristic.key, None);
         assert!(heuristic.scale.iter().any(|(_, n)| n.contains("bound")));
-        assert!(!legend(true).scale.iter().any(|(_, n)| n.contains("bound")));
+        assert!(!legend(true, false).scale.iter().any(|(_, n)| n.contains("bound")));
     }
 
     /// A solver's table of `?` rows (a move still being proved) takes the proof legend, which

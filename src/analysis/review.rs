@@ -155,8 +155,10 @@ impl MoveReview {
         self.played_value.map(|v| if self.mover == Player::First { v } else { -v })
     }
 
-    /// "6. b loss in 16 → loss in 1 (loss hastened; best d)", moves named in `style` (the
-    /// space after the number keeps "5. 9", a pole, from reading as a decimal).
+    /// "6. b win in 29 → loss in 1 (win thrown away; best a)", moves named in `style` (the
+    /// space after the number keeps "5. 9", a pole, from reading as a decimal). Each
+    /// distance is counted from its own position, as its analysis and the review graph say
+    /// it: the best value's from before the move, the played one's from after it.
     pub fn describe(&self, pos_before: &AnyPosition, style: ColumnStyle) -> String {
         let best = self.best.map_or("-".into(), |m| pos_before.format_move_as(m, style));
         let played = pos_before.format_move_as(self.played, style);
@@ -174,7 +176,7 @@ impl MoveReview {
             "{} {} → {bound}{} ({}{loss}; best {best})",
             numbered_move(self.ply, &played),
             self.best_score,
-            self.played_score,
+            counted_from_after(self.played_score),
             self.verdict.label()
         )
     }
@@ -182,8 +184,10 @@ impl MoveReview {
 
 /// The columns of a review as CSV (`mnklab review --csv`): one row a ply. `before` is the
 /// value of the position for the mover (the judge's best move), `after` the value of the move
-/// played, both as the workbench prints scores; `loss` as [`MoveReview::loss`], empty with
-/// `judged` false where no judgement valued the move.
+/// played, both as the workbench prints scores (empty where the judge found none);
+/// `loss` as [`MoveReview::loss`], empty with `judged` false where no judgement valued the
+/// move; `expected_before` and `expected_after` the mover's expected result, -1 (a loss) to +1
+/// (a win).
 pub const REVIEW_COLUMNS: [&str; 13] = [
     "game",
     "ply",
@@ -205,14 +209,21 @@ impl MoveReview {
     /// moves named in `style` (as the game was typed).
     pub fn csv_row(&self, game: &str, before: &AnyPosition, style: ColumnStyle) -> Vec<String> {
         let number = |v: Option<f64>| v.map_or(String::new(), |v| format!("{v:.4}"));
+        // A score the judge did not find is an empty cell, as numbers are, not the "?" the
+        // workbench prints.
+        let score =
+            |s: crate::search::Score| if s == crate::search::Score::Unknown { String::new() } else { s.to_string() };
         let judged = self.judged();
         vec![
             game.to_string(),
             self.ply.to_string(),
             before.format_move_as(self.played, style),
             self.best.map_or(String::new(), |m| before.format_move_as(m, style)),
-            self.best_score.to_string(),
-            format!("{}{}", if self.played_bound { "≤ " } else { "" }, self.played_score),
+            score(self.best_score),
+            match score(self.played_score) {
+                s if s.is_empty() || !self.played_bound => s,
+                s => format!("≤ {s}"),
+            },
             if judged { format!("{:.4}", self.loss) } else { String::new() },
             self.judged_by.clone(),
             judged.to_string(),
@@ -337,11 +348,7 @@ pub fn judge_header(reviewed: Option<&ReviewSettings>, now: &AgentFile, seconds:
     match reviewed {
         None => ReviewSettings::new(now.clone(), seconds).judge_said(&slot(&now.name)),
         Some(s) if s.agent == *now => s.judge_said(&slot(&now.name)),
-        Some(s) => format!(
-            "{} (agent A when reviewed; A holds {} now: Review game to judge with it)",
-            s.judge_said(&s.agent.name),
-            now.name
-        ),
+        Some(s) => format!("{} (A now holds {}: Review game to use it)", s.judge_said(&s.agent.name), now.name),
     }
 }
 
@@ -959,11 +966,17 @@ fn proven_after(m: &MoveReview) -> Option<Score> {
         return None;
     }
     let first = if m.mover == Player::First { m.played_score } else { super::flip(m.played_score) };
-    Some(match first {
+    Some(counted_from_after(first))
+}
+
+/// A move's proven value counted from the position after it: one ply fewer than counted
+/// from before (the move itself). A value that is no proof is unchanged.
+fn counted_from_after(s: Score) -> Score {
+    match s {
         Score::Win { plies } => Score::Win { plies: plies.map(|p| p.saturating_sub(1)) },
         Score::Loss { plies } => Score::Loss { plies: plies.map(|p| p.saturating_sub(1)) },
         other => other,
-    })
+    }
 }
 
 /// The distance to the end where a value after a move is proven, for the graph, as the first
@@ -1062,7 +1075,7 @@ mod tests {
         assert!(judge_header(Some(&reviewed), &strong, 0.3).ends_with("else agent A (strong-ab)"));
         // Slot A now holds another agent: the review shown was still judged by strong-ab.
         let after = judge_header(Some(&reviewed), &mcts, 0.3);
-        assert!(after.contains("else strong-ab (agent A when reviewed; A holds strong-mcts now"), "{after}");
+        assert!(after.contains("else strong-ab (A now holds strong-mcts: Review game to use it)"), "{after}");
         assert!(!after.contains("agent A (strong-mcts)") && !after.contains("agent A (strong-ab)"), "{after}");
     }
 
@@ -1174,7 +1187,12 @@ mod tests {
         let row = m.csv_row("7", &pos, ColumnStyle::Notation);
         let column = |name| row[REVIEW_COLUMNS.iter().position(|c| *c == name).unwrap()].as_str();
         assert_eq!((column("game"), column("ply"), column("loss"), column("judged")), ("7", "3", "", "false"));
-        assert!(worst(&[m], 10).is_empty(), "not a mistake");
+        assert!(worst(&[m.clone()], 10).is_empty(), "not a mistake");
+        // A score the judge did not find: an empty cell, not "?" (a trial's CSV held "?").
+        (m.best_score, m.played_score) = (Score::Unknown, Score::Unknown);
+        let row = m.csv_row("7", &pos, ColumnStyle::Notation);
+        let column = |name| row[REVIEW_COLUMNS.iter().position(|c| *c == name).unwrap()].as_str();
+        assert_eq!((column("before"), column("after")), ("", ""), "{row:?}");
     }
 
     /// A win the threat search proves before the move and cannot find after it ranks as a

@@ -525,6 +525,7 @@ impl Analysis {
                     tooltip: tip,
                     best,
                     proof_label,
+                    bound: c.bound == crate::search::tree::Bound::Upper,
                 }
             })
             .collect()

@@ -29,6 +29,8 @@ pub struct Mark {
     /// A proof's label: a proven value, or `?` while a proof runs (the legend then explains
     /// proofs' labels, not heuristic scores; see [`crate::analysis::is_proof_label`]).
     pub proof_label: bool,
+    /// A bound, not a value ("≤ -3.2", refuted): the legend then explains bounds.
+    pub bound: bool,
 }
 
 /// The colour of a candidate of `strength` (also the legend's scale): from pale to deep blue.
@@ -71,11 +73,11 @@ fn draw_mark(painter: &egui::Painter, r: Rect, cell: f32, best: bool, strength: 
     }
 }
 
-/// Candidate `m`, ranked `rank` (0 best), in cell `r`: the best few as labelled cells, the
+/// Candidate `m`, ranked `rank.0` (0 best) of `rank.1`, in cell `r`: the best few as labelled cells, the
 /// rest as discs sized by their strength (see [`crate::analysis::mark_style`]). `covered`: a
 /// previewed stone lies on it, so no label shows through.
-fn draw_candidate(painter: &egui::Painter, r: Rect, cell: f32, rank: usize, m: &Mark, covered: bool) {
-    match crate::analysis::mark_style(rank, m.strength) {
+fn draw_candidate(painter: &egui::Painter, r: Rect, cell: f32, rank: (usize, usize), m: &Mark, covered: bool) {
+    match crate::analysis::mark_style(rank.0, rank.1, m.strength) {
         crate::analysis::MarkStyle::Labelled => {
             // A gap around the chip: on a free-placement board the cells are the spacing of
             // the intersections, and a chip the cell's size touched the stones beside it.
@@ -190,7 +192,7 @@ fn grid(
         let r = at.rect_of(x, y);
         // A previewed line's numbered stone covers this cell: its label would show through.
         let covered = ghosts.iter().any(|g| g.0 == (x, y) && g.2 > 0);
-        draw_candidate(&painter, r, cell, rank, m, covered);
+        draw_candidate(&painter, r, cell, (rank, marks.len()), m, covered);
         if pointer.is_some_and(|p| r.contains(p)) {
             tip = Some(m.tooltip.clone());
         }
@@ -429,7 +431,7 @@ fn connect3d(ui: &mut egui::Ui, pos: &AnyPosition, marks: &[Mark]) -> Option<Mov
         // The mark leaves the cell's top strip to the pole's number (a mark over the whole
         // cell hid it where the move is to be played).
         let below_number = Rect::from_min_max(r.min + Vec2::new(0.0, cell * 0.26), r.max);
-        draw_candidate(&painter, below_number, cell, rank, m, false);
+        draw_candidate(&painter, below_number, cell, (rank, marks.len()), m, false);
         if pointer.is_some_and(|p| r.contains(p)) {
             tip = Some(m.tooltip.clone());
         }

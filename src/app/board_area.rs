@@ -89,7 +89,8 @@ impl Workbench {
             None => {
                 // From the marks just made: the candidates are not computed again.
                 let proofs = marks.iter().any(|m| m.proof_label);
-                mark_legend(&mut row_ui, &self.position, crate::analysis::legend(proofs))
+                let bounds = marks.iter().any(|m| m.bound);
+                mark_legend(&mut row_ui, &self.position, crate::analysis::legend(proofs, bounds))
             }
         }
         // The board, and the evaluation bar at its right (the board's width less the bar's).

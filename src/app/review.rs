@@ -269,7 +269,7 @@ impl Review {
             // "Mistakes:" read as three mistakes).
             // The scores are the mover's (best move → move played); the graph below is the
             // first player's view, which read as a sign flip without this.
-            ui.label("Mistakes and inaccuracies, worst first (scores for the player who moved):");
+            ui.label("Mistakes and inaccuracies, worst first (scores for the player who moved: before → after):");
             if mistakes.is_empty() {
                 ui.weak(if self.moves.is_empty() { "none yet" } else { "none found" });
             }

@@ -41,7 +41,9 @@ pub struct ReviewArgs {
     #[arg(long, value_parser = parse_seconds, default_value = "0.5")]
     time: f64,
     /// Only CSV on standard output, one row a ply (columns: game, ply, move, best, before,
-    /// after, loss, judge, judged, mover, verdict, expected_before, expected_after).
+    /// after, loss, judge, judged, mover, verdict, expected_before, expected_after; the
+    /// expected results are the mover's, from -1 (a loss) to +1 (a win); a value the judge
+    /// did not find is empty).
     #[arg(long)]
     csv: bool,
     /// Also write each game's figure (the evaluation, the marked moves, proven distances and
@@ -220,7 +222,9 @@ fn print_game(game: &Game, moves: &[MoveReview], judge: &str) {
     }
     if !marked.is_empty() {
         // The graph is the first player's view; these scores are the mover's.
-        println!("  worst first (scores for the player who moved: best move → move played):");
+        println!(
+            "  worst first (scores for the player who moved: before the move, by the best move → after the move played):"
+        );
     }
     for m in marked {
         println!("  {} [{}]", m.describe(&before(m.ply), game.style), m.judged_by);

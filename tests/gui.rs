@@ -407,10 +407,9 @@ fn reviewing_a_game_marks_the_real_mistake() {
     assert!(text.starts_with("6. b loss in 16 → loss in 1 (loss hastened; best d)"), "{text}");
     assert!(!h.state().review().moves()[0].verdict.is_mistake(), "1.d, the preferred move, is no mistake");
     // Each player's summary: the second player's three moves each hastened the loss.
-    assert!(
-        h.query_by_label_contains("second player: 0 mistakes, 3 inaccuracies").is_some(),
-        "the summary row names each player's marks"
-    );
+    let summary = h.get_by_label_contains("second player: 0 mistakes, 3 inaccuracies").rect();
+    // Above the graph, under the buttons: under the list it was below the tab's fold.
+    assert!(summary.top() > buttons && summary.bottom() < list - 140.0, "{summary:?}");
     // The exported figure is the tab's: the marked moves labelled, proven distances, the loss
     // bars and the mate-style ticks, and the CSV beside it lists them (it held the line alone).
     let dir = Scratch::new("gui-review-figure");
@@ -1646,4 +1645,23 @@ fn folding_the_tabs_gives_the_board_their_height() {
     h.get_by_label("Unfold tabs").click();
     h.run();
     assert!(!h.state().tabs_folded());
+}
+
+/// Opening a matchup file after a run was shown leaves no trace of that run: its table, plot
+/// and "Finished" beside the new matchup's form read as the new matchup's.
+#[test]
+fn opening_a_matchup_after_a_run_shows_no_old_results() {
+    let mut w = Workbench::new(Variant::connect4());
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    w.open(&root.join("tests/data/workbench-run").display().to_string());
+    assert_eq!(w.matchup().records().len(), 60);
+    assert_eq!(w.matchup().state(), RunState::Finished);
+    w.open(&root.join("saves/experiments/heuristics.ron").display().to_string());
+    assert!(w.matchup().records().is_empty(), "the old run's games are gone");
+    assert_eq!(w.matchup().state(), RunState::Idle);
+    let mut h = crate::common::harness_sized(w, egui::vec2(1300.0, 860.0));
+    h.run();
+    assert!(h.query_by_label("W-D-L").is_none(), "no summary table of the old run");
+    assert!(h.query_by_label_contains("Finished").is_none());
+    assert!(h.state().matchup().notice().is_some_and(|n| n.contains("heuristics.ron")));
 }

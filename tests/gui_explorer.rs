@@ -342,4 +342,11 @@ fn expand_pv_opens_an_mcts_line_to_the_end_of_the_game() {
     }
     assert!(p.status().is_over(), "the line ends where the game does: {} plies", line.len());
     assert!(h.query_all_by_label_contains("searched afresh").count() > 0, "fresh searches are marked");
+    // Deep rows keep room for their text: the indentation stops where 420 px are left (at 20
+    // plies a row had 150 px and wrapped to four lines; this line is longer).
+    h.run();
+    let tab = h.get_by_label("Explorer").rect().left()..(1300.0 - 560.0);
+    let deepest_show = h.query_all_by_label("show").map(|n| n.rect().left()).fold(0.0, f32::max);
+    // Right of "show": the row's text, at least 300 px of it.
+    assert!(deepest_show < tab.end - 300.0, "a row's buttons at {deepest_show} px of {tab:?}");
 }

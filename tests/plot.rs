@@ -473,10 +473,11 @@ fn per_move_figures_keep_each_board_apart() {
     let fig = mnklab::plot::live::per_move(&records, mnklab::plot::live::PerMove::Nodes);
     let FigureData::Lines(series) = &fig.data else { panic!("lines") };
     let names: Vec<&str> = series.iter().map(|s| s.name.as_str()).collect();
-    assert_eq!(names, ["ab on mnk:3,3,3", "mcts on mnk:3,3,3", "ab on connect:7,6,4", "mcts on connect:7,6,4"]);
+    // An agent's boards together in the legend, agents in order of name.
+    assert_eq!(names, ["ab on mnk:3,3,3", "ab on connect:7,6,4", "mcts on mnk:3,3,3", "mcts on connect:7,6,4"]);
     let xs: Vec<f64> = series[0].points.iter().map(|p| p.x).collect();
     assert_eq!(xs, [1.0, 2.0], "numbered on its own board");
-    assert_eq!(series[2].points[0].x, 1.0);
+    assert_eq!(series[1].points[0].x, 1.0);
     assert_eq!(fig.x_label, "game on its board");
     // One board: one line per agent, games numbered in finishing order.
     let one = mnklab::plot::live::per_move(&records[..1], mnklab::plot::live::PerMove::Nodes);

@@ -65,6 +65,9 @@ pub const PAGE: usize = 25;
 /// A fetch for "more": two plies, every child the search has.
 const FETCH_DEPTH: u32 = 2;
 const FETCH_ALL: usize = usize::MAX;
+/// A node's children are indented while the width left is above this: room for a row's
+/// buttons and its text on one or two lines.
+const MIN_INDENTED_WIDTH: f32 = 420.0;
 
 /// A raw alpha-beta window bound as a number for the root's side (heuristic units).
 fn window_text(v: i32) -> String {
@@ -331,7 +334,7 @@ impl Explorer {
         if !open {
             return;
         }
-        ui.indent(state_id, |ui| {
+        let children = |ui: &mut egui::Ui| {
             let mut kids = sorted_children(tree, id, plies, self.sort);
             if self.held
                 && let Some(before) = self.order.get(path.as_slice())
@@ -371,7 +374,15 @@ impl Explorer {
                     path.pop();
                 }
             }
-        });
+        };
+        // Indented while a row keeps room for its text; deeper, the children stand under
+        // their parent (each row says its depth): at 20 plies the rows had 150 px and wrapped
+        // to four lines.
+        if ui.available_width() > MIN_INDENTED_WIDTH {
+            ui.indent(state_id, children);
+        } else {
+            ui.push_id(state_id, children);
+        }
     }
 
     /// The id of the open state of the node at `path`: this game's, this position's, this

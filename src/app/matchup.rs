@@ -467,6 +467,16 @@ impl MatchupPanel {
 
     /// Replaces the games shown, and the summary made of the last ones: another run of as many
     /// games kept the last run's table under this run's plot.
+    /// Shows no run: no games, summary, plot or export of one.
+    fn forget_run(&mut self) {
+        self.set_records(Vec::new());
+        self.total = 0;
+        self.shown = None;
+        self.matchup = None;
+        self.state = RunState::Idle;
+        self.exporter.forget();
+    }
+
     fn set_records(&mut self, records: Vec<GameRecord>) {
         self.records = records;
         self.summary = None;
@@ -521,6 +531,11 @@ impl MatchupPanel {
                 self.form_from_matchup(&m);
                 // The folder `mnklab match` would write: the same file, the same run folder.
                 self.form.out_dir = m.default_out_dir().display().to_string();
+                // The run shown was another matchup's: its table, plot and "Finished" beside
+                // this one's form read as this matchup's. A run still playing stays.
+                if self.state != RunState::Running && !self.busy {
+                    self.forget_run();
+                }
                 self.opened = Some((m, self.form.clone()));
                 self.error = None;
                 self.notice = Some(format!("the form holds the matchup {}", path.display()));

@@ -34,23 +34,10 @@ pub fn height_in_view(ui: &egui::Ui, range: std::ops::RangeInclusive<f32>) -> f3
     room.clamp(*range.start(), *range.end())
 }
 
-/// `text` cut to at most `max` characters at a word, with "…" when cut.
-pub fn fit_words(text: &str, max: usize) -> String {
-    if text.chars().count() <= max {
-        return text.to_string();
-    }
-    let mut out = String::new();
-    for word in text.split_whitespace() {
-        if out.chars().count() + word.chars().count() + 2 > max {
-            break;
-        }
-        if !out.is_empty() {
-            out.push(' ');
-        }
-        out.push_str(word);
-    }
-    out.push('…');
-    out
+/// An axis label of at most `max` characters: `text` whole, or nothing (the figure's title
+/// names the quantity; a label cut at a word, "mean nodes or…", read as text cut off).
+pub fn whole_or_nothing(text: &str, max: usize) -> String {
+    if text.chars().count() <= max { text.to_string() } else { String::new() }
 }
 
 /// How many characters of `text` fit in `px` points at the body size (the x axis takes about
@@ -95,11 +82,22 @@ pub fn draw_figure(ui: &mut egui::Ui, id: &str, fig: &Figure, height: f32, log: 
         _ => plot = plot.legend(Legend::default()),
     }
     // The rotated y label must fit the plot's height, or it runs up over the title and the
-    // controls above (about 7 points a character at the body size).
-    let y_label = fit_words(&fig.y_label, chars_fitting(ui, &fig.y_label, height - 40.0));
+    // controls above. One that does not fit whole is left out: the title above names the
+    // quantity, and "mean nodes or…" read as text cut off.
+    let y_label = whole_or_nothing(&fig.y_label, chars_fitting(ui, &fig.y_label, height - 40.0));
     plot = plot.x_axis_label(fig.x_label.clone()).y_axis_label(y_label).allow_scroll(false);
     if let (Some((lo, hi)), false) = (fig.y_range, log) {
         plot = plot.include_y(lo).include_y(hi);
+    }
+    if log {
+        // Down to the decade under the lowest point, so that a line near 15 has the tick 10
+        // under it (with the lowest tick at 100 it read as off the scale).
+        if let FigureData::Lines(series) = &fig.data {
+            let low = series.iter().flat_map(|s| &s.points).map(|p| p.y).fold(f64::INFINITY, f64::min);
+            if low.is_finite() {
+                plot = plot.include_y(low.floor());
+            }
+        }
     }
     if !categories.is_empty() {
         plot = plot.x_axis_formatter(move |mark, _| category_label(&categories, mark.value));
@@ -357,6 +355,13 @@ impl Exporter {
         }
     }
 
+    /// No run is shown: nothing to export from, nothing said of the last export.
+    pub fn forget(&mut self) {
+        self.source = None;
+        self.replace = None;
+        self.message = None;
+    }
+
     /// Exports go to `dir` from now on (the run shown), under the same file name.
     pub fn follow(&mut self, dir: &std::path::Path) {
         let name = PathBuf::from(&self.path).file_name().map_or_else(|| "figure.svg".into(), |n| n.to_owned());
@@ -608,9 +613,9 @@ mod tests {
     }
 
     #[test]
-    fn long_axis_labels_are_cut_at_a_word() {
-        let label = "nodes or iterations per move (mean over the game)";
-        assert_eq!(super::fit_words(label, 100), label);
-        assert_eq!(super::fit_words(label, 32), "nodes or iterations per move…");
+    fn an_axis_label_is_whole_or_left_out() {
+        let label = "mean nodes or MCTS iterations per move";
+        assert_eq!(super::whole_or_nothing(label, 100), label);
+        assert_eq!(super::whole_or_nothing(label, 14), "");
     }
 }

@@ -256,6 +256,17 @@ impl Review {
             ui.colored_label(ui.visuals().warn_fg_color, note);
         }
         if !self.moves.is_empty() {
+            // Each player's count and mean loss, the numbers behind Lichess' accuracy: above
+            // the graph, where the default window size shows them (under the list they were
+            // below the tab's fold).
+            ui.horizontal_wrapped(|ui| {
+                let [first, second] = player_summaries(&self.moves);
+                ui.label(format!("first player: {}", first.describe()));
+                ui.separator();
+                ui.label(format!("second player: {}", second.describe()));
+            });
+        }
+        if !self.moves.is_empty() {
             // The graph first, under the buttons, as Lichess has it: below the list and the
             // summaries it started under the tab's fold at the default window size, and
             // showed its top or its bottom, never the whole.
@@ -287,15 +298,6 @@ impl Review {
         let unjudged: Vec<String> = self.moves.iter().filter(|m| !m.judged()).map(|m| self.name(m.ply)).collect();
         if !unjudged.is_empty() {
             ui.label(format!("Not judged (stopped, or no value found): {}", unjudged.join(" ")));
-        }
-        if !self.moves.is_empty() {
-            // Each player's count and mean loss: the numbers behind Lichess' accuracy.
-            ui.horizontal_wrapped(|ui| {
-                let [first, second] = player_summaries(&self.moves);
-                ui.label(format!("first player: {}", first.describe()));
-                ui.separator();
-                ui.label(format!("second player: {}", second.describe()));
-            });
         }
         if !self.moves.is_empty() {
             ui.weak(GRAPH_CAPTION);

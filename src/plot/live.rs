@@ -142,6 +142,9 @@ pub fn per_move(records: &[GameRecord], what: PerMove) -> Figure {
             lines[at].2.push(LinePoint { x: x as f64, y: mean, band: None, n: own.len() as u32 });
         }
     }
+    // The legend in the agents' order, each agent's boards together (in the order games came
+    // it read "solver on 4,4,3, jeng-mcts on 4,4,3, jeng-mcts on 5,5,4, solver on 5,5,4").
+    lines.sort_by(|a, b| a.1.cmp(&b.1).then(a.0.1.cmp(&b.0.1)));
     let series = lines.into_iter().map(|((_, b), name, points)| boards.series(&name, b, points)).collect();
     let (title, y) = match what {
         // Short y titles: the workbench's plots are low, and a rotated title must fit.

@@ -1394,7 +1394,7 @@ fn an_opened_matchup_runs_its_own_agents() {
     let want = mnklab::arena::Matchup::load(&file).unwrap();
     let run = h.state().matchup().to_run(h.state().slots()).unwrap();
     assert_eq!((run.agents.clone(), run.limits, run.opening.clone()), (want.agents, want.limits, want.opening));
-    assert!(h.query_by_label_contains("Agents: the opened matchup's, lim, flecart").is_some());
+    assert!(h.query_by_label_contains("Agents: lim, flecart (the file's").is_some());
     assert!(h.query_by_label_contains("Agents A (").is_none(), "not the slots'");
     // "use the slots' agents": the form's matchup between the slots.
     h.get_by_label("use the slots' agents").click();
@@ -1416,7 +1416,7 @@ fn an_opened_matchup_runs_its_own_agents() {
     h.state_mut().open(&run.display().to_string());
     h.run();
     assert!(h.state().matchup().opened().is_some(), "the opened run's matchup");
-    assert!(h.query_by_label_contains("Agents: the opened matchup's").is_some());
+    assert!(h.query_by_label_contains("(the file's, with its limits").is_some());
     assert!(h.query_by_label_contains("Agents A (").is_none(), "not the slots'");
     // Another run folder typed: where the run goes, not what it plays; nothing below moves.
     let save = h.get_by_label("Files").rect();

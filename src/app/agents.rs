@@ -632,7 +632,7 @@ fn alphabeta_form(ui: &mut egui::Ui, id: &str, c: &mut AlphaBetaConfig) -> bool 
     changed |= ui.checkbox(&mut c.tactics, "tactics (wins, forced blocks)").changed();
     changed |= ui.checkbox(&mut c.prefer_faster_wins, "prefer faster wins").changed();
     ui.horizontal(|ui| {
-        let l = ui.label("multi-PV (exact values for the n best moves)");
+        let l = ui.label("multi-PV (n best valued exactly)");
         changed |= ui.add(egui::DragValue::new(&mut c.multi_pv).range(1..=64)).labelled_by(l.id).changed();
     });
     changed |= opt_u32(ui, "radius", &mut c.radius, 2);

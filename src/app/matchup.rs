@@ -622,7 +622,7 @@ impl MatchupPanel {
                         .small_button("use the slots' agents")
                         .on_hover_text("run the form's matchup between the agent slots instead")
                         .clicked();
-                    let text = format!("Agents: the opened matchup's, {}", opened_entrants(m));
+                    let text = format!("Agents: {}", opened_entrants(m));
                     ui.add(egui::Label::new(&text).truncate()).on_hover_text(&text);
                 });
                 if use_slots {
@@ -941,7 +941,8 @@ pub fn sprt_lines(records: &[GameRecord], sprt: &SprtConfig) -> Vec<String> {
 /// file's own settings (limits, openings, colours) apply.
 fn opened_entrants(m: &Matchup) -> String {
     let names: Vec<String> = m.agents.iter().map(entrant_name).collect();
-    format!("{}; its limits, openings and colours as the file says (edit the form to change them)", names.join(", "))
+    // Short: at the default window size the line has about 80 characters.
+    format!("{} (the file's, with its limits, openings, colours)", names.join(", "))
 }
 
 /// An entrant as a person names it: its name, else its preset or file.

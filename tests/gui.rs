@@ -1664,4 +1664,7 @@ fn opening_a_matchup_after_a_run_shows_no_old_results() {
     assert!(h.query_by_label("W-D-L").is_none(), "no summary table of the old run");
     assert!(h.query_by_label_contains("Finished").is_none());
     assert!(h.state().matchup().notice().is_some_and(|n| n.contains("heuristics.ron")));
+    // Exports would go to the new matchup's run folder, not the old run's.
+    let folder = h.state().matchup().form().out_dir.clone();
+    assert!(h.state().matchup().exporter().path.starts_with(&folder), "{}", h.state().matchup().exporter().path);
 }

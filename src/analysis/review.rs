@@ -184,7 +184,9 @@ impl MoveReview {
 
 /// The columns of a review as CSV (`mnklab review --csv`): one row a ply. `before` is the
 /// value of the position for the mover (the judge's best move), `after` the value of the move
-/// played, both as the workbench prints scores (empty where the judge found none);
+/// played, both as the workbench prints scores (empty where the judge found none, as for a
+/// block the threat search found in place of a favourite that loses by threats; then
+/// `expected_before` is still the judge's view of the position);
 /// `loss` as [`MoveReview::loss`], empty with `judged` false where no judgement valued the
 /// move; `expected_before` and `expected_after` the mover's expected result, -1 (a loss) to +1
 /// (a win).

@@ -474,6 +474,8 @@ impl MatchupPanel {
         self.shown = None;
         self.matchup = None;
         self.state = RunState::Idle;
+        // The export path names the form's run folder (it kept the old run's).
+        self.exporter.follow(Path::new(&self.form.out_dir));
         self.exporter.forget();
     }
 

@@ -240,10 +240,12 @@ impl Review {
             let of = if self.line.is_empty() { game.len() } else { self.line.len() };
             ui.label(format!("{} of {of} moves reviewed", self.moves.len()));
         });
-        ui.horizontal_wrapped(|ui| {
+        ui.horizontal(|ui| {
             // Who judges: the solver first (its proofs, or the opening book), agent A where a
-            // proof does not finish in the time; each mistake's tooltip names its judge.
-            ui.label(format!("Judge: {}", judge_header(self.judge.as_ref(), judge, self.seconds)));
+            // proof does not finish in the time; each mistake's tooltip names its judge. One
+            // line, whole on hover: wrapped to two after slot A changed, it moved the graph.
+            let text = format!("Judge: {}", judge_header(self.judge.as_ref(), judge, self.seconds));
+            ui.add(egui::Label::new(&text).truncate()).on_hover_text(&text);
         })
         .response
         .on_hover_text(
@@ -259,12 +261,10 @@ impl Review {
             // Each player's count and mean loss, the numbers behind Lichess' accuracy: above
             // the graph, where the default window size shows them (under the list they were
             // below the tab's fold).
-            ui.horizontal_wrapped(|ui| {
-                let [first, second] = player_summaries(&self.moves);
-                ui.label(format!("first player: {}", first.describe()));
-                ui.separator();
-                ui.label(format!("second player: {}", second.describe()));
-            });
+            // A line each: side by side they wrapped at one place or another with the numbers.
+            let [first, second] = player_summaries(&self.moves);
+            ui.label(format!("first player: {}", first.describe()));
+            ui.label(format!("second player: {}", second.describe()));
         }
         if !self.moves.is_empty() {
             // The graph first, under the buttons, as Lichess has it: below the list and the

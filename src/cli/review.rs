@@ -43,7 +43,7 @@ pub struct ReviewArgs {
     /// Only CSV on standard output, one row a ply (columns: game, ply, move, best, before,
     /// after, loss, judge, judged, mover, verdict, expected_before, expected_after; the
     /// expected results are the mover's, from -1 (a loss) to +1 (a win); a value the judge
-    /// did not find is empty).
+    /// did not find is empty, as `before` for a block the threat search found).
     #[arg(long)]
     csv: bool,
     /// Also write each game's figure (the evaluation, the marked moves, proven distances and

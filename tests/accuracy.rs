@@ -192,6 +192,11 @@ fn a_bad_experiment_is_refused_with_its_reason() {
             r#"(name: "t", suites: ["saves/suites/s.ron"], agents: [(agent: Preset("random"))], cpu_seconds: [0.01])"#,
             "is relative to the experiment file's folder",
         ),
+        // More positions than the suite holds (its 3 were used in silence).
+        (
+            r#"(name: "t", suites: ["s.ron"], agents: [(agent: Preset("random"))], cpu_seconds: [0.01], positions: Some(30))"#,
+            "positions: Some(30) is more than suites[0]",
+        ),
     ];
     let spec = SuiteSpec { board: Variant::tictactoe(), positions: 3, seed: 2, solver_seconds: 5.0, per_game: 2 };
     save_suite(&dir.join("s.ron"), &make_suite(&spec, |_, _| {}).unwrap().0).unwrap();

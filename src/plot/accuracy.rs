@@ -15,11 +15,19 @@ pub enum BudgetAxis {
 }
 
 impl BudgetAxis {
-    /// The x axis' title.
-    fn label(self) -> &'static str {
-        match self {
-            BudgetAxis::Work => "budget a move (alpha-beta: nodes; MCTS: iterations)",
-            BudgetAxis::CpuSeconds => "CPU time a move",
+    /// The x axis' title for budgets of these kinds: work names only the units drawn (a
+    /// figure of alpha-beta agents alone said "MCTS: iterations" too).
+    fn label<'k>(self, kinds: impl IntoIterator<Item = &'k str>) -> &'static str {
+        let (mut nodes, mut iterations) = (false, false);
+        for k in kinds {
+            nodes |= k == "nodes";
+            iterations |= k == "iterations";
+        }
+        match (self, nodes, iterations) {
+            (BudgetAxis::CpuSeconds, ..) => "CPU time a move",
+            (BudgetAxis::Work, true, false) => "nodes a move (alpha-beta)",
+            (BudgetAxis::Work, false, true) => "iterations a move (MCTS)",
+            (BudgetAxis::Work, ..) => "budget a move (alpha-beta: nodes; MCTS: iterations)",
         }
     }
 
@@ -80,7 +88,7 @@ fn board_figure(rows: &[AccuracyRow], axis: BudgetAxis, board: &str) -> Option<F
     let x_ticks = budgets.iter().map(|&b| (b.log2(), budget_label(axis, b))).collect();
     Some(Figure {
         title: format!("Mistakes on {board}, judged by the solver"),
-        x_label: axis.label().into(),
+        x_label: axis.label(rows.iter().map(|r| r.budget_kind.as_str())).into(),
         // A mistake: a move that throws a proven win or draw away (the caption says so).
         y_label: "mistake rate".into(),
         value_label: String::new(),
@@ -117,7 +125,7 @@ pub fn ladder_figure(rows: &[crate::arena::ladder::EloRow], axis: BudgetAxis) ->
     let board = rows.first().map_or("", |r| r.board.as_str());
     Some(Figure {
         title: format!("Strength against budget on {board}, by games against a fixed ladder"),
-        x_label: axis.label().into(),
+        x_label: axis.label(rows.iter().map(|r| r.budget_kind.as_str())).into(),
         y_label: "Elo (first rung 0)".into(),
         value_label: String::new(),
         y_range: None,
@@ -275,5 +283,14 @@ mod tests {
         assert_eq!(unique.len(), 10, "{styles:?}");
         let dotted: Vec<&str> = s.iter().filter(|s| s.dash != 0).map(|s| s.name.as_str()).collect();
         assert_eq!(dotted, ["agent-8", "agent-9"]);
+    }
+
+    /// The work axis names only the units drawn.
+    #[test]
+    fn the_work_axis_names_the_units_drawn() {
+        let ab = [row("ab", "c4", "nodes", "64", 0.4), row("random", "c4", "none", "0", 0.7)];
+        assert_eq!(accuracy_figure(&ab, BudgetAxis::Work, "c4").unwrap().x_label, "nodes a move (alpha-beta)");
+        let both = [row("ab", "c4", "nodes", "64", 0.4), row("uct", "c4", "iterations", "64", 0.4)];
+        assert!(accuracy_figure(&both, BudgetAxis::Work, "c4").unwrap().x_label.contains("MCTS: iterations"));
     }
 }

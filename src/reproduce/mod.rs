@@ -112,7 +112,7 @@ pub struct Report {
     pub new: Vec<String>,
     /// Files compared and found the same.
     pub same: usize,
-    /// Runs of the manifest left out of this mode, with the reason.
+    /// Runs of the manifest left out (of this mode, or by --only), with the reason.
     pub skipped: Vec<String>,
 }
 
@@ -137,7 +137,7 @@ impl Report {
             s.push_str(&format!("{path}: not committed\n"));
         }
         for why in &self.skipped {
-            s.push_str(&format!("not in this mode: {why}\n"));
+            s.push_str(&format!("left out: {why}\n"));
         }
         s.push_str(&format!(
             "{} file(s) the same, {} differ, {} not committed\n",

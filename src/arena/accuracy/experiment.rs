@@ -189,6 +189,13 @@ pub enum AccuracyError {
         .base.display()
     )]
     NoSuite { index: usize, path: PathBuf, base: PathBuf },
+    /// `positions` asks more of a suite than it holds (a typo would otherwise pass for a
+    /// study of that many positions).
+    #[error(
+        "positions: Some({asked}) is more than suites[{index}] ({}) holds ({has}): ask for at most {has}, or None for all",
+        .path.display()
+    )]
+    TooFewPositions { index: usize, path: PathBuf, has: usize, asked: usize },
     #[error("{0}")]
     Agent(#[from] EntrantError),
     #[error("agents[{index}] ({name}): {why}")]
@@ -471,7 +478,11 @@ pub fn run_accuracy(
             let base = if base.as_os_str().is_empty() { Path::new(".") } else { base };
             return Err(AccuracyError::NoSuite { index, path, base: base.to_path_buf() });
         }
-        suites.push(load_suite(&path)?);
+        let suite = load_suite(&path)?;
+        if let Some(asked) = experiment.positions.filter(|&n| n > suite.positions.len()) {
+            return Err(AccuracyError::TooFewPositions { index, path, has: suite.positions.len(), asked });
+        }
+        suites.push(suite);
     }
     let moves_path = out.join("moves.csv");
     let done = prepare_out(experiment, out, &moves_path, opts.resume)?;

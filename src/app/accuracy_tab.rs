@@ -31,6 +31,10 @@ pub struct AccuracyPanel {
     pub experiment: String,
     /// The run's folder: `moves.csv` a row a search, then `accuracy.csv` and the figures.
     pub out_dir: String,
+    /// The run folder as the tab chose it, with the experiment's name it was chosen for: while
+    /// the user has not typed their own, a run of another experiment goes to `out/ITS-NAME`
+    /// (a new experiment's results went to the last one's folder, `out/accuracy-quick-2-2`).
+    chosen: Option<(String, String)>,
     state: AccuracyState,
     control: SearchControl,
     inbox: Option<Receiver<Message>>,
@@ -49,6 +53,7 @@ impl Default for AccuracyPanel {
         AccuracyPanel {
             experiment: "saves/experiments/accuracy-quick.ron".into(),
             out_dir: "out/accuracy-quick".into(),
+            chosen: Some(("accuracy-quick".into(), "out/accuracy-quick".into())),
             state: AccuracyState::Idle,
             control: SearchControl::new(),
             inbox: None,
@@ -103,6 +108,7 @@ impl AccuracyPanel {
         match AccuracyExperiment::load(path) {
             Ok(e) => {
                 self.out_dir = format!("out/{}", e.name);
+                self.chosen = Some((e.name.clone(), self.out_dir.clone()));
                 self.error = None;
             }
             Err(e) => self.error = Some(e.to_string()),
@@ -123,12 +129,15 @@ impl AccuracyPanel {
                 return;
             }
         };
+        // A folder the tab chose (not typed by the user) follows the experiment run, and its
+        // next free folder numbers on from the experiment's name, not from the last one taken.
+        let base = folder_base(self.chosen.as_ref(), &self.out_dir, &experiment.name, resume);
+        self.out_dir = base.clone();
         let mut out = PathBuf::from(&self.out_dir);
         self.notice = None;
         if !resume && out.join("moves.csv").exists() {
-            let free = (2..10_000)
-                .map(|n| PathBuf::from(format!("{}-{n}", self.out_dir)))
-                .find(|d| !d.join("moves.csv").exists());
+            let free =
+                (2..10_000).map(|n| PathBuf::from(format!("{base}-{n}"))).find(|d| !d.join("moves.csv").exists());
             let Some(free) = free else {
                 self.error = Some(format!("{} holds a run: choose another folder", out.display()));
                 return;
@@ -136,6 +145,9 @@ impl AccuracyPanel {
             self.notice = Some(format!("{} holds an earlier run: this one goes to {}", out.display(), free.display()));
             self.out_dir = free.display().to_string();
             out = free;
+        }
+        if self.chosen.as_ref().is_some_and(|(_, dir)| *dir == base) || base == format!("out/{}", experiment.name) {
+            self.chosen = Some((experiment.name.clone(), self.out_dir.clone()));
         }
         self.error = None;
         self.done = 0;
@@ -309,5 +321,34 @@ impl AccuracyPanel {
             }
         }
         self.exporter.show(ui, "accuracy", panels.as_ref());
+    }
+}
+
+/// The folder a run of the experiment `name` starts from: `out/NAME` while the run folder is
+/// the one the tab chose (`chosen`: the experiment it was chosen for and the folder), the
+/// user's own folder once they typed one, the folder as it is for a resume.
+fn folder_base(chosen: Option<&(String, String)>, out_dir: &str, name: &str, resume: bool) -> String {
+    match chosen {
+        Some((_, dir)) if dir == out_dir && !resume => format!("out/{name}"),
+        _ => out_dir.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// A folder the tab chose follows the experiment run (a new experiment's results went to
+    /// the last one's `out/accuracy-quick-2-2`); a folder the user typed stays; a resume keeps
+    /// the folder.
+    #[test]
+    fn the_run_folder_follows_the_experiment_until_the_user_names_one() {
+        let chosen = ("accuracy-quick".to_string(), "out/accuracy-quick-2".to_string());
+        assert_eq!(super::folder_base(Some(&chosen), "out/accuracy-quick-2", "mine", false), "out/mine");
+        assert_eq!(
+            super::folder_base(Some(&chosen), "out/accuracy-quick-2", "accuracy-quick", false),
+            "out/accuracy-quick"
+        );
+        assert_eq!(super::folder_base(Some(&chosen), "my/folder", "mine", false), "my/folder");
+        assert_eq!(super::folder_base(Some(&chosen), "out/accuracy-quick-2", "mine", true), "out/accuracy-quick-2");
+        assert_eq!(super::folder_base(None, "out/x", "mine", false), "out/x");
     }
 }

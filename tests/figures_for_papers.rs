@@ -43,6 +43,30 @@ fn texts(svg: &str) -> Vec<(String, f64, f64, f64)> {
         .collect()
 }
 
+/// The vertices of every data line drawn with `points` points or more: the polylines 2 units
+/// wide (grid and axes are 1 wide; a legend swatch has 2 points). A line's points carry
+/// markers of several shapes (circles, squares, triangles), so the lines, not the markers,
+/// say where the data are.
+fn line_vertices(svg: &str, points: usize) -> Vec<(f64, f64)> {
+    svg.split("<polyline")
+        .skip(1)
+        .filter(|c| c[..c.find('>').unwrap()].contains("stroke-width=\"2\""))
+        .filter_map(|c| {
+            let i = c.find(" points=\"").unwrap() + " points=\"".len();
+            let list = &c[i..i + c[i..].find('"').unwrap()];
+            let pts: Vec<(f64, f64)> = list
+                .split_whitespace()
+                .map(|p| {
+                    let (x, y) = p.split_once(',').unwrap();
+                    (x.parse().unwrap(), y.parse().unwrap())
+                })
+                .collect();
+            (pts.len() >= points).then_some(pts)
+        })
+        .flatten()
+        .collect()
+}
+
 /// Centres of every `<circle>` (data markers, outliers).
 fn circles(svg: &str) -> Vec<(f64, f64)> {
     svg.split("<circle")
@@ -84,7 +108,7 @@ fn the_legend_is_beside_the_data_and_every_whole_x_is_labelled() {
     ]));
     let svg = render_svg(&fig, &ExportOptions::default()).unwrap();
     let t = texts(&svg);
-    let marks = circles(&svg);
+    let marks = line_vertices(&svg, 3);
     assert_eq!(marks.len(), 6);
     let right_of_data = marks.iter().map(|m| m.0).fold(0.0, f64::max);
     for name in ["strong-ab vs jeng-mcts", "strong-ab vs random"] {
@@ -112,7 +136,7 @@ fn log_ticks_are_round_and_the_axis_title_clears_them() {
         let svg = render_svg(fig, &opts).unwrap();
         let t = texts(&svg);
         // y tick labels: left of every data point.
-        let data_left = circles(&svg).iter().map(|c| c.0).fold(f64::INFINITY, f64::min);
+        let data_left = line_vertices(&svg, 2).iter().map(|c| c.0).fold(f64::INFINITY, f64::min);
         t.into_iter()
             .filter(|e| e.1 < data_left && e.0.chars().next().is_some_and(|c| c.is_ascii_digit()))
             .map(|e| (e.0, e.1, e.3))

@@ -1573,6 +1573,27 @@ fn the_accuracy_tab_runs_an_experiment_with_live_curves() {
     assert!(wait(&mut h, 20.0, |w| !w.accuracy().busy()), "the worker ends");
 }
 
+/// "Enlarge" opens the matchup's plot in a window of its own, far taller than the tab has room
+/// for at the default window size, with the same figure (its title twice: tab and window).
+#[test]
+fn enlarge_shows_the_plot_in_a_window_of_its_own() {
+    let mut w = Workbench::new(Variant::connect4());
+    let run = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/workbench-run");
+    w.open(&run.display().to_string());
+    let mut h = crate::common::harness_sized(w, egui::vec2(1300.0, 860.0));
+    h.run();
+    let title = h.state().matchup().figure().expect("a figure of the run").title;
+    assert_eq!(h.get_all_by_label(&title).count(), 1, "in the tab only");
+    let window = egui::Id::unique(("enlarged plot", "matchup"));
+    assert!(h.ctx.memory(|m| m.area_rect(window)).is_none());
+    h.get_by_label("Enlarge plot").click();
+    h.run();
+    h.run();
+    assert_eq!(h.get_all_by_label(&title).count(), 3, "the tab's, the window's title bar and its plot's");
+    let rect = h.ctx.memory(|m| m.area_rect(window)).expect("the window is open");
+    assert!(rect.height() >= 500.0 && rect.width() >= 800.0, "{rect:?}");
+}
+
 /// At the default window size (1300x860) an opened run's summary and plot show whole under
 /// the run buttons, with the export row (they needed a scroll: the form came first), and the
 /// summary's ten columns fit the tab's width (the last was cut).
@@ -1631,7 +1652,7 @@ fn folding_the_tabs_gives_the_board_their_height() {
     h.run();
     assert!(h.state().tabs_folded());
     let folded = h.get_by_label("board").rect();
-    assert!(folded.height() > unfolded.height() + 250.0, "{unfolded:?} -> {folded:?}");
+    assert!(folded.height() > unfolded.height() + 150.0, "{unfolded:?} -> {folded:?}");
     assert!(h.query_by_label_contains("no tree yet").is_none(), "the explorer is folded away");
     h.get_by_label("Review").click();
     h.run();
@@ -1645,6 +1666,26 @@ fn folding_the_tabs_gives_the_board_their_height() {
     h.get_by_label("Unfold tabs").click();
     h.run();
     assert!(!h.state().tabs_folded());
+}
+
+/// At the default window size the tabs take a third of the height under a big board (gomoku's
+/// and connect3d's cells were 21 and 20 points with the tabs at half, their labels too small
+/// to read) and half under Connect-4, whose matchup summary and plot need the room.
+#[test]
+fn a_big_board_gets_two_thirds_of_the_height() {
+    let board_height = |game: &str| {
+        let v: Variant = game.parse().unwrap();
+        let mut h = crate::common::harness_sized(Workbench::new(v), egui::vec2(1300.0, 860.0));
+        h.run();
+        h.run();
+        h.get_by_label("board").rect().height()
+    };
+    for game in ["mnk:15,15,5", "connect3d"] {
+        let height = board_height(game);
+        assert!(height >= 420.0, "{game}: {height}");
+    }
+    let c4 = board_height("connect4");
+    assert!((300.0..400.0).contains(&c4), "connect4: {c4}");
 }
 
 /// Opening a matchup file after a run was shown leaves no trace of that run: its table, plot

@@ -23,7 +23,24 @@ pub enum AccuracyState {
     Idle,
     Running,
     Stopped,
+    /// The run ended on an error (a refused experiment, a folder it cannot write).
+    Failed,
     Finished,
+}
+
+/// The progress bar's words: what the run did, and what Resume would do.
+fn status_text(state: AccuracyState, busy: bool, done: usize, total: usize, out_dir: &str) -> String {
+    match state {
+        AccuracyState::Idle => "not run yet".to_string(),
+        AccuracyState::Running => format!("{done} of {total} searches"),
+        AccuracyState::Stopped if busy => format!("stopping at {done} of {total} searches"),
+        AccuracyState::Stopped => format!("stopped at {done} of {total} searches: Resume continues"),
+        // Refused before a search ("stopped at 0 of 0 searches: Resume continues" offered to
+        // resume what never started).
+        AccuracyState::Failed if total == 0 => "not run: see the error below".to_string(),
+        AccuracyState::Failed => format!("stopped by an error at {done} of {total} searches"),
+        AccuracyState::Finished => format!("finished: {total} searches, tables in {out_dir}"),
+    }
 }
 
 pub struct AccuracyPanel {
@@ -46,6 +63,8 @@ pub struct AccuracyPanel {
     error: Option<String>,
     notice: Option<String>,
     exporter: Exporter,
+    /// The plot shown in a window of its own too ("Enlarge").
+    plot_enlarged: bool,
 }
 
 impl Default for AccuracyPanel {
@@ -67,6 +86,7 @@ impl Default for AccuracyPanel {
             // PDF: the run itself writes the SVGs (and their CSVs, the same numbers) beside
             // its tables; the export is the copy for the paper.
             exporter: Exporter::new("out/accuracy-quick/accuracy-work.pdf"),
+            plot_enlarged: false,
         }
     }
 }
@@ -223,7 +243,7 @@ impl AccuracyPanel {
                 }
                 Message::Ended(Err(e)) => {
                     self.error = Some(e);
-                    self.state = AccuracyState::Stopped;
+                    self.state = AccuracyState::Failed;
                     ended = true;
                 }
             }
@@ -276,13 +296,7 @@ impl AccuracyPanel {
             }
             let (done, total) = (self.done, self.total);
             let share = if total > 0 { done as f32 / total as f32 } else { 0.0 };
-            let text = match self.state {
-                AccuracyState::Idle => "not run yet".to_string(),
-                AccuracyState::Running => format!("{done} of {total} searches"),
-                AccuracyState::Stopped if busy => format!("stopping at {done} of {total} searches"),
-                AccuracyState::Stopped => format!("stopped at {done} of {total} searches: Resume continues"),
-                AccuracyState::Finished => format!("finished: {total} searches, tables in {}", self.out_dir),
-            };
+            let text = status_text(self.state, busy, done, total, &self.out_dir);
             ui.add(egui::ProgressBar::new(share).text(text).desired_width(ui.available_width().clamp(120.0, 360.0)));
         });
         super::lines::reserved_line(ui, self.error.as_deref(), super::lines::Tone::Error);
@@ -313,8 +327,8 @@ impl AccuracyPanel {
         let panels = accuracy_panels(&self.table, self.axis).map(|f| self.exporter.labelled(f));
         match self.figure() {
             Some(fig) => {
-                let height = super::plots::height_in_view(ui, 160.0..=260.0);
-                draw_figure(ui, "accuracy", &fig, height, false);
+                let height = super::plots::height_in_view(ui, 100.0..=260.0);
+                draw_figure(ui, "accuracy", &fig, height, false, Some(&mut self.plot_enlarged));
             }
             None => {
                 ui.weak("no budget of this kind in the experiment (or none finished yet)");
@@ -336,6 +350,20 @@ fn folder_base(chosen: Option<&(String, String)>, out_dir: &str, name: &str, res
 
 #[cfg(test)]
 mod tests {
+    use super::{AccuracyState, status_text};
+
+    /// A run refused before any search says so, and offers no resume of nothing; one cut
+    /// short by an error says where.
+    #[test]
+    fn a_refused_run_is_not_called_stopped() {
+        let said = |state, busy, done, total| status_text(state, busy, done, total, "out/x");
+        assert_eq!(said(AccuracyState::Failed, false, 0, 0), "not run: see the error below");
+        assert_eq!(said(AccuracyState::Failed, false, 3, 40), "stopped by an error at 3 of 40 searches");
+        assert!(said(AccuracyState::Stopped, false, 3, 40).ends_with("Resume continues"));
+        assert_eq!(said(AccuracyState::Stopped, true, 3, 40), "stopping at 3 of 40 searches");
+        assert_eq!(said(AccuracyState::Finished, false, 40, 40), "finished: 40 searches, tables in out/x");
+    }
+
     /// A folder the tab chose follows the experiment run (a new experiment's results went to
     /// the last one's `out/accuracy-quick-2-2`); a folder the user typed stays; a resume keeps
     /// the folder.

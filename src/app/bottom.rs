@@ -3,6 +3,18 @@
 
 use super::*;
 
+/// The tabs' first height as a share of the window's, and their panel's id. Half on boards of
+/// up to 8 rows: at the default window size the matchup tab's summary and plot then show whole
+/// under its buttons (at 0.42 the plot was cut by a third). A third on taller boards and on
+/// connect3d's four levels, whose cells at half were 21 and 20 points, their labels too small
+/// to read. Each kind has its own panel, so each keeps the height the user drags it to.
+pub fn tabs_layout(variant: Variant) -> (f32, &'static str) {
+    match variant.grid() {
+        Some(r) if r.height() <= 8 => (0.5, "bottom"),
+        _ => (0.34, "bottom-big-board"),
+    }
+}
+
 impl Workbench {
     /// The unfolded bottom panel, resizable, under the board. `height` is the window's height
     /// left for the board and the panel.
@@ -10,14 +22,12 @@ impl Workbench {
         // The board keeps 170 px however far the tabs are dragged up (a user drew them over
         // half of gomoku's board, which the cells then could not shrink to fit).
         let most = (height - 170.0).max(160.0);
-        egui::Panel::bottom("bottom")
+        let (share, id) = tabs_layout(self.position.variant());
+        egui::Panel::bottom(id)
             .resizable(true)
-            // In proportion to the window (a first frame drawn before the window reached its
-            // size must not leave the explorer a sliver for the session), and half of it: at
-            // the default window size the matchup tab's summary and plot then show whole under
-            // its buttons (at 0.42 the plot was cut by a third). Gomoku's board, left 310 px by
-            // it, gets the height by folding the tabs.
-            .default_size((height * 0.5).max(200.0).min(most))
+            // In proportion to the window: a first frame drawn before the window reached its
+            // size must not leave the explorer a sliver for the session.
+            .default_size((height * share).max(200.0).min(most))
             .min_size((height * 0.3).max(160.0).min(most))
             .max_size(most)
             .show(ui, |ui| commands.extend(self.bottom_area(ui)));

@@ -71,6 +71,8 @@ pub struct MatchupPanel {
     pub(super) notice: Option<String>,
     pub(super) plot: LivePlot,
     pub(super) exporter: Exporter,
+    /// The plot shown in a window of its own too ("Enlarge").
+    plot_enlarged: bool,
     matchup: Option<Matchup>,
     /// A matchup opened from a file or a run, with the form as it was filled from it: Run
     /// plays that matchup as it is (its entrants, limits, openings, colours) until the form is
@@ -102,6 +104,7 @@ impl Default for MatchupPanel {
             notice: None,
             plot: LivePlot::Score,
             exporter: Exporter::new("out/workbench/score.svg"),
+            plot_enlarged: false,
             matchup: None,
             opened: None,
             control: SearchControl::new(),
@@ -814,7 +817,7 @@ impl MatchupPanel {
             // it, so that all show whole at the default window size.
             let rows = 50.0 + ui.spacing().interact_size.y + ui.spacing().item_spacing.y;
             let height = super::plots::height_in_view(ui, (100.0 + rows)..=(240.0 + rows)) - rows;
-            draw_figure(ui, "matchup", f, height, self.exporter.log_y);
+            draw_figure(ui, "matchup", f, height, self.exporter.log_y, Some(&mut self.plot_enlarged));
         } else {
             ui.label("no games yet");
         }

@@ -6,13 +6,13 @@ use std::path::PathBuf;
 use crossbeam_channel::{Receiver, unbounded};
 use egui::Color32;
 use egui_plot::{
-    Bar, BarChart, BoxElem, BoxPlot, BoxSpread, FilledArea, GridMark, Legend, Line, LineStyle, Plot, PlotPoint,
-    PlotPoints, PlotUi, Points, Polygon, Text,
+    Bar, BarChart, BoxElem, BoxPlot, BoxSpread, FilledArea, GridMark, Legend, Line, LineStyle, MarkerShape, Plot,
+    PlotPoint, PlotPoints, PlotUi, Points, Polygon, Text,
 };
 
 use crate::plot::{
-    ExportOptions, Figure, FigureData, HeatPanel, LegendEntry, Series, category_label, export_figure, heat_range,
-    line_legend, log_y, palette, series_colours, ticks,
+    ExportOptions, Figure, FigureData, HeatPanel, LegendEntry, Marker, Series, category_label, export_figure,
+    heat_range, line_legend, line_y_extent, log_y, palette, reference_label, series_looks, ticks,
 };
 
 fn colour(c: [u8; 3]) -> Color32 {
@@ -53,11 +53,46 @@ pub fn y_axis() -> egui_plot::AxisHints<'static> {
     egui_plot::AxisHints::new_y().label_spacing(12.0..=20.0).min_thickness(30.0)
 }
 
-/// Draws `fig`; returns the plot coordinate clicked, if any.
-/// With `log`, lines and boxes are drawn on a log10 y axis.
-pub fn draw_figure(ui: &mut egui::Ui, id: &str, fig: &Figure, height: f32, log: bool) -> Option<PlotPoint> {
+/// Draws `fig` under its title; returns the plot coordinate clicked, if any. With `log`,
+/// lines and boxes are drawn on a log10 y axis. With `enlarged`, the title's row has an
+/// "Enlarge" button that opens the plot in a window of its own, resizable, over the
+/// workbench: a tab at the default window size has room for a plot some 100-250 points tall,
+/// too small to read a curve's detail.
+pub fn draw_figure(
+    ui: &mut egui::Ui,
+    id: &str,
+    fig: &Figure,
+    height: f32,
+    log: bool,
+    enlarged: Option<&mut bool>,
+) -> Option<PlotPoint> {
+    let given = fig;
     let fig = &if log { log_y(fig) } else { fig.clone() };
-    ui.label(egui::RichText::new(&fig.title).strong());
+    match enlarged {
+        Some(open) => {
+            ui.horizontal(|ui| {
+                ui.label(egui::RichText::new(&fig.title).strong());
+                let hover = "Show this plot in a window of its own, as large as you drag it";
+                if ui.small_button("Enlarge plot").on_hover_text(hover).clicked() {
+                    *open = true;
+                }
+            });
+            let title = if fig.title.is_empty() { id.to_string() } else { fig.title.clone() };
+            egui::Window::new(title)
+                .id(egui::Id::unique(("enlarged plot", id)))
+                .open(open)
+                .default_size([900.0, 560.0])
+                .resizable(true)
+                .collapsible(false)
+                .show(ui.ctx(), |ui| {
+                    let height = (ui.available_height() - 70.0).clamp(200.0, 2000.0);
+                    draw_figure(ui, &format!("{id} window"), given, height, log, None);
+                });
+        }
+        None => {
+            ui.label(egui::RichText::new(&fig.title).strong());
+        }
+    }
     let categories: Vec<String> = match &fig.data {
         FigureData::StackedBars { categories, .. } => categories.clone(),
         FigureData::Boxes(b) => b.iter().map(|b| b.name.clone()).collect(),
@@ -89,6 +124,16 @@ pub fn draw_figure(ui: &mut egui::Ui, id: &str, fig: &Figure, height: f32, log: 
     if let (Some((lo, hi)), false) = (fig.y_range, log) {
         plot = plot.include_y(lo).include_y(hi);
     }
+    // Lines span the extent the exported figure has: a reference line (random) above the
+    // measured ones does not widen it (it is named under the top instead).
+    let extent = match &fig.data {
+        FigureData::Lines(series) => line_y_extent(series, true),
+        _ => None,
+    };
+    if let Some((lo, hi)) = extent {
+        plot = plot.include_y(lo).include_y(hi);
+    }
+    let top = extent.map(|e| e.1);
     if log {
         // Down to the decade under the lowest point, so that a line near 15 has the tick 10
         // under it (with the lowest tick at 100 it read as off the scale).
@@ -130,7 +175,7 @@ pub fn draw_figure(ui: &mut egui::Ui, id: &str, fig: &Figure, height: f32, log: 
     }
     let data = fig.data.clone();
     let response = plot.show(ui, move |p| {
-        draw_data(p, &data);
+        draw_data(p, &data, top);
         if p.response().clicked() { p.pointer_coordinate() } else { None }
     });
     response.inner
@@ -160,6 +205,9 @@ fn legend_row(ui: &mut egui::Ui, entries: &[LegendEntry]) {
                     ));
                 }
             }
+            if let Some(m) = e.marker {
+                paint_marker(ui.painter(), m, rect.center(), 3.5, c);
+            }
             ui.label(&e.name);
             ui.add_space(8.0);
         }
@@ -167,9 +215,9 @@ fn legend_row(ui: &mut egui::Ui, entries: &[LegendEntry]) {
 }
 
 /// The figure's data in the plot, in the figure's colours.
-fn draw_data(p: &mut PlotUi<'_>, data: &FigureData) {
+fn draw_data(p: &mut PlotUi<'_>, data: &FigureData, top: Option<f64>) {
     match data {
-        FigureData::Lines(series) => draw_lines(p, series),
+        FigureData::Lines(series) => draw_lines(p, series, top.unwrap_or(f64::INFINITY)),
         FigureData::StackedBars { categories, stacks } => {
             let mut charts: Vec<BarChart> = Vec::new();
             for (i, (part, values)) in stacks.iter().enumerate() {
@@ -231,12 +279,31 @@ fn band(c: Color32) -> Color32 {
     c.gamma_multiply(0.25)
 }
 
-/// Each series as a line with its points and its 95% band.
-fn draw_lines(p: &mut PlotUi<'_>, series: &[Series]) {
-    let colours = series_colours(series);
+/// Each series as a line with its points (in its marker) and its 95% band; a reference line
+/// dashed and named at its right end, or named under `top` when it lies above it.
+fn draw_lines(p: &mut PlotUi<'_>, series: &[Series], top: f64) {
+    let looks = series_looks(series);
     let visuals = p.ctx().global_style().visuals.clone();
-    for (s, &c) in series.iter().zip(&colours) {
-        let c = ink(c, &visuals);
+    for (s, look) in series.iter().zip(&looks) {
+        let c = ink(look.colour, &visuals);
+        if s.reference {
+            let (Some(first), Some(last)) = (s.points.first(), s.points.last()) else { continue };
+            let above = first.y > top;
+            let (at, anchor) = if above {
+                (PlotPoint::new(first.x, top), egui::Align2::LEFT_TOP)
+            } else {
+                let pts: Vec<[f64; 2]> = s.points.iter().map(|q| [q.x, q.y]).collect();
+                p.line(
+                    Line::new(s.name.clone(), PlotPoints::from(pts))
+                        .color(c)
+                        .width(1.5)
+                        .style(LineStyle::dashed_loose()),
+                );
+                (PlotPoint::new(last.x, last.y), egui::Align2::RIGHT_BOTTOM)
+            };
+            p.text(Text::new(s.name.clone(), at, reference_label(s, above)).color(c).anchor(anchor));
+            continue;
+        }
         // The 95% band (a filled area: the band is rarely convex, so not a polygon).
         let banded: Vec<_> = s.points.iter().filter_map(|q| q.band.map(|b| (q.x, b))).collect();
         if banded.len() >= 2 {
@@ -256,7 +323,40 @@ fn draw_lines(p: &mut PlotUi<'_>, series: &[Series]) {
             Some((dash, _)) => LineStyle::Dashed { length: dash as f32 },
         };
         p.line(Line::new(s.name.clone(), PlotPoints::from(pts.clone())).color(c).width(2.0).style(style));
-        p.points(Points::new(s.name.clone(), PlotPoints::from(pts)).color(c).radius(2.5));
+        let points = Points::new(s.name.clone(), PlotPoints::from(pts)).color(c).radius(3.5);
+        p.points(points.shape(marker_shape(look.marker)).filled(true));
+    }
+}
+
+/// egui_plot's shape for a figure's marker.
+fn marker_shape(m: Marker) -> MarkerShape {
+    match m {
+        Marker::Circle => MarkerShape::Circle,
+        Marker::Square => MarkerShape::Square,
+        Marker::Up => MarkerShape::Up,
+        Marker::Diamond => MarkerShape::Diamond,
+        Marker::Down => MarkerShape::Down,
+        Marker::Left => MarkerShape::Left,
+        Marker::Right => MarkerShape::Right,
+        Marker::Cross => MarkerShape::Cross,
+    }
+}
+
+/// A marker in a legend swatch, centred at `c`, `r` points in radius.
+fn paint_marker(painter: &egui::Painter, m: Marker, c: egui::Pos2, r: f32, colour: Color32) {
+    match m.outline() {
+        Some(outline) => {
+            let pts = outline.into_iter().map(|(x, y)| c + egui::vec2(x as f32, y as f32) * r).collect();
+            painter.add(egui::Shape::convex_polygon(pts, colour, egui::Stroke::NONE));
+        }
+        None if m == Marker::Cross => {
+            let s = egui::Stroke::new(2.0, colour);
+            painter.line_segment([c + egui::vec2(-r, -r), c + egui::vec2(r, r)], s);
+            painter.line_segment([c + egui::vec2(-r, r), c + egui::vec2(r, -r)], s);
+        }
+        None => {
+            painter.circle_filled(c, r, colour);
+        }
     }
 }
 

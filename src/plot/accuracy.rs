@@ -267,6 +267,75 @@ mod tests {
         assert!((0.2..0.3).contains(&top), "top tick {top}");
     }
 
+    /// Sized for print: a board's figure one column wide (3.4 in), all boards across two
+    /// columns (7 in), and no text under 8 points at that size (the 6.4 in figures shrunk into
+    /// a column had 4.7-point ticks). Agents differ by marker as well as colour, an agent keeps
+    /// both from figure to figure, and random is named where it is drawn, not in the legend.
+    #[test]
+    fn figures_print_legibly_at_a_papers_column_width() {
+        let agents = ["plain-ab", "plain-uct", "strong-ab", "strong-mcts"];
+        let mut rows: Vec<AccuracyRow> = Vec::new();
+        for board in ["connect:7,6,4", "mnk:5,5,4", "mnk:6,5,4"] {
+            for (i, a) in agents.iter().enumerate() {
+                for (k, b) in ["0.001", "0.004", "0.016"].iter().enumerate() {
+                    rows.push(row(a, board, "cpu_seconds", b, 0.2 - 0.03 * i as f64 - 0.04 * k as f64));
+                }
+            }
+            rows.push(row("random", board, "none", "0", 0.75));
+        }
+        let one = accuracy_figure(&rows, BudgetAxis::CpuSeconds, "mnk:5,5,4").unwrap();
+        let all = accuracy_panels(&rows, BudgetAxis::CpuSeconds).unwrap();
+        for (fig, opts, inches) in [
+            (&one, crate::plot::ExportOptions::column(), 3.4),
+            (&all, crate::plot::ExportOptions::two_columns(crate::plot::panel_grid(3).0), 7.0),
+        ] {
+            let svg = crate::plot::render_svg(fig, &opts).unwrap();
+            let width: f64 = svg.split("width=\"").nth(1).and_then(|w| w.split('"').next()).unwrap().parse().unwrap();
+            assert_eq!(width, (inches * 96.0f64).round(), "{inches} in at 96 units an inch");
+            // plotters writes a font's size as its size / 1.24 (see chart::Sizes::font).
+            let sizes: Vec<f64> =
+                svg.split("font-size=\"").skip(1).filter_map(|t| t.split('"').next()?.parse::<f64>().ok()).collect();
+            let smallest = sizes.iter().copied().fold(f64::INFINITY, f64::min);
+            assert!(!sizes.is_empty() && smallest * 72.0 / 96.0 >= 7.99, "smallest text {smallest} units");
+            assert!(svg.contains("random 0.75 \u{2191}"), "random named where it is");
+        }
+        let FigureData::Lines(s) = &all.data else { panic!() };
+        let legend = crate::plot::line_legend(s, true);
+        let names: Vec<&str> = legend.iter().map(|e| e.name.as_str()).collect();
+        assert_eq!(names, ["plain-ab", "plain-uct", "strong-ab", "strong-mcts", "95% interval (shaded)"]);
+        let mut markers: Vec<String> = legend.iter().filter_map(|e| e.marker).map(|m| format!("{m:?}")).collect();
+        markers.sort();
+        markers.dedup();
+        assert_eq!(markers.len(), 4, "a marker an agent: {markers:?}");
+        // Without plain-uct an agent keeps its colour and marker.
+        let fewer: Vec<AccuracyRow> = rows.iter().filter(|r| r.agent != "plain-uct").cloned().collect();
+        let FigureData::Lines(f) = &accuracy_panels(&fewer, BudgetAxis::CpuSeconds).unwrap().data else { panic!() };
+        let again = crate::plot::line_legend(f, true);
+        let look = |l: &[crate::plot::LegendEntry], n: &str| {
+            l.iter().find(|e| e.name == n).map(|e| (e.colour, e.marker)).unwrap()
+        };
+        for a in ["plain-ab", "strong-ab", "strong-mcts"] {
+            assert_eq!(look(&legend, a), look(&again, a), "{a}");
+        }
+    }
+
+    /// Random within the agents' range is drawn dashed and named at its right end with its
+    /// value, as it is named when above the axis: the same words either way.
+    #[test]
+    fn random_within_the_range_is_drawn_and_named() {
+        let rows = [
+            row("ab", "c4", "nodes", "64", 0.5),
+            row("ab", "c4", "nodes", "256", 0.1),
+            row("random", "c4", "none", "0", 0.3),
+        ];
+        let fig = accuracy_figure(&rows, BudgetAxis::Work, "c4").unwrap();
+        let svg = crate::plot::render_svg(&fig, &crate::plot::ExportOptions::column()).unwrap();
+        assert!(svg.contains("random 0.30") && !svg.contains("random 0.30 \u{2191}"), "named on its line");
+        let FigureData::Lines(s) = &fig.data else { panic!() };
+        let (lo, hi) = crate::plot::line_y_extent(s, true).unwrap();
+        assert!(lo.abs() < 1e-9 && (hi - 0.6).abs() < 1e-9, "the agents' bands set the extent: {lo} {hi}");
+    }
+
     /// Ten agents, eight colours: the two whose colour comes round again are dotted, so every
     /// legend entry (colour and pattern) is one of its own.
     #[test]

@@ -8,9 +8,9 @@ use plotters::prelude::*;
 use plotters::style::FontDesc;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::Figure;
 use super::export::FONT;
 use super::ticks;
+use super::{Figure, Marker};
 
 pub(super) fn rgb(c: [u8; 3]) -> RGBColor {
     RGBColor(c[0], c[1], c[2])
@@ -32,6 +32,9 @@ pub(super) struct Axis {
     /// The x tick labels' size as a share of the tick size: below 1 where the labels were
     /// shrunk to fit between their ticks.
     pub(super) tick_scale: f64,
+    /// Its labels already fitted to a chart's width (thinned or shrunk): panels sharing the
+    /// axis keep the first panel's choice.
+    pub(super) fitted: bool,
 }
 
 impl Axis {
@@ -43,13 +46,13 @@ impl Axis {
             ticks::linear(range.start, range.end, target)
         };
         let labels = ticks::labels(&ticks);
-        Axis { range, ticks, labels, tick_scale: 1.0 }
+        Axis { range, ticks, labels, tick_scale: 1.0, fitted: false }
     }
 
     /// A log10 axis (the range in exponents): 1-2-5 ticks labelled with the data values.
     pub(super) fn log(range: std::ops::Range<f64>) -> Axis {
         let (ticks, labels) = ticks::log_axis(range.start, range.end);
-        Axis { range, labels, ticks, tick_scale: 1.0 }
+        Axis { range, labels, ticks, tick_scale: 1.0, fitted: false }
     }
 
     /// One tick per category at 0, 1, 2, ...
@@ -60,12 +63,13 @@ impl Axis {
             ticks: (0..n).map(|i| i as f64).collect(),
             labels: names.to_vec(),
             tick_scale: 1.0,
+            fitted: false,
         }
     }
 
     /// Ticks at given values (e.g. a histogram's bin edges).
     pub(super) fn at(range: std::ops::Range<f64>, ticks: Vec<f64>) -> Axis {
-        Axis { range, labels: ticks::labels(&ticks), ticks, tick_scale: 1.0 }
+        Axis { range, labels: ticks::labels(&ticks), ticks, tick_scale: 1.0, fitted: false }
     }
 
     pub(super) fn label(&self, v: f64) -> String {
@@ -198,7 +202,9 @@ pub(super) fn text_extent<DB: DrawingBackend>(
 }
 
 /// A chart whose label areas are as wide as its tick labels and axis titles need, so the
-/// y-axis title never overlaps the ticks.
+/// y-axis title never overlaps the ticks. `x_title`: room under the ticks for the x axis'
+/// title (panels sharing one title under the grid leave it out, or a row of panels stood
+/// apart by an empty line).
 pub(super) fn axes<'a, DB: DrawingBackend>(
     area: &'a DrawingArea<DB, Shift>,
     title: &str,
@@ -206,6 +212,7 @@ pub(super) fn axes<'a, DB: DrawingBackend>(
     x: &mut Axis,
     y: &Axis,
     y_title: bool,
+    x_title: bool,
 ) -> Result<Chart<'a, DB>, DrawError>
 where
     DB::ErrorType: 'static,
@@ -219,7 +226,8 @@ where
     // down to 70% of the tick size, and where that is not enough label every k-th tick
     // only (the ticks stay).
     let plot_w = area.dim_in_pixel().0.saturating_sub(yw + title_room + 2 * gap + 2 * z.px(10.0)) as f64;
-    if x.ticks.len() > 1 {
+    if x.ticks.len() > 1 && !x.fitted {
+        x.fitted = true;
         let per_tick = plot_w * (x.ticks[1] - x.ticks[0]) / (x.range.end - x.range.start);
         let room = per_tick - z.px(6.0) as f64;
         let every = ((xw as f64 + z.px(6.0) as f64) / per_tick.max(1.0)).ceil().max(1.0) as usize;
@@ -238,7 +246,7 @@ where
         b.caption(title, z.font(z.title));
     }
     b.margin(z.px(10.0))
-        .x_label_area_size(xh + ah + 3 * gap)
+        .x_label_area_size(if x_title { xh + ah + 3 * gap } else { xh + 2 * gap })
         .y_label_area_size(yw + title_room + 2 * gap)
         .build_cartesian_2d(x.coord(), y.coord())
         .map_err(DrawError::from)
@@ -292,36 +300,61 @@ where
 /// What a legend entry shows beside its name.
 #[derive(Clone, Copy)]
 pub(super) enum Mark {
-    /// A line in its colour and (dash, gap) pattern, `None` solid.
-    Line(RGBColor, Option<(f64, f64)>),
+    /// A line in its colour and (dash, gap) pattern (`None` solid), with its points' marker.
+    Line(RGBColor, Option<(f64, f64)>, Option<Marker>),
     Block(RGBColor),
 }
 
 /// The plot's area and, when there is a legend, its area and whether it is a column.
 pub(super) type WithLegend<DB> = (DrawingArea<DB, Shift>, Option<(DrawingArea<DB, Shift>, bool)>);
 
+/// Room for a legend entry's swatch and the gaps around it, in points.
+const SWATCH_ROOM: f64 = 34.0;
+
+/// Where each legend entry goes in rows of `width` pixels: entries flow left to right, each
+/// as wide as its own name needs (a long "95% interval (shaded)" made every entry its width),
+/// and wrap. Returns (x, row) of each, and the number of rows.
+fn legend_flow(widths: &[u32], width: u32) -> (Vec<(u32, u32)>, u32) {
+    let (mut x, mut row, mut out) = (0u32, 0u32, Vec::new());
+    for &w in widths {
+        if x > 0 && x + w > width {
+            x = 0;
+            row += 1;
+        }
+        out.push((x, row));
+        x += w;
+    }
+    (out, if widths.is_empty() { 0 } else { row + 1 })
+}
+
+fn entry_widths<DB: DrawingBackend>(area: &DrawingArea<DB, Shift>, entries: &[(String, Mark)], z: &Sizes) -> Vec<u32> {
+    let font = z.font(z.legend);
+    entries.iter().map(|e| text_extent(area, std::slice::from_ref(&e.0), &font).0 + z.px(SWATCH_ROOM)).collect()
+}
+
 /// Splits off room for a legend outside the axes: a column on the right when the names are
-/// short, else rows under the plot. Returns (plot area, legend area).
+/// short and `rows` is not asked for, else rows under the plot. Returns (plot area, legend
+/// area).
 pub(super) fn legend_room<DB: DrawingBackend>(
     area: &DrawingArea<DB, Shift>,
     entries: &[(String, Mark)],
     z: &Sizes,
+    rows: bool,
 ) -> WithLegend<DB> {
     if entries.is_empty() {
         return (area.clone(), None);
     }
     let names: Vec<String> = entries.iter().map(|e| e.0.clone()).collect();
-    let (tw, th) = text_extent(area, &names, &z.font(z.legend));
+    let (_, th) = text_extent(area, &names, &z.font(z.legend));
     let (w, h) = area.dim_in_pixel();
-    let entry_w = tw + z.px(34.0);
+    let widest = entry_widths(area, entries, z).into_iter().max().unwrap_or(0);
     let line_h = th + z.px(6.0);
-    if (entry_w as f64) <= 0.3 * w as f64 {
-        let (plot, legend) = area.split_horizontally(w - entry_w);
+    if !rows && (widest as f64) <= 0.3 * w as f64 {
+        let (plot, legend) = area.split_horizontally(w - widest);
         (plot, Some((legend, true)))
     } else {
-        let per_row = (w / entry_w.max(1)).max(1) as usize;
-        let rows = entries.len().div_ceil(per_row) as u32;
-        let (plot, legend) = area.split_vertically(h.saturating_sub(rows * line_h + z.px(8.0)));
+        let (_, n) = legend_flow(&entry_widths(area, entries, z), w.saturating_sub(z.px(8.0)));
+        let (plot, legend) = area.split_vertically(h.saturating_sub(n * line_h + z.px(8.0)));
         (plot, Some((legend, false)))
     }
 }
@@ -336,30 +369,39 @@ where
     DB::ErrorType: 'static,
 {
     let names: Vec<String> = entries.iter().map(|e| e.0.clone()).collect();
-    let (tw, th) = text_extent(area, &names, &z.font(z.legend));
+    let (_, th) = text_extent(area, &names, &z.font(z.legend));
     let line_h = (th + z.px(6.0)) as i32;
-    let entry_w = (tw + z.px(34.0)) as i32;
     let (w, _) = area.dim_in_pixel();
-    let per_row = if column { 1 } else { (w as i32 / entry_w.max(1)).max(1) };
-    for (i, (name, mark)) in entries.iter().enumerate() {
-        let (col, row) = (i as i32 % per_row, i as i32 / per_row);
-        let x = col * entry_w + z.px(8.0) as i32;
+    let widths = entry_widths(area, entries, z);
+    let places: Vec<(u32, u32)> = if column {
+        (0..entries.len() as u32).map(|i| (0, i)).collect()
+    } else {
+        legend_flow(&widths, w.saturating_sub(z.px(8.0))).0
+    };
+    for ((name, mark), &(ex, row)) in entries.iter().zip(&places) {
+        let x = ex as i32 + z.px(8.0) as i32;
         // A column starts level with the top of the axes; rows start at the strip's top.
-        let y = if column { z.px(14.0) } else { z.px(6.0) } as i32 + row * line_h + line_h / 2;
+        let y = if column { z.px(14.0) } else { z.px(6.0) } as i32 + row as i32 * line_h + line_h / 2;
         let sw = z.px(18.0) as i32;
         match *mark {
-            Mark::Line(c, None) => {
-                area.draw(&PathElement::new(vec![(x, y), (x + sw, y)], c.stroke_width(z.px(2.0).max(1))))?
-            }
-            Mark::Line(c, Some((dash, gap))) => {
-                // Two periods of the pattern, shrunk to the swatch so the name does not move.
-                let k = (18.0 / (2.0 * (dash + gap))).min(1.0);
-                area.draw(&plotters::element::DashedPathElement::new(
-                    vec![(x, y), (x + sw, y)],
-                    z.px(k * dash).max(1),
-                    z.px(k * gap).max(1),
-                    c.stroke_width(z.px(2.0).max(1)),
-                ))?
+            Mark::Line(c, pattern, m) => {
+                let width = c.stroke_width(z.px(2.0).max(1));
+                match pattern {
+                    None => area.draw(&PathElement::new(vec![(x, y), (x + sw, y)], width))?,
+                    Some((dash, gap)) => {
+                        // Two periods of the pattern, shrunk to the swatch so the name does not move.
+                        let k = (18.0 / (2.0 * (dash + gap))).min(1.0);
+                        area.draw(&plotters::element::DashedPathElement::new(
+                            vec![(x, y), (x + sw, y)],
+                            z.px(k * dash).max(1),
+                            z.px(k * gap).max(1),
+                            width,
+                        ))?
+                    }
+                }
+                if let Some(m) = m {
+                    draw_marker(area, (x + sw / 2, y), m, z, c)?;
+                }
             }
             Mark::Block(c) => {
                 let r = z.px(5.0) as i32;
@@ -373,4 +415,56 @@ where
         ))?;
     }
     Ok(())
+}
+
+/// Draws a marker centred at `at` on `area`, 3.5 points in radius, white-edged so that points
+/// of two lines on top of each other both show.
+pub(super) fn draw_marker<DB: DrawingBackend, CT: plotters::coord::CoordTranslate>(
+    area: &DrawingArea<DB, CT>,
+    at: CT::From,
+    m: Marker,
+    z: &Sizes,
+    c: RGBColor,
+) -> Result<(), DrawError>
+where
+    DB::ErrorType: 'static,
+    CT::From: Clone,
+{
+    let r = z.px(3.5).max(2) as f64;
+    let px = |pts: Vec<(f64, f64)>| -> Vec<(i32, i32)> {
+        pts.into_iter().map(|(x, y)| ((x * r).round() as i32, (y * r).round() as i32)).collect()
+    };
+    match (m, m.outline()) {
+        (_, Some(outline)) => {
+            let shape = px(outline);
+            let mut closed = shape.clone();
+            closed.push(shape[0]);
+            let edge = PathElement::new(closed, WHITE.stroke_width(1));
+            area.draw(&(EmptyElement::at(at) + Polygon::new(shape, c.filled()) + edge))?;
+        }
+        (Marker::Cross, None) => {
+            let w = c.stroke_width(z.px(2.0).max(1));
+            let (a, b) = (px(vec![(-1.0, -1.0), (1.0, 1.0)]), px(vec![(-1.0, 1.0), (1.0, -1.0)]));
+            area.draw(&(EmptyElement::at(at) + PathElement::new(a, w) + PathElement::new(b, w)))?;
+        }
+        _ => {
+            let edge = Circle::new((0, 0), r as i32, WHITE.stroke_width(1));
+            area.draw(&(EmptyElement::at(at) + Circle::new((0, 0), r as i32, c.filled()) + edge))?;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    /// Legend entries flow in rows, each as wide as its own name, and wrap at the width.
+    #[test]
+    fn legend_entries_flow_and_wrap() {
+        let (places, rows) = super::legend_flow(&[100, 80, 150, 60], 300);
+        assert_eq!(places, [(0, 0), (100, 0), (0, 1), (150, 1)]);
+        assert_eq!(rows, 2);
+        // An entry wider than the row still gets a row of its own.
+        assert_eq!(super::legend_flow(&[400, 50], 300), (vec![(0, 0), (0, 1)], 2));
+        assert_eq!(super::legend_flow(&[], 300).1, 0);
+    }
 }

@@ -9,10 +9,13 @@ use super::chart::{
     Axis, DrawError, Grid, Mark, Sizes, axes, draw_legend, legend_room, mesh, padded, rgb, text_extent, titled,
 };
 use super::export::ExportOptions;
-use super::{BoxStats, Figure, FigureData, HeatPanel, heat_range, line_legend, log_y, palette, series_colours, ticks};
+use super::{
+    BoxStats, Figure, FigureData, HeatPanel, SeriesLook, heat_range, line_legend, log_y, palette, reference_label,
+    series_looks, ticks,
+};
 
 /// How strongly a 95% band (and its legend swatch) shows its line's colour.
-const BAND_ALPHA: f64 = 0.18;
+const BAND_ALPHA: f64 = 0.14;
 
 /// The figure as drawn: on a log scale if asked.
 pub(super) fn scaled(fig: &Figure, opts: &ExportOptions) -> Figure {
@@ -64,31 +67,18 @@ where
 {
     // Whole-number x data (depths, board sizes, K) gets whole-number ticks, every value kept.
     let whole = series.iter().flat_map(|s| &s.points).all(|p| p.x.fract() == 0.0);
-    let (mut x0, mut x1, mut y0, mut y1) = (f64::INFINITY, f64::NEG_INFINITY, f64::INFINITY, f64::NEG_INFINITY);
-    // Reference lines widen the y axis only when they are all there is.
-    let measured = series.iter().any(|s| !s.reference);
-    for s in series {
-        for p in &s.points {
-            x0 = x0.min(p.x);
-            x1 = x1.max(p.x);
-            if s.reference && measured {
-                continue;
-            }
-            let (lo, hi) = if opts.bands { p.band.unwrap_or((p.y, p.y)) } else { (p.y, p.y) };
-            y0 = y0.min(p.y).min(lo);
-            y1 = y1.max(p.y).max(hi);
-        }
+    let (mut x0, mut x1) = (f64::INFINITY, f64::NEG_INFINITY);
+    for p in series.iter().flat_map(|s| &s.points) {
+        x0 = x0.min(p.x);
+        x1 = x1.max(p.x);
     }
-    // Room at the top for a reference line's name where it lies above.
-    if measured && series.iter().any(|s| s.reference && s.points.iter().any(|p| p.y > y1)) {
-        y1 += 0.15 * (y1 - y0.min(0.0)).max(f64::EPSILON);
-    }
+    let (mut y0, mut y1) = super::line_y_extent(series, opts.bands).unwrap_or((f64::INFINITY, f64::NEG_INFINITY));
     let marks = &fig.marks;
     let mut x = if marks.x_ticks.is_empty() {
         Axis::numeric(padded(x0, x1), whole, 8)
     } else {
         let (ticks, labels) = marks.x_ticks.iter().cloned().unzip();
-        Axis { range: padded(x0, x1), ticks, labels, tick_scale: 1.0 }
+        Axis { range: padded(x0, x1), ticks, labels, tick_scale: 1.0, fitted: false }
     };
     for l in marks.points.iter().chain(&marks.notes) {
         y0 = y0.min(l.y);
@@ -100,17 +90,17 @@ where
             // Room above the top for the marks' labels.
             let top = if marks.points.is_empty() { hi } else { hi + 0.3 * (hi - lo) / 2.0 };
             let (ticks, labels) = marks.y_ticks.iter().cloned().unzip();
-            Axis { range: lo.min(y0)..top.max(y1), ticks, labels, tick_scale: 1.0 }
+            Axis { range: lo.min(y0)..top.max(y1), ticks, labels, tick_scale: 1.0, fitted: false }
         }
         Some((lo, hi)) => Axis::numeric(lo.min(y0)..hi.max(y1), false, 6),
         None => Axis::numeric(padded(y0, y1), false, 6),
     };
-    let colours = series_colours(series);
+    let looks = series_looks(series);
     let mut entries: Vec<(String, Mark)> = line_legend(series, opts.bands)
         .into_iter()
         .map(|e| {
             let c = rgb(e.colour);
-            (e.name, if e.shaded { Mark::Block(on_white(e.colour)) } else { Mark::Line(c, e.pattern) })
+            (e.name, if e.shaded { Mark::Block(on_white(e.colour)) } else { Mark::Line(c, e.pattern, e.marker) })
         })
         .collect();
     if !marks.points.is_empty() {
@@ -120,10 +110,11 @@ where
         entries.push((marks.bars_name.clone(), Mark::Block(on_white(palette::EMPHASIS))));
     }
     let titled = titled(root, &fig.title, z)?;
-    let (plot, legend) = legend_room(&titled, &entries, z);
     let panels = super::line_panels(series);
+    // Panels take the whole width; their legend goes under them.
+    let (plot, legend) = legend_room(&titled, &entries, z, !panels.is_empty());
     if panels.is_empty() {
-        let mut chart = axes(&plot, "", z, &mut x, &y, true)?;
+        let mut chart = axes(&plot, "", z, &mut x, &y, true, true)?;
         mesh(&mut chart, fig, z, &x, &y, Grid::Both)?;
         // Under the lines, so that a bar never hides a point.
         let emphasis = rgb(palette::EMPHASIS);
@@ -134,18 +125,13 @@ where
             )
         });
         chart.draw_series(bars)?;
-        draw_series_lines(&mut chart, series.iter().zip(&colours), z, opts, y.range.end)?;
+        draw_series_lines(&mut chart, series.iter().zip(&looks), z, opts, y.range.end)?;
         draw_labels(&mut chart, marks, z)?;
     } else {
         // One panel a value (a board), in a grid two wide for two and four panels, three wide
         // otherwise (three panels in one row: two wide left a quarter empty), each with the
         // shared axes and its name as its title; a line keeps its colour in each.
-        let cols = match panels.len() {
-            1 => 1,
-            2 | 4 => 2,
-            _ => 3,
-        };
-        let rows = panels.len().div_ceil(cols);
+        let (rows, cols) = super::panel_grid(panels.len());
         // The x title once, under the grid; the y title on the left column's panels only.
         let (title_w, title_h) = text_extent(&plot, std::slice::from_ref(&fig.x_label), &z.font(z.axis));
         let (grid, foot) = plot.split_vertically(plot.dim_in_pixel().1.saturating_sub(title_h + z.px(8.0)));
@@ -158,10 +144,12 @@ where
                 y_label: if left { fig.y_label.clone() } else { String::new() },
                 ..fig.clone()
             };
-            let mut px = x.clone();
-            let mut chart = axes(area, name, z, &mut px, &y, left)?;
-            mesh(&mut chart, &titles, z, &px, &y, Grid::Both)?;
-            let here = series.iter().zip(&colours).filter(|(s, _)| &s.panel == name);
+            // One x axis for all: the first panel, the narrowest (it carries the y title),
+            // thins or shrinks the tick labels, and every panel keeps its choice (each chose
+            // its own, and the panels' ticks differed in size).
+            let mut chart = axes(area, name, z, &mut x, &y, left, false)?;
+            mesh(&mut chart, &titles, z, &x, &y, Grid::Both)?;
+            let here = series.iter().zip(&looks).filter(|(s, _)| &s.panel == name);
             draw_series_lines(&mut chart, here, z, opts, y.range.end)?;
         }
     }
@@ -171,10 +159,12 @@ where
     Ok(())
 }
 
-/// Lines with their bands (or error bars at a single x) and points, each in its colour.
+/// Lines with their bands (or error bars at a single x) and points, each in its colour and
+/// with its marker; a reference line dashed and named at its right end, or only named under
+/// the top when it lies above it.
 fn draw_series_lines<'s, DB: DrawingBackend>(
     chart: &mut super::chart::Chart<'_, DB>,
-    series: impl Iterator<Item = (&'s super::Series, &'s [u8; 3])>,
+    series: impl Iterator<Item = (&'s super::Series, &'s SeriesLook)>,
     z: &Sizes,
     opts: &ExportOptions,
     top: f64,
@@ -182,14 +172,26 @@ fn draw_series_lines<'s, DB: DrawingBackend>(
 where
     DB::ErrorType: 'static,
 {
-    for (ser, &c) in series {
-        let c = rgb(c);
-        if let Some(first) = ser.points.first().filter(|p| ser.reference && p.y > top) {
-            // Above the axis: named with its value under the top edge instead of drawn.
-            let font = z.font(z.tick).color(&c).pos(Pos::new(HPos::Left, VPos::Top));
-            let text = format!("{} {:.2} \u{2191}", ser.name, first.y);
-            let at = EmptyElement::at((first.x, top)) + Text::new(text, (z.px(4.0) as i32, z.px(3.0) as i32), font);
-            chart.draw_series(std::iter::once(at))?;
+    for (ser, look) in series {
+        let c = rgb(look.colour);
+        if ser.reference {
+            let (Some(first), Some(last)) = (ser.points.first(), ser.points.last()) else { continue };
+            let above = first.y > top;
+            let font = z.font(z.tick).color(&c);
+            let label = if above {
+                // Above the axis: named with its value under the top's left end instead of drawn.
+                let at = Pos::new(HPos::Left, VPos::Top);
+                EmptyElement::at((first.x, top))
+                    + Text::new(reference_label(ser, true), (z.px(4.0) as i32, z.px(3.0) as i32), font.pos(at))
+            } else {
+                let points = ser.points.iter().map(|p| (p.x, p.y));
+                let pattern = DashedLineSeries::new(points, z.px(6.0).max(1), z.px(4.0).max(1), stroke(z, c, 1.5));
+                chart.draw_series(pattern)?;
+                let at = Pos::new(HPos::Right, VPos::Bottom);
+                EmptyElement::at((last.x, last.y))
+                    + Text::new(reference_label(ser, false), (-(z.px(2.0) as i32), -(z.px(2.0) as i32)), font.pos(at))
+            };
+            chart.draw_series(std::iter::once(label))?;
             continue;
         }
         if opts.bands {
@@ -215,7 +217,9 @@ where
                 stroke(z, c, 2.0),
             ))?,
         };
-        chart.draw_series(ser.points.iter().map(|p| Circle::new((p.x, p.y), z.px(3.0), c.filled())))?;
+        for p in &ser.points {
+            super::chart::draw_marker(chart.plotting_area(), (p.x, p.y), look.marker, z, c)?;
+        }
     }
     Ok(())
 }
@@ -265,10 +269,10 @@ where
     let entries: Vec<(String, Mark)> =
         stacks.iter().enumerate().map(|(i, (name, _))| (name.clone(), Mark::Block(colour(i)))).collect();
     let titled = titled(root, &fig.title, z)?;
-    let (plot, legend) = legend_room(&titled, &entries, z);
+    let (plot, legend) = legend_room(&titled, &entries, z, false);
     let mut x = Axis::categories(categories);
     let y = Axis::numeric(0.0..(top.max(1.0) * 1.05), counts, 6);
-    let mut chart = axes(&plot, "", z, &mut x, &y, true)?;
+    let mut chart = axes(&plot, "", z, &mut x, &y, true, true)?;
     mesh(&mut chart, fig, z, &x, &y, Grid::Horizontal)?;
     let mut base = vec![0.0; n];
     for (i, (_, values)) in stacks.iter().enumerate() {
@@ -303,7 +307,7 @@ where
         slices.iter().enumerate().map(|(i, (l, _))| (l.clone(), Mark::Block(rgb(colour(slices.len(), i))))).collect()
     });
     let area = titled(root, &fig.title, z)?;
-    let (pies_area, legend) = legend_room(&area, &entries, z);
+    let (pies_area, legend) = legend_room(&area, &entries, z, false);
     let cols = if pies.len() <= 4 { pies.len().max(1) } else { (pies.len() as f64).sqrt().ceil() as usize };
     let rows = pies.len().div_ceil(cols).max(1);
     for (cell, (group, slices)) in pies_area.split_evenly((rows, cols)).iter().zip(pies) {
@@ -405,7 +409,7 @@ where
     let (cell_font, short) = cell_style.unwrap_or((z.cell, false));
     for (p, (cell, panel)) in cells.iter().zip(panels).enumerate() {
         let mut x = x.clone();
-        let mut chart = axes(cell, &panel.label, z, &mut x, &y, p == 0)?;
+        let mut chart = axes(cell, &panel.label, z, &mut x, &y, p == 0, true)?;
         // Axis titles once: the y title left of the first panel, the x title under the middle
         // one (one under each ran into its neighbours').
         let mut f = fig.clone();
@@ -506,7 +510,7 @@ where
     let mut x = Axis::categories(&names);
     let y = if log { Axis::log(padded(lo, hi)) } else { Axis::numeric(padded(lo, hi), false, 6) };
     let titled = titled(root, &fig.title, z)?;
-    let mut chart = axes(&titled, "", z, &mut x, &y, true)?;
+    let mut chart = axes(&titled, "", z, &mut x, &y, true, true)?;
     mesh(&mut chart, fig, z, &x, &y, Grid::Horizontal)?;
     let c = rgb(palette::series(0));
     for (i, b) in boxes.iter().enumerate() {
@@ -555,7 +559,7 @@ where
     let mut x = Axis::at(edges[0]..edges[edges.len() - 1], ticks::thinned(edges, 10));
     let y = Axis::numeric(0.0..(top * 1.05).max(1.0), true, 6);
     let titled = titled(root, &fig.title, z)?;
-    let mut chart = axes(&titled, "", z, &mut x, &y, true)?;
+    let mut chart = axes(&titled, "", z, &mut x, &y, true, true)?;
     mesh(&mut chart, fig, z, &x, &y, Grid::Horizontal)?;
     let c = rgb(palette::series(0));
     chart.draw_series(

@@ -55,6 +55,19 @@ impl ExportOptions {
         ExportOptions { width_in, ..ExportOptions::default() }
     }
 
+    /// A figure for one column of a two-column paper: 3.4 in wide, 8-point tick labels at
+    /// the size it prints (a 6.4 in figure shrunk into the column had 4.7-point text).
+    pub fn column() -> ExportOptions {
+        ExportOptions { width_in: 3.4, height_in: 2.7, dpi: 300.0, font_pt: 8.0, ..ExportOptions::default() }
+    }
+
+    /// A figure across both columns of a paper (7 in), with `rows` rows of panels, 8-point
+    /// tick labels at print size.
+    pub fn two_columns(rows: usize) -> ExportOptions {
+        let height_in = 1.0 + 2.1 * rows.max(1) as f64;
+        ExportOptions { width_in: 7.0, height_in, dpi: 300.0, font_pt: 8.0, ..ExportOptions::default() }
+    }
+
     /// Pixel size at `dpi`.
     pub fn pixels(&self, dpi: f64) -> (u32, u32) {
         ((self.width_in * dpi).round().max(16.0) as u32, (self.height_in * dpi).round().max(16.0) as u32)

@@ -40,8 +40,9 @@ pub struct Series {
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub panel: String,
     /// A reference line (an agent that reads no budget, as random), flat across the range: it
-    /// never widens the y axis, so that it does not squeeze the agents' lines into a corner;
-    /// above the axis' top it is not drawn, and its panel's top names it with its value.
+    /// never widens the y axis, so that it does not squeeze the agents' lines into a corner
+    /// (see [`line_y_extent`]). It is named with its value where it is drawn, not in the
+    /// legend; above the axis' top only its name shows, under the top, with an arrow.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub reference: bool,
 }
@@ -55,6 +56,17 @@ pub fn line_panels(series: &[Series]) -> Vec<String> {
         }
     }
     out
+}
+
+/// The (rows, columns) `n` panels are drawn in: two wide for two and four panels, three wide
+/// otherwise (three panels in one row: two wide left a quarter empty).
+pub fn panel_grid(n: usize) -> (usize, usize) {
+    let cols = match n {
+        0 | 1 => 1,
+        2 | 4 => 2,
+        _ => 3,
+    };
+    (n.div_ceil(cols).max(1), cols)
 }
 
 fn is_solid(dash: &u8) -> bool {
@@ -77,15 +89,80 @@ impl Series {
     }
 }
 
-/// The colour of each series: one per colour name (`colour_of`, else the series' own name),
-/// kept from figure to figure as [`palette::series_for`] keeps it.
-pub fn series_colours(series: &[Series]) -> Vec<[u8; 3]> {
+/// A point's shape. Each palette colour has its own, so lines told apart by colour are told
+/// apart in grey too: a paper printed in black and white, a reader who does not see colours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Marker {
+    Circle,
+    Square,
+    Up,
+    Diamond,
+    Down,
+    Left,
+    Right,
+    Cross,
+}
+
+/// The marker of each palette colour, in [`palette::SERIES`]' order.
+pub const MARKERS: [Marker; 8] = [
+    Marker::Circle,
+    Marker::Square,
+    Marker::Up,
+    Marker::Diamond,
+    Marker::Down,
+    Marker::Left,
+    Marker::Right,
+    Marker::Cross,
+];
+
+impl Marker {
+    /// The outline of a filled marker, in units of its radius around its centre (x right, y
+    /// down); None for the circle and the cross, drawn as a circle and two strokes.
+    pub fn outline(self) -> Option<Vec<(f64, f64)>> {
+        let s = 0.85; // a square as heavy as a circle of radius 1
+        match self {
+            Marker::Circle | Marker::Cross => None,
+            Marker::Square => Some(vec![(-s, -s), (s, -s), (s, s), (-s, s)]),
+            Marker::Diamond => Some(vec![(0.0, -1.2), (1.2, 0.0), (0.0, 1.2), (-1.2, 0.0)]),
+            Marker::Up => Some(vec![(0.0, -1.2), (1.1, 0.8), (-1.1, 0.8)]),
+            Marker::Down => Some(vec![(0.0, 1.2), (1.1, -0.8), (-1.1, -0.8)]),
+            Marker::Left => Some(vec![(-1.2, 0.0), (0.8, -1.1), (0.8, 1.1)]),
+            Marker::Right => Some(vec![(1.2, 0.0), (-0.8, -1.1), (-0.8, 1.1)]),
+        }
+    }
+}
+
+/// How a series is drawn, besides its pattern: its colour and its points' marker.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SeriesLook {
+    pub colour: [u8; 3],
+    pub marker: Marker,
+}
+
+/// The name a series takes its colour by (`colour_of`, else its own), each series' index
+/// among the sorted distinct names, and those names.
+fn colour_names(series: &[Series]) -> (Vec<String>, Vec<usize>) {
     let key = |s: &Series| s.colour_of.clone().unwrap_or_else(|| s.name.clone());
     let mut names: Vec<String> = series.iter().map(key).collect();
     names.sort();
     names.dedup();
-    let colours = palette::series_for(&names);
-    series.iter().map(|s| colours[names.binary_search(&key(s)).unwrap_or(0)]).collect()
+    let rank = series.iter().map(|s| names.binary_search(&key(s)).unwrap_or(0)).collect();
+    (names, rank)
+}
+
+/// The colour and marker of each series: one per colour name, kept from figure to figure as
+/// [`palette::series_slots`] keeps it.
+pub fn series_looks(series: &[Series]) -> Vec<SeriesLook> {
+    let (names, rank) = colour_names(series);
+    let slots = palette::series_slots(&names);
+    rank.iter()
+        .map(|&r| SeriesLook { colour: palette::SERIES[slots[r]], marker: MARKERS[slots[r] % MARKERS.len()] })
+        .collect()
+}
+
+/// The colour of each series (see [`series_looks`]).
+pub fn series_colours(series: &[Series]) -> Vec<[u8; 3]> {
+    series_looks(series).into_iter().map(|l| l.colour).collect()
 }
 
 /// Past the palette's eight colours a colour comes round again (see
@@ -93,16 +170,45 @@ pub fn series_colours(series: &[Series]) -> Vec<[u8; 3]> {
 /// pattern of its own (dotted for the second round, long dashes for the third), so that ten
 /// agents are ten lines to tell apart.
 pub fn tell_repeats_apart(series: &mut [Series]) {
-    let key = |s: &Series| s.colour_of.clone().unwrap_or_else(|| s.name.clone());
-    let mut names: Vec<String> = series.iter().map(key).collect();
-    names.sort();
-    names.dedup();
-    for s in series.iter_mut().filter(|s| s.dash == 0) {
-        let round = names.binary_search(&key(s)).unwrap_or(0) / palette::SERIES.len();
-        if round > 0 {
+    let (_, rank) = colour_names(series);
+    for (s, r) in series.iter_mut().zip(rank) {
+        let round = r / palette::SERIES.len();
+        if s.dash == 0 && round > 0 {
             s.dash = 2 + ((round - 1) % (DASHES.len() - 2)) as u8;
         }
     }
+}
+
+/// The y extent a figure of lines is drawn over: its measured lines' points (and bands, when
+/// drawn). A reference line widens it only when it is all there is; one above the measured
+/// lines adds room at the top for its name, which is written there instead of the line
+/// (random's 0.7 pressed the agents' lines into the lowest fifth). The exported figure and the
+/// workbench draw the same extent. None when no point is drawn.
+pub fn line_y_extent(series: &[Series], bands: bool) -> Option<(f64, f64)> {
+    let measured = series.iter().any(|s| !s.reference && !s.points.is_empty());
+    let (mut y0, mut y1) = (f64::INFINITY, f64::NEG_INFINITY);
+    for s in series.iter().filter(|s| !(s.reference && measured)) {
+        for p in &s.points {
+            let (lo, hi) = if bands { p.band.unwrap_or((p.y, p.y)) } else { (p.y, p.y) };
+            y0 = y0.min(p.y).min(lo);
+            y1 = y1.max(p.y).max(hi);
+        }
+    }
+    if !y0.is_finite() {
+        return None;
+    }
+    if measured && series.iter().any(|s| s.reference && s.points.iter().any(|p| p.y > y1)) {
+        y1 += 0.15 * (y1 - y0.min(0.0)).max(f64::EPSILON);
+    }
+    Some((y0, y1))
+}
+
+/// How a reference line (see [`Series::reference`]) is labelled: its name and value, with
+/// an arrow when it lies above the axis' top and is not drawn. Reference lines are named
+/// where they are drawn, not in the legend.
+pub fn reference_label(s: &Series, above: bool) -> String {
+    let v = s.points.first().map_or(f64::NAN, |p| p.y);
+    if above { format!("{} {v:.2} \u{2191}", s.name) } else { format!("{} {v:.2}", s.name) }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -534,23 +640,27 @@ pub struct LegendEntry {
     pub colour: [u8; 3],
     /// The line's (dash, gap) pattern, `None` solid.
     pub pattern: Option<(f64, f64)>,
+    /// The line's points' marker (None for the shaded band).
+    pub marker: Option<Marker>,
     /// A shaded area (the 95% intervals), not a line: drawn in `colour` as lightly as the
     /// bands are.
     pub shaded: bool,
 }
 
-/// The legend of a figure of lines, outside the plot: each series in its colour and pattern,
-/// then the shaded band when a point has one (and `bands` draws them), in the lines' colour
+/// The legend of a figure of lines, outside the plot: each series in its colour, pattern and
+/// marker (reference lines are named where they are drawn instead), then the shaded band when a point has one (and `bands` draws them), in the lines' colour
 /// when they have one, else grey. The exported figure and the workbench list the same
 /// entries; inside the plot, a legend covered the lines' ends.
 pub fn line_legend(series: &[Series], bands: bool) -> Vec<LegendEntry> {
-    let colours = series_colours(series);
+    let looks = series_looks(series);
+    let colours: Vec<[u8; 3]> = looks.iter().map(|l| l.colour).collect();
     let mut entries: Vec<LegendEntry> = Vec::new();
-    for (s, &colour) in series.iter().zip(&colours) {
+    for (s, look) in series.iter().zip(&looks) {
         // One entry a line however many panels draw it; none for a line with nothing to draw
         // (on a log axis, the random agent's zero nodes).
-        if !s.points.is_empty() && !entries.iter().any(|e| e.name == s.name) {
-            entries.push(LegendEntry { name: s.name.clone(), colour, pattern: s.pattern(), shaded: false });
+        if !s.reference && !s.points.is_empty() && !entries.iter().any(|e| e.name == s.name) {
+            let (colour, marker) = (look.colour, Some(look.marker));
+            entries.push(LegendEntry { name: s.name.clone(), colour, pattern: s.pattern(), marker, shaded: false });
         }
     }
     if bands && series.iter().flat_map(|s| &s.points).any(|p| p.band.is_some()) {
@@ -565,7 +675,7 @@ pub fn line_legend(series: &[Series], bands: bool) -> Vec<LegendEntry> {
         } else {
             "95% interval (shaded)"
         };
-        entries.push(LegendEntry { name: name.into(), colour, pattern: None, shaded: true });
+        entries.push(LegendEntry { name: name.into(), colour, pattern: None, marker: None, shaded: true });
     }
     entries
 }

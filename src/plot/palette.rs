@@ -33,13 +33,19 @@ pub fn series(i: usize) -> [u8; 3] {
 /// assert_ne!(ab[0], ab[1]);
 /// ```
 pub fn series_for<S: AsRef<str>>(names: &[S]) -> Vec<[u8; 3]> {
+    series_slots(names).into_iter().map(|k| SERIES[k]).collect()
+}
+
+/// The palette index each name takes (see [`series_for`]); a series' marker follows it, so
+/// that a name keeps its shape as it keeps its colour.
+pub fn series_slots<S: AsRef<str>>(names: &[S]) -> Vec<usize> {
     // FNV-1a: the same in every build and on every machine.
     let hash =
         |name: &str| name.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ b as u64).wrapping_mul(0x100_0000_01b3));
     let mut order: Vec<usize> = (0..names.len()).collect();
     order.sort_by(|&a, &b| names[a].as_ref().cmp(names[b].as_ref()));
     let mut taken = [false; SERIES.len()];
-    let mut out = vec![SERIES[0]; names.len()];
+    let mut out = vec![0; names.len()];
     for (served, &i) in order.iter().enumerate() {
         let want = (hash(names[i].as_ref()) % SERIES.len() as u64) as usize;
         // More names than colours: the palette repeats, as `series` does.
@@ -51,7 +57,7 @@ pub fn series_for<S: AsRef<str>>(names: &[S]) -> Vec<[u8; 3]> {
         if taken.iter().all(|&t| t) {
             taken = [false; SERIES.len()];
         }
-        out[i] = SERIES[k];
+        out[i] = k;
     }
     out
 }

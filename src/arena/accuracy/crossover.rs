@@ -31,14 +31,18 @@ pub struct Crossover {
 }
 
 impl Crossover {
-    /// The crossing in words: "0.0031 s (0.0012 to 0.0094)", or "no crossing in the range".
+    /// The crossing in words: "3.1 ms (1.2 ms to 9.4 ms)", "724 nodes (310 to 1500)", or "no
+    /// crossing in the range".
     pub fn said(&self) -> String {
         match (self.at, self.interval) {
             (Some(at), Some((lo, hi))) => {
-                format!("{} ({} to {}){}", number(at), number(lo), number(hi), self.again())
+                let n = |v| number(&self.budget_kind, v);
+                let unit = unit(&self.budget_kind);
+                format!("{}{unit} ({} to {}){}", n(at), n(lo), n(hi), self.again())
             }
             (Some(at), None) => {
-                format!("{} (no interval: most resamples do not cross){}", number(at), self.again())
+                let (at, unit) = (number(&self.budget_kind, at), unit(&self.budget_kind));
+                format!("{at}{unit} (no interval: most resamples do not cross){}", self.again())
             }
             _ => "no crossing in the range".into(),
         }
@@ -55,8 +59,22 @@ impl Crossover {
     }
 }
 
-fn number(v: f64) -> String {
-    if v >= 100.0 { format!("{v:.0}") } else { format!("{v:.3}") }
+/// A budget as a person says it: CPU time in milliseconds or seconds; nodes and iterations,
+/// counts, as whole numbers (an interpolated crossing read "90.500" nodes).
+fn number(kind: &str, v: f64) -> String {
+    match kind {
+        "cpu_seconds" => crate::plot::accuracy::cpu_label(v),
+        _ => format!("{}", v.round().max(1.0)),
+    }
+}
+
+/// The unit after a count ("724 nodes"); CPU time carries its own.
+fn unit(kind: &str) -> &'static str {
+    match kind {
+        "nodes" => " nodes",
+        "iterations" => " iterations",
+        _ => "",
+    }
 }
 
 /// The first crossing of two curves over the same budgets (ascending), interpolated on

@@ -609,10 +609,13 @@ pub fn write_outputs(out: &Path, rows: &[MoveRow], seed: u64) -> Result<Vec<Path
         fig.title.clear();
         fig
     };
+    // Sized for print: a board's figure one column wide, all boards across both columns.
+    use crate::plot::ExportOptions;
+    let across = ExportOptions::two_columns(crate::plot::panel_grid(boards(&table).len()).0);
     for (axis, kind) in [(BudgetAxis::Work, "work"), (BudgetAxis::CpuSeconds, "cpu")] {
         if let Some(fig) = accuracy_panels(&table, axis).map(untitled) {
             let path = out.join(format!("accuracy-{kind}.svg"));
-            written.extend(crate::plot::export_figure(&fig, &path, &crate::plot::ExportOptions::default())?);
+            written.extend(crate::plot::export_figure(&fig, &path, &across)?);
         }
     }
     for board in boards(&table) {
@@ -620,7 +623,7 @@ pub fn write_outputs(out: &Path, rows: &[MoveRow], seed: u64) -> Result<Vec<Path
         for (axis, kind) in [(BudgetAxis::Work, "work"), (BudgetAxis::CpuSeconds, "cpu")] {
             if let Some(fig) = accuracy_figure(&table, axis, &board).map(untitled) {
                 let path = out.join(format!("accuracy-{kind}-{slug}.svg"));
-                written.extend(crate::plot::export_figure(&fig, &path, &crate::plot::ExportOptions::default())?);
+                written.extend(crate::plot::export_figure(&fig, &path, &ExportOptions::column())?);
             }
         }
     }

@@ -327,7 +327,7 @@ impl AccuracyPanel {
         let panels = accuracy_panels(&self.table, self.axis).map(|f| self.exporter.labelled(f));
         match self.figure() {
             Some(fig) => {
-                let height = super::plots::height_in_view(ui, 100.0..=260.0);
+                let height = super::plots::plot_height_in_view(ui, 100.0..=260.0);
                 draw_figure(ui, "accuracy", &fig, height, false, Some(&mut self.plot_enlarged));
             }
             None => {

@@ -813,10 +813,7 @@ impl MatchupPanel {
         }
         let fig = self.shown.as_ref().and_then(|c| c.2.clone()).map(|f| self.exporter.labelled(f));
         if let Some(f) = &fig {
-            // The plot's title and legend rows come out of the room, and the export row under
-            // it, so that all show whole at the default window size.
-            let rows = 50.0 + ui.spacing().interact_size.y + ui.spacing().item_spacing.y;
-            let height = super::plots::height_in_view(ui, (100.0 + rows)..=(240.0 + rows)) - rows;
+            let height = super::plots::plot_height_in_view(ui, 100.0..=240.0);
             draw_figure(ui, "matchup", f, height, self.exporter.log_y, Some(&mut self.plot_enlarged));
         } else {
             ui.label("no games yet");

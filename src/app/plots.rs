@@ -34,6 +34,15 @@ pub fn height_in_view(ui: &egui::Ui, range: std::ops::RangeInclusive<f32>) -> f3
     room.clamp(*range.start(), *range.end())
 }
 
+/// The height of a plot drawn by [`draw_figure`] with an export row under it: the room
+/// [`height_in_view`] finds less the title and legend rows above the plot and the export row
+/// under it, so that all of them show whole (the accuracy tab's plot ran under the fold, its
+/// Export row out of sight). `range` is the plot's own height.
+pub fn plot_height_in_view(ui: &egui::Ui, range: std::ops::RangeInclusive<f32>) -> f32 {
+    let rows = 50.0 + ui.spacing().interact_size.y + ui.spacing().item_spacing.y;
+    height_in_view(ui, (range.start() + rows)..=(range.end() + rows)) - rows
+}
+
 /// An axis label of at most `max` characters: `text` whole, or nothing (the figure's title
 /// names the quantity; a label cut at a word, "mean nodes or…", read as text cut off).
 pub fn whole_or_nothing(text: &str, max: usize) -> String {
@@ -284,6 +293,20 @@ fn band(c: Color32) -> Color32 {
 fn draw_lines(p: &mut PlotUi<'_>, series: &[Series], top: f64) {
     let looks = series_looks(series);
     let visuals = p.ctx().global_style().visuals.clone();
+    // Every band (a filled area: a band is rarely convex, so not a polygon) before the lines,
+    // so that no line is drawn under another's band.
+    for (s, look) in series.iter().zip(&looks).filter(|(s, _)| !s.reference) {
+        let banded: Vec<_> = s.points.iter().filter_map(|q| q.band.map(|b| (q.x, b))).collect();
+        if banded.len() >= 2 {
+            let xs: Vec<f64> = banded.iter().map(|b| b.0).collect();
+            let lo: Vec<f64> = banded.iter().map(|b| b.1.0).collect();
+            let hi: Vec<f64> = banded.iter().map(|b| b.1.1).collect();
+            let fill = band(ink(look.colour, &visuals));
+            p.add(
+                FilledArea::new(format!("{} 95%", s.name), &xs, &lo, &hi).fill_color(fill).stroke(egui::Stroke::NONE),
+            );
+        }
+    }
     for (s, look) in series.iter().zip(&looks) {
         let c = ink(look.colour, &visuals);
         if s.reference {
@@ -301,20 +324,10 @@ fn draw_lines(p: &mut PlotUi<'_>, series: &[Series], top: f64) {
                 );
                 (PlotPoint::new(last.x, last.y), egui::Align2::RIGHT_BOTTOM)
             };
-            p.text(Text::new(s.name.clone(), at, reference_label(s, above)).color(c).anchor(anchor));
+            // At the body size: egui_plot's small default read as a footnote.
+            let label = egui::RichText::new(reference_label(s, above)).size(14.0).color(c);
+            p.text(Text::new(s.name.clone(), at, label).anchor(anchor));
             continue;
-        }
-        // The 95% band (a filled area: the band is rarely convex, so not a polygon).
-        let banded: Vec<_> = s.points.iter().filter_map(|q| q.band.map(|b| (q.x, b))).collect();
-        if banded.len() >= 2 {
-            let xs: Vec<f64> = banded.iter().map(|b| b.0).collect();
-            let lo: Vec<f64> = banded.iter().map(|b| b.1.0).collect();
-            let hi: Vec<f64> = banded.iter().map(|b| b.1.1).collect();
-            p.add(
-                FilledArea::new(format!("{} 95%", s.name), &xs, &lo, &hi)
-                    .fill_color(band(c))
-                    .stroke(egui::Stroke::NONE),
-            );
         }
         let pts: Vec<[f64; 2]> = s.points.iter().map(|q| [q.x, q.y]).collect();
         let style = match s.pattern() {
@@ -323,8 +336,10 @@ fn draw_lines(p: &mut PlotUi<'_>, series: &[Series], top: f64) {
             Some((dash, _)) => LineStyle::Dashed { length: dash as f32 },
         };
         p.line(Line::new(s.name.clone(), PlotPoints::from(pts.clone())).color(c).width(2.0).style(style));
-        let points = Points::new(s.name.clone(), PlotPoints::from(pts)).color(c).radius(3.5);
-        p.points(points.shape(marker_shape(look.marker)).filled(true));
+        if !s.level {
+            let points = Points::new(s.name.clone(), PlotPoints::from(pts)).color(c).radius(3.5);
+            p.points(points.shape(marker_shape(look.marker)).filled(true));
+        }
     }
 }
 

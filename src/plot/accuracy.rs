@@ -119,7 +119,11 @@ pub fn ladder_figure(rows: &[crate::arena::ladder::EloRow], axis: BudgetAxis) ->
     let (&first, &last) = (budgets.first()?, budgets.last()?);
     for r in rows.iter().filter(|r| r.budget_kind == "ladder") {
         let at = |b: f64| LinePoint { x: b.log2(), y: r.elo, band: None, n: r.games };
-        series.push(Series { dash: 1, ..Series::new(format!("rung: {}", r.agent), vec![at(first), at(last)]) });
+        series.push(Series {
+            dash: 1,
+            level: true,
+            ..Series::new(format!("rung: {}", r.agent), vec![at(first), at(last)])
+        });
     }
     crate::plot::tell_repeats_apart(&mut series);
     let board = rows.first().map_or("", |r| r.board.as_str());
@@ -334,6 +338,44 @@ mod tests {
         let FigureData::Lines(s) = &fig.data else { panic!() };
         let (lo, hi) = crate::plot::line_y_extent(s, true).unwrap();
         assert!(lo.abs() < 1e-9 && (hi - 0.6).abs() < 1e-9, "the agents' bands set the extent: {lo} {hi}");
+    }
+
+    /// A ladder's rungs are levels across the range: no point markers (two at the ends read
+    /// as measurements there), and no marker in their legend entries; the agents have both.
+    #[test]
+    fn ladder_rungs_are_levels_without_markers() {
+        use crate::arena::ladder::EloRow;
+        let elo = |agent: &str, kind: &str, budget: &str, elo: f64| EloRow {
+            board: "connect4".into(),
+            agent: agent.into(),
+            budget_kind: kind.into(),
+            budget: budget.into(),
+            games: 10,
+            points: 5.0,
+            elo,
+            lo: elo - 50.0,
+            hi: elo + 50.0,
+        };
+        let rows = [
+            elo("ab", "cpu_seconds", "0.001", 200.0),
+            elo("ab", "cpu_seconds", "0.004", 260.0),
+            elo("uct-128", "ladder", "", 0.0),
+        ];
+        let fig = ladder_figure(&rows, BudgetAxis::CpuSeconds).unwrap();
+        let FigureData::Lines(s) = &fig.data else { panic!() };
+        assert_eq!((s[0].level, s[1].level, s[1].name.as_str()), (false, true, "rung: uct-128"));
+        let legend = crate::plot::line_legend(s, false);
+        assert!(legend[0].marker.is_some() && legend[1].marker.is_none(), "{legend:?}");
+        let svg = crate::plot::render_svg(&fig, &crate::plot::ExportOptions::default()).unwrap();
+        let ab = render_alone(&rows[..2]);
+        // The rung adds its dashed line and its legend entry, no marker.
+        assert_eq!(svg.matches("<circle").count() + svg.matches("<polygon").count(), ab, "{svg}");
+    }
+
+    fn render_alone(rows: &[crate::arena::ladder::EloRow]) -> usize {
+        let fig = ladder_figure(rows, BudgetAxis::CpuSeconds).unwrap();
+        let svg = crate::plot::render_svg(&fig, &crate::plot::ExportOptions::default()).unwrap();
+        svg.matches("<circle").count() + svg.matches("<polygon").count()
     }
 
     /// Ten agents, eight colours: the two whose colour comes round again are dotted, so every

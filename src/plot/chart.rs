@@ -400,7 +400,7 @@ where
                     }
                 }
                 if let Some(m) = m {
-                    draw_marker(area, (x + sw / 2, y), m, z, c)?;
+                    draw_marker(area, (x + sw / 2, y), m, z, c, false)?;
                 }
             }
             Mark::Block(c) => {
@@ -417,14 +417,16 @@ where
     Ok(())
 }
 
-/// Draws a marker centred at `at` on `area`, 3.5 points in radius, white-edged so that points
-/// of two lines on top of each other both show.
+/// Draws a marker centred at `at` on `area`, 3.5 points in radius; `edged`, with a white edge
+/// so that points of two lines on top of each other both show (not in a legend swatch, where
+/// the edge cut the line and the swatch read as dashed).
 pub(super) fn draw_marker<DB: DrawingBackend, CT: plotters::coord::CoordTranslate>(
     area: &DrawingArea<DB, CT>,
     at: CT::From,
     m: Marker,
     z: &Sizes,
     c: RGBColor,
+    edged: bool,
 ) -> Result<(), DrawError>
 where
     DB::ErrorType: 'static,
@@ -439,7 +441,7 @@ where
             let shape = px(outline);
             let mut closed = shape.clone();
             closed.push(shape[0]);
-            let edge = PathElement::new(closed, WHITE.stroke_width(1));
+            let edge = PathElement::new(closed, if edged { WHITE } else { c }.stroke_width(1));
             area.draw(&(EmptyElement::at(at) + Polygon::new(shape, c.filled()) + edge))?;
         }
         (Marker::Cross, None) => {
@@ -448,7 +450,7 @@ where
             area.draw(&(EmptyElement::at(at) + PathElement::new(a, w) + PathElement::new(b, w)))?;
         }
         _ => {
-            let edge = Circle::new((0, 0), r as i32, WHITE.stroke_width(1));
+            let edge = Circle::new((0, 0), r as i32, if edged { WHITE } else { c }.stroke_width(1));
             area.draw(&(EmptyElement::at(at) + Circle::new((0, 0), r as i32, c.filled()) + edge))?;
         }
     }

@@ -172,6 +172,23 @@ fn draw_series_lines<'s, DB: DrawingBackend>(
 where
     DB::ErrorType: 'static,
 {
+    // Every band first, then the lines over them: a band drawn after another line muddied it
+    // (a pink line under three bands read grey).
+    let series: Vec<(&super::Series, &SeriesLook)> = series.collect();
+    for &(ser, look) in series.iter().filter(|(s, _)| opts.bands && !s.reference) {
+        let c = rgb(look.colour);
+        let mut band: Vec<(f64, f64)> = ser.points.iter().filter_map(|p| p.band.map(|b| (p.x, b.1))).collect();
+        band.extend(ser.points.iter().rev().filter_map(|p| p.band.map(|b| (p.x, b.0))));
+        if band.len() >= 4 {
+            chart.draw_series(std::iter::once(Polygon::new(band, c.mix(BAND_ALPHA).filled())))?;
+        } else {
+            // One x value has no band to fill: its interval is drawn as an error bar.
+            let bars = ser.points.iter().filter_map(|p| {
+                p.band.map(|(lo, hi)| ErrorBar::new_vertical(p.x, lo, p.y, hi, stroke(z, c, 1.5), z.px(8.0)))
+            });
+            chart.draw_series(bars)?;
+        }
+    }
     for (ser, look) in series {
         let c = rgb(look.colour);
         if ser.reference {
@@ -194,19 +211,6 @@ where
             chart.draw_series(std::iter::once(label))?;
             continue;
         }
-        if opts.bands {
-            let mut band: Vec<(f64, f64)> = ser.points.iter().filter_map(|p| p.band.map(|b| (p.x, b.1))).collect();
-            band.extend(ser.points.iter().rev().filter_map(|p| p.band.map(|b| (p.x, b.0))));
-            if band.len() >= 4 {
-                chart.draw_series(std::iter::once(Polygon::new(band, c.mix(BAND_ALPHA).filled())))?;
-            } else {
-                // One x value has no band to fill: its interval is drawn as an error bar.
-                let bars = ser.points.iter().filter_map(|p| {
-                    p.band.map(|(lo, hi)| ErrorBar::new_vertical(p.x, lo, p.y, hi, stroke(z, c, 1.5), z.px(8.0)))
-                });
-                chart.draw_series(bars)?;
-            }
-        }
         let points = ser.points.iter().map(|p| (p.x, p.y));
         match ser.pattern() {
             None => chart.draw_series(LineSeries::new(points, stroke(z, c, 2.0)))?,
@@ -217,8 +221,8 @@ where
                 stroke(z, c, 2.0),
             ))?,
         };
-        for p in &ser.points {
-            super::chart::draw_marker(chart.plotting_area(), (p.x, p.y), look.marker, z, c)?;
+        for p in ser.points.iter().filter(|_| !ser.level) {
+            super::chart::draw_marker(chart.plotting_area(), (p.x, p.y), look.marker, z, c, true)?;
         }
     }
     Ok(())

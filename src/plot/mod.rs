@@ -45,6 +45,10 @@ pub struct Series {
     /// legend; above the axis' top only its name shows, under the top, with an arrow.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub reference: bool,
+    /// A level across the range (a ladder rung's rating): drawn without point markers, which
+    /// would read as measurements at its two ends.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub level: bool,
 }
 
 /// The panels of a line figure, in the order their lines first come; empty for one panel.
@@ -80,7 +84,15 @@ pub const DASHES: [Option<(f64, f64)>; 4] = [None, Some((9.0, 5.0)), Some((2.0, 
 impl Series {
     /// A solid line in its own colour.
     pub fn new(name: impl Into<String>, points: Vec<LinePoint>) -> Series {
-        Series { name: name.into(), points, colour_of: None, dash: 0, panel: String::new(), reference: false }
+        Series {
+            name: name.into(),
+            points,
+            colour_of: None,
+            dash: 0,
+            panel: String::new(),
+            reference: false,
+            level: false,
+        }
     }
 
     /// The (dash, gap) pattern of this line, `None` solid.
@@ -659,7 +671,7 @@ pub fn line_legend(series: &[Series], bands: bool) -> Vec<LegendEntry> {
         // One entry a line however many panels draw it; none for a line with nothing to draw
         // (on a log axis, the random agent's zero nodes).
         if !s.reference && !s.points.is_empty() && !entries.iter().any(|e| e.name == s.name) {
-            let (colour, marker) = (look.colour, Some(look.marker));
+            let (colour, marker) = (look.colour, (!s.level).then_some(look.marker));
             entries.push(LegendEntry { name: s.name.clone(), colour, pattern: s.pattern(), marker, shaded: false });
         }
     }

@@ -51,12 +51,13 @@ pub fn boards(rows: &[AccuracyRow]) -> Vec<String> {
 pub fn accuracy_figure(rows: &[AccuracyRow], axis: BudgetAxis, board: &str) -> Option<Figure> {
     let mut fig = board_figure(rows, axis, board)?;
     if let FigureData::Lines(series) = &mut fig.data {
-        crate::plot::tell_repeats_apart(series);
+        crate::plot::tell_lines_apart(series);
     }
     Some(fig)
 }
 
-/// The figure of `board`'s rows, its lines not yet told apart past the palette.
+/// The figure of `board`'s rows, its lines not yet told apart (see
+/// [`crate::plot::tell_lines_apart`]).
 fn board_figure(rows: &[AccuracyRow], axis: BudgetAxis, board: &str) -> Option<Figure> {
     let rows: Vec<&AccuracyRow> = rows.iter().filter(|r| r.group == "all" && r.board == board).collect();
     let point = |r: &AccuracyRow, x: f64| LinePoint { x, y: r.rate, band: Some((r.lo, r.hi)), n: r.positions as u32 };
@@ -125,7 +126,7 @@ pub fn ladder_figure(rows: &[crate::arena::ladder::EloRow], axis: BudgetAxis) ->
             ..Series::new(format!("rung: {}", r.agent), vec![at(first), at(last)])
         });
     }
-    crate::plot::tell_repeats_apart(&mut series);
+    crate::plot::tell_lines_apart(&mut series);
     let board = rows.first().map_or("", |r| r.board.as_str());
     Some(Figure {
         title: format!("Strength against budget on {board}, by games against a fixed ladder"),
@@ -170,7 +171,7 @@ pub fn accuracy_panels(rows: &[AccuracyRow], axis: BudgetAxis) -> Option<Figure>
         first.get_or_insert(fig);
     }
     let first = first?;
-    crate::plot::tell_repeats_apart(&mut series);
+    crate::plot::tell_lines_apart(&mut series);
     Some(Figure {
         title: "Mistakes against budget, judged by the solver".into(),
         data: FigureData::Lines(series),
@@ -378,8 +379,8 @@ mod tests {
         svg.matches("<circle").count() + svg.matches("<polygon").count()
     }
 
-    /// Ten agents, eight colours: the two whose colour comes round again are dotted, so every
-    /// legend entry (colour and pattern) is one of its own.
+    /// Ten agents, eight colours: the two whose colour comes round again take the next
+    /// pattern of their colour, so every legend entry (colour and pattern) is one of its own.
     #[test]
     fn ten_agents_are_ten_lines_to_tell_apart() {
         let names: Vec<String> = (0..10).map(|i| format!("agent-{i}")).collect();
@@ -392,8 +393,16 @@ mod tests {
         unique.sort();
         unique.dedup();
         assert_eq!(unique.len(), 10, "{styles:?}");
-        let dotted: Vec<&str> = s.iter().filter(|s| s.dash != 0).map(|s| s.name.as_str()).collect();
-        assert_eq!(dotted, ["agent-8", "agent-9"]);
+        let repeats: Vec<&Series> = s.iter().filter(|x| x.name == "agent-8" || x.name == "agent-9").collect();
+        for r in repeats {
+            let first =
+                s.iter().zip(&legend).find(|(x, e)| x.name != r.name && e.colour == legend_of(&legend, &r.name));
+            assert!(first.is_some_and(|(x, _)| x.dash != r.dash), "{} {styles:?}", r.name);
+        }
+    }
+
+    fn legend_of(legend: &[crate::plot::LegendEntry], name: &str) -> [u8; 3] {
+        legend.iter().find(|e| e.name == name).unwrap().colour
     }
 
     /// The work axis names only the units drawn.

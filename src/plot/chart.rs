@@ -308,8 +308,12 @@ pub(super) enum Mark {
 /// The plot's area and, when there is a legend, its area and whether it is a column.
 pub(super) type WithLegend<DB> = (DrawingArea<DB, Shift>, Option<(DrawingArea<DB, Shift>, bool)>);
 
+/// A legend swatch's length, in points: long enough for two periods of a dashed pattern to
+/// show either side of the marker (at 18 the long dashes read as a solid line).
+const SWATCH: f64 = 24.0;
+
 /// Room for a legend entry's swatch and the gaps around it, in points.
-const SWATCH_ROOM: f64 = 34.0;
+const SWATCH_ROOM: f64 = SWATCH + 16.0;
 
 /// Where each legend entry goes in rows of `width` pixels: entries flow left to right, each
 /// as wide as its own name needs (a long "95% interval (shaded)" made every entry its width),
@@ -349,7 +353,8 @@ pub(super) fn legend_room<DB: DrawingBackend>(
     let (w, h) = area.dim_in_pixel();
     let widest = entry_widths(area, entries, z).into_iter().max().unwrap_or(0);
     let line_h = th + z.px(6.0);
-    if !rows && (widest as f64) <= 0.3 * w as f64 {
+    // A column takes at most a third of the width: the plot keeps two thirds.
+    if !rows && (widest as f64) <= w as f64 / 3.0 {
         let (plot, legend) = area.split_horizontally(w - widest);
         (plot, Some((legend, true)))
     } else {
@@ -382,7 +387,7 @@ where
         let x = ex as i32 + z.px(8.0) as i32;
         // A column starts level with the top of the axes; rows start at the strip's top.
         let y = if column { z.px(14.0) } else { z.px(6.0) } as i32 + row as i32 * line_h + line_h / 2;
-        let sw = z.px(18.0) as i32;
+        let sw = z.px(SWATCH) as i32;
         match *mark {
             Mark::Line(c, pattern, m) => {
                 let width = c.stroke_width(z.px(2.0).max(1));
@@ -390,7 +395,7 @@ where
                     None => area.draw(&PathElement::new(vec![(x, y), (x + sw, y)], width))?,
                     Some((dash, gap)) => {
                         // Two periods of the pattern, shrunk to the swatch so the name does not move.
-                        let k = (18.0 / (2.0 * (dash + gap))).min(1.0);
+                        let k = (SWATCH / (2.0 * (dash + gap))).min(1.0);
                         area.draw(&plotters::element::DashedPathElement::new(
                             vec![(x, y), (x + sw, y)],
                             z.px(k * dash).max(1),
@@ -405,7 +410,7 @@ where
             }
             Mark::Block(c) => {
                 let r = z.px(5.0) as i32;
-                area.draw(&Rectangle::new([(x + 3, y - r), (x + 3 + 2 * r, y + r)], c.filled()))?
+                area.draw(&Rectangle::new([(x + sw / 2 - r, y - r), (x + sw / 2 + r, y + r)], c.filled()))?
             }
         }
         area.draw(&Text::new(

@@ -828,7 +828,7 @@ impl Plan<'_> {
                 Series { colour_of: colour_of.get(&name).cloned(), ..Series::new(name, points) }
             })
             .collect::<Vec<Series>>();
-        super::tell_repeats_apart(&mut series);
+        super::tell_lines_apart(&mut series);
         let n = series.iter().flat_map(|s| s.points.iter().map(|p| p.n));
         Ok(Figure {
             title: format!("{}{}", self.title(format!("{} by {x}", self.y_label)), games_each(n, "point")),

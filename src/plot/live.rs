@@ -36,6 +36,7 @@ pub fn cumulative_score(records: &[GameRecord], agent: usize) -> Figure {
     if series.is_empty() {
         series.push(Series::new(name.clone(), Vec::new()));
     }
+    super::tell_lines_apart(&mut series);
     Figure {
         title: format!("Cumulative score of {name}{}, with its 95% interval", boards.each()),
         x_label: boards.x_label().into(),
@@ -145,7 +146,9 @@ pub fn per_move(records: &[GameRecord], what: PerMove) -> Figure {
     // The legend in the agents' order, each agent's boards together (in the order games came
     // it read "solver on 4,4,3, jeng-mcts on 4,4,3, jeng-mcts on 5,5,4, solver on 5,5,4").
     lines.sort_by(|a, b| a.1.cmp(&b.1).then(a.0.1.cmp(&b.0.1)));
-    let series = lines.into_iter().map(|((_, b), name, points)| boards.series(&name, b, points)).collect();
+    let mut series: Vec<Series> =
+        lines.into_iter().map(|((_, b), name, points)| boards.series(&name, b, points)).collect();
+    super::tell_lines_apart(&mut series);
     let (title, y) = match what {
         // Short y titles: the workbench's plots are low, and a rotated title must fit.
         PerMove::Time => ("time per move, mean over each game".to_string(), "mean seconds per move".to_string()),

@@ -177,15 +177,34 @@ pub fn series_colours(series: &[Series]) -> Vec<[u8; 3]> {
     series_looks(series).into_iter().map(|l| l.colour).collect()
 }
 
-/// Past the palette's eight colours a colour comes round again (see
-/// [`palette::series_for`]): each solid line whose colour another line already has is given a
-/// pattern of its own (dotted for the second round, long dashes for the third), so that ten
-/// agents are ten lines to tell apart.
-pub fn tell_repeats_apart(series: &mut [Series]) {
-    let (_, rank) = colour_names(series);
+/// Tells a figure's lines apart by pattern as well as by colour, so that a greyscale print
+/// separates them along the whole line, not only by their markers: when the lines differ by
+/// colour alone, the agents are ranked by how dark their colours print, and the darkest is
+/// solid, the next dashed, then dotted, then long dashes, round again: two colours that print
+/// as near greys (the palette's blue, bluish green and vermillion do) are never next in that
+/// order with one pattern. Past the palette's eight colours a colour comes round again (see
+/// [`palette::series_for`]) and its lines are next in the order, so ten agents are ten lines
+/// to tell apart. A figure whose lines are patterned already (one pattern a board) keeps
+/// them, and only a colour's second and third rounds are patterned. One line, or lines of one
+/// name, stay solid; reference lines and levels keep their own patterns.
+pub fn tell_lines_apart(series: &mut [Series]) {
+    let (names, rank) = colour_names(series);
+    let slots = palette::series_slots(&names);
+    let grey = palette::grey;
+    let measured = |s: &Series| !s.reference && !s.level;
+    let by_board = series.iter().any(|s| measured(s) && s.dash != 0);
+    let mut order: Vec<usize> = series.iter().zip(&rank).filter(|(s, _)| measured(s)).map(|(_, &r)| r).collect();
+    order.sort_by(|&a, &b| grey(palette::SERIES[slots[a]]).total_cmp(&grey(palette::SERIES[slots[b]])).then(a.cmp(&b)));
+    order.dedup();
+    let by_colour = !by_board && order.len() > 1;
     for (s, r) in series.iter_mut().zip(rank) {
+        if !measured(s) || s.dash != 0 {
+            continue;
+        }
         let round = r / palette::SERIES.len();
-        if s.dash == 0 && round > 0 {
+        if by_colour {
+            s.dash = (order.iter().position(|&o| o == r).unwrap_or(0) % DASHES.len()) as u8;
+        } else if round > 0 {
             s.dash = 2 + ((round - 1) % (DASHES.len() - 2)) as u8;
         }
     }
@@ -845,5 +864,59 @@ mod boundary_tests {
         let values = vec![vec![Some(0.4), Some(0.6), None], vec![Some(0.45), Some(0.3), Some(0.9)]];
         let segs = boundary_segments(&values, 0.5);
         assert_eq!(segs, vec![((0.5, -0.5), (0.5, 0.5)), ((0.5, 0.5), (1.5, 0.5)), ((1.5, 0.5), (1.5, 1.5))]);
+    }
+}
+
+#[cfg(test)]
+mod pattern_tests {
+    use super::palette::grey;
+    use super::*;
+
+    fn lines(names: &[&str]) -> Vec<Series> {
+        let pts = vec![LinePoint { x: 1.0, y: 0.5, band: None, n: 1 }];
+        names.iter().map(|n| Series::new(*n, pts.clone())).collect()
+    }
+
+    /// Whatever the agents, the darkest line is solid and lines next in darkness differ in
+    /// pattern; in particular two colours that print as near greys (within 25 of 255) never
+    /// share one. The study's agents (plain-ab, plain-uct, strong-mcts: three near greys told
+    /// apart only by markers) and sets that take every palette colour are tried.
+    #[test]
+    fn near_greys_never_share_a_pattern() {
+        let study = ["plain-ab", "plain-uct", "strong-ab", "strong-mcts"];
+        let eight: Vec<String> = (0..8).map(|i| format!("agent-{i}")).collect();
+        let eight: Vec<&str> = eight.iter().map(String::as_str).collect();
+        for names in [&study[..], &study[..2], &study[1..], &eight[..]] {
+            let mut series = lines(names);
+            series.push(Series { dash: 1, reference: true, ..lines(&["random"]).remove(0) });
+            tell_lines_apart(&mut series);
+            assert_eq!(series.last().unwrap().dash, 1, "the reference line keeps its dashes");
+            let colours = series_colours(&series);
+            let mut looks: Vec<(f64, u8)> =
+                series.iter().zip(&colours).filter(|(s, _)| !s.reference).map(|(s, &c)| (grey(c), s.dash)).collect();
+            looks.sort_by(|a, b| a.0.total_cmp(&b.0));
+            assert_eq!(looks[0].1, 0, "the darkest is solid: {looks:?}");
+            for (i, a) in looks.iter().enumerate() {
+                for b in &looks[i + 1..] {
+                    assert!(b.0 - a.0 >= 25.0 || a.1 != b.1, "near greys share a pattern: {looks:?}");
+                }
+            }
+        }
+    }
+
+    /// One line stays solid; a figure patterned by board keeps its patterns.
+    #[test]
+    fn lines_already_told_apart_keep_their_patterns() {
+        let mut one = lines(&["strong-mcts"]);
+        tell_lines_apart(&mut one);
+        assert_eq!(one[0].dash, 0);
+        let on = |board: &str, dash| Series {
+            colour_of: Some("strong-mcts".into()),
+            dash,
+            ..Series::new(format!("strong-mcts on {board}"), lines(&["x"]).remove(0).points)
+        };
+        let mut boards = vec![on("a", 0), on("b", 1), lines(&["plain-uct"]).remove(0)];
+        tell_lines_apart(&mut boards);
+        assert_eq!(boards.iter().map(|s| s.dash).collect::<Vec<_>>(), [0, 1, 0]);
     }
 }

@@ -94,8 +94,12 @@ pub fn viridis(t: f64) -> [u8; 3] {
     out
 }
 
+/// How dark a colour prints in grey: its luma (ITU-R BT.601), 0 black to 255 white.
+pub fn grey([r, g, b]: [u8; 3]) -> f64 {
+    0.299 * f64::from(r) + 0.587 * f64::from(g) + 0.114 * f64::from(b)
+}
+
 /// Black or white, whichever reads better on `background`.
 pub fn text_on(background: [u8; 3]) -> [u8; 3] {
-    let [r, g, b] = background.map(f64::from);
-    if 0.299 * r + 0.587 * g + 0.114 * b > 140.0 { [0, 0, 0] } else { [255, 255, 255] }
+    if grey(background) > 140.0 { [0, 0, 0] } else { [255, 255, 255] }
 }

@@ -324,14 +324,15 @@ impl ReviewSettings {
     /// Who judges the review, for its header: `judge` names the agent (in the workbench,
     /// "agent A (strong-ab)").
     pub fn judge_said(&self, judge: &str) -> String {
+        // Short enough for one line of the review tab beside the board (about 100
+        // characters): "proofs" is said in full by [`PROOFS_ARE`].
         if self.proofs_only() {
             format!(
-                "proofs only, by {judge}: the solver (or, on free-placement boards, the threat search), {} s \
-                 a position; a move no proof settles is left unjudged",
+                "proofs only, by {judge}, {} s a position; a move no proof settles is left unjudged",
                 self.solver_seconds
             )
         } else {
-            format!("proofs where the solver (or, on free-placement boards, the threat search) finishes, else {judge}")
+            format!("proofs where they finish, else {judge}")
         }
     }
 
@@ -340,6 +341,10 @@ impl ReviewSettings {
         matches!(self.agent.agent, AgentConfig::Solver(_))
     }
 }
+
+/// What the review's "proofs" are, for the header's tooltip and the CLI's help.
+pub const PROOFS_ARE: &str =
+    "proofs: the solver's (on free-placement boards, the threat search's) proven values, within the time a position";
 
 /// The review header's judge: `reviewed`, the settings of the review shown (None before one),
 /// and `now`, the agent slot A holds, who judges the next review at `seconds` a position.
@@ -350,7 +355,7 @@ pub fn judge_header(reviewed: Option<&ReviewSettings>, now: &AgentFile, seconds:
     match reviewed {
         None => ReviewSettings::new(now.clone(), seconds).judge_said(&slot(&now.name)),
         Some(s) if s.agent == *now => s.judge_said(&slot(&now.name)),
-        Some(s) => format!("{} (A now holds {}: Review game to use it)", s.judge_said(&s.agent.name), now.name),
+        Some(s) => format!("{}; A now holds {}: Review game to use it", s.judge_said(&s.agent.name), now.name),
     }
 }
 
@@ -1077,7 +1082,8 @@ mod tests {
         assert!(judge_header(Some(&reviewed), &strong, 0.3).ends_with("else agent A (strong-ab)"));
         // Slot A now holds another agent: the review shown was still judged by strong-ab.
         let after = judge_header(Some(&reviewed), &mcts, 0.3);
-        assert!(after.contains("else strong-ab (A now holds strong-mcts: Review game to use it)"), "{after}");
+        assert!(after.contains("else strong-ab; A now holds strong-mcts: Review game to use it"), "{after}");
+        assert!(format!("Judge: {after}").chars().count() <= 100, "one line of the review tab: {after}");
         assert!(!after.contains("agent A (strong-mcts)") && !after.contains("agent A (strong-ab)"), "{after}");
     }
 

@@ -90,13 +90,23 @@ fn draw_candidate(painter: &egui::Painter, r: Rect, cell: f32, rank: (usize, usi
 }
 
 /// The evaluation bar: the first player's share dark from the bottom (their stones' colour),
-/// the second's light above, a tick at the even line, the score's label at the top; grey and
-/// empty while nothing is known. Always drawn, so the board never moves when it fills.
+/// the second's light above, each player's stone at its end, a tick at the even line, the
+/// score's label on the side's own colour; grey and empty while nothing is known. Always
+/// drawn, so the board never moves when it fills.
 pub fn eval_bar(ui: &mut egui::Ui, height: f32, bar: Option<&crate::analysis::EvalBar>) {
     // Level with the board's cells, which start 8 px below its top.
     let (space, response) = ui.allocate_exact_size(Vec2::new(22.0, height + 8.0), Sense::hover());
-    let rect = Rect::from_min_max(space.min + Vec2::new(0.0, 8.0), space.max);
+    // A stone of each player at the end their share fills from (which side the bar is for
+    // was not said), the bar between them.
+    let stone = 12.0;
+    let rect = Rect::from_min_max(space.min + Vec2::new(0.0, 8.0 + stone), space.max - Vec2::new(0.0, stone));
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Meter, true, "evaluation bar"));
+    let whole = ui.painter_at(space);
+    let edge = Stroke::new(1.0, Color32::from_gray(120));
+    let second_at = egui::pos2(rect.center().x, rect.min.y - stone / 2.0);
+    let first_at = egui::pos2(rect.center().x, rect.max.y + stone / 2.0);
+    whole.circle(second_at, stone / 2.0 - 1.5, SECOND, edge);
+    whole.circle(first_at, stone / 2.0 - 1.5, FIRST, edge);
     let painter = ui.painter_at(rect);
     let Some(bar) = bar else {
         painter.rect_filled(rect, 3.0, Color32::from_gray(150));

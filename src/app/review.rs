@@ -266,33 +266,23 @@ impl Review {
             ui.label(format!("first player: {}", first.describe()));
             ui.label(format!("second player: {}", second.describe()));
         }
-        if !self.moves.is_empty() {
-            // The graph first, under the buttons, as Lichess has it: below the list and the
-            // summaries it started under the tab's fold at the default window size, and
-            // showed its top or its bottom, never the whole.
-            if let Some(x) = self.plot(ui) {
-                out.push(Command::Jump(graph_click_target(x, self.line.len())));
+        // The graph, and the list of marked moves beside it, as Lichess has its graph beside
+        // the moves: one under the other, the list began at the tab's fold at the default
+        // window size (on gomoku the graph shrank to 100 px and the list was out of sight).
+        let height = super::plots::height_in_view(ui, 140.0..=240.0);
+        let list_width = (ui.available_width() * 0.34).clamp(200.0, 340.0);
+        let plot_width = (ui.available_width() - list_width - ui.spacing().item_spacing.x).max(200.0);
+        ui.horizontal_top(|ui| {
+            if !self.moves.is_empty() {
+                ui.allocate_ui(egui::vec2(plot_width, height), |ui| {
+                    if let Some(x) = self.plot(ui, plot_width, height) {
+                        out.push(Command::Jump(graph_click_target(x, self.line.len())));
+                    }
+                });
             }
-        }
-        let mistakes = self.mistakes();
-        ui.horizontal_wrapped(|ui| {
-            // Both terms: the list holds inaccuracies too (a list of three inaccuracies under
-            // "Mistakes:" read as three mistakes).
-            // The scores are the mover's (best move → move played); the graph below is the
-            // first player's view, which read as a sign flip without this.
-            ui.label("Mistakes and inaccuracies, worst first (scores for the player who moved: before → after):");
-            if mistakes.is_empty() {
-                ui.weak(if self.moves.is_empty() { "none yet" } else { "none found" });
-            }
-            for m in &mistakes {
-                let text = self
-                    .position_before(m.ply)
-                    .map_or_else(|| self.name(m.ply), |p| m.describe(&p, crate::game::ColumnStyle::Notation));
-                let b = ui.button(egui::RichText::new(text).color(ui.visuals().warn_fg_color));
-                if b.on_hover_text(format!("judged by {}; go to the position before it", m.judged_by)).clicked() {
-                    out.push(Command::Jump(m.ply - 1));
-                }
-            }
+            ui.allocate_ui(egui::vec2(list_width, height), |ui| {
+                ui.vertical(|ui| self.mistake_list(ui, height, out));
+            });
         });
         // A move no judgement valued is said, never passed over as a good one.
         let unjudged: Vec<String> = self.moves.iter().filter(|m| !m.judged()).map(|m| self.name(m.ply)).collect();
@@ -306,6 +296,31 @@ impl Review {
         }
     }
 
+    /// The marked moves, worst first, a button each that goes to the position before it; in
+    /// a column `height` high that scrolls when they are more.
+    fn mistake_list(&self, ui: &mut egui::Ui, height: f32, out: &mut Vec<Command>) {
+        // Both terms: the list holds inaccuracies too (a list of three inaccuracies under
+        // "Mistakes:" read as three mistakes). The scores are the mover's (best move → move
+        // played); the graph is the first player's view, which read as a sign flip without it.
+        ui.label("Mistakes and inaccuracies, worst first");
+        ui.weak("scores for the player who moved: before → after");
+        let mistakes = self.mistakes();
+        if mistakes.is_empty() {
+            ui.weak(if self.moves.is_empty() { "none yet" } else { "none found" });
+        }
+        egui::ScrollArea::vertical().id_salt("review-mistakes").max_height(height - 40.0).show(ui, |ui| {
+            for m in &mistakes {
+                let text = self
+                    .position_before(m.ply)
+                    .map_or_else(|| self.name(m.ply), |p| m.describe(&p, crate::game::ColumnStyle::Notation));
+                let b = ui.add(egui::Button::new(egui::RichText::new(text).color(ui.visuals().warn_fg_color)).wrap());
+                if b.on_hover_text(format!("judged by {}; go to the position before it", m.judged_by)).clicked() {
+                    out.push(Command::Jump(m.ply - 1));
+                }
+            }
+        });
+    }
+
     /// The position before move `ply` of the line reviewed.
     pub fn position_before(&self, ply: usize) -> Option<AnyPosition> {
         let mut p = self.start.clone()?;
@@ -317,7 +332,7 @@ impl Review {
 
     /// The review's figure drawn: the evaluation line, the marked moves as points labelled by
     /// move, proven distances, loss bars; returns the x clicked (a move number).
-    fn plot(&self, ui: &mut egui::Ui) -> Option<f64> {
+    fn plot(&self, ui: &mut egui::Ui, width: f32, height: f32) -> Option<f64> {
         let cells = self.cells();
         let fig = self.figure();
         let FigureData::Lines(series) = &fig.data else { return None };
@@ -327,7 +342,8 @@ impl Review {
         // The whole graph in view, its y title whole.
         let response =
             Plot::new("plot-review")
-                .height(super::plots::height_in_view(ui, 140.0..=240.0))
+                .width(width)
+                .height(height)
                 .custom_y_axes(vec![super::plots::y_axis()])
                 // No legend over the data (its corner covered the loss bars or the line's first
                 // points): the caption under the plot says what each mark is.

@@ -52,10 +52,14 @@ impl Workbench {
         let label = ui.label("File");
         // Narrow enough that the whole toolbar fits one row at 1300 px (the README's
         // screenshots); a longer path scrolls in the field.
-        ui.add(egui::TextEdit::singleline(&mut self.file_path).hint_text("file.ron").desired_width(170.0))
+        let field = ui
+            .add(egui::TextEdit::singleline(&mut self.file_path).hint_text("file.ron").desired_width(170.0))
             .labelled_by(label.id)
-            .on_hover_text(self.file_path.clone());
-        if ui.button("Load").clicked() {
+            .on_hover_text("a path; Enter or Load opens it");
+        // Enter in the field loads, as in a browser's address bar: users typed a path and
+        // pressed Enter, and nothing happened.
+        let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        if ui.button("Load").clicked() || entered {
             out.push(Command::Load(self.file_path.clone()));
         }
         if ui.button("Save").clicked() {

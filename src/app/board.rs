@@ -102,7 +102,8 @@ pub fn eval_bar(ui: &mut egui::Ui, height: f32, bar: Option<&crate::analysis::Ev
     let rect = Rect::from_min_max(space.min + Vec2::new(0.0, 8.0 + stone), space.max - Vec2::new(0.0, stone));
     response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Meter, true, "evaluation bar"));
     let whole = ui.painter_at(space);
-    let edge = Stroke::new(1.0, Color32::from_gray(120));
+    // A light edge: the dark stone on a dark theme was a black disc on black.
+    let edge = Stroke::new(1.5, Color32::from_gray(170));
     let second_at = egui::pos2(rect.center().x, rect.min.y - stone / 2.0);
     let first_at = egui::pos2(rect.center().x, rect.max.y + stone / 2.0);
     whole.circle(second_at, stone / 2.0 - 1.5, SECOND, edge);

@@ -498,6 +498,9 @@ impl Exporter {
         let ext = p.extension().map_or_else(|| "svg".to_string(), |e| e.to_string_lossy().into_owned());
         self.path = p.with_file_name(format!("{stem}.{ext}")).display().to_string();
         self.replace = None;
+        // The row speaks of the plot shown: "wrote .../nodes.svg" under the time plot read as
+        // that plot's export.
+        self.message = None;
     }
 
     /// Exports `fig`, unless that would replace a file this session did not write (a run's
@@ -707,6 +710,7 @@ mod tests {
         assert!(e.pending.is_none(), "nothing written");
         e.name_for("nodes");
         assert_eq!(PathBuf::from(&e.path), dir.join("nodes.svg"));
+        assert_eq!(e.message, None, "the score plot's question is not the nodes plot's");
         e.export_or_ask(&figure("nodes per move"));
         finish(&mut e);
         assert!(dir.join("nodes.svg").is_file() && dir.join("score.svg").is_file());

@@ -342,7 +342,7 @@ impl ReviewSettings {
     }
 }
 
-/// What the review's "proofs" are, for the header's tooltip and the CLI's help.
+/// What the review's "proofs" are, for the header's tooltip.
 pub const PROOFS_ARE: &str =
     "proofs: the solver's (on free-placement boards, the threat search's) proven values, within the time a position";
 

@@ -10,8 +10,8 @@ use super::command::Command;
 use super::plots::Exporter;
 use crate::agents::AgentFile;
 use crate::analysis::review::{
-    MoveReview, ReviewSettings, board_cells, graph_tick_label, judge_header, player_summaries, review_figure,
-    review_game, worst,
+    MoveReview, PROOFS_ARE, ReviewSettings, board_cells, graph_tick_label, judge_header, player_summaries,
+    review_figure, review_game, worst,
 };
 use crate::game::{AnyPosition, Move};
 use crate::plot::{Figure, FigureData};
@@ -245,7 +245,7 @@ impl Review {
             // proof does not finish in the time; each mistake's tooltip names its judge. One
             // line, whole on hover: wrapped to two after slot A changed, it moved the graph.
             let text = format!("Judge: {}", judge_header(self.judge.as_ref(), judge, self.seconds));
-            ui.add(egui::Label::new(&text).truncate()).on_hover_text(&text);
+            ui.add(egui::Label::new(&text).truncate()).on_hover_text(format!("{text}\n{PROOFS_ARE}"));
         })
         .response
         .on_hover_text(

@@ -1345,7 +1345,7 @@ fn review_finds_a_threat_win_missed() {
 
 /// Moves are named back as they were typed: Connect-4 columns typed as digits come back as
 /// digits in the CSV and the report, columns typed as letters as letters; the report numbers
-/// a move with a space ("3. 5"), so a column never reads as a decimal.
+/// a column typed as a digit after a colon ("3: 5"), so it never reads as a decimal.
 #[test]
 fn review_names_moves_as_typed() {
     for (typed, names) in [("4453", ["4", "4", "5", "3"]), ("d d e c", ["d", "d", "e", "c"])] {
@@ -1361,7 +1361,7 @@ fn review_names_moves_as_typed() {
         assert_eq!(&rows[2][col("best")], if typed == "4453" { "4" } else { "d" });
     }
     let text = stdout(&mnklab(&["review", "--game", "connect4", "--moves", "4453", "--time", "0.05"]));
-    assert!(text.contains("3. 5 win in 39 → loss in 37 (win thrown away; best 4)"), "{text}");
+    assert!(text.contains("3: 5 win in 39 → loss in 37 (win thrown away; best 4)"), "{text}");
 }
 
 /// A table says when games repeat others move for move: the quick start's matchup asked for

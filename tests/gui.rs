@@ -1338,8 +1338,10 @@ fn save_matchup_leaves_a_runs_folder_alone() {
     h.run();
     h.get_by_label("Save matchup").click();
     h.run();
-    assert!(!run.join("matchup-draft.ron").exists(), "the run's folder is left alone");
-    assert!(dir.join("run-2").join("matchup-draft.ron").is_file());
+    assert!(!run.join("run.ron").exists() && !run.join("run-2.ron").exists(), "the run's folder is left alone");
+    // Named after the folder it went to: `mnklab match` on it writes out/run-2.
+    let saved = mnklab::arena::matchup::Matchup::load(&dir.join("run-2").join("run-2.ron")).unwrap();
+    assert_eq!(saved.name, "run-2");
     assert_eq!(h.state().matchup().form().out_dir, run.display().to_string(), "the form is left alone");
     assert!(h.state().matchup().error().is_none());
 }
@@ -1361,8 +1363,9 @@ fn a_saved_matchup_opens_again_from_the_file_field() {
     h.run();
     h.get_by_label("Save matchup").click();
     h.run();
-    let saved = dir.join("matchup-draft.ron");
-    assert!(saved.is_file());
+    let name = dir.file_name().unwrap().to_str().unwrap().to_string();
+    let saved = dir.join(format!("{name}.ron"));
+    assert_eq!(mnklab::arena::matchup::Matchup::load(&saved).unwrap().name, name, "named after its folder");
     assert_eq!(h.state().matchup().error(), None, "a success is no error");
     assert_eq!(h.get_by_label("Score").rect(), plot_at, "the notice's line was kept for it: the plot stays put");
     assert!(h.query_by_label_contains(&format!("saved {}", saved.display())).is_some());
@@ -1389,6 +1392,34 @@ fn a_saved_matchup_opens_again_from_the_file_field() {
     h.get_by_label("Load").click();
     h.run();
     assert_eq!(h.state().slots()[0].file().name, "jeng-mcts");
+}
+
+/// Save matchup on an opened matchup file saves that matchup, its name and its agents (it
+/// saved the form's, between the slots, named "workbench"); reopened, the run folder is the
+/// one `mnklab match` writes for that name.
+#[test]
+fn save_matchup_keeps_an_opened_matchups_name_and_agents() {
+    let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("saves/experiments/heuristics.ron");
+    let dir = Scratch::new("gui-matchup-resave");
+    let mut w = Workbench::new(Variant::tictactoe());
+    w.show_tab(BottomTab::Matchup);
+    let mut h = harness(w);
+    h.run();
+    h.state_mut().open(&file.display().to_string());
+    h.run();
+    h.state_mut().matchup_mut().form_mut().out_dir = dir.join("heuristics").display().to_string();
+    h.run();
+    h.get_by_label("Files").click();
+    h.run();
+    h.get_by_label("Save matchup").click();
+    h.run();
+    let saved = dir.join("heuristics").join("heuristics.ron");
+    let (want, got) = (mnklab::arena::Matchup::load(&file).unwrap(), mnklab::arena::Matchup::load(&saved).unwrap());
+    assert_eq!((got.name.as_str(), &got.agents, got.games), ("heuristics", &want.agents, want.games));
+    h.state_mut().open(&saved.display().to_string());
+    h.run();
+    assert_eq!(h.state().matchup().form().out_dir, "out/heuristics");
+    assert!(h.query_by_label_contains("Agents: lim, flecart (the file's").is_some());
 }
 
 /// A matchup file opened in the workbench runs as the file says (its entrants, limits and
@@ -1685,9 +1716,10 @@ fn folding_the_tabs_gives_the_board_their_height() {
     assert!(!h.state().tabs_folded());
 }
 
-/// At the default window size the tabs take a third of the height under a big board (gomoku's
-/// and connect3d's cells were 21 and 20 points with the tabs at half, their labels too small
-/// to read) and half under Connect-4, whose matchup summary and plot need the room.
+/// At the default window size the tabs take a third of the height under connect3d (its cells
+/// were 20 points with the tabs at half, their labels too small to read), 42% under gomoku
+/// (its cells keep some 25 points, and the matchup's live plot shows whole: at a third it
+/// began at the fold) and half under Connect-4, whose matchup summary and plot need the room.
 #[test]
 fn a_big_board_gets_two_thirds_of_the_height() {
     let board_height = |game: &str| {
@@ -1697,12 +1729,38 @@ fn a_big_board_gets_two_thirds_of_the_height() {
         h.run();
         h.get_by_label("board").rect().height()
     };
-    for game in ["mnk:15,15,5", "connect3d"] {
-        let height = board_height(game);
-        assert!(height >= 420.0, "{game}: {height}");
-    }
+    let connect3d = board_height("connect3d");
+    assert!(connect3d >= 420.0, "connect3d: {connect3d}");
+    let gomoku = board_height("mnk:15,15,5");
+    assert!(gomoku >= 15.0 * 24.0, "gomoku: {gomoku}");
     let c4 = board_height("connect4");
     assert!((300.0..400.0).contains(&c4), "connect4: {c4}");
+}
+
+/// On gomoku at the default window size a run's live plot (a run on one board) shows whole
+/// in the matchup tab, its export row above the status bar: at a third of the height it
+/// began at the fold. (The summary of a run over many boards scrolls within a third of the
+/// tab.)
+#[test]
+fn the_live_plot_shows_whole_under_gomoku() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = Scratch::new("gui-gomoku-live-plot");
+    let all = std::fs::read_to_string(root.join("tests/data/workbench-run/results.ronl")).unwrap();
+    let one: String = all.lines().filter(|l| l.contains("variant:\"mnk:5,5,4\"")).map(|l| format!("{l}\n")).collect();
+    assert_eq!(one.lines().count(), 20, "one board's games");
+    std::fs::write(dir.join("results.ronl"), one).unwrap();
+    let mut w = Workbench::new("mnk:15,15,5".parse().unwrap());
+    w.open(&dir.display().to_string());
+    assert_eq!(w.matchup().records().len(), 20);
+    assert_eq!(w.position().variant(), "mnk:15,15,5".parse().unwrap(), "the game is left alone");
+    let mut h = crate::common::harness_sized(w, egui::vec2(1300.0, 860.0));
+    h.run();
+    h.run();
+    let export = h.get_by_label("Export plot").rect();
+    let status = h.get_by_label_contains("Gomoku").rect();
+    assert!(export.bottom() <= status.top(), "export row {export:?}, status bar {status:?}");
+    let plot = h.get_by_label("Score").rect();
+    assert!(plot.bottom() < export.top() - 100.0, "the plot between the choice and the export row");
 }
 
 /// Opening a matchup file after a run was shown leaves no trace of that run: its table, plot

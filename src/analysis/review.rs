@@ -155,8 +155,8 @@ impl MoveReview {
         self.played_value.map(|v| if self.mover == Player::First { v } else { -v })
     }
 
-    /// "6. b win in 29 → loss in 1 (win thrown away; best a)", moves named in `style` (the
-    /// space after the number keeps "5. 9", a pole, from reading as a decimal). Each
+    /// "6. b win in 29 → loss in 1 (win thrown away; best a)", moves named in `style` (a
+    /// move named by a number follows a colon, "5: 9", so that it never reads as a decimal). Each
     /// distance is counted from its own position, as its analysis and the review graph say
     /// it: the best value's from before the move, the played one's from after it.
     pub fn describe(&self, pos_before: &AnyPosition, style: ColumnStyle) -> String {

@@ -328,7 +328,7 @@ impl AccuracyPanel {
         match self.figure() {
             Some(fig) => {
                 let height = super::plots::plot_height_in_view(ui, 100.0..=260.0);
-                draw_figure(ui, "accuracy", &fig, height, false, Some(&mut self.plot_enlarged));
+                draw_figure(ui, "accuracy", &fig, height, false, Some(&mut self.plot_enlarged), None);
             }
             None => {
                 ui.weak("no budget of this kind in the experiment (or none finished yet)");

@@ -5,13 +5,16 @@ use super::*;
 
 /// The tabs' first height as a share of the window's, and their panel's id. Half on boards of
 /// up to 8 rows: at the default window size the matchup tab's summary and plot then show whole
-/// under its buttons (at 0.42 the plot was cut by a third). A third on taller boards and on
+/// under its buttons (at 0.42 the plot was cut by a third). 0.42 on taller grids (gomoku):
+/// the matchup's live plot shows whole under its summary at the default window size (at a
+/// third it began at the fold), and gomoku's cells keep some 25 points. A third on
 /// connect3d's four levels, whose cells at half were 21 and 20 points, their labels too small
 /// to read. Each kind has its own panel, so each keeps the height the user drags it to.
 pub fn tabs_layout(variant: Variant) -> (f32, &'static str) {
     match variant.grid() {
         Some(r) if r.height() <= 8 => (0.5, "bottom"),
-        _ => (0.34, "bottom-big-board"),
+        Some(_) => (0.42, "bottom-tall-board"),
+        None => (0.34, "bottom-big-board"),
     }
 }
 

@@ -319,10 +319,13 @@ impl MatchupPanel {
                 game_budget: None,
             })
             .collect();
+        let who: Vec<String> = slots.iter().map(|s| format!("{} ({})", s.label, s.file.name)).collect();
         let m = Matchup {
             version: crate::arena::matchup::MATCHUP_VERSION,
-            name: "workbench".into(),
-            description: "built in the workbench".into(),
+            // The run folder's name: `mnklab match` on the saved file writes out/NAME, and
+            // the workbench opening it proposes that folder.
+            name: folder_name(Path::new(&self.form.out_dir)).unwrap_or_else(|| "workbench".into()),
+            description: format!("built in the workbench: {}", who.join(" against ")),
             variants,
             agents,
             // Two agents play each other; more play a round robin.
@@ -549,9 +552,11 @@ impl MatchupPanel {
         }
     }
 
-    /// Saves the form as `matchup-draft.ron` in the folder Run matchup would write: the run
-    /// folder, or, when that holds a run's results, the next free folder (where a fresh run
-    /// goes too). The form is left as it is.
+    /// Saves what Run matchup would play (the opened matchup, else the form's between the
+    /// slots) as `NAME.ron` in the folder Run matchup would write: the run folder, or, when
+    /// that holds a run's results, the next free folder (where a fresh run goes too). The
+    /// form's matchup is named after that folder; an opened one keeps its name. The form is
+    /// left as it is.
     pub fn save_draft(&mut self, slots: &[AgentSlot]) {
         let mut dir = PathBuf::from(&self.form.out_dir);
         let mut moved = None;
@@ -563,25 +568,49 @@ impl MatchupPanel {
             moved = Some(format!("{} holds a run: Run matchup writes to {} too", dir.display(), free.display()));
             dir = free;
         }
+        let m = match self.to_save(slots, &dir) {
+            Ok(m) => m,
+            Err(e) => {
+                (self.error, self.notice) = (Some(e.to_string()), None);
+                return;
+            }
+        };
         if let Err(e) = std::fs::create_dir_all(&dir) {
             self.error = Some(format!("cannot create the run folder {}: {e}", dir.display()));
             return;
         }
-        self.save_matchup(slots, &dir.join("matchup-draft.ron"));
+        self.write_matchup(&m, &dir.join(format!("{}.ron", m.name)));
         if let (Some(moved), Some(n)) = (moved, self.notice.as_mut()) {
             *n = format!("{n} ({moved})");
         }
     }
 
-    /// Saves the matchup the form describes as a RON file.
+    /// Saves what Run matchup would play (see [`Self::save_draft`]) as `path`.
     pub fn save_matchup(&mut self, slots: &[AgentSlot], path: &Path) {
-        let saved = self
-            .build(slots)
-            .map_err(|e| e.to_string())
-            .and_then(|m| write_atomic(path, m.to_ron().as_bytes()).map_err(|e| e.to_string()));
-        (self.error, self.notice) = match saved {
+        // Named after the file: `mnklab match` on it writes out/NAME.
+        match self.to_save(slots, &path.with_extension("")) {
+            Ok(m) => self.write_matchup(&m, path),
+            Err(e) => (self.error, self.notice) = (Some(e.to_string()), None),
+        }
+    }
+
+    /// What Run matchup would play, to be saved: the opened matchup as it is, else the
+    /// form's, named by the last part of `named` (a folder, or a file without its extension)
+    /// when that may name a matchup.
+    fn to_save(&self, slots: &[AgentSlot], named: &Path) -> Result<Matchup, FormError> {
+        match self.opened() {
+            Some(m) => Ok(m.clone()),
+            None => self.build(slots).map(|mut m| {
+                m.name = folder_name(named).unwrap_or(m.name);
+                m
+            }),
+        }
+    }
+
+    fn write_matchup(&mut self, m: &Matchup, path: &Path) {
+        (self.error, self.notice) = match write_atomic(path, m.to_ron().as_bytes()) {
             Ok(()) => (None, Some(format!("saved {}", path.display()))),
-            Err(e) => (Some(e), None),
+            Err(e) => (Some(e.to_string()), None),
         };
     }
 
@@ -768,7 +797,11 @@ impl MatchupPanel {
                 if ui.button("Save matchup as...").clicked() {
                     out.push(Command::Dialog(Purpose::SaveMatchup));
                 }
-                if ui.button("Save matchup").on_hover_text("as matchup-draft.ron in the run folder").clicked() {
+                if ui
+                    .button("Save matchup")
+                    .on_hover_text("what Run matchup would play, as NAME.ron in the run folder")
+                    .clicked()
+                {
                     self.save_draft(slots);
                 }
             })
@@ -778,23 +811,37 @@ impl MatchupPanel {
     }
 
     /// The live plot with its export row, the summary table, time use and SPRT lines.
+    /// The results: the summary table, the live plot with its export row, the time and SPRT
+    /// lines. In a wide view (the tabs under a big board are wide and short) the plot stands
+    /// beside the summary, as tall as the view; on gomoku under the summary it began at the
+    /// fold. In a narrow one it stands under the summary.
     fn show_results(&mut self, ui: &mut egui::Ui) {
-        ui.horizontal_wrapped(|ui| {
-            for (p, label) in [
-                (LivePlot::Score, "Score"),
-                (LivePlot::Time, "Time per move"),
-                (LivePlot::Nodes, "Nodes per move"),
-                (LivePlot::Heatmap, "Heatmap"),
-            ] {
-                // Nodes and iterations span orders of magnitude (MCTS's iterations beside
-                // alpha-beta's nodes): a log axis when that plot is chosen.
-                if ui.selectable_value(&mut self.plot, p, label).changed() {
-                    self.exporter.log_y = p == LivePlot::Nodes;
-                    // Each plot its own file: a nodes figure never lands on the score's.
-                    self.exporter.name_for(p.file_stem());
-                }
-            }
+        self.refresh_results();
+        let wide = width_in_view(ui) >= 900.0;
+        if !wide {
+            self.show_summary(ui);
+            self.show_plot(ui);
+            self.show_result_lines(ui);
+            return;
+        }
+        let left = (width_in_view(ui) * 0.42).clamp(360.0, 560.0);
+        ui.horizontal_top(|ui| {
+            ui.vertical(|ui| {
+                ui.set_width(left);
+                self.show_summary(ui);
+                self.show_result_lines(ui);
+            });
+            ui.separator();
+            ui.vertical(|ui| {
+                ui.set_width(width_in_view(ui) - 8.0);
+                self.show_plot(ui);
+            });
         });
+    }
+
+    /// The figure and the summary, computed again when games came in or another plot was
+    /// chosen.
+    fn refresh_results(&mut self) {
         if self.shown.as_ref().is_none_or(|c| c.0 != self.records.len() || c.1 != self.plot) {
             self.shown = Some((self.records.len(), self.plot, self.figure()));
         }
@@ -805,20 +852,58 @@ impl MatchupPanel {
                 .map_or(Vec::new(), |m| crate::arena::time_use::time_lines(m, Path::new("."), 1.0, &self.records));
             self.summary = Some((self.records.len(), summary_rows(&self.records), times));
         }
-        // The summary before the plot: a few rows, where the plot takes the room left.
+    }
+
+    /// The summary table, scrolling within a third of the view when its rows would take
+    /// more: a run over many boards pushed the plot under the fold.
+    fn show_summary(&self, ui: &mut egui::Ui) {
         if let Some((_, rows, _)) = &self.summary
             && !rows.is_empty()
         {
-            summary_table(ui, rows);
+            let most = (ui.clip_rect().height() / 3.0).max(60.0);
+            egui::ScrollArea::vertical()
+                .id_salt("matchup-summary")
+                .max_height(most)
+                .auto_shrink([true, true])
+                .show(ui, |ui| summary_table(ui, rows));
         }
+    }
+
+    /// The choice of plot, in the plot's title row, the plot as tall as the view has room
+    /// for, its export row.
+    fn show_plot(&mut self, ui: &mut egui::Ui) {
         let fig = self.shown.as_ref().and_then(|c| c.2.clone()).map(|f| self.exporter.labelled(f));
+        let log = self.exporter.log_y;
+        let (plot, exporter) = (&mut self.plot, &mut self.exporter);
+        let mut choices = |ui: &mut egui::Ui| {
+            for (p, label) in [
+                (LivePlot::Score, "Score"),
+                (LivePlot::Time, "Time per move"),
+                (LivePlot::Nodes, "Nodes per move"),
+                (LivePlot::Heatmap, "Heatmap"),
+            ] {
+                // Nodes and iterations span orders of magnitude (MCTS's iterations beside
+                // alpha-beta's nodes): a log axis when that plot is chosen.
+                if ui.selectable_value(plot, p, label).changed() {
+                    exporter.log_y = p == LivePlot::Nodes;
+                    // Each plot its own file: a nodes figure never lands on the score's.
+                    exporter.name_for(p.file_stem());
+                }
+            }
+            ui.separator();
+        };
         if let Some(f) = &fig {
             let height = super::plots::plot_height_in_view(ui, 100.0..=240.0);
-            draw_figure(ui, "matchup", f, height, self.exporter.log_y, Some(&mut self.plot_enlarged));
+            draw_figure(ui, "matchup", f, height, log, Some(&mut self.plot_enlarged), Some(&mut choices));
         } else {
+            ui.horizontal(|ui| choices(ui));
             ui.label("no games yet");
         }
         self.exporter.show(ui, "plot", fig.as_ref());
+    }
+
+    /// How each agent used its time, and the live SPRT.
+    fn show_result_lines(&self, ui: &mut egui::Ui) {
         if let Some((_, rows, times)) = &self.summary
             && !rows.is_empty()
         {
@@ -833,6 +918,12 @@ impl MatchupPanel {
             }
         }
     }
+}
+
+/// A folder's last name, when it may name a matchup (see `check_folder_name`).
+fn folder_name(dir: &Path) -> Option<String> {
+    let name = dir.file_name()?.to_str()?;
+    crate::arena::matchup::check_folder_name(name).is_ok().then(|| name.to_string())
 }
 
 /// One row of the live summary: the same numbers as `mnklab table`, plus forfeits.
@@ -909,7 +1000,8 @@ fn width_in_view(ui: &egui::Ui) -> f32 {
 /// A line of text wrapped at the width of the tab's view. The tab scrolls sideways for the
 /// summary table's sake, and in it a long line ran past the view's edge instead of wrapping.
 fn wrapped_in_view(ui: &mut egui::Ui, text: &str) {
-    let width = width_in_view(ui);
+    // Within a column (the summary's, beside the plot) at the column's width.
+    let width = width_in_view(ui).min(ui.available_width().max(200.0));
     ui.scope(|ui| {
         ui.set_max_width(width);
         ui.add(egui::Label::new(text).wrap());

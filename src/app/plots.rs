@@ -66,7 +66,8 @@ pub fn y_axis() -> egui_plot::AxisHints<'static> {
 /// lines and boxes are drawn on a log10 y axis. With `enlarged`, the title's row has an
 /// "Enlarge" button that opens the plot in a window of its own, resizable, over the
 /// workbench: a tab at the default window size has room for a plot some 100-250 points tall,
-/// too small to read a curve's detail.
+/// too small to read a curve's detail. `leading` draws at the start of that row, before the
+/// button and the title.
 pub fn draw_figure(
     ui: &mut egui::Ui,
     id: &str,
@@ -74,17 +75,24 @@ pub fn draw_figure(
     height: f32,
     log: bool,
     enlarged: Option<&mut bool>,
+    leading: Option<&mut dyn FnMut(&mut egui::Ui)>,
 ) -> Option<PlotPoint> {
     let given = fig;
     let fig = &if log { log_y(fig) } else { fig.clone() };
     match enlarged {
         Some(open) => {
             ui.horizontal(|ui| {
-                ui.label(egui::RichText::new(&fig.title).strong());
+                // What the caller puts first (the matchup's choice of plot): one row less
+                // above the plot in a short tab.
+                if let Some(leading) = leading {
+                    leading(ui);
+                }
                 let hover = "Show this plot in a window of its own, as large as you drag it";
                 if ui.small_button("Enlarge plot").on_hover_text(hover).clicked() {
                     *open = true;
                 }
+                let title = egui::RichText::new(&fig.title).strong();
+                ui.add(egui::Label::new(title).truncate()).on_hover_text(&fig.title);
             });
             let title = if fig.title.is_empty() { id.to_string() } else { fig.title.clone() };
             egui::Window::new(title)
@@ -95,7 +103,7 @@ pub fn draw_figure(
                 .collapsible(false)
                 .show(ui.ctx(), |ui| {
                     let height = (ui.available_height() - 70.0).clamp(200.0, 2000.0);
-                    draw_figure(ui, &format!("{id} window"), given, height, log, None);
+                    draw_figure(ui, &format!("{id} window"), given, height, log, None, None);
                 });
         }
         None => {
@@ -153,6 +161,7 @@ pub fn draw_figure(
             }
         }
     }
+    let counts = categories.is_empty() && fig.marks.x_ticks.is_empty() && whole_x(&fig.data);
     if !categories.is_empty() {
         plot = plot.x_axis_formatter(move |mark, _| category_label(&categories, mark.value));
     } else if !fig.marks.x_ticks.is_empty() {
@@ -165,6 +174,11 @@ pub fn draw_figure(
             .x_axis_formatter(move |mark, _| {
                 ticks.iter().find(|t| (t.0 - mark.value).abs() < 1e-9).map(|t| t.1.clone()).unwrap_or_default()
             });
+    }
+    if counts {
+        // Counts (games, depths) get whole-number ticks, as in the exported figure: a run of
+        // two games had its x axis marked 1.1, 1.2, ... 1.9.
+        plot = plot.x_grid_spacer(whole_marks);
     }
     if !rows.is_empty() {
         plot = plot.y_axis_formatter(move |mark, _| category_label(&rows, mark.value));
@@ -188,6 +202,20 @@ pub fn draw_figure(
         if p.response().clicked() { p.pointer_coordinate() } else { None }
     });
     response.inner
+}
+
+/// egui_plot's grid marks on whole numbers only.
+fn whole_marks(input: egui_plot::GridInput) -> Vec<GridMark> {
+    let marks = egui_plot::log_grid_spacer(10)(input);
+    marks.into_iter().filter(|m| m.step_size >= 1.0 && m.value.fract() == 0.0).collect()
+}
+
+/// Whether a figure's x values are all whole numbers (counts: games, depths, sizes).
+fn whole_x(data: &FigureData) -> bool {
+    match data {
+        FigureData::Lines(series) => series.iter().flat_map(|s| &s.points).all(|p| p.x.fract() == 0.0),
+        _ => false,
+    }
 }
 
 /// A figure's legend as a row above the plot: a short line (or a shaded block) in each
@@ -644,6 +672,22 @@ impl Exporter {
 
 #[cfg(test)]
 mod tests {
+    /// A run of two games is marked 1 and 2 on its x axis, not 1.1 ... 1.9; a long run keeps
+    /// round marks.
+    #[test]
+    fn a_count_axis_has_whole_marks() {
+        let marks = |lo, hi, step| {
+            let input = egui_plot::GridInput { bounds: (lo, hi), base_step_size: step };
+            let mut v: Vec<f64> = super::whole_marks(input).iter().map(|m| m.value).collect();
+            v.sort_by(f64::total_cmp);
+            v.dedup();
+            v
+        };
+        assert_eq!(marks(0.95, 2.05, 0.005), vec![1.0, 2.0]);
+        let long = marks(-5.0, 205.0, 1.5);
+        assert!(long.contains(&100.0) && long.iter().all(|v| v.fract() == 0.0), "{long:?}");
+    }
+
     use super::*;
 
     fn figure(title: &str) -> Figure {

@@ -3,13 +3,14 @@
 
 use super::{GameError, Variant};
 
-/// `a`, `b`, ... for column 0, 1, ...
-/// A move with its number in the game, as move lists write it: "5. d", "5. 9". The space
-/// keeps a pole number from reading as a decimal ("5.9").
+/// A move with its number in the game, as move lists write it: "5. d", "12. h8". A move
+/// named by a number (connect3d's poles, numbered columns) follows a colon, "8: 14": after a
+/// point, "8. 14" still read as a decimal.
 pub fn numbered_move(ply: usize, name: &str) -> String {
-    format!("{ply}. {name}")
+    if name.starts_with(|c: char| c.is_ascii_digit()) { format!("{ply}: {name}") } else { format!("{ply}. {name}") }
 }
 
+/// `a`, `b`, ... for column 0, 1, ...
 pub fn column_name(x: usize) -> String {
     char::from(b'a' + x as u8).to_string()
 }
@@ -150,7 +151,8 @@ mod tests {
 
     #[test]
     fn numbered_moves_never_read_as_decimals() {
-        assert_eq!(numbered_move(5, "9"), "5. 9");
+        assert_eq!(numbered_move(5, "9"), "5: 9");
+        assert_eq!(numbered_move(8, "14"), "8: 14");
         assert_eq!(numbered_move(12, "h8"), "12. h8");
     }
 

@@ -168,7 +168,10 @@ pub fn series_looks(series: &[Series]) -> Vec<SeriesLook> {
     let (names, rank) = colour_names(series);
     let slots = palette::series_slots(&names);
     rank.iter()
-        .map(|&r| SeriesLook { colour: palette::SERIES[slots[r]], marker: MARKERS[slots[r] % MARKERS.len()] })
+        .map(|&r| SeriesLook {
+            colour: palette::SERIES[slots[r].colour],
+            marker: MARKERS[slots[r].marker % MARKERS.len()],
+        })
         .collect()
 }
 
@@ -182,9 +185,9 @@ pub fn series_colours(series: &[Series]) -> Vec<[u8; 3]> {
 /// colour alone, the agents are ranked by how dark their colours print, and the darkest is
 /// solid, the next dashed, then dotted, then long dashes, round again: two colours that print
 /// as near greys (the palette's blue, bluish green and vermillion do) are never next in that
-/// order with one pattern. Past the palette's eight colours a colour comes round again (see
-/// [`palette::series_for`]) and its lines are next in the order, so ten agents are ten lines
-/// to tell apart. A figure whose lines are patterned already (one pattern a board) keeps
+/// order with one pattern. A colour that comes twice in a figure (the ten presets, or more
+/// names than the palette's eight colours: see [`palette::series_slots`]) has its lines next
+/// in the order, so ten agents are ten lines to tell apart. A figure whose lines are patterned already (one pattern a board) keeps
 /// them, and only a colour's second and third rounds are patterned. One line, or lines of one
 /// name, stay solid; reference lines and levels keep their own patterns.
 pub fn tell_lines_apart(series: &mut [Series]) {
@@ -194,14 +197,16 @@ pub fn tell_lines_apart(series: &mut [Series]) {
     let measured = |s: &Series| !s.reference && !s.level;
     let by_board = series.iter().any(|s| measured(s) && s.dash != 0);
     let mut order: Vec<usize> = series.iter().zip(&rank).filter(|(s, _)| measured(s)).map(|(_, &r)| r).collect();
-    order.sort_by(|&a, &b| grey(palette::SERIES[slots[a]]).total_cmp(&grey(palette::SERIES[slots[b]])).then(a.cmp(&b)));
+    let shade = |r: usize| grey(palette::SERIES[slots[r].colour]);
+    order.sort_by(|&a, &b| shade(a).total_cmp(&shade(b)).then(a.cmp(&b)));
     order.dedup();
     let by_colour = !by_board && order.len() > 1;
     for (s, r) in series.iter_mut().zip(rank) {
         if !measured(s) || s.dash != 0 {
             continue;
         }
-        let round = r / palette::SERIES.len();
+        // The names before this one in the figure with its colour.
+        let round = (0..r).filter(|&q| slots[q].colour == slots[r].colour).count();
         if by_colour {
             s.dash = (order.iter().position(|&o| o == r).unwrap_or(0) % DASHES.len()) as u8;
         } else if round > 0 {

@@ -20,10 +20,38 @@ pub fn series(i: usize) -> [u8; 3] {
     SERIES[i % SERIES.len()]
 }
 
-/// The colours of named series (agents), one each: a name keeps its colour from figure to
-/// figure and run to run, whatever order the series come in. Each name prefers the colour its
-/// hash picks; names are served in sorted order, and one whose colour is taken gets the next
-/// free one, so the same names always get the same colours.
+/// The colour and marker of each preset agent (and of the accuracy study's two plain agents),
+/// as palette and marker indices: a preset looks the same in every figure, whoever it is
+/// drawn beside. The pairs a study draws together differ in colour: the study's five (random,
+/// plain-ab, plain-uct, strong-ab, strong-mcts), each paper's alpha-beta and MCTS agents, and
+/// random against any. The ten presets of the presets figure are more than the palette's eight
+/// colours: three colours come twice there, each time with another marker, between agents no
+/// paper compares. No two entries share both colour and marker.
+const PRESET_LOOKS: [(&str, usize, usize); 14] = [
+    ("strong-ab", 0, 0),
+    ("lim-mcts", 1, 1),
+    ("alam-ab", 2, 2),
+    ("strong-mcts", 3, 3),
+    ("connectx-minimax", 4, 4),
+    ("alam-mcts", 5, 5),
+    ("lim-minimax", 6, 6),
+    ("random", 7, 7),
+    ("flecart", 2, 1),
+    ("connectx-mcts", 5, 2),
+    ("jeng-mcts", 1, 2),
+    ("plain-ab", 4, 6),
+    ("plain-uct", 1, 4),
+    ("solver", 6, 0),
+];
+
+/// A named series' palette colour and marker, as indices (see [`series_slots`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Slot {
+    pub colour: usize,
+    pub marker: usize,
+}
+
+/// The colours of named series (agents), one each (see [`series_slots`]).
 ///
 /// ```
 /// use mnklab::plot::palette::series_for;
@@ -31,35 +59,44 @@ pub fn series(i: usize) -> [u8; 3] {
 /// let ba = series_for(&["random", "strong-ab"]);
 /// assert_eq!((ab[0], ab[1]), (ba[1], ba[0]));
 /// assert_ne!(ab[0], ab[1]);
+/// // A preset has its colour whoever it is drawn beside.
+/// assert_eq!(series_for(&["strong-ab"])[0], ab[0]);
 /// ```
 pub fn series_for<S: AsRef<str>>(names: &[S]) -> Vec<[u8; 3]> {
-    series_slots(names).into_iter().map(|k| SERIES[k]).collect()
+    series_slots(names).into_iter().map(|s| SERIES[s.colour]).collect()
 }
 
-/// The palette index each name takes (see [`series_for`]); a series' marker follows it, so
-/// that a name keeps its shape as it keeps its colour.
-pub fn series_slots<S: AsRef<str>>(names: &[S]) -> Vec<usize> {
+/// The palette colour and marker each name takes. A preset agent takes its own
+/// ([`PRESET_LOOKS`]), in every figure and run. Any other name prefers the colour its hash
+/// picks, among those no preset in the figure holds; such names are served in sorted order,
+/// and one whose colour is taken gets the next free one, so the same names always get the
+/// same colours. Its marker follows its colour.
+pub fn series_slots<S: AsRef<str>>(names: &[S]) -> Vec<Slot> {
     // FNV-1a: the same in every build and on every machine.
     let hash =
         |name: &str| name.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ b as u64).wrapping_mul(0x100_0000_01b3));
-    let mut order: Vec<usize> = (0..names.len()).collect();
-    order.sort_by(|&a, &b| names[a].as_ref().cmp(names[b].as_ref()));
+    let preset = |name: &str| {
+        PRESET_LOOKS.iter().find(|(n, _, _)| *n == name).map(|&(_, colour, marker)| Slot { colour, marker })
+    };
+    let mut out: Vec<Option<Slot>> = names.iter().map(|n| preset(n.as_ref())).collect();
     let mut taken = [false; SERIES.len()];
-    let mut out = vec![0; names.len()];
+    for s in out.iter().flatten() {
+        taken[s.colour] = true;
+    }
+    let mut order: Vec<usize> = (0..names.len()).filter(|&i| out[i].is_none()).collect();
+    order.sort_by(|&a, &b| names[a].as_ref().cmp(names[b].as_ref()));
     for (served, &i) in order.iter().enumerate() {
-        let want = (hash(names[i].as_ref()) % SERIES.len() as u64) as usize;
-        // More names than colours: the palette repeats, as `series` does.
-        let free = (0..SERIES.len()).map(|k| (want + k) % SERIES.len()).find(|&k| !taken[k]);
-        let k = free.unwrap_or(served % SERIES.len());
-        if free.is_some() {
-            taken[k] = true;
-        }
         if taken.iter().all(|&t| t) {
+            // More names than colours: the palette comes round again.
             taken = [false; SERIES.len()];
         }
-        out[i] = k;
+        let want = (hash(names[i].as_ref()) % SERIES.len() as u64) as usize;
+        let free = (0..SERIES.len()).map(|k| (want + k) % SERIES.len()).find(|&k| !taken[k]);
+        let k = free.unwrap_or(served % SERIES.len());
+        taken[k] = true;
+        out[i] = Some(Slot { colour: k, marker: k });
     }
-    out
+    out.into_iter().map(|s| s.unwrap_or(Slot { colour: 0, marker: 0 })).collect()
 }
 
 /// Marks that call for attention (the review's mistakes and losses): vermillion.
@@ -102,4 +139,62 @@ pub fn grey([r, g, b]: [u8; 3]) -> f64 {
 /// Black or white, whichever reads better on `background`.
 pub fn text_on(background: [u8; 3]) -> [u8; 3] {
     if grey(background) > 140.0 { [0, 0, 0] } else { [255, 255, 255] }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{PRESET_LOOKS, series_slots};
+
+    /// A preset's colour and marker are its own whoever it is drawn beside: alone, beside each
+    /// other preset, and among all of them (the tour saw strong-ab green alone and orange
+    /// beside random, in two plots of one run).
+    #[test]
+    fn a_preset_looks_the_same_beside_any_other() {
+        let presets = crate::agents::preset_names();
+        let all = series_slots(&presets);
+        for (i, a) in presets.iter().enumerate() {
+            let alone = series_slots(&[a])[0];
+            assert_eq!(all[i], alone, "{a} among all");
+            for b in &presets {
+                assert_eq!(series_slots(&[a, b])[0], alone, "{a} beside {b}");
+                assert_eq!(series_slots(&[b, a])[1], alone, "{a} after {b}");
+                // A name of the user's own takes a colour no preset in the figure holds.
+                let own = series_slots(&[a, b, &"my-agent"]);
+                assert_eq!(own[0], alone, "{a} beside {b} and my-agent");
+                assert!(own[2].colour != own[0].colour && own[2].colour != own[1].colour, "{a} {b}: {own:?}");
+            }
+        }
+    }
+
+    /// Every preset has a look of its own; no two looks are the same; the agents studied
+    /// together differ in colour.
+    #[test]
+    fn presets_studied_together_differ_in_colour() {
+        for name in crate::agents::preset_names() {
+            assert!(PRESET_LOOKS.iter().any(|(n, _, _)| *n == name), "{name} has no look");
+        }
+        for (i, a) in PRESET_LOOKS.iter().enumerate() {
+            for b in &PRESET_LOOKS[i + 1..] {
+                assert!((a.1, a.2) != (b.1, b.2), "{} and {} look the same", a.0, b.0);
+            }
+        }
+        let sets: [&[&str]; 7] = [
+            &["random", "plain-ab", "plain-uct", "strong-ab", "strong-mcts"],
+            // The workbench's slots A and B at first.
+            &["strong-ab", "jeng-mcts"],
+            &["alam-ab", "alam-mcts", "random"],
+            &["lim-minimax", "lim-mcts", "random"],
+            &["connectx-minimax", "connectx-mcts", "random"],
+            &["jeng-mcts", "random", "strong-mcts"],
+            &["flecart", "lim-minimax", "random", "strong-ab"],
+        ];
+        for set in sets {
+            let slots = series_slots(set);
+            for i in 0..set.len() {
+                for j in i + 1..set.len() {
+                    assert_ne!(slots[i].colour, slots[j].colour, "{} and {}", set[i], set[j]);
+                }
+            }
+        }
+    }
 }

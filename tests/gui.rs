@@ -1034,6 +1034,9 @@ fn the_matchup_form_is_remembered_and_runs_an_sprt() {
     let mut next = Workbench::new(Variant::connect4());
     next.apply_settings(&remembered);
     assert_eq!(next.matchup().form(), h.state().matchup().form());
+    // The export path is proposed in the remembered run folder (it named out/workbench).
+    let folder = std::path::Path::new(&next.matchup().form().out_dir).to_path_buf();
+    assert_eq!(std::path::Path::new(&next.matchup().exporter().path).parent(), Some(folder.as_path()));
     // Read back from the run: a fresh form loading the run folder gets the run's settings.
     let mut fresh = Workbench::new(Variant::connect4());
     fresh.matchup_mut().load(&dir);

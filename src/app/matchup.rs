@@ -187,6 +187,14 @@ impl MatchupPanel {
         MatchupPanel { consent, ..MatchupPanel::default() }
     }
 
+    /// A panel whose form plays the game on the board: on gomoku, Run matchup played the
+    /// form's default small boards (mnk:4,4,3 and mnk:5,5,4).
+    pub fn for_game(variant: Variant, consent: Consent) -> MatchupPanel {
+        let mut panel = MatchupPanel::with_consent(consent);
+        panel.form.variants_text = variant.to_string();
+        panel
+    }
+
     /// The form's settings.
     pub fn form(&self) -> &MatchupForm {
         &self.form
@@ -680,14 +688,15 @@ impl MatchupPanel {
         let stopping =
             if self.busy && self.state != RunState::Running { " (stopping the games in progress)" } else { "" };
         let state = format!("{:?}{stopping}: {} of {} games", self.state, self.records.len(), self.total);
-        // The state and the message in two lines kept whether a message shows or not: a
-        // notice coming and going moved the plot below it by a row.
+        // The state and the message in one line kept whether a message shows or not (a
+        // notice coming and going moved the plot below it by a row), cut with an ellipsis and
+        // whole on hover: a second line kept for it left a short tab no room for the plot.
         let (text, tone) = match (&self.error, &self.notice) {
             (Some(e), _) => (format!("{state}. {e}"), Tone::Error),
             (None, Some(n)) => (format!("{state}. {n}"), Tone::Plain),
             (None, None) => (state, Tone::Plain),
         };
-        reserved_lines(ui, Some(&text), tone, 2);
+        reserved_lines(ui, Some(&text), tone, 1);
         // The lines above stay in place (Pause and Cancel in reach during a run); the results
         // scroll, first, so that the summary and the plot show whole at the default window
         // size, with the form to edit under them.

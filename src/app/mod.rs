@@ -336,7 +336,7 @@ impl Workbench {
             edit: None,
             tab: BottomTab::Explorer,
             tabs_folded: false,
-            matchup: MatchupPanel::with_consent(consent.clone()),
+            matchup: MatchupPanel::for_game(variant, consent.clone()),
             review: Review::default(),
             accuracy: AccuracyPanel::default(),
             autoplay: AutoPlay::default(),
@@ -403,6 +403,7 @@ impl Workbench {
         self.tabs_folded = s.tabs_folded;
         if !s.run_folder.is_empty() {
             self.matchup.form.out_dir = s.run_folder.clone();
+            self.matchup.exporter.propose_in(std::path::Path::new(&s.run_folder));
         }
         if let Some(form) = &s.matchup {
             self.matchup.apply_form(form);

@@ -36,10 +36,12 @@ pub fn height_in_view(ui: &egui::Ui, range: std::ops::RangeInclusive<f32>) -> f3
 
 /// The height of a plot drawn by [`draw_figure`] with an export row under it: the room
 /// [`height_in_view`] finds less the title and legend rows above the plot and the export row
-/// under it, so that all of them show whole (the accuracy tab's plot ran under the fold, its
-/// Export row out of sight). `range` is the plot's own height.
+/// under it, with the line of its message ("wrote ..."), so that all of them show whole (the
+/// accuracy tab's plot ran under the fold, its Export row out of sight; then the message was
+/// cut at the tab's edge). `range` is the plot's own height.
 pub fn plot_height_in_view(ui: &egui::Ui, range: std::ops::RangeInclusive<f32>) -> f32 {
-    let rows = 50.0 + ui.spacing().interact_size.y + ui.spacing().item_spacing.y;
+    let message = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
+    let rows = 50.0 + ui.spacing().interact_size.y + ui.spacing().item_spacing.y + message;
     height_in_view(ui, (range.start() + rows)..=(range.end() + rows)) - rows
 }
 
@@ -505,10 +507,16 @@ impl Exporter {
         self.message = None;
     }
 
-    /// Exports go to `dir` from now on (the run shown), under the same file name.
-    pub fn follow(&mut self, dir: &std::path::Path) {
+    /// The export path proposed in `dir`, under the same file name, with no run shown yet
+    /// (the run folder restored from the last session: the path still named out/workbench).
+    pub fn propose_in(&mut self, dir: &std::path::Path) {
         let name = PathBuf::from(&self.path).file_name().map_or_else(|| "figure.svg".into(), |n| n.to_owned());
         self.path = dir.join(name).display().to_string();
+    }
+
+    /// Exports go to `dir` from now on (the run shown), under the same file name.
+    pub fn follow(&mut self, dir: &std::path::Path) {
+        self.propose_in(dir);
         self.source = Some(dir.to_path_buf());
         self.replace = None;
         // "wrote ..." named the last run's files: under the new path it read as this run's.

@@ -1740,6 +1740,22 @@ fn a_big_board_gets_two_thirds_of_the_height() {
     assert!((300.0..400.0).contains(&c4), "connect4: {c4}");
 }
 
+/// The matchup form plays the board: a new game of gomoku (as `--game gomoku` starts one)
+/// makes its variants gomoku's (they stayed Connect-4's, and Run matchup played that);
+/// variants the user typed stay through another new game.
+#[test]
+fn the_matchup_form_follows_the_board() {
+    let mut w = Workbench::new(Variant::connect4());
+    assert_eq!(w.matchup().form().variants_text, "connect:7,6,4");
+    w.set_variant_text("mnk:15,15,5");
+    w.new_game();
+    assert_eq!(w.matchup().form().variants_text, "mnk:15,15,5");
+    w.matchup_mut().form_mut().variants_text = "mnk:4,4,3 mnk:5,5,4".into();
+    w.set_variant_text("connect4");
+    w.new_game();
+    assert_eq!(w.matchup().form().variants_text, "mnk:4,4,3 mnk:5,5,4", "the user's choice stays");
+}
+
 /// On gomoku at the default window size a run's live plot (a run on one board) shows whole
 /// in the matchup tab, its export row above the status bar: at a third of the height it
 /// began at the fold. (The summary of a run over many boards scrolls within a third of the

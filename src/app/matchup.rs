@@ -187,6 +187,17 @@ impl MatchupPanel {
         MatchupPanel { consent, ..MatchupPanel::default() }
     }
 
+    /// The board changed from `old` to `new`: a form that plays the board (its variants are
+    /// `old`'s, as they start) plays the new one; variants the user chose stay. The game given
+    /// with `--game` comes after the panel was made for Connect-4, and on gomoku Run matchup
+    /// played Connect-4.
+    pub fn follow_board(&mut self, old: Variant, new: Variant) {
+        // An opened matchup plays its own boards: its form is left as the file made it.
+        if self.opened.is_none() && self.form.variants_text.trim() == old.to_string() && !self.form.grid {
+            self.form.variants_text = new.to_string();
+        }
+    }
+
     /// A panel whose form plays the game on the board: on gomoku, Run matchup played the
     /// form's default small boards (mnk:4,4,3 and mnk:5,5,4).
     pub fn for_game(variant: Variant, consent: Consent) -> MatchupPanel {

@@ -474,6 +474,7 @@ impl Workbench {
     pub fn new_game(&mut self) {
         match self.variant_text.parse::<Variant>() {
             Ok(v) => {
+                self.matchup.follow_board(self.position.variant(), v);
                 self.position = AnyPosition::new(v);
                 self.setup = None;
                 self.record = GameTree::new();

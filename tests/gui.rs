@@ -15,6 +15,16 @@ fn harness(w: Workbench) -> Harness<'static, Workbench> {
     crate::common::harness_sized(w, egui::vec2(1200.0, 820.0))
 }
 
+/// Brings the matchup plot's export row into sight, as a person would: in a short tab it is
+/// in the "Export..." menu of the plot's title row, else under the plot, scrolled to.
+fn show_the_export_row(h: &mut Harness<'static, Workbench>) {
+    match h.query_by_label("Export plot") {
+        Some(row) => row.scroll_to_me(),
+        None => h.get_by_label("Export...").click(),
+    }
+    h.run();
+}
+
 #[test]
 fn clicking_the_board_drops_a_stone() {
     let mut h = harness(Workbench::new(Variant::connect4()));
@@ -316,10 +326,7 @@ fn a_matchup_runs_with_live_plots_and_exports_a_figure() {
     // Export the heatmap: under its own name (it once took the score's), in the same folder
     // and format; the file and its CSV appear.
     assert_eq!(h.state().matchup().exporter().path, dir.join("figures").join("heatmap.pdf").display().to_string());
-    // Under the plot (below the fold at this window size, smaller than the default): scrolled
-    // to, as a person would.
-    h.get_by_label("Export plot").scroll_to_me();
-    h.run();
+    show_the_export_row(&mut h);
     h.get_by_label("Export plot").click();
     assert!(wait(&mut h, 10.0, |w| w.matchup().exporter().message.as_deref().is_some_and(|m| m.starts_with("wrote"))));
     assert!(
@@ -333,7 +340,7 @@ fn a_matchup_runs_with_live_plots_and_exports_a_figure() {
     // a title typed is drawn in the file.
     h.state_mut().matchup_mut().exporter_mut().path = dir.join("heat.svg").display().to_string();
     h.state_mut().matchup_mut().exporter_mut().message = None;
-    // (By accessibility: at the harness' size the section lies below the fold.)
+    // (By accessibility: under an export row in sight the section lies below the fold.)
     h.get_by_label("Title and labels plot").click_accesskit();
     h.run();
     assert!(!h.state().matchup().exporter().title_in_file, "off until asked");
@@ -909,6 +916,13 @@ fn the_matchup_tab_shows_the_summary_table_of_the_run() {
     h.run();
     h.state_mut().matchup_mut().load(&dir);
     h.run();
+    // A short tab has the summary in one line above the plot, the table on request.
+    let line = mnklab::arena::headline(&summarize(&records));
+    if h.query_by_label("W-D-L").is_none() {
+        h.get_by_label(&line);
+        h.get_by_label("Table").click();
+        h.run();
+    }
     h.get_by_label("W-D-L");
     h.get_by_label("score (95% CI)");
     for s in summarize(&records) {
@@ -1646,8 +1660,9 @@ fn enlarge_shows_the_plot_in_a_window_of_its_own() {
 }
 
 /// At the default window size (1300x860) an opened run's summary and plot show whole under
-/// the run buttons, with the export row (they needed a scroll: the form came first), and the
-/// summary's ten columns fit the tab's width (the last was cut).
+/// the run buttons (they needed a scroll: the form came first), the plot at least 130 points
+/// tall with its export in a menu of its title row (under it, the row left the plot some 95
+/// points), and the summary's ten columns fit the tab's width (the last was cut).
 #[test]
 fn a_runs_summary_and_plot_show_whole_at_the_default_size() {
     let mut w = Workbench::new(Variant::connect4());
@@ -1660,13 +1675,14 @@ fn a_runs_summary_and_plot_show_whole_at_the_default_size() {
     let buttons = h.get_by_label("Run matchup").rect();
     let header = h.get_by_label("W-D-L").rect();
     let forfeits = h.get_by_label("forfeits").rect();
-    let export = h.get_by_label("Export plot").rect();
+    let legend = h.get_by_label("95% interval (shaded)").rect();
     let status = h.get_by_label_contains("first to move").rect();
     assert!(header.top() > buttons.bottom(), "the summary under the buttons");
     assert!(forfeits.right() <= 1300.0 - 560.0, "the last column left of the agents panel: {forfeits:?}");
-    // Three rows of boards under the header, then the plot's title, legend and 100 px of plot.
-    assert!(export.top() - header.bottom() >= 3.0 * 16.0 + 40.0 + 100.0, "{header:?} {export:?}");
-    assert!(export.bottom() <= status.top(), "the export row above the status bar: {export:?} {status:?}");
+    assert!(legend.top() > header.bottom() + 3.0 * 16.0, "three rows of boards above the plot");
+    assert!(status.top() - legend.bottom() >= 130.0, "the plot under its legend: {legend:?} {status:?}");
+    assert!(h.query_by_label("Export plot").is_none(), "the export row in its menu");
+    assert!(h.get_by_label("Export...").rect().bottom() < legend.top(), "the menu in the title row");
     // The form under them wraps at the tab's width (its last field ran past the edge).
     h.get_by_label("threads (0: all)").scroll_to_me();
     h.run();
@@ -1756,30 +1772,51 @@ fn the_matchup_form_follows_the_board() {
     assert_eq!(w.matchup().form().variants_text, "mnk:4,4,3 mnk:5,5,4", "the user's choice stays");
 }
 
-/// On gomoku at the default window size a run's live plot (a run on one board) shows whole
-/// in the matchup tab, its export row above the status bar: at a third of the height it
-/// began at the fold. (The summary of a run over many boards scrolls within a third of the
-/// tab.)
+/// On gomoku at the default window size (the tabs at 42% of the height) a run's live plot
+/// shows whole and at least 150 points tall: the summary is one line, its table on request in
+/// the plot's place, and the export row is in a menu that says what it wrote on the state
+/// line. With the table and the export row above and under it, the plot was some 60 points,
+/// the nodes plot without a y tick label, and the export row at the tab's edge.
 #[test]
 fn the_live_plot_shows_whole_under_gomoku() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let dir = Scratch::new("gui-gomoku-live-plot");
-    let all = std::fs::read_to_string(root.join("tests/data/workbench-run/results.ronl")).unwrap();
-    let one: String = all.lines().filter(|l| l.contains("variant:\"mnk:5,5,4\"")).map(|l| format!("{l}\n")).collect();
-    assert_eq!(one.lines().count(), 20, "one board's games");
-    std::fs::write(dir.join("results.ronl"), one).unwrap();
+    std::fs::copy(root.join("tests/data/workbench-run/results.ronl"), dir.join("results.ronl")).unwrap();
     let mut w = Workbench::new("mnk:15,15,5".parse().unwrap());
     w.open(&dir.display().to_string());
-    assert_eq!(w.matchup().records().len(), 20);
+    assert_eq!(w.matchup().records().len(), 60);
     assert_eq!(w.position().variant(), "mnk:15,15,5".parse().unwrap(), "the game is left alone");
     let mut h = crate::common::harness_sized(w, egui::vec2(1300.0, 860.0));
     h.run();
     h.run();
-    let export = h.get_by_label("Export plot").rect();
+    let headline = h.get_by_label_contains(" vs ").rect();
+    let legend = h.get_by_label("95% interval (shaded)").rect();
     let status = h.get_by_label_contains("Gomoku").rect();
-    assert!(export.bottom() <= status.top(), "export row {export:?}, status bar {status:?}");
-    let plot = h.get_by_label("Score").rect();
-    assert!(plot.bottom() < export.top() - 100.0, "the plot between the choice and the export row");
+    assert!(h.query_by_label("W-D-L").is_none(), "no table above the plot");
+    assert!(headline.bottom() < legend.top());
+    assert!(status.top() - legend.bottom() >= 150.0, "the plot under its legend: {legend:?} {status:?}");
+    // The table on request, in the plot's place, and the plot back.
+    h.get_by_label("Table").click();
+    h.run();
+    assert!(h.query_by_label("W-D-L").is_some_and(|t| t.rect().bottom() < status.top()), "the table in sight");
+    assert!(h.query_by_label("95% interval (shaded)").is_none(), "in the plot's place");
+    h.get_by_label("Score").click();
+    h.run();
+    assert!(h.query_by_label("W-D-L").is_none());
+    assert!(h.query_by_label("95% interval (shaded)").is_some());
+    // The export, from its menu; what it wrote is said on the state line too, in sight once
+    // the menu is closed.
+    h.state_mut().matchup_mut().exporter_mut().path = dir.join("score.svg").display().to_string();
+    show_the_export_row(&mut h);
+    h.get_by_label("Export plot").click();
+    assert!(wait(&mut h, 10.0, |w| w.matchup().exporter().message.as_deref().is_some_and(|m| m.starts_with("wrote"))));
+    assert!(dir.join("score.svg").exists());
+    h.key_press(egui::Key::Escape);
+    h.run();
+    h.run();
+    assert!(h.query_by_label("Export plot").is_none(), "the menu closed");
+    let state = h.get_by_label_contains("Finished: 60 of 60 games. wrote");
+    assert!(state.rect().bottom() < legend.top(), "the state line above the plot");
 }
 
 /// Opening a matchup file after a run was shown leaves no trace of that run: its table, plot

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use crossbeam_channel::{Receiver, unbounded};
 
-use super::plots::{Exporter, draw_figure};
+use super::plots::{Exporter, TitleRow, draw_figure};
 use crate::arena::accuracy::{AccuracyExperiment, AccuracyOptions, AccuracyRow, accuracy_table, run_accuracy};
 use crate::plot::accuracy::{BudgetAxis, accuracy_figure, accuracy_panels, boards};
 use crate::search::SearchControl;
@@ -327,8 +327,9 @@ impl AccuracyPanel {
         let panels = accuracy_panels(&self.table, self.axis).map(|f| self.exporter.labelled(f));
         match self.figure() {
             Some(fig) => {
-                let height = super::plots::plot_height_in_view(ui, 100.0..=260.0);
-                draw_figure(ui, "accuracy", &fig, height, false, Some(&mut self.plot_enlarged), None);
+                let height = super::plots::plot_height_in_view(ui, 100.0..=260.0, true);
+                let row = TitleRow { enlarged: &mut self.plot_enlarged, leading: None };
+                draw_figure(ui, "accuracy", &fig, height, false, Some(row));
             }
             None => {
                 ui.weak("no budget of this kind in the experiment (or none finished yet)");

@@ -3,6 +3,8 @@
 //! per move, a heatmap for grid sweeps). Pause stops the run and resume continues it from
 //! the results on disk (no game lost or played twice); results load back from a run folder.
 
+mod results;
+
 use std::path::{Path, PathBuf};
 
 use crossbeam_channel::{Receiver, unbounded};
@@ -13,7 +15,7 @@ use super::command::Command;
 use super::consent::{Consent, Permission, Retry};
 use super::files::Purpose;
 use super::lines::{Tone, reserved_lines};
-use super::plots::{Exporter, draw_figure};
+use super::plots::Exporter;
 use crate::arena::results::{RESULTS_FILE, load_run, read_results};
 use crate::arena::{
     AgentSource, Entrant, GameRecord, KRule, Matchup, Opening, Pairing, RunOptions, SprtConfig, Variants,
@@ -83,9 +85,15 @@ pub struct MatchupPanel {
     /// The live figure as last built, with the game count and plot it was built for: the
     /// figure is rebuilt when a game arrives or the plot changes, not every frame.
     shown: Option<(usize, LivePlot, Option<Figure>)>,
-    /// The summary table of the games so far, each agent's time used against time allowed,
-    /// and the number of games they were made from.
-    summary: Option<(usize, Vec<SummaryRow>, Vec<String>)>,
+    /// The summary of the games so far, computed when games came in.
+    summary: Option<results::Summary>,
+    /// The summary table is shown in the plot's place (a short tab shows a headline above
+    /// the plot, the table on request).
+    table_shown: bool,
+    /// The last frame's layout put the export row in a menu: its messages go to the state
+    /// line, which stays in sight; `export_said` is the last one put there.
+    export_in_menu: bool,
+    export_said: Option<String>,
     /// The run's thread has not ended yet (after a pause, games in progress still finish
     /// stopping; a resume waits for that, so two runs never write one folder).
     busy: bool,
@@ -113,6 +121,9 @@ impl Default for MatchupPanel {
             consent: Consent::default(),
             shown: None,
             summary: None,
+            table_shown: false,
+            export_in_menu: false,
+            export_said: None,
         }
     }
 }
@@ -490,8 +501,6 @@ impl MatchupPanel {
         }
     }
 
-    /// Replaces the games shown, and the summary made of the last ones: another run of as many
-    /// games kept the last run's table under this run's plot.
     /// Shows no run: no games, summary, plot or export of one.
     fn forget_run(&mut self) {
         self.set_records(Vec::new());
@@ -504,6 +513,8 @@ impl MatchupPanel {
         self.exporter.forget();
     }
 
+    /// Replaces the games shown, and the summary made of the last ones: another run of as many
+    /// games kept the last run's table under this run's plot.
     fn set_records(&mut self, records: Vec<GameRecord>) {
         self.records = records;
         self.summary = None;
@@ -664,6 +675,7 @@ impl MatchupPanel {
         if self.busy {
             ui.ctx().request_repaint_after(std::time::Duration::from_millis(100));
         }
+        self.tell_export(ui);
         match self.opened() {
             Some(m) => {
                 let mut use_slots = false;
@@ -724,6 +736,20 @@ impl MatchupPanel {
                 self.show_form(ui);
             });
         });
+    }
+
+    /// With the export row in a menu, an export's message ("wrote ...", "... exists") is
+    /// the state line's notice: the menu may be closed, and the message said under the
+    /// plot would need a line the short tab does not have.
+    fn tell_export(&mut self, ui: &egui::Ui) {
+        self.exporter.tick(ui);
+        let message = self.exporter.message.clone();
+        if self.export_in_menu && message != self.export_said {
+            if message.is_some() {
+                self.notice.clone_from(&message);
+            }
+            self.export_said = message;
+        }
     }
 
     /// The matchup's settings: boards, games, time, seed, opening, threads, SPRT.
@@ -829,186 +855,12 @@ impl MatchupPanel {
             .on_hover_text("open a run folder; save the form's matchup as a file");
         });
     }
-
-    /// The live plot with its export row, the summary table, time use and SPRT lines.
-    /// The results: the summary table, the live plot with its export row, the time and SPRT
-    /// lines. In a wide view (the tabs under a big board are wide and short) the plot stands
-    /// beside the summary, as tall as the view; on gomoku under the summary it began at the
-    /// fold. In a narrow one it stands under the summary.
-    fn show_results(&mut self, ui: &mut egui::Ui) {
-        self.refresh_results();
-        let wide = width_in_view(ui) >= 900.0;
-        if !wide {
-            self.show_summary(ui);
-            self.show_plot(ui);
-            self.show_result_lines(ui);
-            return;
-        }
-        let left = (width_in_view(ui) * 0.42).clamp(360.0, 560.0);
-        ui.horizontal_top(|ui| {
-            ui.vertical(|ui| {
-                ui.set_width(left);
-                self.show_summary(ui);
-                self.show_result_lines(ui);
-            });
-            ui.separator();
-            ui.vertical(|ui| {
-                ui.set_width(width_in_view(ui) - 8.0);
-                self.show_plot(ui);
-            });
-        });
-    }
-
-    /// The figure and the summary, computed again when games came in or another plot was
-    /// chosen.
-    fn refresh_results(&mut self) {
-        if self.shown.as_ref().is_none_or(|c| c.0 != self.records.len() || c.1 != self.plot) {
-            self.shown = Some((self.records.len(), self.plot, self.figure()));
-        }
-        if self.summary.as_ref().is_none_or(|s| s.0 != self.records.len()) {
-            let times = self
-                .matchup
-                .as_ref()
-                .map_or(Vec::new(), |m| crate::arena::time_use::time_lines(m, Path::new("."), 1.0, &self.records));
-            self.summary = Some((self.records.len(), summary_rows(&self.records), times));
-        }
-    }
-
-    /// The summary table, scrolling within a third of the view when its rows would take
-    /// more: a run over many boards pushed the plot under the fold.
-    fn show_summary(&self, ui: &mut egui::Ui) {
-        if let Some((_, rows, _)) = &self.summary
-            && !rows.is_empty()
-        {
-            let most = (ui.clip_rect().height() / 3.0).max(60.0);
-            egui::ScrollArea::vertical()
-                .id_salt("matchup-summary")
-                .max_height(most)
-                .auto_shrink([true, true])
-                .show(ui, |ui| summary_table(ui, rows));
-        }
-    }
-
-    /// The choice of plot, in the plot's title row, the plot as tall as the view has room
-    /// for, its export row.
-    fn show_plot(&mut self, ui: &mut egui::Ui) {
-        let fig = self.shown.as_ref().and_then(|c| c.2.clone()).map(|f| self.exporter.labelled(f));
-        let log = self.exporter.log_y;
-        let (plot, exporter) = (&mut self.plot, &mut self.exporter);
-        let mut choices = |ui: &mut egui::Ui| {
-            for (p, label) in [
-                (LivePlot::Score, "Score"),
-                (LivePlot::Time, "Time per move"),
-                (LivePlot::Nodes, "Nodes per move"),
-                (LivePlot::Heatmap, "Heatmap"),
-            ] {
-                // Nodes and iterations span orders of magnitude (MCTS's iterations beside
-                // alpha-beta's nodes): a log axis when that plot is chosen.
-                if ui.selectable_value(plot, p, label).changed() {
-                    exporter.log_y = p == LivePlot::Nodes;
-                    // Each plot its own file: a nodes figure never lands on the score's.
-                    exporter.name_for(p.file_stem());
-                }
-            }
-            ui.separator();
-        };
-        if let Some(f) = &fig {
-            let height = super::plots::plot_height_in_view(ui, 100.0..=240.0);
-            draw_figure(ui, "matchup", f, height, log, Some(&mut self.plot_enlarged), Some(&mut choices));
-        } else {
-            ui.horizontal(|ui| choices(ui));
-            ui.label("no games yet");
-        }
-        self.exporter.show(ui, "plot", fig.as_ref());
-    }
-
-    /// How each agent used its time, and the live SPRT.
-    fn show_result_lines(&self, ui: &mut egui::Ui) {
-        if let Some((_, rows, times)) = &self.summary
-            && !rows.is_empty()
-        {
-            for line in times {
-                wrapped_in_view(ui, &format!("time: {line}"));
-            }
-        }
-        if let Some(sprt) = self.matchup.as_ref().and_then(|m| m.sprt) {
-            ui.add_space(4.0);
-            for line in sprt_lines(&self.records, &sprt) {
-                wrapped_in_view(ui, &line);
-            }
-        }
-    }
 }
 
 /// A folder's last name, when it may name a matchup (see `check_folder_name`).
 fn folder_name(dir: &Path) -> Option<String> {
     let name = dir.file_name()?.to_str()?;
     crate::arena::matchup::check_folder_name(name).is_ok().then(|| name.to_string())
-}
-
-/// One row of the live summary: the same numbers as `mnklab table`, plus forfeits.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SummaryRow {
-    pub cells: [String; 10],
-    /// Forfeit reasons, for the row's tooltip.
-    pub forfeits: Vec<String>,
-}
-
-pub const SUMMARY_COLUMNS: [&str; 10] = crate::arena::stats::ROW_HEADERS;
-
-/// The summary's headers as the tab shows them: the last three shortened to fit its width
-/// (their tooltips give `mnklab table`'s full headers).
-const SHOWN_COLUMNS: [&str; 10] =
-    ["variant", "a vs b", "games", "W-D-L", "score (95% CI)", "Elo", "1st wins", "ms a|b", "nodes a|b", "forfeits"];
-
-/// The live summary's rows, from the arena's statistics (those `mnklab table` prints).
-pub fn summary_rows(records: &[GameRecord]) -> Vec<SummaryRow> {
-    crate::arena::summarize(records)
-        .iter()
-        .map(|s| {
-            let forfeits: Vec<String> = records
-                .iter()
-                .filter(|r| r.variant == s.variant && r.players.contains(&s.a) && r.players.contains(&s.b))
-                .filter_map(|r| {
-                    let side = r.forfeit? as usize;
-                    Some(format!(
-                        "game {}: {} {}",
-                        r.index,
-                        r.names[side],
-                        r.forfeit_reason.as_deref().unwrap_or("forfeits")
-                    ))
-                })
-                .collect();
-            SummaryRow { cells: crate::arena::stats::row_cells(s), forfeits }
-        })
-        .collect()
-}
-
-/// The summary, as `mnklab table` prints it (its hover says so), in a smaller type with
-/// narrow gaps: at the body size its ten columns ran past the tab's right edge at the default
-/// window size.
-fn summary_table(ui: &mut egui::Ui, rows: &[SummaryRow]) {
-    let small = |t: &str| egui::RichText::new(t).size(11.5);
-    let grid = egui::Grid::new("matchup-summary").striped(true).spacing([8.0, 2.0]);
-    grid.num_columns(SUMMARY_COLUMNS.len()).show(ui, |ui| {
-        for (shown, full) in SHOWN_COLUMNS.iter().zip(SUMMARY_COLUMNS) {
-            let hover = match full {
-                "nodes/move a|b" => "nodes per move of a and b (iterations for MCTS), as mnklab table prints it".into(),
-                _ => format!("{full}, as mnklab table prints it"),
-            };
-            ui.label(small(shown).strong()).on_hover_text(hover);
-        }
-        ui.end_row();
-        for row in rows {
-            for (i, cell) in row.cells.iter().enumerate() {
-                let l = ui.label(small(cell));
-                if i == 9 && !row.forfeits.is_empty() {
-                    l.on_hover_text(row.forfeits.join("\n"));
-                }
-            }
-            ui.end_row();
-        }
-    });
 }
 
 /// The width from the cursor to the view's right edge (at least 200 px): the tab scrolls

@@ -34,14 +34,25 @@ pub fn height_in_view(ui: &egui::Ui, range: std::ops::RangeInclusive<f32>) -> f3
     room.clamp(*range.start(), *range.end())
 }
 
-/// The height of a plot drawn by [`draw_figure`] with an export row under it: the room
-/// [`height_in_view`] finds less the title and legend rows above the plot and the export row
-/// under it, with the line of its message ("wrote ..."), so that all of them show whole (the
-/// accuracy tab's plot ran under the fold, its Export row out of sight; then the message was
-/// cut at the tab's edge). `range` is the plot's own height.
-pub fn plot_height_in_view(ui: &egui::Ui, range: std::ops::RangeInclusive<f32>) -> f32 {
+/// The rows a plot drawn by [`draw_figure`] has above it: its title row and its legend.
+pub fn title_rows() -> f32 {
+    50.0
+}
+
+/// The height of the export row under a plot ([`Exporter::show`]) with the line of its
+/// message ("wrote ..."), so that the message shows whole too (cut at the tab's edge, it
+/// read as a path cut off).
+pub fn export_rows(ui: &egui::Ui) -> f32 {
     let message = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
-    let rows = 50.0 + ui.spacing().interact_size.y + ui.spacing().item_spacing.y + message;
+    ui.spacing().interact_size.y + ui.spacing().item_spacing.y + message
+}
+
+/// The height of a plot drawn by [`draw_figure`]: the room [`height_in_view`] finds less the
+/// title and legend rows above the plot and, with `export_below`, the export row under it,
+/// so that all of them show whole (the accuracy tab's plot ran under the fold, its Export
+/// row out of sight). `range` is the plot's own height.
+pub fn plot_height_in_view(ui: &egui::Ui, range: std::ops::RangeInclusive<f32>, export_below: bool) -> f32 {
+    let rows = title_rows() + if export_below { export_rows(ui) } else { 0.0 };
     height_in_view(ui, (range.start() + rows)..=(range.end() + rows)) - rows
 }
 
@@ -64,28 +75,33 @@ pub fn y_axis() -> egui_plot::AxisHints<'static> {
     egui_plot::AxisHints::new_y().label_spacing(12.0..=20.0).min_thickness(30.0)
 }
 
-/// Draws `fig` under its title; returns the plot coordinate clicked, if any. With `log`,
-/// lines and boxes are drawn on a log10 y axis. With `enlarged`, the title's row has an
-/// "Enlarge" button that opens the plot in a window of its own, resizable, over the
-/// workbench: a tab at the default window size has room for a plot some 100-250 points tall,
-/// too small to read a curve's detail. `leading` draws at the start of that row, before the
-/// button and the title.
+/// The row over a plot in a tab: an "Enlarge" button that opens the plot in a window of
+/// its own, resizable, over the workbench (a tab at the default window size has room for a
+/// plot some 100-250 points tall, too small to read a curve's detail), the title, and what
+/// the caller puts first.
+pub struct TitleRow<'a> {
+    /// Whether the window is open.
+    pub enlarged: &'a mut bool,
+    /// Drawn at the start of the row, before the button and the title (the matchup's choice
+    /// of plot): one row less above the plot in a short tab.
+    pub leading: Option<&'a mut dyn FnMut(&mut egui::Ui)>,
+}
+
+/// Draws `fig` under its title (the plain title, or `row`); returns the plot coordinate
+/// clicked, if any. With `log`, lines and boxes are drawn on a log10 y axis.
 pub fn draw_figure(
     ui: &mut egui::Ui,
     id: &str,
     fig: &Figure,
     height: f32,
     log: bool,
-    enlarged: Option<&mut bool>,
-    leading: Option<&mut dyn FnMut(&mut egui::Ui)>,
+    row: Option<TitleRow<'_>>,
 ) -> Option<PlotPoint> {
     let given = fig;
     let fig = &if log { log_y(fig) } else { fig.clone() };
-    match enlarged {
-        Some(open) => {
+    match row {
+        Some(TitleRow { enlarged: open, leading }) => {
             ui.horizontal(|ui| {
-                // What the caller puts first (the matchup's choice of plot): one row less
-                // above the plot in a short tab.
                 if let Some(leading) = leading {
                     leading(ui);
                 }
@@ -105,7 +121,7 @@ pub fn draw_figure(
                 .collapsible(false)
                 .show(ui.ctx(), |ui| {
                     let height = (ui.available_height() - 70.0).clamp(200.0, 2000.0);
-                    draw_figure(ui, &format!("{id} window"), given, height, log, None, None);
+                    draw_figure(ui, &format!("{id} window"), given, height, log, None);
                 });
         }
         None => {
@@ -163,7 +179,9 @@ pub fn draw_figure(
             }
         }
     }
-    let counts = categories.is_empty() && fig.marks.x_ticks.is_empty() && whole_x(&fig.data);
+    let counts = categories.is_empty()
+        && fig.marks.x_ticks.is_empty()
+        && matches!(&fig.data, FigureData::Lines(series) if crate::plot::whole_x(series));
     if !categories.is_empty() {
         plot = plot.x_axis_formatter(move |mark, _| category_label(&categories, mark.value));
     } else if !fig.marks.x_ticks.is_empty() {
@@ -210,14 +228,6 @@ pub fn draw_figure(
 fn whole_marks(input: egui_plot::GridInput) -> Vec<GridMark> {
     let marks = egui_plot::log_grid_spacer(10)(input);
     marks.into_iter().filter(|m| m.step_size >= 1.0 && m.value.fract() == 0.0).collect()
-}
-
-/// Whether a figure's x values are all whole numbers (counts: games, depths, sizes).
-fn whole_x(data: &FigureData) -> bool {
-    match data {
-        FigureData::Lines(series) => series.iter().flat_map(|s| &s.points).all(|p| p.x.fract() == 0.0),
-        _ => false,
-    }
 }
 
 /// A figure's legend as a row above the plot: a short line (or a shaded block) in each
@@ -618,10 +628,31 @@ impl Exporter {
         self.pending.is_some()
     }
 
-    pub fn show(&mut self, ui: &mut egui::Ui, id: &str, fig: Option<&Figure>) {
+    /// Collects a finished export and keeps the frames coming while one runs: called each
+    /// frame whether the export row shows or not (in a menu, closed, the message stayed
+    /// "exporting...").
+    pub fn tick(&mut self, ui: &egui::Ui) {
         if self.poll() {
             ui.ctx().request_repaint_after(std::time::Duration::from_millis(50));
         }
+    }
+
+    /// The export row in a menu, for a plot in a short tab: its button, "Export...", goes in
+    /// the plot's title row. The menu stays open while its fields are edited and after the
+    /// export, with the message in it.
+    pub fn show_in_menu(&mut self, ui: &mut egui::Ui, id: &str, fig: Option<&Figure>) {
+        use egui::containers::menu::{MenuButton, MenuConfig};
+        self.tick(ui);
+        let config = MenuConfig::new().close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside);
+        let (button, _) = MenuButton::new("Export...").config(config).ui(ui, |ui| {
+            ui.set_min_width(520.0);
+            self.show(ui, id, fig);
+        });
+        button.on_hover_text(format!("Export the {id} to SVG, PNG or PDF, with its data as CSV"));
+    }
+
+    pub fn show(&mut self, ui: &mut egui::Ui, id: &str, fig: Option<&Figure>) {
+        self.tick(ui);
         ui.horizontal_wrapped(|ui| {
             let l = ui.label(format!("Export {id} to"));
             ui.add(egui::TextEdit::singleline(&mut self.path).desired_width(200.0)).labelled_by(l.id);

@@ -25,4 +25,4 @@ pub use matchup::{
 pub use record_check::RecordProblem;
 pub use results::{ResultsError, for_each_result, merge, read_results, write_csv, write_csv_from_results};
 pub use runner::{ArenaProgress, RunError, RunOptions, RunSummary, run_matchup, run_matchup_summary};
-pub use stats::{PairStats, Summarizer, summarize, summarize_by_first_mover, table, wilson};
+pub use stats::{PairStats, Summarizer, headline, summarize, summarize_by_first_mover, table, wilson};

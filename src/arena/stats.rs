@@ -411,3 +411,118 @@ pub fn table(stats: &[PairStats]) -> String {
     }
     out
 }
+
+/// One line for all of `stats`: each pairing's wins, draws and losses (of `a`) summed over
+/// its boards, with the score and its 95% interval from those sums, and the board it was
+/// played on or how many. The workbench shows it where a short tab has no room for the
+/// table (`table` has the rows by board).
+pub fn headline(stats: &[PairStats]) -> String {
+    /// A pairing's sums over its boards.
+    struct Pairing<'a> {
+        entrants: (usize, usize),
+        names: &'a [String; 2],
+        wdl: [u64; 3],
+        boards: Vec<Variant>,
+    }
+    // Pairings in the order they first appear.
+    let mut pairs: Vec<Pairing> = Vec::new();
+    for s in stats {
+        let at = match pairs.iter().position(|p| p.entrants == (s.a, s.b)) {
+            Some(i) => i,
+            None => {
+                pairs.push(Pairing { entrants: (s.a, s.b), names: &s.names, wdl: [0; 3], boards: Vec::new() });
+                pairs.len() - 1
+            }
+        };
+        let p = &mut pairs[at];
+        for (sum, n) in p.wdl.iter_mut().zip([s.wins, s.draws, s.losses]) {
+            *sum += u64::from(n);
+        }
+        if !p.boards.contains(&s.variant) {
+            p.boards.push(s.variant);
+        }
+    }
+    let parts: Vec<String> = pairs
+        .iter()
+        .map(|p| {
+            let [w, d, l] = p.wdl;
+            let games = w + d + l;
+            let (score, low, high) = score_interval(w, d, games);
+            let on = match p.boards.as_slice() {
+                [one] => one.to_string(),
+                many => format!("{} boards", many.len()),
+            };
+            let plural = if games == 1 { "" } else { "s" };
+            format!(
+                "{} vs {}: {w}-{d}-{l}, score {score:.3} ({low:.3}-{high:.3}), {games} game{plural} on {on}",
+                p.names[0], p.names[1]
+            )
+        })
+        .collect();
+    parts.join("; ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pair(variant: &str, a: usize, b: usize, names: [&str; 2], wdl: [u32; 3]) -> PairStats {
+        let games = wdl.iter().sum();
+        let (score, score_low, score_high) = score_interval(wdl[0].into(), wdl[1].into(), games as u64);
+        PairStats {
+            variant: variant.parse().unwrap(),
+            a,
+            b,
+            names: names.map(String::from),
+            games,
+            wins: wdl[0],
+            draws: wdl[1],
+            losses: wdl[2],
+            score,
+            score_low,
+            score_high,
+            elo: elo(score),
+            elo_error: 0.0,
+            first_player_wins: 0,
+            second_player_wins: 0,
+            mean_time: [0.0; 2],
+            median_time: [0.0; 2],
+            mean_nodes: [0.0; 2],
+            median_nodes: [0.0; 2],
+            medians_thinned: false,
+            forfeits: [0; 2],
+        }
+    }
+
+    /// A pairing over two boards is one part with the sums: 1-0-1 and 0-2-0 are 1-2-1, a
+    /// score of 2/4, and the interval of four games (Wilson's at 0.5 over 4: 0.150-0.850).
+    #[test]
+    fn the_headline_sums_a_pairing_over_its_boards() {
+        let stats = [
+            pair("mnk:4,4,3", 0, 1, ["strong-ab", "jeng-mcts"], [1, 0, 1]),
+            pair("mnk:5,5,4", 0, 1, ["strong-ab", "jeng-mcts"], [0, 2, 0]),
+        ];
+        assert_eq!(headline(&stats), "strong-ab vs jeng-mcts: 1-2-1, score 0.500 (0.150-0.850), 4 games on 2 boards");
+        let one = headline(&stats[..1]);
+        assert_eq!(one, "strong-ab vs jeng-mcts: 1-0-1, score 0.500 (0.095-0.905), 2 games on mnk:4,4,3");
+    }
+
+    /// A round robin's pairings stay apart, in the order they first appear; one game is
+    /// "1 game".
+    #[test]
+    fn the_headline_keeps_pairings_apart() {
+        let stats = [
+            pair("connect:7,6,4", 0, 1, ["a", "b"], [3, 0, 0]),
+            pair("connect:7,6,4", 0, 2, ["a", "c"], [0, 0, 1]),
+            pair("mnk:4,4,3", 0, 1, ["a", "b"], [0, 0, 1]),
+        ];
+        let line = headline(&stats);
+        let parts: Vec<&str> = line.split("; ").collect();
+        assert_eq!(parts.len(), 2, "{line}");
+        assert!(parts[0].starts_with("a vs b: 3-0-1, score 0.750"), "{line}");
+        assert!(parts[0].ends_with("4 games on 2 boards"), "{line}");
+        assert!(parts[1].starts_with("a vs c: 0-0-1, score 0.000"), "{line}");
+        assert!(parts[1].ends_with("1 game on connect:7,6,4"), "{line}");
+        assert_eq!(headline(&[]), "");
+    }
+}

@@ -66,7 +66,7 @@ where
     DB::ErrorType: 'static,
 {
     // Whole-number x data (depths, board sizes, K) gets whole-number ticks, every value kept.
-    let whole = series.iter().flat_map(|s| &s.points).all(|p| p.x.fract() == 0.0);
+    let whole = super::whole_x(series);
     let (mut x0, mut x1) = (f64::INFINITY, f64::NEG_INFINITY);
     for p in series.iter().flat_map(|s| &s.points) {
         x0 = x0.min(p.x);

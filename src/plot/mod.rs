@@ -215,6 +215,12 @@ pub fn tell_lines_apart(series: &mut [Series]) {
     }
 }
 
+/// Whether the series' x values are all whole numbers (counts: games, depths, board sizes,
+/// K): their axis then gets whole-number ticks, in the exported figure and the workbench.
+pub fn whole_x(series: &[Series]) -> bool {
+    series.iter().flat_map(|s| &s.points).all(|p| p.x.fract() == 0.0)
+}
+
 /// The y extent a figure of lines is drawn over: its measured lines' points (and bands, when
 /// drawn). A reference line widens it only when it is all there is; one above the measured
 /// lines adds room at the top for its name, which is written there instead of the line

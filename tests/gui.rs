@@ -1013,6 +1013,7 @@ fn the_matchup_form_is_remembered_and_runs_an_sprt() {
         let m = &mut h.state_mut().matchup_mut();
         let form = m.form_mut();
         form.variants_text = "tictactoe".into();
+        form.plays_board = false;
         form.games = 400;
         form.seed = 7;
         form.threads = 1;
@@ -1756,20 +1757,57 @@ fn a_big_board_gets_two_thirds_of_the_height() {
     assert!((300.0..400.0).contains(&c4), "connect4: {c4}");
 }
 
-/// The matchup form plays the board: a new game of gomoku (as `--game gomoku` starts one)
-/// makes its variants gomoku's (they stayed Connect-4's, and Run matchup played that);
-/// variants the user typed stay through another new game.
+/// The matchup form plays the board: a new game of gomoku (as `--game gomoku` starts one), or
+/// a position of another game opened, makes its variants that game's (they stayed
+/// Connect-4's, and Run matchup played that); variants the user typed stay through another
+/// game, also when they are the board's name, and so does an opened matchup's; the choice is
+/// remembered into the next session, which plays its own board.
 #[test]
 fn the_matchup_form_follows_the_board() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut w = Workbench::new(Variant::connect4());
     assert_eq!(w.matchup().form().variants_text, "connect:7,6,4");
     w.set_variant_text("mnk:15,15,5");
     w.new_game();
     assert_eq!(w.matchup().form().variants_text, "mnk:15,15,5");
-    w.matchup_mut().form_mut().variants_text = "mnk:4,4,3 mnk:5,5,4".into();
-    w.set_variant_text("connect4");
+    w.open(&root.join("saves/positions/connect4-mistake.ron").display().to_string());
+    assert_eq!(w.position().variant(), Variant::connect4());
+    assert_eq!(w.matchup().form().variants_text, "connect:7,6,4", "an opened position's game");
+    // The next session remembers that the form plays the board, and plays its own.
+    let remembered = w.matchup().form().clone();
+    let mut next = Workbench::new("mnk:15,15,5".parse().unwrap());
+    next.matchup_mut().apply_form(&remembered);
+    assert_eq!(next.matchup().form().variants_text, "mnk:15,15,5", "this session's board");
+    // Typed in the form (as a person would), the variants stay, even the board's own name.
+    let mut h = crate::common::harness_sized(w, egui::vec2(1300.0, 860.0));
+    h.state_mut().show_tab(BottomTab::Matchup);
+    h.run();
+    h.get_by_label("variants").focus();
+    h.run();
+    h.get_by_label("variants").type_text(" mnk:4,4,3");
+    h.run();
+    assert_eq!(h.state().matchup().form().variants_text, "connect:7,6,4 mnk:4,4,3");
+    // Typed back to the board's name: still the user's choice (the form once told the two
+    // apart by that name).
+    for _ in 0..10 {
+        h.key_press(egui::Key::Backspace);
+    }
+    h.run();
+    assert_eq!(h.state().matchup().form().variants_text, "connect:7,6,4");
+    h.state_mut().set_variant_text("mnk:15,15,5");
+    h.state_mut().new_game();
+    assert_eq!(h.state().matchup().form().variants_text, "connect:7,6,4", "the user's choice stays");
+    let remembered = h.state().matchup().form().clone();
+    next.matchup_mut().apply_form(&remembered);
+    assert_eq!(next.matchup().form().variants_text, "connect:7,6,4", "and is remembered");
+    // An opened matchup's form plays its boards.
+    let mut w = Workbench::new(Variant::connect4());
+    w.open(&root.join("saves/experiments/two-boards.ron").display().to_string());
+    let boards = w.matchup().form().variants_text.clone();
+    assert_eq!(boards, "mnk:4,4,3 connect:5,4,4");
+    w.set_variant_text("mnk:15,15,5");
     w.new_game();
-    assert_eq!(w.matchup().form().variants_text, "mnk:4,4,3 mnk:5,5,4", "the user's choice stays");
+    assert_eq!(w.matchup().form().variants_text, boards);
 }
 
 /// On gomoku at the default window size (the tabs at 42% of the height) a run's live plot

@@ -166,7 +166,7 @@ impl Workbench {
     /// Makes a position read from a file (or pasted) the game, with its record.
     pub fn open_position(&mut self, file: PositionFile, pos: AnyPosition, record: GameTree, message: String) {
         self.variant_text = pos.variant().to_string();
-        self.matchup.follow_board(self.position.variant(), pos.variant());
+        self.matchup.follow_board(pos.variant());
         self.setup = file.setup;
         self.position = pos;
         self.record = record;

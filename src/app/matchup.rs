@@ -134,6 +134,10 @@ impl Default for MatchupPanel {
 #[serde(default)]
 pub struct MatchupForm {
     pub variants_text: String,
+    /// The variants are the game on the board, and follow it to another game, until the user
+    /// types others or a matchup fills the form (see [`MatchupPanel::follow_board`]).
+    #[serde(default)]
+    pub plays_board: bool,
     pub grid: bool,
     pub widths_text: String,
     pub heights_text: String,
@@ -153,6 +157,7 @@ impl Default for MatchupForm {
     fn default() -> Self {
         MatchupForm {
             variants_text: "mnk:4,4,3 mnk:5,5,4".into(),
+            plays_board: false,
             grid: false,
             widths_text: "5 6 7".into(),
             heights_text: "5 6 7".into(),
@@ -198,13 +203,12 @@ impl MatchupPanel {
         MatchupPanel { consent, ..MatchupPanel::default() }
     }
 
-    /// The board changed from `old` to `new`: a form that plays the board (its variants are
-    /// `old`'s, as they start) plays the new one; variants the user chose stay. The game given
-    /// with `--game` comes after the panel was made for Connect-4, and on gomoku Run matchup
-    /// played Connect-4.
-    pub fn follow_board(&mut self, old: Variant, new: Variant) {
+    /// The board is now `new`: a form that plays the board plays the new one; variants the
+    /// user chose stay. The game given with `--game` comes after the panel was made for
+    /// Connect-4, and on gomoku Run matchup played Connect-4.
+    pub fn follow_board(&mut self, new: Variant) {
         // An opened matchup plays its own boards: its form is left as the file made it.
-        if self.opened.is_none() && self.form.variants_text.trim() == old.to_string() && !self.form.grid {
+        if self.opened.is_none() && self.form.plays_board && !self.form.grid {
             self.form.variants_text = new.to_string();
         }
     }
@@ -214,6 +218,7 @@ impl MatchupPanel {
     pub fn for_game(variant: Variant, consent: Consent) -> MatchupPanel {
         let mut panel = MatchupPanel::with_consent(consent);
         panel.form.variants_text = variant.to_string();
+        panel.form.plays_board = true;
         panel
     }
 
@@ -261,13 +266,26 @@ impl MatchupPanel {
     }
 
     /// Fills the form with remembered settings (an empty run folder keeps the default).
+    /// A form that played the board goes on playing it: the board of this session, not the
+    /// last session's.
     pub fn apply_form(&mut self, f: &MatchupForm) {
         let out_dir = if f.out_dir.is_empty() { self.form.out_dir.clone() } else { f.out_dir.clone() };
-        self.form = MatchupForm { games: f.games.max(1), move_time: f.move_time.max(0.0), out_dir, ..f.clone() };
+        let plays_board = f.plays_board && self.form.plays_board;
+        let variants_text = if plays_board { self.form.variants_text.clone() } else { f.variants_text.clone() };
+        self.form = MatchupForm {
+            games: f.games.max(1),
+            move_time: f.move_time.max(0.0),
+            out_dir,
+            variants_text,
+            plays_board,
+            ..f.clone()
+        };
     }
 
     /// Fills the form from a run's matchup (the settings the run was made with).
     fn form_from_matchup(&mut self, m: &Matchup) {
+        // The matchup's boards, whatever the board is.
+        self.form.plays_board = false;
         match &m.variants {
             Variants::List(list) => {
                 self.form.grid = false;
@@ -766,7 +784,10 @@ impl MatchupPanel {
                 ui.checkbox(&mut self.form.gravity, "gravity");
             } else {
                 let l = ui.label("variants");
-                ui.add(egui::TextEdit::singleline(&mut self.form.variants_text).desired_width(220.0)).labelled_by(l.id);
+                let edit = egui::TextEdit::singleline(&mut self.form.variants_text).desired_width(220.0);
+                if ui.add(edit).labelled_by(l.id).changed() {
+                    self.form.plays_board = false;
+                }
             }
         });
         // Each label with its field as one unit of the wrapped row: a label cut by the wrap

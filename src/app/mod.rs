@@ -474,7 +474,7 @@ impl Workbench {
     pub fn new_game(&mut self) {
         match self.variant_text.parse::<Variant>() {
             Ok(v) => {
-                self.matchup.follow_board(self.position.variant(), v);
+                self.matchup.follow_board(v);
                 self.position = AnyPosition::new(v);
                 self.setup = None;
                 self.record = GameTree::new();

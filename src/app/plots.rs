@@ -235,7 +235,9 @@ fn whole_marks(input: egui_plot::GridInput) -> Vec<GridMark> {
 fn legend_row(ui: &mut egui::Ui, entries: &[LegendEntry]) {
     ui.horizontal_wrapped(|ui| {
         for e in entries {
-            let (rect, _) = ui.allocate_exact_size(egui::vec2(18.0, 12.0), egui::Sense::hover());
+            // Long enough for two periods of a pattern either side of the marker (at 18 a
+            // dashed line's entry read as a solid one).
+            let (rect, _) = ui.allocate_exact_size(egui::vec2(30.0, 12.0), egui::Sense::hover());
             let c = ink(e.colour, ui.visuals());
             let (from, to) = (rect.left_center(), rect.right_center());
             match (e.shaded, e.pattern) {
@@ -249,8 +251,9 @@ fn legend_row(ui: &mut egui::Ui, entries: &[LegendEntry]) {
                     ui.painter().extend(egui::Shape::dashed_line(
                         &[from, to],
                         egui::Stroke::new(2.5, c),
-                        dash as f32 * 0.6,
-                        gap as f32 * 0.6,
+                        // Half the line's scale, dots no smaller than the stroke.
+                        (dash as f32 * 0.5).max(2.5),
+                        (gap as f32 * 0.5).max(2.0),
                     ));
                 }
             }

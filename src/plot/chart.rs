@@ -308,9 +308,15 @@ pub(super) enum Mark {
 /// The plot's area and, when there is a legend, its area and whether it is a column.
 pub(super) type WithLegend<DB> = (DrawingArea<DB, Shift>, Option<(DrawingArea<DB, Shift>, bool)>);
 
-/// A legend swatch's length, in points: long enough for two periods of a dashed pattern to
-/// show either side of the marker (at 18 the long dashes read as a solid line).
-const SWATCH: f64 = 24.0;
+/// A legend swatch's length, in points: long enough for a dashed pattern, drawn at
+/// `SWATCH_SCALE`, to show two periods either side of the marker (at 24, at a scale fitted to
+/// the whole swatch, the marker hid all but one dash a side, and a dashed line's entry read
+/// as a solid one).
+const SWATCH: f64 = 36.0;
+
+/// The scale of a pattern in a legend swatch: one for every pattern, so that long dashes stay
+/// longer than dashes.
+const SWATCH_SCALE: f64 = 0.5;
 
 /// Room for a legend entry's swatch and the gaps around it, in points.
 const SWATCH_ROOM: f64 = SWATCH + 16.0;
@@ -393,16 +399,12 @@ where
                 let width = c.stroke_width(z.px(2.0).max(1));
                 match pattern {
                     None => area.draw(&PathElement::new(vec![(x, y), (x + sw, y)], width))?,
-                    Some((dash, gap)) => {
-                        // Two periods of the pattern, shrunk to the swatch so the name does not move.
-                        let k = (SWATCH / (2.0 * (dash + gap))).min(1.0);
-                        area.draw(&plotters::element::DashedPathElement::new(
-                            vec![(x, y), (x + sw, y)],
-                            z.px(k * dash).max(1),
-                            z.px(k * gap).max(1),
-                            width,
-                        ))?
-                    }
+                    Some((dash, gap)) => area.draw(&plotters::element::DashedPathElement::new(
+                        vec![(x, y), (x + sw, y)],
+                        z.px(SWATCH_SCALE * dash).max(1),
+                        z.px(SWATCH_SCALE * gap).max(1),
+                        width,
+                    ))?,
                 }
                 if let Some(m) = m {
                     draw_marker(area, (x + sw / 2, y), m, z, c, false)?;

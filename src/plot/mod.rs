@@ -181,34 +181,28 @@ pub fn series_colours(series: &[Series]) -> Vec<[u8; 3]> {
 }
 
 /// Tells a figure's lines apart by pattern as well as by colour, so that a greyscale print
-/// separates them along the whole line, not only by their markers: when the lines differ by
-/// colour alone, the agents are ranked by how dark their colours print, and the darkest is
-/// solid, the next dashed, then dotted, then long dashes, round again: two colours that print
-/// as near greys (the palette's blue, bluish green and vermillion do) are never next in that
-/// order with one pattern. A colour that comes twice in a figure (the ten presets, or more
-/// names than the palette's eight colours: see [`palette::series_slots`]) has its lines next
-/// in the order, so ten agents are ten lines to tell apart. A figure whose lines are patterned already (one pattern a board) keeps
-/// them, and only a colour's second and third rounds are patterned. One line, or lines of one
-/// name, stay solid; reference lines and levels keep their own patterns.
+/// separates them along the whole line, not only by their markers. Each line takes its
+/// colour's pattern ([`palette::COLOUR_DASH`]: colours that print as near greys differ in
+/// pattern), so that an agent's whole look, colour, marker and pattern, is its own in every
+/// figure, whoever it is drawn beside. A colour that comes twice in a figure (the ten
+/// presets, or more names than the palette's eight colours: see [`palette::series_slots`])
+/// takes the next pattern for each later name. A figure whose lines are patterned already (one
+/// pattern a board) keeps them, and only a colour's second and third rounds are patterned;
+/// reference lines and levels keep their own patterns.
 pub fn tell_lines_apart(series: &mut [Series]) {
     let (names, rank) = colour_names(series);
     let slots = palette::series_slots(&names);
-    let grey = palette::grey;
     let measured = |s: &Series| !s.reference && !s.level;
     let by_board = series.iter().any(|s| measured(s) && s.dash != 0);
-    let mut order: Vec<usize> = series.iter().zip(&rank).filter(|(s, _)| measured(s)).map(|(_, &r)| r).collect();
-    let shade = |r: usize| grey(palette::SERIES[slots[r].colour]);
-    order.sort_by(|&a, &b| shade(a).total_cmp(&shade(b)).then(a.cmp(&b)));
-    order.dedup();
-    let by_colour = !by_board && order.len() > 1;
     for (s, r) in series.iter_mut().zip(rank) {
         if !measured(s) || s.dash != 0 {
             continue;
         }
+        let colour = slots[r].colour;
         // The names before this one in the figure with its colour.
-        let round = (0..r).filter(|&q| slots[q].colour == slots[r].colour).count();
-        if by_colour {
-            s.dash = (order.iter().position(|&o| o == r).unwrap_or(0) % DASHES.len()) as u8;
+        let round = (0..r).filter(|&q| slots[q].colour == colour).count();
+        if !by_board {
+            s.dash = ((usize::from(palette::COLOUR_DASH[colour]) + round) % DASHES.len()) as u8;
         } else if round > 0 {
             s.dash = 2 + ((round - 1) % (DASHES.len() - 2)) as u8;
         }
@@ -369,7 +363,8 @@ pub struct Figure {
     /// Heatmaps: what the colour means.
     pub value_label: String,
     /// The y axis' range when the quantity has one (a score or a rate: 0..1; the review's
-    /// expected result: -1..1), widened only by data outside it. None: fitted to the data.
+    /// expected result: -1..1), widened only by data outside it; (0, 0): from zero, as far as
+    /// the data go (seconds, nodes). None: fitted to the data.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub y_range: Option<(f64, f64)>,
     pub data: FigureData,
@@ -888,10 +883,9 @@ mod pattern_tests {
         names.iter().map(|n| Series::new(*n, pts.clone())).collect()
     }
 
-    /// Whatever the agents, the darkest line is solid and lines next in darkness differ in
-    /// pattern; in particular two colours that print as near greys (within 25 of 255) never
-    /// share one. The study's agents (plain-ab, plain-uct, strong-mcts: three near greys told
-    /// apart only by markers) and sets that take every palette colour are tried.
+    /// Whatever the agents, two colours that print as near greys (within 25 of 255) never
+    /// share a pattern, and a colour that comes twice (more names than colours) differs by
+    /// pattern from its first line (from the others, by marker).
     #[test]
     fn near_greys_never_share_a_pattern() {
         let study = ["plain-ab", "plain-uct", "strong-ab", "strong-mcts"];
@@ -903,24 +897,46 @@ mod pattern_tests {
             tell_lines_apart(&mut series);
             assert_eq!(series.last().unwrap().dash, 1, "the reference line keeps its dashes");
             let colours = series_colours(&series);
-            let mut looks: Vec<(f64, u8)> =
-                series.iter().zip(&colours).filter(|(s, _)| !s.reference).map(|(s, &c)| (grey(c), s.dash)).collect();
-            looks.sort_by(|a, b| a.0.total_cmp(&b.0));
-            assert_eq!(looks[0].1, 0, "the darkest is solid: {looks:?}");
+            let looks: Vec<([u8; 3], u8)> =
+                series.iter().zip(&colours).filter(|(s, _)| !s.reference).map(|(s, &c)| (c, s.dash)).collect();
+            let once = |c: [u8; 3]| looks.iter().filter(|l| l.0 == c).count() == 1;
             for (i, a) in looks.iter().enumerate() {
                 for b in &looks[i + 1..] {
-                    assert!(b.0 - a.0 >= 25.0 || a.1 != b.1, "near greys share a pattern: {looks:?}");
+                    if a.0 == b.0 {
+                        assert_ne!(a.1, b.1, "a colour's second line differs by pattern: {looks:?}");
+                    } else if once(a.0) && once(b.0) && (grey(a.0) - grey(b.0)).abs() < 25.0 {
+                        assert_ne!(a.1, b.1, "near greys share a pattern: {looks:?}");
+                    }
                 }
             }
         }
     }
 
-    /// One line stays solid; a figure patterned by board keeps its patterns.
+    /// An agent's pattern is its own: alone, beside random, beside jeng-mcts, beside all the
+    /// presets (strong-ab's line was solid beside jeng-mcts and dashed beside random).
+    #[test]
+    fn an_agent_keeps_its_pattern_beside_any_other() {
+        let dash_of = |names: &[&str], who: &str| {
+            let mut series = lines(names);
+            tell_lines_apart(&mut series);
+            series.iter().find(|s| s.name == who).unwrap().dash
+        };
+        let presets: Vec<&str> = palette::preset_names().collect();
+        for &who in &presets {
+            let alone = dash_of(&[who], who);
+            for &other in &presets {
+                if palette::series_for(&[who, other])[0] != palette::series_for(&[who, other])[1] {
+                    assert_eq!(dash_of(&[who, other], who), alone, "{who} beside {other}");
+                    assert_eq!(dash_of(&[other, who], who), alone, "{who} after {other}");
+                }
+            }
+        }
+        assert_eq!(dash_of(&["strong-ab"], "strong-ab"), 0, "strong-ab is solid");
+    }
+
+    /// A figure patterned by board keeps its patterns.
     #[test]
     fn lines_already_told_apart_keep_their_patterns() {
-        let mut one = lines(&["strong-mcts"]);
-        tell_lines_apart(&mut one);
-        assert_eq!(one[0].dash, 0);
         let on = |board: &str, dash| Series {
             colour_of: Some("strong-mcts".into()),
             dash,

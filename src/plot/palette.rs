@@ -15,6 +15,15 @@ pub const SERIES: [[u8; 3]; 8] = [
     [0, 0, 0],
 ];
 
+/// The line pattern (an index into [`crate::plot::DASHES`]: solid, dashed, dotted, long
+/// dashes) that goes with each colour of [`SERIES`]: an agent's pattern is its colour's, the
+/// same whoever it is drawn beside (it was handed out per figure, and strong-ab's line was
+/// solid beside jeng-mcts and dashed beside random). Ranked by how dark they print (black,
+/// blue, bluish green, vermillion, olive, reddish purple, sky blue, orange), neighbouring
+/// colours take different patterns, so that near greys in a greyscale print differ in
+/// pattern; strong-ab's blue is solid.
+pub const COLOUR_DASH: [u8; 8] = [0, 2, 1, 2, 1, 0, 3, 3];
+
 /// The colour of series `i`.
 pub fn series(i: usize) -> [u8; 3] {
     SERIES[i % SERIES.len()]
@@ -43,6 +52,11 @@ const PRESET_LOOKS: [(&str, usize, usize); 14] = [
     ("plain-uct", 1, 4),
     ("solver", 6, 0),
 ];
+
+/// The names with a look of their own (see [`series_slots`]).
+pub fn preset_names() -> impl Iterator<Item = &'static str> {
+    PRESET_LOOKS.iter().map(|l| l.0)
+}
 
 /// A named series' palette colour and marker, as indices (see [`series_slots`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -99,6 +99,7 @@ pub fn draw_figure(
 ) -> Option<PlotPoint> {
     let given = fig;
     let fig = &if log { log_y(fig) } else { fig.clone() };
+    let start = ui.cursor().top();
     match row {
         Some(TitleRow { enlarged: open, leading }) => {
             ui.horizontal(|ui| {
@@ -141,15 +142,20 @@ pub fn draw_figure(
         FigureData::Heatmap { rows, .. } => rows.clone(),
         _ => Vec::new(),
     };
+    // Heatmaps carry their values in the cells; lines have their legend outside the plot,
+    // where it covers no line's end.
+    if let FigureData::Lines(series) = &fig.data {
+        legend_row(ui, &line_legend(series, true));
+    }
+    // A height measured for the tab (`plot_height_in_view`) leaves `title_rows()` above the
+    // plot; a legend wrapped to more rows (a run over two boards) takes the rest from the
+    // plot, whose x axis title ran under the fold.
+    let height = (height - (ui.cursor().top() - start - title_rows()).max(0.0)).max(60.0);
     // Tick labels down to 12 points apart (egui_plot's default of 20 left a 200-point-high
     // 0..1 axis with no label but "0"), on an axis wide enough for "0.25".
     let mut plot = Plot::new(format!("plot-{id}")).height(height).custom_y_axes(vec![y_axis()]);
-    // Heatmaps carry their values in the cells; lines have their legend outside the plot,
-    // where it covers no line's end.
-    match &fig.data {
-        FigureData::Heatmap { .. } => {}
-        FigureData::Lines(series) => legend_row(ui, &line_legend(series, true)),
-        _ => plot = plot.legend(Legend::default()),
+    if !matches!(&fig.data, FigureData::Heatmap { .. } | FigureData::Lines(_)) {
+        plot = plot.legend(Legend::default());
     }
     // The rotated y label must fit the plot's height, or it runs up over the title and the
     // controls above. One that does not fit whole is left out: the title above names the
@@ -166,7 +172,9 @@ pub fn draw_figure(
         _ => None,
     };
     if let Some((lo, hi)) = extent {
-        plot = plot.include_y(lo).include_y(hi);
+        // Headroom over the highest point: a line at the top sat on the frame, its markers
+        // cut in half.
+        plot = plot.include_y(lo).include_y(hi + 0.04 * (hi - lo));
     }
     let top = extent.map(|e| e.1);
     if log {

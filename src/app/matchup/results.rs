@@ -84,8 +84,9 @@ impl MatchupPanel {
             } else {
                 self.show_headline(ui);
             }
-            // The table shown in the plot's place has the lines under it.
-            if !self.show_plot(ui, layout) {
+            // The table shown in the plot's place has the lines under it; under a plot in a
+            // short tab they were cut at its edge (the Table shows them).
+            if !self.show_plot(ui, layout) && layout.table {
                 self.show_result_lines(ui);
             }
             return;

@@ -31,4 +31,5 @@ mod record;
 mod review;
 mod rules;
 mod solver;
+mod tactics;
 mod threats;

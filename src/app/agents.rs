@@ -11,7 +11,7 @@ use super::files::Purpose;
 use crate::agents::{AgentConfig, AgentFile, PRESETS, preset};
 use crate::eval::HeuristicConfig;
 use crate::game::AnyPosition;
-use crate::gomocup::{ExternalConfig, Protocol};
+use crate::gomocup::ExternalConfig;
 use crate::io::read_text;
 use crate::search::limits::MAX_THREADS;
 use crate::search::mcts::{Expansion, Reward, Rollout};
@@ -434,16 +434,7 @@ fn kind_form(ui: &mut egui::Ui, id: &str, file: &mut AgentFile) -> bool {
             "alpha-beta" => AgentConfig::AlphaBeta(AlphaBetaConfig::default()),
             "mcts" => AgentConfig::Mcts(MctsConfig::default()),
             "solver" => AgentConfig::Solver(SolverConfig::default()),
-            _ => AgentConfig::External(ExternalConfig {
-                command: String::new(),
-                args: Vec::new(),
-                cwd: None,
-                protocol: Protocol::Gomocup,
-                default_turn: 5.0,
-                grace: 1.0,
-                startup: 10.0,
-                max_memory_mb: 0,
-            }),
+            _ => AgentConfig::External(ExternalConfig::gomocup("")),
         };
         return true;
     }

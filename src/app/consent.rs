@@ -157,18 +157,12 @@ impl Consent {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gomocup::{ExternalConfig, Protocol};
+    use crate::gomocup::ExternalConfig;
 
     fn external(cmd: &str, args: &[&str]) -> AgentConfig {
         AgentConfig::External(ExternalConfig {
-            command: cmd.into(),
             args: args.iter().map(|s| s.to_string()).collect(),
-            cwd: None,
-            protocol: Protocol::Gomocup,
-            default_turn: 1.0,
-            grace: 0.5,
-            startup: 5.0,
-            max_memory_mb: 0,
+            ..ExternalConfig::gomocup(cmd)
         })
     }
 

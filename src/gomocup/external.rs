@@ -59,9 +59,29 @@ pub struct ExternalConfig {
     /// Memory limit sent as `INFO max_memory` (MiB; 0: none).
     #[serde(default)]
     pub max_memory_mb: u64,
+    /// More settings of the engine's own, each sent as `INFO <key> <value>` after the
+    /// protocol's (Rapfi's `max_node 1000` for a node limit, `thread_num 1`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub info: Vec<(String, String)>,
 }
 
 impl ExternalConfig {
+    /// A Gomocup engine started as `command` with no arguments, every other field as a file
+    /// that leaves it out reads.
+    pub fn gomocup(command: &str) -> ExternalConfig {
+        ExternalConfig {
+            command: command.to_string(),
+            args: Vec::new(),
+            cwd: None,
+            protocol: Protocol::Gomocup,
+            default_turn: default_turn(),
+            grace: default_grace(),
+            startup: default_startup(),
+            max_memory_mb: 0,
+            info: Vec::new(),
+        }
+    }
+
     /// The exact command line that would be started, quoted as a shell would need it, with
     /// the working directory when one is set: what a user is asked to consent to.
     pub fn command_line(&self) -> String {
@@ -89,6 +109,14 @@ impl ExternalConfig {
         }
         for (name, v) in [("default_turn", self.default_turn), ("grace", self.grace), ("startup", self.startup)] {
             crate::search::check_seconds(name, v)?;
+        }
+        // One line each: a key of one word, a value without line breaks.
+        for (key, value) in &self.info {
+            let word = |s: &str| !s.is_empty() && !s.chars().any(|c| c.is_whitespace() || c.is_control());
+            if !word(key) || value.chars().any(char::is_control) {
+                let rule = "each entry must be a key of one word and a value on one line";
+                return Err(crate::search::SettingError::Range { field: "external: info", rule, value: None });
+            }
         }
         Ok(())
     }
@@ -252,6 +280,9 @@ impl ExternalAgent {
         if c.max_memory_mb > 0 {
             engine.send(&format!("INFO max_memory {}", c.max_memory_mb << 20))?;
         }
+        for (key, value) in &c.info {
+            engine.send(&format!("INFO {key} {value}"))?;
+        }
         engine.send("ABOUT")?;
         // ABOUT is optional for old brains: an empty or refused answer is no error.
         self.about = engine.answer(deadline).ok().filter(|a| a.contains('='));
@@ -375,5 +406,29 @@ impl<P: Position> Agent<P> for ExternalAgent {
 
     fn failure(&self) -> Option<String> {
         self.failure.clone()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config(info: &[(&str, &str)]) -> ExternalConfig {
+        let info = info.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        ExternalConfig { info, ..ExternalConfig::gomocup("pbrain-rapfi") }
+    }
+
+    #[test]
+    fn engine_settings_are_one_line_each() {
+        assert!(config(&[("max_node", "1000"), ("thread_num", "1")]).validate().is_ok());
+        // A key with a space, an empty key, or a line break would send another command.
+        for bad in [("max node", "1"), ("", "1"), ("max_node", "1\nBEGIN"), ("max_node\n", "1")] {
+            assert!(config(&[bad]).validate().is_err(), "{bad:?}");
+        }
+        // Left out of the file when there are none, so older files read the same.
+        let text = ron::to_string(&config(&[])).unwrap();
+        assert!(!text.contains("info"), "{text}");
+        let back: ExternalConfig = ron::from_str(&text).unwrap();
+        assert!(back.info.is_empty());
     }
 }

@@ -10,6 +10,7 @@ pub mod progress;
 pub mod random;
 pub mod score;
 pub mod solver;
+pub mod threat_probe;
 pub mod tree;
 pub mod tt;
 
@@ -22,4 +23,5 @@ pub use limits::{
 pub use mcts::{FinalMove, Mcts, MctsConfig, Parallel};
 pub use progress::{FnSink, NullSink, Progress, ProgressSink, RootMove, SearchControl, SearchEvent};
 pub use score::{Score, bounds_label, so_far_label};
+pub use threat_probe::{ThreatConfig, ThreatLine, ThreatProbe};
 pub use tree::TreeSnapshot;

@@ -12,7 +12,7 @@ use crate::search::progress::Clock;
 use crate::search::score::{INF, WIN_BOUND};
 use crate::search::tree::TreeSnapshot;
 use crate::search::tt::TranspositionTable;
-use crate::search::{ProgressSink, SearchControl, SearchLimits, SearchResult};
+use crate::search::{ProgressSink, SearchControl, SearchLimits, SearchResult, ThreatProbe};
 
 /// What the threads of a Lazy SMP search share besides the table.
 pub(super) struct Team {
@@ -68,7 +68,9 @@ fn help<P: Position>(
     let mut history = vec![0; pos.num_actions() * 2];
     let mut sink = crate::search::NullSink;
     let clock = Clock::new(&SearchLimits::default());
-    let memory = Memory { tt, history: &mut history };
+    // A helper proves threats with a table of its own, dropped with it.
+    let mut probe = cfg.threats.map(ThreatProbe::new);
+    let memory = Memory { tt, history: &mut history, threats: probe.as_mut() };
     let mut s = Searcher::new(cfg, pos, memory, clock, control, &mut sink, Role::Helper(team));
     let skip = index % 2;
     let mut depth = 1 + skip;

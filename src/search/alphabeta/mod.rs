@@ -16,6 +16,7 @@ use super::{
 use crate::eval::{EvalBoard, Heuristic, HeuristicConfig, Tactic, stones_around};
 use crate::game::{Move, Position, Status, Variant};
 use crate::search::SettingError;
+use crate::search::threat_probe::{ThreatConfig, ThreatLine, ThreatProbe};
 use std::sync::Arc;
 use std::sync::atomic::Ordering::Relaxed;
 
@@ -69,6 +70,11 @@ pub struct AlphaBetaConfig {
     /// A deliberate error, to test whether it explains a paper's numbers (never for play).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub flaw: Option<AlphaBetaFlaw>,
+    /// Threat-space search at the tree's nodes (free placement, K-or-more rule): the side to
+    /// move's win by threats ends a node's search; a move that leaves the opponent one is
+    /// valued as the loss it is one ply lower. None: off.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub threats: Option<ThreatConfig>,
 }
 
 /// Errors a published depth-limited alpha-beta may have had, as options that put them back.
@@ -102,6 +108,7 @@ impl Default for AlphaBetaConfig {
             multi_pv: 1,
             threads: 1,
             flaw: None,
+            threats: None,
         }
     }
 }
@@ -123,6 +130,14 @@ impl AlphaBetaConfig {
             return range("alpha-beta: multi_pv", "must be 1 to 64");
         }
         super::limits::check_threads("alpha-beta: threads", self.threads)?;
+        if let Some(t) = &self.threats {
+            t.validate([
+                "alpha-beta: threats.depth",
+                "alpha-beta: threats.budget",
+                "alpha-beta: threats.root_budget",
+                "alpha-beta: threats.table_mb",
+            ])?;
+        }
         Ok(())
     }
 }
@@ -135,13 +150,15 @@ pub struct AlphaBeta {
     history: Vec<i32>,
     /// The last finished depth's tree, shared with whoever it was published to.
     last_tree: Option<Arc<TreeSnapshot>>,
+    /// The threat prover and its table, kept between the searches of one game.
+    threats: Option<ThreatProbe>,
 }
 
 const MAX_RECORDED: usize = 200_000;
 
 impl AlphaBeta {
     pub fn new(config: AlphaBetaConfig) -> AlphaBeta {
-        AlphaBeta { config, tt: None, history: Vec::new(), last_tree: None }
+        AlphaBeta { config, tt: None, history: Vec::new(), last_tree: None, threats: None }
     }
 }
 
@@ -151,6 +168,13 @@ struct Searcher<'a, P: Position> {
     board: EvalBoard,
     tt: Option<&'a TranspositionTable>,
     history: &'a mut Vec<i32>,
+    /// Threat-space search at nodes with this many plies left or more (None: off, or not
+    /// under these rules).
+    threats: Option<&'a mut ThreatProbe>,
+    /// The root's win by threats, when the probe found one there.
+    root_threat: Option<ThreatLine>,
+    /// The root has been probed (by an earlier iteration).
+    root_probed: bool,
     /// What the threads of a Lazy SMP search share besides the table (None: one thread).
     team: Option<&'a Team>,
     /// This searcher is a helper: it adds to the team's nodes and reports its finished depths.
@@ -160,6 +184,8 @@ struct Searcher<'a, P: Position> {
     /// The node count at which this thread stops, or asks the team for more: the node limit
     /// alone, or in a team what it has taken so far of the shared budget (see `reserve`).
     node_limit: u64,
+    /// The node count at which the limits are read next.
+    next_check: u64,
     /// The depth of the iteration being searched.
     iteration: u32,
     /// The main thread's iteration was cut because a helper finished that depth first.
@@ -471,12 +497,48 @@ impl<'a, P: Position> Searcher<'a, P> {
         }
     }
 
+    /// The side to move's win by threats at this node, when its probe runs here: the line
+    /// becomes the node's, its first move the one child recorded, and its length the win's
+    /// distance: the proof's line, in which the defender plays its first reply; another
+    /// reply may last longer, another attack be quicker, so the distance orders wins by
+    /// threats among themselves and is not a count of plies to the end.
+    fn threat_win(&mut self, depth: u32, ply: u32) -> Option<i32> {
+        let probe = self.threats.as_deref_mut()?;
+        if depth < probe.config.min_depth {
+            return None;
+        }
+        // The root is probed once a search, at its first iteration: a later one would only
+        // repeat it.
+        let root = ply == 0;
+        if root && std::mem::replace(&mut self.root_probed, true) {
+            return None;
+        }
+        let before = probe.nodes();
+        let limits = if root { probe.at_root(&self.clock.limits, true) } else { probe.in_tree() };
+        let found = probe.side_to_move_wins(&mut self.pos, &mut self.board, limits);
+        self.nodes += probe.nodes() - before;
+        let line = found?;
+        let first = *line.moves.first()?;
+        let p = ply as usize;
+        self.pv[p].clear();
+        self.pv[p].extend_from_slice(&line.moves);
+        let v = self.win_value(ply + line.plies);
+        self.record_decided(ply, first, -v);
+        if ply == 0 {
+            self.root_threat = Some(line);
+        }
+        Some(v)
+    }
+
     /// Counts a node and heeds the limits; true when the search must stop. A node budget is
-    /// exact (a comparison a node); the clock and the stop flag are read every 256 nodes.
+    /// exact (a comparison a node); the clock and the stop flag are read every 256 nodes (the
+    /// threat prover's nodes count, and come many at a time).
     #[inline(always)]
     fn enter_node(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes & 255 == 0 || self.nodes >= self.node_limit {
+        if self.nodes >= self.next_check || self.nodes >= self.node_limit {
+            // The next multiple of 256: the checks fall where they always did.
+            self.next_check = (self.nodes | 255) + 1;
             self.check_limits();
         }
         self.aborted
@@ -626,6 +688,9 @@ impl<'a, P: Position> Searcher<'a, P> {
                 Tactic::Quiet => {}
             }
         }
+        if !root_lists && let Some(v) = self.threat_win(depth, ply) {
+            return v;
+        }
         // Moves in id order with nothing to sort or cut are not listed first but taken one at
         // a time: a cutoff on the first of gomoku's 200-odd moves then costs one move, not a
         // list of them all.
@@ -731,6 +796,7 @@ impl<'a, P: Position> Searcher<'a, P> {
 struct Memory<'a> {
     tt: Option<&'a TranspositionTable>,
     history: &'a mut Vec<i32>,
+    threats: Option<&'a mut ThreatProbe>,
 }
 
 /// A searcher's place: alone, or in a Lazy SMP team as its main thread or a helper.
@@ -751,7 +817,8 @@ impl<'a, P: Position> Searcher<'a, P> {
         sink: &'a mut dyn ProgressSink,
         role: Role<'a>,
     ) -> Searcher<'a, P> {
-        let Memory { tt, history } = memory;
+        let Memory { tt, history, threats } = memory;
+        let threats = threats.filter(|_| ThreatProbe::applies(pos));
         let (team, helper) = match role {
             Role::Alone => (None, false),
             Role::Main(t) => (Some(t), false),
@@ -762,11 +829,14 @@ impl<'a, P: Position> Searcher<'a, P> {
         // Work a search never reads is skipped: the hashes without a table, the threat windows
         // without tactics (Flecart's heuristic reads them too).
         let mut own = pos.clone();
-        if tt.is_none() {
+        // The threat prover's table is keyed by the position's hash, as the table is.
+        if tt.is_none() && threats.is_none() {
             own.set_hashing(false);
         }
         let mut board = cfg.heuristic.board(pos);
-        if !cfg.tactics && !matches!(cfg.heuristic, HeuristicConfig::Flecart { .. }) {
+        if threats.is_some() {
+            board = board.with_near_windows();
+        } else if !cfg.tactics && !matches!(cfg.heuristic, HeuristicConfig::Flecart { .. }) {
             board = board.without_threats();
         }
         let mut s = Searcher {
@@ -775,11 +845,15 @@ impl<'a, P: Position> Searcher<'a, P> {
             board,
             tt,
             history,
+            threats,
+            root_threat: None,
+            root_probed: false,
             team,
             helper,
             shared: 0,
             // A team's threads start with nothing and take their first share at once below.
             node_limit: if team.is_some() { 0 } else { clock.limits.nodes.unwrap_or(u64::MAX) },
+            next_check: 256,
             iteration: 0,
             superseded: false,
             killers: Vec::new(),
@@ -868,6 +942,7 @@ impl<P: Position> Agent<P> for AlphaBeta {
         self.tt = None;
         self.history.clear();
         self.last_tree = None;
+        self.threats = None;
     }
 }
 
@@ -896,7 +971,12 @@ impl AlphaBeta {
             *h /= 8;
         }
         let cfg = &self.config;
-        let memory = Memory { tt: self.tt.as_deref(), history: &mut self.history };
+        if let Some(t) = cfg.threats
+            && self.threats.as_ref().is_none_or(|p| p.config != t)
+        {
+            self.threats = Some(ThreatProbe::new(t));
+        }
+        let memory = Memory { tt: self.tt.as_deref(), history: &mut self.history, threats: self.threats.as_mut() };
         let mut s = Searcher::new(cfg, pos, memory, clock, control, sink, team.map_or(Role::Alone, Role::Main));
         // A fixed-depth search cut by a clock (wall or CPU) or a node limit has no move to give,
         // so those limits deepen iteratively up to the depth: the result is the deepest
@@ -953,6 +1033,11 @@ impl AlphaBeta {
             }
             last_nodes = spent.max(1);
             depth += 1;
+        }
+        if let Some(line) = &s.root_threat {
+            let moves: Vec<String> = line.moves.iter().map(|&m| pos.format_move(m)).collect();
+            let text = format!("alpha-beta: win by threats in {} plies: {}", line.plies, moves.join(" "));
+            s.sink.event(SearchEvent::Notice(text));
         }
         // Stopped before it finished a depth a helper finished: the helper's result stands.
         s.adopt_team_result(s.completed.as_ref().map_or(0, |c| c.3));

@@ -16,10 +16,11 @@ use super::tree::{MctsStats, Proven, SnapNode, TreeSnapshot};
 use super::{
     Agent, Progress, ProgressSink, Score, SearchControl, SearchEvent, SearchLimits, SearchResult, SearchStats,
 };
-use crate::eval::HeuristicConfig;
+use crate::eval::{EvalBoard, HeuristicConfig};
 use crate::game::{Move, Player, Position, Status};
 use crate::rng::{GameRng, seeded};
 use crate::search::SettingError;
+use crate::search::threat_probe::{ThreatConfig, ThreatProbe};
 
 /// Which untried move a node expands next.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -110,6 +111,11 @@ pub struct MctsConfig {
     /// amounts to below the root's children. None: no cap.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub max_tree_depth: Option<u32>,
+    /// Threat-space search (free placement, K-or-more rule) at the root and at each node the
+    /// tree expands: a win by threats for the side to move there is a proven node (needs
+    /// `solver`). None: off.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub threats: Option<ThreatConfig>,
 }
 
 /// How MCTS uses more than one thread.
@@ -153,6 +159,7 @@ impl Default for MctsConfig {
             threads: 1,
             parallel: Parallel::default(),
             max_tree_depth: None,
+            threats: None,
         }
     }
 }
@@ -199,6 +206,18 @@ impl MctsConfig {
         {
             let field = "mcts: parallel virtual_loss";
             return Err(SettingError::range(field, "must be between 1 and 1000", virtual_loss));
+        }
+        if let Some(t) = &self.threats {
+            t.validate([
+                "mcts: threats.depth",
+                "mcts: threats.budget",
+                "mcts: threats.root_budget",
+                "mcts: threats.table_mb",
+            ])?;
+            if !self.solver {
+                let rule = "needs solver: true (a win by threats is a proven node)";
+                return Err(SettingError::Range { field: "mcts: threats", rule, value: None });
+            }
         }
         Ok(())
     }
@@ -300,6 +319,9 @@ pub struct Mcts<P: Position> {
     /// sqrt(ln(n)) in f32 for the visit counts below its length (deep nodes, most of a
     /// walk's choices): the same values as computing them, without a logarithm each time.
     sqrt_ln: Vec<f32>,
+    /// The threat prover and its table, kept between the searches of one game (None: off, or
+    /// not under these rules).
+    threats: Option<ThreatProbe>,
 }
 
 /// Visit counts whose sqrt(ln(n)) is looked up rather than computed.
@@ -310,7 +332,8 @@ const SQRT_LN_TABLE: usize = 4096;
 /// unfinished game, so games scored by lines count them only at the end (in the rollout, or
 /// when the walk itself fills the board).
 pub(super) fn prepare_walk<P: Position>(config: &MctsConfig, work: &mut P) {
-    work.set_hashing(false);
+    // The threat prover's table is keyed by the position's hash.
+    work.set_hashing(config.threats.is_some());
     work.set_deferred_scoring(matches!(config.rollout, Rollout::Random));
 }
 
@@ -324,6 +347,7 @@ impl<P: Position> Mcts<P> {
         let per_node = std::mem::size_of::<Node>() + if config.rave.is_some() { 8 } else { 0 };
         let max_nodes = (config.memory_mb as usize * 1024 * 1024 / per_node).max(16);
         let rng = seeded(config.seed);
+        let threats = config.threats.map(ThreatProbe::new);
         Mcts {
             config,
             scratch: None,
@@ -339,6 +363,7 @@ impl<P: Position> Mcts<P> {
             live: 0,
             free: Vec::new(),
             sqrt_ln: (0..SQRT_LN_TABLE).map(|n| (n.max(1) as f32).ln().sqrt()).collect(),
+            threats,
         }
     }
 
@@ -691,8 +716,13 @@ impl<P: Position> Mcts<P> {
             if self.config.max_tree_depth.is_some_and(|d| path.len() > d as usize) {
                 break;
             }
-            if self.nodes[n].legal == 0 && !self.expand(n, pos) {
-                break;
+            if self.nodes[n].legal == 0 {
+                if n != 0 && self.threat_proof(n, pos) {
+                    break;
+                }
+                if !self.expand(n, pos) {
+                    break;
+                }
             }
             let next = match self.untried_child(n, pos, moves) {
                 Some(c) => (c, true),
@@ -711,6 +741,60 @@ impl<P: Position> Mcts<P> {
             }
         }
         n
+    }
+
+    /// Node `n`, reached at `pos` for the first time since it was made, is proven a loss for
+    /// the player who moved into it when the side to move wins by threats there.
+    fn threat_proof(&mut self, n: usize, pos: &mut P) -> bool {
+        let Some(probe) = self.threats.as_mut() else { return false };
+        if !ThreatProbe::applies(pos) {
+            return false;
+        }
+        let mut board = EvalBoard::new(pos, |_, _, _| 0).with_near_windows();
+        let limits = probe.in_tree();
+        if probe.side_to_move_wins(pos, &mut board, limits).is_none() {
+            return false;
+        }
+        self.nodes[n].proven = Some(Proven::Loss);
+        true
+    }
+
+    /// The root's win by threats, as the search's result: its first move, the line, "win in"
+    /// the line's length, said in a notice.
+    fn root_threat_win(&mut self, pos: &P, clock: &Clock, sink: &mut dyn ProgressSink) -> Option<SearchResult> {
+        let probe = self.threats.as_mut()?;
+        if !ThreatProbe::applies(pos) {
+            return None;
+        }
+        let mut work = pos.clone();
+        work.set_hashing(true);
+        let mut board = EvalBoard::new(&work, |_, _, _| 0).with_near_windows();
+        // MCTS's node limit counts tree nodes, not the prover's.
+        let limits = probe.at_root(&clock.limits, false);
+        let line = probe.side_to_move_wins(&mut work, &mut board, limits)?;
+        let moves: Vec<String> = line.moves.iter().map(|&m| pos.format_move(m)).collect();
+        sink.event(SearchEvent::Notice(format!("mcts: win by threats in {} plies: {}", line.plies, moves.join(" "))));
+        let score = Score::Win { plies: Some(line.plies) };
+        let best = *line.moves.first()?;
+        // The winning move is the one candidate, as alpha-beta lists a win found at once.
+        let root =
+            vec![RootMove { mv: best, visits: 0, value: 1.0, score, upper_bound: false, pv: line.moves.clone() }];
+        let progress = Progress {
+            score,
+            best: Some(best),
+            pv: line.moves.clone(),
+            root: root.clone(),
+            ..self.progress(clock, 0, true)
+        };
+        sink.event(SearchEvent::Progress(progress));
+        Some(SearchResult {
+            best: Some(best),
+            score,
+            pv: line.moves,
+            stats: SearchStats { elapsed: clock.elapsed(), ..SearchStats::default() },
+            root,
+            unsearched: false,
+        })
     }
 
     /// The value for the first player of node `n` at `pos` when no rollout is needed: a
@@ -908,6 +992,7 @@ impl<P: Position> Agent<P> for Mcts<P> {
         self.rave.clear();
         self.root_history.clear();
         self.root_ply = usize::MAX;
+        self.threats = self.config.threats.map(ThreatProbe::new);
     }
 }
 
@@ -930,6 +1015,9 @@ impl<P: Position> Mcts<P> {
             return SearchResult::default();
         }
         self.reuse_or_reset(pos);
+        if let Some(result) = self.root_threat_win(pos, &clock, sink) {
+            return result;
+        }
         let mut work = pos.clone();
         prepare_walk(&self.config, &mut work);
         let mut moves = Vec::new();

@@ -122,6 +122,12 @@ impl ThreatSearch {
         ThreatSearch { budget, ..ThreatSearch::default() }
     }
 
+    /// Gives up each later search after `budget` nodes (0: no limit) or at `deadline`.
+    pub fn set_limits(&mut self, budget: u64, deadline: Option<Instant>) {
+        self.budget = budget;
+        self.deadline = deadline;
+    }
+
     /// The same searcher, giving up at `deadline` (checked every 1,024 nodes).
     pub fn with_deadline(mut self, deadline: Option<Instant>) -> ThreatSearch {
         self.deadline = deadline;

@@ -1,0 +1,216 @@
+//! Threat-space search inside the agents: at a node of alpha-beta's tree or of MCTS's, the
+//! side to move's win by a sequence of threats (fours, then threes: VCF within VCT) ends the
+//! search of that node as a proven win. The opponent's win by threats ends each move that
+//! does not stop it one ply lower, where the opponent is to move: what is left to search
+//! is the defence set.
+//!
+//! The searcher ([`ThreatSearch`]) is sound: a win it finds is a win. A failure within its
+//! node budget proves nothing, and the agent searches on as without it. It applies on
+//! free-placement boards under the K-or-more rule ([`threats_apply`]); elsewhere the probe
+//! is off.
+
+use serde::{Deserialize, Serialize};
+
+use std::time::{Duration, Instant};
+
+use super::solver::{ThreatSearch, ThreatWin, threats_apply};
+use super::{SearchLimits, SettingError};
+use crate::eval::EvalBoard;
+use crate::game::{Move, Position};
+
+/// How an agent runs threat-space search in its tree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ThreatConfig {
+    /// Attacker moves (threats and the blocks it is forced to make) a proof may take.
+    pub depth: u32,
+    /// Nodes one probe in the tree may visit before it gives up (and proves nothing).
+    pub budget: u64,
+    /// Nodes the probe of the search's root may visit: one probe a search, so it may look
+    /// further than those in the tree.
+    pub root_budget: u64,
+    /// Alpha-beta: nodes with at least this many plies left to search are probed (1: every
+    /// node but the leaves, which the heuristic values).
+    pub min_depth: u32,
+    /// Memory of the probe's table (failures are forgotten past it; wins kept), MiB.
+    pub table_mb: u32,
+}
+
+impl Default for ThreatConfig {
+    fn default() -> Self {
+        ThreatConfig { depth: 10, budget: 400, root_budget: 200_000, min_depth: 1, table_mb: 32 }
+    }
+}
+
+impl ThreatConfig {
+    /// `fields`: the names of `depth`, `budget`, `root_budget` and `table_mb` in the agent's
+    /// errors.
+    pub fn validate(&self, fields: [&'static str; 4]) -> Result<(), SettingError> {
+        let range = |field, rule| Err(SettingError::Range { field, rule, value: None });
+        if !(1..=64).contains(&self.depth) {
+            return range(fields[0], "must be 1 to 64");
+        }
+        if self.budget == 0 {
+            return range(fields[1], "must be at least 1");
+        }
+        if self.root_budget == 0 {
+            return range(fields[2], "must be at least 1");
+        }
+        super::limits::check_memory_mb(fields[3], self.table_mb as u64, 1)?;
+        Ok(())
+    }
+}
+
+/// A win by threats found in a tree: the moves from the side to move's first to its last,
+/// both sides' (the defender's reply in the order the proof searched it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ThreatLine {
+    pub moves: Vec<Move>,
+    /// Plies to the completed line along `moves` (two more when the line stops at a double
+    /// threat no reply stops).
+    pub plies: u32,
+}
+
+impl ThreatLine {
+    fn from_win<P: Position>(pos: &P, win: &ThreatWin) -> ThreatLine {
+        let moves: Vec<Move> = win.line.iter().filter_map(|&(cell, _)| pos.cell_move(cell)).collect();
+        let plies = moves.len() as u32 + if win.every_reply_loses { 2 } else { 0 };
+        ThreatLine { moves, plies: plies.max(1) }
+    }
+}
+
+/// One agent's threat prover, kept between its searches (the table of one game).
+#[derive(Debug)]
+pub struct ThreatProbe {
+    pub config: ThreatConfig,
+    search: ThreatSearch,
+    /// Probes run and wins found, over the probe's life.
+    pub probes: u64,
+    pub wins: u64,
+}
+
+impl ThreatProbe {
+    pub fn new(config: ThreatConfig) -> ThreatProbe {
+        let search = ThreatSearch::new(config.budget).with_table_mb(config.table_mb as usize);
+        ThreatProbe { config, search, probes: 0, wins: 0 }
+    }
+
+    /// Does the probe apply to this position's rules?
+    pub fn applies<P: Position>(pos: &P) -> bool {
+        threats_apply(pos)
+    }
+
+    /// Nodes the threat search visited over the probe's life.
+    pub fn nodes(&self) -> u64 {
+        self.search.nodes
+    }
+
+    /// A probe in the tree: its node budget, no deadline (it is short).
+    pub fn in_tree(&self) -> (u64, Option<Instant>) {
+        (self.config.budget, None)
+    }
+
+    /// The root's probe under the search's `limits`: `root_budget` nodes, at most half a
+    /// node limit (`nodes_count`: the agent counts the probe's nodes as its own), ending at a
+    /// quarter of a time limit, so that the search proper keeps most of its budget.
+    pub fn at_root(&self, limits: &SearchLimits, nodes_count: bool) -> (u64, Option<Instant>) {
+        let mut budget = self.config.root_budget;
+        if let Some(n) = limits.nodes.filter(|_| nodes_count) {
+            budget = budget.min((n / 2).max(1));
+        }
+        let seconds = match (limits.time, limits.cpu_time) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        (budget, seconds.map(|t| Instant::now() + Duration::from_secs_f64(t / 4.0)))
+    }
+
+    /// The side to move's win by threats, with its line, within `limits` (from
+    /// [`Self::in_tree`] or [`Self::at_root`]). `board` holds `pos`'s window counts, built
+    /// [`EvalBoard::with_near_windows`]; both are restored.
+    pub fn side_to_move_wins<P: Position>(
+        &mut self,
+        pos: &mut P,
+        board: &mut EvalBoard,
+        limits: (u64, Option<Instant>),
+    ) -> Option<ThreatLine> {
+        self.probes += 1;
+        let me = pos.side_to_move();
+        let (budget, deadline) = limits;
+        let start = self.search.nodes;
+        // Deepening one attacker move at a time: most wins are short, and a search straight
+        // to the full depth spends its budget deep in lines that fail. Failures are kept with
+        // their depth, so each pass starts from what the last one learnt.
+        for depth in 1..=self.config.depth {
+            let spent = self.search.nodes - start;
+            if spent >= budget {
+                return None;
+            }
+            self.search.set_limits(budget - spent, deadline);
+            if let Some(win) = self.search.winning_line(pos, board, me, depth) {
+                self.wins += 1;
+                return Some(ThreatLine::from_win(pos, &win));
+            }
+            if self.search.aborted() {
+                return None;
+            }
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{AnyPosition, Status};
+    use crate::search::{AlphaBetaConfig, MctsConfig};
+    use crate::with_position;
+
+    #[test]
+    fn a_setting_out_of_range_is_named() {
+        let ab = |t: ThreatConfig| AlphaBetaConfig { threats: Some(t), ..AlphaBetaConfig::default() }.validate();
+        let field = |r: Result<(), SettingError>| match r {
+            Err(SettingError::Range { field, .. }) => field,
+            other => panic!("{other:?}"),
+        };
+        assert!(ab(ThreatConfig::default()).is_ok());
+        assert_eq!(field(ab(ThreatConfig { depth: 0, ..ThreatConfig::default() })), "alpha-beta: threats.depth");
+        assert_eq!(field(ab(ThreatConfig { budget: 0, ..ThreatConfig::default() })), "alpha-beta: threats.budget");
+        assert!(ab(ThreatConfig { table_mb: 0, ..ThreatConfig::default() }).is_err());
+        // MCTS proves nodes with it: without MCTS-Solver the setting means nothing.
+        let mcts = |solver| MctsConfig { threats: Some(ThreatConfig::default()), solver, ..MctsConfig::default() };
+        assert_eq!(field(mcts(false).validate()), "mcts: threats");
+        assert!(mcts(true).validate().is_ok());
+    }
+
+    #[test]
+    fn the_line_found_is_legal_and_ends_in_a_win() {
+        // Gomoku after h8 h7 i8 i7 j8 a1: the first player wins by threats (an open four).
+        let pos = AnyPosition::from_moves("gomoku".parse().unwrap(), "h8 h7 i8 i7 j8 a1").unwrap();
+        with_position!(&pos, p => {
+            let mut p = p.clone();
+            let before = p.hash();
+            let mut board = EvalBoard::new(&p, |_, _, _| 0).with_near_windows();
+            let mut probe = ThreatProbe::new(ThreatConfig::default());
+            let line = probe.side_to_move_wins(&mut p, &mut board, probe.in_tree()).expect("a win by threats");
+            assert_eq!(p.hash(), before, "the position is given back");
+            let me = p.side_to_move();
+            for &m in &line.moves {
+                assert!(p.is_legal(m));
+                p.play(m);
+            }
+            assert_eq!(p.status(), Status::Win(me));
+            assert_eq!(line.plies as usize, line.moves.len());
+            assert_eq!((probe.probes, probe.wins), (1, 1));
+        });
+        // Tic-tac-toe from the start: no win by threats (a draw), and the probe says so.
+        let pos = AnyPosition::new("tictactoe".parse().unwrap());
+        with_position!(&pos, p => {
+            let mut p = p.clone();
+            let mut board = EvalBoard::new(&p, |_, _, _| 0).with_near_windows();
+            let mut probe = ThreatProbe::new(ThreatConfig::default());
+            let limits = probe.at_root(&SearchLimits::default(), true);
+            assert!(probe.side_to_move_wins(&mut p, &mut board, limits).is_none());
+        });
+    }
+}

@@ -1878,3 +1878,52 @@ fn opening_a_matchup_after_a_run_shows_no_old_results() {
     let folder = h.state().matchup().form().out_dir.clone();
     assert!(h.state().matchup().exporter().path.starts_with(&folder), "{}", h.state().matchup().exporter().path);
 }
+
+/// The threat probe is an option of both searching agents' forms: a click turns it on, its
+/// settings show, the RON text has it (MCTS's MCTS-Solver with it), and the analysis of a
+/// gomoku position won by threats says so.
+#[test]
+fn the_form_turns_the_threat_search_on() {
+    use mnklab::agents::AgentConfig;
+    let mut w = Workbench::new("gomoku".parse().unwrap());
+    w.paste_moves("h8 h7 i8 i7 j8 a1");
+    let mut h = harness(w);
+    h.run();
+    h.get_by_label("Options A").click();
+    h.run();
+    h.get_by_label("threat search in the tree").scroll_to_me();
+    h.run();
+    h.get_by_label("threat search in the tree").click();
+    h.run();
+    match &h.state().slots()[0].file().agent {
+        AgentConfig::AlphaBeta(c) => assert!(c.threats.is_some()),
+        other => panic!("not alpha-beta: {other:?}"),
+    }
+    assert!(h.state().slots()[0].ron_text().contains("threats: Some("), "{}", h.state().slots()[0].ron_text());
+    assert!(h.query_by_label("nodes a probe").is_some(), "the probe's settings show");
+    h.get_by_label("Options A").click();
+    h.run();
+    h.get_by_label("Start analysis A").scroll_to_me();
+    h.run();
+    h.get_by_label("Start analysis A").click();
+    assert!(wait(&mut h, 15.0, |w| w.slots()[0].analysis().result().is_some() && !w.slots()[0].analysis().running()));
+    let notice = h.state().slots()[0].analysis().notice().unwrap_or_default().to_string();
+    assert!(notice.contains("win by threats in"), "{notice}");
+    // MCTS: the probe needs MCTS-Solver, which the click keeps on.
+    h.state_mut().slot_mut(1).edit(|f| {
+        if let AgentConfig::Mcts(c) = &mut f.agent {
+            c.solver = false;
+        }
+    });
+    h.get_by_label("Options B").click();
+    h.run();
+    // B's form is the right-hand one (A's may still be open beside it).
+    h.get_all_by_label("threat search in the tree").last().unwrap().scroll_to_me();
+    h.run();
+    h.get_all_by_label("threat search in the tree").last().unwrap().click();
+    h.run();
+    match &h.state().slots()[1].file().agent {
+        AgentConfig::Mcts(c) => assert!(c.threats.is_some() && c.solver, "{c:?}"),
+        other => panic!("not MCTS: {other:?}"),
+    }
+}

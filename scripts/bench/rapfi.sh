@@ -135,26 +135,32 @@ PY
 }
 parity() { # the parity point of one agent's ladder (its lines of ladder.txt)
 python3 - "$out/ladder.txt" "$1" <<'PY'
+# A logistic curve of the agent's expected score against log nodes, fitted to every game of
+# the ladder by maximum likelihood (a draw counts half a win and half a loss): its 50% point.
+# A rung-by-rung reading of 8 or 16 games is too noisy to cross 50% only once.
 import math, re, sys
-rungs = []
+games = []  # (log nodes, score) per game
 for line in open(sys.argv[1]):
     if not line.startswith(sys.argv[2] + " "):
         continue
-    m = re.search(r"-rapfi-(\d+)-nodes: .* score ([0-9.]+)", line)
+    m = re.search(r"-rapfi-(\d+)-nodes: \S+ (\d+)-(\d+)-(\d+),", line)
     if m:
-        rungs.append((int(m.group(1)), float(m.group(2))))
-rungs.sort()
-parity = None
-for (n0, s0), (n1, s1) in zip(rungs, rungs[1:]):
-    if s0 >= 0.5 > s1:
-        t = (s0 - 0.5) / (s0 - s1)
-        parity = math.exp(math.log(n0) + t * (math.log(n1) - math.log(n0)))
-if parity:
-    print(f"parity point: Rapfi at about {parity:.0f} nodes a move")
-elif rungs and all(s >= 0.5 for _, s in rungs):
-    print(f"parity point: above {rungs[-1][0]} nodes a move (the agent scored 50% or more on every rung)")
-elif rungs:
-    print(f"parity point: below {rungs[0][0]} nodes a move (the agent scored under 50% on every rung)")
+        x = math.log(int(m.group(1)))
+        w, d, l = (int(m.group(i)) for i in (2, 3, 4))
+        games += [(x, 1.0)] * w + [(x, 0.5)] * d + [(x, 0.0)] * l
+if not games:
+    sys.exit()
+def loglik(c, k):  # score = 1 / (1 + exp(k * (x - c))): c is the 50% point in log nodes
+    total = 0.0
+    for x, s in games:
+        p = min(max(1 / (1 + math.exp(min(k * (x - c), 50))), 1e-9), 1 - 1e-9)
+        total += s * math.log(p) + (1 - s) * math.log(1 - p)
+    return total
+lo, hi = min(x for x, _ in games), max(x for x, _ in games)
+grid = [(lo - 3 + i * (hi - lo + 6) / 300, k / 20) for i in range(301) for k in range(1, 101)]
+c, k = max(grid, key=lambda g: loglik(*g))
+where = "" if lo <= c <= hi else " (outside the rungs played: an extrapolation)"
+print(f"parity point: Rapfi at about {math.exp(c):.0f} nodes a move{where}, from {len(games)} games (logistic fit, slope {k:.2f} per log node)")
 PY
 }
 echo "load before: $(cut -d' ' -f1-3 /proc/loadavg)"

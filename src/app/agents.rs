@@ -16,7 +16,7 @@ use crate::io::read_text;
 use crate::search::limits::MAX_THREADS;
 use crate::search::mcts::{Expansion, Reward, Rollout};
 use crate::search::solver::SolverConfig;
-use crate::search::{AlphaBetaConfig, AlphaBetaFlaw, FinalMove, MctsConfig, MoveOrdering, Parallel};
+use crate::search::{AlphaBetaConfig, AlphaBetaFlaw, FinalMove, MctsConfig, MoveOrdering, Parallel, ThreatConfig};
 
 /// The start of the complaint when Start is pressed on an invalid config.
 const CONFIG_FIRST: &str = "fix the config first: ";
@@ -494,6 +494,11 @@ fn mcts_form(ui: &mut egui::Ui, id: &str, c: &mut MctsConfig) -> bool {
     changed |= ui.checkbox(&mut c.tree_reuse, "tree reuse").changed();
     changed |= opt_u32(ui, "tree depth cap (1: flat UCB over the root's moves)", &mut c.max_tree_depth, 1);
     changed |= ui.checkbox(&mut c.solver, "MCTS-Solver").changed();
+    if threats_form(ui, &mut c.threats, false) {
+        // A win by threats is a proven node: the probe works through MCTS-Solver.
+        c.solver |= c.threats.is_some();
+        changed = true;
+    }
     changed |= opt_f64(ui, "RAVE k", &mut c.rave, 300.0, 0.0..=1e9);
     changed |= number(ui, "memory (MiB)", &mut c.memory_mb, 1..=65_536);
     changed |= number(ui, "threads", &mut c.threads, 1..=MAX_THREADS);
@@ -627,6 +632,7 @@ fn alphabeta_form(ui: &mut egui::Ui, id: &str, c: &mut AlphaBetaConfig) -> bool 
         changed |= ui.add(egui::DragValue::new(&mut c.multi_pv).range(1..=64)).labelled_by(l.id).changed();
     });
     changed |= opt_u32(ui, "radius", &mut c.radius, 2);
+    changed |= threats_form(ui, &mut c.threats, true);
     changed |= heuristic_form(ui, id, &mut c.heuristic);
     // The errors suspected in a paper's program, to test whether they explain its numbers.
     let flaw_name = |f: Option<AlphaBetaFlaw>| match f {
@@ -639,6 +645,30 @@ fn alphabeta_form(ui: &mut egui::Ui, id: &str, c: &mut AlphaBetaConfig) -> bool 
             changed |= ui.selectable_value(&mut c.flaw, f, flaw_name(f)).changed();
         }
     });
+    changed
+}
+
+/// The threat probe: on or off, and when on its settings (`plies_left`: alpha-beta's
+/// `min_depth`, which MCTS has not).
+fn threats_form(ui: &mut egui::Ui, threats: &mut Option<ThreatConfig>, plies_left: bool) -> bool {
+    let mut on = threats.is_some();
+    let hover = "Threat-space search inside the tree (free placement, five or more): a win by fours \
+                 and threes ends a node as a proven win";
+    let mut changed = ui.checkbox(&mut on, "threat search in the tree").on_hover_text(hover).changed();
+    if changed {
+        *threats = on.then(ThreatConfig::default);
+    }
+    if let Some(t) = threats {
+        ui.indent("threats", |ui| {
+            changed |= number(ui, "attacker moves (depth)", &mut t.depth, 1..=64);
+            changed |= number(ui, "nodes a probe", &mut t.budget, 1..=10_000_000);
+            changed |= number(ui, "nodes at the root", &mut t.root_budget, 1..=100_000_000);
+            if plies_left {
+                changed |= number(ui, "probe nodes with plies left >=", &mut t.min_depth, 1..=64);
+            }
+            changed |= number(ui, "probe table (MiB)", &mut t.table_mb, 1..=65_536);
+        });
+    }
     changed
 }
 

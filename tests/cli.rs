@@ -1151,6 +1151,11 @@ fn every_docs_command_is_run() {
              resuming is tested by ladder::a_ladder_is_the_same_however_it_is_run",
         ),
         ("mnklab table results/lim-grid-3s/all", "after a cluster run's merge; the README's quick start runs `table`"),
+        (
+            "scripts/bench/rapfi.sh",
+            "builds Rapfi from its source (a network and cmake) and plays about an hour: run by hand; its \
+             figures are in docs/gomoku-strength.md, its engine settings tested by gomocup::external's tests",
+        ),
     ];
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let dir = Scratch::new("docs-commands");

@@ -680,11 +680,12 @@ fn heuristic_form(ui: &mut egui::Ui, id: &str, h: &mut HeuristicConfig) -> bool 
         HeuristicConfig::Flecart { .. } => "Flecart",
         HeuristicConfig::Kang => "Kang",
         HeuristicConfig::Pattern { .. } => "pattern",
+        HeuristicConfig::Shapes(_) => "shapes",
     };
     let current = name(h);
     let mut pick = current;
     egui::ComboBox::new(format!("heuristic-{id}"), "heuristic").selected_text(current).show_ui(ui, |ui| {
-        for k in ["none", "neighbours", "Lim", "Flecart", "Kang", "pattern"] {
+        for k in ["none", "neighbours", "Lim", "Flecart", "Kang", "pattern", "shapes"] {
             ui.selectable_value(&mut pick, k, k);
         }
     });
@@ -696,6 +697,7 @@ fn heuristic_form(ui: &mut egui::Ui, id: &str, h: &mut HeuristicConfig) -> bool 
             "Lim" => HeuristicConfig::Lim { bonus: 1.0 },
             "Flecart" => HeuristicConfig::Flecart { base: 10.0 },
             "Kang" => HeuristicConfig::Kang,
+            "shapes" => HeuristicConfig::Shapes(Default::default()),
             _ => HeuristicConfig::Pattern { weights: vec![0.0, 1.0, 10.0, 100.0, 1000.0], defence: 1.0 },
         };
         changed = true;
@@ -704,6 +706,7 @@ fn heuristic_form(ui: &mut egui::Ui, id: &str, h: &mut HeuristicConfig) -> bool 
         HeuristicConfig::Lim { bonus } => changed |= number(ui, "bonus", bonus, 0.0..=1e6),
         HeuristicConfig::Flecart { base } => changed |= number(ui, "base", base, 1.0..=1e6),
         HeuristicConfig::Pattern { defence, .. } => changed |= number(ui, "defence", defence, 0.0..=1e6),
+        HeuristicConfig::Shapes(w) => changed |= number(ui, "defence", &mut w.defence, 0.0..=100.0),
         _ => {}
     }
     changed

@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use super::ShapeBoard;
 use crate::game::{Move, Player, Position, WindowTable};
 
 /// A set of window ids with O(1) insert and remove.
@@ -133,6 +134,11 @@ pub struct EvalBoard {
     /// Keep `hot` and `open` up to date: off for searches that never ask for threats or open
     /// windows, which saves two set updates and two tests per window per move.
     threats: bool,
+    /// Line shapes and cell values (for the shape heuristic), kept when asked for
+    /// (`with_shapes`).
+    shapes: Option<Box<ShapeBoard>>,
+    /// Leave `shapes` as they are: see [`EvalBoard::set_shapes_paused`].
+    shapes_paused: bool,
 }
 
 impl EvalBoard {
@@ -167,6 +173,8 @@ impl EvalBoard {
             track_potential: false,
             near: None,
             threats: true,
+            shapes: None,
+            shapes_paused: false,
             table,
         };
         for w in 0..n {
@@ -217,6 +225,25 @@ impl EvalBoard {
         self
     }
 
+    /// Also keeps the line shapes of `shapes` (built on the same position) move by move.
+    pub fn with_shapes(mut self, shapes: ShapeBoard) -> EvalBoard {
+        self.shapes = Some(Box::new(shapes));
+        self
+    }
+
+    /// The line shapes, if the board was built `with_shapes`.
+    #[inline]
+    pub fn shapes(&self) -> Option<&ShapeBoard> {
+        self.shapes.as_deref()
+    }
+
+    /// Stops (or resumes) keeping the line shapes, for a search that never reads them and
+    /// takes back every move it plays before resuming (the threat-space search): they are
+    /// right again once the board is back where it was paused.
+    pub fn set_shapes_paused(&mut self, paused: bool) {
+        self.shapes_paused = paused;
+    }
+
     /// Was the board built `with_near_windows`?
     pub fn has_near_windows(&self) -> bool {
         self.near.is_some()
@@ -253,8 +280,26 @@ impl EvalBoard {
 
     #[inline(always)]
     fn change(&mut self, cell: usize, p: usize, delta: u8) {
-        let EvalBoard { table, counts, phi, step_gain, sum, hot, open, potential, track_potential, near, threats } =
-            self;
+        let EvalBoard {
+            table,
+            counts,
+            phi,
+            step_gain,
+            sum,
+            hot,
+            open,
+            potential,
+            track_potential,
+            near,
+            threats,
+            shapes,
+            shapes_paused,
+        } = self;
+        if let Some(shapes) = shapes
+            && !*shapes_paused
+        {
+            shapes.change(cell, if p == 0 { Player::First } else { Player::Second }, delta == 1);
+        }
         let track = *track_potential;
         let k = table.k;
         if !*threats {

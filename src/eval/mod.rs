@@ -9,8 +9,11 @@ mod board;
 mod flecart;
 mod kang;
 mod lim;
+pub mod line_shape;
 mod neighbours;
 mod pattern;
+mod shape_board;
+mod shapes;
 mod tactics;
 
 pub use board::EvalBoard;
@@ -19,6 +22,8 @@ pub use kang::Kang;
 pub use lim::Lim;
 pub use neighbours::{Neighbours, stones_around};
 pub use pattern::Pattern;
+pub use shape_board::{ShapeBoard, ShapeValues, Threats};
+pub use shapes::{SHAPE_WEIGHT_NAMES, ShapeWeights};
 pub use tactics::{Tactic, Threat};
 
 use serde::{Deserialize, Serialize};
@@ -82,6 +87,9 @@ pub enum HeuristicConfig {
     /// Weighted windows: `weights[i]` is the value of an open window missing i + 1 stones;
     /// the opponent's windows count `defence` times as much (negative).
     Pattern { weights: Vec<f64>, defence: f64 },
+    /// Line shapes per direction (open four, four, open three, ...) and their combinations
+    /// across lines, kept incrementally: see [`ShapeWeights`].
+    Shapes(ShapeWeights),
 }
 
 impl Default for HeuristicConfig {
@@ -99,6 +107,7 @@ impl HeuristicConfig {
             HeuristicConfig::Flecart { .. } => "flecart",
             HeuristicConfig::Kang => "kang",
             HeuristicConfig::Pattern { .. } => "pattern",
+            HeuristicConfig::Shapes(_) => "shapes",
         }
     }
 
@@ -121,13 +130,18 @@ impl HeuristicConfig {
                 }
                 Ok(())
             }
+            HeuristicConfig::Shapes(w) => w.validate(),
             _ => Ok(()),
         }
     }
 
     /// Builds the incremental window board this heuristic evaluates from.
     pub fn board<P: Position>(&self, pos: &P) -> EvalBoard {
-        EvalBoard::new(pos, |k, a, b| self.window_value(k, a, b))
+        let board = EvalBoard::new(pos, |k, a, b| self.window_value(k, a, b));
+        match self {
+            HeuristicConfig::Shapes(w) => board.with_shapes(ShapeBoard::new(pos, w.values(pos.windows().k))),
+            _ => board,
+        }
     }
 
     /// Evaluation of a position from scratch (side to move's view), e.g. at the end of a rollout.
@@ -150,7 +164,10 @@ fn points_term<P: Position>(pos: &P) -> i32 {
 impl Heuristic for HeuristicConfig {
     fn window_value(&self, k: usize, first: usize, second: usize) -> i32 {
         match self {
-            HeuristicConfig::None | HeuristicConfig::Neighbours | HeuristicConfig::Kang => 0,
+            HeuristicConfig::None
+            | HeuristicConfig::Neighbours
+            | HeuristicConfig::Kang
+            | HeuristicConfig::Shapes(_) => 0,
             HeuristicConfig::Lim { bonus } => Lim { bonus: *bonus }.window_value(k, first, second),
             HeuristicConfig::Flecart { base } => Flecart { base: *base }.window_value(k, first, second),
             HeuristicConfig::Pattern { weights, defence } => {
@@ -166,6 +183,7 @@ impl Heuristic for HeuristicConfig {
             HeuristicConfig::Lim { bonus } => Lim { bonus: *bonus }.evaluate(pos, board),
             HeuristicConfig::Flecart { base } => Flecart { base: *base }.evaluate(pos, board),
             HeuristicConfig::Kang => Kang.evaluate(pos, board),
+            HeuristicConfig::Shapes(w) => w.evaluate(pos, board),
             HeuristicConfig::Pattern { .. } => {
                 board.window_sum(pos.side_to_move()).clamp(-(LINE as i64), LINE as i64) as i32
             }
@@ -178,6 +196,7 @@ impl Heuristic for HeuristicConfig {
             HeuristicConfig::None => 0,
             HeuristicConfig::Neighbours => Neighbours.move_score(pos, board, m),
             HeuristicConfig::Kang => Kang.move_score(pos, board, m),
+            HeuristicConfig::Shapes(w) => w.move_score(pos, board, m),
             _ => window_move_score(pos, board, m),
         }
     }

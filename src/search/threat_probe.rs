@@ -134,6 +134,20 @@ impl ThreatProbe {
         board: &mut EvalBoard,
         limits: (u64, Option<Instant>),
     ) -> Option<ThreatLine> {
+        // The proof takes back every move it plays, so the line shapes (which it never
+        // reads) are left as they are rather than kept through it.
+        board.set_shapes_paused(true);
+        let line = self.wins_within(pos, board, limits);
+        board.set_shapes_paused(false);
+        line
+    }
+
+    fn wins_within<P: Position>(
+        &mut self,
+        pos: &mut P,
+        board: &mut EvalBoard,
+        limits: (u64, Option<Instant>),
+    ) -> Option<ThreatLine> {
         self.probes += 1;
         let me = pos.side_to_move();
         let (budget, deadline) = limits;

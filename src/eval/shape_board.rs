@@ -1,0 +1,432 @@
+//! [`ShapeBoard`]: for every empty cell, every line through it and both players, the
+//! [line shape](super::line_shape) the player makes by playing there; the cell's value for
+//! each player (its shapes and their combinations across lines: double four, four-three,
+//! double three); and the sum of those values. A stone changes only the cells within K-1 of
+//! it on its lines, so an update costs the same on an empty board and a full one.
+
+use std::sync::Arc;
+
+use super::line_shape::{BLOCKED, DEAD, EMPTY, OWN, ShapeCode, ShapeTable, is_open, short};
+use crate::game::{Player, Position, WindowTable};
+
+/// What shapes are worth, for one K: a cell's value for a player is the sum of its lines'
+/// `by_code` and at most one combination bonus.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ShapeValues {
+    /// Indexed by [`ShapeCode`] (`short * 2 + open`); codes past the end and [`DEAD`] are 0.
+    pub by_code: Vec<i32>,
+    /// Two fours, or an open four, through the cell (on any lines).
+    pub double_four: i32,
+    /// A four and an open three on two lines.
+    pub four_three: i32,
+    /// Two open threes.
+    pub double_three: i32,
+}
+
+/// The kinds of threat a move makes, counted over the lines through its cell.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Threats {
+    pub lines: u8,
+    pub open_fours: u8,
+    pub fours: u8,
+    pub open_threes: u8,
+}
+
+impl Threats {
+    fn add(&mut self, code: ShapeCode) {
+        match (short(code), is_open(code)) {
+            (Some(0), _) => self.lines += 1,
+            (Some(1), true) => self.open_fours += 1,
+            (Some(1), false) => self.fours += 1,
+            (Some(2), true) => self.open_threes += 1,
+            _ => {}
+        }
+    }
+
+    /// Wins in one more move of the player's unless the opponent has a line first: an open
+    /// four or two fours.
+    pub fn unstoppable(&self) -> bool {
+        self.lines > 0 || self.open_fours > 0 || self.fours >= 2
+    }
+}
+
+/// [`ShapeValues`] as two lookups a code: its value, and its threat kind as a counter in a
+/// packed word (lines, open fours, fours, open threes: a byte each), so a cell's value is a
+/// sum over its lines and one test of the counts.
+#[derive(Clone, Debug)]
+struct Scorer {
+    value: Box<[i32; 256]>,
+    kind: Box<[u32; 256]>,
+    double_four: i32,
+    four_three: i32,
+    double_three: i32,
+}
+
+const LINES: u32 = 1;
+const OPEN_FOURS: u32 = 1 << 8;
+const FOURS: u32 = 1 << 16;
+const OPEN_THREES: u32 = 1 << 24;
+
+impl Scorer {
+    fn new(values: &ShapeValues) -> Scorer {
+        let mut value = Box::new([0i32; 256]);
+        let mut kind = Box::new([0u32; 256]);
+        for code in 0..=254u8 {
+            value[code as usize] = values.by_code.get(code as usize).copied().unwrap_or(0);
+            kind[code as usize] = match (short(code), is_open(code)) {
+                (Some(0), _) => LINES,
+                (Some(1), true) => OPEN_FOURS,
+                (Some(1), false) => FOURS,
+                (Some(2), true) => OPEN_THREES,
+                _ => 0,
+            };
+        }
+        Scorer {
+            value,
+            kind,
+            double_four: values.double_four,
+            four_three: values.four_three,
+            double_three: values.double_three,
+        }
+    }
+
+    /// The value of a cell whose lines have these codes.
+    #[inline]
+    fn value(&self, codes: impl Iterator<Item = ShapeCode>) -> i32 {
+        let mut v = 0i32;
+        let mut counts = 0u32;
+        for c in codes {
+            v = v.saturating_add(self.value[c as usize]);
+            counts += self.kind[c as usize];
+        }
+        let count = |unit: u32| (counts / unit) & 0xff;
+        let bonus = if count(LINES) > 0 {
+            0
+        } else if count(OPEN_FOURS) > 0 || count(FOURS) >= 2 {
+            self.double_four
+        } else if count(FOURS) > 0 && count(OPEN_THREES) > 0 {
+            self.four_three
+        } else if count(OPEN_THREES) >= 2 {
+            self.double_three
+        } else {
+            0
+        };
+        v.saturating_add(bonus)
+    }
+}
+
+/// The lines through every cell: where a cell sits on each, and where each line's cells keep
+/// their shapes. Built once a board (it depends on the variant only).
+#[derive(Debug)]
+struct Geometry {
+    /// `lines[l]`: the cells of maximal line `l`, in order.
+    lines: Vec<Vec<u16>>,
+    /// `slot_of[l][i]`: the slot of line `l`'s `i`-th cell (its place in `codes`, over 2).
+    slot_of: Vec<Vec<u32>>,
+    /// `through[through_start[c]..through_start[c + 1]]`: (line, place on it) of cell `c`.
+    through: Vec<(u32, u16)>,
+    through_start: Vec<u32>,
+}
+
+impl Geometry {
+    fn new(table: &WindowTable) -> Geometry {
+        let mut per_cell: Vec<Vec<(u32, u16)>> = vec![Vec::new(); table.cells];
+        for (l, line) in table.lines.iter().enumerate() {
+            for (i, &c) in line.iter().enumerate() {
+                per_cell[c as usize].push((l as u32, i as u16));
+            }
+        }
+        let mut through = Vec::new();
+        let mut through_start = vec![0u32];
+        let mut slot_of: Vec<Vec<u32>> = table.lines.iter().map(|l| vec![0; l.len()]).collect();
+        for cell_lines in &per_cell {
+            for &(l, i) in cell_lines {
+                slot_of[l as usize][i as usize] = through.len() as u32;
+                through.push((l, i));
+            }
+            through_start.push(through.len() as u32);
+        }
+        Geometry { lines: table.lines.clone(), slot_of, through, through_start }
+    }
+
+    #[inline]
+    fn through(&self, cell: usize) -> &[(u32, u16)] {
+        &self.through[self.through_start[cell] as usize..self.through_start[cell + 1] as usize]
+    }
+}
+
+/// Shapes and cell values of a position, kept as stones are played and taken back.
+#[derive(Clone, Debug)]
+pub struct ShapeBoard {
+    k: usize,
+    shapes: ShapeTable,
+    scorer: Arc<Scorer>,
+    geometry: Arc<Geometry>,
+    /// Per cell: 0 empty, 1 the first player's stone, 2 the second's.
+    state: Vec<u8>,
+    /// `index[slot * 2 + p]`: the segment around the slot's cell on its line, from `p`'s
+    /// view (see [`ShapeTable`]), kept for every cell, occupied or not: a stone changes one
+    /// digit of each segment it is in.
+    index: Vec<u64>,
+    /// `pow3[d]`: the weight of a segment's digit `d`.
+    pow3: Vec<u64>,
+    /// `codes[slot * 2 + p]`: the shape `p` makes on the slot's line by playing its cell
+    /// (stale for occupied cells).
+    codes: Vec<ShapeCode>,
+    /// `value[cell][p]`: the cell's value for `p` (0 once occupied).
+    value: Vec<[i32; 2]>,
+    /// Sum of `value` over the cells, per player.
+    sum: [i64; 2],
+    /// Segments looked up since the board was built (the work an update does).
+    lookups: u64,
+}
+
+impl ShapeBoard {
+    pub fn new<P: Position>(pos: &P, values: ShapeValues) -> ShapeBoard {
+        let table = pos.windows();
+        let k = table.k;
+        let cells = table.cells;
+        let geometry = Arc::new(Geometry::new(table));
+        let slots = geometry.through.len();
+        let state: Vec<u8> = (0..cells).map(|c| pos.stone_on(c).map_or(0, |p| p.index() as u8 + 1)).collect();
+        let pow3: Vec<u64> = (0..2 * (k as u32 - 1)).map(|d| 3u64.pow(d)).collect();
+        let mut index = vec![0u64; slots * 2];
+        for (l, line) in geometry.lines.iter().enumerate() {
+            for i in 0..line.len() {
+                let slot = geometry.slot_of[l][i] as usize;
+                let offsets = (i as isize - k as isize + 1..i as isize + k as isize).filter(|&o| o != i as isize);
+                for (o, pow) in offsets.zip(&pow3) {
+                    let s = if o < 0 || o as usize >= line.len() { 3 } else { state[line[o as usize] as usize] };
+                    let (a, b) = match s {
+                        0 => (EMPTY, EMPTY),
+                        1 => (OWN, BLOCKED),
+                        2 => (BLOCKED, OWN),
+                        _ => (BLOCKED, BLOCKED),
+                    };
+                    index[slot * 2] += a * pow;
+                    index[slot * 2 + 1] += b * pow;
+                }
+            }
+        }
+        let mut board = ShapeBoard {
+            k,
+            shapes: ShapeTable::new(k),
+            scorer: Arc::new(Scorer::new(&values)),
+            geometry,
+            state,
+            index,
+            pow3,
+            codes: vec![DEAD; slots * 2],
+            value: vec![[0, 0]; cells],
+            sum: [0, 0],
+            lookups: 0,
+        };
+        for cell in 0..cells {
+            if board.state[cell] == 0 {
+                let start = board.geometry.through_start[cell] as usize;
+                for slot in start..board.geometry.through_start[cell + 1] as usize {
+                    board.look_up(slot);
+                }
+                board.update_value(cell);
+            }
+        }
+        board
+    }
+
+    /// A stone of `p` was put on `cell` (`placed`), or taken back from it.
+    pub fn change(&mut self, cell: usize, p: Player, placed: bool) {
+        self.state[cell] = if placed { p.index() as u8 + 1 } else { 0 };
+        if placed {
+            let [a, b] = std::mem::take(&mut self.value[cell]);
+            self.sum[0] -= a as i64;
+            self.sum[1] -= b as i64;
+        }
+        let geometry = self.geometry.clone();
+        let reach = self.k - 1;
+        // The stone is a digit of every segment within reach on its lines: OWN for `p`,
+        // BLOCKED for the other.
+        let (mine, theirs) = (p.index(), 1 - p.index());
+        for &(l, i) in geometry.through(cell) {
+            let line = &geometry.lines[l as usize];
+            let slots = &geometry.slot_of[l as usize];
+            let i = i as usize;
+            for j in i.saturating_sub(reach)..(i + reach + 1).min(line.len()) {
+                if j == i {
+                    continue;
+                }
+                // The stone's digit in the segment of the cell `j`: the cells before `j`
+                // come first, furthest first.
+                let digit = if i < j { i + reach - j } else { i + reach - j - 1 };
+                let pow = self.pow3[digit];
+                let slot = slots[j] as usize;
+                if placed {
+                    self.index[slot * 2 + mine] += OWN * pow;
+                    self.index[slot * 2 + theirs] += BLOCKED * pow;
+                } else {
+                    self.index[slot * 2 + mine] -= OWN * pow;
+                    self.index[slot * 2 + theirs] -= BLOCKED * pow;
+                }
+                let other = line[j] as usize;
+                if self.state[other] == 0 {
+                    self.look_up(slot);
+                    self.update_value(other);
+                }
+            }
+        }
+        if !placed {
+            let start = geometry.through_start[cell] as usize;
+            for slot in start..geometry.through_start[cell + 1] as usize {
+                self.look_up(slot);
+            }
+            self.update_value(cell);
+        }
+    }
+
+    /// Both players' shapes on a slot, from its segments.
+    #[inline]
+    fn look_up(&mut self, slot: usize) {
+        self.codes[slot * 2] = self.shapes.code(self.index[slot * 2]);
+        self.codes[slot * 2 + 1] = self.shapes.code(self.index[slot * 2 + 1]);
+        self.lookups += 2;
+    }
+
+    #[inline]
+    fn update_value(&mut self, cell: usize) {
+        let start = self.geometry.through_start[cell] as usize;
+        let end = self.geometry.through_start[cell + 1] as usize;
+        let codes = &self.codes[start * 2..end * 2];
+        for p in 0..2 {
+            let v = self.scorer.value(codes.iter().skip(p).step_by(2).copied());
+            self.sum[p] += (v - self.value[cell][p]) as i64;
+            self.value[cell][p] = v;
+        }
+    }
+
+    /// The sum of the empty cells' values for `p`.
+    #[inline]
+    pub fn sum(&self, p: Player) -> i64 {
+        self.sum[p.index()]
+    }
+
+    /// The value of the empty `cell` for `p` (0 if occupied).
+    #[inline]
+    pub fn value(&self, cell: usize, p: Player) -> i32 {
+        self.value[cell][p.index()]
+    }
+
+    /// The threats `p` makes by playing the empty `cell`.
+    pub fn threats(&self, cell: usize, p: Player) -> Threats {
+        let mut t = Threats::default();
+        let start = self.geometry.through_start[cell] as usize;
+        for s in start..self.geometry.through_start[cell + 1] as usize {
+            t.add(self.codes[s * 2 + p.index()]);
+        }
+        t
+    }
+
+    /// Segments looked up since the board was built: the update's work, counted.
+    pub fn lookups(&self) -> u64 {
+        self.lookups
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::AnyPosition;
+    use crate::rng::{below, seeded};
+    use crate::with_position;
+
+    /// Different numbers for every code and bonus, so a code kept wrongly changes a sum.
+    fn values() -> ShapeValues {
+        ShapeValues {
+            by_code: (0..40).map(|c| 1000 - c * 23 + (c % 2) * 7).collect(),
+            double_four: 5003,
+            four_three: 3001,
+            double_three: 1009,
+        }
+    }
+
+    /// Kept move by move, through random moves and take-backs, the board equals one built
+    /// from scratch: every cell's value for both players and the sums.
+    #[test]
+    fn updates_keep_a_fresh_count() {
+        let mut rng = seeded(11);
+        for game in ["mnk:3,3,3", "mnk:15,15,5", "mnk:9,9,8", "connect:7,6,4", "connect3d"] {
+            let start = AnyPosition::from_moves(game.parse().unwrap(), "").unwrap();
+            with_position!(&start, p => {
+                for _ in 0..8 {
+                    let mut pos = p.clone();
+                    let mut kept = ShapeBoard::new(&pos, values());
+                    for step in 0..40 {
+                        if pos.is_over() {
+                            break;
+                        }
+                        if step % 5 == 4 {
+                            let m = *pos.history().last().unwrap();
+                            pos.undo();
+                            kept.change(pos.move_cell(m), pos.side_to_move(), false);
+                        }
+                        let mut ms = Vec::new();
+                        pos.legal_moves(&mut ms);
+                        let m = ms[below(&mut rng, ms.len())];
+                        kept.change(pos.move_cell(m), pos.side_to_move(), true);
+                        pos.play(m);
+                        let fresh = ShapeBoard::new(&pos, values());
+                        for who in [Player::First, Player::Second] {
+                            assert_eq!(kept.sum(who), fresh.sum(who), "{game} {:?}", pos.history());
+                            for c in 0..pos.windows().cells {
+                                assert_eq!(kept.value(c, who), fresh.value(c, who), "{game} cell {c}");
+                            }
+                        }
+                    }
+                }
+            });
+        }
+    }
+
+    /// An update looks up at most 2 players x 2(K-1) cells x the lines through the cell
+    /// (and the cell itself on a take-back), however many stones are on the board.
+    #[test]
+    fn an_update_costs_the_same_at_every_stone_count() {
+        let mut rng = seeded(5);
+        let start = AnyPosition::from_moves("gomoku".parse().unwrap(), "").unwrap();
+        with_position!(&start, p => {
+            let mut pos = p.clone();
+            let mut board = ShapeBoard::new(&pos, values());
+            let bound = 2 * (2 * 4 + 1) * 4;
+            for _ in 0..200 {
+                let mut ms = Vec::new();
+                pos.legal_moves(&mut ms);
+                if ms.is_empty() || pos.is_over() {
+                    break;
+                }
+                let m = ms[below(&mut rng, ms.len())];
+                let before = board.lookups();
+                board.change(pos.move_cell(m), pos.side_to_move(), true);
+                pos.play(m);
+                assert!(board.lookups() - before <= bound, "{} lookups", board.lookups() - before);
+            }
+        });
+    }
+
+    /// On gomoku after h8 a1 i8 a2 j8: g8 and k8 make a straight four for the first player,
+    /// and the second must stop it there.
+    #[test]
+    fn threats_of_an_open_three() {
+        let pos = AnyPosition::from_moves("gomoku".parse().unwrap(), "h8 a1 i8 a2 j8").unwrap();
+        with_position!(&pos, p => {
+            let board = ShapeBoard::new(p, values());
+            let cell = |name: &str| p.move_cell(p.parse_move(name).unwrap());
+            for name in ["g8", "k8"] {
+                let t = board.threats(cell(name), Player::First);
+                assert_eq!(t.open_fours, 1, "{name}");
+                assert!(t.unstoppable());
+            }
+            let t = board.threats(cell("f8"), Player::First);
+            assert_eq!((t.open_fours, t.fours), (0, 1), "f8 makes a four with a gap");
+            assert_eq!(board.threats(cell("h9"), Player::First).open_fours, 0);
+            assert_eq!(board.threats(cell("g8"), Player::Second), Threats::default());
+        });
+    }
+}

@@ -1426,3 +1426,38 @@ fn the_files_the_help_names_exist() {
     }
     assert!(named >= 3, "the help names example files: {named}");
 }
+
+/// `mnklab tune` on tic-tac-toe: the folder holds its file, a row a pair and an agent that
+/// `analyse` loads; a second run into it is refused, `--resume` of a finished run adds
+/// nothing, and a weight the heuristic does not have is named.
+#[test]
+fn tune_writes_a_resumable_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("t.ron");
+    let text = r#"(name: "ttt-tuned", variant: "tictactoe",
+        agent: Inline((name: "ab", agent: AlphaBeta((heuristic: Lim(bonus: 1.0))), limits: (depth: Some(2)))),
+        opening: RandomPlies(1), pairs: 6, batch: 2, seed: 4,
+        parameters: [(name: "bonus", step: 0.5, min: 0.0, max: 10.0)])"#;
+    std::fs::write(&file, text).unwrap();
+    let out = dir.path().join("run");
+    let (f, o) = (file.to_str().unwrap(), out.to_str().unwrap());
+    let first = mnklab(&["tune", f, "--out", o, "--threads", "1"]);
+    assert!(first.status.success(), "{}", String::from_utf8_lossy(&first.stderr));
+    assert!(stdout(&first).contains("6 pairs in"), "{}", stdout(&first));
+    let log = std::fs::read_to_string(out.join("spsa.csv")).unwrap();
+    assert_eq!(log.lines().next(), Some("pair,opening,plus_score,plies,bonus"));
+    assert_eq!(log.lines().count(), 7);
+    let agent = out.join("agent.ron");
+    let a = mnklab(&["analyse", "--game", "tictactoe", "--agent", agent.to_str().unwrap(), "--depth", "2"]);
+    assert!(a.status.success(), "{}", String::from_utf8_lossy(&a.stderr));
+    let again = mnklab(&["tune", f, "--out", o]);
+    assert!(!again.status.success());
+    assert!(String::from_utf8_lossy(&again.stderr).contains("--resume"));
+    let resumed = mnklab(&["tune", f, "--out", o, "--resume"]);
+    assert!(resumed.status.success(), "{}", String::from_utf8_lossy(&resumed.stderr));
+    assert_eq!(std::fs::read_to_string(out.join("spsa.csv")).unwrap(), log);
+    std::fs::write(&file, text.replace("\"bonus\"", "\"bonsu\"")).unwrap();
+    let bad = mnklab(&["tune", f, "--out", dir.path().join("other").to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert!(err.contains("parameters[0].name") && err.contains("bonus"), "{err}");
+}

@@ -15,6 +15,8 @@ pub mod runner;
 pub mod sprt_gate;
 pub mod stats;
 pub mod time_use;
+pub mod tune;
+pub mod tune_run;
 
 pub use entrants::{EntrantError, ResolvedEntrant};
 pub use game::{GameRecord, MoveRecord, Outcome, play_game};

@@ -18,6 +18,7 @@ mod show;
 mod solve;
 mod suite;
 mod table;
+mod tune;
 
 use std::path::PathBuf;
 
@@ -115,6 +116,9 @@ pub enum Command {
     Merge(merge::MergeArgs),
     /// Draw a figure from a run's results (SVG, PNG or PDF, with its CSV beside it).
     Plot(PlotArgs),
+    /// Tune an alpha-beta agent's heuristic weights by games (SPSA): seeded, resumable, a
+    /// row a pair in the output folder's spsa.csv and the tuned agent in its agent.ron.
+    Tune(tune::TuneArgs),
     /// Print a run's summary table as text, Markdown or LaTeX (booktabs).
     Table(table::TableArgs),
     /// Re-run the experiments behind RESULTS.md and compare every file with the committed one
@@ -160,6 +164,7 @@ pub fn dispatch(cli: Cli) -> Result<(), String> {
         Some(Command::Merge(args)) => merge::run(args),
         Some(Command::Plot(args)) => plot::run(args),
         Some(Command::Table(args)) => table::run(args),
+        Some(Command::Tune(args)) => tune::run(args),
         Some(Command::Reproduce(args)) => reproduce::run(args),
         Some(Command::Brain(args)) => brain::run(args),
         Some(Command::Bench(cmd)) => bench::run(cmd),

@@ -135,6 +135,56 @@ impl HeuristicConfig {
         }
     }
 
+    /// The heuristic's numeric parameters by name, in a fixed order (for tuners): Lim's
+    /// `bonus`, Flecart's `base`, Pattern's `weight1`.. and `defence`, Shapes' weights
+    /// ([`SHAPE_WEIGHT_NAMES`]); none for the others.
+    pub fn parameters(&self) -> Vec<(String, f64)> {
+        match self {
+            HeuristicConfig::Lim { bonus } => vec![("bonus".into(), *bonus)],
+            HeuristicConfig::Flecart { base } => vec![("base".into(), *base)],
+            HeuristicConfig::Pattern { weights, defence } => weights
+                .iter()
+                .enumerate()
+                .map(|(i, &w)| (format!("weight{}", i + 1), w))
+                .chain([("defence".to_string(), *defence)])
+                .collect(),
+            HeuristicConfig::Shapes(w) => SHAPE_WEIGHT_NAMES.iter().map(|n| n.to_string()).zip(w.to_vec()).collect(),
+            HeuristicConfig::None | HeuristicConfig::Neighbours | HeuristicConfig::Kang => Vec::new(),
+        }
+    }
+
+    /// Sets the parameter `name` (one of [`Self::parameters`]); false if there is none of that
+    /// name. The value is not checked: [`Self::validate`] does that.
+    pub fn set_parameter(&mut self, name: &str, value: f64) -> bool {
+        let slot: Option<&mut f64> = match self {
+            HeuristicConfig::Lim { bonus } => (name == "bonus").then_some(bonus),
+            HeuristicConfig::Flecart { base } => (name == "base").then_some(base),
+            HeuristicConfig::Pattern { weights, defence } => match name {
+                "defence" => Some(defence),
+                _ => name
+                    .strip_prefix("weight")
+                    .and_then(|i| i.parse::<usize>().ok())
+                    .and_then(|i| i.checked_sub(1))
+                    .and_then(|i| weights.get_mut(i)),
+            },
+            HeuristicConfig::Shapes(w) => {
+                let mut all = w.to_vec();
+                let Some(i) = SHAPE_WEIGHT_NAMES.iter().position(|n| *n == name) else { return false };
+                all[i] = value;
+                *w = ShapeWeights::from_slice(&all).expect("as many numbers as names");
+                return true;
+            }
+            HeuristicConfig::None | HeuristicConfig::Neighbours | HeuristicConfig::Kang => None,
+        };
+        match slot {
+            Some(v) => {
+                *v = value;
+                true
+            }
+            None => false,
+        }
+    }
+
     /// Builds the incremental window board this heuristic evaluates from.
     pub fn board<P: Position>(&self, pos: &P) -> EvalBoard {
         let board = EvalBoard::new(pos, |k, a, b| self.window_value(k, a, b));
@@ -199,5 +249,31 @@ impl Heuristic for HeuristicConfig {
             HeuristicConfig::Shapes(w) => w.move_score(pos, board, m),
             _ => window_move_score(pos, board, m),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every parameter a heuristic lists can be set by its name, and only those.
+    #[test]
+    fn parameters_are_set_by_name() {
+        for mut h in [
+            HeuristicConfig::Lim { bonus: 1.0 },
+            HeuristicConfig::Flecart { base: 10.0 },
+            HeuristicConfig::Pattern { weights: vec![1.0, 2.0, 3.0], defence: 1.0 },
+            HeuristicConfig::Shapes(ShapeWeights::default()),
+            HeuristicConfig::Kang,
+        ] {
+            let names: Vec<String> = h.parameters().into_iter().map(|(n, _)| n).collect();
+            for (i, name) in names.iter().enumerate() {
+                assert!(h.set_parameter(name, 7.0 + i as f64), "{name}");
+            }
+            let now: Vec<f64> = h.parameters().into_iter().map(|(_, v)| v).collect();
+            assert_eq!(now, (0..names.len()).map(|i| 7.0 + i as f64).collect::<Vec<_>>(), "{}", h.name());
+            assert!(!h.set_parameter("weight0", 1.0) && !h.set_parameter("nothing", 1.0));
+        }
+        assert_eq!(HeuristicConfig::Shapes(ShapeWeights::default()).parameters().len(), 12);
     }
 }

@@ -4,12 +4,12 @@
 use std::time::{Duration, Instant};
 
 use mnklab::agents::{AgentConfig, PRESETS, build_agent, preset};
-use mnklab::eval::HeuristicConfig;
+use mnklab::eval::{HeuristicConfig, ShapeWeights};
 use mnklab::game::{AnyPosition, Move, Position, Variant};
 use mnklab::rng::{below, seeded};
 use mnklab::search::{
-    Agent, AlphaBeta, AlphaBetaConfig, MctsConfig, MoveOrdering, NullSink, Parallel, Score, SearchControl, SearchEvent,
-    SearchLimits, SearchResult, SettingError,
+    Agent, AlphaBeta, AlphaBetaConfig, MctsConfig, MoveOrdering, NullSink, Parallel, Reductions, Score, SearchControl,
+    SearchEvent, SearchLimits, SearchResult, SettingError,
 };
 use mnklab::with_position;
 
@@ -53,6 +53,19 @@ fn alphabeta_configs() -> Vec<(String, AlphaBetaConfig)> {
         },
     ));
     out.push(("capped".into(), AlphaBetaConfig { branching_cap: Some(4), ..base.clone() }));
+    out.push((
+        "shapes".into(),
+        AlphaBetaConfig { heuristic: HeuristicConfig::Shapes(ShapeWeights::default()), ..base.clone() },
+    ));
+    out.push(("pvs-lmr".into(), AlphaBetaConfig { reductions: Some(Reductions::default()), ..base.clone() }));
+    out.push((
+        "shapes-pvs-lmr".into(),
+        AlphaBetaConfig {
+            heuristic: HeuristicConfig::Shapes(ShapeWeights::default()),
+            reductions: Some(Reductions { after: 1, min_depth: 2 }),
+            ..base.clone()
+        },
+    ));
     out.push(("lazy-smp-2".into(), AlphaBetaConfig { threads: 2, ..base.clone() }));
     out.push(("lazy-smp-3-no-id".into(), AlphaBetaConfig { threads: 3, iterative_deepening: false, ..base.clone() }));
     out.push(("no-id".into(), AlphaBetaConfig { iterative_deepening: false, ..base }));
@@ -203,30 +216,32 @@ fn alphabeta_equals_minimax_with_fewer_nodes() {
                 for ordering in
                     [MoveOrdering::None, MoveOrdering::Neighbours, MoveOrdering::Heuristic, MoveOrdering::Full]
                 {
-                    for tt_mb in [0, 4] {
-                        for id in [false, true] {
-                            let cfg = AlphaBetaConfig {
-                                pruning: true,
-                                ordering,
-                                tt_mb,
-                                iterative_deepening: id,
-                                ..minimax.clone()
-                            };
-                            let r = search(&p, &AgentConfig::AlphaBeta(cfg), SearchLimits::depth(depth), 1);
-                            assert_eq!(
-                                r.score,
-                                base.score,
-                                "{game} {} depth {depth} {ordering:?} tt {tt_mb} id {id}",
-                                p.history_string()
+                    // Principal variation search without reductions (`after: 0`) values
+                    // the root as alpha-beta does.
+                    for (tt_mb, id, pvs) in (0..8).map(|i| ([0, 4][i & 1], i & 2 != 0, i & 4 != 0)) {
+                        let cfg = AlphaBetaConfig {
+                            pruning: true,
+                            ordering,
+                            tt_mb,
+                            iterative_deepening: id,
+                            reductions: pvs.then_some(Reductions { after: 0, min_depth: 2 }),
+                            ..minimax.clone()
+                        };
+                        let r = search(&p, &AgentConfig::AlphaBeta(cfg), SearchLimits::depth(depth), 1);
+                        assert_eq!(
+                            r.score,
+                            base.score,
+                            "{game} {} depth {depth} {ordering:?} tt {tt_mb} id {id} pvs {pvs}",
+                            p.history_string()
+                        );
+                        // (A null window that fails re-searches: no bound on its nodes.)
+                        if !id && !pvs {
+                            assert!(
+                                r.stats.nodes <= base.stats.nodes,
+                                "{game} depth {depth}: {} > {}",
+                                r.stats.nodes,
+                                base.stats.nodes
                             );
-                            if !id {
-                                assert!(
-                                    r.stats.nodes <= base.stats.nodes,
-                                    "{game} depth {depth}: {} > {}",
-                                    r.stats.nodes,
-                                    base.stats.nodes
-                                );
-                            }
                         }
                     }
                 }

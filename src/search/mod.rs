@@ -15,7 +15,7 @@ pub mod tree;
 pub mod tt;
 
 pub use agent::{Agent, SearchResult, SearchStats};
-pub use alphabeta::{AlphaBeta, AlphaBetaConfig, AlphaBetaFlaw, MoveOrdering};
+pub use alphabeta::{AlphaBeta, AlphaBetaConfig, AlphaBetaFlaw, MoveOrdering, Reductions};
 pub use limits::{
     BudgetStrategy, BudgetUnit, ExtraMoves, GameBudget, Heeds, LimitError, MAX_DEPTH, MAX_SECONDS, SearchLimits,
     SettingError, check_count, check_depth, check_memory_mb, check_seconds, check_threads, machine_memory_mb,

@@ -75,6 +75,31 @@ pub struct AlphaBetaConfig {
     /// valued as the loss it is one ply lower. None: off.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub threats: Option<ThreatConfig>,
+    /// Principal variation search with late move reductions (with pruning, multi_pv 1):
+    /// every move after a node's first is searched with a null window first, and re-searched
+    /// with the full one only if it beats the best so far; quiet late moves are searched
+    /// shallower first. None: every move with the full window at full depth, as the
+    /// published agents search.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reductions: Option<Reductions>,
+}
+
+/// Late move reductions: at nodes with at least `min_depth` plies left, the moves from the
+/// `after`-th on (in the node's order, counted from 0) that make no threat and answer none
+/// are searched `1` ply shallower (`2` from the `4 * after`-th on) with a null window; one
+/// that beats the best so far is searched again at full depth. `after` 0: no reductions,
+/// principal variation search alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Reductions {
+    pub after: u32,
+    pub min_depth: u32,
+}
+
+impl Default for Reductions {
+    fn default() -> Self {
+        Reductions { after: 3, min_depth: 3 }
+    }
 }
 
 /// Errors a published depth-limited alpha-beta may have had, as options that put them back.
@@ -109,6 +134,7 @@ impl Default for AlphaBetaConfig {
             threads: 1,
             flaw: None,
             threats: None,
+            reductions: None,
         }
     }
 }
@@ -130,6 +156,11 @@ impl AlphaBetaConfig {
             return range("alpha-beta: multi_pv", "must be 1 to 64");
         }
         super::limits::check_threads("alpha-beta: threads", self.threads)?;
+        if let Some(r) = &self.reductions
+            && r.min_depth < 2
+        {
+            return range("alpha-beta: reductions.min_depth", "must be at least 2");
+        }
         if let Some(t) = &self.threats {
             t.validate([
                 "alpha-beta: threats.depth",
@@ -715,6 +746,7 @@ impl<'a, P: Position> Searcher<'a, P> {
         let multi = if ply == 0 { self.cfg.multi_pv.max(1) as usize } else { 1 };
         let floor = *alpha;
         let mut top: Vec<i32> = Vec::new();
+        let pvs = pruning && multi == 1 && self.cfg.reductions.is_some();
         for i in 0..count {
             let m = if in_id_order {
                 while !self.pos.is_legal(Move(next_id as u16)) {
@@ -727,15 +759,29 @@ impl<'a, P: Position> Searcher<'a, P> {
                 moves[i].0
             };
             let cell = self.pos.move_cell(m);
+            let reduce = match self.cfg.reductions {
+                Some(r) if pvs && i > 0 && forced.is_none() => self.reduction(r, depth, i, cell, me),
+                _ => 0,
+            };
             self.pos.play(m);
             self.board.play(cell, me);
             let lo =
                 if multi > 1 { if top.len() >= multi { top[multi - 1].max(floor) } else { floor } } else { *alpha };
-            let (a, b) = if pruning { (-beta, -lo) } else { (-INF, INF) };
-            let score = if depth == 1 && ply + 1 > self.record_depth {
-                -self.leaf(ply + 1)
+            let score = if !pruning {
+                -self.child(depth - 1, ply, -INF, INF, m, i)
+            } else if pvs && i > 0 {
+                // A null window first (shallower for a late quiet move): most moves only
+                // have to be shown no better than the best so far.
+                let mut s = -self.child(depth - 1 - reduce, ply, -lo - 1, -lo, m, i);
+                if s > lo && reduce > 0 && !self.aborted {
+                    s = -self.child(depth - 1, ply, -lo - 1, -lo, m, i);
+                }
+                if s > lo && s < beta && !self.aborted {
+                    s = -self.child(depth - 1, ply, -beta, -lo, m, i);
+                }
+                s
             } else {
-                -self.negamax(depth - 1, ply + 1, a, b, Some(m), i as u32)
+                -self.child(depth - 1, ply, -beta, -lo, m, i)
             };
             self.board.undo(cell, me);
             self.pos.undo();
@@ -788,6 +834,36 @@ impl<'a, P: Position> Searcher<'a, P> {
             tt.store(hash, ply, best, bound, depth, best_move);
         }
         best
+    }
+}
+
+impl<P: Position> Searcher<'_, P> {
+    /// The child after move `m` (the `order`-th of the node at `ply`), searched `depth` more
+    /// plies with the window (a, b).
+    #[inline]
+    fn child(&mut self, depth: u32, ply: u32, a: i32, b: i32, m: Move, order: usize) -> i32 {
+        if depth == 0 && ply + 1 > self.record_depth {
+            self.leaf(ply + 1)
+        } else {
+            self.negamax(depth, ply + 1, a, b, Some(m), order as u32)
+        }
+    }
+
+    /// How many plies shallower the `i`-th move (on the empty `cell`) is first searched: none
+    /// for the first moves, near the leaves, or for a move that makes a threat (a four or an
+    /// open three, where the board keeps line shapes) or stops one of the opponent's.
+    fn reduction(&self, r: Reductions, depth: u32, i: usize, cell: usize, me: crate::game::Player) -> u32 {
+        if r.after == 0 || depth < r.min_depth || i < r.after as usize {
+            return 0;
+        }
+        if let Some(shapes) = self.board.shapes() {
+            let tactical = |t: crate::eval::Threats| t.lines + t.open_fours + t.fours + t.open_threes > 0;
+            if tactical(shapes.threats(cell, me)) || tactical(shapes.threats(cell, me.other())) {
+                return 0;
+            }
+        }
+        let plies = if i >= 4 * r.after as usize { 2 } else { 1 };
+        plies.min(depth - 1)
     }
 }
 

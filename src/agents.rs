@@ -209,6 +209,7 @@ pub const PRESETS: &[(&str, &str)] = &[
     ("connectx-minimax", include_str!("../saves/agents/connectx-minimax.ron")),
     ("connectx-mcts", include_str!("../saves/agents/connectx-mcts.ron")),
     ("strong-ab", include_str!("../saves/agents/strong-ab.ron")),
+    ("gomoku-ab", include_str!("../saves/agents/gomoku-ab.ron")),
     ("strong-mcts", include_str!("../saves/agents/strong-mcts.ron")),
     ("solver", include_str!("../saves/agents/solver.ron")),
 ];

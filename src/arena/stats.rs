@@ -64,6 +64,27 @@ pub fn sprt_bounds(alpha: f64, beta: f64) -> (f64, f64) {
     ((beta / (1.0 - alpha)).ln(), ((1.0 - beta) / alpha).ln())
 }
 
+/// Where a pairing's SPRT stands: "sprt(elo0 0, elo1 10, alpha 0.05, beta 0.05): a vs b,
+/// LLR 3.02 in (-2.94, 2.94) after 812 games (...): H1 accepted (...)". The LLR is the
+/// first-named entrant's.
+pub fn sprt_line(s: &PairStats, elo0: f64, elo1: f64, alpha: f64, beta: f64) -> String {
+    let llr = sprt_llr(s.wins as f64, s.draws as f64, s.losses as f64, elo0, elo1);
+    let (lo, hi) = sprt_bounds(alpha, beta);
+    // What crossing a bound means: the games favour one hypothesis over the other, at the
+    // test's error rates; not that the difference is known to lie past it.
+    let verdict = if llr >= hi {
+        format!("H1 accepted (for {}, elo1 {elo1} is favoured over elo0 {elo0})", s.names[0])
+    } else if llr <= lo {
+        format!("H0 accepted (for {}, elo0 {elo0} is favoured over elo1 {elo1})", s.names[0])
+    } else {
+        "undecided".to_string()
+    };
+    format!(
+        "sprt(elo0 {elo0}, elo1 {elo1}, alpha {alpha}, beta {beta}): {} vs {}, LLR {llr:.2} in ({lo:.2}, {hi:.2}) after {} games ({}-{}-{}): {verdict}",
+        s.names[0], s.names[1], s.games, s.wins, s.draws, s.losses
+    )
+}
+
 fn median(v: &mut [f64]) -> f64 {
     if v.is_empty() {
         return 0.0;
@@ -524,5 +545,20 @@ mod tests {
         assert!(parts[1].starts_with("a vs c: 0-0-1, score 0.000"), "{line}");
         assert!(parts[1].ends_with("1 game on connect:7,6,4"), "{line}");
         assert_eq!(headline(&[]), "");
+    }
+
+    /// The SPRT line names the verdict the bounds give (alpha = beta = 0.05: +-2.94).
+    #[test]
+    fn the_sprt_line_reads_the_bounds() {
+        let line = |wdl| sprt_line(&pair("gomoku", 0, 1, ["new", "old"], wdl), 0.0, 10.0, 0.05, 0.05);
+        let h1 = line([300, 0, 100]);
+        assert!(
+            h1.contains("H1 accepted (for new, elo1 10 is favoured") && h1.contains("in (-2.94, 2.94) after 400 games"),
+            "{h1}"
+        );
+        assert!(line([20_000, 0, 20_000]).contains("H0 accepted"));
+        let open = line([10, 0, 10]);
+        let llr = sprt_llr(10.0, 0.0, 10.0, 0.0, 10.0);
+        assert!(open.contains(&format!("LLR {llr:.2}")) && open.ends_with("undecided"), "{open}");
     }
 }

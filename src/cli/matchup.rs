@@ -95,6 +95,11 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
     if summary.stats.iter().any(|s| s.medians_thinned) {
         println!("medians of an evenly thinned sample of the moves (means are of every move)");
     }
+    if let Some(t) = &matchup.sprt {
+        for s in &summary.stats {
+            println!("{}", mnklab::arena::stats::sprt_line(s, t.elo0, t.elo1, t.alpha, t.beta));
+        }
+    }
     for (who, command) in &external {
         println!("external: {who} ran {command}");
     }

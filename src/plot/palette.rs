@@ -36,7 +36,7 @@ pub fn series(i: usize) -> [u8; 3] {
 /// random against any. The ten presets of the presets figure are more than the palette's eight
 /// colours: three colours come twice there, each time with another marker, between agents no
 /// paper compares. No two entries share both colour and marker.
-const PRESET_LOOKS: [(&str, usize, usize); 14] = [
+const PRESET_LOOKS: [(&str, usize, usize); 15] = [
     ("strong-ab", 0, 0),
     ("lim-mcts", 1, 1),
     ("alam-ab", 2, 2),
@@ -51,6 +51,7 @@ const PRESET_LOOKS: [(&str, usize, usize); 14] = [
     ("plain-ab", 4, 6),
     ("plain-uct", 1, 4),
     ("solver", 6, 0),
+    ("gomoku-ab", 6, 1),
 ];
 
 /// The names with a look of their own (see [`series_slots`]).

@@ -1152,6 +1152,16 @@ fn every_docs_command_is_run() {
         ),
         ("mnklab table results/lim-grid-3s/all", "after a cluster run's merge; the README's quick start runs `table`"),
         (
+            "mnklab tune saves/experiments/tune/shapes-gomoku.ron",
+            "12,000 games (about 25 minutes on 2 cores): run by hand; tune is tested by \
+             cli::tune_writes_a_resumable_run and the tests of arena::tune and arena::tune_run",
+        ),
+        (
+            "scripts/bench/markcello.sh",
+            "builds MNKGames (a network and a JDK) and needs ../shared's bridge: run by hand; its figures \
+             are in docs/gomoku-strength.md",
+        ),
+        (
             "scripts/bench/rapfi.sh",
             "builds Rapfi from its source (a network and cmake) and plays about an hour: run by hand; its \
              figures are in docs/gomoku-strength.md, its engine settings tested by gomocup::external's tests",

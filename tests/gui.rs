@@ -1927,3 +1927,43 @@ fn the_form_turns_the_threat_search_on() {
         other => panic!("not MCTS: {other:?}"),
     }
 }
+
+/// The shape heuristic is a choice of the agent form: picked from the heuristic list, the
+/// file and its RON text say so, its defence shows, and an analysis with it answers an open
+/// three at one of its ends.
+#[test]
+fn the_form_picks_the_shape_heuristic() {
+    use mnklab::agents::AgentConfig;
+    use mnklab::eval::HeuristicConfig;
+    let mut w = Workbench::new("gomoku".parse().unwrap());
+    w.paste_moves("h8 a1 i8 a2 j8");
+    let mut h = harness(w);
+    h.run();
+    h.get_by_label("Options A").click();
+    h.run();
+    h.get_by_label("heuristic").scroll_to_me();
+    h.run();
+    h.get_by_label("heuristic").click();
+    h.run();
+    h.get_by_label("shapes").click();
+    h.run();
+    match &h.state().slots()[0].file().agent {
+        AgentConfig::AlphaBeta(c) => assert!(matches!(c.heuristic, HeuristicConfig::Shapes(_)), "{:?}", c.heuristic),
+        other => panic!("not alpha-beta: {other:?}"),
+    }
+    assert!(h.state().slots()[0].ron_text().contains("heuristic: Shapes("), "{}", h.state().slots()[0].ron_text());
+    assert!(h.query_by_label("defence").is_some(), "the shape heuristic's defence shows");
+    h.get_by_label("Options A").click();
+    h.run();
+    h.get_by_label("Start analysis A").scroll_to_me();
+    h.run();
+    h.get_by_label("Start analysis A").click();
+    // The analysis runs until stopped: a few iterations, then Stop.
+    assert!(wait(&mut h, 15.0, |w| w.slots()[0].analysis().candidates(w.position()).len() >= 2));
+    h.get_by_label("Stop A").click();
+    assert!(wait(&mut h, 15.0, |w| w.slots()[0].analysis().result().is_some() && !w.slots()[0].analysis().running()));
+    let r = h.state().slots()[0].analysis().result().cloned().unwrap();
+    let pos = mnklab::game::AnyPosition::from_moves("gomoku".parse().unwrap(), "h8 a1 i8 a2 j8").unwrap();
+    let best = pos.format_move(r.best.unwrap());
+    assert!(["g8", "k8", "f8", "l8"].contains(&best.as_str()), "played {best}");
+}

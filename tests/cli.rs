@@ -1158,7 +1158,7 @@ fn every_docs_command_is_run() {
         ),
         (
             "scripts/bench/markcello.sh",
-            "builds MNKGames (a network and a JDK) and needs ../shared's bridge: run by hand; its figures \
+            "builds MNKGames (a network and a JDK) and needs the team's Gomocup bridge beside the clone: run by hand; its figures \
              are in docs/gomoku-strength.md",
         ),
         (

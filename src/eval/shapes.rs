@@ -63,79 +63,46 @@ impl Default for ShapeWeights {
     }
 }
 
-/// The names of the weights, in the order of [`ShapeWeights::to_vec`].
-pub const SHAPE_WEIGHT_NAMES: [&str; 12] = [
-    "five",
-    "open_four",
-    "four",
-    "open_three",
-    "three",
-    "open_two",
-    "two",
-    "one",
-    "double_four",
-    "four_three",
-    "double_three",
-    "defence",
-];
+/// The weights' names, `to_vec` and `from_slice` from one list of the fields, in order.
+macro_rules! weight_list {
+    ($($field:ident),* $(,)?) => {
+        /// The names of the weights, in the order of [`ShapeWeights::to_vec`].
+        pub const SHAPE_WEIGHT_NAMES: [&str; 12] = [$(stringify!($field)),*];
+
+        impl ShapeWeights {
+            /// The weights as numbers, in the order of [`SHAPE_WEIGHT_NAMES`] (for tuners).
+            pub fn to_vec(&self) -> Vec<f64> {
+                vec![$(self.$field),*]
+            }
+
+            /// The inverse of [`ShapeWeights::to_vec`]; `None` unless there are 12 numbers.
+            pub fn from_slice(v: &[f64]) -> Option<ShapeWeights> {
+                let &[$($field),*] = v else { return None };
+                Some(ShapeWeights { $($field),* })
+            }
+        }
+    };
+}
+
+weight_list!(
+    five,
+    open_four,
+    four,
+    open_three,
+    three,
+    open_two,
+    two,
+    one,
+    double_four,
+    four_three,
+    double_three,
+    defence,
+);
 
 /// Largest absolute weight: a cell's value stays far below [`LINE`] on any board.
 const MAX_WEIGHT: f64 = 1e6;
 
 impl ShapeWeights {
-    /// The weights as numbers, in the order of [`SHAPE_WEIGHT_NAMES`] (for tuners).
-    pub fn to_vec(&self) -> Vec<f64> {
-        vec![
-            self.five,
-            self.open_four,
-            self.four,
-            self.open_three,
-            self.three,
-            self.open_two,
-            self.two,
-            self.one,
-            self.double_four,
-            self.four_three,
-            self.double_three,
-            self.defence,
-        ]
-    }
-
-    /// The inverse of [`ShapeWeights::to_vec`]; `None` unless there are 12 numbers.
-    pub fn from_slice(v: &[f64]) -> Option<ShapeWeights> {
-        let &[
-            five,
-            open_four,
-            four,
-            open_three,
-            three,
-            open_two,
-            two,
-            one,
-            double_four,
-            four_three,
-            double_three,
-            defence,
-        ] = v
-        else {
-            return None;
-        };
-        Some(ShapeWeights {
-            five,
-            open_four,
-            four,
-            open_three,
-            three,
-            open_two,
-            two,
-            one,
-            double_four,
-            four_three,
-            double_three,
-            defence,
-        })
-    }
-
     pub fn validate(&self) -> Result<(), SettingError> {
         for (name, w) in SHAPE_WEIGHT_NAMES.iter().zip(self.to_vec()) {
             if !w.is_finite() || w.abs() > MAX_WEIGHT {

@@ -980,3 +980,29 @@ fn multi_pv_lists_both_ways_to_win_at_once() {
         assert!(multi_pv == 1 || r.root.len() >= 8, "tactics {tactics}: {} moves valued", r.root.len());
     }
 }
+
+/// With late move reductions the root's candidates stay consistent: no other root move is
+/// valued above the best move (a null window's bound at the root, searched again, once listed
+/// j7 above the best g7 in the workbench), and the best is exact.
+#[test]
+fn reductions_keep_the_root_candidates_below_the_best() {
+    let file = preset("gomoku-ab").unwrap();
+    for moves in ["h8 h9 j8", "h8 i9 g10", "h8 h7 j6"] {
+        let p = pos("gomoku", moves);
+        for depth in [3, 4, 5] {
+            let r = search(&p, &file.agent, SearchLimits::depth(depth), 1);
+            let best = r.root.iter().find(|m| Some(m.mv) == r.best).expect("the best is a candidate");
+            assert!(!best.upper_bound, "{moves} depth {depth}: the best is exact");
+            for m in &r.root {
+                assert!(
+                    m.value <= best.value,
+                    "{moves} depth {depth}: {} at {} above the best {} at {}",
+                    p.format_move(m.mv),
+                    m.value,
+                    p.format_move(best.mv),
+                    best.value
+                );
+            }
+        }
+    }
+}

@@ -75,8 +75,8 @@ pub struct AlphaBetaConfig {
     /// valued as the loss it is one ply lower. None: off.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub threats: Option<ThreatConfig>,
-    /// Principal variation search with late move reductions (with pruning, multi_pv 1):
-    /// every move after a node's first is searched with a null window first, and re-searched
+    /// Principal variation search with late move reductions (with pruning, multi_pv 1; below
+    /// the root): every move after a node's first is searched with a null window first, and re-searched
     /// with the full one only if it beats the best so far; quiet late moves are searched
     /// shallower first. None: every move with the full window at full depth, as the
     /// published agents search.
@@ -746,7 +746,9 @@ impl<'a, P: Position> Searcher<'a, P> {
         let multi = if ply == 0 { self.cfg.multi_pv.max(1) as usize } else { 1 };
         let floor = *alpha;
         let mut top: Vec<i32> = Vec::new();
-        let pvs = pruning && multi == 1 && self.cfg.reductions.is_some();
+        // Not at the root: its moves are the analysis's candidates, and a null window's
+        // bound there (then searched again) would list a move as better than the best.
+        let pvs = pruning && multi == 1 && ply > 0 && self.cfg.reductions.is_some();
         for i in 0..count {
             let m = if in_id_order {
                 while !self.pos.is_legal(Move(next_id as u16)) {

@@ -596,12 +596,18 @@ fn a_screenshot_is_named_as_what_it_is() {
 }
 
 /// A node budget is a budget: alpha-beta once read it every 256 nodes and MCTS every 16
-/// iterations, so `--nodes 1000` reported up to a few hundred more, unmarked.
+/// iterations, so `--nodes 1000` reported up to a few hundred more, unmarked; the threat
+/// probe's nodes (gomoku-ab) once went a few past it.
 #[test]
 fn node_budgets_are_never_overshot() {
-    for (game, agent) in
-        [("gomoku", "strong-ab"), ("connect4", "strong-ab"), ("gomoku", "alam-mcts"), ("connect4", "alam-mcts")]
-    {
+    for (game, agent) in [
+        ("gomoku", "strong-ab"),
+        ("connect4", "strong-ab"),
+        ("gomoku", "gomoku-ab"),
+        ("mnk:9,9,5", "gomoku-ab"),
+        ("gomoku", "alam-mcts"),
+        ("connect4", "alam-mcts"),
+    ] {
         for budget in [300u64, 1000, 5000] {
             let o = mnklab(&["analyse", "--game", game, "--agent", agent, "--nodes", &budget.to_string()]);
             assert_eq!(o.status.code(), Some(0), "{}", err(&o));

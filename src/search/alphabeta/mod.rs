@@ -544,9 +544,20 @@ impl<'a, P: Position> Searcher<'a, P> {
         if root && std::mem::replace(&mut self.root_probed, true) {
             return None;
         }
+        // The probe's nodes are the search's: it gets what the node budget has left (a lazy
+        // SMP thread's share, topped up from the team's) but one, the search's next node,
+        // which ends the search at the budget exactly.
+        if self.node_limit.saturating_sub(self.nodes) <= 1 && !self.reserve() {
+            return None;
+        }
+        let left = self.node_limit.saturating_sub(self.nodes + 1);
+        if left == 0 {
+            return None;
+        }
+        let probe = self.threats.as_deref_mut()?;
         let before = probe.nodes();
-        let limits = if root { probe.at_root(&self.clock.limits, true) } else { probe.in_tree() };
-        let found = probe.side_to_move_wins(&mut self.pos, &mut self.board, limits);
+        let (budget, deadline) = if root { probe.at_root(&self.clock.limits, true) } else { probe.in_tree() };
+        let found = probe.side_to_move_wins(&mut self.pos, &mut self.board, (budget.min(left), deadline));
         self.nodes += probe.nodes() - before;
         let line = found?;
         let first = *line.moves.first()?;

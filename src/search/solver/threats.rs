@@ -294,6 +294,11 @@ impl ThreatSearch {
         depth: u8,
         limit: u64,
     ) -> bool {
+        // The budget is exact: a node past it is not entered (its caller's search gives up).
+        if self.nodes >= limit {
+            self.aborted = true;
+            return false;
+        }
         self.nodes += 1;
         if board.has_threat_window(attacker) {
             return true;
@@ -365,6 +370,11 @@ impl ThreatSearch {
         depth: u8,
         limit: u64,
     ) -> bool {
+        // The budget is exact: a node past it is not entered (its caller's search gives up).
+        if self.nodes >= limit {
+            self.aborted = true;
+            return false;
+        }
         self.nodes += 1;
         let defender = attacker.other();
         if pos.status().is_over() || board.has_threat_window(defender) {

@@ -37,6 +37,15 @@ pub enum SettingError {
     /// `value` is the number given where the message shows it.
     #[error("{field} {rule}{}", .value.as_ref().map_or(String::new(), |v| format!(", not {v}")))]
     Range { field: &'static str, rule: &'static str, value: Option<String> },
+    /// A per-family agent's configuration that is not a searching agent.
+    #[error("{field}: a per-family agent is alpha-beta, MCTS or the solver on every family, not {kind}")]
+    PerFamilyKind { field: &'static str, kind: &'static str },
+    /// A per-family agent whose families are of different kinds.
+    #[error("{field}: a per-family agent is one kind on every family: {field} is {kind}, free is {free}")]
+    PerFamilyMixed { field: &'static str, kind: &'static str, free: &'static str },
+    /// A setting refused in one family's configuration.
+    #[error("{field}: {error}")]
+    InFamily { field: &'static str, error: Box<SettingError> },
     /// Two settings that do not go together.
     #[error("{field} {rule}")]
     Needs { field: &'static str, rule: &'static str },

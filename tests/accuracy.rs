@@ -254,7 +254,7 @@ fn the_quick_experiment_runs_and_search_beats_chance() {
             (r[8].parse().unwrap(), r[9].parse().unwrap())
         };
         let (random_lo, _) = cell("random", "0");
-        for agent in ["strong-ab", "strong-mcts", "plain-ab", "plain-uct"] {
+        for agent in ["strong-ab-v1", "strong-mcts", "plain-ab", "plain-uct"] {
             let (_, hi) = cell(agent, "4096");
             assert!(hi < random_lo, "{board}: {agent} at 4096 ({hi}) against random ({random_lo})");
         }

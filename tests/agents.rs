@@ -966,7 +966,7 @@ fn multi_pv_lists_both_ways_to_win_at_once() {
     // The first player's open four h8-k8: g8 and l8 both win.
     let p = pos("gomoku", "h8 a1 i8 a2 j8 a3 k8 a15");
     for (tactics, multi_pv) in [(true, 8), (false, 8), (true, 1)] {
-        let AgentConfig::AlphaBeta(strong) = preset("strong-ab").unwrap().agent else { unreachable!() };
+        let AgentConfig::AlphaBeta(strong) = preset("strong-ab-v1").unwrap().agent else { unreachable!() };
         let config = AlphaBetaConfig { multi_pv, tactics, ..strong };
         let r = search(&p, &AgentConfig::AlphaBeta(config), SearchLimits::depth(3), 1);
         let mut wins: Vec<String> = r

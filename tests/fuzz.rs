@@ -299,6 +299,7 @@ fn small_memory(config: &AgentConfig) -> bool {
         AgentConfig::Mcts(c) => c.memory_mb <= 64,
         AgentConfig::Solver(c) => c.tt_mb <= 16 && c.fallback.tt_mb <= 16,
         AgentConfig::External(_) => false,
+        AgentConfig::PerFamily(c) => [&c.free, &c.gravity, &c.connect3d].into_iter().all(|c| small_memory(c)),
     }
 }
 

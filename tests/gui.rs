@@ -220,12 +220,24 @@ fn two_agents_analyse_side_by_side_and_the_editor_validates() {
     // Through the form: open the options and the preset menu, pick lim-minimax.
     h.get_by_label("Options A").click();
     h.run();
+    // strong-ab is configured per family: the board's family is open, the others closed.
+    assert!(h.query_by_label("gravity (Connect-X) (this board)").is_some(), "the board's family is named");
+    assert!(h.query_by_label("free placement (m,n,k, gomoku)").is_some() && h.query_by_label("3D Connect-4").is_some());
+    assert_eq!(h.query_all_by_label("alpha-beta pruning").count(), 1, "one family's options are open");
     assert!(h.query_by_label("alpha-beta pruning").is_some(), "the alpha-beta options are shown");
     h.get_by_label("alpha-beta pruning").click();
     h.run();
-    match &h.state().slots()[0].file().agent {
+    // A (strong-ab) is configured per family: the form edits the board's family alone.
+    let a = &h.state().slots()[0].file().agent;
+    match a.for_variant(&Variant::connect4()) {
         mnklab::agents::AgentConfig::AlphaBeta(c) => assert!(!c.pruning, "the checkbox turned pruning off"),
         other => panic!("not alpha-beta: {other:?}"),
+    }
+    for other in ["gomoku", "connect3d"] {
+        match a.for_variant(&other.parse().unwrap()) {
+            mnklab::agents::AgentConfig::AlphaBeta(c) => assert!(c.pruning, "{other}'s agent is as it was"),
+            other => panic!("not alpha-beta: {other:?}"),
+        }
     }
     assert!(h.state().slots()[0].ron_text().contains("pruning: false"), "the RON text follows the form");
     h.get_by_label("Options A").click();
@@ -1116,7 +1128,8 @@ fn the_form_sets_the_papers_suspected_flaws() {
     use mnklab::search::AlphaBetaFlaw;
     let mut h = harness(Workbench::new(Variant::connect4()));
     h.run();
-    assert!(matches!(&h.state().slots()[0].file().agent, AgentConfig::AlphaBeta(_)), "A is alpha-beta");
+    let c4 = Variant::connect4();
+    assert!(matches!(h.state().slots()[0].file().agent.for_variant(&c4), AgentConfig::AlphaBeta(_)), "A is alpha-beta");
     assert!(matches!(&h.state().slots()[1].file().agent, AgentConfig::Mcts(_)), "B is MCTS");
     h.get_by_label("Options B").click();
     h.run();
@@ -1139,7 +1152,7 @@ fn the_form_sets_the_papers_suspected_flaws() {
     h.run();
     h.get_by_label("horizon tested before the win").click();
     h.run();
-    match &h.state().slots()[0].file().agent {
+    match h.state().slots()[0].file().agent.for_variant(&c4) {
         AgentConfig::AlphaBeta(c) => assert_eq!(c.flaw, Some(AlphaBetaFlaw::HorizonBeforeWin)),
         other => panic!("not alpha-beta: {other:?}"),
     }
@@ -1887,6 +1900,8 @@ fn the_form_turns_the_threat_search_on() {
     use mnklab::agents::AgentConfig;
     let mut w = Workbench::new("gomoku".parse().unwrap());
     w.paste_moves("h8 h7 i8 i7 j8 a1");
+    // strong-ab searches gomoku with threats already: the form is tried on the one before.
+    w.slot_mut(0).set(mnklab::agents::preset("strong-ab-v1").unwrap());
     let mut h = harness(w);
     h.run();
     h.get_by_label("Options A").click();
@@ -1937,6 +1952,8 @@ fn the_form_picks_the_shape_heuristic() {
     use mnklab::eval::HeuristicConfig;
     let mut w = Workbench::new("gomoku".parse().unwrap());
     w.paste_moves("h8 a1 i8 a2 j8");
+    // strong-ab evaluates gomoku by shapes already: the form is tried on the one before.
+    w.slot_mut(0).set(mnklab::agents::preset("strong-ab-v1").unwrap());
     let mut h = harness(w);
     h.run();
     h.get_by_label("Options A").click();

@@ -128,7 +128,7 @@ fn every_threat_row_is_proved_of_its_kind_and_agrees_with_the_solver() {
 #[test]
 fn alpha_beta_with_the_threat_probe_wins_every_threat_row() {
     // Twice the hardest proof's nodes: the root probe may take half of a node limit.
-    let agent = with_threats("strong-ab", HARDEST);
+    let agent = with_threats("strong-ab-v1", HARDEST);
     for row in suite().iter().filter(|r| r.kind != "tree") {
         let what = format!("{} {} ({})", row.game, row.moves, row.kind);
         let r = search(&agent, &row.pos, &SearchLimits::nodes(2 * HARDEST));
@@ -147,7 +147,7 @@ fn the_probe_proves_more_of_the_suite_than_plain_alpha_beta_at_equal_nodes() {
             .filter(|r| matches!(search(agent, &r.pos, &limits).score, Score::Win { .. }))
             .count()
     };
-    let (probe, plain) = (wins(&with_threats("strong-ab", HARDEST)), wins(&preset("strong-ab").unwrap().agent));
+    let (probe, plain) = (wins(&with_threats("strong-ab-v1", HARDEST)), wins(&preset("strong-ab-v1").unwrap().agent));
     let rows = suite().iter().filter(|r| r.kind != "tree").count();
     assert!(probe >= plain + rows / 4, "of {rows} rows: {probe} with the probe, {plain} without");
 }
@@ -221,8 +221,8 @@ fn the_probe_changes_nothing_where_threats_do_not_apply() {
         [("connect4", "4453"), ("connect:6,5,4", "33"), ("gomoku-exact", "h8 h9 i8"), ("connect3d", "1 2")]
     {
         let pos = AnyPosition::from_moves(game.parse().unwrap(), moves).unwrap();
-        for name in ["strong-ab", "strong-mcts"] {
-            let limits = if name == "strong-ab" { SearchLimits::depth(5) } else { SearchLimits::iterations(500) };
+        for name in ["strong-ab-v1", "strong-mcts"] {
+            let limits = if name == "strong-ab-v1" { SearchLimits::depth(5) } else { SearchLimits::iterations(500) };
             let plain = search(&preset(name).unwrap().agent, &pos, &limits);
             let probed = search(&with_threats(name, HARDEST), &pos, &limits);
             assert_eq!(

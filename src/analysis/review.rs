@@ -305,17 +305,14 @@ impl ReviewSettings {
     /// The review with `agent` as its judge, `seconds` a position. A solver judges by proofs
     /// alone, `seconds` (at least one) each: a ply no proof settles is left unjudged.
     pub fn new(agent: AgentFile, seconds: f64) -> ReviewSettings {
-        let solver_seconds = match agent.agent {
-            AgentConfig::Solver(_) => seconds.max(1.0),
-            _ => (seconds * 2.0).clamp(0.05, 1.0),
-        };
+        let solver_seconds = if agent.agent.is_solver() { seconds.max(1.0) } else { (seconds * 2.0).clamp(0.05, 1.0) };
         ReviewSettings { agent, seconds, solver_seconds, solver_table_mb: 64 }
     }
 
     /// Refuses an agent that cannot judge a game: it must value every root move itself
     /// (alpha-beta, MCTS) or prove them (the solver).
     pub fn check(&self) -> Result<(), NotAJudge> {
-        match self.agent.agent {
+        match self.agent.agent.representative() {
             AgentConfig::AlphaBeta(_) | AgentConfig::Mcts(_) | AgentConfig::Solver(_) => Ok(()),
             _ => Err(NotAJudge { name: self.agent.name.clone() }),
         }
@@ -338,7 +335,7 @@ impl ReviewSettings {
 
     /// The judge proves or leaves unjudged: it has no estimate of its own.
     fn proofs_only(&self) -> bool {
-        matches!(self.agent.agent, AgentConfig::Solver(_))
+        self.agent.agent.is_solver()
     }
 }
 
@@ -642,7 +639,7 @@ fn judge(
     control: &SearchControl,
     review: &mut MoveReview,
 ) {
-    let mut agent = settings.agent.agent.clone();
+    let mut agent = settings.agent.agent.for_variant(&before.variant()).clone();
     let legal = before.legal_moves().len() as u32;
     if let AgentConfig::AlphaBeta(c) = &mut agent {
         // Every move valued exactly, at the same depth as the best.

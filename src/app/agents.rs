@@ -8,9 +8,9 @@ use super::Analysis;
 use super::analysis::{OtherList, SlotView};
 use super::command::Command;
 use super::files::Purpose;
-use crate::agents::{AgentConfig, AgentFile, PRESETS, preset};
+use crate::agents::{AgentConfig, AgentFile, PRESETS, PerFamily, preset};
 use crate::eval::HeuristicConfig;
-use crate::game::AnyPosition;
+use crate::game::{AnyPosition, Family};
 use crate::gomocup::ExternalConfig;
 use crate::io::read_text;
 use crate::search::limits::MAX_THREADS;
@@ -40,7 +40,7 @@ pub struct AgentSlot {
 }
 
 fn is_solver(f: &AgentFile) -> bool {
-    matches!(f.agent, AgentConfig::Solver(_))
+    f.agent.is_solver()
 }
 
 impl AgentSlot {
@@ -285,7 +285,7 @@ impl AgentSlot {
         }
         let mut changed = false;
         egui::CollapsingHeader::new(format!("Options {id}")).default_open(false).show(ui, |ui| {
-            changed |= form(ui, &id, &mut self.file);
+            changed |= form(ui, &id, &mut self.file, pos.variant().family());
         });
         egui::CollapsingHeader::new(format!("RON {id}")).default_open(false).show(ui, |ui| {
             let edit = ui.add(
@@ -398,8 +398,9 @@ fn number<T: egui::emath::Numeric>(
     .inner
 }
 
-/// The options form for a whole agent file. Returns true if anything changed.
-fn form(ui: &mut egui::Ui, id: &str, file: &mut AgentFile) -> bool {
+/// The options form for a whole agent file; `board` is the family of the board shown.
+/// Returns true if anything changed.
+fn form(ui: &mut egui::Ui, id: &str, file: &mut AgentFile, board: Family) -> bool {
     let mut changed = false;
     ui.horizontal_wrapped(|ui| {
         let l = ui.label("name");
@@ -414,8 +415,30 @@ fn form(ui: &mut egui::Ui, id: &str, file: &mut AgentFile) -> bool {
         AgentConfig::Mcts(c) => changed |= mcts_form(ui, id, c),
         AgentConfig::Solver(c) => changed |= solver_form(ui, id, c),
         AgentConfig::External(c) => changed |= external_form(ui, c),
+        AgentConfig::PerFamily(c) => changed |= per_family_form(ui, id, c, board),
     }
     changed |= number(ui, "file seed", &mut file.seed, 0..=u64::MAX);
+    changed
+}
+
+/// A per-family agent: each family's options under its own heading, the board's open.
+fn per_family_form(ui: &mut egui::Ui, id: &str, c: &mut PerFamily, board: Family) -> bool {
+    let mut changed = false;
+    ui.label("configured per family of boards: each position is played with its family's options");
+    for family in Family::ALL {
+        let sub = format!("{id}-{}", family.field());
+        let title =
+            if family == board { format!("{} (this board)", family.label()) } else { family.label().to_string() };
+        egui::CollapsingHeader::new(title).id_salt(&sub).default_open(family == board).show(ui, |ui| {
+            changed |= match c.get_mut(family) {
+                AgentConfig::AlphaBeta(a) => alphabeta_form(ui, &sub, a),
+                AgentConfig::Mcts(m) => mcts_form(ui, &sub, m),
+                AgentConfig::Solver(s) => solver_form(ui, &sub, s),
+                // Refused by the file's check: nothing else can be a family's agent.
+                AgentConfig::Random | AgentConfig::External(_) | AgentConfig::PerFamily(_) => false,
+            };
+        });
+    }
     changed
 }
 

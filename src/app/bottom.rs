@@ -105,7 +105,7 @@ impl Workbench {
         let tree = a.tree.as_ref().filter(|_| a.is_for(&self.position) && self.edit.is_none() && !changed);
         let agent = self.slots[slot].label.clone();
         // The solver proves without a tree to keep: its answer is the candidate table.
-        let empty = if matches!(self.slots[slot].file.agent, crate::agents::AgentConfig::Solver(_)) {
+        let empty = if self.slots[slot].file.agent.is_solver() {
             format!("the solver keeps no search tree: its proven values are in agent {agent}'s candidate table")
         } else if changed {
             format!("agent {agent}'s config changed since its last analysis: analyse again for its tree")

@@ -107,10 +107,13 @@ fn answer(trees: &SharedTrees, id: u64, path: &[Move], depth: u32, top: usize, r
     // to publish, or a leaf of the search: searched afresh (nothing where the game is over).
     // A solver keeps no tree to explore.
     let fresh = match &searched {
-        Some((pos, agent @ (AgentConfig::AlphaBeta(_) | AgentConfig::Mcts(_)), limits, seed)) => {
-            search_below(pos, path, agent, limits, *seed, depth, top)
-        }
-        _ => None,
+        Some((pos, agent, limits, seed)) => match agent.for_variant(&pos.variant()) {
+            agent @ (AgentConfig::AlphaBeta(_) | AgentConfig::Mcts(_)) => {
+                search_below(pos, path, agent, limits, *seed, depth, top)
+            }
+            _ => None,
+        },
+        None => None,
     };
     Some(match fresh {
         Some(below) => report(Some(below), true),
@@ -208,7 +211,7 @@ fn search_below(
     if p.status().is_over() {
         return None;
     }
-    let mut agent = agent.clone();
+    let mut agent = agent.for_variant(&p.variant()).clone();
     if let AgentConfig::AlphaBeta(c) = &mut agent {
         c.record_depth = depth.clamp(c.record_depth.max(1), BELOW_PLIES);
     }
@@ -292,7 +295,7 @@ fn analyse(
         let mut a = agent_for(kept_solver, p, agent, seed);
         let r = a.search(p, &limits, control, &mut sink);
         let tree = a.snapshot(6, 12);
-        let keep: KeptTree = if matches!(agent, AgentConfig::Solver(_)) {
+        let keep: KeptTree = if agent.is_solver() {
             // The solver keeps no tree to explore.
             let variant = *p.variant();
             *kept_solver = Some(KeptSolver { config: agent.clone(), variant, agent: Box::new(a) });

@@ -207,7 +207,7 @@ mod tests {
 
     #[test]
     fn differences_name_the_scale_and_the_changed_field() {
-        let file = crate::agents::preset("strong-ab").unwrap();
+        let file = crate::agents::preset("strong-ab-v1").unwrap();
         let e = ResolvedEntrant {
             name: "a".into(),
             file: file.clone(),

@@ -182,7 +182,7 @@ impl Tune {
         let limits = self.limits.unwrap_or(file.limits);
         limits.validate().map_err(|e| TuneProblem::Other(e.to_string()).at("limits"))?;
         file.agent.check_limits(&limits, None, true).map_err(|e| TuneProblem::Other(e.to_string()).at("limits"))?;
-        let heuristic = heuristic_of(&file.agent).map_err(|p| p.at("agent"))?;
+        let heuristic = heuristic_of(file.agent.for_variant(&self.variant)).map_err(|p| p.at("agent"))?;
         if self.parameters.is_empty() {
             return Err(TuneProblem::NoParameters.at("parameters"));
         }
@@ -221,14 +221,15 @@ impl Tune {
 
     /// The agent's starting weights, in the order of `parameters`.
     pub fn start(&self, file: &AgentFile) -> Vec<f64> {
-        let known = heuristic_of(&file.agent).map(|h| h.parameters()).unwrap_or_default();
+        let known = heuristic_of(file.agent.for_variant(&self.variant)).map(|h| h.parameters()).unwrap_or_default();
         self.parameters.iter().map(|p| known.iter().find(|(n, _)| *n == p.name).map_or(0.0, |&(_, v)| v)).collect()
     }
 
     /// `file` with these weights (in the order of `parameters`) in its heuristic.
     pub fn with_weights(&self, file: &AgentFile, weights: &[f64]) -> AgentFile {
         let mut f = file.clone();
-        if let AgentConfig::AlphaBeta(c) = &mut f.agent {
+        // A per-family agent is tuned on the family of the game played.
+        if let AgentConfig::AlphaBeta(c) = f.agent.for_variant_mut(&self.variant) {
             for (p, &w) in self.parameters.iter().zip(weights) {
                 c.heuristic.set_parameter(&p.name, w);
             }

@@ -36,5 +36,5 @@ pub use notation::{ColumnStyle, cell_name, column_name, numbered_move, split_mov
 pub use playout::PlayoutResult;
 pub use position::{Move, Player, Position, Status};
 pub use setup::Setup;
-pub use variant::{GridRules, MAX_SIDE, Variant};
+pub use variant::{Family, GridRules, MAX_SIDE, Variant};
 pub use windows::WindowTable;

@@ -71,6 +71,37 @@ impl GridRules {
     }
 }
 
+/// The families of boards, which play differently enough that an agent may be tuned for
+/// each: free placement (m,n,k-games, gomoku), gravity (Connect-X) and 3D Connect-4.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Family {
+    Free,
+    Gravity,
+    Connect3d,
+}
+
+impl Family {
+    pub const ALL: [Family; 3] = [Family::Free, Family::Gravity, Family::Connect3d];
+
+    /// The family's field in a per-family agent file.
+    pub fn field(self) -> &'static str {
+        match self {
+            Family::Free => "free",
+            Family::Gravity => "gravity",
+            Family::Connect3d => "connect3d",
+        }
+    }
+
+    /// A human name, for forms and messages.
+    pub fn label(self) -> &'static str {
+        match self {
+            Family::Free => "free placement (m,n,k, gomoku)",
+            Family::Gravity => "gravity (Connect-X)",
+            Family::Connect3d => "3D Connect-4",
+        }
+    }
+}
+
 /// A game variant. Spelled `mnk:M,N,K`, `mnk:M,N,K:exact`, `connect:M,N,K`, `connect3d`, or a
 /// preset: `tictactoe`, `gomoku`, `gomoku-exact`, `connect4`. In files it is that string.
 ///
@@ -115,6 +146,22 @@ impl Variant {
         match self {
             Variant::Grid(r) => Some(*r),
             Variant::Connect3d => None,
+        }
+    }
+
+    /// The family of boards it belongs to, for agents configured per family.
+    ///
+    /// ```
+    /// use mnklab::game::{Family, Variant};
+    /// assert_eq!(Variant::gomoku().family(), Family::Free);
+    /// assert_eq!(Variant::connect4().family(), Family::Gravity);
+    /// assert_eq!(Variant::Connect3d.family(), Family::Connect3d);
+    /// ```
+    pub fn family(&self) -> Family {
+        match self {
+            Variant::Grid(r) if r.gravity => Family::Gravity,
+            Variant::Grid(_) => Family::Free,
+            Variant::Connect3d => Family::Connect3d,
         }
     }
 

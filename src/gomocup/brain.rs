@@ -119,14 +119,16 @@ impl Brain {
         let mut c = self.agent.agent.clone();
         if let Some(bytes) = self.max_memory.filter(|&b| b > 0) {
             let mb = ((bytes / 3) >> 20).max(1) as u32;
-            match &mut c {
-                AgentConfig::AlphaBeta(a) => a.tt_mb = a.tt_mb.min(mb),
-                AgentConfig::Mcts(m) => m.memory_mb = m.memory_mb.min(mb),
-                AgentConfig::Solver(s) => {
-                    s.tt_mb = s.tt_mb.min(mb);
-                    s.fallback.tt_mb = s.fallback.tt_mb.min(mb);
+            for one in c.each_mut() {
+                match one {
+                    AgentConfig::AlphaBeta(a) => a.tt_mb = a.tt_mb.min(mb),
+                    AgentConfig::Mcts(m) => m.memory_mb = m.memory_mb.min(mb),
+                    AgentConfig::Solver(s) => {
+                        s.tt_mb = s.tt_mb.min(mb);
+                        s.fallback.tt_mb = s.fallback.tt_mb.min(mb);
+                    }
+                    AgentConfig::Random | AgentConfig::External(_) | AgentConfig::PerFamily(_) => {}
                 }
-                AgentConfig::Random | AgentConfig::External(_) => {}
             }
         }
         c

@@ -21,7 +21,7 @@ pub const SERIES: [[u8; 3]; 8] = [
 /// solid beside jeng-mcts and dashed beside random). Ranked by how dark they print (black,
 /// blue, bluish green, vermillion, olive, reddish purple, sky blue, orange), neighbouring
 /// colours take different patterns, so that near greys in a greyscale print differ in
-/// pattern; strong-ab's blue is solid.
+/// pattern; strong-ab-v1's blue is solid.
 pub const COLOUR_DASH: [u8; 8] = [0, 2, 1, 2, 1, 0, 3, 3];
 
 /// The colour of series `i`.
@@ -32,12 +32,13 @@ pub fn series(i: usize) -> [u8; 3] {
 /// The colour and marker of each preset agent (and of the accuracy study's two plain agents),
 /// as palette and marker indices: a preset looks the same in every figure, whoever it is
 /// drawn beside. The pairs a study draws together differ in colour: the study's five (random,
-/// plain-ab, plain-uct, strong-ab, strong-mcts), each paper's alpha-beta and MCTS agents, and
-/// random against any. The ten presets of the presets figure are more than the palette's eight
+/// plain-ab, plain-uct, strong-ab-v1, strong-mcts), each paper's alpha-beta and MCTS agents,
+/// strong-ab against strong-ab-v1, and random against any. The ten presets of the presets figure are more than the palette's eight
 /// colours: three colours come twice there, each time with another marker, between agents no
 /// paper compares. No two entries share both colour and marker.
-const PRESET_LOOKS: [(&str, usize, usize); 15] = [
-    ("strong-ab", 0, 0),
+const PRESET_LOOKS: [(&str, usize, usize); 16] = [
+    ("strong-ab-v1", 0, 0),
+    ("strong-ab", 5, 0),
     ("lim-mcts", 1, 1),
     ("alam-ab", 2, 2),
     ("strong-mcts", 3, 3),
@@ -193,8 +194,10 @@ mod tests {
                 assert!((a.1, a.2) != (b.1, b.2), "{} and {} look the same", a.0, b.0);
             }
         }
-        let sets: [&[&str]; 7] = [
+        let sets: [&[&str]; 9] = [
+            &["random", "plain-ab", "plain-uct", "strong-ab-v1", "strong-mcts"],
             &["random", "plain-ab", "plain-uct", "strong-ab", "strong-mcts"],
+            &["strong-ab", "strong-ab-v1", "gomoku-ab"],
             // The workbench's slots A and B at first.
             &["strong-ab", "jeng-mcts"],
             &["alam-ab", "alam-mcts", "random"],

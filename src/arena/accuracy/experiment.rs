@@ -144,11 +144,13 @@ impl Budget {
             Budget::Iterations(_) | Budget::None => return agent.clone(),
         };
         let mut sized = agent.clone();
-        if let AgentConfig::AlphaBeta(c) = &mut sized
-            && c.tt_mb > 0
-        {
-            let mb = (4.0 * nodes * ENTRY_BYTES / (1024.0 * 1024.0)).ceil().max(1.0);
-            c.tt_mb = c.tt_mb.min(mb as u32);
+        for one in sized.each_mut() {
+            if let AgentConfig::AlphaBeta(c) = one
+                && c.tt_mb > 0
+            {
+                let mb = (4.0 * nodes * ENTRY_BYTES / (1024.0 * 1024.0)).ceil().max(1.0);
+                c.tt_mb = c.tt_mb.min(mb as u32);
+            }
         }
         sized
     }
@@ -283,7 +285,7 @@ impl AccuracyExperiment {
         for (index, a) in self.agents.iter().enumerate() {
             let file = a.agent.load(base, index)?;
             let name = a.name.clone().unwrap_or_else(|| file.name.clone());
-            let why = match &file.agent {
+            let why = file.agent.each().into_iter().find_map(|one| match one {
                 AgentConfig::Solver(_) => Some("the solver is the judge: it makes no mistakes to count"),
                 AgentConfig::External(_) => Some("external programs are not measured here (no node budget)"),
                 // Cut by a node budget, one fixed-depth search plays whatever move the cut
@@ -292,7 +294,7 @@ impl AccuracyExperiment {
                     Some("a node budget needs iterative deepening (iterative_deepening: true)")
                 }
                 _ => None,
-            };
+            });
             if let Some(why) = why {
                 return Err(AccuracyError::NotMeasurable { index, name, why: why.into() });
             }
@@ -343,7 +345,7 @@ impl AccuracyExperiment {
 /// agent that reads no limit (random).
 pub fn budgets_for(agent: &AgentConfig, work: Option<Doubling>, cpu_seconds: &[f64]) -> Vec<Budget> {
     let work: Vec<u64> = work.map_or(Vec::new(), |d| (d.from..=d.to).map(|e| 1u64 << e).collect());
-    let mut out: Vec<Budget> = match agent {
+    let mut out: Vec<Budget> = match agent.representative() {
         AgentConfig::AlphaBeta(_) => work.into_iter().map(Budget::Nodes).collect(),
         AgentConfig::Mcts(_) => work.into_iter().map(Budget::Iterations).collect(),
         _ => return vec![Budget::None],
@@ -743,7 +745,7 @@ mod tests {
     /// own; agents without a table, and MCTS, are left as they are.
     #[test]
     fn a_budget_sizes_the_table_it_can_fill() {
-        let ab = crate::agents::preset("strong-ab").unwrap().agent;
+        let ab = crate::agents::preset("strong-ab-v1").unwrap().agent;
         let own = table_mb(&ab);
         assert_eq!(own, 64, "the preset's table, which the sizes below are against");
         // 2^16 nodes: 262,144 entries of 12 bytes, 3 MiB.
@@ -759,5 +761,9 @@ mod tests {
         assert_eq!(table_mb(&Budget::Nodes(1 << 16).sized(&plain)), 0, "no table stays none");
         let mcts = crate::agents::preset("strong-mcts").unwrap().agent;
         assert_eq!(Budget::CpuSeconds(0.008).sized(&mcts), mcts);
+        // A per-family agent's table is sized in every family.
+        let per_family = crate::agents::preset("strong-ab").unwrap().agent;
+        let sized = Budget::Nodes(1 << 16).sized(&per_family);
+        assert_eq!(sized.each().into_iter().map(table_mb).collect::<Vec<_>>(), [3, 3, 3]);
     }
 }

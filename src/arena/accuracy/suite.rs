@@ -135,9 +135,9 @@ fn samplers() -> Vec<(String, AgentConfig, SearchLimits)> {
     let preset = |name: &str| load_agent(name).map(|f| f.agent).expect("a built-in preset");
     vec![
         ("random".into(), preset("random"), SearchLimits::default()),
-        ("strong-ab nodes 256".into(), preset("strong-ab"), SearchLimits::nodes(256)),
+        ("strong-ab-v1 nodes 256".into(), preset("strong-ab-v1"), SearchLimits::nodes(256)),
         ("strong-mcts iterations 256".into(), preset("strong-mcts"), SearchLimits::iterations(256)),
-        ("strong-ab nodes 4096".into(), preset("strong-ab"), SearchLimits::nodes(4096)),
+        ("strong-ab-v1 nodes 4096".into(), preset("strong-ab-v1"), SearchLimits::nodes(4096)),
     ]
 }
 

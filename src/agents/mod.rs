@@ -2,11 +2,16 @@
 //! seed papers' presets shipped in `saves/agents/` (and built into the binary), and
 //! [`build_agent`]. It sits above `search` and `gomocup`, since an agent may be either.
 
+mod per_family;
+
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
-use crate::game::Position;
+pub use per_family::PerFamily;
+use per_family::PerFamilyAgent;
+
+use crate::game::{Position, Variant};
 use crate::gomocup::{ExternalAgent, ExternalConfig};
 use crate::io::{FileError, check_version, parse_ron, read_text, to_ron, write_atomic};
 use crate::search::random::RandomAgent;
@@ -31,6 +36,9 @@ pub enum AgentConfig {
     Solver(SolverConfig),
     /// An external program (a Gomocup brain) driven over its protocol.
     External(ExternalConfig),
+    /// One kind of agent configured for each family of boards (free placement, gravity,
+    /// 3D Connect-4); it plays each position with its family's configuration.
+    PerFamily(PerFamily),
 }
 
 impl AgentConfig {
@@ -41,7 +49,55 @@ impl AgentConfig {
             AgentConfig::Mcts(c) => c.validate(),
             AgentConfig::Solver(c) => c.validate(),
             AgentConfig::External(c) => c.validate(),
+            AgentConfig::PerFamily(c) => c.validate(),
         }
+    }
+
+    /// The configuration that plays on `variant`: a per-family agent's for its family, any
+    /// other agent itself.
+    pub fn for_variant(&self, variant: &Variant) -> &AgentConfig {
+        match self {
+            AgentConfig::PerFamily(c) => c.get(variant.family()),
+            other => other,
+        }
+    }
+
+    /// As [`AgentConfig::for_variant`], to change it.
+    pub fn for_variant_mut(&mut self, variant: &Variant) -> &mut AgentConfig {
+        match self {
+            AgentConfig::PerFamily(c) => c.get_mut(variant.family()),
+            other => other,
+        }
+    }
+
+    /// The configuration that answers for the agent's kind: a per-family agent's free
+    /// placement one (its families share their kind), any other agent itself.
+    pub fn representative(&self) -> &AgentConfig {
+        match self {
+            AgentConfig::PerFamily(c) => &c.free,
+            other => other,
+        }
+    }
+
+    /// Every configuration this agent may play with: a per-family agent's three, else itself.
+    pub fn each_mut(&mut self) -> Vec<&mut AgentConfig> {
+        match self {
+            AgentConfig::PerFamily(c) => vec![&mut *c.free, &mut *c.gravity, &mut *c.connect3d],
+            other => vec![other],
+        }
+    }
+
+    /// As [`AgentConfig::each_mut`], to read.
+    pub fn each(&self) -> Vec<&AgentConfig> {
+        match self {
+            AgentConfig::PerFamily(c) => vec![&*c.free, &*c.gravity, &*c.connect3d],
+            other => vec![other],
+        }
+    }
+
+    /// The exact solver (on every family, for a per-family agent).
+    pub fn is_solver(&self) -> bool {
+        matches!(self.representative(), AgentConfig::Solver(_))
     }
 
     /// The program this agent would start, if it is an external engine: the exact command
@@ -59,6 +115,7 @@ impl AgentConfig {
             AgentConfig::AlphaBeta(c) => c.threads.max(1),
             AgentConfig::Mcts(c) => c.threads.max(1),
             AgentConfig::Solver(c) => c.threads.max(1),
+            AgentConfig::PerFamily(c) => c.free.threads().max(c.gravity.threads()).max(c.connect3d.threads()),
             _ => 1,
         }
     }
@@ -70,6 +127,7 @@ impl AgentConfig {
             AgentConfig::AlphaBeta(c) => Ok(AgentConfig::AlphaBeta(AlphaBetaConfig { threads, ..c.clone() })),
             AgentConfig::Mcts(c) => Ok(AgentConfig::Mcts(MctsConfig { threads, ..c.clone() })),
             AgentConfig::Solver(c) => Ok(AgentConfig::Solver(SolverConfig { threads, ..c.clone() })),
+            AgentConfig::PerFamily(c) => Ok(AgentConfig::PerFamily(c.map(|a| a.with_threads(threads))?)),
             other if threads == 1 => Ok(other.clone()),
             other => Err(SettingError::OneThread { kind: other.kind() }),
         }
@@ -79,6 +137,7 @@ impl AgentConfig {
     pub fn with_parallel(&self, parallel: Parallel) -> Result<AgentConfig, SettingError> {
         match self {
             AgentConfig::Mcts(c) => Ok(AgentConfig::Mcts(MctsConfig { parallel, ..c.clone() })),
+            AgentConfig::PerFamily(c) => Ok(AgentConfig::PerFamily(c.map(|a| a.with_parallel(parallel))?)),
             other => Err(SettingError::ParallelOnlyMcts { kind: other.kind() }),
         }
     }
@@ -110,6 +169,10 @@ impl AgentConfig {
             }
             AgentConfig::Solver(_) => Heeds { kind: "solver", time: true, ..none },
             AgentConfig::External(_) => Heeds { kind: "external", time: true, ends_unlimited: true, ..none },
+            AgentConfig::PerFamily(c) => {
+                let free = c.free.heeds();
+                Heeds { cpu_time: free.cpu_time && one_thread, ..free }
+            }
         }
     }
 
@@ -140,6 +203,7 @@ impl AgentConfig {
             AgentConfig::Mcts(_) => "mcts",
             AgentConfig::Solver(_) => "solver",
             AgentConfig::External(_) => "external",
+            AgentConfig::PerFamily(c) => c.free.kind(),
         }
     }
 }
@@ -199,19 +263,20 @@ impl AgentFile {
 
 /// The presets, by name, with their file text (the same files as in `saves/agents/`).
 pub const PRESETS: &[(&str, &str)] = &[
-    ("random", include_str!("../saves/agents/random.ron")),
-    ("alam-ab", include_str!("../saves/agents/alam-ab.ron")),
-    ("alam-mcts", include_str!("../saves/agents/alam-mcts.ron")),
-    ("lim-minimax", include_str!("../saves/agents/lim-minimax.ron")),
-    ("lim-mcts", include_str!("../saves/agents/lim-mcts.ron")),
-    ("flecart", include_str!("../saves/agents/flecart.ron")),
-    ("jeng-mcts", include_str!("../saves/agents/jeng-mcts.ron")),
-    ("connectx-minimax", include_str!("../saves/agents/connectx-minimax.ron")),
-    ("connectx-mcts", include_str!("../saves/agents/connectx-mcts.ron")),
-    ("strong-ab", include_str!("../saves/agents/strong-ab.ron")),
-    ("gomoku-ab", include_str!("../saves/agents/gomoku-ab.ron")),
-    ("strong-mcts", include_str!("../saves/agents/strong-mcts.ron")),
-    ("solver", include_str!("../saves/agents/solver.ron")),
+    ("random", include_str!("../../saves/agents/random.ron")),
+    ("alam-ab", include_str!("../../saves/agents/alam-ab.ron")),
+    ("alam-mcts", include_str!("../../saves/agents/alam-mcts.ron")),
+    ("lim-minimax", include_str!("../../saves/agents/lim-minimax.ron")),
+    ("lim-mcts", include_str!("../../saves/agents/lim-mcts.ron")),
+    ("flecart", include_str!("../../saves/agents/flecart.ron")),
+    ("jeng-mcts", include_str!("../../saves/agents/jeng-mcts.ron")),
+    ("connectx-minimax", include_str!("../../saves/agents/connectx-minimax.ron")),
+    ("connectx-mcts", include_str!("../../saves/agents/connectx-mcts.ron")),
+    ("strong-ab", include_str!("../../saves/agents/strong-ab.ron")),
+    ("strong-ab-v1", include_str!("../../saves/agents/strong-ab-v1.ron")),
+    ("gomoku-ab", include_str!("../../saves/agents/gomoku-ab.ron")),
+    ("strong-mcts", include_str!("../../saves/agents/strong-mcts.ron")),
+    ("solver", include_str!("../../saves/agents/solver.ron")),
 ];
 
 /// A preset by name.
@@ -260,5 +325,6 @@ pub fn build_agent<P: Position>(config: &AgentConfig, seed: u64) -> Box<dyn Agen
         AgentConfig::Mcts(c) => Box::new(Mcts::<P>::new(MctsConfig { seed, ..c.clone() })),
         AgentConfig::Solver(c) => Box::new(SolverAgent::<P>::new(c.clone())),
         AgentConfig::External(c) => Box::new(ExternalAgent::new(c.clone())),
+        AgentConfig::PerFamily(c) => Box::new(PerFamilyAgent::new(c.clone(), seed)),
     }
 }

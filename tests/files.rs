@@ -111,14 +111,24 @@ fn shipped_positions_load() {
 }
 
 /// Every place in `text` where a struct with named fields opens: a `(` whose first item is
-/// `name:`. Each is where a typo'd field could hide.
+/// `name:`, outside strings and `//` comments (a comment's "(tests: ...)" is prose). Each is
+/// where a typo'd field could hide.
 fn struct_openings(text: &str) -> Vec<usize> {
     let bytes = text.as_bytes();
     let mut out = Vec::new();
     let mut in_string = false;
+    let mut in_comment = false;
     for (i, &b) in bytes.iter().enumerate() {
+        if in_comment {
+            in_comment = b != b'\n';
+            continue;
+        }
         if b == b'"' && (i == 0 || bytes[i - 1] != b'\\') {
             in_string = !in_string;
+        }
+        if !in_string && b == b'/' && bytes.get(i + 1) == Some(&b'/') {
+            in_comment = true;
+            continue;
         }
         if in_string || b != b'(' {
             continue;

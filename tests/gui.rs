@@ -1249,6 +1249,39 @@ fn the_agent_form_refuses_a_limit_the_agent_ignores() {
     assert!(h.query_by_label("depth").is_some(), "alpha-beta reads a depth: offered");
 }
 
+/// "per family" in the kind menu makes the agent a per-family one with itself on every
+/// family; a click in the board's family's options then changes that family alone, and the
+/// RON text says so.
+#[test]
+fn the_kind_menu_makes_an_agent_per_family() {
+    use mnklab::agents::AgentConfig;
+    let mut w = Workbench::new("mnk:9,9,5".parse().unwrap());
+    w.slot_mut(0).set(preset("strong-ab-v1").unwrap());
+    let plain = w.slots()[0].file().agent.clone();
+    let mut h = harness(w);
+    h.run();
+    h.get_by_label("Options A").click();
+    h.run();
+    h.get_by_label("kind").click();
+    h.run();
+    h.get_by_label("per family").click();
+    h.run();
+    h.run();
+    let AgentConfig::PerFamily(p) = &h.state().slots()[0].file().agent else { panic!("not per family") };
+    assert!([&p.free, &p.gravity, &p.connect3d].iter().all(|c| ***c == plain), "itself on every family");
+    assert_eq!(h.state().slots()[0].error(), None);
+    assert!(h.state().slots()[0].ron_text().contains("PerFamily("), "{}", h.state().slots()[0].ron_text());
+    assert!(h.query_by_label("free placement (m,n,k, gomoku) (this board)").is_some(), "the board's family");
+    h.get_by_label("alpha-beta pruning").click();
+    h.run();
+    let agent = &h.state().slots()[0].file().agent;
+    let pruning = |v: &str| match agent.for_variant(&v.parse().unwrap()) {
+        AgentConfig::AlphaBeta(c) => c.pruning,
+        other => panic!("not alpha-beta: {other:?}"),
+    };
+    assert!(!pruning("mnk:9,9,5") && pruning("connect4") && pruning("connect3d"), "the board's family alone");
+}
+
 /// The toolbar's Recent menu loads the file picked (and shows it in the file field), and Keys
 /// opens and closes the shortcuts window, as clicks.
 #[test]

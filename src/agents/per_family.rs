@@ -8,7 +8,9 @@ use serde::{Deserialize, Serialize};
 
 use super::{AgentConfig, build_agent};
 use crate::game::{Family, Move, Position};
-use crate::search::{Agent, ProgressSink, SearchControl, SearchLimits, SearchResult, SettingError, TreeSnapshot};
+use crate::search::{
+    Agent, AlphaBetaConfig, ProgressSink, SearchControl, SearchLimits, SearchResult, SettingError, TreeSnapshot,
+};
 
 /// One configuration for each family of boards. All three are the same kind of searching
 /// agent (alpha-beta, MCTS or the solver), so its limits, budgets and reports mean the same
@@ -74,6 +76,18 @@ impl PerFamily {
             c.validate().map_err(|e| SettingError::InFamily { field, error: Box::new(e) })?;
         }
         Ok(())
+    }
+
+    /// `config` on every family: a per-family agent made from a plain one, to be changed
+    /// family by family. A configuration no family may have (random, external) gives the
+    /// default alpha-beta instead; a per-family one stays as it is.
+    pub fn everywhere(config: &AgentConfig) -> PerFamily {
+        let one = match config {
+            AgentConfig::PerFamily(c) => return c.clone(),
+            AgentConfig::AlphaBeta(_) | AgentConfig::Mcts(_) | AgentConfig::Solver(_) => config.clone(),
+            AgentConfig::Random | AgentConfig::External(_) => AgentConfig::AlphaBeta(AlphaBetaConfig::default()),
+        };
+        PerFamily { free: Box::new(one.clone()), gravity: Box::new(one.clone()), connect3d: Box::new(one) }
     }
 
     /// The same agent with `change` made to every family's configuration.
@@ -147,7 +161,7 @@ mod tests {
     use super::*;
     use crate::agents::preset;
     use crate::game::AnyPosition;
-    use crate::search::{AlphaBetaConfig, MctsConfig, NullSink};
+    use crate::search::{MctsConfig, NullSink};
     use crate::with_position;
 
     fn ab() -> Box<AgentConfig> {
@@ -222,6 +236,19 @@ mod tests {
         let one_bad = PerFamily { free: ab(), gravity: ab(), connect3d: Box::new(AgentConfig::AlphaBeta(bad)) };
         let e = AgentConfig::PerFamily(one_bad).validate().unwrap_err().to_string();
         assert!(e.starts_with("connect3d: ") && e.contains("branching_cap"), "the family and the field: {e}");
+    }
+
+    /// A plain agent becomes a per-family one with itself on every family, valid as it is.
+    #[test]
+    fn a_plain_agent_goes_everywhere() {
+        let v1 = preset("strong-ab-v1").unwrap().agent;
+        let p = PerFamily::everywhere(&v1);
+        assert!(Family::ALL.iter().all(|&f| p.get(f) == &v1));
+        assert!(AgentConfig::PerFamily(p.clone()).validate().is_ok());
+        assert_eq!(PerFamily::everywhere(&AgentConfig::PerFamily(p.clone())), p, "a per-family agent stays");
+        let from_random = PerFamily::everywhere(&AgentConfig::Random);
+        assert_eq!(*from_random.gravity, AgentConfig::AlphaBeta(AlphaBetaConfig::default()));
+        assert!(AgentConfig::PerFamily(from_random).validate().is_ok());
     }
 
     #[test]

@@ -442,17 +442,21 @@ fn per_family_form(ui: &mut egui::Ui, id: &str, c: &mut PerFamily, board: Family
     changed
 }
 
-/// The kind of agent; a new kind starts from its defaults.
+/// The kind of agent; a new kind starts from its defaults, and "per family" from the agent
+/// as it is, on every family.
 fn kind_form(ui: &mut egui::Ui, id: &str, file: &mut AgentFile) -> bool {
-    let kinds = ["random", "alpha-beta", "mcts", "solver", "external"];
-    let mut kind = file.agent.kind();
+    const PER_FAMILY: &str = "per family";
+    let kinds = ["random", "alpha-beta", "mcts", "solver", "external", PER_FAMILY];
+    let shown = |a: &AgentConfig| if matches!(a, AgentConfig::PerFamily(_)) { PER_FAMILY } else { a.kind() };
+    let mut kind = shown(&file.agent);
     egui::ComboBox::new(format!("kind-{id}"), "kind").selected_text(kind).show_ui(ui, |ui| {
         for k in kinds {
             ui.selectable_value(&mut kind, k, k);
         }
     });
-    if kind != file.agent.kind() {
+    if kind != shown(&file.agent) {
         file.agent = match kind {
+            PER_FAMILY => AgentConfig::PerFamily(PerFamily::everywhere(&file.agent)),
             "random" => AgentConfig::Random,
             "alpha-beta" => AgentConfig::AlphaBeta(AlphaBetaConfig::default()),
             "mcts" => AgentConfig::Mcts(MctsConfig::default()),

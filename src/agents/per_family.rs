@@ -68,6 +68,7 @@ impl PerFamily {
             let field = family.field();
             match c {
                 AgentConfig::AlphaBeta(_) | AgentConfig::Mcts(_) | AgentConfig::Solver(_) => {}
+                AgentConfig::PerFamily(_) => return Err(SettingError::PerFamilyKind { field, kind: "per family" }),
                 other => return Err(SettingError::PerFamilyKind { field, kind: other.kind() }),
             }
             if c.kind() != kind {
@@ -231,11 +232,18 @@ mod tests {
         let inner = PerFamily { free: ab(), gravity: ab(), connect3d: ab() };
         let nested = PerFamily { free: Box::new(AgentConfig::PerFamily(inner)), gravity: ab(), connect3d: ab() };
         let e = AgentConfig::PerFamily(nested).validate().unwrap_err().to_string();
-        assert!(e.starts_with("free: "), "{e}");
+        assert!(e.starts_with("free: ") && e.ends_with("not per family"), "{e}");
         let bad = AlphaBetaConfig { tt_mb: 0, branching_cap: Some(0), ..Default::default() };
         let one_bad = PerFamily { free: ab(), gravity: ab(), connect3d: Box::new(AgentConfig::AlphaBeta(bad)) };
         let e = AgentConfig::PerFamily(one_bad).validate().unwrap_err().to_string();
         assert!(e.starts_with("connect3d: ") && e.contains("branching_cap"), "the family and the field: {e}");
+        // A radius of 0 leaves no move to search: it proved a loss one stone into gomoku.
+        let none_near = AlphaBetaConfig { radius: Some(0), ..Default::default() };
+        let e = AgentConfig::AlphaBeta(none_near.clone()).validate().unwrap_err().to_string();
+        assert!(e.starts_with("alpha-beta: radius must be at least 1"), "{e}");
+        let in_free = PerFamily { free: Box::new(AgentConfig::AlphaBeta(none_near)), gravity: ab(), connect3d: ab() };
+        let e = AgentConfig::PerFamily(in_free).validate().unwrap_err().to_string();
+        assert!(e.starts_with("free: alpha-beta: radius"), "{e}");
     }
 
     /// A plain agent becomes a per-family one with itself on every family, valid as it is.

@@ -80,8 +80,8 @@ pub fn sprt_line(s: &PairStats, elo0: f64, elo1: f64, alpha: f64, beta: f64) -> 
         "undecided".to_string()
     };
     format!(
-        "sprt(elo0 {elo0}, elo1 {elo1}, alpha {alpha}, beta {beta}): {} vs {}, LLR {llr:.2} in ({lo:.2}, {hi:.2}) after {} games ({}-{}-{}): {verdict}",
-        s.names[0], s.names[1], s.games, s.wins, s.draws, s.losses
+        "sprt(elo0 {elo0}, elo1 {elo1}, alpha {alpha}, beta {beta}): {} vs {} on {}, LLR {llr:.2} in ({lo:.2}, {hi:.2}) after {} games ({}-{}-{}): {verdict}",
+        s.names[0], s.names[1], s.variant, s.games, s.wins, s.draws, s.losses
     )
 }
 
@@ -553,7 +553,9 @@ mod tests {
         let line = |wdl| sprt_line(&pair("gomoku", 0, 1, ["new", "old"], wdl), 0.0, 10.0, 0.05, 0.05);
         let h1 = line([300, 0, 100]);
         assert!(
-            h1.contains("H1 accepted (for new, elo1 10 is favoured") && h1.contains("in (-2.94, 2.94) after 400 games"),
+            h1.contains("H1 accepted (for new, elo1 10 is favoured")
+                && h1.contains("new vs old on mnk:15,15,5, LLR")
+                && h1.contains("in (-2.94, 2.94) after 400 games"),
             "{h1}"
         );
         assert!(line([20_000, 0, 20_000]).contains("H0 accepted"));

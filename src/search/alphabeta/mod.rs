@@ -146,6 +146,10 @@ impl AlphaBetaConfig {
         if self.branching_cap == Some(0) {
             return range("alpha-beta: branching_cap", "must be at least 1");
         }
+        // No cell is within 0 of a stone: the search would see no moves and prove a loss.
+        if self.radius == Some(0) {
+            return range("alpha-beta: radius", "must be at least 1 (None: every empty cell)");
+        }
         if self.tt_mb > 0 {
             super::limits::check_memory_mb("alpha-beta: tt_mb", self.tt_mb as u64, 1)?;
         }

@@ -409,16 +409,21 @@ fn form(ui: &mut egui::Ui, id: &str, file: &mut AgentFile, board: Family) -> boo
     changed |= kind_form(ui, id, file);
     changed |= limits_form(ui, file);
     ui.separator();
-    match &mut file.agent {
-        AgentConfig::Random => {}
-        AgentConfig::AlphaBeta(c) => changed |= alphabeta_form(ui, id, c),
-        AgentConfig::Mcts(c) => changed |= mcts_form(ui, id, c),
-        AgentConfig::Solver(c) => changed |= solver_form(ui, id, c),
-        AgentConfig::External(c) => changed |= external_form(ui, c),
-        AgentConfig::PerFamily(c) => changed |= per_family_form(ui, id, c, board),
-    }
+    changed |= config_form(ui, id, &mut file.agent, board);
     changed |= number(ui, "file seed", &mut file.seed, 0..=u64::MAX);
     changed
+}
+
+/// The options of one agent configuration, whatever its kind.
+fn config_form(ui: &mut egui::Ui, id: &str, agent: &mut AgentConfig, board: Family) -> bool {
+    match agent {
+        AgentConfig::Random => false,
+        AgentConfig::AlphaBeta(c) => alphabeta_form(ui, id, c),
+        AgentConfig::Mcts(c) => mcts_form(ui, id, c),
+        AgentConfig::Solver(c) => solver_form(ui, id, c),
+        AgentConfig::External(c) => external_form(ui, c),
+        AgentConfig::PerFamily(c) => per_family_form(ui, id, c, board),
+    }
 }
 
 /// A per-family agent: each family's options under its own heading, the board's open.
@@ -430,13 +435,7 @@ fn per_family_form(ui: &mut egui::Ui, id: &str, c: &mut PerFamily, board: Family
         let title =
             if family == board { format!("{} (this board)", family.label()) } else { family.label().to_string() };
         egui::CollapsingHeader::new(title).id_salt(&sub).default_open(family == board).show(ui, |ui| {
-            changed |= match c.get_mut(family) {
-                AgentConfig::AlphaBeta(a) => alphabeta_form(ui, &sub, a),
-                AgentConfig::Mcts(m) => mcts_form(ui, &sub, m),
-                AgentConfig::Solver(s) => solver_form(ui, &sub, s),
-                // Refused by the file's check: nothing else can be a family's agent.
-                AgentConfig::Random | AgentConfig::External(_) | AgentConfig::PerFamily(_) => false,
-            };
+            changed |= config_form(ui, &sub, c.get_mut(family), board);
         });
     }
     changed

@@ -1976,6 +1976,31 @@ fn the_form_turns_the_threat_search_on() {
     }
 }
 
+/// PVS with late move reductions is an option of alpha-beta's form: a click turns it on,
+/// its settings show, and the file and its RON text say so.
+#[test]
+fn the_form_turns_the_reductions_on() {
+    use mnklab::agents::AgentConfig;
+    let mut w = Workbench::new("gomoku".parse().unwrap());
+    w.slot_mut(0).set(mnklab::agents::preset("strong-ab-v1").unwrap());
+    let mut h = harness(w);
+    h.run();
+    h.get_by_label("Options A").click();
+    h.run();
+    assert!(h.query_by_label("reduce from the move (0: none)").is_none(), "off: no settings");
+    h.get_by_label("PVS and late move reductions").scroll_to_me();
+    h.run();
+    h.get_by_label("PVS and late move reductions").click();
+    h.run();
+    match &h.state().slots()[0].file().agent {
+        AgentConfig::AlphaBeta(c) => assert!(c.reductions.is_some(), "{c:?}"),
+        other => panic!("not alpha-beta: {other:?}"),
+    }
+    let text = h.state().slots()[0].ron_text();
+    assert!(text.contains("reductions: Some("), "{text}");
+    assert!(h.query_by_label("reduce from the move (0: none)").is_some(), "the reductions' settings show");
+}
+
 /// The shape heuristic is a choice of the agent form: picked from the heuristic list, the
 /// file and its RON text say so, its defence shows, and an analysis with it answers an open
 /// three at one of its ends.

@@ -16,7 +16,9 @@ use crate::io::read_text;
 use crate::search::limits::MAX_THREADS;
 use crate::search::mcts::{Expansion, Reward, Rollout};
 use crate::search::solver::SolverConfig;
-use crate::search::{AlphaBetaConfig, AlphaBetaFlaw, FinalMove, MctsConfig, MoveOrdering, Parallel, ThreatConfig};
+use crate::search::{
+    AlphaBetaConfig, AlphaBetaFlaw, FinalMove, MctsConfig, MoveOrdering, Parallel, Reductions, ThreatConfig,
+};
 
 /// The start of the complaint when Start is pressed on an invalid config.
 const CONFIG_FIRST: &str = "fix the config first: ";
@@ -659,6 +661,7 @@ fn alphabeta_form(ui: &mut egui::Ui, id: &str, c: &mut AlphaBetaConfig) -> bool 
     });
     changed |= opt_u32(ui, "radius", &mut c.radius, 2);
     changed |= threats_form(ui, &mut c.threats, true);
+    changed |= reductions_form(ui, &mut c.reductions);
     changed |= heuristic_form(ui, id, &mut c.heuristic);
     // The errors suspected in a paper's program, to test whether they explain its numbers.
     let flaw_name = |f: Option<AlphaBetaFlaw>| match f {
@@ -693,6 +696,25 @@ fn threats_form(ui: &mut egui::Ui, threats: &mut Option<ThreatConfig>, plies_lef
                 changed |= number(ui, "probe nodes with plies left >=", &mut t.min_depth, 1..=64);
             }
             changed |= number(ui, "probe table (MiB)", &mut t.table_mb, 1..=65_536);
+        });
+    }
+    changed
+}
+
+/// Principal variation search with late move reductions: on or off, and when on from which
+/// move and at how many plies left.
+fn reductions_form(ui: &mut egui::Ui, reductions: &mut Option<Reductions>) -> bool {
+    let mut on = reductions.is_some();
+    let hover = "Principal variation search (null windows after the first move), and quiet late moves \
+                 searched shallower first";
+    let mut changed = ui.checkbox(&mut on, "PVS and late move reductions").on_hover_text(hover).changed();
+    if changed {
+        *reductions = on.then(Reductions::default);
+    }
+    if let Some(r) = reductions {
+        ui.indent("reductions", |ui| {
+            changed |= number(ui, "reduce from the move (0: none)", &mut r.after, 0..=1000);
+            changed |= number(ui, "at nodes with plies left >=", &mut r.min_depth, 2..=64);
         });
     }
     changed

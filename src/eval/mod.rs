@@ -22,7 +22,7 @@ pub use kang::Kang;
 pub use lim::Lim;
 pub use neighbours::{Neighbours, stones_around};
 pub use pattern::Pattern;
-pub use shape_board::{ShapeBoard, ShapeValues, Threats};
+pub use shape_board::{Combination, ShapeBoard, ShapeValues, Threats};
 pub use shapes::{SHAPE_WEIGHT_NAMES, ShapeWeights};
 pub use tactics::{Tactic, Threat};
 
@@ -274,6 +274,6 @@ mod tests {
             assert_eq!(now, (0..names.len()).map(|i| 7.0 + i as f64).collect::<Vec<_>>(), "{}", h.name());
             assert!(!h.set_parameter("weight0", 1.0) && !h.set_parameter("nothing", 1.0));
         }
-        assert_eq!(HeuristicConfig::Shapes(ShapeWeights::default()).parameters().len(), 12);
+        assert_eq!(HeuristicConfig::Shapes(ShapeWeights::default()).parameters().len(), 15);
     }
 }

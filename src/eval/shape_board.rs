@@ -10,7 +10,7 @@ use super::line_shape::{BLOCKED, DEAD, EMPTY, OWN, ShapeCode, ShapeTable, is_ope
 use crate::game::{Player, Position, WindowTable};
 
 /// What shapes are worth, for one K: a cell's value for a player is the sum of its lines'
-/// `by_code` and at most one combination bonus.
+/// `by_code` and the bonus of its [`Combination`].
 #[derive(Clone, Debug, PartialEq)]
 pub struct ShapeValues {
     /// Indexed by [`ShapeCode`] (`short * 2 + open`); codes past the end and [`DEAD`] are 0.
@@ -32,40 +32,89 @@ pub struct Threats {
     pub open_threes: u8,
 }
 
+/// The strongest threat a move makes across the lines through its cell, weakest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Combination {
+    /// At most one four, or one open three (or weaker shapes).
+    Single,
+    /// Two open threes.
+    DoubleThree,
+    /// A four and an open three.
+    FourThree,
+    /// An open four or two fours: a line next move unless the opponent has one first.
+    DoubleFour,
+    /// The move completes a line.
+    Line,
+}
+
+const COMBINATIONS: usize = 5;
+
+// A line shape's threat kind, as a counter in a packed word (lines, open fours, fours, open
+// threes: a byte each), so that a cell's threats are a sum over its lines.
+const LINES: u32 = 1;
+const OPEN_FOURS: u32 = 1 << 8;
+const FOURS: u32 = 1 << 16;
+const OPEN_THREES: u32 = 1 << 24;
+
+/// The threat kind of one line shape: the one rule [`Threats`] and the cell values read.
+fn kind_unit(code: ShapeCode) -> u32 {
+    match (short(code), is_open(code)) {
+        (Some(0), _) => LINES,
+        (Some(1), true) => OPEN_FOURS,
+        (Some(1), false) => FOURS,
+        (Some(2), true) => OPEN_THREES,
+        _ => 0,
+    }
+}
+
 impl Threats {
-    fn add(&mut self, code: ShapeCode) {
-        match (short(code), is_open(code)) {
-            (Some(0), _) => self.lines += 1,
-            (Some(1), true) => self.open_fours += 1,
-            (Some(1), false) => self.fours += 1,
-            (Some(2), true) => self.open_threes += 1,
-            _ => {}
+    /// From a sum of [`kind_unit`]s (at most 255 lines through a cell).
+    #[inline]
+    fn from_packed(counts: u32) -> Threats {
+        Threats {
+            lines: counts as u8,
+            open_fours: (counts >> 8) as u8,
+            fours: (counts >> 16) as u8,
+            open_threes: (counts >> 24) as u8,
+        }
+    }
+
+    #[inline]
+    pub fn combination(&self) -> Combination {
+        if self.lines > 0 {
+            Combination::Line
+        } else if self.open_fours > 0 || self.fours >= 2 {
+            Combination::DoubleFour
+        } else if self.fours > 0 && self.open_threes > 0 {
+            Combination::FourThree
+        } else if self.open_threes >= 2 {
+            Combination::DoubleThree
+        } else {
+            Combination::Single
         }
     }
 
     /// Wins in one more move of the player's unless the opponent has a line first: an open
     /// four or two fours.
     pub fn unstoppable(&self) -> bool {
-        self.lines > 0 || self.open_fours > 0 || self.fours >= 2
+        self.combination() >= Combination::DoubleFour
+    }
+
+    /// A four, an open three or more: a move the opponent must answer, or a line.
+    pub fn forcing(&self) -> bool {
+        self.lines + self.open_fours + self.fours + self.open_threes > 0
     }
 }
 
-/// [`ShapeValues`] as two lookups a code: its value, and its threat kind as a counter in a
-/// packed word (lines, open fours, fours, open threes: a byte each), so a cell's value is a
-/// sum over its lines and one test of the counts.
+/// [`ShapeValues`] as two lookups a code: its value, and its [`kind_unit`], so a cell's value
+/// is a sum over its lines and the bonus of its combination.
 #[derive(Clone, Debug)]
 struct Scorer {
     value: Box<[i32; 256]>,
     kind: Box<[u32; 256]>,
-    double_four: i32,
-    four_three: i32,
-    double_three: i32,
+    /// Indexed by [`Combination`]: a line and a single shape have none.
+    bonus: [i32; COMBINATIONS],
 }
-
-const LINES: u32 = 1;
-const OPEN_FOURS: u32 = 1 << 8;
-const FOURS: u32 = 1 << 16;
-const OPEN_THREES: u32 = 1 << 24;
 
 impl Scorer {
     fn new(values: &ShapeValues) -> Scorer {
@@ -73,45 +122,23 @@ impl Scorer {
         let mut kind = Box::new([0u32; 256]);
         for code in 0..=254u8 {
             value[code as usize] = values.by_code.get(code as usize).copied().unwrap_or(0);
-            kind[code as usize] = match (short(code), is_open(code)) {
-                (Some(0), _) => LINES,
-                (Some(1), true) => OPEN_FOURS,
-                (Some(1), false) => FOURS,
-                (Some(2), true) => OPEN_THREES,
-                _ => 0,
-            };
+            kind[code as usize] = kind_unit(code);
         }
-        Scorer {
-            value,
-            kind,
-            double_four: values.double_four,
-            four_three: values.four_three,
-            double_three: values.double_three,
-        }
+        let bonus = [0, values.double_three, values.four_three, values.double_four, 0];
+        Scorer { value, kind, bonus }
     }
 
-    /// The value of a cell whose lines have these codes.
+    /// The value and the combination of a cell whose lines have these codes.
     #[inline]
-    fn value(&self, codes: impl Iterator<Item = ShapeCode>) -> i32 {
+    fn value(&self, codes: impl Iterator<Item = ShapeCode>) -> (i32, Combination) {
         let mut v = 0i32;
         let mut counts = 0u32;
         for c in codes {
             v = v.saturating_add(self.value[c as usize]);
             counts += self.kind[c as usize];
         }
-        let count = |unit: u32| (counts / unit) & 0xff;
-        let bonus = if count(LINES) > 0 {
-            0
-        } else if count(OPEN_FOURS) > 0 || count(FOURS) >= 2 {
-            self.double_four
-        } else if count(FOURS) > 0 && count(OPEN_THREES) > 0 {
-            self.four_three
-        } else if count(OPEN_THREES) >= 2 {
-            self.double_three
-        } else {
-            0
-        };
-        v.saturating_add(bonus)
+        let combination = Threats::from_packed(counts).combination();
+        (v.saturating_add(self.bonus[combination as usize]), combination)
     }
 }
 
@@ -159,26 +186,83 @@ impl Geometry {
 #[derive(Clone, Debug)]
 pub struct ShapeBoard {
     k: usize,
-    shapes: ShapeTable,
     scorer: Arc<Scorer>,
     geometry: Arc<Geometry>,
+    /// `pow3[d]`: the weight of a segment's digit `d`.
+    pow3: Vec<u64>,
+    kept: Kept,
+}
+
+/// What a [`ShapeBoard`] keeps up to date (apart from what it only reads, so that an update
+/// borrows the two separately).
+#[derive(Clone, Debug)]
+struct Kept {
+    shapes: ShapeTable,
     /// Per cell: 0 empty, 1 the first player's stone, 2 the second's.
     state: Vec<u8>,
     /// `index[slot * 2 + p]`: the segment around the slot's cell on its line, from `p`'s
     /// view (see [`ShapeTable`]), kept for every cell, occupied or not: a stone changes one
     /// digit of each segment it is in.
     index: Vec<u64>,
-    /// `pow3[d]`: the weight of a segment's digit `d`.
-    pow3: Vec<u64>,
     /// `codes[slot * 2 + p]`: the shape `p` makes on the slot's line by playing its cell
     /// (stale for occupied cells).
     codes: Vec<ShapeCode>,
     /// `value[cell][p]`: the cell's value for `p` (0 once occupied).
     value: Vec<[i32; 2]>,
+    /// `combination[cell][p]`: the cell's combination for `p` (single once occupied).
+    combination: Vec<[Combination; 2]>,
     /// Sum of `value` over the cells, per player.
     sum: [i64; 2],
+    /// `count[p][c]`: empty cells whose combination for `p` is `c` (single: not counted).
+    count: [[u32; COMBINATIONS]; 2],
     /// Segments looked up since the board was built (the work an update does).
     lookups: u64,
+}
+
+impl Kept {
+    /// Both players' shapes on a slot, from its segments.
+    #[inline]
+    fn look_up(&mut self, slot: usize) {
+        self.codes[slot * 2] = self.shapes.code(self.index[slot * 2]);
+        self.codes[slot * 2 + 1] = self.shapes.code(self.index[slot * 2 + 1]);
+        self.lookups += 2;
+    }
+
+    /// The empty `cell`'s value and combination for both players, from its lines' codes.
+    #[inline]
+    fn update_value(&mut self, geometry: &Geometry, scorer: &Scorer, cell: usize) {
+        let start = geometry.through_start[cell] as usize;
+        let end = geometry.through_start[cell + 1] as usize;
+        for p in 0..2 {
+            let (v, c) = scorer.value(self.codes[start * 2..end * 2].iter().skip(p).step_by(2).copied());
+            self.sum[p] += (v - self.value[cell][p]) as i64;
+            self.value[cell][p] = v;
+            self.set_combination(cell, p, c);
+        }
+    }
+
+    #[inline]
+    fn set_combination(&mut self, cell: usize, p: usize, c: Combination) {
+        let old = std::mem::replace(&mut self.combination[cell][p], c);
+        if old != c {
+            if old != Combination::Single {
+                self.count[p][old as usize] -= 1;
+            }
+            if c != Combination::Single {
+                self.count[p][c as usize] += 1;
+            }
+        }
+    }
+
+    /// The cell is occupied: its value and combination no longer count.
+    fn occupy(&mut self, cell: usize) {
+        let [a, b] = std::mem::take(&mut self.value[cell]);
+        self.sum[0] -= a as i64;
+        self.sum[1] -= b as i64;
+        for p in 0..2 {
+            self.set_combination(cell, p, Combination::Single);
+        }
+    }
 }
 
 impl ShapeBoard {
@@ -186,7 +270,7 @@ impl ShapeBoard {
         let table = pos.windows();
         let k = table.k;
         let cells = table.cells;
-        let geometry = Arc::new(Geometry::new(table));
+        let geometry = Geometry::new(table);
         let slots = geometry.through.len();
         let state: Vec<u8> = (0..cells).map(|c| pos.stone_on(c).map_or(0, |p| p.index() as u8 + 1)).collect();
         let pow3: Vec<u64> = (0..2 * (k as u32 - 1)).map(|d| 3u64.pow(d)).collect();
@@ -208,40 +292,37 @@ impl ShapeBoard {
                 }
             }
         }
-        let mut board = ShapeBoard {
-            k,
+        let mut kept = Kept {
             shapes: ShapeTable::new(k),
-            scorer: Arc::new(Scorer::new(&values)),
-            geometry,
             state,
             index,
-            pow3,
             codes: vec![DEAD; slots * 2],
             value: vec![[0, 0]; cells],
+            combination: vec![[Combination::Single; 2]; cells],
             sum: [0, 0],
+            count: [[0; COMBINATIONS]; 2],
             lookups: 0,
         };
+        let scorer = Scorer::new(&values);
         for cell in 0..cells {
-            if board.state[cell] == 0 {
-                let start = board.geometry.through_start[cell] as usize;
-                for slot in start..board.geometry.through_start[cell + 1] as usize {
-                    board.look_up(slot);
+            if kept.state[cell] == 0 {
+                let start = geometry.through_start[cell] as usize;
+                for slot in start..geometry.through_start[cell + 1] as usize {
+                    kept.look_up(slot);
                 }
-                board.update_value(cell);
+                kept.update_value(&geometry, &scorer, cell);
             }
         }
-        board
+        ShapeBoard { k, scorer: Arc::new(scorer), geometry: Arc::new(geometry), pow3, kept }
     }
 
     /// A stone of `p` was put on `cell` (`placed`), or taken back from it.
     pub fn change(&mut self, cell: usize, p: Player, placed: bool) {
-        self.state[cell] = if placed { p.index() as u8 + 1 } else { 0 };
+        let (geometry, scorer, kept) = (&*self.geometry, &*self.scorer, &mut self.kept);
+        kept.state[cell] = if placed { p.index() as u8 + 1 } else { 0 };
         if placed {
-            let [a, b] = std::mem::take(&mut self.value[cell]);
-            self.sum[0] -= a as i64;
-            self.sum[1] -= b as i64;
+            kept.occupy(cell);
         }
-        let geometry = self.geometry.clone();
         let reach = self.k - 1;
         // The stone is a digit of every segment within reach on its lines: OWN for `p`,
         // BLOCKED for the other.
@@ -260,73 +341,57 @@ impl ShapeBoard {
                 let pow = self.pow3[digit];
                 let slot = slots[j] as usize;
                 if placed {
-                    self.index[slot * 2 + mine] += OWN * pow;
-                    self.index[slot * 2 + theirs] += BLOCKED * pow;
+                    kept.index[slot * 2 + mine] += OWN * pow;
+                    kept.index[slot * 2 + theirs] += BLOCKED * pow;
                 } else {
-                    self.index[slot * 2 + mine] -= OWN * pow;
-                    self.index[slot * 2 + theirs] -= BLOCKED * pow;
+                    kept.index[slot * 2 + mine] -= OWN * pow;
+                    kept.index[slot * 2 + theirs] -= BLOCKED * pow;
                 }
                 let other = line[j] as usize;
-                if self.state[other] == 0 {
-                    self.look_up(slot);
-                    self.update_value(other);
+                if kept.state[other] == 0 {
+                    kept.look_up(slot);
+                    kept.update_value(geometry, scorer, other);
                 }
             }
         }
         if !placed {
             let start = geometry.through_start[cell] as usize;
             for slot in start..geometry.through_start[cell + 1] as usize {
-                self.look_up(slot);
+                kept.look_up(slot);
             }
-            self.update_value(cell);
-        }
-    }
-
-    /// Both players' shapes on a slot, from its segments.
-    #[inline]
-    fn look_up(&mut self, slot: usize) {
-        self.codes[slot * 2] = self.shapes.code(self.index[slot * 2]);
-        self.codes[slot * 2 + 1] = self.shapes.code(self.index[slot * 2 + 1]);
-        self.lookups += 2;
-    }
-
-    #[inline]
-    fn update_value(&mut self, cell: usize) {
-        let start = self.geometry.through_start[cell] as usize;
-        let end = self.geometry.through_start[cell + 1] as usize;
-        let codes = &self.codes[start * 2..end * 2];
-        for p in 0..2 {
-            let v = self.scorer.value(codes.iter().skip(p).step_by(2).copied());
-            self.sum[p] += (v - self.value[cell][p]) as i64;
-            self.value[cell][p] = v;
+            kept.update_value(geometry, scorer, cell);
         }
     }
 
     /// The sum of the empty cells' values for `p`.
     #[inline]
     pub fn sum(&self, p: Player) -> i64 {
-        self.sum[p.index()]
+        self.kept.sum[p.index()]
     }
 
     /// The value of the empty `cell` for `p` (0 if occupied).
     #[inline]
     pub fn value(&self, cell: usize, p: Player) -> i32 {
-        self.value[cell][p.index()]
+        self.kept.value[cell][p.index()]
+    }
+
+    /// The empty cells where `p` would make the combination `c` (not [`Combination::Single`]).
+    #[inline]
+    pub fn cells_with(&self, p: Player, c: Combination) -> u32 {
+        self.kept.count[p.index()][c as usize]
     }
 
     /// The threats `p` makes by playing the empty `cell`.
     pub fn threats(&self, cell: usize, p: Player) -> Threats {
-        let mut t = Threats::default();
         let start = self.geometry.through_start[cell] as usize;
-        for s in start..self.geometry.through_start[cell + 1] as usize {
-            t.add(self.codes[s * 2 + p.index()]);
-        }
-        t
+        let end = self.geometry.through_start[cell + 1] as usize;
+        let counts = (start..end).map(|s| self.scorer.kind[self.kept.codes[s * 2 + p.index()] as usize]).sum();
+        Threats::from_packed(counts)
     }
 
     /// Segments looked up since the board was built: the update's work, counted.
     pub fn lookups(&self) -> u64 {
-        self.lookups
+        self.kept.lookups
     }
 }
 
@@ -375,6 +440,12 @@ mod tests {
                         let fresh = ShapeBoard::new(&pos, values());
                         for who in [Player::First, Player::Second] {
                             assert_eq!(kept.sum(who), fresh.sum(who), "{game} {:?}", pos.history());
+                            for c in [Combination::DoubleThree, Combination::FourThree, Combination::DoubleFour, Combination::Line] {
+                                let counted = (0..pos.windows().cells)
+                                    .filter(|&cell| pos.stone_on(cell).is_none() && fresh.threats(cell, who).combination() == c)
+                                    .count() as u32;
+                                assert_eq!(kept.cells_with(who, c), counted, "{game} {c:?} {:?}", pos.history());
+                            }
                             for c in 0..pos.windows().cells {
                                 assert_eq!(kept.value(c, who), fresh.value(c, who), "{game} cell {c}");
                             }
@@ -427,6 +498,10 @@ mod tests {
             assert_eq!((t.open_fours, t.fours), (0, 1), "f8 makes a four with a gap");
             assert_eq!(board.threats(cell("h9"), Player::First).open_fours, 0);
             assert_eq!(board.threats(cell("g8"), Player::Second), Threats::default());
+            // The open three's two ends make open fours; no cell completes a line yet.
+            assert_eq!(board.cells_with(Player::First, Combination::DoubleFour), 2);
+            assert_eq!(board.cells_with(Player::First, Combination::Line), 0);
+            assert_eq!(board.cells_with(Player::Second, Combination::DoubleFour), 0);
         });
     }
 }

@@ -10,9 +10,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::shape_board::ShapeValues;
+use super::shape_board::{Combination, ShapeBoard, ShapeValues};
 use super::{EvalBoard, Heuristic, LINE};
-use crate::game::{Move, Position};
+use crate::game::{Move, Player, Position};
 use crate::setting_error::SettingError;
 
 /// The weights of the shape heuristic: what one cell is worth for a player who would make
@@ -42,6 +42,15 @@ pub struct ShapeWeights {
     pub double_three: f64,
     /// How much the opponent's cells count against the side to move's (1: as much).
     pub defence: f64,
+    /// Tempo: the side to move completes a line with its next move (plus), or the opponent
+    /// has two cells that do and the side to move none (minus: it can stop one). 0: off.
+    pub tempo_line: f64,
+    /// Tempo: the side to move can make an open four (or two fours) and the opponent
+    /// cannot complete a line first.
+    pub tempo_open_four: f64,
+    /// Tempo: the side to move can make a four and an open three at once, and the opponent
+    /// cannot complete a line first.
+    pub tempo_four_three: f64,
 }
 
 impl Default for ShapeWeights {
@@ -59,6 +68,9 @@ impl Default for ShapeWeights {
             four_three: 3_000.0,
             double_three: 1_500.0,
             defence: 1.0,
+            tempo_line: 0.0,
+            tempo_open_four: 0.0,
+            tempo_four_three: 0.0,
         }
     }
 }
@@ -67,7 +79,7 @@ impl Default for ShapeWeights {
 macro_rules! weight_list {
     ($($field:ident),* $(,)?) => {
         /// The names of the weights, in the order of [`ShapeWeights::to_vec`].
-        pub const SHAPE_WEIGHT_NAMES: [&str; 12] = [$(stringify!($field)),*];
+        pub const SHAPE_WEIGHT_NAMES: [&str; 15] = [$(stringify!($field)),*];
 
         impl ShapeWeights {
             /// The weights as numbers, in the order of [`SHAPE_WEIGHT_NAMES`] (for tuners).
@@ -75,7 +87,7 @@ macro_rules! weight_list {
                 vec![$(self.$field),*]
             }
 
-            /// The inverse of [`ShapeWeights::to_vec`]; `None` unless there are 12 numbers.
+            /// The inverse of [`ShapeWeights::to_vec`]; `None` unless there are 15 numbers.
             pub fn from_slice(v: &[f64]) -> Option<ShapeWeights> {
                 let &[$($field),*] = v else { return None };
                 Some(ShapeWeights { $($field),* })
@@ -97,6 +109,9 @@ weight_list!(
     four_three,
     double_three,
     defence,
+    tempo_line,
+    tempo_open_four,
+    tempo_four_three,
 );
 
 /// Largest absolute weight: a cell's value stays far below [`LINE`] on any board.
@@ -144,11 +159,35 @@ impl ShapeWeights {
     }
 }
 
+impl ShapeWeights {
+    /// What having the move is worth beyond the cells' values: the sums count a cell that
+    /// completes a line, or makes an open four, alike for both players, but the side to move
+    /// plays its own first. Read where the search stops, it sees a threat one ply beyond.
+    fn tempo(&self, shapes: &ShapeBoard, me: Player) -> f64 {
+        let them = me.other();
+        let their_lines = shapes.cells_with(them, Combination::Line);
+        if shapes.cells_with(me, Combination::Line) > 0 {
+            self.tempo_line
+        } else if their_lines >= 2 {
+            -self.tempo_line
+        } else if their_lines == 1 {
+            // The side to move must block: its own threats wait.
+            0.0
+        } else if shapes.cells_with(me, Combination::DoubleFour) > 0 {
+            self.tempo_open_four
+        } else if shapes.cells_with(me, Combination::FourThree) > 0 {
+            self.tempo_four_three
+        } else {
+            0.0
+        }
+    }
+}
+
 impl Heuristic for ShapeWeights {
     fn evaluate<P: Position>(&self, pos: &P, board: &EvalBoard) -> i32 {
         let Some(shapes) = board.shapes() else { return 0 };
         let me = pos.side_to_move();
-        let v = shapes.sum(me) as f64 - self.defence * shapes.sum(me.other()) as f64;
+        let v = shapes.sum(me) as f64 - self.defence * shapes.sum(me.other()) as f64 + self.tempo(shapes, me);
         v.clamp(-(LINE as f64) + 1.0, LINE as f64 - 1.0) as i32
     }
 
@@ -171,7 +210,7 @@ mod tests {
     fn weights_round_trip_through_numbers() {
         let w = ShapeWeights::default();
         assert_eq!(ShapeWeights::from_slice(&w.to_vec()), Some(w.clone()));
-        assert_eq!(ShapeWeights::from_slice(&[1.0; 11]), None);
+        assert_eq!(ShapeWeights::from_slice(&[1.0; 14]), None);
         let mut bad = w;
         bad.four = f64::NAN;
         assert!(bad.validate().unwrap_err().to_string().contains("four"));
@@ -192,6 +231,34 @@ mod tests {
         let scattered = value("h8 a1 c3 a15 m12 o1");
         assert!(three > scattered && scattered > 0, "{three} {scattered}");
         assert!(value("h8 a1 i8 a15 j8") < -scattered, "the second player to move is behind");
+    }
+
+    /// The tempo terms: the side to move's line next move is worth `tempo_line`; an open
+    /// three to move is worth `tempo_open_four` unless the opponent has a four; the
+    /// opponent's open four (two cells) is worth minus `tempo_line`.
+    #[test]
+    fn the_tempo_terms_read_who_is_to_move() {
+        let tempo =
+            ShapeWeights { tempo_line: 1e5, tempo_open_four: 3e4, tempo_four_three: 1e4, ..ShapeWeights::default() };
+        let difference = |moves: &str| {
+            let pos = AnyPosition::from_moves("gomoku".parse().unwrap(), moves).unwrap();
+            let with = HeuristicConfig::Shapes(tempo.clone());
+            let without = HeuristicConfig::Shapes(ShapeWeights::default());
+            with_position!(&pos, p => with.evaluate_fresh(p) - without.evaluate_fresh(p))
+        };
+        // The first player's open three, the first to move: an open four next.
+        assert_eq!(difference("h8 a1 i8 a15 j8 o1"), 30_000);
+        // The second to move facing it: no four of its own, so it must block; no tempo.
+        assert_eq!(difference("h8 a1 i8 a15 j8"), 0);
+        // A four (h8-k8, blocked at g8), the first to move: a line next move.
+        assert_eq!(difference("h8 g8 i8 a15 j8 o1 k8 o15"), 100_000);
+        // The second to move against an open four: two cells complete it.
+        assert_eq!(difference("h8 a1 i8 a15 j8 o1 k8"), -100_000);
+        // Against a single four the second player must block; its own open three waits.
+        assert_eq!(difference("h8 g8 i8 c5 j8 c6 a15 c7 k8"), 0);
+        // With the four blocked, the second player's open three is its tempo.
+        assert_eq!(difference("h8 g8 i8 c5 j8 c6 a15 c7 k8 l8"), 0, "the first to move, no threat");
+        assert_eq!(difference("h8 g8 i8 c5 j8 c6 a15 c7 k8 l8 o15"), 30_000);
     }
 
     /// Moves that answer an open three come before quiet moves, for the side that must.

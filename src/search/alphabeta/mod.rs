@@ -873,11 +873,10 @@ impl<P: Position> Searcher<'_, P> {
         if r.after == 0 || depth < r.min_depth || i < r.after as usize {
             return 0;
         }
-        if let Some(shapes) = self.board.shapes() {
-            let tactical = |t: crate::eval::Threats| t.lines + t.open_fours + t.fours + t.open_threes > 0;
-            if tactical(shapes.threats(cell, me)) || tactical(shapes.threats(cell, me.other())) {
-                return 0;
-            }
+        if let Some(shapes) = self.board.shapes()
+            && (shapes.threats(cell, me).forcing() || shapes.threats(cell, me.other()).forcing())
+        {
+            return 0;
         }
         let plies = if i >= 4 * r.after as usize { 2 } else { 1 };
         plies.min(depth - 1)

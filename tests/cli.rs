@@ -1152,8 +1152,8 @@ fn every_docs_command_is_run() {
         ),
         ("mnklab table results/lim-grid-3s/all", "after a cluster run's merge; the README's quick start runs `table`"),
         (
-            "mnklab tune saves/experiments/tune/shapes-gomoku.ron",
-            "12,000 games (about 25 minutes on 2 cores): run by hand; tune is tested by \
+            "mnklab tune saves/experiments/tune/",
+            "the tuning runs, 8,000 to 12,000 games (20 to 25 minutes on 2 cores): run by hand; tune is tested by \
              cli::tune_writes_a_resumable_run and the tests of arena::tune and arena::tune_run",
         ),
         (

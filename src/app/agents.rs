@@ -677,47 +677,51 @@ fn alphabeta_form(ui: &mut egui::Ui, id: &str, c: &mut AlphaBetaConfig) -> bool 
     changed
 }
 
+/// An optional part of a form: a checkbox puts it on (with its defaults) or off, and when on
+/// `settings` shows its fields, indented.
+fn optional_form<T: Default>(
+    ui: &mut egui::Ui,
+    label: &str,
+    hover: &str,
+    value: &mut Option<T>,
+    settings: impl FnOnce(&mut egui::Ui, &mut T) -> bool,
+) -> bool {
+    let mut on = value.is_some();
+    let mut changed = ui.checkbox(&mut on, label).on_hover_text(hover).changed();
+    if changed {
+        *value = on.then(T::default);
+    }
+    if let Some(v) = value {
+        ui.indent(label, |ui| changed |= settings(ui, v));
+    }
+    changed
+}
+
 /// The threat probe: on or off, and when on its settings (`plies_left`: alpha-beta's
 /// `min_depth`, which MCTS has not).
 fn threats_form(ui: &mut egui::Ui, threats: &mut Option<ThreatConfig>, plies_left: bool) -> bool {
-    let mut on = threats.is_some();
     let hover = "Threat-space search inside the tree (free placement, five or more): a win by fours \
                  and threes ends a node as a proven win";
-    let mut changed = ui.checkbox(&mut on, "threat search in the tree").on_hover_text(hover).changed();
-    if changed {
-        *threats = on.then(ThreatConfig::default);
-    }
-    if let Some(t) = threats {
-        ui.indent("threats", |ui| {
-            changed |= number(ui, "attacker moves (depth)", &mut t.depth, 1..=64);
-            changed |= number(ui, "nodes a probe", &mut t.budget, 1..=10_000_000);
-            changed |= number(ui, "nodes at the root", &mut t.root_budget, 1..=100_000_000);
-            if plies_left {
-                changed |= number(ui, "probe nodes with plies left >=", &mut t.min_depth, 1..=64);
-            }
-            changed |= number(ui, "probe table (MiB)", &mut t.table_mb, 1..=65_536);
-        });
-    }
-    changed
+    optional_form(ui, "threat search in the tree", hover, threats, |ui, t| {
+        let mut changed = number(ui, "attacker moves (depth)", &mut t.depth, 1..=64);
+        changed |= number(ui, "nodes a probe", &mut t.budget, 1..=10_000_000);
+        changed |= number(ui, "nodes at the root", &mut t.root_budget, 1..=100_000_000);
+        if plies_left {
+            changed |= number(ui, "probe nodes with plies left >=", &mut t.min_depth, 1..=64);
+        }
+        changed | number(ui, "probe table (MiB)", &mut t.table_mb, 1..=65_536)
+    })
 }
 
 /// Principal variation search with late move reductions: on or off, and when on from which
 /// move and at how many plies left.
 fn reductions_form(ui: &mut egui::Ui, reductions: &mut Option<Reductions>) -> bool {
-    let mut on = reductions.is_some();
     let hover = "Principal variation search (null windows after the first move), and quiet late moves \
                  searched shallower first";
-    let mut changed = ui.checkbox(&mut on, "PVS and late move reductions").on_hover_text(hover).changed();
-    if changed {
-        *reductions = on.then(Reductions::default);
-    }
-    if let Some(r) = reductions {
-        ui.indent("reductions", |ui| {
-            changed |= number(ui, "reduce from the move (0: none)", &mut r.after, 0..=1000);
-            changed |= number(ui, "at nodes with plies left >=", &mut r.min_depth, 2..=64);
-        });
-    }
-    changed
+    optional_form(ui, "PVS and late move reductions", hover, reductions, |ui, r| {
+        let changed = number(ui, "reduce from the move (0: none)", &mut r.after, 0..=1000);
+        changed | number(ui, "at nodes with plies left >=", &mut r.min_depth, 2..=64)
+    })
 }
 
 fn heuristic_form(ui: &mut egui::Ui, id: &str, h: &mut HeuristicConfig) -> bool {

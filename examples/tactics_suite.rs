@@ -34,7 +34,7 @@ const DEPTH: u32 = 10;
 
 /// The probe the `tree` rows are found with (the test uses the same).
 const SUITE_PROBE: ThreatConfig =
-    ThreatConfig { depth: 10, budget: 400, root_budget: 200_000, min_depth: 1, table_mb: 32 };
+    ThreatConfig { depth: 10, budget: 400, root_budget: 200_000, min_depth: 1, table_mb: 32, reply_budget: 0 };
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

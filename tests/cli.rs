@@ -1471,3 +1471,38 @@ fn tune_writes_a_resumable_run() {
     let err = String::from_utf8_lossy(&bad.stderr);
     assert!(err.contains("parameters[0].name") && err.contains("bonus"), "{err}");
 }
+
+/// The bench scripts build a peer from source (minutes) and play for an hour: a setting they
+/// cannot use is named at once, before anything is cloned or built, and the run stops.
+#[test]
+fn the_bench_scripts_name_a_bad_setting_before_building() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    /// A script, its environment and arguments, and the start of its error.
+    type Case<'a> = (&'a str, &'a [(&'a str, &'a str)], &'a [&'a str], &'a str);
+    let cases: [Case; 9] = [
+        ("rapfi.sh", &[("AGENTS", "no-such.ron")], &[], "AGENTS: no agent file no-such.ron"),
+        ("rapfi.sh", &[], &["1s"], "SECONDS: '1s' is not a number of seconds"),
+        ("rapfi.sh", &[("GAMES", "7")], &[], "GAMES: '7' is not an even positive count"),
+        ("rapfi.sh", &[], &["1", "250", "1e3"], "NODES: '1e3' is not a positive whole number"),
+        ("rapfi.sh", &[("OPENINGS", "canonicl")], &[], "OPENINGS: 'canonicl' is not 'canonical'"),
+        ("markcello.sh", &[("AGENT", "no-such.ron")], &[], "AGENT: no agent file no-such.ron"),
+        ("markcello.sh", &[("ROUNDS", "0")], &[], "ROUNDS: '0' is not a positive whole number"),
+        ("markcello.sh", &[("SECONDS_A_MOVE", "0.5")], &[], "SECONDS_A_MOVE: '0.5' is not a whole number"),
+        ("markcello.sh", &[], &["9,9"], "board '9,9' is not M,N,K"),
+    ];
+    for (script, env, args, says) in cases {
+        let out = Command::new(root.join("scripts/bench").join(script))
+            .current_dir(root)
+            .envs(env.iter().copied())
+            // A repository to clone that is not there: were a setting let through, the script
+            // would fail here, not build.
+            .env("RAPFI_REPO", "/nonexistent")
+            .env("MNKGAMES_REPO", "/nonexistent")
+            .args(args)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{script} {env:?} {args:?}: ran");
+        assert!(err.starts_with(says), "{script} {env:?} {args:?}: {err}");
+    }
+}

@@ -1949,6 +1949,7 @@ fn the_form_turns_the_threat_search_on() {
     }
     assert!(h.state().slots()[0].ron_text().contains("threats: Some("), "{}", h.state().slots()[0].ron_text());
     assert!(h.query_by_label("nodes a probe").is_some(), "the probe's settings show");
+    assert!(h.query_by_label(CHECK).is_some(), "alpha-beta's check of its best move shows");
     h.get_by_label("Options A").click();
     h.run();
     h.get_by_label("Start analysis A").scroll_to_me();
@@ -1974,7 +1975,14 @@ fn the_form_turns_the_threat_search_on() {
         AgentConfig::Mcts(c) => assert!(c.threats.is_some() && c.solver, "{c:?}"),
         other => panic!("not MCTS: {other:?}"),
     }
+    // MCTS's probe settings have no check of a best move (alpha-beta's alone).
+    let probes = h.query_all_by_label("nodes a probe").count();
+    assert!(probes >= 1);
+    assert_eq!(h.query_all_by_label(CHECK).count(), probes - 1, "a check field beside MCTS's probe");
 }
+
+/// The label of alpha-beta's check of each depth's best move (`threats.reply_budget`).
+const CHECK: &str = "nodes to check the best move (0: off)";
 
 /// PVS with late move reductions is an option of alpha-beta's form: a click turns it on,
 /// its settings show, and the file and its RON text say so.

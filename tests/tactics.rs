@@ -10,7 +10,8 @@ use mnklab::eval::EvalBoard;
 use mnklab::game::{AnyPosition, Player, Status};
 use mnklab::search::solver::{GenericSolver, ThreatSearch};
 use mnklab::search::{
-    Agent, AlphaBeta, AlphaBetaConfig, NullSink, Score, SearchControl, SearchLimits, SearchResult, ThreatConfig,
+    Agent, AlphaBeta, AlphaBetaConfig, NullSink, Score, SearchControl, SearchEvent, SearchLimits, SearchResult,
+    ThreatConfig,
 };
 use mnklab::with_position;
 
@@ -19,7 +20,7 @@ const DEPTH: u32 = 10;
 
 /// The probe the `tree` rows were found with (as the generator's).
 const SUITE_PROBE: ThreatConfig =
-    ThreatConfig { depth: 10, budget: 400, root_budget: 200_000, min_depth: 1, table_mb: 32 };
+    ThreatConfig { depth: 10, budget: 400, root_budget: 200_000, min_depth: 1, table_mb: 32, reply_budget: 0 };
 
 struct Row {
     game: String,
@@ -231,5 +232,46 @@ fn the_probe_changes_nothing_where_threats_do_not_apply() {
                 "{game} {name}"
             );
         }
+    }
+}
+
+/// Gomoku after h8 h9 h6 i8 i7 f7 j7, from a game strong-ab lost to Rapfi: at depth 6
+/// gomoku-ab plays j6 (as it did in the game), after which the first player wins by threats
+/// in a line its in-tree probes (400 nodes each) are too short to find. With the reply check,
+/// j6 is found lost, said so and valued so among the candidates, and another move is played.
+#[test]
+fn the_reply_check_turns_down_a_move_that_loses_to_threats() {
+    let pos = AnyPosition::from_moves("gomoku".parse().unwrap(), "h8 h9 h6 i8 i7 f7 j7").unwrap();
+    let j6 = pos.parse_move("j6").unwrap();
+    let with_check = |reply_budget: u64, limits: SearchLimits| {
+        let AgentConfig::AlphaBeta(mut cfg) = preset("gomoku-ab").unwrap().agent else { panic!("gomoku-ab") };
+        let probe = cfg.threats.expect("gomoku-ab has the probe");
+        cfg.threats = Some(ThreatConfig { reply_budget, ..probe });
+        let mut events: Vec<SearchEvent> = Vec::new();
+        let r =
+            with_position!(&pos, p => AlphaBeta::new(cfg).search(p, &limits, &SearchControl::default(), &mut events));
+        let notices: Vec<String> =
+            events.into_iter().filter_map(|e| if let SearchEvent::Notice(t) = e { Some(t) } else { None }).collect();
+        (r, notices)
+    };
+    let (plain, _) = with_check(0, SearchLimits::depth(6));
+    assert_eq!(plain.best, Some(j6), "without the check");
+    let (checked, notices) = with_check(200_000, SearchLimits::depth(6));
+    let best = checked.best.unwrap();
+    assert_ne!(best, j6, "with the check");
+    assert!(notices.iter().any(|t| t.starts_with("alpha-beta: j6 loses to threats in")), "{notices:?}");
+    let listed = checked.root.iter().find(|m| m.mv == j6).expect("j6 among the candidates");
+    assert!(matches!(listed.score, Score::Loss { .. }), "{:?}", listed.score);
+    // Ground truth: after j6 the first player wins by threats (the sound search, with no
+    // node budget); the move played is valued above j6.
+    let mut after = pos.clone();
+    after.try_play(j6).unwrap();
+    assert!(threat_win(&after, Player::First, false), "j6 does not lose by threats");
+    let value = |m| checked.root.iter().find(|r| r.mv == m).map(|r| r.value);
+    assert!(value(best) > value(j6), "{:?} {:?}", value(best), value(j6));
+    // The checks' nodes are the search's: a node limit holds with them, exactly.
+    for limit in [20_000, 300_000] {
+        let (r, _) = with_check(200_000, SearchLimits::nodes(limit));
+        assert_eq!(r.stats.nodes, limit, "a limit of {limit} nodes");
     }
 }

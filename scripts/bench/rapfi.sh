@@ -17,7 +17,9 @@
 #   AGENTS="strong-ab saves/experiments/agents/strong-ab-threats.ron" scripts/bench/rapfi.sh [SECONDS] [NODES ...]
 # AGENTS: presets or agent files (default strong-ab), each measured in turn against the one
 # build; SECONDS default 1; NODES default "16 64 250 1000 4000 10000". GAMES=N plays N games
-# a rung (default 16: the 8 openings below, both colours; even). OUT=folder (default
+# a rung (default 16: the 8 openings below, both colours; even). OPENINGS=canonical plays
+# the 26 canonical three-stone openings instead (13 direct, 13 indirect; GAMES=52 plays
+# each with both colours). OUT=folder (default
 # out/rapfi-<date>-<time>); each rung is a run folder there (games.csv, moves.csv,
 # results.ronl), and ladder.txt sums them up. RAPFI_SRC and NETWORKS_SRC use existing
 # checkouts instead of cloning (RAPFI_REPO and NETWORKS_REPO: where to clone from); either
@@ -38,6 +40,8 @@ done
 for n in "${nodes[@]}"; do
   [[ "$n" =~ ^[1-9][0-9]*$ ]] || { echo "NODES: '$n' is not a positive whole number" >&2; exit 1; }
 done
+[[ -z "${OPENINGS:-}" || "$OPENINGS" == canonical ]] ||
+  { echo "OPENINGS: '$OPENINGS' is not 'canonical' (leave it unset for the 8 openings)" >&2; exit 1; }
 command -v cmake > /dev/null || { echo "cmake is needed to build Rapfi (Debian: apt-get install cmake)" >&2; exit 1; }
 bin=$(realpath "${CARGO_TARGET_DIR:-target}/release/mnklab" 2>/dev/null || true)
 [ -x "$bin" ] || { echo "build first: cargo build --release" >&2; exit 1; }
@@ -87,6 +91,20 @@ mkdir -p "$out"
 out=$(realpath "$out")
 # An opening list: stones near the centre, each played with both colours.
 openings='"h8 h9 j8", "h8 i9 g10", "h8 i8 i10", "h8 g9 j9", "h8 h7 j6", "h8 i7 j9", "h8 j8 h10", "h8 i10 g9"'
+if [ "${OPENINGS:-}" = canonical ]; then
+  # Black h8, white beside it (direct, h9) or diagonal (indirect, i9), black's second stone
+  # on each cell of the centre's 5x5 up to the mirror that keeps the first two.
+  openings=$(python3 - <<'PY'
+cell = lambda x, y: "abcdefghijklmno"[7 + x] + str(8 + y)
+out = []
+for white, keep in (((0, 1), lambda x, y: x >= 0), ((1, 1), lambda x, y: x >= y)):
+    out += [f'"h8 {cell(*white)} {cell(x, y)}"' for x in range(-2, 3) for y in range(-2, 3)
+            if (x, y) not in ((0, 0), white) and keep(x, y)]
+assert len(out) == 26
+print(", ".join(out))
+PY
+)
+fi
 agent_source() { # a preset name, or a file (made absolute: the matchup lives in $out)
   if [ -f "$agent" ]; then echo "File(\"$(realpath "$agent")\")"; else echo "Preset(\"$agent\")"; fi
 }

@@ -34,11 +34,17 @@ pub struct ThreatConfig {
     pub min_depth: u32,
     /// Memory of the probe's table (failures are forgotten past it; wins kept), MiB.
     pub table_mb: u32,
+    /// Alpha-beta: the most nodes of the check of each depth's best move before the search
+    /// keeps it: the opponent's win by threats after it (the in-tree probes, with `budget`,
+    /// miss the longer ones). A check takes half the depth's nodes, up to this. A move it
+    /// refutes is valued as that loss and the depth is searched again without it. 0: no
+    /// check.
+    pub reply_budget: u64,
 }
 
 impl Default for ThreatConfig {
     fn default() -> Self {
-        ThreatConfig { depth: 10, budget: 400, root_budget: 200_000, min_depth: 1, table_mb: 32 }
+        ThreatConfig { depth: 10, budget: 400, root_budget: 200_000, min_depth: 1, table_mb: 32, reply_budget: 0 }
     }
 }
 
@@ -114,7 +120,16 @@ impl ThreatProbe {
     /// node limit (`nodes_count`: the agent counts the probe's nodes as its own), ending at a
     /// quarter of a time limit, so that the search proper keeps most of its budget.
     pub fn at_root(&self, limits: &SearchLimits, nodes_count: bool) -> (u64, Option<Instant>) {
-        let mut budget = self.config.root_budget;
+        Self::share(self.config.root_budget, limits, nodes_count)
+    }
+
+    /// The check of a best move at the root ([`ThreatConfig::reply_budget`]), shared as
+    /// [`Self::at_root`] shares the root's probe.
+    pub fn after_root(&self, limits: &SearchLimits, nodes_count: bool) -> (u64, Option<Instant>) {
+        Self::share(self.config.reply_budget, limits, nodes_count)
+    }
+
+    fn share(mut budget: u64, limits: &SearchLimits, nodes_count: bool) -> (u64, Option<Instant>) {
         if let Some(n) = limits.nodes.filter(|_| nodes_count) {
             budget = budget.min((n / 2).max(1));
         }
@@ -195,6 +210,11 @@ mod tests {
         let mcts = |solver| MctsConfig { threats: Some(ThreatConfig::default()), solver, ..MctsConfig::default() };
         assert_eq!(field(mcts(false).validate()), "mcts: threats");
         assert!(mcts(true).validate().is_ok());
+        // The check of a depth's best move is alpha-beta's: MCTS names it rather than ignore it.
+        let reply = ThreatConfig { reply_budget: 1_000, ..ThreatConfig::default() };
+        let mcts = MctsConfig { threats: Some(reply), solver: true, ..MctsConfig::default() };
+        assert_eq!(field(mcts.validate()), "mcts: threats.reply_budget");
+        assert!(ab(reply).is_ok());
     }
 
     #[test]

@@ -210,6 +210,10 @@ struct Searcher<'a, P: Position> {
     root_threat: Option<ThreatLine>,
     /// The root has been probed (by an earlier iteration).
     root_probed: bool,
+    /// Root moves the reply check refuted, with their values for the root's mover, and the
+    /// moves it has checked, with the nodes of their last check.
+    refuted: Vec<(Move, i32)>,
+    checked: Vec<(Move, u64)>,
     /// What the threads of a Lazy SMP search share besides the table (None: one thread).
     team: Option<&'a Team>,
     /// This searcher is a helper: it adds to the team's nodes and reports its finished depths.
@@ -450,7 +454,17 @@ impl<'a, P: Position> Searcher<'a, P> {
         if let Some(q) = self.cap
             && buf.len() > q
         {
+            // The root's moves the reply check refuted take none of the cap's places: they
+            // stay last, valued as the losses they are, and the next best are searched.
+            let refuted: Vec<(Move, i32)> = if ply == 0 {
+                let (late, kept): (Vec<_>, Vec<_>) = buf.iter().partition(|e| self.refuted.iter().any(|r| r.0 == e.0));
+                buf = kept;
+                late
+            } else {
+                Vec::new()
+            };
             buf.truncate(q);
+            buf.extend(refuted);
         }
         if near.is_some() && buf.is_empty() {
             // Empty board: the most central cell.
@@ -775,37 +789,21 @@ impl<'a, P: Position> Searcher<'a, P> {
             } else {
                 moves[i].0
             };
-            let cell = self.pos.move_cell(m);
-            let reduce = match self.cfg.reductions {
-                Some(r) if pvs && i > 0 && forced.is_none() => self.reduction(r, depth, i, cell, me),
-                _ => 0,
-            };
-            self.pos.play(m);
-            self.board.play(cell, me);
             let lo =
                 if multi > 1 { if top.len() >= multi { top[multi - 1].max(floor) } else { floor } } else { *alpha };
-            let score = if !pruning {
-                -self.child(depth - 1, ply, -INF, INF, m, i)
-            } else if pvs && i > 0 {
-                // A null window first (shallower for a late quiet move): most moves only
-                // have to be shown no better than the best so far.
-                let mut s = -self.child(depth - 1 - reduce, ply, -lo - 1, -lo, m, i);
-                if s > lo && reduce > 0 && !self.aborted {
-                    s = -self.child(depth - 1, ply, -lo - 1, -lo, m, i);
+            let refuted = if ply == 0 { self.refuted_at_root(m) } else { None };
+            let score = match refuted {
+                Some(v) => v,
+                None => {
+                    let window = (lo, beta, pvs && i > 0, pvs && i > 0 && forced.is_none());
+                    let s = self.search_move(m, i, depth, ply, window);
+                    if self.aborted {
+                        self.buffers[p] = moves;
+                        return 0;
+                    }
+                    s
                 }
-                if s > lo && s < beta && !self.aborted {
-                    s = -self.child(depth - 1, ply, -beta, -lo, m, i);
-                }
-                s
-            } else {
-                -self.child(depth - 1, ply, -beta, -lo, m, i)
             };
-            self.board.undo(cell, me);
-            self.pos.undo();
-            if self.aborted {
-                self.buffers[p] = moves;
-                return 0;
-            }
             if multi > 1 {
                 let at = top.partition_point(|&t| t >= score);
                 top.insert(at, score);
@@ -855,6 +853,91 @@ impl<'a, P: Position> Searcher<'a, P> {
 }
 
 impl<P: Position> Searcher<'_, P> {
+    /// The value of move `m`, the `i`-th of the node at `ply` with `depth` plies left, for
+    /// the side to move, searched with `window`: (lo, beta, a null window first (PVS), a
+    /// late move reduction allowed). Meaningless when the search was aborted.
+    fn search_move(&mut self, m: Move, i: usize, depth: u32, ply: u32, window: (i32, i32, bool, bool)) -> i32 {
+        let (lo, beta, null_first, reducible) = window;
+        let me = self.pos.side_to_move();
+        let cell = self.pos.move_cell(m);
+        let reduce = match self.cfg.reductions {
+            Some(r) if reducible => self.reduction(r, depth, i, cell, me),
+            _ => 0,
+        };
+        self.pos.play(m);
+        self.board.play(cell, me);
+        let score = if !self.cfg.pruning {
+            -self.child(depth - 1, ply, -INF, INF, m, i)
+        } else if null_first {
+            // A null window first (shallower for a late quiet move): most moves only have to
+            // be shown no better than the best so far.
+            let mut s = -self.child(depth - 1 - reduce, ply, -lo - 1, -lo, m, i);
+            if s > lo && reduce > 0 && !self.aborted {
+                s = -self.child(depth - 1, ply, -lo - 1, -lo, m, i);
+            }
+            if s > lo && s < beta && !self.aborted {
+                s = -self.child(depth - 1, ply, -beta, -lo, m, i);
+            }
+            s
+        } else {
+            -self.child(depth - 1, ply, -beta, -lo, m, i)
+        };
+        self.board.undo(cell, me);
+        self.pos.undo();
+        score
+    }
+
+    /// A root move the reply check refuted ([`ThreatConfig::reply_budget`]): its value for
+    /// the root's mover (the loss), recorded as the root's child that it is.
+    fn refuted_at_root(&mut self, m: Move) -> Option<i32> {
+        let &(_, v) = self.refuted.iter().find(|r| r.0 == m)?;
+        self.record_decided(0, m, -v);
+        Some(v)
+    }
+
+    /// The reply check of a depth's best move `best` at the root, the depth having taken
+    /// `spent` nodes: true when the opponent is shown to win by threats after it. The move is
+    /// then valued as that loss at the root for the rest of the search. The check gets half
+    /// the depth's nodes, at most [`ThreatConfig::reply_budget`]: most checks find nothing
+    /// and take their whole budget, so a share of the search's own work keeps their cost a
+    /// share of it at every depth. A move is checked again only with four times the nodes of
+    /// its last check; a check that finds nothing proves nothing.
+    fn refuted_by_threats(&mut self, best: Move, spent: u64) -> bool {
+        let Some(probe) = self.threats.as_deref_mut() else { return false };
+        let (cap, deadline) = probe.after_root(&self.clock.limits, true);
+        let budget = cap.min((spent / 2).max(1_000));
+        if probe.config.reply_budget == 0 || self.checked.iter().any(|&(m, b)| m == best && budget < 4 * b) {
+            return false;
+        }
+        self.checked.push((best, budget));
+        let left = self.node_limit.saturating_sub(self.nodes + 1);
+        if left == 0 {
+            return false;
+        }
+        let me = self.pos.side_to_move();
+        let cell = self.pos.move_cell(best);
+        self.pos.play(best);
+        self.board.play(cell, me);
+        let before = probe.nodes();
+        let found = probe.side_to_move_wins(&mut self.pos, &mut self.board, (budget.min(left), deadline));
+        self.nodes += probe.nodes() - before;
+        let line = found.map(|l| (l.plies, l.moves.iter().map(|&m| self.pos.format_move(m)).collect::<Vec<_>>()));
+        self.board.undo(cell, me);
+        self.pos.undo();
+        let Some((plies, moves)) = line else { return false };
+        // The opponent, to move at ply 1, wins `plies` plies later.
+        let value = -self.win_value(1 + plies);
+        self.refuted.push((best, value));
+        let text = format!(
+            "alpha-beta: {} loses to threats in {} plies: {}",
+            self.pos.format_move(best),
+            plies + 1,
+            moves.join(" ")
+        );
+        self.sink.event(SearchEvent::Notice(text));
+        true
+    }
+
     /// The child after move `m` (the `order`-th of the node at `ply`), searched `depth` more
     /// plies with the window (a, b).
     #[inline]
@@ -940,6 +1023,8 @@ impl<'a, P: Position> Searcher<'a, P> {
             threats,
             root_threat: None,
             root_probed: false,
+            refuted: Vec::new(),
+            checked: Vec::new(),
             team,
             helper,
             shared: 0,
@@ -1098,6 +1183,11 @@ impl AlphaBeta {
             } else {
                 let pv = s.completed_line(depth);
                 let Some(&best) = pv.first() else { break };
+                if v.abs() < WIN_BOUND && s.refuted_by_threats(best, s.nodes - before) {
+                    // The depth again without it: the completed result stays the last
+                    // depth's, whose move the check passed.
+                    continue;
+                }
                 // Root statistics from the recorded tree (values of the root's children).
                 s.root_moves = root_moves_from(&s.tree, cfg.prefer_faster_wins);
                 s.completed = Some((best, v, pv, depth));

@@ -218,6 +218,10 @@ impl MctsConfig {
                 let rule = "needs solver: true (a win by threats is a proven node)";
                 return Err(SettingError::Range { field: "mcts: threats", rule, value: None });
             }
+            if t.reply_budget > 0 {
+                let rule = "is alpha-beta's (its check of each depth's best move): 0 for MCTS";
+                return Err(SettingError::Range { field: "mcts: threats.reply_budget", rule, value: None });
+            }
         }
         Ok(())
     }

@@ -1,0 +1,90 @@
+//! The moves of a node: generated, filtered by distance, ordered and capped.
+
+use super::{MoveOrdering, Searcher};
+use crate::eval::{Heuristic, stones_around};
+use crate::game::{Move, Position};
+
+impl<P: Position> Searcher<'_, P> {
+    /// Moves of the current node into `buffers[ply]`, filtered, scored and sorted.
+    pub(super) fn generate(&mut self, ply: usize, tt_move: Option<Move>) {
+        let mut buf = std::mem::take(&mut self.buffers[ply]);
+        buf.clear();
+        self.pos.legal_moves(&mut self.scratch);
+        let near = self.cfg.radius.filter(|_| !self.pos.variant().has_gravity()).map(|r| self.near_cells(r));
+        for &m in &self.scratch {
+            if let Some(near) = &near
+                && !near[self.pos.move_cell(m)]
+            {
+                continue;
+            }
+            buf.push((m, 0));
+        }
+        let cfg = self.cfg;
+        let needs_heuristic =
+            cfg.branching_cap.is_some() || matches!(cfg.ordering, MoveOrdering::Heuristic | MoveOrdering::Full);
+        for entry in buf.iter_mut() {
+            let m = entry.0;
+            let mut s = 0i64;
+            match cfg.ordering {
+                MoveOrdering::None => {}
+                MoveOrdering::Neighbours => s = stones_around(&self.pos, self.pos.move_cell(m)) as i64,
+                MoveOrdering::Heuristic => {}
+                MoveOrdering::Full => {
+                    if Some(m) == tt_move {
+                        s += 1 << 40;
+                    } else if self.killers.get(ply).is_some_and(|k| k[0] == Some(m)) {
+                        s += 1 << 36;
+                    } else if self.killers.get(ply).is_some_and(|k| k[1] == Some(m)) {
+                        s += 1 << 35;
+                    }
+                    let side = self.pos.side_to_move().index();
+                    s += (self.history.get(m.index() * 2 + side).copied().unwrap_or(0) as i64) << 8;
+                }
+            }
+            if needs_heuristic {
+                s += cfg.heuristic.move_score(&self.pos, &self.board, m) as i64;
+            }
+            entry.1 = s.clamp(i32::MIN as i64, i32::MAX as i64) as i32;
+        }
+        if cfg.ordering != MoveOrdering::None || cfg.branching_cap.is_some() {
+            // Stable: equal scores keep the generation order, so runs are reproducible.
+            buf.sort_by_key(|e| std::cmp::Reverse(e.1));
+        }
+        if let Some(q) = self.cap
+            && buf.len() > q
+        {
+            // The root's moves the reply check refuted take none of the cap's places: they
+            // stay last, valued as the losses they are, and the next best are searched.
+            let refuted: Vec<(Move, i32)> = if ply == 0 && !self.refuted.is_empty() {
+                let (late, kept): (Vec<_>, Vec<_>) = buf.iter().partition(|e| self.refuted.iter().any(|r| r.0 == e.0));
+                buf = kept;
+                late
+            } else {
+                Vec::new()
+            };
+            buf.truncate(q);
+            buf.extend(refuted);
+        }
+        if near.is_some() && buf.is_empty() {
+            // Empty board: the most central cell.
+            let t = self.pos.windows().clone();
+            let best = self.scratch.iter().copied().max_by_key(|&m| t.centrality[self.pos.move_cell(m)]);
+            buf.extend(best.map(|m| (m, 0)));
+        }
+        self.buffers[ply] = buf;
+    }
+
+    pub(super) fn near_cells(&self, r: u32) -> Vec<bool> {
+        let t = self.pos.windows().clone();
+        let mut near: Vec<bool> = (0..t.cells).map(|c| self.pos.stone_on(c).is_some()).collect();
+        for _ in 0..r {
+            let prev = near.clone();
+            for (c, _) in prev.iter().enumerate().filter(|(_, on)| **on) {
+                for &n in t.neighbours(c) {
+                    near[n as usize] = true;
+                }
+            }
+        }
+        near
+    }
+}

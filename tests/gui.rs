@@ -25,6 +25,15 @@ fn show_the_export_row(h: &mut Harness<'static, Workbench>) {
     h.run();
 }
 
+/// Scrolls the widget labelled `label` into sight and clicks it, as a person does in a
+/// long form or panel.
+fn click_in_view(h: &mut Harness<'static, Workbench>, label: &str) {
+    h.get_by_label(label).scroll_to_me();
+    h.run();
+    h.get_by_label(label).click();
+    h.run();
+}
+
 #[test]
 fn clicking_the_board_drops_a_stone() {
     let mut h = harness(Workbench::new(Variant::connect4()));
@@ -455,9 +464,7 @@ fn reviewing_a_game_marks_the_real_mistake() {
     let svg_path = dir.join("review.svg");
     h.state_mut().review_mut().exporter_mut().path = svg_path.display().to_string();
     // Below the graph: scrolled to, as a person would.
-    h.get_by_label("Export review").scroll_to_me();
-    h.run();
-    h.get_by_label("Export review").click();
+    click_in_view(&mut h, "Export review");
     assert!(wait(&mut h, 10.0, |w| w.review().exporter().message.as_deref().is_some_and(|m| m.starts_with("wrote"))));
     let svg = std::fs::read_to_string(&svg_path).unwrap();
     let fig = h.state().review().figure();
@@ -488,10 +495,7 @@ fn reviewing_a_game_marks_the_real_mistake() {
     // The list button goes to the position before the mistake; the board says so and shows
     // the better move ringed.
     let board = h.get_by_label("board").rect();
-    h.get_by_label(&text).scroll_to_me();
-    h.run();
-    h.get_by_label(&text).click();
-    h.run();
+    click_in_view(&mut h, &text);
     assert_eq!(h.state().position().history_string(), "d a d a d");
     assert_eq!(h.get_by_label("board").rect(), board, "the note takes the legend's row: the board stays");
     assert!(h.query_by_label_contains("review: 6. b").is_some(), "the board names the mistake");
@@ -1091,10 +1095,7 @@ fn mcts_threads_share_one_tree_when_the_form_says_so() {
     h.run();
     assert!(h.query_by_label("virtual loss").is_none(), "root parallelism has no virtual loss");
     // The form is long: scroll to the choice, then open it.
-    h.get_by_label("parallel").scroll_to_me();
-    h.run();
-    h.get_by_label("parallel").click();
-    h.run();
+    click_in_view(&mut h, "parallel");
     h.get_by_label("tree (shared, virtual loss)").click();
     h.run();
     match &h.state().slots()[1].file().agent {
@@ -1134,10 +1135,7 @@ fn the_form_sets_the_papers_suspected_flaws() {
     h.get_by_label("Options B").click();
     h.run();
     let cap = "tree depth cap (1: flat UCB over the root's moves)";
-    h.get_by_label(cap).scroll_to_me();
-    h.run();
-    h.get_by_label(cap).click();
-    h.run();
+    click_in_view(&mut h, cap);
     match &h.state().slots()[1].file().agent {
         AgentConfig::Mcts(c) => assert_eq!(c.max_tree_depth, Some(1)),
         other => panic!("not MCTS: {other:?}"),
@@ -1146,10 +1144,7 @@ fn the_form_sets_the_papers_suspected_flaws() {
     h.get_by_label("Options B").click();
     h.get_by_label("Options A").click();
     h.run();
-    h.get_by_label("flaw (for tests)").scroll_to_me();
-    h.run();
-    h.get_by_label("flaw (for tests)").click();
-    h.run();
+    click_in_view(&mut h, "flaw (for tests)");
     h.get_by_label("horizon tested before the win").click();
     h.run();
     match h.state().slots()[0].file().agent.for_variant(&c4) {
@@ -1329,34 +1324,21 @@ fn an_export_asks_before_replacing_a_file_it_did_not_write() {
     assert!(wait(&mut h, 30.0, |w| !w.review().running() && w.review().moves().len() == 3));
     h.run();
     // Below the graph: scrolled to, as a person would.
-    h.get_by_label("Export review").scroll_to_me();
-    h.run();
-    h.get_by_label("Export review").click();
-    h.run();
+    click_in_view(&mut h, "Export review");
     assert!(h.state().review().exporter().message.as_deref().is_some_and(|m| m.contains("exists")));
     assert_eq!(std::fs::read_to_string(&figure).unwrap(), "a colleague's figure", "nothing written yet");
     // Below the graph: scrolled to, as a person would.
-    h.get_by_label("Keep review").scroll_to_me();
-    h.run();
-    h.get_by_label("Keep review").click();
-    h.run();
+    click_in_view(&mut h, "Keep review");
     assert_eq!(std::fs::read_to_string(&figure).unwrap(), "a colleague's figure");
     // Below the graph: scrolled to, as a person would.
-    h.get_by_label("Export review").scroll_to_me();
-    h.run();
-    h.get_by_label("Export review").click();
-    h.run();
+    click_in_view(&mut h, "Export review");
     // Below the graph: scrolled to, as a person would.
-    h.get_by_label("Replace review").scroll_to_me();
-    h.run();
-    h.get_by_label("Replace review").click();
+    click_in_view(&mut h, "Replace review");
     assert!(wait(&mut h, 10.0, |w| w.review().exporter().message.as_deref().is_some_and(|m| m.starts_with("wrote"))));
     assert!(std::fs::read_to_string(&figure).unwrap().starts_with("<svg"), "replaced once asked");
     // Its own file again: written without a question.
     // Below the graph: scrolled to, as a person would.
-    h.get_by_label("Export review").scroll_to_me();
-    h.run();
-    h.get_by_label("Export review").click();
+    click_in_view(&mut h, "Export review");
     assert!(wait(&mut h, 10.0, |w| w.review().exporter().message.as_deref().is_some_and(|m| m.starts_with("wrote"))));
     assert!(h.query_by_label("Replace review").is_none());
 }
@@ -1647,37 +1629,26 @@ fn the_accuracy_tab_runs_an_experiment_with_live_curves() {
     assert_eq!(lines.len(), 3, "a line an agent, random flat");
     // Export: the paper's figure into the run's folder, as a PDF beside the run's own SVG
     // (its CSV the same numbers, replaced without a question).
-    h.get_by_label("Export accuracy").scroll_to_me();
-    h.run();
-    h.get_by_label("Export accuracy").click();
+    click_in_view(&mut h, "Export accuracy");
     assert!(wait(&mut h, 10.0, |w| w.accuracy().exporter().message.as_deref().is_some_and(|m| m.starts_with("wrote"))));
     assert!(dir.join("run/accuracy-work.pdf").is_file() && dir.join("run/accuracy-work.csv").is_file());
     // The CPU axis exports under its own name, and a file the exporter did not write is
     // asked about, the question held from frame to frame until answered.
     std::fs::write(dir.join("run/accuracy-cpu.pdf"), "mine").unwrap();
-    h.get_by_label("CPU time").scroll_to_me();
-    h.run();
-    h.get_by_label("CPU time").click();
-    h.run();
+    click_in_view(&mut h, "CPU time");
     assert!(
         h.state().accuracy().exporter().path.ends_with("accuracy-cpu.pdf"),
         "{}",
         h.state().accuracy().exporter().path
     );
-    h.get_by_label("Export accuracy").scroll_to_me();
-    h.run();
-    h.get_by_label("Export accuracy").click();
-    h.run();
+    click_in_view(&mut h, "Export accuracy");
     h.run();
     assert!(h.query_by_label("Replace accuracy").is_some(), "the question stays");
     h.get_by_label("Keep accuracy").click();
     h.run();
     assert_eq!(std::fs::read_to_string(dir.join("run/accuracy-cpu.pdf")).unwrap(), "mine");
     // A second run never mixes with the first's rows: the next free folder.
-    h.get_by_label("Run experiment").scroll_to_me();
-    h.run();
-    h.get_by_label("Run experiment").click();
-    h.run();
+    click_in_view(&mut h, "Run experiment");
     assert!(h.state().accuracy().out_dir.ends_with("run-2"), "{}", h.state().accuracy().out_dir);
     h.get_by_label("Stop experiment").click();
     assert!(wait(&mut h, 20.0, |w| w.accuracy().state() != mnklab::app::AccuracyState::Running));
@@ -1939,10 +1910,7 @@ fn the_form_turns_the_threat_search_on() {
     h.run();
     h.get_by_label("Options A").click();
     h.run();
-    h.get_by_label("threat search in the tree").scroll_to_me();
-    h.run();
-    h.get_by_label("threat search in the tree").click();
-    h.run();
+    click_in_view(&mut h, "threat search in the tree");
     match &h.state().slots()[0].file().agent {
         AgentConfig::AlphaBeta(c) => assert!(c.threats.is_some()),
         other => panic!("not alpha-beta: {other:?}"),
@@ -1952,9 +1920,7 @@ fn the_form_turns_the_threat_search_on() {
     assert!(h.query_by_label(CHECK).is_some(), "alpha-beta's check of its best move shows");
     h.get_by_label("Options A").click();
     h.run();
-    h.get_by_label("Start analysis A").scroll_to_me();
-    h.run();
-    h.get_by_label("Start analysis A").click();
+    click_in_view(&mut h, "Start analysis A");
     assert!(wait(&mut h, 15.0, |w| w.slots()[0].analysis().result().is_some() && !w.slots()[0].analysis().running()));
     let notice = h.state().slots()[0].analysis().notice().unwrap_or_default().to_string();
     assert!(notice.contains("win by threats in"), "{notice}");
@@ -1996,10 +1962,7 @@ fn the_form_turns_the_reductions_on() {
     h.get_by_label("Options A").click();
     h.run();
     assert!(h.query_by_label("reduce from the move (0: none)").is_none(), "off: no settings");
-    h.get_by_label("PVS and late move reductions").scroll_to_me();
-    h.run();
-    h.get_by_label("PVS and late move reductions").click();
-    h.run();
+    click_in_view(&mut h, "PVS and late move reductions");
     match &h.state().slots()[0].file().agent {
         AgentConfig::AlphaBeta(c) => assert!(c.reductions.is_some(), "{c:?}"),
         other => panic!("not alpha-beta: {other:?}"),
@@ -2024,10 +1987,7 @@ fn the_form_picks_the_shape_heuristic() {
     h.run();
     h.get_by_label("Options A").click();
     h.run();
-    h.get_by_label("heuristic").scroll_to_me();
-    h.run();
-    h.get_by_label("heuristic").click();
-    h.run();
+    click_in_view(&mut h, "heuristic");
     h.get_by_label("shapes").click();
     h.run();
     match &h.state().slots()[0].file().agent {
@@ -2038,9 +1998,7 @@ fn the_form_picks_the_shape_heuristic() {
     assert!(h.query_by_label("defence").is_some(), "the shape heuristic's defence shows");
     h.get_by_label("Options A").click();
     h.run();
-    h.get_by_label("Start analysis A").scroll_to_me();
-    h.run();
-    h.get_by_label("Start analysis A").click();
+    click_in_view(&mut h, "Start analysis A");
     // The analysis runs until stopped: a few iterations, then Stop.
     assert!(wait(&mut h, 15.0, |w| w.slots()[0].analysis().candidates(w.position()).len() >= 2));
     h.get_by_label("Stop A").click();

@@ -29,12 +29,8 @@ const BOARDS: [&str; 5] = ["mnk:7,7,4", "mnk:8,8,4", "mnk:9,9,5", "mnk:11,11,5",
 /// value no threat search proves.
 const SOLVED: [&str; 1] = ["mnk:7,7,4"];
 
-/// Attacker moves a proof may take.
-const DEPTH: u32 = 10;
-
-/// The probe the `tree` rows are found with (the test uses the same).
-const SUITE_PROBE: ThreatConfig =
-    ThreatConfig { depth: 10, budget: 400, root_budget: 200_000, min_depth: 1, table_mb: 32, reply_budget: 0 };
+// DEPTH and SUITE_PROBE: the settings the suite was found with.
+include!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tactics_settings.rs"));
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

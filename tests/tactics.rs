@@ -15,12 +15,8 @@ use mnklab::search::{
 };
 use mnklab::with_position;
 
-/// Attacker moves the suite's proofs take at most (as the generator searched).
-const DEPTH: u32 = 10;
-
-/// The probe the `tree` rows were found with (as the generator's).
-const SUITE_PROBE: ThreatConfig =
-    ThreatConfig { depth: 10, budget: 400, root_budget: 200_000, min_depth: 1, table_mb: 32, reply_budget: 0 };
+// DEPTH and SUITE_PROBE: the settings the suite was found with.
+include!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tactics_settings.rs"));
 
 struct Row {
     game: String,

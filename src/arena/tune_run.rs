@@ -72,6 +72,8 @@ pub fn run_tune(
     let threads =
         if opts.threads == 0 { std::thread::available_parallelism().map_or(1, |n| n.get()) } else { opts.threads };
     let mut k = done;
+    // The agent of the last batch's weights, as saved (a resumed run that is done has none).
+    let mut saved = None;
     while k < tune.pairs {
         let end = (k + tune.batch).min(tune.pairs);
         let jobs: Vec<(u64, Perturbation)> = (k..end).map(|j| (j, spsa.perturb(j))).collect();
@@ -83,7 +85,9 @@ pub fn run_tune(
             rows += &log_row(r, &spsa.weights);
         }
         append(&log, &rows)?;
-        tuned_agent(tune, &file, &spsa.weights, end).save(&opts.out.join("agent.ron"))?;
+        let agent = tuned_agent(tune, &file, &spsa.weights, end);
+        agent.save(&opts.out.join("agent.ron"))?;
+        saved = Some(agent);
         k = end;
         progress(TuneProgress {
             done: k,
@@ -95,7 +99,7 @@ pub fn run_tune(
     Ok(TuneSummary {
         weights: spsa.weights.clone(),
         pairs: tune.pairs,
-        agent: tuned_agent(tune, &file, &spsa.weights, k),
+        agent: saved.unwrap_or_else(|| tuned_agent(tune, &file, &spsa.weights, k)),
     })
 }
 

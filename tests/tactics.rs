@@ -5,7 +5,7 @@
 //! solver on the rows it finishes in seconds (marked); elsewhere the sound threat search's
 //! proof, repeated here.
 
-use mnklab::agents::{AgentConfig, preset};
+use mnklab::agents::{AgentConfig, load_agent, preset};
 use mnklab::eval::EvalBoard;
 use mnklab::game::{AnyPosition, Player, Status};
 use mnklab::search::solver::{GenericSolver, ThreatSearch};
@@ -232,15 +232,18 @@ fn the_probe_changes_nothing_where_threats_do_not_apply() {
 }
 
 /// Gomoku after h8 h9 h6 i8 i7 f7 j7, from a game strong-ab lost to Rapfi: at depth 6
-/// gomoku-ab plays j6 (as it did in the game), after which the first player wins by threats
-/// in a line its in-tree probes (400 nodes each) are too short to find. With the reply check,
-/// j6 is found lost, said so and valued so among the candidates, and another move is played.
+/// gomoku-ab as it was then (`gomoku-ab-cap10`, 10 moves a node) plays j6, as it did in the
+/// game, after which the first player wins by threats in a line its in-tree probes (400 nodes
+/// each) are too short to find. With the reply check, j6 is found lost, said so and valued
+/// so among the candidates, and another move is played.
 #[test]
 fn the_reply_check_turns_down_a_move_that_loses_to_threats() {
     let pos = AnyPosition::from_moves("gomoku".parse().unwrap(), "h8 h9 h6 i8 i7 f7 j7").unwrap();
     let j6 = pos.parse_move("j6").unwrap();
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/saves/experiments/agents/gomoku-ab-cap10.ron");
+    let then = load_agent(path).unwrap().agent;
     let with_check = |reply_budget: u64, limits: SearchLimits| {
-        let AgentConfig::AlphaBeta(mut cfg) = preset("gomoku-ab").unwrap().agent else { panic!("gomoku-ab") };
+        let AgentConfig::AlphaBeta(mut cfg) = then.clone() else { panic!("gomoku-ab-cap10") };
         let probe = cfg.threats.expect("gomoku-ab has the probe");
         cfg.threats = Some(ThreatConfig { reply_budget, ..probe });
         let mut events: Vec<SearchEvent> = Vec::new();

@@ -122,6 +122,26 @@ fn crashing_and_illegal_brains_lose_and_the_next_game_restarts_them() {
     }
 }
 
+/// A brain that drops a TURN and reads its coordinates as an unknown command (as Rapfi does
+/// with a TURN that comes the moment it prints its move) is sent the whole board instead,
+/// and the game goes on: no forfeit.
+#[test]
+fn a_brain_that_drops_a_turn_is_sent_the_board() {
+    let body = format!(
+        r#"exec 3>&1; n=0; while read l; do case "$l" in TURN*) n=$((n+1)); if [ $n = 1 ]; then echo "ERROR Unknown command: ${{l#TURN }}" >&3; continue; fi;; esac; echo "$l"; done | {:?} brain --agent random"#,
+        env!("CARGO_BIN_EXE_mnklab")
+    );
+    let dropper = format!(
+        r#"(name: Some("dropper"), agent: Inline((name: "dropper", agent: External((command: "sh", args: ["-c", {body:?}], protocol: Gomocup, grace: 0.5)))))"#
+    );
+    let records = run("drop", [dropper, brain("random", &["brain", "--agent", "random"])], 2, "None");
+    assert_eq!(records.len(), 2);
+    for r in &records {
+        assert_eq!(r.forfeit, None, "game {}: {:?}", r.index, r.forfeit_reason);
+        assert!(replay(r).status().is_over(), "game {}", r.index);
+    }
+}
+
 #[test]
 fn an_external_engine_refuses_gravity_boards_with_a_reason() {
     use mnklab::agents::{AgentConfig, build_agent};

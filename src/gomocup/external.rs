@@ -132,7 +132,16 @@ struct Engine {
     /// Moves the engine knows (the game so far as it saw it).
     known: Vec<Move>,
     turn_ms: Option<u64>,
+    /// When the engine's last move came: the next position is sent no sooner than
+    /// [`SETTLE`] after it.
+    moved: Option<Instant>,
 }
+
+/// The least time between an engine's move and the next position sent to it. A brain may
+/// print its move a moment before it is ready to read again (Rapfi drops a TURN that comes
+/// in between, and then reads its coordinates as an unknown command); an opponent that
+/// answers at once (a forced move) would otherwise hit that moment.
+const SETTLE: Duration = Duration::from_millis(10);
 
 /// Why an external engine gave no move (a game's forfeit reason, as it is recorded) or could
 /// not be started.
@@ -195,6 +204,15 @@ impl Engine {
         }
     }
 
+    /// Waits out [`SETTLE`] after the engine's last move, and drops the lines that came while
+    /// it was not its turn (they answer nothing asked now): before anything is sent to it.
+    fn settle(&mut self) {
+        if let Some(moved) = self.moved {
+            std::thread::sleep(SETTLE.saturating_sub(moved.elapsed()));
+        }
+        while self.lines.try_recv().is_ok() {}
+    }
+
     fn alive(&mut self) -> bool {
         matches!(self.child.try_wait(), Ok(None))
     }
@@ -244,7 +262,7 @@ fn start_engine(c: &ExternalConfig, size: (u32, u32)) -> Result<Engine, EngineEr
             }
         }
     });
-    let mut engine = Engine { child, stdin, lines: rx, size, known: Vec::new(), turn_ms: None };
+    let mut engine = Engine { child, stdin, lines: rx, size, known: Vec::new(), turn_ms: None, moved: None };
     let deadline = Instant::now() + Duration::from_secs_f64(c.startup);
     let start = if size.0 == size.1 { format!("START {}", size.0) } else { format!("RECTSTART {},{}", size.0, size.1) };
     engine.send(&start)?;
@@ -255,6 +273,33 @@ fn start_engine(c: &ExternalConfig, size: (u32, u32)) -> Result<Engine, EngineEr
         return Err(EngineError::Refused { command: start, answer: ok });
     }
     Ok(engine)
+}
+
+/// The command that brings an engine knowing the moves `known` to `history` and asks for its
+/// move, on a board of `h` rows: BEGIN, TURN with the last move, or the whole board.
+fn position_command(history: &[Move], known: &[Move], h: usize) -> String {
+    let xy = |m: Move| (m.index() / h, h - 1 - m.index() % h);
+    if history.is_empty() && known.is_empty() {
+        "BEGIN".to_string()
+    } else if history.len() == known.len() + 1 && history.starts_with(known) {
+        let (x, y) = xy(history[history.len() - 1]);
+        format!("TURN {x},{y}")
+    } else {
+        // The game jumped (a new game, an opening, a take-back).
+        board_command(history, h)
+    }
+}
+
+/// BOARD: the whole game, in move order, 1 for the engine's stones and 2 for the opponent's.
+fn board_command(history: &[Move], h: usize) -> String {
+    let me = history.len() % 2;
+    let mut lines = vec!["BOARD".to_string()];
+    for (i, &m) in history.iter().enumerate() {
+        let (x, y) = (m.index() / h, h - 1 - m.index() % h);
+        lines.push(format!("{x},{y},{}", if i % 2 == me { 1 } else { 2 }));
+    }
+    lines.push("DONE".into());
+    lines.join("\n")
 }
 
 /// An external engine as an [`Agent`].
@@ -302,43 +347,35 @@ impl ExternalAgent {
         }
         let grace = self.config.grace;
         let engine = self.engine.as_mut().expect("spawned");
+        engine.settle();
         if engine.turn_ms != Some(turn_ms) {
             engine.send(&format!("INFO timeout_turn {turn_ms}"))?;
             engine.turn_ms = Some(turn_ms);
         }
-        let xy = |m: Move| (m.index() / h, h - 1 - m.index() % h);
         let history = pos.history();
-        let known = &engine.known;
-        let command = if history.is_empty() && known.is_empty() {
-            "BEGIN".to_string()
-        } else if history.len() == known.len() + 1 && history.starts_with(known) {
-            let (x, y) = xy(history[history.len() - 1]);
-            format!("TURN {x},{y}")
-        } else {
-            // The game jumped (a new game, an opening, a take-back): send the whole board,
-            // in move order, 1 for the engine's stones and 2 for the opponent's.
-            let me = history.len() % 2;
-            let mut lines = vec!["BOARD".to_string()];
-            for (i, &m) in history.iter().enumerate() {
-                let (x, y) = xy(m);
-                lines.push(format!("{x},{y},{}", if i % 2 == me { 1 } else { 2 }));
-            }
-            lines.push("DONE".into());
-            lines.join("\n")
-        };
-        engine.send(&command)?;
-        let deadline = Instant::now() + Duration::from_millis(turn_ms) + Duration::from_secs_f64(grace);
-        let answer = match engine.answer(deadline) {
-            Ok(a) => a,
-            Err(e) => {
-                // A brain that overran is killed: its next game starts afresh.
-                self.engine = None;
-                return Err(match e {
-                    EngineError::Timeout => EngineError::NoMoveInTime { turn_ms, grace },
-                    e => e,
-                });
+        let mut command = position_command(history, &engine.known, h);
+        let mut resent = false;
+        let answer = loop {
+            engine.send(&command)?;
+            let deadline = Instant::now() + Duration::from_millis(turn_ms) + Duration::from_secs_f64(grace);
+            match engine.answer(deadline) {
+                // The engine did not take the move in (see SETTLE): the whole board, once.
+                Ok(a) if a.starts_with("ERROR") && !resent && command.starts_with("TURN") => {
+                    command = board_command(history, h);
+                    resent = true;
+                }
+                Ok(a) => break a,
+                Err(e) => {
+                    // A brain that overran is killed: its next game starts afresh.
+                    self.engine = None;
+                    return Err(match e {
+                        EngineError::Timeout => EngineError::NoMoveInTime { turn_ms, grace },
+                        e => e,
+                    });
+                }
             }
         };
+        engine.moved = Some(Instant::now());
         let parsed = {
             let mut it = answer.split(',').map(|s| s.trim().parse::<usize>());
             match (it.next(), it.next(), it.next()) {
@@ -389,6 +426,7 @@ impl<P: Position> Agent<P> for ExternalAgent {
     fn new_game(&mut self) {
         // RESTART keeps a healthy engine; a dead or confused one is started again on demand.
         if let Some(engine) = self.engine.as_mut() {
+            engine.settle();
             let deadline = Instant::now() + Duration::from_secs_f64(self.config.startup);
             let ok =
                 engine.alive() && engine.send("RESTART").is_ok() && engine.answer(deadline).is_ok_and(|a| a == "OK");

@@ -66,6 +66,14 @@ fn alphabeta_configs() -> Vec<(String, AlphaBetaConfig)> {
             ..base.clone()
         },
     ));
+    out.push((
+        "shapes-answers".into(),
+        AlphaBetaConfig {
+            heuristic: HeuristicConfig::Shapes(ShapeWeights::default()),
+            forced_answers: true,
+            ..base.clone()
+        },
+    ));
     out.push(("lazy-smp-2".into(), AlphaBetaConfig { threads: 2, ..base.clone() }));
     out.push(("lazy-smp-3-no-id".into(), AlphaBetaConfig { threads: 3, iterative_deepening: false, ..base.clone() }));
     out.push(("no-id".into(), AlphaBetaConfig { iterative_deepening: false, ..base }));
@@ -186,6 +194,64 @@ fn mcts_solver_proves_a_win() {
     let r = search(&p, &config, SearchLimits::iterations(200_000), 3);
     assert_eq!(r.score, Score::Win { plies: None });
     assert!(r.stats.iterations < 200_000, "the proof ends the search early");
+}
+
+/// Searched to the end, free-placement positions have the same value with the search kept to
+/// the answers of an open three or a four ([`AlphaBetaConfig::forced_answers`]) as without
+/// (the moves left out lose), and the answers take fewer nodes.
+#[test]
+fn forced_answers_keep_the_value_with_fewer_nodes() {
+    let mut rng = seeded(23);
+    let full = AlphaBetaConfig {
+        heuristic: HeuristicConfig::Shapes(ShapeWeights::default()),
+        iterative_deepening: false,
+        ..AlphaBetaConfig::default()
+    };
+    let answers = AlphaBetaConfig { forced_answers: true, ..full.clone() };
+    let (mut searched, mut nodes) = (0, [0u64; 2]);
+    for game in ["mnk:5,5,4", "mnk:6,6,4", "mnk:6,5,5", "mnk:7,7,5"] {
+        let mut tried = 0;
+        while tried < 12 {
+            let mut p = AnyPosition::new(game.parse().unwrap());
+            let cells = p.legal_moves().len();
+            // Stones near each other, so threes and fours are common, until 12 cells are left.
+            while !p.status().is_over() && p.legal_moves().len() > 12 {
+                let ms = p.legal_moves();
+                let near: Vec<Move> = ms
+                    .iter()
+                    .copied()
+                    .filter(|&m| p.history().is_empty() || below(&mut rng, 3) > 0 && near_stone(&p, m))
+                    .collect();
+                let from = if near.is_empty() { &ms } else { &near };
+                p.try_play(from[below(&mut rng, from.len())]).unwrap();
+            }
+            if p.status().is_over() {
+                continue;
+            }
+            tried += 1;
+            let depth = p.legal_moves().len() as u32;
+            assert!((depth as usize) < cells);
+            let a = search(&p, &AgentConfig::AlphaBeta(full.clone()), SearchLimits::depth(depth), 1);
+            let b = search(&p, &AgentConfig::AlphaBeta(answers.clone()), SearchLimits::depth(depth), 1);
+            assert_eq!(a.score, b.score, "{game} {}", p.history_string());
+            searched += 1;
+            nodes[0] += a.stats.nodes;
+            nodes[1] += b.stats.nodes;
+        }
+    }
+    assert_eq!(searched, 48);
+    assert!(nodes[1] < nodes[0], "nodes with the answers {} against {} without", nodes[1], nodes[0]);
+    // The answers are read from the line shapes: another heuristic is refused by name.
+    let refused = AlphaBetaConfig { heuristic: HeuristicConfig::Kang, ..answers }.validate();
+    assert!(matches!(refused, Err(SettingError::Needs { field: "alpha-beta: forced_answers", .. })), "{refused:?}");
+}
+
+/// Is the empty cell of `m` next to a stone (in any of the 8 directions)?
+fn near_stone(p: &AnyPosition, m: Move) -> bool {
+    with_position!(p, q => {
+        let cell = q.move_cell(m);
+        q.windows().neighbours(cell).iter().any(|&n| q.stone_on(n as usize).is_some())
+    })
 }
 
 /// Random small positions: alpha-beta (every ordering, with and without a table) returns plain

@@ -1972,6 +1972,27 @@ fn the_form_turns_the_reductions_on() {
     assert!(h.query_by_label("reduce from the move (0: none)").is_some(), "the reductions' settings show");
 }
 
+/// The search kept to the answers of a threat is an option of alpha-beta's form: a click
+/// turns it on, and the file and its RON text say so.
+#[test]
+fn the_form_turns_the_forced_answers_on() {
+    use mnklab::agents::AgentConfig;
+    let mut w = Workbench::new("gomoku".parse().unwrap());
+    w.slot_mut(0).set(mnklab::agents::preset("gomoku-ab").unwrap());
+    let mut h = harness(w);
+    h.run();
+    h.get_by_label("Options A").click();
+    h.run();
+    assert!(!h.state().slots()[0].ron_text().contains("forced_answers"), "off: not written");
+    click_in_view(&mut h, "only answers to an open three or a four");
+    match &h.state().slots()[0].file().agent {
+        AgentConfig::AlphaBeta(c) => assert!(c.forced_answers, "{c:?}"),
+        other => panic!("not alpha-beta: {other:?}"),
+    }
+    let text = h.state().slots()[0].ron_text();
+    assert!(text.contains("forced_answers: true"), "{text}");
+}
+
 /// The shape heuristic is a choice of the agent form: picked from the heuristic list, the
 /// file and its RON text say so, its defence shows, and an analysis with it answers an open
 /// three at one of its ends.

@@ -662,6 +662,13 @@ fn alphabeta_form(ui: &mut egui::Ui, id: &str, c: &mut AlphaBetaConfig) -> bool 
     changed |= opt_u32(ui, "radius", &mut c.radius, 2);
     changed |= threats_form(ui, &mut c.threats, true);
     changed |= reductions_form(ui, &mut c.reductions);
+    changed |= ui
+        .checkbox(&mut c.forced_answers, "only answers to an open three or a four")
+        .on_hover_text(
+            "Free placement, shapes heuristic: when the opponent is one stone from a line or an open four, \
+             search only the moves that stop it and the side to move's own fours",
+        )
+        .changed();
     changed |= heuristic_form(ui, id, &mut c.heuristic);
     // The errors suspected in a paper's program, to test whether they explain its numbers.
     let flaw_name = |f: Option<AlphaBetaFlaw>| match f {

@@ -237,6 +237,19 @@ impl EvalBoard {
         self.shapes.as_deref()
     }
 
+    /// With line shapes, when `p`'s opponent threatens a line within two stones (see
+    /// [`ShapeBoard::threatened`]): the cells where `p` stops it, into `out` (true). False
+    /// without shapes or threats.
+    pub fn stopping_cells(&mut self, p: Player, out: &mut Vec<usize>) -> bool {
+        match self.shapes.as_deref_mut() {
+            Some(shapes) if !self.shapes_paused && shapes.threatened(p) => {
+                shapes.stopping_cells(p, out);
+                true
+            }
+            _ => false,
+        }
+    }
+
     /// Stops (or resumes) keeping the line shapes, for a search that never reads them and
     /// takes back every move it plays before resuming (the threat-space search): they are
     /// right again once the board is back where it was paused.

@@ -393,6 +393,56 @@ impl ShapeBoard {
     pub fn lookups(&self) -> u64 {
         self.kept.lookups
     }
+
+    /// Is `p`'s opponent one stone from a line, or from an open four or two fours (a line
+    /// the stone after, whatever `p` blocks)? Then `p`, unless it wins first, has to stop it.
+    #[inline]
+    pub fn threatened(&self, p: Player) -> bool {
+        let o = p.other().index();
+        self.kept.count[o][Combination::Line as usize] + self.kept.count[o][Combination::DoubleFour as usize] > 0
+    }
+
+    /// The empty cells where a stone of `p` leaves its opponent no such threat (see
+    /// [`Self::threatened`]), in cell order, into `out` (empty when nothing threatens, or
+    /// nothing stops it). Each candidate is tried on the board, which is as it was after.
+    pub fn stopping_cells(&mut self, p: Player, out: &mut Vec<usize>) {
+        out.clear();
+        let o = p.other().index();
+        let state = &self.kept.state;
+        let combination = &self.kept.combination;
+        let threats: Vec<usize> =
+            (0..state.len()).filter(|&c| state[c] == 0 && combination[c][o] >= Combination::DoubleFour).collect();
+        let Some((&first, rest)) = threats.split_first() else { return };
+        // What the opponent makes on a cell depends on the cells within K-1 of it on its
+        // lines: a stone anywhere else leaves that threat as it is.
+        let mut candidates = self.within_reach(first);
+        candidates.retain(|&x| rest.iter().all(|&d| self.within_reach(d).contains(&x)));
+        for x in candidates {
+            self.change(x, p, true);
+            let stops = !self.threatened(p);
+            self.change(x, p, false);
+            if stops {
+                out.push(x);
+            }
+        }
+        out.sort_unstable();
+    }
+
+    /// The empty cells within K-1 of `cell` on its lines, `cell` itself included.
+    fn within_reach(&self, cell: usize) -> Vec<usize> {
+        let reach = self.k - 1;
+        let mut out = vec![cell];
+        for &(l, i) in self.geometry.through(cell) {
+            let line = &self.geometry.lines[l as usize];
+            let i = i as usize;
+            out.extend(
+                (i.saturating_sub(reach)..(i + reach + 1).min(line.len()))
+                    .filter(|&j| j != i && self.kept.state[line[j] as usize] == 0)
+                    .map(|j| line[j] as usize),
+            );
+        }
+        out
+    }
 }
 
 #[cfg(test)]
@@ -481,6 +531,112 @@ mod tests {
         });
     }
 
+    /// The cells that stop an opponent's threat, against the rules themselves: on random
+    /// positions where the side to move is threatened, a cell stops the threat if and only if,
+    /// with a stone there, no cell completes a line for the opponent and none makes two
+    /// (counted on the windows of the game, not on line shapes).
+    #[test]
+    fn stopping_cells_are_the_cells_that_leave_no_double_threat() {
+        // The cells that complete a window for `o` (K-1 of its stones, none of the other's).
+        fn completions(t: &WindowTable, state: &[u8], o: u8, around: Option<usize>) -> Vec<usize> {
+            let windows: Vec<usize> = match around {
+                Some(c) => t.windows_through(c).iter().map(|&w| w as usize).collect(),
+                None => (0..t.len()).collect(),
+            };
+            let mut out: Vec<usize> = windows
+                .into_iter()
+                .filter_map(|w| {
+                    let cells = t.cells_of(w);
+                    let own = cells.iter().filter(|&&c| state[c as usize] == o).count();
+                    let empty: Vec<usize> = cells.iter().map(|&c| c as usize).filter(|&c| state[c] == 0).collect();
+                    (own == t.k - 1 && empty.len() == 1).then(|| empty[0])
+                })
+                .collect();
+            out.sort_unstable();
+            out.dedup();
+            out
+        }
+        // Does `o` complete a line now, or make two cells that do with one stone?
+        fn threatens(t: &WindowTable, state: &mut [u8], o: u8) -> bool {
+            if !completions(t, state, o, None).is_empty() {
+                return true;
+            }
+            (0..t.cells).any(|d| {
+                if state[d] != 0 {
+                    return false;
+                }
+                state[d] = o;
+                let two = completions(t, state, o, Some(d)).len() >= 2;
+                state[d] = 0;
+                two
+            })
+        }
+        let mut rng = seeded(31);
+        for game in ["mnk:9,9,5", "mnk:8,8,4", "mnk:10,7,6", "mnk:7,7,3"] {
+            let mut found = 0;
+            let mut stops_seen = 0;
+            for _ in 0..2000 {
+                if found == 12 {
+                    break;
+                }
+                let mut pos = AnyPosition::from_moves(game.parse().unwrap(), "").unwrap();
+                let k = pos.variant().grid().map_or(5, |g| g.k() as usize);
+                let plies = 4 + below(&mut rng, 4 * k);
+                for _ in 0..plies {
+                    let mut ms = pos.legal_moves();
+                    if pos.status().is_over() || ms.is_empty() {
+                        break;
+                    }
+                    with_position!(&pos, p => {
+                        let near: Vec<_> = ms.iter().copied().filter(|&m| {
+                            p.windows().neighbours(p.move_cell(m)).iter().any(|&n| p.stone_on(n as usize).is_some())
+                        }).collect();
+                        if !near.is_empty() {
+                            ms = near;
+                        }
+                    });
+                    pos.try_play(ms[below(&mut rng, ms.len())]).unwrap();
+                }
+                if pos.status().is_over() {
+                    continue;
+                }
+                with_position!(&pos, p => {
+                    let t = p.windows().clone();
+                    let me = p.side_to_move();
+                    let (mine, theirs) = (me.index() as u8 + 1, me.other().index() as u8 + 1);
+                    let mut state: Vec<u8> = (0..t.cells).map(|c| p.stone_on(c).map_or(0, |s| s.index() as u8 + 1)).collect();
+                    let mut board = ShapeBoard::new(p, values());
+                    assert_eq!(board.threatened(me), threatens(&t, &mut state, theirs), "{game} {:?}", p.history());
+                    if board.threatened(me) && completions(&t, &state, mine, None).is_empty() {
+                        found += 1;
+                        let mut got = Vec::new();
+                        board.stopping_cells(me, &mut got);
+                        let want: Vec<usize> = (0..t.cells)
+                            .filter(|&x| {
+                                if state[x] != 0 {
+                                    return false;
+                                }
+                                state[x] = mine;
+                                let stops = !threatens(&t, &mut state, theirs);
+                                state[x] = 0;
+                                stops
+                            })
+                            .collect();
+                        assert_eq!(got, want, "{game} {:?}", p.history());
+                        stops_seen += want.len();
+                        // The board is as it was.
+                        let fresh = ShapeBoard::new(p, values());
+                        for c in 0..t.cells {
+                            assert_eq!(board.value(c, me), fresh.value(c, me));
+                        }
+                    }
+                });
+            }
+            assert_eq!(found, 12, "{game}: threatened positions found");
+            assert!(stops_seen > 0, "{game}");
+        }
+    }
+
     /// On gomoku after h8 a1 i8 a2 j8: g8 and k8 make a straight four for the first player,
     /// and the second must stop it there.
     #[test]
@@ -502,6 +658,13 @@ mod tests {
             assert_eq!(board.cells_with(Player::First, Combination::DoubleFour), 2);
             assert_eq!(board.cells_with(Player::First, Combination::Line), 0);
             assert_eq!(board.cells_with(Player::Second, Combination::DoubleFour), 0);
+            // The second player stops it at either end, and only there: a stone one further
+            // out leaves the other end a straight four.
+            let mut board = board;
+            assert!(board.threatened(Player::Second) && !board.threatened(Player::First));
+            let mut stops = Vec::new();
+            board.stopping_cells(Player::Second, &mut stops);
+            assert_eq!(stops, vec![cell("g8").min(cell("k8")), cell("g8").max(cell("k8"))]);
         });
     }
 }

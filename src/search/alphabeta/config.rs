@@ -61,6 +61,13 @@ pub struct AlphaBetaConfig {
     /// valued as the loss it is one ply lower. None: off.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub threats: Option<ThreatConfig>,
+    /// Free placement (five or more) with the shapes heuristic: when the opponent is one
+    /// stone from a line, an open four or two fours (a four or an open three on the board),
+    /// search only the moves that stop it and the side to move's own fours; every other move
+    /// loses within four plies, so the value is unchanged and the width goes to the answers
+    /// (beyond `branching_cap` and `radius`). Not at a multi-PV root, which lists every move.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub forced_answers: bool,
     /// Principal variation search with late move reductions (with pruning, multi_pv 1; below
     /// the root): every move after a node's first is searched with a null window first, and re-searched
     /// with the full one only if it beats the best so far; quiet late moves are searched
@@ -121,6 +128,7 @@ impl Default for AlphaBetaConfig {
             flaw: None,
             threats: None,
             reductions: None,
+            forced_answers: false,
         }
     }
 }
@@ -150,6 +158,12 @@ impl AlphaBetaConfig {
             && r.min_depth < 2
         {
             return range("alpha-beta: reductions.min_depth", "must be at least 2");
+        }
+        if self.forced_answers && !matches!(self.heuristic, HeuristicConfig::Shapes(_)) {
+            return Err(SettingError::Needs {
+                field: "alpha-beta: forced_answers",
+                rule: "needs the shapes heuristic (its line shapes find the threats and their answers)",
+            });
         }
         if let Some(t) = &self.threats {
             t.validate([

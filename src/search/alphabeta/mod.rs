@@ -108,6 +108,10 @@ struct Searcher<'a, P: Position> {
     path: Vec<u32>,
     last_tree: Option<Arc<TreeSnapshot>>,
     scratch: Vec<Move>,
+    /// [`AlphaBetaConfig::forced_answers`] applies here (free placement, five or more, with
+    /// line shapes), and the cells that stop the opponent's threat at the node being listed.
+    answers: bool,
+    stopping: Vec<usize>,
 }
 
 /// What a searcher keeps between searches: the transposition table (shared by a team's

@@ -1,7 +1,7 @@
 //! The moves of a node: generated, filtered by distance, ordered and capped.
 
 use super::{MoveOrdering, Searcher};
-use crate::eval::{Heuristic, stones_around};
+use crate::eval::{Combination, Heuristic, stones_around};
 use crate::game::{Move, Position};
 
 impl<P: Position> Searcher<'_, P> {
@@ -10,14 +10,22 @@ impl<P: Position> Searcher<'_, P> {
         let mut buf = std::mem::take(&mut self.buffers[ply]);
         buf.clear();
         self.pos.legal_moves(&mut self.scratch);
-        let near = self.cfg.radius.filter(|_| !self.pos.variant().has_gravity()).map(|r| self.near_cells(r));
-        for &m in &self.scratch {
-            if let Some(near) = &near
-                && !near[self.pos.move_cell(m)]
-            {
-                continue;
+        if let Some(fours) = self.threat_answers(ply) {
+            self.push_answers(&mut buf, fours);
+        }
+        // Nothing stops the threat (every move loses): all of them are searched, as usual.
+        let answering = !buf.is_empty();
+        let mut near = None;
+        if !answering {
+            near = self.cfg.radius.filter(|_| !self.pos.variant().has_gravity()).map(|r| self.near_cells(r));
+            for &m in &self.scratch {
+                if let Some(near) = &near
+                    && !near[self.pos.move_cell(m)]
+                {
+                    continue;
+                }
+                buf.push((m, 0));
             }
-            buf.push((m, 0));
         }
         let cfg = self.cfg;
         let needs_heuristic =
@@ -50,7 +58,7 @@ impl<P: Position> Searcher<'_, P> {
             // Stable: equal scores keep the generation order, so runs are reproducible.
             buf.sort_by_key(|e| std::cmp::Reverse(e.1));
         }
-        if let Some(q) = self.cap
+        if let Some(q) = self.cap.filter(|_| !answering)
             && buf.len() > q
         {
             // The root's moves the reply check refuted take none of the cap's places: they
@@ -74,7 +82,44 @@ impl<P: Position> Searcher<'_, P> {
         self.buffers[ply] = buf;
     }
 
-    pub(super) fn near_cells(&self, r: u32) -> Vec<bool> {
+    /// Under [`AlphaBetaConfig::forced_answers`](super::AlphaBetaConfig::forced_answers), when
+    /// the opponent threatens a line within two stones and the side to move has no line of
+    /// its own to complete: Some(whether its own fours answer too, which they do unless the
+    /// opponent's line is one stone away), with the cells that stop the threat in `stopping`.
+    fn threat_answers(&mut self, ply: usize) -> Option<bool> {
+        if !self.answers || (ply == 0 && self.cfg.multi_pv > 1) {
+            return None;
+        }
+        let me = self.pos.side_to_move();
+        let shapes = self.board.shapes()?;
+        if shapes.cells_with(me, Combination::Line) > 0 {
+            return None;
+        }
+        let fours = shapes.cells_with(me.other(), Combination::Line) == 0;
+        let mut stopping = std::mem::take(&mut self.stopping);
+        let threatened = self.board.stopping_cells(me, &mut stopping);
+        self.stopping = stopping;
+        threatened.then_some(fours)
+    }
+
+    /// The legal moves that stop the threat (in `stopping`) or, with `fours`, make a four of
+    /// the side to move's (the opponent must answer it before going on).
+    fn push_answers(&self, buf: &mut Vec<(Move, i32)>, fours: bool) {
+        let me = self.pos.side_to_move();
+        let Some(shapes) = self.board.shapes() else { return };
+        for &m in &self.scratch {
+            let cell = self.pos.move_cell(m);
+            let four = fours && {
+                let t = shapes.threats(cell, me);
+                t.fours + t.open_fours > 0
+            };
+            if four || self.stopping.binary_search(&cell).is_ok() {
+                buf.push((m, 0));
+            }
+        }
+    }
+
+    fn near_cells(&self, r: u32) -> Vec<bool> {
         let t = self.pos.windows().clone();
         let mut near: Vec<bool> = (0..t.cells).map(|c| self.pos.stone_on(c).is_some()).collect();
         for _ in 0..r {

@@ -9,7 +9,7 @@ use crate::search::tree::{AlphaBetaStats, Bound};
 
 impl<P: Position> Searcher<'_, P> {
     /// The legal moves other than `found` that end the game with a win for the side to move.
-    pub(super) fn other_wins_now(&mut self, found: Move) -> Vec<Move> {
+    fn other_wins_now(&mut self, found: Move) -> Vec<Move> {
         let me = self.pos.side_to_move();
         let mut moves = Vec::new();
         self.pos.legal_moves(&mut moves);
@@ -29,7 +29,7 @@ impl<P: Position> Searcher<'_, P> {
 
     /// The value of a node searched no further: a finished game, or depth 0.
     #[inline(always)]
-    pub(super) fn settled_value(&self, depth: u32, ply: u32) -> Option<i32> {
+    fn settled_value(&self, depth: u32, ply: u32) -> Option<i32> {
         match self.pos.status() {
             Status::Win(_) if self.cfg.flaw.is_some() => self.flawed_win_value(depth, ply),
             Status::Win(_) => Some(-self.win_value(ply)),
@@ -43,7 +43,7 @@ impl<P: Position> Searcher<'_, P> {
 
     /// A finished, won game's value under [`AlphaBetaConfig::flaw`].
     #[cold]
-    pub(super) fn flawed_win_value(&self, depth: u32, ply: u32) -> Option<i32> {
+    fn flawed_win_value(&self, depth: u32, ply: u32) -> Option<i32> {
         Some(match self.cfg.flaw {
             // The player who just moved won. At an odd ply that is the root player, whose
             // win the flaw hands to the side to move.
@@ -97,7 +97,7 @@ impl<P: Position> Searcher<'_, P> {
     /// the call, the statistics and the record, which a search at a fixed depth pays at most of
     /// its nodes (gomoku at depth 4: 46 million leaves of 47 million nodes).
     #[inline(always)]
-    pub(super) fn leaf(&mut self, ply: u32) -> i32 {
+    fn leaf(&mut self, ply: u32) -> i32 {
         if self.enter_node() {
             return 0;
         }
@@ -241,6 +241,7 @@ impl<P: Position> Searcher<'_, P> {
         let in_id_order = forced.is_none()
             && self.cfg.ordering == MoveOrdering::None
             && self.cap.is_none()
+            && !self.answers
             && (self.cfg.radius.is_none() || self.pos.variant().has_gravity());
         if let Some(m) = forced {
             self.buffers[p].clear();
@@ -333,14 +334,7 @@ impl<P: Position> Searcher<'_, P> {
     /// The value of move `m`, the `i`-th of the node at `ply` with `depth` plies left, for
     /// the side to move, searched with `window`: (lo, beta, a null window first (PVS), a
     /// late move reduction allowed). Meaningless when the search was aborted.
-    pub(super) fn search_move(
-        &mut self,
-        m: Move,
-        i: usize,
-        depth: u32,
-        ply: u32,
-        window: (i32, i32, bool, bool),
-    ) -> i32 {
+    fn search_move(&mut self, m: Move, i: usize, depth: u32, ply: u32, window: (i32, i32, bool, bool)) -> i32 {
         let (lo, beta, null_first, reducible) = window;
         let me = self.pos.side_to_move();
         let cell = self.pos.move_cell(m);
@@ -374,7 +368,7 @@ impl<P: Position> Searcher<'_, P> {
     /// The child after move `m` (the `order`-th of the node at `ply`), searched `depth` more
     /// plies with the window (a, b).
     #[inline]
-    pub(super) fn child(&mut self, depth: u32, ply: u32, a: i32, b: i32, m: Move, order: usize) -> i32 {
+    fn child(&mut self, depth: u32, ply: u32, a: i32, b: i32, m: Move, order: usize) -> i32 {
         if depth == 0 && ply + 1 > self.record_depth {
             self.leaf(ply + 1)
         } else {
@@ -385,7 +379,7 @@ impl<P: Position> Searcher<'_, P> {
     /// How many plies shallower the `i`-th move (on the empty `cell`) is first searched: none
     /// for the first moves, near the leaves, or for a move that makes a threat (a four or an
     /// open three, where the board keeps line shapes) or stops one of the opponent's.
-    pub(super) fn reduction(&self, r: Reductions, depth: u32, i: usize, cell: usize, me: Player) -> u32 {
+    fn reduction(&self, r: Reductions, depth: u32, i: usize, cell: usize, me: Player) -> u32 {
         if r.after == 0 || depth < r.min_depth || i < r.after as usize {
             return 0;
         }

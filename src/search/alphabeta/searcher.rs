@@ -85,6 +85,8 @@ impl<'a, P: Position> Searcher<'a, P> {
             path: Vec::new(),
             last_tree: None,
             scratch: Vec::new(),
+            answers: cfg.forced_answers && crate::search::solver::threats_apply(pos),
+            stopping: Vec::new(),
         };
         s.reserve();
         s

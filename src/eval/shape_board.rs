@@ -415,8 +415,9 @@ impl ShapeBoard {
         let Some((&first, rest)) = threats.split_first() else { return };
         // What the opponent makes on a cell depends on the cells within K-1 of it on its
         // lines: a stone anywhere else leaves that threat as it is.
+        let reaches: Vec<Vec<usize>> = rest.iter().map(|&d| self.within_reach(d)).collect();
         let mut candidates = self.within_reach(first);
-        candidates.retain(|&x| rest.iter().all(|&d| self.within_reach(d).contains(&x)));
+        candidates.retain(|x| reaches.iter().all(|r| r.contains(x)));
         for x in candidates {
             self.change(x, p, true);
             let stops = !self.threatened(p);

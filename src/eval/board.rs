@@ -237,7 +237,7 @@ impl EvalBoard {
         self.shapes.as_deref()
     }
 
-    /// With line shapes, when `p`'s opponent threatens a line within two stones (see
+    /// With line shapes, when `p`'s opponent is one stone from a line or an open four (see
     /// [`ShapeBoard::threatened`]): the cells where `p` stops it, into `out` (true). False
     /// without shapes or threats.
     pub fn stopping_cells(&mut self, p: Player, out: &mut Vec<usize>) -> bool {

@@ -83,7 +83,7 @@ impl<P: Position> Searcher<'_, P> {
     }
 
     /// Under [`AlphaBetaConfig::forced_answers`](super::AlphaBetaConfig::forced_answers), when
-    /// the opponent threatens a line within two stones and the side to move has no line of
+    /// the opponent is one stone from a line or an open four and the side to move has no line of
     /// its own to complete: Some(whether its own fours answer too, which they do unless the
     /// opponent's line is one stone away), with the cells that stop the threat in `stopping`.
     fn threat_answers(&mut self, ply: usize) -> Option<bool> {

@@ -75,29 +75,44 @@ fn value_change(table: &WindowTable, counts: &mut [u16], gain: &[i64; 1024], cel
     change
 }
 
+/// Is a window with counts `c` one of `p`'s with exactly `want` stones and none of the
+/// other's?
 #[inline(always)]
-/// Keeps `near[0][p]` (windows with K-2 stones of `p`, none of the other's) and `near[1][p]`
-/// (K-3 stones; none for K < 3) for window `w` with counts `c`.
-fn update_near(near: &mut [[IdSet; 2]; 2], k: usize, w: u32, c: [u8; 2]) {
-    for (short, sets) in near.iter_mut().enumerate() {
-        let Some(want) = (k as u8).checked_sub(2 + short as u8) else { continue };
-        for p in 0..2 {
-            if c[p] == want && c[1 - p] == 0 {
-                sets[p].insert(w);
-            } else {
-                sets[p].remove(w);
-            }
+fn holds(c: [u8; 2], p: usize, want: u8) -> bool {
+    c[p] == want && c[1 - p] == 0
+}
+
+/// Keeps window `w` in the sets of windows with `want` stones of each player and none of the
+/// other's, its counts having gone from `was` to `c`. A set is touched only where the
+/// window's membership changes: most stones change none, and the test is cheaper than the
+/// set's memory.
+#[inline(always)]
+fn update_level(sets: &mut [IdSet; 2], want: u8, w: u32, was: [u8; 2], c: [u8; 2]) {
+    for p in 0..2 {
+        match (holds(was, p, want), holds(c, p, want)) {
+            (false, true) => sets[p].insert(w),
+            (true, false) => sets[p].remove(w),
+            _ => {}
         }
     }
 }
 
-fn update_hot(hot: &mut [IdSet; 2], k: usize, w: u32, c: [u8; 2]) {
-    let k1 = k as u8 - 1;
-    for p in 0..2 {
-        if c[p] == k1 && c[1 - p] == 0 {
-            hot[p].insert(w);
-        } else {
-            hot[p].remove(w);
+/// Keeps `near[0][p]` (windows with K-2 stones of `p`, none of the other's) and `near[1][p]`
+/// (K-3 stones; none for K < 3) for window `w`, its counts having gone from `was` to `c`.
+#[inline(always)]
+fn update_near(near: &mut [[IdSet; 2]; 2], k: usize, w: u32, was: [u8; 2], c: [u8; 2]) {
+    for (short, sets) in near.iter_mut().enumerate() {
+        if let Some(want) = (k as u8).checked_sub(2 + short as u8) {
+            update_level(sets, want, w, was, c);
+        }
+    }
+}
+
+/// Builds the set of windows with `want` stones of each player and none of the other's.
+fn fill_level(sets: &mut [IdSet; 2], want: u8, w: u32, c: [u8; 2]) {
+    for (p, set) in sets.iter_mut().enumerate() {
+        if holds(c, p, want) {
+            set.insert(w);
         }
     }
 }
@@ -137,8 +152,8 @@ pub struct EvalBoard {
     /// Line shapes and cell values (for the shape heuristic), kept when asked for
     /// (`with_shapes`).
     shapes: Option<Box<ShapeBoard>>,
-    /// Leave `shapes` as they are: see [`EvalBoard::set_shapes_paused`].
-    shapes_paused: bool,
+    /// Keep only `counts`, `hot` and `near`: see [`EvalBoard::set_paused`].
+    paused: bool,
 }
 
 impl EvalBoard {
@@ -174,7 +189,7 @@ impl EvalBoard {
             near: None,
             threats: true,
             shapes: None,
-            shapes_paused: false,
+            paused: false,
             table,
         };
         for w in 0..n {
@@ -190,7 +205,7 @@ impl EvalBoard {
             board.potential[0] += if c[1] == 0 { 1u64 << c[0] } else { 0 };
             board.potential[1] += if c[0] == 0 { 1u64 << c[1] } else { 0 };
             board.sum += board.phi_of(c) as i64;
-            board.update_hot(w as u32, c);
+            fill_level(&mut board.hot, k as u8 - 1, w as u32, c);
         }
         board
     }
@@ -200,12 +215,6 @@ impl EvalBoard {
         self.phi[phi_index(c)]
     }
 
-    #[inline(always)]
-    fn update_hot(&mut self, w: u32, c: [u8; 2]) {
-        update_hot(&mut self.hot, self.table.k, w, c);
-    }
-
-    /// A stone of `p` was put on `cell`.
     /// Also keeps the Erdős–Selfridge potential move by move (for [`EvalBoard::potential`],
     /// [`EvalBoard::lines_breakable`] and [`EvalBoard::breakable_after`]).
     pub fn with_potential(mut self) -> EvalBoard {
@@ -219,7 +228,11 @@ impl EvalBoard {
         let n = self.table.len();
         let mut near = Box::new([[IdSet::new(n), IdSet::new(n)], [IdSet::new(n), IdSet::new(n)]]);
         for w in 0..n {
-            update_near(&mut near, self.table.k, w as u32, split(self.counts[w]));
+            for (short, sets) in near.iter_mut().enumerate() {
+                if let Some(want) = (self.table.k as u8).checked_sub(2 + short as u8) {
+                    fill_level(sets, want, w as u32, split(self.counts[w]));
+                }
+            }
         }
         self.near = Some(near);
         self
@@ -242,7 +255,7 @@ impl EvalBoard {
     /// without shapes or threats.
     pub fn stopping_cells(&mut self, p: Player, out: &mut Vec<usize>) -> bool {
         match self.shapes.as_deref_mut() {
-            Some(shapes) if !self.shapes_paused && shapes.threatened(p) => {
+            Some(shapes) if !self.paused && shapes.threatened(p) => {
                 shapes.stopping_cells(p, out);
                 true
             }
@@ -250,11 +263,12 @@ impl EvalBoard {
         }
     }
 
-    /// Stops (or resumes) keeping the line shapes, for a search that never reads them and
-    /// takes back every move it plays before resuming (the threat-space search): they are
-    /// right again once the board is back where it was paused.
-    pub fn set_shapes_paused(&mut self, paused: bool) {
-        self.shapes_paused = paused;
+    /// Stops (or resumes) keeping all but the window counts and the windows short of a line
+    /// (the line shapes, the value, the open windows and the potential), for a search that
+    /// reads only those and takes back every move it plays before resuming (the threat-space
+    /// search): the rest is right again once the board is back where it was paused.
+    pub fn set_paused(&mut self, paused: bool) {
+        self.paused = paused;
     }
 
     /// Was the board built `with_near_windows`?
@@ -306,21 +320,35 @@ impl EvalBoard {
             near,
             threats,
             shapes,
-            shapes_paused,
+            paused,
         } = self;
-        if let Some(shapes) = shapes
-            && !*shapes_paused
-        {
+        let k = table.k;
+        if *paused {
+            for &w in table.windows_through(cell) {
+                let was = split(counts[w as usize]);
+                let mut c = was;
+                c[p] = c[p].wrapping_add(delta);
+                counts[w as usize] = phi_index(c) as u16;
+                if *threats {
+                    update_level(hot, k as u8 - 1, w, was, c);
+                }
+                if let Some(near) = near {
+                    update_near(near, k, w, was, c);
+                }
+            }
+            return;
+        }
+        if let Some(shapes) = shapes {
             shapes.change(cell, if p == 0 { Player::First } else { Player::Second }, delta == 1);
         }
         let track = *track_potential;
-        let k = table.k;
         if !*threats {
             *sum += value_change(table, counts, &step_gain[p & 1], cell, p, delta);
             return;
         }
         for &w in table.windows_through(cell) {
-            let mut c = split(counts[w as usize]);
+            let was = split(counts[w as usize]);
+            let mut c = was;
             if c[p] == 0 {
                 open[1 - p] -= 1;
             }
@@ -347,9 +375,9 @@ impl EvalBoard {
                 }
             }
             *sum += phi[phi_index(c)] as i64;
-            update_hot(hot, k, w, c);
+            update_level(hot, k as u8 - 1, w, was, c);
             if let Some(near) = near {
-                update_near(near, k, w, c);
+                update_near(near, k, w, was, c);
             }
         }
     }
@@ -509,8 +537,32 @@ mod tests {
         (a * a * 1000) as i32 - (b * b * 700) as i32 + (a * b) as i32 * 13
     }
 
+    /// The windows one, two and three stones short of a line kept move by move are exactly
+    /// those a fresh count of `board`'s windows puts there.
+    fn assert_sets_are_counted(board: &EvalBoard, game: &str) {
+        let k = board.table().k as u8;
+        for p in [Player::First, Player::Second] {
+            for short in [1u8, 2, 3] {
+                let mut kept = match short {
+                    1 => board.hot[p.index()].items.clone(),
+                    _ => board.near_windows(p, short as usize).to_vec(),
+                };
+                kept.sort_unstable();
+                let counted: Vec<u32> = (0..board.table().len())
+                    .filter(|&w| {
+                        let c = board.counts(w);
+                        k >= short && c[p.index()] == k - short && c[p.other().index()] == 0
+                    })
+                    .map(|w| w as u32)
+                    .collect();
+                assert_eq!(kept, counted, "{game} {p:?} K-{short}");
+            }
+        }
+    }
+
     /// The value-only update (one gain lookup a window, see `step_gain`) and the full update
-    /// keep the sum a board counted from scratch has, through random moves and take-backs.
+    /// keep the sum a board counted from scratch has, through random moves and take-backs;
+    /// a board paused through moves it takes back has it again when resumed.
     #[test]
     fn both_updates_keep_the_sum_of_a_fresh_count() {
         let mut rng = seeded(7);
@@ -519,7 +571,7 @@ mod tests {
             with_position!(&start, p => {
                 for _ in 0..40 {
                     let mut pos = p.clone();
-                    let mut full = EvalBoard::new(&pos, phi).with_near_windows();
+                    let mut full = EvalBoard::new(&pos, phi).with_near_windows().with_potential();
                     let mut value_only = EvalBoard::new(&pos, phi).without_threats();
                     for step in 0..30 {
                         if pos.is_over() {
@@ -542,22 +594,33 @@ mod tests {
                         let fresh = EvalBoard::new(&pos, phi).window_sum(Player::First);
                         assert_eq!(full.window_sum(Player::First), fresh, "{game} {:?}", pos.history());
                         assert_eq!(value_only.window_sum(Player::First), fresh, "{game} {:?}", pos.history());
-                        // The near-window sets kept move by move hold exactly the windows a
-                        // fresh count puts there.
-                        let k = full.table().k as u8;
-                        for p in [Player::First, Player::Second] {
-                            for short in [2u8, 3] {
-                                let mut kept = full.near_windows(p, short as usize).to_vec();
-                                kept.sort_unstable();
-                                let counted: Vec<u32> = (0..full.table().len())
-                                    .filter(|&w| {
-                                        let c = full.counts(w);
-                                        k >= short && c[p.index()] == k - short && c[p.other().index()] == 0
-                                    })
-                                    .map(|w| w as u32)
-                                    .collect();
-                                assert_eq!(kept, counted, "{game} {p:?} K-{short} {:?}", pos.history());
+                        assert_sets_are_counted(&full, game);
+                        // Paused for moves that are all taken back (a threat-space search),
+                        // it keeps the threat windows right, and the rest once resumed.
+                        full.set_paused(true);
+                        let mut probe = Vec::new();
+                        for _ in 0..3 {
+                            let mut ms = Vec::new();
+                            pos.legal_moves(&mut ms);
+                            if pos.is_over() || ms.is_empty() {
+                                break;
                             }
+                            let m = ms[below(&mut rng, ms.len())];
+                            full.play(pos.move_cell(m), pos.side_to_move());
+                            pos.play(m);
+                            probe.push(m);
+                            assert_sets_are_counted(&full, game);
+                        }
+                        for m in probe.into_iter().rev() {
+                            pos.undo();
+                            full.undo(pos.move_cell(m), pos.side_to_move());
+                        }
+                        full.set_paused(false);
+                        let fresh = EvalBoard::new(&pos, phi).with_potential();
+                        assert_eq!(full.window_sum(Player::First), fresh.window_sum(Player::First), "{game}");
+                        for p in [Player::First, Player::Second] {
+                            assert_eq!(full.open_windows(p), fresh.open_windows(p), "{game}");
+                            assert_eq!(full.potential(p), fresh.potential(p), "{game}");
                         }
                     }
                 }

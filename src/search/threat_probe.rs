@@ -149,11 +149,11 @@ impl ThreatProbe {
         board: &mut EvalBoard,
         limits: (u64, Option<Instant>),
     ) -> Option<ThreatLine> {
-        // The proof takes back every move it plays, so the line shapes (which it never
-        // reads) are left as they are rather than kept through it.
-        board.set_shapes_paused(true);
+        // The proof takes back every move it plays, so what it never reads (the line shapes
+        // and the value) is left as it is rather than kept through it.
+        board.set_paused(true);
         let line = self.wins_within(pos, board, limits);
-        board.set_shapes_paused(false);
+        board.set_paused(false);
         line
     }
 

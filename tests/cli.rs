@@ -1157,6 +1157,11 @@ fn every_docs_command_is_run() {
              cli::tune_writes_a_resumable_run and the tests of arena::tune and arena::tune_run",
         ),
         (
+            "mnklab match saves/experiments/gomoku-vcf3-self.ron",
+            "52 games of gomoku at 1 s a move (about 25 minutes on 2 cores): run by hand; its figures are in \
+             docs/gomoku-strength.md; the matchup and its agent file resolve in files::every_shipped_experiment_resolves",
+        ),
+        (
             "scripts/bench/markcello.sh",
             "builds MNKGames (a network and a JDK) and needs the team's Gomocup bridge beside the clone: run by hand; its figures \
              are in docs/gomoku-strength.md",

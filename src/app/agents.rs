@@ -705,7 +705,7 @@ fn optional_form<T: Default>(
 }
 
 /// The threat probe: on or off, and when on its settings (`plies_left`: alpha-beta's
-/// `min_depth` and `reply_budget`, which MCTS has not).
+/// `min_depth`, `reply_budget` and `vcf_depth`, which MCTS has not).
 fn threats_form(ui: &mut egui::Ui, threats: &mut Option<ThreatConfig>, plies_left: bool) -> bool {
     let hover = "Threat-space search inside the tree (free placement, five or more): a win by fours \
                  and threes ends a node as a proven win";
@@ -716,6 +716,7 @@ fn threats_form(ui: &mut egui::Ui, threats: &mut Option<ThreatConfig>, plies_lef
         if plies_left {
             changed |= number(ui, "probe nodes with plies left >=", &mut t.min_depth, 1..=64);
             changed |= number(ui, "nodes to check the best move (0: off)", &mut t.reply_budget, 0..=100_000_000);
+            changed |= number(ui, "fours alone with plies left <=", &mut t.vcf_depth, 0..=64);
         }
         changed | number(ui, "probe table (MiB)", &mut t.table_mb, 1..=65_536)
     })

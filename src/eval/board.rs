@@ -88,10 +88,10 @@ fn holds(c: [u8; 2], p: usize, want: u8) -> bool {
 /// set's memory.
 #[inline(always)]
 fn update_level(sets: &mut [IdSet; 2], want: u8, w: u32, was: [u8; 2], c: [u8; 2]) {
-    for p in 0..2 {
+    for (p, set) in sets.iter_mut().enumerate() {
         match (holds(was, p, want), holds(c, p, want)) {
-            (false, true) => sets[p].insert(w),
-            (true, false) => sets[p].remove(w),
+            (false, true) => set.insert(w),
+            (true, false) => set.remove(w),
             _ => {}
         }
     }

@@ -100,6 +100,11 @@ impl Threats {
         self.combination() >= Combination::DoubleFour
     }
 
+    /// A four or an open four (or more): the opponent must block it next move.
+    pub fn makes_four(&self) -> bool {
+        self.open_fours + self.fours > 0
+    }
+
     /// A four, an open three or more: a move the opponent must answer, or a line.
     pub fn forcing(&self) -> bool {
         self.lines + self.open_fours + self.fours + self.open_threes > 0

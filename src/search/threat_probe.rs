@@ -40,11 +40,28 @@ pub struct ThreatConfig {
     /// refutes is valued as that loss and the depth is searched again without it. 0: no
     /// check.
     pub reply_budget: u64,
+    /// Alpha-beta: nodes with at most this many plies left look for a win by fours alone
+    /// (victory by continuous fours, each with one reply) rather than by fours and threes:
+    /// a fraction of the cost where most probes are, near the leaves. 0: threes everywhere.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub vcf_depth: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 impl Default for ThreatConfig {
     fn default() -> Self {
-        ThreatConfig { depth: 10, budget: 400, root_budget: 200_000, min_depth: 1, table_mb: 32, reply_budget: 0 }
+        ThreatConfig {
+            depth: 10,
+            budget: 400,
+            root_budget: 200_000,
+            min_depth: 1,
+            table_mb: 32,
+            reply_budget: 0,
+            vcf_depth: 0,
+        }
     }
 }
 
@@ -85,20 +102,28 @@ impl ThreatLine {
     }
 }
 
+/// What one probe may spend, and what it searches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ProbeLimits {
+    /// Nodes the probe may visit before it gives up.
+    pub nodes: u64,
+    /// When it gives up, if its nodes last longer.
+    pub deadline: Option<Instant>,
+    /// Wins by fours alone, not by fours and threes ([`ThreatConfig::vcf_depth`]).
+    pub fours_only: bool,
+}
+
 /// One agent's threat prover, kept between its searches (the table of one game).
 #[derive(Debug)]
 pub struct ThreatProbe {
     pub config: ThreatConfig,
     search: ThreatSearch,
-    /// Probes run and wins found, over the probe's life.
-    pub probes: u64,
-    pub wins: u64,
 }
 
 impl ThreatProbe {
     pub fn new(config: ThreatConfig) -> ThreatProbe {
         let search = ThreatSearch::new(config.budget).with_table_mb(config.table_mb as usize);
-        ThreatProbe { config, search, probes: 0, wins: 0 }
+        ThreatProbe { config, search }
     }
 
     /// Does the probe apply to this position's rules?
@@ -111,25 +136,31 @@ impl ThreatProbe {
         self.search.nodes
     }
 
-    /// A probe in the tree: its node budget, no deadline (it is short).
-    pub fn in_tree(&self) -> (u64, Option<Instant>) {
-        (self.config.budget, None)
+    /// A probe in the tree: its node budget, no deadline (it is short), fours and threes.
+    pub fn in_tree(&self) -> ProbeLimits {
+        ProbeLimits { nodes: self.config.budget, deadline: None, fours_only: false }
+    }
+
+    /// Alpha-beta's probe at a node with `plies_left` to search: [`Self::in_tree`], with
+    /// fours alone within [`ThreatConfig::vcf_depth`] plies of the leaves.
+    pub fn at_node(&self, plies_left: u32) -> ProbeLimits {
+        ProbeLimits { fours_only: plies_left <= self.config.vcf_depth, ..self.in_tree() }
     }
 
     /// The root's probe under the search's `limits`: `root_budget` nodes, at most half a
     /// node limit (`nodes_count`: the agent counts the probe's nodes as its own), ending at a
     /// quarter of a time limit, so that the search proper keeps most of its budget.
-    pub fn at_root(&self, limits: &SearchLimits, nodes_count: bool) -> (u64, Option<Instant>) {
+    pub fn at_root(&self, limits: &SearchLimits, nodes_count: bool) -> ProbeLimits {
         Self::share(self.config.root_budget, limits, nodes_count)
     }
 
     /// The check of a best move at the root ([`ThreatConfig::reply_budget`]), shared as
     /// [`Self::at_root`] shares the root's probe.
-    pub fn after_root(&self, limits: &SearchLimits, nodes_count: bool) -> (u64, Option<Instant>) {
+    pub fn after_root(&self, limits: &SearchLimits, nodes_count: bool) -> ProbeLimits {
         Self::share(self.config.reply_budget, limits, nodes_count)
     }
 
-    fn share(mut budget: u64, limits: &SearchLimits, nodes_count: bool) -> (u64, Option<Instant>) {
+    fn share(mut budget: u64, limits: &SearchLimits, nodes_count: bool) -> ProbeLimits {
         if let Some(n) = limits.nodes.filter(|_| nodes_count) {
             budget = budget.min((n / 2).max(1));
         }
@@ -137,17 +168,18 @@ impl ThreatProbe {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         };
-        (budget, seconds.map(|t| Instant::now() + Duration::from_secs_f64(t / 4.0)))
+        let deadline = seconds.map(|t| Instant::now() + Duration::from_secs_f64(t / 4.0));
+        ProbeLimits { nodes: budget, deadline, fours_only: false }
     }
 
     /// The side to move's win by threats, with its line, within `limits` (from
-    /// [`Self::in_tree`] or [`Self::at_root`]). `board` holds `pos`'s window counts, built
+    /// [`Self::in_tree`], [`Self::at_node`] or [`Self::at_root`]). `board` holds `pos`'s window counts, built
     /// [`EvalBoard::with_near_windows`]; both are restored.
     pub fn side_to_move_wins<P: Position>(
         &mut self,
         pos: &mut P,
         board: &mut EvalBoard,
-        limits: (u64, Option<Instant>),
+        limits: ProbeLimits,
     ) -> Option<ThreatLine> {
         // The proof takes back every move it plays, so what it never reads (the line shapes
         // and the value) is left as it is rather than kept through it.
@@ -161,11 +193,11 @@ impl ThreatProbe {
         &mut self,
         pos: &mut P,
         board: &mut EvalBoard,
-        limits: (u64, Option<Instant>),
+        limits: ProbeLimits,
     ) -> Option<ThreatLine> {
-        self.probes += 1;
         let me = pos.side_to_move();
-        let (budget, deadline) = limits;
+        let ProbeLimits { nodes: budget, deadline, fours_only } = limits;
+        self.search.fours_only = fours_only;
         let start = self.search.nodes;
         // Deepening one attacker move at a time: most wins are short, and a search straight
         // to the full depth spends its budget deep in lines that fail. Failures are kept with
@@ -177,7 +209,6 @@ impl ThreatProbe {
             }
             self.search.set_limits(budget - spent, deadline);
             if let Some(win) = self.search.winning_line(pos, board, me, depth) {
-                self.wins += 1;
                 return Some(ThreatLine::from_win(pos, &win));
             }
             if self.search.aborted() {
@@ -194,6 +225,27 @@ mod tests {
     use crate::game::{AnyPosition, Status};
     use crate::search::{AlphaBetaConfig, MctsConfig};
     use crate::with_position;
+
+    /// Two crossing twos, h8 i8 and j9 j10: j8 makes two open threes, a win by threats that
+    /// has no four until the defender has answered a three. Fours alone do not find it, and
+    /// a failure without threes is not taken for one with them (the table keeps them apart).
+    #[test]
+    fn a_win_that_needs_a_three_is_not_a_win_by_fours() {
+        let pos = AnyPosition::from_moves("gomoku".parse().unwrap(), "h8 a1 i8 o15 j10 a15 j9 o1").unwrap();
+        with_position!(&pos, p => {
+            let mut p = p.clone();
+            let mut board = EvalBoard::new(&p, |_, _, _| 0).with_near_windows();
+            let mut probe = ThreatProbe::new(ThreatConfig::default());
+            let fours = ProbeLimits { fours_only: true, ..probe.in_tree() };
+            assert_eq!(probe.side_to_move_wins(&mut p, &mut board, fours), None);
+            let line = probe.side_to_move_wins(&mut p, &mut board, probe.in_tree()).expect("a win by threats");
+            let me = p.side_to_move();
+            for &m in &line.moves {
+                p.play(m);
+            }
+            assert!(p.status() == Status::Win(me) || line.plies as usize == line.moves.len() + 2);
+        });
+    }
 
     #[test]
     fn a_setting_out_of_range_is_named() {
@@ -215,6 +267,10 @@ mod tests {
         let mcts = MctsConfig { threats: Some(reply), solver: true, ..MctsConfig::default() };
         assert_eq!(field(mcts.validate()), "mcts: threats.reply_budget");
         assert!(ab(reply).is_ok());
+        let fours = ThreatConfig { vcf_depth: 2, ..ThreatConfig::default() };
+        let mcts = MctsConfig { threats: Some(fours), solver: true, ..MctsConfig::default() };
+        assert_eq!(field(mcts.validate()), "mcts: threats.vcf_depth");
+        assert!(ab(fours).is_ok());
     }
 
     #[test]
@@ -235,7 +291,15 @@ mod tests {
             }
             assert_eq!(p.status(), Status::Win(me));
             assert_eq!(line.plies as usize, line.moves.len());
-            assert_eq!((probe.probes, probe.wins), (1, 1));
+        });
+        // The open four comes from fours alone too.
+        let pos = AnyPosition::from_moves("gomoku".parse().unwrap(), "h8 h7 i8 i7 j8 a1").unwrap();
+        with_position!(&pos, p => {
+            let mut p = p.clone();
+            let mut board = EvalBoard::new(&p, |_, _, _| 0).with_near_windows();
+            let mut probe = ThreatProbe::new(ThreatConfig { vcf_depth: 2, ..ThreatConfig::default() });
+            assert!(probe.at_node(2).fours_only && !probe.at_node(3).fours_only);
+            assert!(probe.side_to_move_wins(&mut p, &mut board, probe.at_node(2)).is_some());
         });
         // Tic-tac-toe from the start: no win by threats (a draw), and the probe says so.
         let pos = AnyPosition::new("tictactoe".parse().unwrap());

@@ -6,5 +6,12 @@
 const DEPTH: u32 = 10;
 
 /// The probe the `tree` rows were found with.
-const SUITE_PROBE: ThreatConfig =
-    ThreatConfig { depth: 10, budget: 400, root_budget: 200_000, min_depth: 1, table_mb: 32, reply_budget: 0 };
+const SUITE_PROBE: ThreatConfig = ThreatConfig {
+    depth: 10,
+    budget: 400,
+    root_budget: 200_000,
+    min_depth: 1,
+    table_mb: 32,
+    reply_budget: 0,
+    vcf_depth: 0,
+};

@@ -112,6 +112,9 @@ struct Searcher<'a, P: Position> {
     /// line shapes), and the cells that stop the opponent's threat at the node being listed.
     answers: bool,
     stopping: Vec<usize>,
+    /// The cells within [`AlphaBetaConfig::radius`] of a stone at the node being listed,
+    /// and the last step's copy: kept to be filled again rather than allocated a node.
+    near: [Vec<bool>; 2],
 }
 
 /// What a searcher keeps between searches: the transposition table (shared by a team's

@@ -15,13 +15,14 @@ impl<P: Position> Searcher<'_, P> {
         }
         // Nothing stops the threat (every move loses): all of them are searched, as usual.
         let answering = !buf.is_empty();
-        let mut near = None;
+        let mut radius = None;
         if !answering {
-            near = self.cfg.radius.filter(|_| !self.pos.variant().has_gravity()).map(|r| self.near_cells(r));
+            radius = self.cfg.radius.filter(|_| !self.pos.variant().has_gravity());
+            if let Some(r) = radius {
+                self.near_cells(r);
+            }
             for &m in &self.scratch {
-                if let Some(near) = &near
-                    && !near[self.pos.move_cell(m)]
-                {
+                if radius.is_some() && !self.near[0][self.pos.move_cell(m)] {
                     continue;
                 }
                 buf.push((m, 0));
@@ -73,7 +74,7 @@ impl<P: Position> Searcher<'_, P> {
             buf.truncate(q);
             buf.extend(refuted);
         }
-        if near.is_some() && buf.is_empty() {
+        if radius.is_some() && buf.is_empty() {
             // Empty board: the most central cell.
             let t = self.pos.windows().clone();
             let best = self.scratch.iter().copied().max_by_key(|&m| t.centrality[self.pos.move_cell(m)]);
@@ -109,27 +110,26 @@ impl<P: Position> Searcher<'_, P> {
         let Some(shapes) = self.board.shapes() else { return };
         for &m in &self.scratch {
             let cell = self.pos.move_cell(m);
-            let four = fours && {
-                let t = shapes.threats(cell, me);
-                t.fours + t.open_fours > 0
-            };
+            let four = fours && shapes.threats(cell, me).makes_four();
             if four || self.stopping.binary_search(&cell).is_ok() {
                 buf.push((m, 0));
             }
         }
     }
 
-    fn near_cells(&self, r: u32) -> Vec<bool> {
-        let t = self.pos.windows().clone();
-        let mut near: Vec<bool> = (0..t.cells).map(|c| self.pos.stone_on(c).is_some()).collect();
+    /// Marks in `near[0]` the cells within `r` steps (king moves) of a stone.
+    fn near_cells(&mut self, r: u32) {
+        let t = self.pos.windows();
+        let [near, prev] = &mut self.near;
+        near.clear();
+        near.extend((0..t.cells).map(|c| self.pos.stone_on(c).is_some()));
         for _ in 0..r {
-            let prev = near.clone();
+            prev.clone_from(near);
             for (c, _) in prev.iter().enumerate().filter(|(_, on)| **on) {
                 for &n in t.neighbours(c) {
                     near[n as usize] = true;
                 }
             }
         }
-        near
     }
 }

@@ -87,6 +87,7 @@ impl<'a, P: Position> Searcher<'a, P> {
             scratch: Vec::new(),
             answers: cfg.forced_answers && crate::search::solver::threats_apply(pos),
             stopping: Vec::new(),
+            near: [Vec::new(), Vec::new()],
         };
         s.reserve();
         s

@@ -34,8 +34,9 @@ impl<P: Position> Searcher<'_, P> {
         }
         let probe = self.threats.as_deref_mut()?;
         let before = probe.nodes();
-        let (budget, deadline) = if root { probe.at_root(&self.clock.limits, true) } else { probe.in_tree() };
-        let found = probe.side_to_move_wins(&mut self.pos, &mut self.board, (budget.min(left), deadline));
+        let mut limits = if root { probe.at_root(&self.clock.limits, true) } else { probe.at_node(depth) };
+        limits.nodes = limits.nodes.min(left);
+        let found = probe.side_to_move_wins(&mut self.pos, &mut self.board, limits);
         self.nodes += probe.nodes() - before;
         let line = found?;
         let first = *line.moves.first()?;
@@ -67,8 +68,8 @@ impl<P: Position> Searcher<'_, P> {
     /// its last check; a check that finds nothing proves nothing.
     pub(super) fn refuted_by_threats(&mut self, best: Move, spent: u64) -> bool {
         let Some(probe) = self.threats.as_deref_mut() else { return false };
-        let (cap, deadline) = probe.after_root(&self.clock.limits, true);
-        let budget = cap.min((spent / 2).max(1_000));
+        let mut limits = probe.after_root(&self.clock.limits, true);
+        let budget = limits.nodes.min((spent / 2).max(1_000));
         if probe.config.reply_budget == 0 || self.checked.iter().any(|&(m, b)| m == best && budget < 4 * b) {
             return false;
         }
@@ -82,7 +83,8 @@ impl<P: Position> Searcher<'_, P> {
         self.pos.play(best);
         self.board.play(cell, me);
         let before = probe.nodes();
-        let found = probe.side_to_move_wins(&mut self.pos, &mut self.board, (budget.min(left), deadline));
+        limits.nodes = budget.min(left);
+        let found = probe.side_to_move_wins(&mut self.pos, &mut self.board, limits);
         self.nodes += probe.nodes() - before;
         let line = found.map(|l| (l.plies, l.moves.iter().map(|&m| self.pos.format_move(m)).collect::<Vec<_>>()));
         self.board.undo(cell, me);

@@ -222,6 +222,10 @@ impl MctsConfig {
                 let rule = "is alpha-beta's (its check of each depth's best move): 0 for MCTS";
                 return Err(SettingError::Range { field: "mcts: threats.reply_budget", rule, value: None });
             }
+            if t.vcf_depth > 0 {
+                let rule = "is alpha-beta's (fours alone near its leaves): 0 for MCTS";
+                return Err(SettingError::Range { field: "mcts: threats.vcf_depth", rule, value: None });
+            }
         }
         Ok(())
     }

@@ -56,6 +56,10 @@ pub struct ThreatSearch {
     /// verification of a plan found by [`super::DbSearch`]. Failures then say nothing of the
     /// position, so a restricted searcher is used for one plan and dropped.
     only: Option<Vec<u16>>,
+    /// The attacker's threats are fours alone (and the blocks it is forced to make): victory
+    /// by continuous fours. Its results are kept apart from those with threes (a failure
+    /// without threes says nothing of a search with them).
+    pub fours_only: bool,
 }
 
 /// What one search found, for a user.
@@ -207,7 +211,7 @@ impl ThreatSearch {
                     break;
                 }
                 let forced = board.has_threat_window(defender);
-                match self.table.get(&key(pos, attacker)) {
+                match self.table.get(&self.key(pos, attacker)) {
                     Some(e) if e.win => (e.cell as usize, if forced { Role::Block } else { Role::Three }),
                     _ => break,
                 }
@@ -279,6 +283,13 @@ impl ThreatSearch {
         self.scratch.first().map(|&c| c as usize)
     }
 
+    fn key<P: Position>(&self, pos: &P, attacker: Player) -> u64 {
+        // The same position asks a different question for each attacker, and for fours only.
+        pos.canonical_hash()
+            ^ if attacker == Player::First { 0 } else { 0x9e37_79b9_7f4a_7c15 }
+            ^ if self.fours_only { 0x5851_f42d_4c95_7f2d } else { 0 }
+    }
+
     /// What the table says of a position searched to `depth`: a win found at any depth holds;
     /// a failure holds only if searched at least as deep.
     fn known(&self, key: u64, depth: u8) -> Option<bool> {
@@ -324,14 +335,14 @@ impl ThreatSearch {
         if self.aborted {
             return false;
         }
-        let key = key(pos, attacker);
+        let key = self.key(pos, attacker);
         if let Some(known) = self.known(key, depth) {
             return known;
         }
         let candidates = match forced {
             Some(c) => vec![c],
             None => {
-                let mut all = threat_candidates(pos, board, attacker);
+                let mut all = threat_candidates(pos, board, attacker, self.fours_only);
                 if let Some(only) = &self.only {
                     // The plan's moves, and any four (one reply: it cannot widen the tree).
                     let table = board.table();
@@ -389,7 +400,7 @@ impl ThreatSearch {
             // No threat on the board: the defender may play anything.
             return false;
         }
-        let key = key(pos, attacker);
+        let key = self.key(pos, attacker);
         if let Some(known) = self.known(key, depth) {
             return known;
         }
@@ -455,11 +466,6 @@ impl ThreatSearch {
     }
 }
 
-fn key<P: Position>(pos: &P, attacker: Player) -> u64 {
-    // The same position asks a different question for each attacker.
-    pos.canonical_hash() ^ if attacker == Player::First { 0 } else { 0x9e37_79b9_7f4a_7c15 }
-}
-
 /// The attacker's warm windows (K-2 stones, no defender stone) and its double-four cells.
 fn picture<P: Position>(pos: &P, board: &EvalBoard, attacker: Player) -> Picture {
     let table = board.table();
@@ -498,11 +504,11 @@ fn double_fours_without(warm: &[[u16; 2]], blocked: u16) -> Vec<u16> {
 /// The attacker's moves that may threaten (no defender four on the board): cells of windows
 /// that would hold K-2 or more attacker stones and no defender stone. Fours first (they leave
 /// the defender one reply), then by how many such windows a cell lies on.
-fn threat_candidates<P: Position>(pos: &P, board: &EvalBoard, attacker: Player) -> Vec<u16> {
+fn threat_candidates<P: Position>(pos: &P, board: &EvalBoard, attacker: Player, fours_only: bool) -> Vec<u16> {
     let table = board.table();
     let mut scored: Vec<(u16, u32)> = Vec::new();
     let fours = board.near_windows(attacker, 2).iter().map(|&w| (w, 1000));
-    let threes = board.near_windows(attacker, 3).iter().map(|&w| (w, 1));
+    let threes = board.near_windows(attacker, if fours_only { 0 } else { 3 }).iter().map(|&w| (w, 1));
     // A four scores far above any count of threes.
     for (w, weight) in fours.chain(threes) {
         for &cell in table.cells_of(w as usize) {

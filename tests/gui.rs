@@ -1440,6 +1440,51 @@ fn a_saved_matchup_opens_again_from_the_file_field() {
     assert_eq!(h.state().slots()[0].file().name, "jeng-mcts");
 }
 
+/// Every file the panels read or write goes to Recent, as the game's own files do: a saved
+/// matchup, a saved and a loaded agent. A file that fails to open does not, and the message
+/// says where the reason is.
+#[test]
+fn files_saved_and_opened_by_the_panels_go_to_recent() {
+    let dir = Scratch::new("gui-recent-panels");
+    let mut w = Workbench::new(Variant::tictactoe());
+    w.show_tab(BottomTab::Matchup);
+    w.matchup_mut().form_mut().out_dir = dir.join("run").display().to_string();
+    let mut h = harness(w);
+    h.run();
+    h.get_by_label("Files").click();
+    h.run();
+    h.get_by_label("Save matchup").click();
+    h.run();
+    let matchup = dir.join("run").join("run.ron").display().to_string();
+    assert_eq!(h.state().recent().first(), Some(&matchup), "{:?}", h.state().matchup().error());
+    let agent = dir.join("a.ron").display().to_string();
+    h.get_by_label("File A").click();
+    h.get_by_label("File B").click();
+    h.run();
+    h.state_mut().slot_mut(0).set_path(&agent);
+    h.get_by_label("Save agent A").click();
+    h.run();
+    assert_eq!(h.state().recent(), [agent.clone(), matchup.clone()]);
+    // B cannot read the matchup as an agent: not remembered. B's load of the agent keeps
+    // it at the top, once.
+    h.state_mut().slot_mut(1).set_path(&matchup);
+    h.get_by_label("Load agent B").click();
+    h.run();
+    h.state_mut().slot_mut(1).set_path(&agent);
+    h.get_by_label("Load agent B").click();
+    h.run();
+    assert_eq!(h.state().recent(), [agent.clone(), matchup.clone()], "a failed load is not remembered");
+    // A matchup file that does not read: not opened, not remembered, said so.
+    let broken = dir.join("broken.ron");
+    std::fs::write(&broken, "(variants: oops)").unwrap();
+    h.state_mut().open(&broken.display().to_string());
+    h.run();
+    assert_eq!(h.state().recent(), [agent, matchup]);
+    let message = h.state().message().unwrap_or_default().to_string();
+    assert!(message.starts_with("not opened") && message.contains("the matchup tab says why"), "{message}");
+    assert!(h.state().matchup().error().is_some());
+}
+
 /// Save matchup on an opened matchup file saves that matchup, its name and its agents (it
 /// saved the form's, between the slots, named "workbench"); reopened, the run folder is the
 /// one `mnklab match` writes for that name.

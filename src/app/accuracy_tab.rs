@@ -65,6 +65,8 @@ pub struct AccuracyPanel {
     exporter: Exporter,
     /// The plot shown in a window of its own too ("Enlarge").
     plot_enlarged: bool,
+    /// The last experiment file read, for the workbench's Recent list.
+    pub(super) touched: Option<String>,
 }
 
 impl Default for AccuracyPanel {
@@ -87,6 +89,7 @@ impl Default for AccuracyPanel {
             // its tables; the export is the copy for the paper.
             exporter: Exporter::new("out/accuracy-quick/accuracy-work.pdf"),
             plot_enlarged: false,
+            touched: None,
         }
     }
 }
@@ -130,6 +133,7 @@ impl AccuracyPanel {
                 self.out_dir = format!("out/{}", e.name);
                 self.chosen = Some((e.name.clone(), self.out_dir.clone()));
                 self.error = None;
+                self.touched = Some(path.display().to_string());
             }
             Err(e) => self.error = Some(e.to_string()),
         }

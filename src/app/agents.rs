@@ -38,6 +38,8 @@ pub struct AgentSlot {
     pub(super) message: Option<String>,
     /// The message says a load or save failed: shown as an error, not like "loaded ...".
     pub(super) message_failed: bool,
+    /// The last agent file read or written, for the workbench's Recent list.
+    pub(super) touched: Option<String>,
     pub(super) analysis: Analysis,
 }
 
@@ -59,6 +61,7 @@ impl AgentSlot {
             error: None,
             message: None,
             message_failed: false,
+            touched: None,
             analysis: Analysis::default(),
         };
         if is_solver(&slot.file) {
@@ -202,6 +205,7 @@ impl AgentSlot {
                 self.own_file = None;
                 self.message = Some(format!("loaded {}", path.display()));
                 self.message_failed = false;
+                self.touched = Some(self.path.clone());
             }
             Err(e) => {
                 // The cause first, the path after: the line is cut to the panel's width (the
@@ -226,6 +230,7 @@ impl AgentSlot {
             Ok(()) => {
                 self.path = path.display().to_string();
                 self.own_file = Some(self.path.clone());
+                self.touched = Some(self.path.clone());
                 format!("saved {}", path.display())
             }
             Err(e) => e.to_string(),

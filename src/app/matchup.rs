@@ -99,6 +99,8 @@ pub struct MatchupPanel {
     busy: bool,
     /// The workbench's record of which external programs the user allowed.
     pub(super) consent: Consent,
+    /// The last file or run folder read or written, for the workbench's Recent list.
+    pub(super) touched: Option<String>,
 }
 
 impl Default for MatchupPanel {
@@ -119,6 +121,7 @@ impl Default for MatchupPanel {
             inbox: None,
             busy: false,
             consent: Consent::default(),
+            touched: None,
             shown: None,
             summary: None,
             table_shown: false,
@@ -556,6 +559,7 @@ impl MatchupPanel {
                 // was remembered, it made the form differ at once, and the tab named the
                 // slots' agents instead of the run's.
                 self.form.out_dir = run.dir.display().to_string();
+                self.touched = Some(dir.display().to_string());
                 if let Some(m) = &run.matchup {
                     self.opened = Some((m.clone(), self.form.clone()));
                 }
@@ -595,6 +599,7 @@ impl MatchupPanel {
                 self.opened = Some((m, self.form.clone()));
                 self.error = None;
                 self.notice = Some(format!("the form holds the matchup {}", path.display()));
+                self.touched = Some(path.display().to_string());
             }
             Err(e) => self.error = Some(e.to_string()),
         }
@@ -657,7 +662,10 @@ impl MatchupPanel {
 
     fn write_matchup(&mut self, m: &Matchup, path: &Path) {
         (self.error, self.notice) = match write_atomic(path, m.to_ron().as_bytes()) {
-            Ok(()) => (None, Some(format!("saved {}", path.display()))),
+            Ok(()) => {
+                self.touched = Some(path.display().to_string());
+                (None, Some(format!("saved {}", path.display())))
+            }
             Err(e) => (Some(e.to_string()), None),
         };
     }

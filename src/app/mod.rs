@@ -501,18 +501,30 @@ impl Workbench {
             return;
         }
         let p = Path::new(path);
+        // What the panels read or wrote before goes to Recent now: what they hold after the
+        // load below says whether it was read.
+        self.remember_touched();
         match crate::io::file_kind(p) {
             Ok(crate::io::FileKind::Matchup) => {
                 self.matchup.load_matchup_file(p);
-                self.opened_elsewhere(path, BottomTab::Matchup, "a matchup: the matchup tab holds it");
+                let read = self.matchup.touched.is_some();
+                self.opened_elsewhere(
+                    path,
+                    BottomTab::Matchup,
+                    read,
+                    ("a matchup: the matchup tab holds it", "the matchup tab"),
+                );
             }
             Ok(crate::io::FileKind::Agent) => {
                 self.slots[0].load(p);
-                self.opened_elsewhere(path, self.tab, "an agent: slot A holds it");
+                let read = self.slots[0].touched.is_some();
+                self.opened_elsewhere(path, self.tab, read, ("an agent: slot A holds it", "slot A"));
             }
             Ok(crate::io::FileKind::Accuracy) => {
                 self.accuracy.open(p);
-                self.opened_elsewhere(path, BottomTab::Accuracy, "an accuracy experiment: the accuracy tab holds it");
+                let read = self.accuracy.touched.is_some();
+                let what = ("an accuracy experiment: the accuracy tab holds it", "the accuracy tab");
+                self.opened_elsewhere(path, BottomTab::Accuracy, read, what);
             }
             // Hours of games on all cores: a batch job for the command line, whose folder
             // then opens here as a run.
@@ -524,7 +536,13 @@ impl Workbench {
             }
             Ok(crate::io::FileKind::Run(dir)) => {
                 self.matchup.load(&dir);
-                self.opened_elsewhere(path, BottomTab::Matchup, "a run: the matchup tab shows it");
+                let read = self.matchup.touched.is_some();
+                self.opened_elsewhere(
+                    path,
+                    BottomTab::Matchup,
+                    read,
+                    ("a run: the matchup tab shows it", "the matchup tab"),
+                );
             }
             // Read before asking to discard the game: a mistyped path or a broken file is
             // said at once, not after the moves were offered up for nothing.
@@ -536,11 +554,28 @@ impl Workbench {
         }
     }
 
-    /// After a file other than a position was opened: its tab shown, the file remembered.
-    fn opened_elsewhere(&mut self, path: &str, tab: BottomTab, what: &str) {
+    /// After a file other than a position was opened (`read`) or not: its tab shown, where
+    /// the panel says what went wrong. `said`: what was opened, and where a failure is
+    /// explained. A file read goes to Recent with the panels' others
+    /// ([`Self::remember_touched`]).
+    fn opened_elsewhere(&mut self, path: &str, tab: BottomTab, read: bool, said: (&str, &str)) {
         self.show_tab(tab);
-        self.message = Some(format!("opened {path}, {what}"));
-        files::remember(&mut self.recent, path);
+        let (what, why_at) = said;
+        self.message = Some(match read {
+            true => format!("opened {path}, {what}"),
+            false => format!("not opened: {path} ({why_at} says why)"),
+        });
+    }
+
+    /// The files the panels read or wrote since the last frame (an agent, a matchup, a run
+    /// folder, an experiment), put at the top of Recent as the game's own files are.
+    fn remember_touched(&mut self) {
+        let slots = self.slots.iter_mut().filter_map(|s| s.touched.take());
+        let touched: Vec<String> =
+            slots.chain(self.matchup.touched.take()).chain(self.accuracy.touched.take()).collect();
+        for path in touched {
+            files::remember(&mut self.recent, &path);
+        }
     }
 
     pub fn load(&mut self, path: &Path) {
@@ -737,6 +772,7 @@ impl Workbench {
             slot.analysis.poll();
         }
         self.poll_dialogs();
+        self.remember_touched();
         if self.edit.is_none()
             && !self.question_open()
             && self.autoplay_permitted()

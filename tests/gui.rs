@@ -1942,8 +1942,8 @@ fn opening_a_matchup_after_a_run_shows_no_old_results() {
 }
 
 /// The threat probe is an option of both searching agents' forms: a click turns it on, its
-/// settings show, the RON text has it (MCTS's MCTS-Solver with it), and the analysis of a
-/// gomoku position won by threats says so.
+/// settings show (alpha-beta's own among them), the RON text has it (MCTS's MCTS-Solver
+/// with it), and the analysis of a gomoku position won by threats says so.
 #[test]
 fn the_form_turns_the_threat_search_on() {
     use mnklab::agents::AgentConfig;
@@ -1963,6 +1963,7 @@ fn the_form_turns_the_threat_search_on() {
     assert!(h.state().slots()[0].ron_text().contains("threats: Some("), "{}", h.state().slots()[0].ron_text());
     assert!(h.query_by_label("nodes a probe").is_some(), "the probe's settings show");
     assert!(h.query_by_label(CHECK).is_some(), "alpha-beta's check of its best move shows");
+    assert!(h.query_by_label(FOURS).is_some(), "alpha-beta's fours alone near the leaves show");
     h.get_by_label("Options A").click();
     h.run();
     click_in_view(&mut h, "Start analysis A");
@@ -1990,10 +1991,14 @@ fn the_form_turns_the_threat_search_on() {
     let probes = h.query_all_by_label("nodes a probe").count();
     assert!(probes >= 1);
     assert_eq!(h.query_all_by_label(CHECK).count(), probes - 1, "a check field beside MCTS's probe");
+    assert_eq!(h.query_all_by_label(FOURS).count(), probes - 1, "a fours-alone field beside MCTS's probe");
 }
 
 /// The label of alpha-beta's check of each depth's best move (`threats.reply_budget`).
 const CHECK: &str = "nodes to check the best move (0: off)";
+
+/// The label of alpha-beta's fours alone near the leaves (`threats.vcf_depth`).
+const FOURS: &str = "fours alone with plies left <=";
 
 /// PVS with late move reductions is an option of alpha-beta's form: a click turns it on,
 /// its settings show, and the file and its RON text say so.

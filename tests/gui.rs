@@ -1049,14 +1049,16 @@ fn the_matchup_form_is_remembered_and_runs_an_sprt() {
     // strong-ab never loses tic-tac-toe and beats random most games: H1 long before 400 games.
     assert!(games < 400, "the SPRT stopped the pairing early ({games} games)");
     let sprt = h.state().matchup().form().sprt_config;
-    let lines = mnklab::app::sprt_lines(h.state().matchup().records(), &sprt);
-    assert_eq!(lines.len(), 1);
+    let stats = mnklab::arena::summarize(h.state().matchup().records());
+    assert_eq!(stats.len(), 1);
+    // The words `match` prints.
+    let line = mnklab::arena::stats::sprt_line(&stats[0], sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta);
     assert!(
-        lines[0].starts_with("SPRT mnk:3,3,3  strong-ab vs random: LLR +")
-            && lines[0].contains("H1 accepted (Elo ≥ 100)"),
-        "{lines:?}"
+        line.starts_with("sprt(elo0 0, elo1 100, alpha 0.05, beta 0.05): strong-ab vs random on mnk:3,3,3, LLR ")
+            && line.contains("H1 accepted (for strong-ab"),
+        "{line}"
     );
-    assert!(h.query_by_label(&lines[0]).is_some(), "shown under the summary");
+    assert!(h.query_by_label(&line).is_some(), "shown under the summary: {line}");
     // Time used against time allowed, under the summary as `match` prints it (strong-ab has
     // 1 s a move and proves tic-tac-toe at once: every move ended early).
     h.get_by_label_contains("time: strong-ab: wall 1 s a move, every move ended early");

@@ -7,14 +7,16 @@ use std::path::{Path, PathBuf};
 use crossbeam_channel::{Receiver, unbounded};
 
 use super::plots::{Exporter, TitleRow, draw_figure};
-use crate::arena::accuracy::{AccuracyExperiment, AccuracyOptions, AccuracyRow, accuracy_table, run_accuracy};
+use crate::arena::accuracy::{
+    AccuracyError, AccuracyExperiment, AccuracyOptions, AccuracyRow, accuracy_table, run_accuracy,
+};
 use crate::plot::accuracy::{BudgetAxis, accuracy_figure, accuracy_panels, boards};
 use crate::search::SearchControl;
 
 /// What the worker sends: the searches done, and the table of the rows so far now and then.
 enum Message {
     Progress { done: usize, total: usize, table: Option<Vec<AccuracyRow>> },
-    Ended(Result<Vec<AccuracyRow>, String>),
+    Ended(Result<Vec<AccuracyRow>, AccuracyError>),
 }
 
 /// Where a run is.
@@ -196,7 +198,7 @@ impl AccuracyPanel {
                     let _ = tx.send(Message::Progress { done: rows.len(), total, table });
                 };
                 let r = run_accuracy(&experiment, &file, &out, &opts, &control, told);
-                let r = r.map(|rows| accuracy_table(&rows, experiment.seed)).map_err(|e| e.to_string());
+                let r = r.map(|rows| accuracy_table(&rows, experiment.seed));
                 let _ = tx.send(Message::Ended(r));
             })
             .expect("spawn the accuracy thread");
@@ -246,7 +248,7 @@ impl AccuracyPanel {
                     ended = true;
                 }
                 Message::Ended(Err(e)) => {
-                    self.error = Some(e);
+                    self.error = Some(e.to_string());
                     self.state = AccuracyState::Failed;
                     ended = true;
                 }

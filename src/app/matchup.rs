@@ -909,29 +909,6 @@ fn wrapped_in_view(ui: &mut egui::Ui, text: &str) {
     });
 }
 
-/// The live SPRT of each pairing: "mnk:4,4,3  a vs b: LLR +1.23 in (-2.94, +2.94): continue".
-pub fn sprt_lines(records: &[GameRecord], sprt: &SprtConfig) -> Vec<String> {
-    let (lower, upper) = crate::arena::stats::sprt_bounds(sprt.alpha, sprt.beta);
-    crate::arena::summarize(records)
-        .iter()
-        .map(|s| {
-            let llr =
-                crate::arena::stats::sprt_llr(s.wins as f64, s.draws as f64, s.losses as f64, sprt.elo0, sprt.elo1);
-            let verdict = if llr >= upper {
-                format!("H1 accepted (Elo ≥ {})", sprt.elo1)
-            } else if llr <= lower {
-                format!("H0 accepted (Elo ≤ {})", sprt.elo0)
-            } else {
-                "continue".into()
-            };
-            format!(
-                "SPRT {}  {} vs {}: LLR {llr:+.2} in ({lower:+.2}, {upper:+.2}): {verdict}",
-                s.variant, s.names[0], s.names[1]
-            )
-        })
-        .collect()
-}
-
 /// The entrants of an opened matchup in a few words: their names (or sources) and that the
 /// file's own settings (limits, openings, colours) apply.
 fn opened_entrants(m: &Matchup) -> String {

@@ -41,7 +41,7 @@ pub use consent::{Consent, Permission, Question, Retry};
 pub use edit::{Brush, EditAction, EditState, NotEditable};
 pub use explorer::{Explorer, TreeView};
 pub use files::Purpose;
-pub use matchup::{FormError, LivePlot, MatchupForm, MatchupPanel, RunState, sprt_lines};
+pub use matchup::{FormError, LivePlot, MatchupForm, MatchupPanel, RunState};
 pub use review::Review;
 pub use screenshot::ScreenshotError;
 pub use window::{DEFAULT_WINDOW_SIZE, LaunchOptions, MIN_WINDOW_SIZE, WindowError, run};

@@ -159,7 +159,22 @@ pub fn text_on(background: [u8; 3]) -> [u8; 3] {
 
 #[cfg(test)]
 mod tests {
-    use super::{PRESET_LOOKS, series_slots};
+    use super::{COLOUR_DASH, PRESET_LOOKS, SERIES, grey, series_slots};
+
+    /// [`COLOUR_DASH`] goes with [`SERIES`] by index: colours next to each other in grey (what
+    /// a greyscale print shows) take different patterns, and a change of either list that
+    /// breaks it is caught here.
+    #[test]
+    fn colours_near_in_grey_differ_in_pattern() {
+        assert_eq!(COLOUR_DASH.len(), SERIES.len());
+        assert!(COLOUR_DASH.iter().all(|&d| usize::from(d) < crate::plot::DASHES.len()));
+        let mut by_grey: Vec<usize> = (0..SERIES.len()).collect();
+        by_grey.sort_by(|&a, &b| grey(SERIES[a]).total_cmp(&grey(SERIES[b])));
+        for pair in by_grey.windows(2) {
+            let [a, b] = [pair[0], pair[1]];
+            assert_ne!(COLOUR_DASH[a], COLOUR_DASH[b], "{:?} and {:?} print alike", SERIES[a], SERIES[b]);
+        }
+    }
 
     /// A preset's colour and marker are its own whoever it is drawn beside: alone, beside each
     /// other preset, and among all of them (the tour saw strong-ab green alone and orange

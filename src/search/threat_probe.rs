@@ -197,7 +197,7 @@ impl ThreatProbe {
     ) -> Option<ThreatLine> {
         let me = pos.side_to_move();
         let ProbeLimits { nodes: budget, deadline, fours_only } = limits;
-        self.search.fours_only = fours_only;
+        self.search.set_fours_only(fours_only);
         let start = self.search.nodes;
         // Deepening one attacker move at a time: most wins are short, and a search straight
         // to the full depth spends its budget deep in lines that fail. Failures are kept with

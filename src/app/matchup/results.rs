@@ -6,7 +6,7 @@
 
 use std::path::Path;
 
-use super::{LivePlot, MatchupPanel, sprt_lines, width_in_view, wrapped_in_view};
+use super::{LivePlot, MatchupPanel, width_in_view, wrapped_in_view};
 use crate::app::plots::{TitleRow, draw_figure, export_rows, height_in_view, plot_height_in_view, title_rows};
 use crate::arena::{GameRecord, PairStats};
 
@@ -25,6 +25,8 @@ pub(super) struct Summary {
     headline: String,
     /// Each agent's time used against time allowed.
     times: Vec<String>,
+    /// Where each pairing's SPRT stands, when the matchup has one.
+    sprt: Vec<String>,
 }
 
 /// How the results share the tab's height.
@@ -131,11 +133,15 @@ impl MatchupPanel {
                 .as_ref()
                 .map_or(Vec::new(), |m| crate::arena::time_use::time_lines(m, Path::new("."), 1.0, &self.records));
             let stats = crate::arena::summarize(&self.records);
+            let sprt = self.matchup.as_ref().and_then(|m| m.sprt).map_or(Vec::new(), |t| {
+                stats.iter().map(|s| crate::arena::stats::sprt_line(s, t.elo0, t.elo1, t.alpha, t.beta)).collect()
+            });
             self.summary = Some(Summary {
                 games: self.records.len(),
                 rows: summary_rows(&self.records, &stats),
                 headline: crate::arena::headline(&stats),
                 times,
+                sprt,
             });
         }
     }
@@ -238,18 +244,17 @@ impl MatchupPanel {
         table_view
     }
 
-    /// How each agent used its time, and the live SPRT.
+    /// How each agent used its time, and the live SPRT (in `match`'s words).
     fn show_result_lines(&self, ui: &mut egui::Ui) {
-        if let Some(s) = self.summary_of_games() {
-            for line in &s.times {
-                wrapped_in_view(ui, &format!("time: {line}"));
-            }
+        let Some(s) = self.summary_of_games() else { return };
+        for line in &s.times {
+            wrapped_in_view(ui, &format!("time: {line}"));
         }
-        if let Some(sprt) = self.matchup.as_ref().and_then(|m| m.sprt) {
+        if !s.sprt.is_empty() {
             ui.add_space(4.0);
-            for line in sprt_lines(&self.records, &sprt) {
-                wrapped_in_view(ui, &line);
-            }
+        }
+        for line in &s.sprt {
+            wrapped_in_view(ui, line);
         }
     }
 }

@@ -58,8 +58,8 @@ pub struct ThreatSearch {
     only: Option<Vec<u16>>,
     /// The attacker's threats are fours alone (and the blocks it is forced to make): victory
     /// by continuous fours. Its results are kept apart from those with threes (a failure
-    /// without threes says nothing of a search with them).
-    pub fours_only: bool,
+    /// without threes says nothing of a search with them). Set by [`Self::set_fours_only`].
+    fours_only: bool,
 }
 
 /// What one search found, for a user.
@@ -124,6 +124,12 @@ impl ThreatSearch {
     /// A searcher giving up a search after `budget` nodes (0: no limit).
     pub fn new(budget: u64) -> ThreatSearch {
         ThreatSearch { budget, ..ThreatSearch::default() }
+    }
+
+    /// Each later search looks for a win by fours alone (victory by continuous fours), or by
+    /// fours and threes.
+    pub fn set_fours_only(&mut self, fours_only: bool) {
+        self.fours_only = fours_only;
     }
 
     /// Gives up each later search after `budget` nodes (0: no limit) or at `deadline`.
@@ -508,7 +514,9 @@ fn threat_candidates<P: Position>(pos: &P, board: &EvalBoard, attacker: Player, 
     let table = board.table();
     let mut scored: Vec<(u16, u32)> = Vec::new();
     let fours = board.near_windows(attacker, 2).iter().map(|&w| (w, 1000));
-    let threes = board.near_windows(attacker, if fours_only { 0 } else { 3 }).iter().map(|&w| (w, 1));
+    // Victory by continuous fours: no move that only makes a three.
+    let three_windows: &[u32] = if fours_only { &[] } else { board.near_windows(attacker, 3) };
+    let threes = three_windows.iter().map(|&w| (w, 1));
     // A four scores far above any count of threes.
     for (w, weight) in fours.chain(threes) {
         for &cell in table.cells_of(w as usize) {

@@ -120,13 +120,22 @@ impl<P: Position> Searcher<'_, P> {
         self.tree.clear();
         self.path.clear();
         self.iteration = depth;
-        let before = self.nodes;
+        self.take_team_refutations();
+        // The depth's cost is the team's: the reply check's share is taken from it.
+        let before = self.all_nodes();
         let v = self.negamax(depth, 0, -INF, INF, None, 0);
         if self.aborted && self.superseded {
-            // A helper finished this depth (or a deeper one) first: its result stands.
+            // A helper finished this depth (or a deeper one) first: its result stands, if its
+            // move passes the reply check; else the depth again, the move valued as lost.
             self.aborted = false;
             self.superseded = false;
-            let Some((done, value)) = self.adopt_team_result(depth - 1) else { return Iteration::Stopped };
+            let Some((done, value)) = self.adopt_team_result(depth - 1, Some(self.all_nodes() - before)) else {
+                return if self.out_of_nodes() || self.control.is_stopped() || self.clock.out_of_time() {
+                    Iteration::Stopped
+                } else {
+                    Iteration::Again
+                };
+            };
             self.publish_tree(false);
             return Iteration::Done(done, value);
         }
@@ -135,7 +144,7 @@ impl<P: Position> Searcher<'_, P> {
         }
         let pv = self.completed_line(depth);
         let Some(&best) = pv.first() else { return Iteration::Stopped };
-        if v.abs() < WIN_BOUND && self.refuted_by_threats(best, self.nodes - before) {
+        if v.abs() < WIN_BOUND && self.refuted_by_threats(best, self.all_nodes() - before) {
             // The depth again without it: the completed result stays the last depth's, whose
             // move the check passed.
             return Iteration::Again;
@@ -166,7 +175,7 @@ impl<P: Position> Searcher<'_, P> {
     /// helper's deeper one), or a legal move flagged unsearched when none finished.
     fn result(&mut self, proven: bool) -> SearchResult {
         // Stopped before it finished a depth a helper finished: the helper's result stands.
-        self.adopt_team_result(self.completed.as_ref().map_or(0, |c| c.3));
+        self.adopt_team_result(self.completed.as_ref().map_or(0, |c| c.3), None);
         let unsearched = self.completed.is_none();
         let (best, value, pv, depth) = match self.completed.clone() {
             Some(c) => c,

@@ -7,7 +7,7 @@ use std::sync::atomic::Ordering::Relaxed;
 use std::sync::atomic::{AtomicU32, AtomicU64};
 
 use super::{AlphaBeta, AlphaBetaConfig, Completed, Memory, Role, Searcher};
-use crate::game::Position;
+use crate::game::{Move, Position};
 use crate::search::progress::Clock;
 use crate::search::score::{INF, WIN_BOUND};
 use crate::search::tree::TreeSnapshot;
@@ -27,6 +27,9 @@ pub(super) struct Team {
     /// the tree of its root moves.
     pub(super) depth: AtomicU32,
     pub(super) result: Mutex<Option<(Completed, TreeSnapshot)>>,
+    /// Root moves the main thread's reply check refuted, with their values: the helpers
+    /// value them so, as the main thread does.
+    pub(super) refuted: Mutex<Vec<(Move, i32)>>,
 }
 
 impl Team {
@@ -42,7 +45,19 @@ impl Team {
             share,
             depth: AtomicU32::new(0),
             result: Mutex::new(None),
+            refuted: Mutex::new(Vec::new()),
         }
+    }
+
+    /// Forgets the helpers' result, its move turned down by the reply check: the depths past
+    /// `done` are open again.
+    pub(super) fn drop_result(&self, done: u32) {
+        *self.result.lock().unwrap_or_else(|e| e.into_inner()) = None;
+        self.depth.store(done, Relaxed);
+    }
+
+    pub(super) fn refuted_now(&self) -> Vec<(Move, i32)> {
+        self.refuted.lock().unwrap_or_else(|e| e.into_inner()).clone()
     }
 
     /// Takes a share of the node budget: the nodes taken (0 once it is spent).
@@ -78,6 +93,7 @@ fn help<P: Position>(
         s.tree.clear();
         s.path.clear();
         s.iteration = depth;
+        s.take_team_refutations();
         let v = s.negamax(depth, 0, -INF, INF, None, 0);
         if s.aborted {
             break;
@@ -85,7 +101,9 @@ fn help<P: Position>(
         if let Some(&best) = s.pv[0].first() {
             let line = s.completed_line(depth);
             let mut result = team.result.lock().unwrap_or_else(|e| e.into_inner());
-            if team.depth.load(Relaxed) < depth {
+            // A move refuted while this depth was searched is not offered.
+            let refuted = team.refuted_now().iter().any(|r| r.0 == best);
+            if team.depth.load(Relaxed) < depth && !refuted {
                 *result = Some(((best, v, line, depth), s.partial_tree()));
                 team.depth.store(depth, Relaxed);
             }
@@ -179,5 +197,41 @@ mod tests {
         let root: Vec<(u16, f64)> = r.root.iter().map(|m| (m.mv.0, m.value)).collect();
         assert_eq!(root, vec![(40, 7.0), (3, -5.0)], "the helper's candidates");
         assert_eq!(ab.last_tree.as_ref().map(|t| t.nodes.len()), Some(3), "the helper's tree");
+    }
+
+    /// A helper's depth whose move the main thread's reply check has refuted is not taken:
+    /// the main thread searches the depth itself, valuing the move as lost.
+    #[test]
+    fn a_helper_depth_with_a_refuted_move_is_not_taken() {
+        let pos = AnyPosition::new(Variant::Grid(crate::game::GridRules::new(9, 9, 5, false, false).unwrap()));
+        let centre = Move(40);
+        let threats = Some(crate::search::ThreatConfig { reply_budget: 10_000, ..Default::default() });
+        let cfg = AlphaBetaConfig { tt_mb: 0, threats, ..Default::default() };
+        let limits = SearchLimits::depth(3);
+        let search = |team: &Team| {
+            let mut ab = AlphaBeta::new(cfg.clone());
+            with_position!(&pos, p => ab.search_main(p, &limits, Clock::new(&limits), &SearchControl::new(), &mut NullSink, Some(team)))
+        };
+        let helper_left = |refuted: bool| {
+            let team = Team::new(None, 2);
+            *team.result.lock().unwrap() = Some(((centre, 7, vec![centre], 3), TreeSnapshot::default()));
+            team.depth.store(3, Relaxed);
+            if refuted {
+                team.refuted.lock().unwrap().push((centre, -crate::search::score::WIN));
+            }
+            team
+        };
+        // Not refuted: the centre passes the check on an empty board, and the helper's depth
+        // is taken.
+        let r = search(&helper_left(false));
+        assert_eq!((r.best, r.stats.depth), (Some(centre), 3));
+        // Refuted: another move, the depth the main thread's own, the helper's result dropped.
+        let team = helper_left(true);
+        let r = search(&team);
+        assert_ne!(r.best, Some(centre));
+        assert_eq!(r.stats.depth, 3);
+        assert!(team.result.lock().unwrap().is_none());
+        let lost = r.root.iter().find(|m| m.mv == centre).expect("the centre among the candidates");
+        assert!(matches!(lost.score, crate::search::Score::Loss { .. }), "{:?}", lost.score);
     }
 }

@@ -192,10 +192,25 @@ impl<P: Position> Searcher<'_, P> {
     /// Takes the team's result if a helper finished a depth deeper than `than`: its move,
     /// value and line with its own candidates and tree (not an older depth's), so that the
     /// table, the best move and the line speak of one search. Gives its depth and value.
-    pub(super) fn adopt_team_result(&mut self, than: u32) -> Option<(u32, i32)> {
+    ///
+    /// The reply check runs on the main thread alone, so a helper's move is taken only if it
+    /// passes one: with `spent` nodes for a check (an iteration's, as the main thread's own
+    /// moves get), or, with `spent` None (the search is over), if an earlier check passed it.
+    /// A move turned down is dropped from the team's result, and the depth is the main
+    /// thread's to finish.
+    pub(super) fn adopt_team_result(&mut self, than: u32, spent: Option<u64>) -> Option<(u32, i32)> {
         let team = self.team?;
         let ((best, value, pv, done), tree) = team.result.lock().unwrap_or_else(|e| e.into_inner()).clone()?;
         if done <= than {
+            return None;
+        }
+        let passed = match spent {
+            _ if self.refuted.iter().any(|r| r.0 == best) => false,
+            Some(spent) => value.abs() >= WIN_BOUND || !self.refuted_by_threats(best, spent),
+            None => self.check_passed(best),
+        };
+        if !passed {
+            team.drop_result(than);
             return None;
         }
         self.completed = Some((best, value, pv, done));

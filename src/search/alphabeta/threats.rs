@@ -59,6 +59,21 @@ impl<P: Position> Searcher<'_, P> {
         Some(v)
     }
 
+    /// The root moves the team's reply check refuted (the main thread's, which every thread
+    /// values as lost), before an iteration.
+    pub(super) fn take_team_refutations(&mut self) {
+        if let Some(team) = self.team {
+            self.refuted = team.refuted_now();
+        }
+    }
+
+    /// Has `m` passed the reply check (or is there none to pass)? A move the check never
+    /// looked at has not.
+    pub(super) fn check_passed(&self, m: Move) -> bool {
+        let on = self.threats.as_ref().is_some_and(|p| p.config.reply_budget > 0);
+        !on || (self.checked.iter().any(|c| c.0 == m) && !self.refuted.iter().any(|r| r.0 == m))
+    }
+
     /// The reply check of a depth's best move `best` at the root, the depth having taken
     /// `spent` nodes: true when the opponent is shown to win by threats after it. The move is
     /// then valued as that loss at the root for the rest of the search. The check gets half
@@ -93,6 +108,10 @@ impl<P: Position> Searcher<'_, P> {
         // The opponent, to move at ply 1, wins `plies` plies later.
         let value = -self.win_value(1 + plies);
         self.refuted.push((best, value));
+        if let Some(team) = self.team {
+            // The helpers value it so from their next iteration.
+            team.refuted.lock().unwrap_or_else(|e| e.into_inner()).push((best, value));
+        }
         let text = format!(
             "alpha-beta: {} loses to threats in {} plies: {}",
             self.pos.format_move(best),

@@ -2081,3 +2081,38 @@ fn the_form_picks_the_shape_heuristic() {
     let best = pos.format_move(r.best.unwrap());
     assert!(["g8", "k8", "f8", "l8"].contains(&best.as_str()), "played {best}");
 }
+
+/// The shape heuristic's weights are fields of the agent form, folded under "weights": one
+/// typed there is the file's and its RON text's, and `defence` stays above the fold.
+#[test]
+fn the_form_edits_the_shape_weights() {
+    use mnklab::agents::AgentConfig;
+    use mnklab::eval::HeuristicConfig;
+    let mut w = Workbench::new("gomoku".parse().unwrap());
+    w.slot_mut(0).set(mnklab::agents::preset("gomoku-ab").unwrap());
+    let mut h = harness(w);
+    h.run();
+    h.get_by_label("Options A").click();
+    h.run();
+    assert!(h.query_by_label("open three").is_none(), "folded at first");
+    assert!(h.query_by_label("defence").is_some(), "defence above the fold");
+    click_in_view(&mut h, "weights");
+    // Every weight but defence, each once.
+    for name in mnklab::eval::SHAPE_WEIGHT_NAMES.iter().filter(|n| **n != "defence") {
+        assert_eq!(h.query_all_by_label(&name.replace('_', " ")).count(), 1, "{name}");
+    }
+    click_in_view(&mut h, "open three");
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.get_by_label("open three").type_text("1234");
+    h.key_press(egui::Key::Enter);
+    h.run();
+    match &h.state().slots()[0].file().agent {
+        AgentConfig::AlphaBeta(c) => match &c.heuristic {
+            HeuristicConfig::Shapes(s) => assert_eq!(s.open_three, 1234.0),
+            other => panic!("not shapes: {other:?}"),
+        },
+        other => panic!("not alpha-beta: {other:?}"),
+    }
+    let text = h.state().slots()[0].ron_text();
+    assert!(text.contains("open_three: 1234"), "{text}");
+}

@@ -768,12 +768,35 @@ fn heuristic_form(ui: &mut egui::Ui, id: &str, h: &mut HeuristicConfig) -> bool 
         };
         changed = true;
     }
-    match h {
-        HeuristicConfig::Lim { bonus } => changed |= number(ui, "bonus", bonus, 0.0..=1e6),
-        HeuristicConfig::Flecart { base } => changed |= number(ui, "base", base, 1.0..=1e6),
-        HeuristicConfig::Pattern { defence, .. } => changed |= number(ui, "defence", defence, 0.0..=1e6),
-        HeuristicConfig::Shapes(w) => changed |= number(ui, "defence", &mut w.defence, 0.0..=100.0),
-        _ => {}
+    changed | parameters_form(ui, id, h)
+}
+
+/// A heuristic's numeric parameters ([`HeuristicConfig::parameters`]), each a field. Where
+/// there are many (the pattern's and the shapes' weights) all but `defence` are folded: the
+/// fields a researcher tunes, or reads after `mnklab tune`.
+fn parameters_form(ui: &mut egui::Ui, id: &str, h: &mut HeuristicConfig) -> bool {
+    let params = h.parameters();
+    let many = params.len() > 2;
+    let shapes = matches!(h, HeuristicConfig::Shapes(_));
+    let mut field = |ui: &mut egui::Ui, name: &str, mut v: f64| {
+        let range = match name {
+            "defence" if shapes => 0.0..=100.0,
+            "defence" | "bonus" => 0.0..=1e6,
+            "base" => 1.0..=1e6,
+            _ => -1e6..=1e6,
+        };
+        number(ui, &name.replace('_', " "), &mut v, range) && h.set_parameter(name, v)
+    };
+    let mut changed = false;
+    for (name, v) in params.iter().filter(|(n, _)| !many || n == "defence") {
+        changed |= field(ui, name, *v);
+    }
+    if many {
+        egui::CollapsingHeader::new("weights").id_salt(format!("weights-{id}")).show(ui, |ui| {
+            for (name, v) in params.iter().filter(|(n, _)| n != "defence") {
+                changed |= field(ui, name, *v);
+            }
+        });
     }
     changed
 }

@@ -452,138 +452,138 @@ impl Marks {
 impl Figure {
     /// The numbers behind the figure, one row per drawn value, in long form.
     pub fn to_csv(&self) -> String {
-        let mut w = csv::Writer::from_writer(Vec::new());
-        let mut row = |fields: &[String]| {
-            // Writing to a Vec cannot fail.
-            let _ = w.write_record(fields);
-        };
-        let f = |x: f64| format!("{x}");
-        // A log2 x is written as the quantity, rounded off the last bits of 2^x (0.002, not
-        // 0.0020000000000000005).
-        let fx = |x: f64| if self.marks.x_log2 { f((x.exp2() * 1e12).round() / 1e12) } else { f(x) };
-        match &self.data {
-            FigureData::Lines(series) => {
-                // Marks over the lines get rows of their own, named as in the legend, with
-                // a column for their labels (the mistake's move, the proven distance).
-                let m = &self.marks;
-                let marked = !(m.points.is_empty() && m.notes.is_empty() && m.bars.is_empty() && m.readings.is_empty());
-                let paneled = !line_panels(series).is_empty();
-                let mut head: Vec<String> = Vec::new();
-                if paneled {
-                    head.push("panel".into());
-                }
-                head.extend(["series".into(), self.x_label.clone(), self.y_label.clone(), "low".into(), "high".into()]);
-                head.push("n".into());
-                if marked {
-                    head.push("label".into());
-                }
-                row(&head);
-                let mut line = |panel: &str, fields: Vec<String>, label: &str| {
-                    let mut all: Vec<String> = Vec::new();
-                    if paneled {
-                        all.push(panel.to_string());
-                    }
-                    all.extend(fields);
-                    if marked {
-                        all.push(label.to_string());
-                    }
-                    row(&all);
-                };
-                for s in series {
-                    for p in &s.points {
-                        let (lo, hi) = p.band.map_or((String::new(), String::new()), |(a, b)| (f(a), f(b)));
-                        line(&s.panel, vec![s.name.clone(), fx(p.x), f(p.y), lo, hi, p.n.to_string()], "");
-                    }
-                }
-                let labelled = m
-                    .points
-                    .iter()
-                    .map(|l| (&m.points_name, l))
-                    .chain(m.notes.iter().map(|l| (&m.notes_name, l)))
-                    .chain(m.readings.iter().map(|l| (&m.readings_name, l)));
-                for (name, l) in labelled {
-                    line("", vec![name.clone(), f(l.x), f(l.y), String::new(), String::new(), String::new()], &l.text);
-                }
-                for &(x, h) in &m.bars {
-                    line("", vec![m.bars_name.clone(), f(x), f(h), String::new(), String::new(), String::new()], "");
-                }
-            }
+        let rows = match &self.data {
+            FigureData::Lines(series) => self.lines_rows(series),
             FigureData::StackedBars { categories, stacks } => {
-                row(&[self.x_label.clone(), "part".into(), self.y_label.clone()]);
-                for (c, cat) in categories.iter().enumerate() {
-                    for (part, values) in stacks {
-                        row(&[cat.clone(), part.clone(), f(values[c])]);
-                    }
-                }
+                let head = vec![self.x_label.clone(), "part".into(), self.y_label.clone()];
+                let body = categories.iter().enumerate().flat_map(|(c, cat)| {
+                    stacks.iter().map(move |(part, values)| vec![cat.clone(), part.clone(), num(values[c])])
+                });
+                std::iter::once(head).chain(body).collect()
             }
             FigureData::Pies(pies) => {
-                row(&["group".into(), "slice".into(), "value".into()]);
-                for (group, slices) in pies {
-                    for (label, v) in slices {
-                        row(&[group.clone(), label.clone(), f(*v)]);
-                    }
-                }
+                let head = vec!["group".into(), "slice".into(), "value".into()];
+                let body = pies.iter().flat_map(|(group, slices)| {
+                    slices.iter().map(move |(label, v)| vec![group.clone(), label.clone(), num(*v)])
+                });
+                std::iter::once(head).chain(body).collect()
             }
-            FigureData::Heatmap { columns, rows, panels, .. } => {
-                let faceted = panels.len() > 1 || panels.iter().any(|p| !p.label.is_empty());
-                let mut head = vec![self.x_label.clone(), self.y_label.clone()];
-                if faceted {
-                    head.push("panel".into());
-                }
-                head.extend([self.value_label.clone(), "games".into()]);
-                row(&head);
-                for p in panels {
-                    for (r, name) in rows.iter().enumerate() {
-                        for (c, column) in columns.iter().enumerate() {
-                            if let Some(v) = p.values[r][c] {
-                                let mut line = vec![column.clone(), name.clone()];
-                                if faceted {
-                                    line.push(p.label.clone());
-                                }
-                                let games = p.counts.get(r).and_then(|row| row.get(c)).copied().unwrap_or(0);
-                                line.extend([f(v), games.to_string()]);
-                                row(&line);
-                            }
-                        }
-                    }
-                }
-            }
-            FigureData::Boxes(boxes) => {
-                row(&[
-                    self.x_label.clone(),
-                    "n".into(),
-                    "min".into(),
-                    "q1".into(),
-                    "median".into(),
-                    "q3".into(),
-                    "max".into(),
-                    "whisker_low".into(),
-                    "whisker_high".into(),
-                    "outliers".into(),
-                ]);
-                for b in boxes {
-                    row(&[
-                        b.name.clone(),
-                        b.n.to_string(),
-                        f(b.min),
-                        f(b.q1),
-                        f(b.median),
-                        f(b.q3),
-                        f(b.max),
-                        f(b.whisker_low),
-                        f(b.whisker_high),
-                        b.outliers.iter().map(|&x| f(x)).collect::<Vec<_>>().join(" "),
-                    ]);
-                }
-            }
+            FigureData::Heatmap { columns, rows, panels, .. } => self.heatmap_rows(columns, rows, panels),
+            FigureData::Boxes(boxes) => self.boxes_rows(boxes),
             FigureData::Histogram { edges, counts } => {
-                row(&["bin_low".into(), "bin_high".into(), "count".into()]);
-                for (i, c) in counts.iter().enumerate() {
-                    row(&[f(edges[i]), f(edges[i + 1]), c.to_string()]);
+                let head = vec!["bin_low".into(), "bin_high".into(), "count".into()];
+                let body =
+                    counts.iter().enumerate().map(|(i, c)| vec![num(edges[i]), num(edges[i + 1]), c.to_string()]);
+                std::iter::once(head).chain(body).collect()
+            }
+        };
+        let mut w = csv::Writer::from_writer(Vec::new());
+        for r in &rows {
+            // Writing to a Vec cannot fail.
+            let _ = w.write_record(r);
+        }
+        String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
+    }
+
+    /// The CSV rows of a line figure: a row a point, then the marks over the lines in rows of
+    /// their own, named as in the legend, with a column for their labels (the mistake's move,
+    /// the proven distance).
+    fn lines_rows(&self, series: &[Series]) -> Vec<Vec<String>> {
+        // A log2 x is written as the quantity, rounded off the last bits of 2^x (0.002, not
+        // 0.0020000000000000005).
+        let fx = |x: f64| if self.marks.x_log2 { num((x.exp2() * 1e12).round() / 1e12) } else { num(x) };
+        let m = &self.marks;
+        let marked = !(m.points.is_empty() && m.notes.is_empty() && m.bars.is_empty() && m.readings.is_empty());
+        let paneled = !line_panels(series).is_empty();
+        let line = |panel: &str, fields: Vec<String>, label: &str| {
+            let mut all: Vec<String> = Vec::new();
+            if paneled {
+                all.push(panel.to_string());
+            }
+            all.extend(fields);
+            if marked {
+                all.push(label.to_string());
+            }
+            all
+        };
+        let mut head: Vec<String> = Vec::new();
+        if paneled {
+            head.push("panel".into());
+        }
+        head.extend(["series".into(), self.x_label.clone(), self.y_label.clone(), "low".into(), "high".into()]);
+        head.push("n".into());
+        if marked {
+            head.push("label".into());
+        }
+        let mut rows = vec![head];
+        for s in series {
+            for p in &s.points {
+                let (lo, hi) = p.band.map_or((String::new(), String::new()), |(a, b)| (num(a), num(b)));
+                rows.push(line(&s.panel, vec![s.name.clone(), fx(p.x), num(p.y), lo, hi, p.n.to_string()], ""));
+            }
+        }
+        let labelled = m
+            .points
+            .iter()
+            .map(|l| (&m.points_name, l))
+            .chain(m.notes.iter().map(|l| (&m.notes_name, l)))
+            .chain(m.readings.iter().map(|l| (&m.readings_name, l)));
+        let empty = || String::new();
+        for (name, l) in labelled {
+            rows.push(line("", vec![name.clone(), num(l.x), num(l.y), empty(), empty(), empty()], &l.text));
+        }
+        for &(x, h) in &m.bars {
+            rows.push(line("", vec![m.bars_name.clone(), num(x), num(h), empty(), empty(), empty()], ""));
+        }
+        rows
+    }
+
+    /// The CSV rows of a heatmap: a row a cell with a value, with its panel when there are
+    /// several (or a named one), and the games behind it.
+    fn heatmap_rows(&self, columns: &[String], rows: &[String], panels: &[HeatPanel]) -> Vec<Vec<String>> {
+        let faceted = panels.len() > 1 || panels.iter().any(|p| !p.label.is_empty());
+        let mut head = vec![self.x_label.clone(), self.y_label.clone()];
+        if faceted {
+            head.push("panel".into());
+        }
+        head.extend([self.value_label.clone(), "games".into()]);
+        let mut out = vec![head];
+        for p in panels {
+            for (r, name) in rows.iter().enumerate() {
+                for (c, column) in columns.iter().enumerate() {
+                    let Some(v) = p.values[r][c] else { continue };
+                    let mut line = vec![column.clone(), name.clone()];
+                    if faceted {
+                        line.push(p.label.clone());
+                    }
+                    let games = p.counts.get(r).and_then(|row| row.get(c)).copied().unwrap_or(0);
+                    line.extend([num(v), games.to_string()]);
+                    out.push(line);
                 }
             }
         }
-        String::from_utf8(w.into_inner().unwrap_or_default()).unwrap_or_default()
+        out
+    }
+
+    /// The CSV rows of box plots: a row a box, its five numbers, whiskers and outliers.
+    fn boxes_rows(&self, boxes: &[BoxStats]) -> Vec<Vec<String>> {
+        let head = [&self.x_label, "n", "min", "q1", "median", "q3", "max", "whisker_low", "whisker_high", "outliers"];
+        let mut out = vec![head.iter().map(|h| h.to_string()).collect()];
+        for b in boxes {
+            out.push(vec![
+                b.name.clone(),
+                b.n.to_string(),
+                num(b.min),
+                num(b.q1),
+                num(b.median),
+                num(b.q3),
+                num(b.max),
+                num(b.whisker_low),
+                num(b.whisker_high),
+                b.outliers.iter().map(|&x| num(x)).collect::<Vec<_>>().join(" "),
+            ]);
+        }
+        out
     }
 
     /// Whether there is anything to draw.
@@ -774,6 +774,11 @@ pub fn log_y(fig: &Figure) -> Figure {
         _ => {}
     }
     out
+}
+
+/// A number as the CSV files write it: Rust's shortest form that reads back the same.
+fn num(x: f64) -> String {
+    format!("{x}")
 }
 
 #[cfg(test)]

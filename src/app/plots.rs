@@ -100,48 +100,7 @@ pub fn draw_figure(
     let given = fig;
     let fig = &if log { log_y(fig) } else { fig.clone() };
     let start = ui.cursor().top();
-    match row {
-        Some(TitleRow { enlarged: open, leading }) => {
-            ui.horizontal(|ui| {
-                if let Some(leading) = leading {
-                    leading(ui);
-                }
-                let hover = "Show this plot in a window of its own, as large as you drag it";
-                if ui.small_button("Enlarge plot").on_hover_text(hover).clicked() {
-                    *open = true;
-                }
-                let title = egui::RichText::new(&fig.title).strong();
-                ui.add(egui::Label::new(title).truncate()).on_hover_text(&fig.title);
-            });
-            let title = if fig.title.is_empty() { id.to_string() } else { fig.title.clone() };
-            egui::Window::new(title)
-                .id(egui::Id::unique(("enlarged plot", id)))
-                .open(open)
-                .default_size([900.0, 560.0])
-                .resizable(true)
-                .collapsible(false)
-                .show(ui.ctx(), |ui| {
-                    let height = (ui.available_height() - 70.0).clamp(200.0, 2000.0);
-                    draw_figure(ui, &format!("{id} window"), given, height, log, None);
-                });
-        }
-        None => {
-            ui.label(egui::RichText::new(&fig.title).strong());
-        }
-    }
-    let categories: Vec<String> = match &fig.data {
-        FigureData::StackedBars { categories, .. } => categories.clone(),
-        FigureData::Boxes(b) => b.iter().map(|b| b.name.clone()).collect(),
-        // Faceted heatmaps repeat the columns for each panel, a blank column between.
-        FigureData::Heatmap { columns, panels, .. } => (0..panels.len())
-            .flat_map(|k| columns.iter().cloned().chain((k + 1 < panels.len()).then(String::new)))
-            .collect(),
-        _ => Vec::new(),
-    };
-    let rows: Vec<String> = match &fig.data {
-        FigureData::Heatmap { rows, .. } => rows.clone(),
-        _ => Vec::new(),
-    };
+    draw_title(ui, id, fig, given, log, row);
     // Heatmaps carry their values in the cells; lines have their legend outside the plot,
     // where it covers no line's end.
     if let FigureData::Lines(series) = &fig.data {
@@ -187,6 +146,65 @@ pub fn draw_figure(
             }
         }
     }
+    plot = with_axes(plot, fig, log);
+    let data = fig.data.clone();
+    let response = plot.show(ui, move |p| {
+        draw_data(p, &data, top);
+        if p.response().clicked() { p.pointer_coordinate() } else { None }
+    });
+    response.inner
+}
+
+/// The title above a figure: the plain title, or `row` with its leading controls and the
+/// button that opens the figure (`given`, before any log transform) in a window of its own.
+fn draw_title(ui: &mut egui::Ui, id: &str, fig: &Figure, given: &Figure, log: bool, row: Option<TitleRow<'_>>) {
+    match row {
+        Some(TitleRow { enlarged: open, leading }) => {
+            ui.horizontal(|ui| {
+                if let Some(leading) = leading {
+                    leading(ui);
+                }
+                let hover = "Show this plot in a window of its own, as large as you drag it";
+                if ui.small_button("Enlarge plot").on_hover_text(hover).clicked() {
+                    *open = true;
+                }
+                let title = egui::RichText::new(&fig.title).strong();
+                ui.add(egui::Label::new(title).truncate()).on_hover_text(&fig.title);
+            });
+            let title = if fig.title.is_empty() { id.to_string() } else { fig.title.clone() };
+            egui::Window::new(title)
+                .id(egui::Id::unique(("enlarged plot", id)))
+                .open(open)
+                .default_size([900.0, 560.0])
+                .resizable(true)
+                .collapsible(false)
+                .show(ui.ctx(), |ui| {
+                    let height = (ui.available_height() - 70.0).clamp(200.0, 2000.0);
+                    draw_figure(ui, &format!("{id} window"), given, height, log, None);
+                });
+        }
+        None => {
+            ui.label(egui::RichText::new(&fig.title).strong());
+        }
+    }
+}
+
+/// The plot's axes as the exported figure has them: categories, named ticks or whole numbers
+/// along x; a heatmap's rows, or log ticks, along y.
+fn with_axes(mut plot: Plot<'static>, fig: &Figure, log: bool) -> Plot<'static> {
+    let categories: Vec<String> = match &fig.data {
+        FigureData::StackedBars { categories, .. } => categories.clone(),
+        FigureData::Boxes(b) => b.iter().map(|b| b.name.clone()).collect(),
+        // Faceted heatmaps repeat the columns for each panel, a blank column between.
+        FigureData::Heatmap { columns, panels, .. } => (0..panels.len())
+            .flat_map(|k| columns.iter().cloned().chain((k + 1 < panels.len()).then(String::new)))
+            .collect(),
+        _ => Vec::new(),
+    };
+    let rows: Vec<String> = match &fig.data {
+        FigureData::Heatmap { rows, .. } => rows.clone(),
+        _ => Vec::new(),
+    };
     let counts = categories.is_empty()
         && fig.marks.x_ticks.is_empty()
         && matches!(&fig.data, FigureData::Lines(series) if crate::plot::whole_x(series));
@@ -224,12 +242,7 @@ pub fn draw_figure(
                 ticks.iter().position(|t| (t - mark.value).abs() < 1e-9).map(|i| labels[i].clone()).unwrap_or_default()
             });
     }
-    let data = fig.data.clone();
-    let response = plot.show(ui, move |p| {
-        draw_data(p, &data, top);
-        if p.response().clicked() { p.pointer_coordinate() } else { None }
-    });
-    response.inner
+    plot
 }
 
 /// egui_plot's grid marks on whole numbers only.

@@ -91,49 +91,7 @@ fn keep_committed(
 /// positions) with its 95% interval, in percent, a column a budget: one table for CPU time a
 /// move, one for work a move (every other doubling; every budget is in `accuracy.csv`).
 pub(super) fn accuracy_markdown(csv_text: &str) -> Result<String, TableError> {
-    let mut r = csv::Reader::from_reader(csv_text.as_bytes());
-    let header: Vec<String> = r.headers()?.iter().map(str::to_string).collect();
-    let col = |name: &str| header.iter().position(|h| h == name);
-    let (Some(board), Some(agent), Some(kind), Some(budget), Some(group), Some(rate), Some(lo), Some(hi)) = (
-        col("board"),
-        col("agent"),
-        col("budget_kind"),
-        col("budget"),
-        col("group"),
-        col("rate"),
-        col("lo"),
-        col("hi"),
-    ) else {
-        return Err(TableError::Columns {
-            file: "accuracy.csv",
-            wanted: "board,agent,budget_kind,budget,group,rate,lo,hi",
-        });
-    };
-    // (board, agent) in the file's order, and each one's cells by (kind, budget).
-    let mut rows: Vec<(String, String)> = Vec::new();
-    let mut cells: std::collections::HashMap<(String, String, String, String), String> = Default::default();
-    let mut budgets: std::collections::BTreeMap<(String, u64), String> = Default::default();
-    for rec in r.records() {
-        let c = rec?;
-        let f = |i: usize| c.get(i).unwrap_or("").to_string();
-        if f(group) != "all" {
-            continue;
-        }
-        let num =
-            |i: usize| f(i).parse::<f64>().map_err(|_| TableError::NotACount { file: "accuracy.csv", cell: f(i) });
-        let key = (f(board), f(agent));
-        if !rows.contains(&key) {
-            rows.push(key.clone());
-        }
-        let cell = format!("{:.0} ({:.0}-{:.0})", 100.0 * num(rate)?, 100.0 * num(lo)?, 100.0 * num(hi)?);
-        let size = num(budget)?;
-        let size = if f(kind) == "cpu_seconds" { (size * 1e6).round() as u64 } else { size as u64 };
-        if f(kind) != "none" {
-            budgets.insert((f(kind), size), f(budget));
-        }
-        cells.insert((key.0, key.1, f(kind), f(budget)), cell);
-    }
-    let mut out = String::new();
+    let cells = AccuracyCells::read(csv_text)?;
     let axes = [
         ("cpu_seconds", "CPU time a move", "Mistakes in percent (95% interval) at each CPU time a move:"),
         (
@@ -142,10 +100,71 @@ pub(super) fn accuracy_markdown(csv_text: &str) -> Result<String, TableError> {
             "Mistakes in percent (95% interval) at each work budget a move, alpha-beta's in nodes and MCTS's in iterations:",
         ),
     ];
-    for (axis, what, caption) in axes {
+    let out: String = axes.iter().map(|&(axis, what, caption)| cells.table(axis, what, caption)).collect();
+    Ok(out.trim_end().to_string() + "\n")
+}
+
+/// The mistake rates of `accuracy.csv` over all positions, as its tables read them.
+struct AccuracyCells {
+    /// (board, agent) in the file's order.
+    rows: Vec<(String, String)>,
+    /// Each row's cell, "rate (lo-hi)" in percent, by (board, agent, budget kind, budget).
+    cells: std::collections::HashMap<(String, String, String, String), String>,
+    /// The budgets by kind and size (CPU time in microseconds), with their text in the file.
+    budgets: std::collections::BTreeMap<(String, u64), String>,
+}
+
+impl AccuracyCells {
+    fn read(csv_text: &str) -> Result<AccuracyCells, TableError> {
+        let mut r = csv::Reader::from_reader(csv_text.as_bytes());
+        let header: Vec<String> = r.headers()?.iter().map(str::to_string).collect();
+        let col = |name: &str| header.iter().position(|h| h == name);
+        let (Some(board), Some(agent), Some(kind), Some(budget), Some(group), Some(rate), Some(lo), Some(hi)) = (
+            col("board"),
+            col("agent"),
+            col("budget_kind"),
+            col("budget"),
+            col("group"),
+            col("rate"),
+            col("lo"),
+            col("hi"),
+        ) else {
+            return Err(TableError::Columns {
+                file: "accuracy.csv",
+                wanted: "board,agent,budget_kind,budget,group,rate,lo,hi",
+            });
+        };
+        let mut out = AccuracyCells { rows: Vec::new(), cells: Default::default(), budgets: Default::default() };
+        for rec in r.records() {
+            let c = rec?;
+            let f = |i: usize| c.get(i).unwrap_or("").to_string();
+            if f(group) != "all" {
+                continue;
+            }
+            let num =
+                |i: usize| f(i).parse::<f64>().map_err(|_| TableError::NotACount { file: "accuracy.csv", cell: f(i) });
+            let key = (f(board), f(agent));
+            if !out.rows.contains(&key) {
+                out.rows.push(key.clone());
+            }
+            let cell = format!("{:.0} ({:.0}-{:.0})", 100.0 * num(rate)?, 100.0 * num(lo)?, 100.0 * num(hi)?);
+            let size = num(budget)?;
+            let size = if f(kind) == "cpu_seconds" { (size * 1e6).round() as u64 } else { size as u64 };
+            if f(kind) != "none" {
+                out.budgets.insert((f(kind), size), f(budget));
+            }
+            out.cells.insert((key.0, key.1, f(kind), f(budget)), cell);
+        }
+        Ok(out)
+    }
+
+    /// The table of one budget axis (`cpu_seconds`, or `work`: nodes and iterations) under
+    /// its caption, a column a budget; empty when no budget is on the axis. `what` names
+    /// the axis's budget in the footnote of cells not searched.
+    fn table(&self, axis: &str, what: &str, caption: &str) -> String {
         let on_axis = |k: &str| if axis == "work" { k == "nodes" || k == "iterations" } else { k == axis };
         let mut columns: Vec<(u64, String)> = Vec::new();
-        for ((k, size), text) in &budgets {
+        for ((k, size), text) in &self.budgets {
             if on_axis(k) && !columns.iter().any(|(s, _)| s == size) {
                 columns.push((*size, text.clone()));
             }
@@ -157,7 +176,7 @@ pub(super) fn accuracy_markdown(csv_text: &str) -> Result<String, TableError> {
             columns.retain(|c| (c.0.trailing_zeros() - first).is_multiple_of(2));
         }
         if columns.is_empty() {
-            continue;
+            return String::new();
         }
         let heading = |c: &(u64, String)| {
             if axis == "cpu_seconds" {
@@ -166,20 +185,20 @@ pub(super) fn accuracy_markdown(csv_text: &str) -> Result<String, TableError> {
                 format!("2^{}", c.0.trailing_zeros())
             }
         };
-        out.push_str(&format!(
+        let mut out = format!(
             "{caption}\n\n| board | agent | {} |\n",
             columns.iter().map(heading).collect::<Vec<_>>().join(" | ")
-        ));
+        );
         out.push_str(&format!("|---|---|{}\n", "---:|".repeat(columns.len())));
-        for (b, a) in &rows {
-            let budgetless = cells.get(&(b.clone(), a.clone(), "none".into(), "0".into()));
+        for (b, a) in &self.rows {
+            let budgetless = self.cells.get(&(b.clone(), a.clone(), "none".into(), "0".into()));
             let line: Vec<String> = columns
                 .iter()
                 .map(|(_, text)| {
                     let found = ["cpu_seconds", "nodes", "iterations"]
                         .iter()
                         .filter(|k| on_axis(k))
-                        .find_map(|k| cells.get(&(b.clone(), a.clone(), k.to_string(), text.clone())));
+                        .find_map(|k| self.cells.get(&(b.clone(), a.clone(), k.to_string(), text.clone())));
                     found.or(budgetless).cloned().unwrap_or_else(|| "·".into())
                 })
                 .collect();
@@ -193,8 +212,8 @@ pub(super) fn accuracy_markdown(csv_text: &str) -> Result<String, TableError> {
             out.push_str(&format!("\n(·: not searched at this {what}.)\n"));
         }
         out.push('\n');
+        out
     }
-    Ok(out.trim_end().to_string() + "\n")
 }
 
 /// The `crossovers NAME` block: where two agents' curves cross on the CPU-time axis, the
@@ -259,6 +278,22 @@ b,uct,cpu_seconds,0.001,all,100,9,0.09,0.04,0.14,2,7
         assert!(work.contains("| b | ab | 20 (12-28) | 10 (5-15) |"), "the quiet group left out, 2^7 skipped: {md}");
         assert!(work.contains("| b | uct | 30 (20-40) | · |"), "{md}");
         assert!(accuracy_markdown("board,agent\nb,ab\n").is_err());
+        // The footnote of a dot goes under the table with the dot alone.
+        assert!(!cpu.contains("(·: not searched"), "{md}");
+        assert!(work.contains("(·: not searched at this nodes or iterations a move.)"), "{md}");
+        let dot_in_cpu_alone = "board,agent,budget_kind,budget,group,rate,lo,hi
+b,ab,cpu_seconds,0.001,all,0.2,0.1,0.3
+b,ab,nodes,64,all,0.2,0.1,0.3
+b,uct,cpu_seconds,0.002,all,0.3,0.2,0.4
+b,uct,nodes,64,all,0.3,0.2,0.4
+";
+        let md = accuracy_markdown(dot_in_cpu_alone).unwrap();
+        let (cpu, work) = md.split_once("each work budget").unwrap();
+        assert!(
+            cpu.contains("| b | ab | 20 (10-30) | · |") && cpu.contains("(·: not searched at this CPU time"),
+            "{md}"
+        );
+        assert!(!work.contains("(·: not searched"), "{md}");
     }
 
     /// Crossovers on CPU time only, in milliseconds, with "no crossing" said in words.

@@ -534,47 +534,8 @@ impl Analysis {
     /// The analysis controls and readout of a slot; what its clicks ask of the workbench
     /// (start, a candidate played, a line walked) goes to `out`.
     pub fn show(&mut self, ui: &mut egui::Ui, view: &SlotView, out: &mut Vec<Command>) {
-        let (pos, id, slot) = (view.pos, view.id, view.slot);
-        ui.horizontal_wrapped(|ui| {
-            let label = ui.label(format!("seconds {id} (0: until stopped)"));
-            ui.add(egui::DragValue::new(&mut self.seconds).range(0.0..=3600.0).speed(0.1)).labelled_by(label.id);
-        });
-        ui.horizontal_wrapped(|ui| {
-            if ui.add_enabled(!self.running, egui::Button::new(format!("Start analysis {id}"))).clicked() {
-                out.push(Command::StartSlot(slot));
-            }
-            // A finished analysis that follows the game is stopped too: no new position is
-            // analysed after it.
-            let stop = ui.add_enabled(self.follows(), egui::Button::new(format!("Stop {id}")));
-            // Enabled while idle (a finished search, a finished game) it still does something:
-            // it ends the following, so the next position is not analysed. Said so.
-            let stop = if self.running || self.waiting {
-                stop.on_hover_text("stop the search and stop following the game")
-            } else {
-                stop.on_hover_text(
-                    "nothing is searched now; stop following the game (the next position is not analysed)",
-                )
-            };
-            if stop.clicked() {
-                self.stop();
-            }
-            let follow = ui.checkbox(&mut self.follow, format!("follow {id}"));
-            if follow.changed() && !self.follow && !self.running {
-                // Unticked after it finished: ticking again does not revive that old start.
-                self.engaged = false;
-            }
-            follow.on_hover_text(
-                "once started, analyse each new position (a move, back, forward) until stopped, \
-                 finished analyses too; off: a finished analysis stays with its position",
-            );
-        });
-        // The slider reaches every legal move (a 7x7 board's solver lists 49); at its top it
-        // means "every move", kept as such when the next position has more or fewer.
-        let top = MOST_CANDIDATES.max(pos.num_legal_moves());
-        let mut shown = self.candidates.min(top);
-        if ui.add(egui::Slider::new(&mut shown, 1..=top).text("candidates")).changed() {
-            self.candidates = if shown == top { EVERY_MOVE } else { shown };
-        }
+        let pos = view.pos;
+        self.controls(ui, view, out);
         // Where an answer came from is about the analysed position only.
         let info = self.info.as_deref().filter(|_| self.is_for(pos));
         // No table for this position: no row of one is under the pointer (a row's words
@@ -619,44 +580,96 @@ impl Analysis {
                 });
             }
             Some(p) => {
-                let best = p.best.map_or("-".to_string(), |m| pos.format_move(m));
-                let state = match (self.running, self.stopped, view.config_changed) {
-                    (true, _, false) => "running",
-                    (true, _, true) => "running, by the previous config",
-                    (false, false, false) => "finished",
-                    (false, false, true) => "finished, by the previous config",
-                    (false, true, false) => "stopped",
-                    (false, true, true) => "stopped, by the previous config",
-                };
-                let text = egui::RichText::new(format!("best {best}   score {}   {state}", p.score));
-                let text = if view.config_changed { text.color(ui.visuals().warn_fg_color) } else { text };
-                let help = crate::analysis::ScoreKind::of(&p.score).help();
-                ui.label(text).on_hover_text(if view.config_changed {
-                    format!("{help}\n\nThe agent's config changed since this analysis started: start it again (Space) for the new one.")
-                } else {
-                    help.to_string()
-                });
-                // A field at a time, so a narrow panel breaks the line between fields only;
-                // the speed's fields follow on the same lines (a line of their own took
-                // Connect-4's seventh candidate row in a half panel).
-                let fields = crate::analysis::search_fields(p);
-                let speed = crate::analysis::speed_fields(p, self.reports);
-                ui.horizontal_wrapped(|ui| {
-                    for field in fields.into_iter().chain(speed) {
-                        // Never broken inside ("nodes" on one line, its count on the next).
-                        ui.add(egui::Label::new(field).wrap_mode(egui::TextWrapMode::Extend));
-                    }
-                });
-                // A running proof: what it has ruled out, wrapped to the column.
-                if let Some(so_far) = crate::analysis::proof_so_far(p) {
-                    ui.label(so_far);
-                }
-                if crate::analysis::shows_pv(p) {
-                    let pv: Vec<String> = p.pv.iter().map(|&m| pos.format_move(m)).collect();
-                    ui.label(format!("PV {}", pv.join(" ")));
-                }
+                self.readout(ui, view, p);
                 self.candidate_table(ui, pos, view.others, out);
             }
+        }
+    }
+
+    /// The analysis' controls: its seconds, Start, Stop and follow, and how many candidates.
+    fn controls(&mut self, ui: &mut egui::Ui, view: &SlotView, out: &mut Vec<Command>) {
+        let (pos, id, slot) = (view.pos, view.id, view.slot);
+        ui.horizontal_wrapped(|ui| {
+            let label = ui.label(format!("seconds {id} (0: until stopped)"));
+            ui.add(egui::DragValue::new(&mut self.seconds).range(0.0..=3600.0).speed(0.1)).labelled_by(label.id);
+        });
+        ui.horizontal_wrapped(|ui| {
+            if ui.add_enabled(!self.running, egui::Button::new(format!("Start analysis {id}"))).clicked() {
+                out.push(Command::StartSlot(slot));
+            }
+            // A finished analysis that follows the game is stopped too: no new position is
+            // analysed after it.
+            let stop = ui.add_enabled(self.follows(), egui::Button::new(format!("Stop {id}")));
+            // Enabled while idle (a finished search, a finished game) it still does something:
+            // it ends the following, so the next position is not analysed. Said so.
+            let stop = if self.running || self.waiting {
+                stop.on_hover_text("stop the search and stop following the game")
+            } else {
+                stop.on_hover_text(
+                    "nothing is searched now; stop following the game (the next position is not analysed)",
+                )
+            };
+            if stop.clicked() {
+                self.stop();
+            }
+            let follow = ui.checkbox(&mut self.follow, format!("follow {id}"));
+            if follow.changed() && !self.follow && !self.running {
+                // Unticked after it finished: ticking again does not revive that old start.
+                self.engaged = false;
+            }
+            follow.on_hover_text(
+                "once started, analyse each new position (a move, back, forward) until stopped, \
+                 finished analyses too; off: a finished analysis stays with its position",
+            );
+        });
+        // The slider reaches every legal move (a 7x7 board's solver lists 49); at its top it
+        // means "every move", kept as such when the next position has more or fewer.
+        let top = MOST_CANDIDATES.max(pos.num_legal_moves());
+        let mut shown = self.candidates.min(top);
+        if ui.add(egui::Slider::new(&mut shown, 1..=top).text("candidates")).changed() {
+            self.candidates = if shown == top { EVERY_MOVE } else { shown };
+        }
+    }
+
+    /// What the analysis of the position shown found, above its candidate table: best move,
+    /// score and state, the search's fields, the proof so far and the PV.
+    fn readout(&self, ui: &mut egui::Ui, view: &SlotView, p: &Progress) {
+        let pos = view.pos;
+        let best = p.best.map_or("-".to_string(), |m| pos.format_move(m));
+        let state = match (self.running, self.stopped, view.config_changed) {
+            (true, _, false) => "running",
+            (true, _, true) => "running, by the previous config",
+            (false, false, false) => "finished",
+            (false, false, true) => "finished, by the previous config",
+            (false, true, false) => "stopped",
+            (false, true, true) => "stopped, by the previous config",
+        };
+        let text = egui::RichText::new(format!("best {best}   score {}   {state}", p.score));
+        let text = if view.config_changed { text.color(ui.visuals().warn_fg_color) } else { text };
+        let help = crate::analysis::ScoreKind::of(&p.score).help();
+        ui.label(text).on_hover_text(if view.config_changed {
+            format!("{help}\n\nThe agent's config changed since this analysis started: start it again (Space) for the new one.")
+        } else {
+            help.to_string()
+        });
+        // A field at a time, so a narrow panel breaks the line between fields only;
+        // the speed's fields follow on the same lines (a line of their own took
+        // Connect-4's seventh candidate row in a half panel).
+        let fields = crate::analysis::search_fields(p);
+        let speed = crate::analysis::speed_fields(p, self.reports);
+        ui.horizontal_wrapped(|ui| {
+            for field in fields.into_iter().chain(speed) {
+                // Never broken inside ("nodes" on one line, its count on the next).
+                ui.add(egui::Label::new(field).wrap_mode(egui::TextWrapMode::Extend));
+            }
+        });
+        // A running proof: what it has ruled out, wrapped to the column.
+        if let Some(so_far) = crate::analysis::proof_so_far(p) {
+            ui.label(so_far);
+        }
+        if crate::analysis::shows_pv(p) {
+            let pv: Vec<String> = p.pv.iter().map(|&m| pos.format_move(m)).collect();
+            ui.label(format!("PV {}", pv.join(" ")));
         }
     }
 

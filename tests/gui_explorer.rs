@@ -350,3 +350,33 @@ fn expand_pv_opens_an_mcts_line_to_the_end_of_the_game() {
     // Right of "show": the row's text, at least 300 px of it.
     assert!(deepest_show < tab.end - 300.0, "a row's buttons at {deepest_show} px of {tab:?}");
 }
+
+/// More children than a page: the first 25 are shown with "1-25 of 30", "next" turns to the
+/// rest, and the children the snapshot left out are offered as "+N more".
+#[test]
+fn the_children_come_a_page_at_a_time() {
+    let mut w = Workbench::new("gomoku".parse().unwrap());
+    w.show_tab(BottomTab::Explorer);
+    let key = PositionKey::of(w.position());
+    w.slot_mut(0).analysis_mut().set_key(Some(key));
+    let visits: Vec<u64> = (1..=30).map(|v| v * 100).collect();
+    let mut tree = tree_with_visits(&visits);
+    tree.nodes[0].hidden_children = 3;
+    w.slot_mut(0).analysis_mut().set_tree(Some(tree));
+    let mut h = harness(w);
+    h.run();
+    assert!(h.query_by_label("1-25 of 30").is_some(), "the first page");
+    assert!(h.query_by_label_contains("visits 3000 ").is_some(), "most visited first");
+    assert!(h.query_by_label_contains("visits 500 ").is_none(), "the 26th is on the next page");
+    assert!(h.query_by_label("+3 more").is_some(), "the children left out");
+    h.get_by_label("next").click();
+    h.run();
+    h.run();
+    assert!(h.query_by_label("26-30 of 30").is_some(), "the second page");
+    assert!(h.query_by_label_contains("visits 500 ").is_some());
+    assert!(h.query_by_label_contains("visits 3000 ").is_none());
+    h.get_by_label("previous").click();
+    h.run();
+    h.run();
+    assert!(h.query_by_label("1-25 of 30").is_some(), "back to the first");
+}

@@ -342,31 +342,7 @@ impl Explorer {
                 kids = keep_order(tree, kids, before);
             }
             drawn.insert(path.clone(), kids.iter().filter_map(|&c| tree.nodes[c].mv).collect());
-            let page_id = state_id.with("page");
-            let pages = kids.len().div_ceil(PAGE).max(1);
-            let page = ui.ctx().data(|d| d.get_temp::<usize>(page_id)).unwrap_or(0).min(pages - 1);
-            // Above the children, where it is seen without scrolling past them.
-            if pages > 1 || node.hidden_children > 0 {
-                ui.horizontal(|ui| {
-                    if pages > 1 {
-                        if ui.add_enabled(page > 0, egui::Button::new("previous").small()).clicked() {
-                            ui.ctx().data_mut(|d| d.insert_temp(page_id, page - 1));
-                        }
-                        let first = page * PAGE + 1;
-                        ui.weak(format!("{first}-{} of {}", (first + PAGE - 1).min(kids.len()), kids.len()));
-                        if ui.add_enabled(page + 1 < pages, egui::Button::new("next").small()).clicked() {
-                            ui.ctx().data_mut(|d| d.insert_temp(page_id, page + 1));
-                        }
-                    }
-                    if node.hidden_children > 0 {
-                        let more = format!("+{} more", node.hidden_children);
-                        let b = ui.add_enabled(!waiting, egui::Button::new(more).small());
-                        if b.on_hover_text("fetch every child the search has").clicked() {
-                            out.fetch.push((path.clone(), FETCH_DEPTH, FETCH_ALL));
-                        }
-                    }
-                });
-            }
+            let page = page_bar(ui, state_id.with("page"), kids.len(), node.hidden_children, waiting, path, out);
             for &c in kids.iter().skip(page * PAGE).take(PAGE) {
                 if let Some(m) = tree.nodes[c].mv {
                     path.push(m);
@@ -422,6 +398,44 @@ impl Explorer {
 struct Walk<'a> {
     view: &'a TreeView<'a>,
     tree: &'a TreeSnapshot,
+}
+
+/// Above an open node's children, where it is seen without scrolling past them: the pages of
+/// its `kids` children (PAGE a page, the page kept at `page_id`), and a button fetching the
+/// `hidden` children the snapshot left out. Gives the page to draw.
+fn page_bar(
+    ui: &mut egui::Ui,
+    page_id: egui::Id,
+    kids: usize,
+    hidden: u32,
+    waiting: bool,
+    path: &[Move],
+    out: &mut ExplorerOutput,
+) -> usize {
+    let pages = kids.div_ceil(PAGE).max(1);
+    let page = ui.ctx().data(|d| d.get_temp::<usize>(page_id)).unwrap_or(0).min(pages - 1);
+    if pages == 1 && hidden == 0 {
+        return page;
+    }
+    ui.horizontal(|ui| {
+        if pages > 1 {
+            if ui.add_enabled(page > 0, egui::Button::new("previous").small()).clicked() {
+                ui.ctx().data_mut(|d| d.insert_temp(page_id, page - 1));
+            }
+            let first = page * PAGE + 1;
+            ui.weak(format!("{first}-{} of {}", (first + PAGE - 1).min(kids), kids));
+            if ui.add_enabled(page + 1 < pages, egui::Button::new("next").small()).clicked() {
+                ui.ctx().data_mut(|d| d.insert_temp(page_id, page + 1));
+            }
+        }
+        if hidden > 0 {
+            let b = ui.add_enabled(!waiting, egui::Button::new(format!("+{hidden} more")).small());
+            if b.on_hover_text("fetch every child the search has").clicked() {
+                out.fetch.push((path.to_vec(), FETCH_DEPTH, FETCH_ALL));
+            }
+        }
+    });
+    page
 }
 
 /// The mark of a node whose children come from a fresh search of it (the analysis recorded

@@ -34,6 +34,20 @@ fn click_in_view(h: &mut Harness<'static, Workbench>, label: &str) {
     h.run();
 }
 
+/// The workbench on `game` after `moves`, agent A set to `agent` (a preset), its options open.
+fn options_of(game: &str, moves: &str, agent: &str) -> Harness<'static, Workbench> {
+    let mut w = Workbench::new(game.parse().unwrap());
+    if !moves.is_empty() {
+        w.paste_moves(moves);
+    }
+    w.slot_mut(0).set(preset(agent).unwrap());
+    let mut h = harness(w);
+    h.run();
+    h.get_by_label("Options A").click();
+    h.run();
+    h
+}
+
 #[test]
 fn clicking_the_board_drops_a_stone() {
     let mut h = harness(Workbench::new(Variant::connect4()));
@@ -1221,12 +1235,7 @@ fn an_agent_file_that_does_not_load_says_why_first() {
 /// error naming it, until it is cleared (alpha-beta once searched on without end).
 #[test]
 fn the_agent_form_refuses_a_limit_the_agent_ignores() {
-    let mut w = Workbench::new(Variant::connect4());
-    w.slot_mut(0).set(preset("alam-mcts").unwrap());
-    let mut h = harness(w);
-    h.run();
-    h.get_by_label("Options A").click();
-    h.run();
+    let mut h = options_of("connect4", "", "alam-mcts");
     assert!(h.query_by_label("iterations").is_some(), "MCTS reads iterations");
     assert!(h.query_by_label("depth").is_none(), "MCTS does not read a depth: not offered");
     h.get_by_label("kind").click();
@@ -1949,14 +1958,8 @@ fn opening_a_matchup_after_a_run_shows_no_old_results() {
 #[test]
 fn the_form_turns_the_threat_search_on() {
     use mnklab::agents::AgentConfig;
-    let mut w = Workbench::new("gomoku".parse().unwrap());
-    w.paste_moves("h8 h7 i8 i7 j8 a1");
     // strong-ab searches gomoku with threats already: the form is tried on the one before.
-    w.slot_mut(0).set(mnklab::agents::preset("strong-ab-v1").unwrap());
-    let mut h = harness(w);
-    h.run();
-    h.get_by_label("Options A").click();
-    h.run();
+    let mut h = options_of("gomoku", "h8 h7 i8 i7 j8 a1", "strong-ab-v1");
     click_in_view(&mut h, "threat search in the tree");
     match &h.state().slots()[0].file().agent {
         AgentConfig::AlphaBeta(c) => assert!(c.threats.is_some()),
@@ -2007,12 +2010,7 @@ const FOURS: &str = "fours alone with plies left <=";
 #[test]
 fn the_form_turns_the_reductions_on() {
     use mnklab::agents::AgentConfig;
-    let mut w = Workbench::new("gomoku".parse().unwrap());
-    w.slot_mut(0).set(mnklab::agents::preset("strong-ab-v1").unwrap());
-    let mut h = harness(w);
-    h.run();
-    h.get_by_label("Options A").click();
-    h.run();
+    let mut h = options_of("gomoku", "", "strong-ab-v1");
     assert!(h.query_by_label("reduce from the move (0: none)").is_none(), "off: no settings");
     click_in_view(&mut h, "PVS and late move reductions");
     match &h.state().slots()[0].file().agent {
@@ -2029,12 +2027,7 @@ fn the_form_turns_the_reductions_on() {
 #[test]
 fn the_form_turns_the_forced_answers_on() {
     use mnklab::agents::AgentConfig;
-    let mut w = Workbench::new("gomoku".parse().unwrap());
-    w.slot_mut(0).set(mnklab::agents::preset("gomoku-ab").unwrap());
-    let mut h = harness(w);
-    h.run();
-    h.get_by_label("Options A").click();
-    h.run();
+    let mut h = options_of("gomoku", "", "gomoku-ab");
     assert!(!h.state().slots()[0].ron_text().contains("forced_answers"), "off: not written");
     click_in_view(&mut h, "only answers to an open three or a four");
     match &h.state().slots()[0].file().agent {
@@ -2052,14 +2045,8 @@ fn the_form_turns_the_forced_answers_on() {
 fn the_form_picks_the_shape_heuristic() {
     use mnklab::agents::AgentConfig;
     use mnklab::eval::HeuristicConfig;
-    let mut w = Workbench::new("gomoku".parse().unwrap());
-    w.paste_moves("h8 a1 i8 a2 j8");
     // strong-ab evaluates gomoku by shapes already: the form is tried on the one before.
-    w.slot_mut(0).set(mnklab::agents::preset("strong-ab-v1").unwrap());
-    let mut h = harness(w);
-    h.run();
-    h.get_by_label("Options A").click();
-    h.run();
+    let mut h = options_of("gomoku", "h8 a1 i8 a2 j8", "strong-ab-v1");
     click_in_view(&mut h, "heuristic");
     h.get_by_label("shapes").click();
     h.run();
@@ -2088,12 +2075,7 @@ fn the_form_picks_the_shape_heuristic() {
 fn the_form_edits_the_shape_weights() {
     use mnklab::agents::AgentConfig;
     use mnklab::eval::HeuristicConfig;
-    let mut w = Workbench::new("gomoku".parse().unwrap());
-    w.slot_mut(0).set(mnklab::agents::preset("gomoku-ab").unwrap());
-    let mut h = harness(w);
-    h.run();
-    h.get_by_label("Options A").click();
-    h.run();
+    let mut h = options_of("gomoku", "", "gomoku-ab");
     assert!(h.query_by_label("open three").is_none(), "folded at first");
     assert!(h.query_by_label("defence").is_some(), "defence above the fold");
     click_in_view(&mut h, "weights");

@@ -1261,13 +1261,8 @@ fn the_agent_form_refuses_a_limit_the_agent_ignores() {
 #[test]
 fn the_kind_menu_makes_an_agent_per_family() {
     use mnklab::agents::AgentConfig;
-    let mut w = Workbench::new("mnk:9,9,5".parse().unwrap());
-    w.slot_mut(0).set(preset("strong-ab-v1").unwrap());
-    let plain = w.slots()[0].file().agent.clone();
-    let mut h = harness(w);
-    h.run();
-    h.get_by_label("Options A").click();
-    h.run();
+    let mut h = options_of("mnk:9,9,5", "", "strong-ab-v1");
+    let plain = h.state().slots()[0].file().agent.clone();
     h.get_by_label("kind").click();
     h.run();
     h.get_by_label("per family").click();

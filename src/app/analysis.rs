@@ -698,88 +698,103 @@ impl Analysis {
         let columns = if visits_w > 0.0 { 5.0 } else { 4.0 };
         let line_w = (ui.available_width() - (38.0 + 74.0 + visits_w + 14.0) - columns * gap).max(30.0);
         let widths = [38.0, 74.0, visits_w, line_w, 14.0];
-        let h = ui.spacing().interact_size.y;
-        // Each cell gets exactly its rectangle (clipped), so columns line up and never push.
-        let cell = |ui: &mut egui::Ui, w: f32, add: &mut dyn FnMut(&mut egui::Ui) -> egui::Response| {
-            let (rect, _) = ui.allocate_exact_size(egui::vec2(w, h), egui::Sense::hover());
-            let mut child = ui.new_child(
-                egui::UiBuilder::new().max_rect(rect).layout(egui::Layout::left_to_right(egui::Align::Center)),
-            );
-            child.set_clip_rect(rect.intersect(ui.clip_rect()));
-            add(&mut child)
-        };
         // The row under the pointer, said above (in the notice lines) from the next frame.
         let detail = self.hovered_detail.take();
         ui.horizontal(|ui| {
             let heads = ["move", "score", if rows[0].share.is_some() { "visits" } else { "" }, "line", ""];
             for (w, t) in widths.iter().zip(heads) {
                 if *w > 0.0 {
-                    cell(ui, *w, &mut |ui| {
+                    fixed_cell(ui, *w, &mut |ui| {
                         ui.strong(t).on_hover_text("click a move to play it, a move of its line to walk to it")
                     });
                 }
             }
         });
         for c in &rows {
-            let mv = pos.format_move(c.mv);
-            let extra = c.share.map(|s| format!("{:.1}%", s * 100.0));
-            let line: Vec<String> = c.pv.iter().map(|&m| pos.format_move(m)).collect();
-            // Whole moves that fit the column (about 0.6 of the font size a character), the
-            // full line in the tooltip.
-            let chars = (widths[3] / (ui.style().text_styles[&egui::TextStyle::Body].size * 0.6)) as usize;
-            // A one-letter move takes a two-letter target (below): counted so.
-            let counted: Vec<String> =
-                line.iter().map(|m| if m.chars().count() < 2 { format!("{m} ") } else { m.clone() }).collect();
-            let shown = crate::analysis::fit_line(&counted, chars);
-            // The moves that fit, each a link: a click walks the line to it.
-            let fitting = shown.trim_end_matches('…').split_whitespace().count().min(line.len());
-            let alone: Vec<&str> = others
-                .iter()
-                .filter(|o| !o.moves.is_empty() && !o.moves.contains(&c.mv))
-                .map(|o| o.label.as_str())
-                .collect();
-            let mut clicked = false;
-            let row = ui.horizontal(|ui| {
-                clicked = cell(ui, widths[0], &mut |ui| ui.add(egui::Button::new(&mv).small())).clicked();
-                cell(ui, widths[1], &mut |ui| ui.label(full_label(c.score, c.bound)));
-                if let Some(extra) = &extra {
-                    cell(ui, widths[2], &mut |ui| ui.label(extra));
-                }
-                let mut walk = None;
-                cell(ui, widths[3], &mut |ui| {
-                    // Each move a target at least 16 px wide, lit under the pointer: one-letter
-                    // Connect-4 moves 9 px apart sent a click to the neighbouring move.
-                    ui.spacing_mut().item_spacing.x = 2.0;
-                    ui.spacing_mut().button_padding.x = 2.0;
-                    for (k, name) in line.iter().take(fitting).enumerate() {
-                        let target = egui::Button::new(name.as_str())
-                            .small()
-                            .frame_when_inactive(false)
-                            .min_size(egui::vec2(16.0, 0.0));
-                        if ui.add(target).clicked() {
-                            walk = Some(k + 1);
-                        }
-                    }
-                    ui.label(if fitting < line.len() { "…" } else { "" })
-                });
-                if let Some(n) = walk {
-                    out.push(Command::Walk(c.pv[..n].to_vec()));
-                }
-                if !alone.is_empty() {
-                    cell(ui, widths[4], &mut |ui| ui.colored_label(egui::Color32::from_rgb(200, 120, 0), "≠"));
-                }
-            });
-            if clicked {
-                out.push(Command::Play(c.mv));
-            }
-            if ui.rect_contains_pointer(row.response.rect) {
-                self.hovered_line = Some(c.pv.clone());
-                self.hovered_detail = Some(crate::analysis::candidate_detail(c, &mv, &line, &alone));
-            }
+            self.candidate_row(ui, c, pos, others, widths, out);
         }
         // Said a frame late: one more frame when it changed.
         if self.hovered_detail != detail {
             ui.ctx().request_repaint();
         }
     }
+
+    /// One candidate's row: its move (a click plays it), score, visits, the moves of its line
+    /// that fit (a click walks to one) and a mark where another agent's list lacks it.
+    fn candidate_row(
+        &mut self,
+        ui: &mut egui::Ui,
+        c: &crate::analysis::Candidate,
+        pos: &AnyPosition,
+        others: &[OtherList],
+        widths: [f32; 5],
+        out: &mut Vec<Command>,
+    ) {
+        let mv = pos.format_move(c.mv);
+        let extra = c.share.map(|s| format!("{:.1}%", s * 100.0));
+        let line: Vec<String> = c.pv.iter().map(|&m| pos.format_move(m)).collect();
+        // Whole moves that fit the column (about 0.6 of the font size a character), the
+        // full line in the tooltip.
+        let chars = (widths[3] / (ui.style().text_styles[&egui::TextStyle::Body].size * 0.6)) as usize;
+        // A one-letter move takes a two-letter target (below): counted so.
+        let counted: Vec<String> =
+            line.iter().map(|m| if m.chars().count() < 2 { format!("{m} ") } else { m.clone() }).collect();
+        let shown = crate::analysis::fit_line(&counted, chars);
+        // The moves that fit, each a link: a click walks the line to it.
+        let fitting = shown.trim_end_matches('…').split_whitespace().count().min(line.len());
+        let alone: Vec<&str> = others
+            .iter()
+            .filter(|o| !o.moves.is_empty() && !o.moves.contains(&c.mv))
+            .map(|o| o.label.as_str())
+            .collect();
+        let mut clicked = false;
+        let row = ui.horizontal(|ui| {
+            clicked = fixed_cell(ui, widths[0], &mut |ui| ui.add(egui::Button::new(&mv).small())).clicked();
+            fixed_cell(ui, widths[1], &mut |ui| ui.label(full_label(c.score, c.bound)));
+            if let Some(extra) = &extra {
+                fixed_cell(ui, widths[2], &mut |ui| ui.label(extra));
+            }
+            let mut walk = None;
+            fixed_cell(ui, widths[3], &mut |ui| {
+                // Each move a target at least 16 px wide, lit under the pointer: one-letter
+                // Connect-4 moves 9 px apart sent a click to the neighbouring move.
+                ui.spacing_mut().item_spacing.x = 2.0;
+                ui.spacing_mut().button_padding.x = 2.0;
+                for (k, name) in line.iter().take(fitting).enumerate() {
+                    let target = egui::Button::new(name.as_str())
+                        .small()
+                        .frame_when_inactive(false)
+                        .min_size(egui::vec2(16.0, 0.0));
+                    if ui.add(target).clicked() {
+                        walk = Some(k + 1);
+                    }
+                }
+                ui.label(if fitting < line.len() { "…" } else { "" })
+            });
+            if let Some(n) = walk {
+                out.push(Command::Walk(c.pv[..n].to_vec()));
+            }
+            if !alone.is_empty() {
+                fixed_cell(ui, widths[4], &mut |ui| ui.colored_label(egui::Color32::from_rgb(200, 120, 0), "≠"));
+            }
+        });
+        if clicked {
+            out.push(Command::Play(c.mv));
+        }
+        if ui.rect_contains_pointer(row.response.rect) {
+            self.hovered_line = Some(c.pv.clone());
+            self.hovered_detail = Some(crate::analysis::candidate_detail(c, &mv, &line, &alone));
+        }
+    }
+}
+
+/// A table cell of width `w` and a row's height: exactly its rectangle (clipped), so columns
+/// line up and never push.
+fn fixed_cell(ui: &mut egui::Ui, w: f32, add: &mut dyn FnMut(&mut egui::Ui) -> egui::Response) -> egui::Response {
+    let h = ui.spacing().interact_size.y;
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(w, h), egui::Sense::hover());
+    let mut child =
+        ui.new_child(egui::UiBuilder::new().max_rect(rect).layout(egui::Layout::left_to_right(egui::Align::Center)));
+    child.set_clip_rect(rect.intersect(ui.clip_rect()));
+    add(&mut child)
 }

@@ -371,12 +371,7 @@ fn connect3d(ui: &mut egui::Ui, pos: &AnyPosition, marks: &[Mark]) -> Option<Mov
         let z = (0..POLE_HEIGHT).rev().find(|&z| c.stone_at(pole, z).is_some()).unwrap_or(0);
         (pole, z)
     });
-    let summary = format!(
-        "{}\nmove {} of 64{}",
-        c.points_said(),
-        pos.ply() + 1,
-        last.map_or(String::new(), |(pole, z)| format!(", last: pole {} on level {} (ringed)", pole + 1, z + 1))
-    );
+    let summary = connect3d_summary(c, pos.ply(), last);
     // Wrapped to the space's width: unwrapped, a narrow panel ran the points line under the
     // evaluation bar beside the board.
     let text = ui.visuals().text_color();
@@ -406,7 +401,6 @@ fn connect3d(ui: &mut egui::Ui, pos: &AnyPosition, marks: &[Mark]) -> Option<Mov
     };
     let mut hit = None;
     let click = response.interact_pointer_pos().filter(|_| response.clicked());
-    let number_font = egui::FontId::proportional((cell * 0.26).clamp(8.0, 13.0));
     for z in 0..POLE_HEIGHT {
         painter.text(
             base_of(z) - Vec2::new(0.0, 4.0),
@@ -447,11 +441,27 @@ fn connect3d(ui: &mut egui::Ui, pos: &AnyPosition, marks: &[Mark]) -> Option<Mov
             tip = Some(m.tooltip.clone());
         }
     }
-    // Each pole's number (as moves are written) on every level, drawn last: on a stone, in
-    // its middle in the stone's contrasting colour (a chip in the corner covered a quarter of
-    // a small stone); on an empty cell, in its corner, dark on a chip of the board's colour,
-    // readable over a candidate's mark.
-    // Cells too small for a number on each: level 1's only, which names the poles.
+    number_poles(&painter, c, cell, &cell_rect);
+    if let Some(galley) = galley {
+        painter.galley(origin + Vec2::new(0.0, level_h * ROWS as f32), galley, text);
+    }
+    let _ =
+        response.on_hover_text_at_pointer(tip.unwrap_or_else(|| "click a pole on any level to drop a stone".into()));
+    hit.filter(|m| pos.legal_moves().contains(m))
+}
+
+/// Each pole's number (as moves are written) on every level, drawn last: on a stone, in its
+/// middle in the stone's contrasting colour (a chip in the corner covered a quarter of a small
+/// stone); on an empty cell, in its corner, dark on a chip of the board's colour, readable
+/// over a candidate's mark. Cells too small for a number on each: level 1's only, which names
+/// the poles.
+fn number_poles(
+    painter: &egui::Painter,
+    c: &crate::game::Connect3d,
+    cell: f32,
+    cell_rect: &dyn Fn(usize, usize) -> Rect,
+) {
+    let number_font = egui::FontId::proportional((cell * 0.26).clamp(8.0, 13.0));
     let numbered_levels = if cell < 16.0 { 1 } else { POLE_HEIGHT };
     for z in 0..numbered_levels {
         for pole in 0..POLES {
@@ -468,12 +478,16 @@ fn connect3d(ui: &mut egui::Ui, pos: &AnyPosition, marks: &[Mark]) -> Option<Mov
             painter.galley(corner + Vec2::new(1.5, 0.0), galley, Color32::from_gray(40));
         }
     }
-    if let Some(galley) = galley {
-        painter.galley(origin + Vec2::new(0.0, level_h * ROWS as f32), galley, text);
-    }
-    let _ =
-        response.on_hover_text_at_pointer(tip.unwrap_or_else(|| "click a pole on any level to drop a stone".into()));
-    hit.filter(|m| pos.legal_moves().contains(m))
+}
+
+/// The text under the levels: the points, the move number and the last move (ringed).
+fn connect3d_summary(c: &crate::game::Connect3d, ply: usize, last: Option<(usize, usize)>) -> String {
+    format!(
+        "{}\nmove {} of 64{}",
+        c.points_said(),
+        ply + 1,
+        last.map_or(String::new(), |(pole, z)| format!(", last: pole {} on level {} (ringed)", pole + 1, z + 1))
+    )
 }
 
 #[cfg(test)]

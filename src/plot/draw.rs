@@ -65,50 +65,10 @@ fn draw_lines<DB: DrawingBackend>(
 where
     DB::ErrorType: 'static,
 {
-    // Whole-number x data (depths, board sizes, K) gets whole-number ticks, every value kept.
-    let whole = super::whole_x(series);
-    let (mut x0, mut x1) = (f64::INFINITY, f64::NEG_INFINITY);
-    for p in series.iter().flat_map(|s| &s.points) {
-        x0 = x0.min(p.x);
-        x1 = x1.max(p.x);
-    }
-    let (mut y0, mut y1) = super::line_y_extent(series, opts.bands).unwrap_or((f64::INFINITY, f64::NEG_INFINITY));
+    let (mut x, y) = line_axes(fig, series, opts);
     let marks = &fig.marks;
-    let mut x = if marks.x_ticks.is_empty() {
-        Axis::numeric(padded(x0, x1), whole, 8)
-    } else {
-        let (ticks, labels) = marks.x_ticks.iter().cloned().unzip();
-        Axis { range: padded(x0, x1), ticks, labels, tick_scale: 1.0, fitted: false }
-    };
-    for l in marks.points.iter().chain(&marks.notes) {
-        y0 = y0.min(l.y);
-        y1 = y1.max(l.y);
-    }
-    let y = match fig.y_range {
-        _ if opts.log_y => Axis::log(padded(y0, y1)),
-        Some((lo, hi)) if !marks.y_ticks.is_empty() => {
-            // Room above the top for the marks' labels.
-            let top = if marks.points.is_empty() { hi } else { hi + 0.3 * (hi - lo) / 2.0 };
-            let (ticks, labels) = marks.y_ticks.iter().cloned().unzip();
-            Axis { range: lo.min(y0)..top.max(y1), ticks, labels, tick_scale: 1.0, fitted: false }
-        }
-        Some((lo, hi)) => Axis::numeric(lo.min(y0)..hi.max(y1), false, 6),
-        None => Axis::numeric(padded(y0, y1), false, 6),
-    };
     let looks = series_looks(series);
-    let mut entries: Vec<(String, Mark)> = line_legend(series, opts.bands)
-        .into_iter()
-        .map(|e| {
-            let c = rgb(e.colour);
-            (e.name, if e.shaded { Mark::Block(on_white(e.colour)) } else { Mark::Line(c, e.pattern, e.marker) })
-        })
-        .collect();
-    if !marks.points.is_empty() {
-        entries.push((marks.points_name.clone(), Mark::Block(rgb(palette::EMPHASIS))));
-    }
-    if !marks.bars.is_empty() {
-        entries.push((marks.bars_name.clone(), Mark::Block(on_white(palette::EMPHASIS))));
-    }
+    let entries = line_entries(series, marks, opts);
     let titled = titled(root, &fig.title, z)?;
     let panels = super::line_panels(series);
     // Panels take the whole width; their legend goes under them.
@@ -157,6 +117,60 @@ where
         draw_legend(&area, column, &entries, z)?;
     }
     Ok(())
+}
+
+/// The x and y axes of a line figure: over the data, its bands and its marks, with the
+/// figure's ticks and y range where it sets them.
+fn line_axes(fig: &Figure, series: &[super::Series], opts: &ExportOptions) -> (Axis, Axis) {
+    // Whole-number x data (depths, board sizes, K) gets whole-number ticks, every value kept.
+    let whole = super::whole_x(series);
+    let (mut x0, mut x1) = (f64::INFINITY, f64::NEG_INFINITY);
+    for p in series.iter().flat_map(|s| &s.points) {
+        x0 = x0.min(p.x);
+        x1 = x1.max(p.x);
+    }
+    let (mut y0, mut y1) = super::line_y_extent(series, opts.bands).unwrap_or((f64::INFINITY, f64::NEG_INFINITY));
+    let marks = &fig.marks;
+    let x = if marks.x_ticks.is_empty() {
+        Axis::numeric(padded(x0, x1), whole, 8)
+    } else {
+        let (ticks, labels) = marks.x_ticks.iter().cloned().unzip();
+        Axis { range: padded(x0, x1), ticks, labels, tick_scale: 1.0, fitted: false }
+    };
+    for l in marks.points.iter().chain(&marks.notes) {
+        y0 = y0.min(l.y);
+        y1 = y1.max(l.y);
+    }
+    let y = match fig.y_range {
+        _ if opts.log_y => Axis::log(padded(y0, y1)),
+        Some((lo, hi)) if !marks.y_ticks.is_empty() => {
+            // Room above the top for the marks' labels.
+            let top = if marks.points.is_empty() { hi } else { hi + 0.3 * (hi - lo) / 2.0 };
+            let (ticks, labels) = marks.y_ticks.iter().cloned().unzip();
+            Axis { range: lo.min(y0)..top.max(y1), ticks, labels, tick_scale: 1.0, fitted: false }
+        }
+        Some((lo, hi)) => Axis::numeric(lo.min(y0)..hi.max(y1), false, 6),
+        None => Axis::numeric(padded(y0, y1), false, 6),
+    };
+    (x, y)
+}
+
+/// The legend's entries: each line (or shaded band), then the marks' points and bars.
+fn line_entries(series: &[super::Series], marks: &super::Marks, opts: &ExportOptions) -> Vec<(String, Mark)> {
+    let mut entries: Vec<(String, Mark)> = line_legend(series, opts.bands)
+        .into_iter()
+        .map(|e| {
+            let c = rgb(e.colour);
+            (e.name, if e.shaded { Mark::Block(on_white(e.colour)) } else { Mark::Line(c, e.pattern, e.marker) })
+        })
+        .collect();
+    if !marks.points.is_empty() {
+        entries.push((marks.points_name.clone(), Mark::Block(rgb(palette::EMPHASIS))));
+    }
+    if !marks.bars.is_empty() {
+        entries.push((marks.bars_name.clone(), Mark::Block(on_white(palette::EMPHASIS))));
+    }
+    entries
 }
 
 /// Lines with their bands (or error bars at a single x) and points, each in its colour and

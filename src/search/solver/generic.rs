@@ -19,7 +19,20 @@ use super::pairing::{PairingOutcome, PairingSearch, empty_cells};
 use crate::eval::{EvalBoard, Threat, window_move_score};
 use crate::game::{Move, Player, Position, Status};
 use crate::search::tree::Bound;
-use crate::search::tt::TranspositionTable;
+use crate::search::tt::{TranspositionTable, TtHit};
+
+/// What the steps of a node share: its ply from the root and stones on the board, the side
+/// to move, whether the Erdős–Selfridge bounds apply, and whether the side to move (and the
+/// opponent, one ply up) had no pairing against it.
+#[derive(Clone, Copy)]
+struct Node {
+    ply: usize,
+    n: i32,
+    me: Player,
+    breakable: bool,
+    me_unpaired: bool,
+    opponent_unpaired: bool,
+}
 
 pub struct GenericSolver<P: Position> {
     pos: P,
@@ -187,10 +200,9 @@ impl<P: Position> GenericSolver<P> {
         found
     }
 
-    fn negamax(&mut self, ply: usize, mut alpha: i32, mut beta: i32) -> i32 {
+    fn negamax(&mut self, ply: usize, alpha: i32, beta: i32) -> i32 {
         self.zone = None;
         let opponent_unpaired = std::mem::take(&mut self.unpaired);
-        let mut me_unpaired = false;
         self.nodes += 1;
         // Every 1024 nodes: a gomoku node (225 moves to order) is slow enough that 4096 of
         // them overran `--time 0.05` by 20 ms.
@@ -211,28 +223,14 @@ impl<P: Position> GenericSolver<P> {
             return 0;
         }
         let me = self.pos.side_to_move();
-        let you = me.other();
-        // The opponent's immediate wins.
-        let mut forced = None;
-        let mut below_threat: Vec<u16> = Vec::new();
-        if self.freestyle {
-            let mut scratch = std::mem::take(&mut self.scratch);
-            let threat = self.board.threat(&self.pos, you, &mut scratch);
-            self.scratch = scratch;
-            if let Threat::Double(_) = threat {
-                return value::loss_to_reply(self.cells, n);
-            }
-            forced = threat.first();
-            if self.gravity && self.board.has_threat_window(you) {
-                let mut cells = std::mem::take(&mut self.cells_scratch);
-                self.board.threat_cell_list(&self.pos, you, &mut cells);
-                below_threat.extend(cells.iter().copied());
-                self.cells_scratch = cells;
-            }
-        }
+        let (forced, below_threat) = match self.opponent_threats(me.other(), n) {
+            Ok(t) => t,
+            Err(v) => return v,
+        };
         // Lines the opponent can all stop mean a value of at most 0: with alpha >= 0 nothing
         // below this node can raise it (Erdős–Selfridge, free placement only).
         let breakable = !self.gravity && self.breaker_bounds;
+        let mut me_unpaired = false;
         if breakable && alpha >= 0 {
             if self.board.lines_breakable(me, true) {
                 return 0;
@@ -247,63 +245,140 @@ impl<P: Position> GenericSolver<P> {
                 me_unpaired = true;
             }
         }
-        let hash = self.pos.canonical_hash();
-        let hit = self.table.probe(hash, 0);
-        // The hash is shared with mirror images, so the stored move may not be legal here.
-        let tt_move = hit.and_then(|h| h.mv).filter(|&m| self.pos.is_legal(m));
-        // Moves, before any bound: a bound assumes a move that does not lose at once exists.
+        let node = Node { ply, n, me, breakable, me_unpaired, opponent_unpaired };
         if self.buffers.len() <= ply {
             self.buffers.resize(ply + 1, Vec::new());
         }
         let mut moves = std::mem::take(&mut self.buffers[ply]);
+        let v = self.search_node(node, &mut moves, (forced, &below_threat), alpha, beta);
+        self.buffers[ply] = moves;
+        v
+    }
+
+    /// The opponent's immediate wins (K or more): the cell to block, if one, and under gravity
+    /// the opponent's winning cells (not to be played below); Err with the node's value when
+    /// two cannot both be blocked.
+    #[inline]
+    fn opponent_threats(&mut self, you: Player, n: i32) -> Result<(Option<Move>, Vec<u16>), i32> {
+        let mut below_threat: Vec<u16> = Vec::new();
+        if !self.freestyle {
+            return Ok((None, below_threat));
+        }
+        let mut scratch = std::mem::take(&mut self.scratch);
+        let threat = self.board.threat(&self.pos, you, &mut scratch);
+        self.scratch = scratch;
+        if let Threat::Double(_) = threat {
+            return Err(value::loss_to_reply(self.cells, n));
+        }
+        if self.gravity && self.board.has_threat_window(you) {
+            let mut cells = std::mem::take(&mut self.cells_scratch);
+            self.board.threat_cell_list(&self.pos, you, &mut cells);
+            below_threat.extend(cells.iter().copied());
+            self.cells_scratch = cells;
+        }
+        Ok((threat.first(), below_threat))
+    }
+
+    /// A node past its first shortcuts: its moves listed into `moves`, its window narrowed by
+    /// the bounds, then its moves searched. The block `forced` (with the opponent's winning
+    /// cells under gravity) is the only move when there is one.
+    #[inline]
+    fn search_node(
+        &mut self,
+        node: Node,
+        moves: &mut Vec<(Move, i32)>,
+        (forced, below_threat): (Option<Move>, &[u16]),
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        let hash = self.pos.canonical_hash();
+        let hit = self.table.probe(hash, 0);
+        // The hash is shared with mirror images, so the stored move may not be legal here.
+        let tt_move = hit.as_ref().and_then(|h| h.mv).filter(|&m| self.pos.is_legal(m));
+        // Moves, before any bound: a bound assumes a move that does not lose at once exists.
+        if let Some(v) = self.list_moves(moves, node, forced, below_threat, tt_move, beta) {
+            return v;
+        }
+        let (alpha, beta) = match self.window(node, hit, alpha, beta) {
+            Ok(w) => w,
+            Err(v) => return v,
+        };
+        if node.breakable && beta <= 0 && self.held_after_a_reply(moves, node.me) {
+            return 0;
+        }
+        self.search_moves(node, moves, alpha, beta, hash)
+    }
+
+    /// The node's moves, best first, into `moves`: the block alone when there is one, else
+    /// every move but those that hand the opponent a win under gravity and dead cells, ordered
+    /// by the table's move, then by the threats they make and block (where a draw is enough,
+    /// `beta <= 0`, by the opponent's lines they break). Some(the node's value) when no move is
+    /// left or the block loses.
+    #[inline]
+    fn list_moves(
+        &mut self,
+        moves: &mut Vec<(Move, i32)>,
+        node: Node,
+        forced: Option<Move>,
+        below_threat: &[u16],
+        tt_move: Option<Move>,
+        beta: i32,
+    ) -> Option<i32> {
         moves.clear();
+        let h = self.pos.variant().grid().map_or(6, |r| r.height() as usize);
+        // Under gravity, a stone right below an opponent's winning cell hands it over.
+        let hands_over = |cell: usize| cell % h + 1 < h && below_threat.contains(&((cell + 1) as u16));
         if let Some(m) = forced {
             // Under gravity the block may open the cell above it to another winning stone.
-            let cell = self.pos.move_cell(m);
-            let h = self.pos.variant().grid().map_or(6, |r| r.height() as usize);
-            if self.gravity && cell % h + 1 < h && below_threat.contains(&((cell + 1) as u16)) {
-                self.buffers[ply] = moves;
-                return value::loss_to_reply(self.cells, n);
+            if self.gravity && hands_over(self.pos.move_cell(m)) {
+                return Some(value::loss_to_reply(self.cells, node.n));
             }
             moves.push((m, 0));
-        } else {
-            // Where a draw is enough (beta <= 0), only the opponent's lines matter.
-            let blocking = breakable && beta <= 0;
-            self.pos.legal_moves(&mut self.scratch);
-            let h = self.pos.variant().grid().map_or(6, |r| r.height() as usize);
-            for i in 0..self.scratch.len() {
-                let m = self.scratch[i];
-                let cell = self.pos.move_cell(m);
-                // Under gravity, a stone right below an opponent's winning cell hands it over.
-                if self.gravity && cell % h + 1 < h && below_threat.contains(&((cell + 1) as u16)) {
-                    continue;
-                }
-                if self.freestyle && !self.gravity && !self.board.is_live(cell) {
-                    continue;
-                }
-                let mut score = if blocking {
-                    // Only a loss is to be avoided here: block as the Erdős–Selfridge breaker does.
-                    let pot = self.board.potential_through(you, cell) as i64;
-                    // The weight 128 was chosen on 5,5,4 ... 6,6,5 and a 7,7,5 position: larger
-                    // weights help draws (6,6,5: 32 k nodes unweighted, 818 here) and cost wins
-                    // more (6,6,4 weak: 114 k nodes unweighted, 581 k here, 2.4 M at 1024).
-                    (pot * 128 + window_move_score(&self.pos, &self.board, m) as i64).clamp(-(1 << 29), 1 << 29) as i32
-                } else {
-                    window_move_score(&self.pos, &self.board, m)
-                };
-                if Some(m) == tt_move {
-                    score = i32::MAX;
-                }
-                moves.push((m, score));
-            }
-            if moves.is_empty() {
-                self.buffers[ply] = moves;
-                // Every move under gravity hands over a win; with free placement only dead
-                // cells are left, where nobody can make a line.
-                return if self.gravity { value::loss_to_reply(self.cells, n) } else { 0 };
-            }
-            moves.sort_by_key(|e| std::cmp::Reverse(e.1));
+            return None;
         }
+        // Where a draw is enough (beta <= 0), only the opponent's lines matter.
+        let blocking = node.breakable && beta <= 0;
+        let you = node.me.other();
+        self.pos.legal_moves(&mut self.scratch);
+        for i in 0..self.scratch.len() {
+            let m = self.scratch[i];
+            let cell = self.pos.move_cell(m);
+            if self.gravity && hands_over(cell) {
+                continue;
+            }
+            if self.freestyle && !self.gravity && !self.board.is_live(cell) {
+                continue;
+            }
+            let mut score = if blocking {
+                // Only a loss is to be avoided here: block as the Erdős–Selfridge breaker does.
+                let pot = self.board.potential_through(you, cell) as i64;
+                // The weight 128 was chosen on 5,5,4 ... 6,6,5 and a 7,7,5 position: larger
+                // weights help draws (6,6,5: 32 k nodes unweighted, 818 here) and cost wins
+                // more (6,6,4 weak: 114 k nodes unweighted, 581 k here, 2.4 M at 1024).
+                (pot * 128 + window_move_score(&self.pos, &self.board, m) as i64).clamp(-(1 << 29), 1 << 29) as i32
+            } else {
+                window_move_score(&self.pos, &self.board, m)
+            };
+            if Some(m) == tt_move {
+                score = i32::MAX;
+            }
+            moves.push((m, score));
+        }
+        if moves.is_empty() {
+            // Every move under gravity hands over a win; with free placement only dead
+            // cells are left, where nobody can make a line.
+            return Some(if self.gravity { value::loss_to_reply(self.cells, node.n) } else { 0 });
+        }
+        moves.sort_by_key(|e| std::cmp::Reverse(e.1));
+        None
+    }
+
+    /// The window (`alpha`, `beta`) narrowed to what the node can be worth: the moves left,
+    /// lines dead or breakable (Erdős–Selfridge), a pairing against the opponent where a draw
+    /// is enough, and the table's bound. Err with the node's value when that settles it.
+    #[inline]
+    fn window(&mut self, node: Node, hit: Option<TtHit>, mut alpha: i32, mut beta: i32) -> Result<(i32, i32), i32> {
+        let (n, me, you) = (node.n, node.me, node.me.other());
         let mut min = if self.freestyle { -(self.cells - 2 - n) / 2 } else { value::loss_to_reply(self.cells, n) };
         let mut max = (self.cells - 1 - n) / 2;
         let (mut mine_dead, mut yours_dead) = (self.board.open_windows(me) == 0, self.board.open_windows(you) == 0);
@@ -313,20 +388,22 @@ impl<P: Position> GenericSolver<P> {
             mine_dead |= self.board.lines_breakable(me, true);
             yours_dead |= self.board.lines_breakable(you, false);
             // Where a draw is enough, a pairing against the opponent's lines proves it.
-            if !yours_dead && beta <= 0 && !opponent_unpaired && self.pairing.is_some() && self.against_rate.worth_it()
+            if !yours_dead
+                && beta <= 0
+                && !node.opponent_unpaired
+                && self.pairing.is_some()
+                && self.against_rate.worth_it()
             {
                 let held = self.paired(you);
                 self.against_rate.record(held);
                 if held {
-                    self.buffers[ply] = moves;
                     self.zone = Some(self.last_pairing);
-                    return 0;
+                    return Err(0);
                 }
             }
         }
         if mine_dead && yours_dead {
-            self.buffers[ply] = moves;
-            return 0;
+            return Err(0);
         }
         if mine_dead {
             max = max.min(0);
@@ -336,47 +413,53 @@ impl<P: Position> GenericSolver<P> {
         }
         if let Some(hit) = hit {
             match hit.bound {
-                Bound::Exact => {
-                    self.buffers[ply] = moves;
-                    return hit.value;
-                }
+                Bound::Exact => return Err(hit.value),
                 Bound::Lower => min = min.max(hit.value),
                 Bound::Upper => max = max.min(hit.value),
             }
         }
-        if alpha < min {
-            alpha = min;
-        }
-        if beta > max {
-            beta = max;
-        }
+        alpha = alpha.max(min);
+        beta = beta.min(max);
         if alpha >= beta {
-            self.buffers[ply] = moves;
-            return alpha;
+            return Err(alpha);
         }
-        if breakable && beta <= 0 && self.pairing.is_some() && self.lookahead > 0 && self.lookahead_rate.worth_it() {
-            // A draw is enough: a reply after which the opponent is held by a pairing ends
-            // the node without a search below it (the test is cheap next to a wrong first try).
-            let mut held_by = None;
-            for &(m, _) in moves.iter().take(self.lookahead) {
-                let cell = self.pos.move_cell(m);
-                self.pos.play(m);
-                self.board.play(cell, me);
-                let held = self.pos.status() == Status::Ongoing && self.immediate_win().is_none() && self.paired(you);
-                self.board.undo(cell, me);
-                self.pos.undo();
-                if held {
-                    held_by = Some(cell);
-                    break;
-                }
-            }
-            self.lookahead_rate.record(held_by.is_some());
-            if let Some(cell) = held_by {
-                self.buffers[ply] = moves;
-                self.zone = Some(self.last_pairing | 1u128 << cell);
-                return 0;
+        Ok((alpha, beta))
+    }
+
+    /// Where a draw is enough: true when one of the first replies leaves the opponent held
+    /// by a pairing, which ends the node at 0 without a search below it (the test is cheap
+    /// next to a wrong first try); the node's zone is then set.
+    #[inline]
+    fn held_after_a_reply(&mut self, moves: &[(Move, i32)], me: Player) -> bool {
+        if self.pairing.is_none() || self.lookahead == 0 || !self.lookahead_rate.worth_it() {
+            return false;
+        }
+        let mut held_by = None;
+        for &(m, _) in moves.iter().take(self.lookahead) {
+            let cell = self.pos.move_cell(m);
+            self.pos.play(m);
+            self.board.play(cell, me);
+            let held =
+                self.pos.status() == Status::Ongoing && self.immediate_win().is_none() && self.paired(me.other());
+            self.board.undo(cell, me);
+            self.pos.undo();
+            if held {
+                held_by = Some(cell);
+                break;
             }
         }
+        self.lookahead_rate.record(held_by.is_some());
+        let Some(cell) = held_by else { return false };
+        self.zone = Some(self.last_pairing | 1u128 << cell);
+        true
+    }
+
+    /// The node's moves searched in order within (`alpha`, `beta`), its value stored in the
+    /// table and its zone set. A move outside the zone of a reply's pairing, or after which
+    /// the side to move's lines are breakable, cannot raise an `alpha` of 0 or more.
+    #[inline]
+    fn search_moves(&mut self, node: Node, moves: &[(Move, i32)], mut alpha: i32, beta: i32, hash: u64) -> i32 {
+        let me = node.me;
         let alpha0 = alpha;
         let mut best = i32::MIN;
         let mut best_move = None;
@@ -384,11 +467,10 @@ impl<P: Position> GenericSolver<P> {
         let mut zones: [u128; 4] = [0; 4];
         let mut zone_count = 0;
         let mut my_zone = None;
-        for i in 0..moves.len() {
-            let m = moves[i].0;
+        for &(m, _) in moves {
             let cell = self.pos.move_cell(m);
             let outside_a_zone = zones[..zone_count].iter().any(|z| z & (1u128 << cell) == 0);
-            if breakable && alpha >= 0 && (outside_a_zone || self.board.breakable_after(me, cell)) {
+            if node.breakable && alpha >= 0 && (outside_a_zone || self.board.breakable_after(me, cell)) {
                 // This move's value is at most 0 <= alpha: it cannot raise alpha.
                 if best < 0 {
                     best = 0;
@@ -398,13 +480,12 @@ impl<P: Position> GenericSolver<P> {
             }
             self.pos.play(m);
             self.board.play(cell, me);
-            self.unpaired = me_unpaired;
-            let score = -self.negamax(ply + 1, -beta, -alpha);
+            self.unpaired = node.me_unpaired;
+            let score = -self.negamax(node.ply + 1, -beta, -alpha);
             let child_zone = self.zone.take();
             self.board.undo(cell, me);
             self.pos.undo();
             if self.aborted {
-                self.buffers[ply] = moves;
                 return 0;
             }
             if let Some(z) = child_zone {
@@ -428,7 +509,6 @@ impl<P: Position> GenericSolver<P> {
                 break;
             }
         }
-        self.buffers[ply] = moves;
         let bound = if best >= beta {
             Bound::Lower
         } else if best <= alpha0 {

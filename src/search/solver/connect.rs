@@ -658,7 +658,7 @@ impl ConnectSolver {
     }
 
     /// The search of `b`, whose table key (`key`) its parent has already made.
-    fn negamax<S: Shape>(&mut self, b: &Board, key: u64, mut alpha: i32, mut beta: i32) -> i32 {
+    fn negamax<S: Shape>(&mut self, b: &Board, key: u64, alpha: i32, beta: i32) -> i32 {
         let first_node = self.nodes;
         self.nodes += 1;
         if self.nodes & 4095 == 0 {
@@ -677,95 +677,18 @@ impl ConnectSolver {
         if b.moves >= self.cells - 2 {
             return 0;
         }
-        let min = -(self.cells - 2 - b.moves) / 2;
-        if alpha < min {
-            alpha = min;
-            if alpha >= beta {
-                return alpha;
-            }
-        }
-        let mut max = (self.cells - 1 - b.moves) / 2;
-        // Bounds from the lines still open (0, -1, and down to -deepest_threat_loss from the
-        // threats: only worth computing when they can cut).
-        if beta >= 0 || (alpha >= -self.deepest_threat_loss && self.threat_bounds) {
-            let bound = self.mover_bound::<S>(b, threats, beta > 0, alpha);
-            if bound < max {
-                max = bound;
-                if alpha >= max {
-                    return max;
-                }
-            }
-        }
-        if let Some(v) = self.table.get(key) {
-            let v = v as i32;
-            if v > self.max_score - self.min_score + 1 {
-                let lower = v + 2 * self.min_score - self.max_score - 2;
-                if alpha < lower {
-                    alpha = lower;
-                    if alpha >= beta {
-                        return alpha;
-                    }
-                }
-            } else {
-                max = v + self.min_score - 1;
-            }
-        }
-        if beta > max {
-            beta = max;
-            if alpha >= beta {
-                return beta;
-            }
-        }
-        // Start loading the children's table slots before the moves are scored and sorted, so
-        // that work hides the memory's latency (the first child is searched right after).
+        let (mut alpha, beta) = match self.window::<S>(b, key, threats, alpha, beta) {
+            Ok(w) => w,
+            Err(v) => return v,
+        };
         let mut col_keys = S::NO_KEYS;
         let col_keys = col_keys.as_mut();
-        for (x, ck) in col_keys.iter_mut().enumerate().take(S::width(self)) {
-            let mv = next & self.column_mask::<S>(x);
-            if mv != 0 {
-                *ck = self.key::<S>(&Self::play(b, mv));
-                self.table.prefetch(*ck);
-            }
-        }
-        // Centre columns first, then by the number of threats the move makes: each entry a
-        // column and its move's score (score << 8 | column), sorted by score, then reversed to
-        // the order tried (the best first).
         let mut seq = S::NO_COLUMNS;
         let seq = seq.as_mut();
-        let mut n = 0;
-        for i in (0..S::width(self)).rev() {
-            let x = self.order[i];
-            let mv = next & self.column_mask::<S>(x);
-            if mv != 0 {
-                let score = (self.winning::<S>(b.current | mv, b.mask)).count_ones();
-                // Insertion sort, stable for equal scores (the centre-first order stays).
-                let mut j = n;
-                while j > 0 && seq[j - 1] >> 8 > score {
-                    seq[j] = seq[j - 1];
-                    j -= 1;
-                }
-                seq[j] = score << 8 | x as u32;
-                n += 1;
-            }
-        }
-        seq[..n].reverse();
+        let n = self.order_children::<S>(b, next, col_keys, seq);
         let column = |e: u32| (e & 255) as usize;
-        if beta <= self.deepest_threat_loss.max(1) {
-            let floor = self.claimeven_floor::<S>(b, next, beta);
-            if floor >= beta {
-                self.table.put(key, (floor + self.max_score - 2 * self.min_score + 2) as u8, 1);
-                return floor;
-            }
-        }
-        // The children from the last tried to the first: the order the cutoffs were measured
-        // in (the first child found that cuts gives the value stored).
-        if b.moves < self.etc_until
-            && let Some(score) = self.etc_cutoff(seq[..n].iter().rev().map(|&e| col_keys[column(e)]), beta)
-        {
-            // Stored as a lower bound, like a cutoff after a search; work 1, as nothing was
-            // searched under it.
-            self.table.put(key, (score + self.max_score - 2 * self.min_score + 2) as u8, 1);
-            return score;
+        if let Some(v) = self.shortcut::<S>(b, key, next, (&seq[..n], col_keys), beta) {
+            return v;
         }
         // In a parallel solve, far enough from the end, a move another thread is searching is
         // put off to the end of `seq` (simplified ABDADA: by then its value is usually in the
@@ -806,6 +729,129 @@ impl ConnectSolver {
         }
         self.table.put(key, (alpha - self.min_score + 1) as u8, work_of(self.nodes - first_node));
         alpha
+    }
+
+    /// The window (`alpha`, `beta`) narrowed to what `b` can be worth: the moves left, the
+    /// lines still open and the opponent's `threats`, and the table's bound under `key`. Err
+    /// with the value when that settles it.
+    #[inline(always)]
+    fn window<S: Shape>(
+        &mut self,
+        b: &Board,
+        key: u64,
+        threats: u64,
+        mut alpha: i32,
+        mut beta: i32,
+    ) -> Result<(i32, i32), i32> {
+        let min = -(self.cells - 2 - b.moves) / 2;
+        if alpha < min {
+            alpha = min;
+            if alpha >= beta {
+                return Err(alpha);
+            }
+        }
+        let mut max = (self.cells - 1 - b.moves) / 2;
+        // Bounds from the lines still open (0, -1, and down to -deepest_threat_loss from the
+        // threats: only worth computing when they can cut).
+        if beta >= 0 || (alpha >= -self.deepest_threat_loss && self.threat_bounds) {
+            let bound = self.mover_bound::<S>(b, threats, beta > 0, alpha);
+            if bound < max {
+                max = bound;
+                if alpha >= max {
+                    return Err(max);
+                }
+            }
+        }
+        if let Some(v) = self.table.get(key) {
+            let v = v as i32;
+            if v > self.max_score - self.min_score + 1 {
+                let lower = v + 2 * self.min_score - self.max_score - 2;
+                if alpha < lower {
+                    alpha = lower;
+                    if alpha >= beta {
+                        return Err(alpha);
+                    }
+                }
+            } else {
+                max = v + self.min_score - 1;
+            }
+        }
+        if beta > max {
+            beta = max;
+            if alpha >= beta {
+                return Err(beta);
+            }
+        }
+        Ok((alpha, beta))
+    }
+
+    /// The children of `b` reached by the moves in `next`, in the order tried, into `seq` (each
+    /// `score << 8 | column`), their table keys into `col_keys` by column; how many there are.
+    #[inline(always)]
+    fn order_children<S: Shape>(&self, b: &Board, next: u64, col_keys: &mut [u64], seq: &mut [u32]) -> usize {
+        // Start loading the children's table slots before the moves are scored and sorted, so
+        // that work hides the memory's latency (the first child is searched right after).
+        for (x, ck) in col_keys.iter_mut().enumerate().take(S::width(self)) {
+            let mv = next & self.column_mask::<S>(x);
+            if mv != 0 {
+                *ck = self.key::<S>(&Self::play(b, mv));
+                self.table.prefetch(*ck);
+            }
+        }
+        // Centre columns first, then by the number of threats the move makes: each entry a
+        // column and its move's score (score << 8 | column), sorted by score, then reversed to
+        // the order tried (the best first).
+        let mut n = 0;
+        for i in (0..S::width(self)).rev() {
+            let x = self.order[i];
+            let mv = next & self.column_mask::<S>(x);
+            if mv != 0 {
+                let score = (self.winning::<S>(b.current | mv, b.mask)).count_ones();
+                // Insertion sort, stable for equal scores (the centre-first order stays).
+                let mut j = n;
+                while j > 0 && seq[j - 1] >> 8 > score {
+                    seq[j] = seq[j - 1];
+                    j -= 1;
+                }
+                seq[j] = score << 8 | x as u32;
+                n += 1;
+            }
+        }
+        seq[..n].reverse();
+        n
+    }
+
+    /// A value for `b` without searching its children `seq` (keys `col_keys`): a lower bound of
+    /// `beta` or more from claimeven, or a child's table entry that cuts (enhanced transposition
+    /// cutoff); each is stored in the table under `key`.
+    #[inline(always)]
+    fn shortcut<S: Shape>(
+        &mut self,
+        b: &Board,
+        key: u64,
+        next: u64,
+        (seq, col_keys): (&[u32], &[u64]),
+        beta: i32,
+    ) -> Option<i32> {
+        let column = |e: u32| (e & 255) as usize;
+        if beta <= self.deepest_threat_loss.max(1) {
+            let floor = self.claimeven_floor::<S>(b, next, beta);
+            if floor >= beta {
+                self.table.put(key, (floor + self.max_score - 2 * self.min_score + 2) as u8, 1);
+                return Some(floor);
+            }
+        }
+        // The children from the last tried to the first: the order the cutoffs were measured
+        // in (the first child found that cuts gives the value stored).
+        if b.moves < self.etc_until
+            && let Some(score) = self.etc_cutoff(seq.iter().rev().map(|&e| col_keys[column(e)]), beta)
+        {
+            // Stored as a lower bound, like a cutoff after a search; work 1, as nothing was
+            // searched under it.
+            self.table.put(key, (score + self.max_score - 2 * self.min_score + 2) as u8, 1);
+            return Some(score);
+        }
+        None
     }
 
     /// A lower bound of this position's value from `moves` (their cells, one a column) that

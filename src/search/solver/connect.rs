@@ -223,6 +223,13 @@ pub struct ConnectSolver {
     busy: Option<Arc<[AtomicU64]>>,
 }
 
+/// The column of an entry of a node's child order (`score << 8 | column`, see
+/// `ConnectSolver::order_children`).
+#[inline(always)]
+fn seq_column(e: u32) -> usize {
+    (e & 255) as usize
+}
+
 impl ConnectSolver {
     /// Whether a board of these rules fits this solver: its bitboards need width x (height + 1)
     /// bits, and the positions it is given (`Grid<u64, true>`, with its guard columns)
@@ -686,7 +693,6 @@ impl ConnectSolver {
         let mut seq = S::NO_COLUMNS;
         let seq = seq.as_mut();
         let n = self.order_children::<S>(b, next, col_keys, seq);
-        let column = |e: u32| (e & 255) as usize;
         if let Some(v) = self.shortcut::<S>(b, key, next, (&seq[..n], col_keys), beta) {
             return v;
         }
@@ -697,14 +703,14 @@ impl ConnectSolver {
         let (mut len, mut p) = (n, 0);
         while p < len {
             let e = seq[p];
-            let child_key = col_keys[column(e)];
+            let child_key = col_keys[seq_column(e)];
             p += 1;
             if parallel && 1 < p && p <= n && self.is_busy(child_key) {
                 seq[len] = e;
                 len += 1;
                 continue;
             }
-            let child = Self::play(b, next & self.column_mask::<S>(column(e)));
+            let child = Self::play(b, next & self.column_mask::<S>(seq_column(e)));
             if parallel {
                 self.mark_busy(child_key);
             }
@@ -833,7 +839,6 @@ impl ConnectSolver {
         (seq, col_keys): (&[u32], &[u64]),
         beta: i32,
     ) -> Option<i32> {
-        let column = |e: u32| (e & 255) as usize;
         if beta <= self.deepest_threat_loss.max(1) {
             let floor = self.claimeven_floor::<S>(b, next, beta);
             if floor >= beta {
@@ -844,7 +849,7 @@ impl ConnectSolver {
         // The children from the last tried to the first: the order the cutoffs were measured
         // in (the first child found that cuts gives the value stored).
         if b.moves < self.etc_until
-            && let Some(score) = self.etc_cutoff(seq.iter().rev().map(|&e| col_keys[column(e)]), beta)
+            && let Some(score) = self.etc_cutoff(seq.iter().rev().map(|&e| col_keys[seq_column(e)]), beta)
         {
             // Stored as a lower bound, like a cutoff after a search; work 1, as nothing was
             // searched under it.

@@ -13,6 +13,8 @@ use mnklab::search::{
 };
 use mnklab::with_position;
 
+use crate::positions::{THREAT_BOARDS, random_positions, solved};
+
 fn search(pos: &AnyPosition, config: &AgentConfig, limits: SearchLimits, seed: u64) -> SearchResult {
     with_position!(pos, p => build_agent(config, seed).search(p, &limits, &SearchControl::new(), &mut NullSink))
 }
@@ -1071,4 +1073,46 @@ fn reductions_keep_the_root_candidates_below_the_best() {
             }
         }
     }
+}
+
+/// A branching cap alone claims wins and losses that are the cap's (the defender's answer was
+/// left out); `widen_losses` searches a losing node's other moves before the loss is believed,
+/// so every win or loss it reports is one by the exact solver, on random positions of the
+/// small boards.
+#[test]
+fn widened_caps_claim_only_the_solvers_wins_and_losses() {
+    let AgentConfig::AlphaBeta(base) = preset("gomoku-ab").unwrap().agent else { panic!("gomoku-ab is alpha-beta") };
+    let capped = AlphaBetaConfig { branching_cap: Some(2), radius: None, widen_losses: false, ..base };
+    let widened = AlphaBetaConfig { widen_losses: true, ..capped.clone() };
+    let near = AlphaBetaConfig { radius: Some(1), ..widened.clone() };
+    let mut rng = seeded(31);
+    // (claims, claims the solver refutes) for the capped and the widened search.
+    let (mut capped_claims, mut widened_claims, mut near_claims) = ((0, 0), (0, 0), (0, 0));
+    for (game, p) in random_positions(&mut rng, &THREAT_BOARDS, 40) {
+        let truth = solved(&p);
+        for (config, tally) in
+            [(&capped, &mut capped_claims), (&widened, &mut widened_claims), (&near, &mut near_claims)]
+        {
+            let r = search(&p, &AgentConfig::AlphaBeta(config.clone()), SearchLimits::depth(5), 1);
+            let claim = match r.score {
+                Score::Win { .. } => 1,
+                Score::Loss { .. } => -1,
+                _ => continue,
+            };
+            tally.0 += 1;
+            if claim != truth {
+                tally.1 += 1;
+                assert!(
+                    !config.widen_losses,
+                    "{game} {}: widened claims {:?}, solver {truth}",
+                    p.history_string(),
+                    r.score
+                );
+            }
+        }
+    }
+    eprintln!("capped: {capped_claims:?} (claims, refuted); widened: {widened_claims:?}; radius 1: {near_claims:?}");
+    // The cap alone is caught (so the check can fail), and the widened search still proves.
+    assert!(capped_claims.1 > 0, "no false claim of the cap alone: {capped_claims:?}");
+    assert!(widened_claims.0 >= capped_claims.0 / 2, "{widened_claims:?} against {capped_claims:?}");
 }

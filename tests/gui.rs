@@ -2033,6 +2033,21 @@ fn the_form_turns_the_forced_answers_on() {
     assert!(text.contains("forced_answers: true"), "{text}");
 }
 
+/// Widening a capped node that loses is an option of alpha-beta's form: gomoku-ab has it on,
+/// and a click turns it off in the file and its RON text.
+#[test]
+fn the_form_turns_the_widening_of_lost_nodes_off() {
+    use mnklab::agents::AgentConfig;
+    let mut h = options_of("gomoku", "", "gomoku-ab");
+    assert!(h.state().slots()[0].ron_text().contains("widen_losses: true"), "gomoku-ab widens");
+    click_in_view(&mut h, "beyond the cap when all moves lose");
+    match &h.state().slots()[0].file().agent {
+        AgentConfig::AlphaBeta(c) => assert!(!c.widen_losses && c.branching_cap == Some(20), "{c:?}"),
+        other => panic!("not alpha-beta: {other:?}"),
+    }
+    assert!(!h.state().slots()[0].ron_text().contains("widen_losses"), "off: not written");
+}
+
 /// The shape heuristic is a choice of the agent form: picked from the heuristic list, the
 /// file and its RON text say so, its defence shows, and an analysis with it answers an open
 /// three at one of its ends.

@@ -657,6 +657,13 @@ fn alphabeta_form(ui: &mut egui::Ui, id: &str, c: &mut AlphaBetaConfig) -> bool 
         },
     );
     changed |= opt_u32(ui, "branching cap", &mut c.branching_cap, 8);
+    changed |= ui
+        .checkbox(&mut c.widen_losses, "beyond the cap when all moves lose")
+        .on_hover_text(
+            "A node whose capped moves all lose searches the others too, so a loss (and the \
+             opponent's win) it reports is proven, not an artefact of the cap",
+        )
+        .changed();
     changed |= ui.checkbox(&mut c.calibrate_cap, "calibrate the cap to the time").changed();
     changed |= ui.checkbox(&mut c.tactics, "tactics (wins, forced blocks)").changed();
     changed |= ui.checkbox(&mut c.prefer_faster_wins, "prefer faster wins").changed();

@@ -32,6 +32,13 @@ pub struct AlphaBetaConfig {
     pub ordering: MoveOrdering,
     /// Keep only the q best moves by heuristic at each node.
     pub branching_cap: Option<u32>,
+    /// With `branching_cap`: a node whose kept moves all lose searches the moves the cap left
+    /// out too (those within `radius`), so a loss it reports, and the opponent's win above it,
+    /// is not an artefact of the cap (a capped defender otherwise "loses" to a threat it had an
+    /// answer to, and the search stops on a win that is not). Costs nodes only where the side
+    /// to move loses. Off: the cap as the published agents apply it.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub widen_losses: bool,
     /// Flecart's timer calibration: with a time limit, after each iteration predict the next
     /// one's time from the measured growth and shrink the cap (down to 2) so it fits.
     pub calibrate_cap: bool,
@@ -117,6 +124,7 @@ impl Default for AlphaBetaConfig {
             tt_mb: 64,
             ordering: MoveOrdering::Full,
             branching_cap: None,
+            widen_losses: false,
             calibrate_cap: false,
             heuristic: HeuristicConfig::default(),
             tactics: true,

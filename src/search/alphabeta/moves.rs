@@ -5,8 +5,10 @@ use crate::eval::{Combination, Heuristic, stones_around};
 use crate::game::{Move, Position};
 
 impl<P: Position> Searcher<'_, P> {
-    /// Moves of the current node into `buffers[ply]`, filtered, scored and sorted.
-    pub(super) fn generate(&mut self, ply: usize, tt_move: Option<Move>) {
+    /// Moves of the current node into `buffers[ply]`, filtered, scored and sorted, and how many
+    /// of them to search: under a branching cap, the first that many; the others follow, for a
+    /// node that widens when its kept moves all lose (`widen_losses`).
+    pub(super) fn generate(&mut self, ply: usize, tt_move: Option<Move>) -> usize {
         let mut buf = std::mem::take(&mut self.buffers[ply]);
         buf.clear();
         self.pos.legal_moves(&mut self.scratch);
@@ -59,11 +61,13 @@ impl<P: Position> Searcher<'_, P> {
             // Stable: equal scores keep the generation order, so runs are reproducible.
             buf.sort_by_key(|e| std::cmp::Reverse(e.1));
         }
+        let mut first = buf.len();
         if let Some(q) = self.cap.filter(|_| !answering)
             && buf.len() > q
         {
             // The root's moves the reply check refuted take none of the cap's places: they
-            // stay last, valued as the losses they are, and the next best are searched.
+            // come after the kept ones, valued as the losses they are, and the next best are
+            // searched.
             let refuted: Vec<(Move, i32)> = if ply == 0 && !self.refuted.is_empty() {
                 let (late, kept): (Vec<_>, Vec<_>) = buf.iter().partition(|e| self.refuted.iter().any(|r| r.0 == e.0));
                 buf = kept;
@@ -71,16 +75,26 @@ impl<P: Position> Searcher<'_, P> {
             } else {
                 Vec::new()
             };
-            buf.truncate(q);
-            buf.extend(refuted);
+            first = q.min(buf.len()) + refuted.len();
+            if self.cfg.widen_losses {
+                // The ones cut off stay, after the kept ones, for a widening.
+                let rest = buf.split_off(q.min(buf.len()));
+                buf.extend(refuted);
+                buf.extend(rest);
+            } else {
+                buf.truncate(q);
+                buf.extend(refuted);
+            }
         }
         if radius.is_some() && buf.is_empty() {
             // Empty board: the most central cell.
             let t = self.pos.windows().clone();
             let best = self.scratch.iter().copied().max_by_key(|&m| t.centrality[self.pos.move_cell(m)]);
             buf.extend(best.map(|m| (m, 0)));
+            first = buf.len();
         }
         self.buffers[ply] = buf;
+        first
     }
 
     /// Under [`AlphaBetaConfig::forced_answers`](super::AlphaBetaConfig::forced_answers), when

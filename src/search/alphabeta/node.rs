@@ -243,14 +243,17 @@ impl<P: Position> Searcher<'_, P> {
             && self.cap.is_none()
             && !self.answers
             && (self.cfg.radius.is_none() || self.pos.variant().has_gravity());
+        let mut first = usize::MAX;
         if let Some(m) = forced {
             self.buffers[p].clear();
             self.buffers[p].push((m, 0));
         } else if !in_id_order {
-            self.generate(p, tt_move);
+            first = self.generate(p, tt_move);
         }
         let moves = std::mem::take(&mut self.buffers[p]);
-        let count = if in_id_order { self.pos.num_legal_moves() } else { moves.len() };
+        let total = if in_id_order { self.pos.num_legal_moves() } else { moves.len() };
+        // The moves searched: the kept ones, then all of them if the kept ones all lose.
+        let mut count = first.min(total);
         let mut next_id = 0;
         let mut best = -INF;
         let mut best_move = None;
@@ -262,7 +265,8 @@ impl<P: Position> Searcher<'_, P> {
         // Not at the root: its moves are the analysis's candidates, and a null window's
         // bound there (then searched again) would list a move as better than the best.
         let pvs = self.cfg.pruning && multi == 1 && ply > 0 && self.cfg.reductions.is_some();
-        for i in 0..count {
+        let mut i = 0;
+        while i < count {
             let m = if in_id_order { self.next_legal(&mut next_id) } else { moves[i].0 };
             let lo =
                 if multi > 1 { if top.len() >= multi { top[multi - 1].max(floor) } else { floor } } else { *alpha };
@@ -298,6 +302,12 @@ impl<P: Position> Searcher<'_, P> {
                 stats.cutoff_move = stats.cutoff.then_some(m);
                 self.remember_cutoff(p, m, depth);
                 break;
+            }
+            i += 1;
+            if i == count && count < total && best <= -WIN_BOUND {
+                // Every move the cap kept loses (`widen_losses` keeps the others in the
+                // list): the others are searched before the loss is believed.
+                count = total;
             }
         }
         self.buffers[p] = moves;

@@ -2048,6 +2048,21 @@ fn the_form_turns_the_widening_of_lost_nodes_off() {
     assert!(!h.state().slots()[0].ron_text().contains("widen_losses"), "off: not written");
 }
 
+/// Fours alone first is an option of the threat search in the form: gomoku-ab has it on, and
+/// a click turns it off in the file and its RON text.
+#[test]
+fn the_form_turns_fours_first_off() {
+    use mnklab::agents::AgentConfig;
+    let mut h = options_of("gomoku", "", "gomoku-ab");
+    assert!(h.state().slots()[0].ron_text().contains("fours_first: true"), "gomoku-ab probes fours first");
+    click_in_view(&mut h, "fours alone first");
+    match &h.state().slots()[0].file().agent {
+        AgentConfig::AlphaBeta(c) => assert!(c.threats.is_some_and(|t| !t.fours_first), "{c:?}"),
+        other => panic!("not alpha-beta: {other:?}"),
+    }
+    assert!(!h.state().slots()[0].ron_text().contains("fours_first"), "off: not written");
+}
+
 /// The shape heuristic is a choice of the agent form: picked from the heuristic list, the
 /// file and its RON text say so, its defence shows, and an analysis with it answers an open
 /// three at one of its ends.

@@ -730,6 +730,10 @@ fn threats_form(ui: &mut egui::Ui, threats: &mut Option<ThreatConfig>, plies_lef
             changed |= number(ui, "nodes to check the best move (0: off)", &mut t.reply_budget, 0..=100_000_000);
             changed |= number(ui, "fours alone with plies left <=", &mut t.vcf_depth, 0..=64);
         }
+        changed |= ui
+            .checkbox(&mut t.fours_first, "fours alone first")
+            .on_hover_text("Each probe looks for a win by fours alone first, with half its nodes")
+            .changed();
         changed | number(ui, "probe table (MiB)", &mut t.table_mb, 1..=65_536)
     })
 }

@@ -14,4 +14,5 @@ const SUITE_PROBE: ThreatConfig = ThreatConfig {
     table_mb: 32,
     reply_budget: 0,
     vcf_depth: 0,
+    fours_first: false,
 };

@@ -35,6 +35,10 @@ struct Entry {
     /// winning move's cell (for the line shown to a user).
     depth: u8,
     cell: u16,
+    /// The low bits of the plain hash of the position `cell` was found in. The table's key is
+    /// the same for a position's mirror images, and `cell` is a cell of the one it was found
+    /// in: in another, the winning cell is found again (see [`ThreatSearch::winning_cell`]).
+    orient: u32,
 }
 
 /// A threat-space searcher with its table; reusable across positions of one game.
@@ -168,7 +172,7 @@ impl ThreatSearch {
 
     fn remember_failure(&mut self, key: u64, depth: u8) {
         if !self.aborted && (self.max_entries == 0 || self.table.len() < self.max_entries) {
-            self.table.insert(key, Entry { win: false, depth, cell: 0 });
+            self.table.insert(key, Entry { win: false, depth, cell: 0, orient: 0 });
         }
     }
 
@@ -217,8 +221,13 @@ impl ThreatSearch {
                     break;
                 }
                 let forced = board.has_threat_window(defender);
-                match self.table.get(&self.key(pos, attacker)) {
-                    Some(e) if e.win => (e.cell as usize, if forced { Role::Block } else { Role::Three }),
+                let role = if forced { Role::Block } else { Role::Three };
+                match self.table.get(&self.key(pos, attacker)).copied() {
+                    Some(e) if e.win && e.orient == pos.hash() as u32 => (e.cell as usize, role),
+                    Some(e) if e.win => match self.winning_cell(pos, board, attacker) {
+                        Some(cell) => (cell, role),
+                        None => break,
+                    },
                     _ => break,
                 }
             } else {
@@ -266,6 +275,28 @@ impl ThreatSearch {
             board.undo(cell, pos.side_to_move());
         }
         Some(ThreatWin { line, every_reply_loses })
+    }
+
+    /// The attacker's winning cell (attacker to move) when the table's win for this position
+    /// was found in a mirror image of it: the move whose reply position the table holds as
+    /// won (or that makes two fours), from the moves the search tries there.
+    fn winning_cell<P: Position>(&mut self, pos: &mut P, board: &mut EvalBoard, attacker: Player) -> Option<usize> {
+        let mut blocks = Vec::new();
+        board.threat_cell_list(pos, attacker.other(), &mut blocks);
+        let candidates = match blocks.first() {
+            Some(&c) => vec![c],
+            None => threat_candidates(pos, board, attacker, self.fours_only),
+        };
+        candidates.into_iter().map(|c| c as usize).find(|&cell| {
+            let Some(m) = pos.cell_move(cell) else { return false };
+            pos.play(m);
+            board.play(cell, attacker);
+            let won =
+                self.table.get(&self.key(pos, attacker)).is_some_and(|e| e.win) || self.replies(pos, board, attacker).1;
+            board.undo(cell, attacker);
+            pos.undo();
+            won
+        })
     }
 
     /// Empties the table once it holds more than `entries` (it only saves work).
@@ -370,7 +401,7 @@ impl ThreatSearch {
             board.undo(cell as usize, attacker);
             pos.undo();
             if won {
-                self.table.insert(key, Entry { win: true, depth, cell });
+                self.table.insert(key, Entry { win: true, depth, cell, orient: pos.hash() as u32 });
                 return true;
             }
         }
@@ -422,7 +453,7 @@ impl ThreatSearch {
                 return false;
             }
         }
-        self.table.insert(key, Entry { win: true, depth, cell: 0 });
+        self.table.insert(key, Entry { win: true, depth, cell: 0, orient: 0 });
         true
     }
 

@@ -2033,34 +2033,29 @@ fn the_form_turns_the_forced_answers_on() {
     assert!(text.contains("forced_answers: true"), "{text}");
 }
 
-/// Widening a capped node that loses is an option of alpha-beta's form: gomoku-ab has it on,
-/// and a click turns it off in the file and its RON text.
+/// The options gomoku-ab turns on beyond the published agents' are checkboxes of the form:
+/// widening a capped node that loses, and fours alone first in the threat search. A click
+/// turns each off, in the file and its RON text (an option off is not written).
 #[test]
-fn the_form_turns_the_widening_of_lost_nodes_off() {
+fn the_form_turns_gomoku_abs_own_options_off() {
     use mnklab::agents::AgentConfig;
-    let mut h = options_of("gomoku", "", "gomoku-ab");
-    assert!(h.state().slots()[0].ron_text().contains("widen_losses: true"), "gomoku-ab widens");
-    click_in_view(&mut h, "beyond the cap when all moves lose");
-    match &h.state().slots()[0].file().agent {
-        AgentConfig::AlphaBeta(c) => assert!(!c.widen_losses && c.branching_cap == Some(20), "{c:?}"),
-        other => panic!("not alpha-beta: {other:?}"),
+    use mnklab::search::AlphaBetaConfig;
+    // A checkbox's label, its field in the file, and what holds of the agent once it is off.
+    type Check = (&'static str, &'static str, fn(&AlphaBetaConfig) -> bool);
+    let checks: [Check; 2] = [
+        ("beyond the cap when all moves lose", "widen_losses", |c| !c.widen_losses && c.branching_cap == Some(20)),
+        ("fours alone first", "fours_first", |c| c.threats.is_some_and(|t| !t.fours_first)),
+    ];
+    for (label, field, off) in checks {
+        let mut h = options_of("gomoku", "", "gomoku-ab");
+        assert!(h.state().slots()[0].ron_text().contains(&format!("{field}: true")), "gomoku-ab has {field}");
+        click_in_view(&mut h, label);
+        match &h.state().slots()[0].file().agent {
+            AgentConfig::AlphaBeta(c) => assert!(off(c), "{field}: {c:?}"),
+            other => panic!("not alpha-beta: {other:?}"),
+        }
+        assert!(!h.state().slots()[0].ron_text().contains(field), "{field} off: not written");
     }
-    assert!(!h.state().slots()[0].ron_text().contains("widen_losses"), "off: not written");
-}
-
-/// Fours alone first is an option of the threat search in the form: gomoku-ab has it on, and
-/// a click turns it off in the file and its RON text.
-#[test]
-fn the_form_turns_fours_first_off() {
-    use mnklab::agents::AgentConfig;
-    let mut h = options_of("gomoku", "", "gomoku-ab");
-    assert!(h.state().slots()[0].ron_text().contains("fours_first: true"), "gomoku-ab probes fours first");
-    click_in_view(&mut h, "fours alone first");
-    match &h.state().slots()[0].file().agent {
-        AgentConfig::AlphaBeta(c) => assert!(c.threats.is_some_and(|t| !t.fours_first), "{c:?}"),
-        other => panic!("not alpha-beta: {other:?}"),
-    }
-    assert!(!h.state().slots()[0].ron_text().contains("fours_first"), "off: not written");
 }
 
 /// The shape heuristic is a choice of the agent form: picked from the heuristic list, the

@@ -46,8 +46,9 @@ pub struct ThreatConfig {
     #[serde(skip_serializing_if = "is_zero")]
     pub vcf_depth: u32,
     /// A probe that searches fours and threes looks for a win by fours alone first, with up
-    /// to half its nodes: a win by fours takes a few nodes where the wider search may spend
-    /// its whole budget without reaching it (a five-four line: about 140 nodes against 3,200).
+    /// to half its nodes: a win by fours takes a few nodes where the wider search, deepening
+    /// one attacker move at a time over fours and threes, may spend its whole budget before
+    /// it reaches the line's length.
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub fours_first: bool,
 }

@@ -203,41 +203,37 @@ impl ThreatProbe {
         limits: ProbeLimits,
     ) -> Option<ThreatLine> {
         let ProbeLimits { nodes: budget, deadline, fours_only } = limits;
-        let start = self.search.nodes;
+        let end = self.search.nodes + budget;
         if !fours_only && self.config.fours_first {
-            let line = self.deepen(pos, board, (budget / 2).max(1), deadline, true);
+            let half = self.search.nodes + (budget / 2).max(1);
+            let line = self.deepen(pos, board, half, deadline, true);
             if line.is_some() || deadline.is_some_and(|d| Instant::now() >= d) {
                 return line;
             }
         }
-        let spent = self.search.nodes - start;
-        if spent >= budget {
-            return None;
-        }
-        self.deepen(pos, board, budget - spent, deadline, fours_only)
+        self.deepen(pos, board, end, deadline, fours_only)
     }
 
-    /// The side to move's win within `budget` nodes, deepening one attacker move at a time:
-    /// most wins are short, and a search straight to the full depth spends its budget deep in
-    /// lines that fail. Failures are kept with their depth, so each pass starts from what the
-    /// last one learnt.
+    /// The side to move's win before the search's node count reaches `end`, deepening one
+    /// attacker move at a time: most wins are short, and a search straight to the full depth
+    /// spends its budget deep in lines that fail. Failures are kept with their depth, so each
+    /// pass starts from what the last one learnt.
     fn deepen<P: Position>(
         &mut self,
         pos: &mut P,
         board: &mut EvalBoard,
-        budget: u64,
+        end: u64,
         deadline: Option<Instant>,
         fours_only: bool,
     ) -> Option<ThreatLine> {
         let me = pos.side_to_move();
         self.search.set_fours_only(fours_only);
-        let start = self.search.nodes;
         for depth in 1..=self.config.depth {
-            let spent = self.search.nodes - start;
-            if spent >= budget {
+            let left = end.saturating_sub(self.search.nodes);
+            if left == 0 {
                 return None;
             }
-            self.search.set_limits(budget - spent, deadline);
+            self.search.set_limits(left, deadline);
             if let Some(win) = self.search.winning_line(pos, board, me, depth) {
                 return Some(ThreatLine::from_win(pos, &win));
             }

@@ -75,15 +75,15 @@ impl<P: Position> Searcher<'_, P> {
             } else {
                 Vec::new()
             };
-            first = q.min(buf.len()) + refuted.len();
-            if self.cfg.widen_losses {
-                // The ones cut off stay, after the kept ones, for a widening.
-                let rest = buf.split_off(q.min(buf.len()));
-                buf.extend(refuted);
-                buf.extend(rest);
-            } else {
-                buf.truncate(q);
-                buf.extend(refuted);
+            let kept = q.min(buf.len());
+            first = kept + refuted.len();
+            if !self.cfg.widen_losses {
+                buf.truncate(kept);
+            }
+            // Under `widen_losses` the ones cut off stay, after the kept and refuted ones, for
+            // a widening: already in that order unless there are refuted moves to put between.
+            if !refuted.is_empty() {
+                buf.splice(kept..kept, refuted);
             }
         }
         if radius.is_some() && buf.is_empty() {

@@ -283,20 +283,19 @@ impl ThreatSearch {
     fn winning_cell<P: Position>(&mut self, pos: &mut P, board: &mut EvalBoard, attacker: Player) -> Option<usize> {
         let mut blocks = Vec::new();
         board.threat_cell_list(pos, attacker.other(), &mut blocks);
-        let candidates = match blocks.first() {
-            Some(&c) => vec![c],
-            None => threat_candidates(pos, board, attacker, self.fours_only),
-        };
-        candidates.into_iter().map(|c| c as usize).find(|&cell| {
-            let Some(m) = pos.cell_move(cell) else { return false };
-            pos.play(m);
-            board.play(cell, attacker);
-            let won =
-                self.table.get(&self.key(pos, attacker)).is_some_and(|e| e.win) || self.replies(pos, board, attacker).1;
-            board.undo(cell, attacker);
-            pos.undo();
-            won
-        })
+        attacker_moves(pos, board, attacker, blocks.first().copied(), self.fours_only)
+            .into_iter()
+            .map(|c| c as usize)
+            .find(|&cell| {
+                let Some(m) = pos.cell_move(cell) else { return false };
+                pos.play(m);
+                board.play(cell, attacker);
+                let won = self.table.get(&self.key(pos, attacker)).is_some_and(|e| e.win)
+                    || self.replies(pos, board, attacker).1;
+                board.undo(cell, attacker);
+                pos.undo();
+                won
+            })
     }
 
     /// Empties the table once it holds more than `entries` (it only saves work).
@@ -376,23 +375,17 @@ impl ThreatSearch {
         if let Some(known) = self.known(key, depth) {
             return known;
         }
-        let candidates = match forced {
-            Some(c) => vec![c],
-            None => {
-                let mut all = threat_candidates(pos, board, attacker, self.fours_only);
-                if let Some(only) = &self.only {
-                    // The plan's moves, and any four (one reply: it cannot widen the tree).
-                    let table = board.table();
-                    let fours: Vec<u16> = board
-                        .near_windows(attacker, 2)
-                        .iter()
-                        .flat_map(|&w| table.cells_of(w as usize).iter().copied())
-                        .collect();
-                    all.retain(|c| only.contains(c) || fours.contains(c));
-                }
-                all
-            }
-        };
+        let mut candidates = attacker_moves(pos, board, attacker, forced, self.fours_only);
+        if let (None, Some(only)) = (forced, &self.only) {
+            // The plan's moves, and any four (one reply: it cannot widen the tree).
+            let table = board.table();
+            let fours: Vec<u16> = board
+                .near_windows(attacker, 2)
+                .iter()
+                .flat_map(|&w| table.cells_of(w as usize).iter().copied())
+                .collect();
+            candidates.retain(|c| only.contains(c) || fours.contains(c));
+        }
         for cell in candidates {
             let Some(m) = pos.cell_move(cell as usize) else { continue };
             pos.play(m);
@@ -541,6 +534,21 @@ fn double_fours_without(warm: &[[u16; 2]], blocked: u16) -> Vec<u16> {
 /// The attacker's moves that may threaten (no defender four on the board): cells of windows
 /// that would hold K-2 or more attacker stones and no defender stone. Fours first (they leave
 /// the defender one reply), then by how many such windows a cell lies on.
+/// The attacker's moves to try: the cell that blocks the defender's four (`forced`) if it has
+/// one, since any other move loses, else its threat moves.
+fn attacker_moves<P: Position>(
+    pos: &P,
+    board: &EvalBoard,
+    attacker: Player,
+    forced: Option<u16>,
+    fours_only: bool,
+) -> Vec<u16> {
+    match forced {
+        Some(c) => vec![c],
+        None => threat_candidates(pos, board, attacker, fours_only),
+    }
+}
+
 fn threat_candidates<P: Position>(pos: &P, board: &EvalBoard, attacker: Player, fours_only: bool) -> Vec<u16> {
     let table = board.table();
     let mut scored: Vec<(u16, u32)> = Vec::new();

@@ -9,7 +9,7 @@ use mnklab::game::{AnyPosition, Move, Position, Variant};
 use mnklab::rng::{below, seeded};
 use mnklab::search::{
     Agent, AlphaBeta, AlphaBetaConfig, MctsConfig, MoveOrdering, NullSink, Parallel, Reductions, Score, SearchControl,
-    SearchEvent, SearchLimits, SearchResult, SettingError,
+    SearchEvent, SearchLimits, SearchResult, SettingError, ThreatConfig,
 };
 use mnklab::with_position;
 
@@ -1115,4 +1115,22 @@ fn widened_caps_claim_only_the_solvers_wins_and_losses() {
     // The cap alone is caught (so the check can fail), and the widened search still proves.
     assert!(capped_claims.1 > 0, "no false claim of the cap alone: {capped_claims:?}");
     assert!(widened_claims.0 >= capped_claims.0 / 2, "{widened_claims:?} against {capped_claims:?}");
+}
+
+/// A position of strong-ab's game 30 against Rapfi at equal time, when strong-ab's file still
+/// held gomoku-ab without its two newer options: that search claimed `d11` wins in 5, but
+/// after `d11` Rapfi won by fours (`f11 e12 g12 g11 d9`, a double four; `mnklab solve
+/// --method threats` proves it). With the preset's `widen_losses` and `fours_first` (either
+/// alone suffices here) no win is claimed.
+#[test]
+fn strong_ab_claims_no_win_the_older_preset_made_up() {
+    let moves = "h8 i9 g7 i8 i7 g9 j7 h7 g6 g8 i6 h9 j9 g10 j6 f9 e9 e10";
+    let p = AnyPosition::from_moves(Variant::gomoku(), moves).unwrap();
+    let r = search(&p, &preset("strong-ab").unwrap().agent, SearchLimits::depth(4), 1);
+    assert!(!matches!(r.score, Score::Win { .. }), "strong-ab claims {:?}", r.score);
+    let AgentConfig::AlphaBeta(now) = preset("gomoku-ab").unwrap().agent else { panic!("gomoku-ab is alpha-beta") };
+    let threats = now.threats.map(|t| ThreatConfig { fours_first: false, ..t });
+    let older = AlphaBetaConfig { widen_losses: false, threats, ..now };
+    let r = search(&p, &AgentConfig::AlphaBeta(older), SearchLimits::depth(4), 1);
+    assert!(matches!(r.score, Score::Win { .. }), "the older preset claims {:?}", r.score);
 }

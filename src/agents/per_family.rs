@@ -178,6 +178,21 @@ mod tests {
         })
     }
 
+    /// strong-ab's file repeats its families' agents so that it reads whole, and each must be
+    /// theirs field for field: an option added to gomoku-ab alone would leave strong-ab
+    /// playing the older agent, which the same answers at a small budget (below) need not show.
+    #[test]
+    fn strong_abs_families_are_their_presets_field_for_field() {
+        let AgentConfig::PerFamily(strong) = preset("strong-ab").unwrap().agent else {
+            panic!("strong-ab is per family")
+        };
+        let gomoku = preset("gomoku-ab").unwrap().agent;
+        let v1 = preset("strong-ab-v1").unwrap().agent;
+        assert_eq!(*strong.free, gomoku);
+        assert_eq!(*strong.gravity, v1);
+        assert_eq!(*strong.connect3d, v1);
+    }
+
     /// The preset strong-ab plays each family's positions exactly as that family's agent
     /// alone: strong-ab-v1 on gravity and 3D boards, gomoku-ab on free placement. So on
     /// Connect-X and connect3d it has strong-ab-v1's strength to the move.

@@ -531,9 +531,6 @@ fn double_fours_without(warm: &[[u16; 2]], blocked: u16) -> Vec<u16> {
     doubles
 }
 
-/// The attacker's moves that may threaten (no defender four on the board): cells of windows
-/// that would hold K-2 or more attacker stones and no defender stone. Fours first (they leave
-/// the defender one reply), then by how many such windows a cell lies on.
 /// The attacker's moves to try: the cell that blocks the defender's four (`forced`) if it has
 /// one, since any other move loses, else its threat moves.
 fn attacker_moves<P: Position>(
@@ -549,6 +546,9 @@ fn attacker_moves<P: Position>(
     }
 }
 
+/// The attacker's moves that may threaten (no defender four on the board): cells of windows
+/// that would hold K-2 or more attacker stones and no defender stone. Fours first (they leave
+/// the defender one reply), then by how many such windows a cell lies on.
 fn threat_candidates<P: Position>(pos: &P, board: &EvalBoard, attacker: Player, fours_only: bool) -> Vec<u16> {
     let table = board.table();
     let mut scored: Vec<(u16, u32)> = Vec::new();

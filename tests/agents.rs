@@ -1117,6 +1117,54 @@ fn widened_caps_claim_only_the_solvers_wins_and_losses() {
     assert!(widened_claims.0 >= capped_claims.0 / 2, "{widened_claims:?} against {capped_claims:?}");
 }
 
+/// `unfinished_depth`: a node limit that stops an iteration after a root move beat the last
+/// finished depth's best there plays that move. A search to the unfinished depth that values
+/// every root move exactly (multi-PV over all of them) ranks it above the last depth's best,
+/// at the value reported; without the option the same search plays the last depth's best.
+#[test]
+fn an_unfinished_depth_plays_the_move_it_showed_better() {
+    // No table and no reductions: each root move's value is its exact minimax value to the
+    // depth, whatever was searched before it.
+    let base = AlphaBetaConfig { tt_mb: 0, tactics: false, radius: Some(1), ..AlphaBetaConfig::default() };
+    let on = AlphaBetaConfig { unfinished_depth: true, ..base.clone() };
+    let all = AlphaBetaConfig { multi_pv: 64, ..base.clone() };
+    let mut rng = seeded(47);
+    let (mut stopped, mut taken) = (0, 0);
+    for (game, p) in random_positions(&mut rng, &THREAT_BOARDS, 12) {
+        for nodes in [300, 1_000, 3_000, 10_000, 30_000] {
+            let plain = search(&p, &AgentConfig::AlphaBeta(base.clone()), SearchLimits::nodes(nodes), 1);
+            let r = search(&p, &AgentConfig::AlphaBeta(on.clone()), SearchLimits::nodes(nodes), 1);
+            let at = format!("{game} {} at {nodes} nodes", p.history_string());
+            assert_eq!(r.stats.depth, plain.stats.depth, "{at}: the depth reported is the last finished");
+            stopped += usize::from(r.stats.nodes >= nodes);
+            if r.best == plain.best {
+                continue;
+            }
+            taken += 1;
+            let exact = search(&p, &AgentConfig::AlphaBeta(all.clone()), SearchLimits::depth(r.stats.depth + 1), 1);
+            let value = |list: &[mnklab::search::RootMove], m: Option<Move>| {
+                list.iter().find(|c| Some(c.mv) == m).map(|c| (c.value, c.upper_bound))
+            };
+            let (played, last) = (value(&exact.root, r.best), value(&exact.root, plain.best));
+            assert!(played.unwrap().0 > last.unwrap().0, "{at}: {played:?} against the last best's {last:?}");
+            assert_eq!(value(&r.root, r.best), played, "{at}: the value reported is the exact one");
+            // The candidates are the unfinished depth's: exact values, or bounds above the exact.
+            for c in &r.root {
+                let (truth, _) = value(&exact.root, Some(c.mv)).unwrap();
+                let m = p.format_move(c.mv);
+                assert!(c.value <= played.unwrap().0, "{at}: {m} stands above the move played");
+                if c.upper_bound {
+                    assert!(truth <= c.value, "{at}: {m}'s bound {} is below its value {truth}", c.value);
+                } else {
+                    assert_eq!(truth, c.value, "{at}: {m}'s value");
+                }
+            }
+        }
+    }
+    eprintln!("{stopped} searches stopped by the limit; {taken} took the unfinished depth's move");
+    assert!(taken > 0, "no search took an unfinished depth's move: the check would pass untested");
+}
+
 /// A position of strong-ab's game 30 against Rapfi at equal time, when strong-ab's file still
 /// held gomoku-ab without its two newer options: that search claimed `d11` wins in 5, but
 /// after `d11` Rapfi won by fours (`f11 e12 g12 g11 d9`, a double four; `mnklab solve

@@ -2034,17 +2034,19 @@ fn the_form_turns_the_forced_answers_on() {
 }
 
 /// The options gomoku-ab turns on beyond the published agents' are checkboxes of the form:
-/// widening a capped node that loses, and fours alone first in the threat search. A click
-/// turns each off, in the file and its RON text (an option off is not written).
+/// widening a capped node that loses, fours alone first in the threat search, and the
+/// unfinished depth's better move. A click turns each off, in the file and its RON text (an
+/// option off is not written).
 #[test]
 fn the_form_turns_gomoku_abs_own_options_off() {
     use mnklab::agents::AgentConfig;
     use mnklab::search::AlphaBetaConfig;
     // A checkbox's label, its field in the file, and what holds of the agent once it is off.
     type Check = (&'static str, &'static str, fn(&AlphaBetaConfig) -> bool);
-    let checks: [Check; 2] = [
+    let checks: [Check; 3] = [
         ("beyond the cap when all moves lose", "widen_losses", |c| !c.widen_losses && c.branching_cap == Some(20)),
         ("fours alone first", "fours_first", |c| c.threats.is_some_and(|t| !t.fours_first)),
+        ("the unfinished depth's better move", "unfinished_depth", |c| !c.unfinished_depth),
     ];
     for (label, field, off) in checks {
         let mut h = options_of("gomoku", "", "gomoku-ab");

@@ -675,6 +675,13 @@ fn alphabeta_form(ui: &mut egui::Ui, id: &str, c: &mut AlphaBetaConfig) -> bool 
     changed |= threats_form(ui, &mut c.threats, true);
     changed |= reductions_form(ui, &mut c.reductions);
     changed |= ui
+        .checkbox(&mut c.unfinished_depth, "the unfinished depth's better move")
+        .on_hover_text(
+            "When a limit stops a depth after a root move was valued above the last depth's best, \
+             play that move rather than throw the unfinished depth away",
+        )
+        .changed();
+    changed |= ui
         .checkbox(&mut c.forced_answers, "only answers to an open three or a four")
         .on_hover_text(
             "Free placement, shapes heuristic: when the opponent is one stone from a line or an open four, \

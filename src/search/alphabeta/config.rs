@@ -82,6 +82,13 @@ pub struct AlphaBetaConfig {
     /// published agents search.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reductions: Option<Reductions>,
+    /// A limit (time, nodes) that stops an iteration after a root move other than the last
+    /// depth's best has been valued above that move at the new depth (both exactly) plays
+    /// it: the move, its value, its line and the candidates are the unfinished depth's, the
+    /// depth reported and the explorer's tree the last one finished. Off: the last finished depth's result, and the
+    /// unfinished depth's work is thrown away.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub unfinished_depth: bool,
 }
 
 /// Late move reductions: at nodes with at least `min_depth` plies left, the moves from the
@@ -137,6 +144,7 @@ impl Default for AlphaBetaConfig {
             threats: None,
             reductions: None,
             forced_answers: false,
+            unfinished_depth: false,
         }
     }
 }

@@ -7,7 +7,7 @@ use super::lazy_smp::Team;
 use super::record::root_moves_from;
 use super::{AlphaBeta, Memory, Role, Searcher, max_depth};
 use crate::game::Position;
-use crate::search::progress::Clock;
+use crate::search::progress::{Clock, RootMove};
 use crate::search::score::{INF, WIN_BOUND};
 use crate::search::threat_probe::ThreatProbe;
 use crate::search::{ProgressSink, Score, SearchControl, SearchEvent, SearchLimits, SearchResult, SearchStats};
@@ -117,10 +117,7 @@ impl<P: Position> Searcher<'_, P> {
     /// one finished the depth first) and published, unless the reply check turns its move
     /// down.
     fn iterate(&mut self, depth: u32) -> Iteration {
-        self.tree.clear();
-        self.path.clear();
-        self.iteration = depth;
-        self.take_team_refutations();
+        self.start_iteration(depth);
         // The depth's cost is the team's: the reply check's share is taken from it.
         let before = self.all_nodes();
         let v = self.negamax(depth, 0, -INF, INF, None, 0);
@@ -140,6 +137,9 @@ impl<P: Position> Searcher<'_, P> {
             return Iteration::Done(done, value);
         }
         if self.aborted {
+            if self.cfg.unfinished_depth {
+                self.take_unfinished_best();
+            }
             return Iteration::Stopped;
         }
         let pv = self.completed_line(depth);
@@ -155,6 +155,46 @@ impl<P: Position> Searcher<'_, P> {
         self.last_tree = Some(Arc::new(self.partial_tree()));
         self.publish_tree(true);
         Iteration::Done(depth, v)
+    }
+
+    /// What an iteration at `depth` starts from, on every thread: no tree recorded, no root
+    /// move valued, and the root moves the team's reply check refuted.
+    pub(super) fn start_iteration(&mut self, depth: u32) {
+        self.tree.clear();
+        self.path.clear();
+        self.unfinished.clear();
+        self.iteration = depth;
+        self.take_team_refutations();
+    }
+
+    /// [`AlphaBetaConfig::unfinished_depth`]: after a limit stopped the iteration under way,
+    /// its best move becomes the result if it is not the last finished depth's best, which
+    /// this iteration valued exactly too, below it. The reply check, when on, must have passed
+    /// the move at an earlier depth (a check now would overrun the limit). The candidates
+    /// become this depth's, so that none of an older depth's values stands above the move.
+    fn take_unfinished_best(&mut self) {
+        let Some((last, _, _, done)) = self.completed.clone() else { return };
+        // The root raises its window with each better move: the last exact value is the best.
+        let Some(&(best, value, _)) = self.unfinished.iter().rev().find(|u| !u.2) else { return };
+        let last_valued = self.unfinished.iter().any(|u| u.0 == last && !u.2);
+        if best == last || !last_valued || !self.check_passed(best) || self.pv[0].first() != Some(&best) {
+            return;
+        }
+        let line = self.completed_line(self.iteration);
+        let distances = self.cfg.prefer_faster_wins;
+        self.root_moves = self
+            .unfinished
+            .iter()
+            .map(|&(mv, v, upper_bound)| RootMove {
+                mv,
+                visits: 0,
+                value: v as f64,
+                score: Score::from_value(v, distances),
+                upper_bound,
+                pv: Vec::new(),
+            })
+            .collect();
+        self.completed = Some((best, value, line, done));
     }
 
     /// Flecart's timer calibration, after an iteration that took `spent` nodes and `took`

@@ -90,10 +90,7 @@ fn help<P: Position>(
     let skip = index % 2;
     let mut depth = 1 + skip;
     while depth <= max_depth && !s.out_of_nodes() {
-        s.tree.clear();
-        s.path.clear();
-        s.iteration = depth;
-        s.take_team_refutations();
+        s.start_iteration(depth);
         let v = s.negamax(depth, 0, -INF, INF, None, 0);
         if s.aborted {
             break;

@@ -101,6 +101,9 @@ struct Searcher<'a, P: Position> {
     tactics: bool,
     /// Best move and value of the last completed iteration, for reports during the next.
     completed: Option<Completed>,
+    /// The root moves the iteration under way has valued: move, value, and whether the value
+    /// is only an upper bound (refuted by the window, not valued exactly).
+    unfinished: Vec<(Move, i32, bool)>,
     root_moves: Vec<RootMove>,
     // Tree recording for the explorer.
     record_depth: u32,

@@ -283,6 +283,10 @@ impl<P: Position> Searcher<'_, P> {
                     s
                 }
             };
+            if ply == 0 && multi == 1 {
+                // At the root the window's upper end is open: a value above `lo` is exact.
+                self.unfinished.push((m, score, score <= lo && lo > -INF));
+            }
             if multi > 1 {
                 let at = top.partition_point(|&t| t >= score);
                 top.insert(at, score);

@@ -77,6 +77,7 @@ impl<'a, P: Position> Searcher<'a, P> {
             opponent_tactics: cfg.tactics && !three_d && !exact,
             tactics: cfg.tactics && !three_d,
             completed: None,
+            unfinished: Vec::new(),
             root_moves: Vec::new(),
             // Helpers record the root's moves only (their values go with a depth they finish
             // first); the explorer shows the main thread's tree.
